@@ -1,0 +1,64 @@
+#pragma once
+// bom::collect: line items that follow from the links and their media (twin-port modules counted as
+// modules, splitter cables as cables), plus spares; and the cable plan, one row per physical cable,
+// produced on demand (forEachCable) so a 3 M-link plan is never held as strings.
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "catalog/catalog.h"
+#include "layout/layout.h"
+#include "media/media.h"
+#include "topology/fabric.h"
+
+namespace fp {
+
+// Stable category keys; the order is the BOM's order.
+enum class BomCategory { Switches, Nics, Transceivers, Cables, Fibre, PatchPanels, Spares };
+const char* toString(BomCategory);      // "switches", "nics", "transceivers", "cables", "fibre", "patch_panels", "spares"
+const char* displayName(BomCategory);   // "Switches", "NICs / HCAs", ...
+
+struct BomLine {
+    BomCategory category = BomCategory::Switches;
+    std::string part, vendor, description;
+    long long qty = 0;
+    double unitPriceUsd = 0;
+    bool priceEstimated = true;
+    std::string priceSource;   // the PriceQuote source the policy picked
+    double extendedUsd = 0;    // qty * unitPriceUsd
+    double unitPowerW = 0;
+    double extendedPowerW = 0;
+    std::string source;        // datasheet the part's figures come from
+    std::string usedFor;       // e.g. "leaf_spine, 1,024 links"
+};
+
+struct Bom {
+    std::vector<BomLine> lines;
+    double totalUsd = 0;
+    double totalPowerW = 0;
+    double subtotalUsd(BomCategory) const;
+    double subtotalPowerW(BomCategory) const;
+};
+
+// One physical cable of the cable plan.
+struct CableRow {
+    std::size_t index = 0;        // 1-based cable number; the label's id
+    LinkClass cls = LinkClass::HostLeaf;
+    std::string aDevice, aPort, aRack;
+    std::string zDevice, zPort, zRack;
+    std::string media;            // "DAC", "AOC", "Multimode", ...
+    std::string cablePart, aModule, zModule;
+    double lengthM = 0;           // order length
+    std::string label;            // printable: "C000123 leaf-su1-r1 1/1 <> spine-01 3/2"
+};
+
+namespace bom {
+Bom collect(const ClusterSpec&, const Fabric&, const MediaAssignment&, const Catalog&,
+            const SwitchModel&, const NicModel&);
+// Calls `row` once per physical cable in link order; return false from `row` to stop early.
+void forEachCable(const Fabric&, const Layout&, const MediaAssignment&,
+                  const std::function<bool(const CableRow&)>& row);
+std::size_t cableCount(const Fabric&, const MediaAssignment&);
+} // namespace bom
+
+} // namespace fp

@@ -1,0 +1,41 @@
+#pragma once
+// Catalog: an in-memory, read-only snapshot of the parts database, used by every planning stage.
+// Loading, building from the text seed, migrations and edits live in catalog_db.h.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "catalog/parts.h"
+#include "spec/cluster_spec.h"
+
+namespace fp {
+
+class Catalog {
+public:
+    std::vector<SwitchModel> switches;
+    std::vector<NicModel> nics;
+    std::vector<TransceiverModel> transceivers;
+    std::vector<CableModel> cables;
+    std::vector<PatchPanelModel> patchPanels;
+    std::vector<Qualification> qualifications;
+    int schemaVersion = 0;
+    std::string path;  // file it was loaded from, for messages
+
+    const SwitchModel* findSwitch(std::string_view partNumber) const;
+    const NicModel* findNic(std::string_view partNumber) const;
+    const TransceiverModel* findTransceiver(std::string_view partNumber) const;
+    const CableModel* findCable(std::string_view partNumber) const;
+    const PatchPanelModel* findPatchPanel(std::string_view partNumber) const;
+    const PartBase* findPart(std::string_view partNumber) const;  // any category
+
+    // True when `platform` (switch or NIC part number) accepts `part`. A platform with no
+    // qualification rows accepts parts of its own vendor only (OEM lock-in is the common case).
+    bool isQualified(std::string_view platform, const PartBase& part) const;
+
+    // The price the plan uses for `part` under the economics' price policy; nullptr if none.
+    const PriceQuote* priceFor(const PartBase& part, const Economics&) const;
+    // All distinct price sources present in the catalog, sorted.
+    std::vector<std::string> priceSources() const;
+};
+
+} // namespace fp

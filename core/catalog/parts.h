@@ -1,0 +1,135 @@
+#pragma once
+// Catalog records as plain values, loaded from SQLite by Catalog (catalog.h). Units are in names.
+// Which field comes from where: data/catalog/README.md documents every seed column and its source.
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace fp {
+
+enum class PartCategory { Switch, Nic, Transceiver, Cable, Fiber, PatchPanel };
+const char* toString(PartCategory);            // "switch", "nic", "transceiver", "cable", "fiber", "patch_panel"
+bool parsePartCategory(const std::string&, PartCategory&);
+
+enum class Protocol { InfiniBand, Ethernet, Both };  // what a part speaks (VPI NICs and most LinkX optics: Both)
+const char* toString(Protocol);                      // "infiniband", "ethernet", "both"
+bool parseProtocol(const std::string&, Protocol&);
+
+// A price from one source (vendor list, reseller quote, third-party vendor, our estimate).
+struct PriceQuote {
+    std::string source;        // e.g. "estimate-2026", "Acme reseller quote 2026-10"
+    double priceUsd = 0;       // converted to USD at import; `currency` keeps the original
+    std::string currency = "USD";
+    std::string date;          // ISO 8601
+    std::string basis;         // "list" | "quote" | "street" | "estimate"
+    bool estimated = true;     // true where no public or quoted price exists
+};
+
+struct PartBase {
+    std::string partNumber;    // vendor ordering number (OPN)
+    std::string vendor;
+    std::string description;
+    PartCategory category = PartCategory::Switch;
+    double powerW = 0;         // typical/max operating power per unit
+    bool powerEstimated = false;
+    int leadTimeDays = 0;      // 0 = unknown
+    std::string source;        // datasheet / doc URL the technical fields come from
+    bool oem = true;           // false for third-party MSA-compliant parts
+    std::vector<PriceQuote> prices;
+};
+
+// Ports of one cage at one speed, e.g. an 800G OSFP cage: {800,1}, {400,2}, {200,4}.
+struct Breakout {
+    int portGbps = 0;
+    int portsPerCage = 0;
+};
+
+struct SwitchModel : PartBase {
+    Protocol protocol = Protocol::Ethernet;
+    std::string asic;
+    int cages = 0;                  // physical cages on the front panel
+    std::string cageType;           // "OSFP", "QSFP-DD", "QSFP112", "QSFP56"
+    bool cageFinned = true;         // air-cooled switch OSFP cages take finned-top modules
+    double cagePowerClassW = 0;     // max module power a cage accepts
+    std::vector<Breakout> breakouts;// supported logical port speeds per cage
+    int latencyNs = 0;              // port-to-port
+    bool latencyEstimated = true;
+    int rackUnits = 1;
+    bool adaptiveRouting = false;
+    bool generic = false;           // synthesised for --radix what-if studies, not a real part
+
+    // Logical ports at `gbps` (0 when the cage cannot run that speed).
+    int portsAt(int gbps) const;
+    int portsPerCageAt(int gbps) const;
+};
+
+struct NicModel : PartBase {
+    Protocol protocol = Protocol::Both;
+    int ports = 1;                  // network cages
+    int portGbps = 400;             // native speed of one port
+    std::string cageType;           // "OSFP", "QSFP112"
+    bool cageFinned = false;        // NIC OSFP cages use a riding heat sink: flat-top modules only
+    double cagePowerClassW = 0;
+    int latencyNs = 0;              // NIC-to-wire, one side
+    bool latencyEstimated = true;
+    bool packetSpraying = false;    // UEC-style multipath transport
+    bool superNic = false;          // Spectrum-X SuperNIC (adaptive routing with the switch)
+};
+
+enum class Medium { Copper, Multimode, SingleMode };
+const char* toString(Medium);
+
+struct TransceiverModel : PartBase {
+    Protocol protocol = Protocol::Both;
+    std::string formFactor;         // "OSFP", "QSFP112", "QSFP-DD"
+    bool finned = false;            // finned top (switch cages) vs flat top (NIC cages)
+    int ports = 1;                  // 2 for twin-port modules (2 x 400G in one OSFP)
+    int portGbps = 400;             // per port
+    int lanes = 4;                  // electrical lanes per port
+    std::string modulation = "PAM4";
+    std::string pmd;                // "SR4", "DR4", "FR4", "LR4", "SR8", "DR8", ...
+    Medium medium = Medium::Multimode;
+    int wavelengthNm = 850;
+    std::string connector;          // "MPO-12/APC", "MPO-16/APC", "LC-duplex"
+    double reachOm3M = 0, reachOm4M = 0, reachOm5M = 0, reachOs2M = 0; // 0 = not supported
+    double channelLossDb = 0;       // max channel insertion loss (PMD budget)
+    bool lossEstimated = false;
+    std::string fec = "RS(544,514)";
+    double powerClassW = 0;         // module power class it needs from the cage
+
+    double reachM(FiberType) const;
+};
+
+enum class CableKind { DAC, ACC, AOC, FiberPatch, FiberTrunk };
+const char* toString(CableKind);
+bool parseCableKind(const std::string&, CableKind&);
+
+// A fixed-length cable assembly (DAC/ACC/AOC, one part number per length) or a fibre cord/trunk.
+struct CableModel : PartBase {
+    Protocol protocol = Protocol::Both;
+    CableKind kind = CableKind::DAC;
+    std::string endAForm;           // DAC/ACC/AOC: form factor of end A ("OSFP"); fibre: connector
+    bool endAFinned = true;
+    std::string endBForm;
+    bool endBFinned = false;
+    int legsB = 1;                  // 2 or 4 for splitter cables (1:2, 1:4)
+    int portGbps = 400;             // per leg
+    double lengthM = 1.0;
+    std::string fiberType;          // fibre only: "OM4", "OS2"
+    std::string connector;          // fibre only: "MPO-12/APC", "LC-duplex"
+    std::string fec;                // copper/AOC: FEC the hosts must run; empty = host default
+};
+
+struct PatchPanelModel : PartBase {
+    int ports = 0;                  // adapters in the panel
+    std::string connector;          // "MPO-12/APC", "LC-duplex"
+    int rackUnits = 1;
+};
+
+// Which platform (switch or NIC part number) accepts which module or cable.
+struct Qualification {
+    std::string platform;
+    std::string part;
+};
+
+} // namespace fp

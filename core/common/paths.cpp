@@ -1,0 +1,55 @@
+#include "common/paths.h"
+
+#include <cstdlib>
+#include <filesystem>
+
+namespace fp {
+namespace fs = std::filesystem;
+
+namespace {
+bool hasCatalog(const fs::path& dir)
+{
+    std::error_code ec;
+    return fs::exists(dir / "catalog.sqlite", ec);
+}
+
+// The folder of the running executable: an installed binary in <prefix>/bin finds <prefix>/share.
+fs::path executableDir()
+{
+    std::error_code ec;
+    auto p = fs::read_symlink("/proc/self/exe", ec);
+    return ec ? fs::path() : p.parent_path();
+}
+} // namespace
+
+std::string bundledDataDir()
+{
+    if (const char* env = std::getenv("FABRICPLAN_DATA_DIR"); env && *env && hasCatalog(env))
+        return env;
+    const fs::path exe = executableDir();
+    const fs::path candidates[] = {
+        exe / ".." / "share" / "fabricplan",        // relocated install (dpkg -x, tarball)
+        fs::path(FABRICPLAN_INSTALL_DATADIR),       // configured prefix
+        fs::path(FABRICPLAN_BUILD_DATADIR),         // build tree
+    };
+    for (const auto& c : candidates)
+        if (hasCatalog(c)) return fs::weakly_canonical(c).string();
+    return {};
+}
+
+std::string bundledCatalogPath()
+{
+    const auto dir = bundledDataDir();
+    return dir.empty() ? std::string() : (fs::path(dir) / "catalog.sqlite").string();
+}
+
+std::string examplesDir()
+{
+    const auto dir = bundledDataDir();
+    if (!dir.empty() && fs::exists(fs::path(dir) / "examples")) return (fs::path(dir) / "examples").string();
+    return (fs::path(FABRICPLAN_SOURCE_DATADIR) / "examples").string();
+}
+
+std::string versionString() { return FABRICPLAN_VERSION; }
+
+} // namespace fp

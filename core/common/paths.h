@@ -1,0 +1,15 @@
+#pragma once
+// Where the bundled data lives: the install prefix for installed binaries, else the build tree
+// (a developer running from the build folder), else the source tree. No path comes from the
+// working directory.
+#include <string>
+
+namespace fp {
+
+// Folder that holds catalog.sqlite and examples/; empty if none was found.
+std::string bundledDataDir();
+std::string bundledCatalogPath();     // <data>/catalog.sqlite
+std::string examplesDir();            // <data>/examples
+std::string versionString();          // from CMake's project(VERSION)
+
+} // namespace fp

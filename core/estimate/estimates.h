@@ -1,0 +1,79 @@
+#pragma once
+// Estimates turn a planned fabric into money, watts and speed. Every formula, parameter and source is
+// documented in core/estimate/README.md; figures that are models rather than data say so (`notes`).
+#include <string>
+#include <vector>
+
+#include "bom/bom.h"
+#include "catalog/catalog.h"
+#include "layout/layout.h"
+#include "media/media.h"
+#include "spec/cluster_spec.h"
+#include "topology/fabric.h"
+
+namespace fp {
+
+struct Capex {
+    double switchesUsd = 0, nicsUsd = 0, transceiversUsd = 0, cablesUsd = 0, fibreUsd = 0,
+           patchPanelsUsd = 0, sparesUsd = 0;
+    double totalUsd = 0;
+    double perGpuUsd = 0;
+    bool estimated = true;  // any price in it is an estimate
+};
+
+struct Opex {
+    double tuningWeeks = 0;        // engineer-weeks to bring up and tune the fabric
+    double monthsToStable = 0;     // calendar months to a stable production cluster
+    double tuningUsd = 0;          // tuningWeeks * 40 h * labour rate * skill factor
+    double powerKw = 0;            // network power: switches + optics + NICs
+    double energyUsdPerYear = 0;   // powerKw * PUE * 8766 h * $/kWh
+};
+
+struct PathLatency {
+    std::string pathClass;         // "same leaf", "via spine", "via core"
+    int switchHops = 0;
+    double minNs = 0, maxNs = 0;   // unloaded one-way small message
+    double loadedLowNs = 0, loadedHighNs = 0;  // jitter band under load
+};
+
+struct CollectivePoint {
+    double bytes = 0;
+    double timeUs = 0;
+    double busbwGBps = 0;
+};
+
+struct Performance {
+    std::vector<PathLatency> latency;
+    double latencyMinNs = 0, latencyMaxNs = 0;
+    double injectionGbpsPerGpu = 0;
+    double bisectionTbps = 0;
+    double efficiency = 1.0;          // achieved / line rate for large collectives
+    double ecmpCollisionFactor = 1.0; // share of bandwidth left after hash collisions (1 = none)
+    std::vector<CollectivePoint> allreduceRing, allreduceTree, alltoall;
+    double allreduceBusbwGBps = 0;    // large-message ring all-reduce bus bandwidth
+};
+
+struct Estimates {
+    Capex capex;
+    Opex opex;
+    Performance performance;
+    double tcoUsd = 0;                // capex + (tuning) + energy * horizon
+    std::vector<std::string> notes;   // which figures are estimates, and why
+};
+
+struct EstimateOptions {
+    bool roceMisconfigured = false;   // "RoCE tuned vs misconfigured" risk switch
+    int collectiveGpus = 0;           // 0 = the whole cluster
+};
+
+namespace estimate {
+Estimates run(const ClusterSpec&, const Fabric&, const Layout&, const MediaAssignment&, const Bom&,
+              const Catalog&, const SwitchModel&, const NicModel&, const EstimateOptions& = {});
+} // namespace estimate
+
+struct Advice {
+    FabricKind recommended = FabricKind::InfiniBand;
+    std::vector<std::string> reasons;
+};
+
+} // namespace fp

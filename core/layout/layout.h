@@ -1,0 +1,39 @@
+#pragma once
+// layout::place: racks on a floor, devices in racks, and a routed (not straight-line) length for
+// every link. Model and constants: core/layout/README.md.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "spec/cluster_spec.h"
+#include "topology/fabric.h"
+
+namespace fp {
+
+enum class RackKind : std::uint8_t { Compute, Network, SpineRoom };
+const char* toString(RackKind);
+
+struct Rack {
+    RackKind kind = RackKind::Compute;
+    int row = 0;          // -1 for the spine room
+    int slot = 0;         // position along the row
+    double xM = 0, yM = 0;// rack centre on the floor
+    double powerW = 0;    // everything in it (nodes + switches; optics are added by the estimate)
+    int devices = 0;
+    std::string name;     // "R03-12", "NET-R03-A", "SPINE-01"
+};
+
+struct Layout {
+    int rows = 0;
+    std::vector<Rack> racks;
+    std::vector<std::uint32_t> rackOfDevice;  // per device
+    std::vector<float> linkLengthM;           // per link: routed length incl. slack, before rounding
+    double floorWidthM = 0, floorDepthM = 0;
+};
+
+namespace layout {
+// nodePowerW: per node; switchPowerW: per switch (from the catalog).
+Layout place(const ClusterSpec&, const Fabric&, double switchPowerW);
+} // namespace layout
+
+} // namespace fp

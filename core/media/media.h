@@ -1,0 +1,53 @@
+#pragma once
+// media::select: give every link the parts that make it work (a copper/AOC assembly, or two
+// transceivers and fibre), by reach, cage, speed, protocol, FEC, loss budget, qualification and the
+// user's policy. Links with the same class and order length share one LinkSolution.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "catalog/catalog.h"
+#include "checks/finding.h"
+#include "layout/layout.h"
+#include "spec/cluster_spec.h"
+#include "topology/fabric.h"
+
+namespace fp {
+
+enum class MediaClass : std::uint8_t { DAC, ACC, AOC, Multimode, SingleMode, None };
+const char* toString(MediaClass);
+
+// Loss-budget arithmetic for an optical link, kept so the user can see it.
+struct LossBudget {
+    double fibreDb = 0, connectorsDb = 0, splicesDb = 0;
+    double totalDb = 0;       // fibre + connectors + splices
+    double budgetDb = 0;      // PMD channel insertion loss
+    double marginDb() const { return budgetDb - totalDb; }
+};
+
+struct LinkSolution {
+    LinkClass cls = LinkClass::HostLeaf;
+    MediaClass media = MediaClass::None;
+    std::string cablePart;        // assembly (DAC/ACC/AOC) or fibre cord/trunk; empty if none fits
+    std::string moduleA, moduleB; // transceivers at the A (lower) and B (upper) end; empty for assemblies
+    int linksPerModuleA = 1;      // 2 for a twin-port module
+    int linksPerModuleB = 1;
+    int linksPerCable = 1;        // 2 or 4 for splitter cables
+    double orderLengthM = 0;      // orderable length (assemblies: the part's length)
+    int patchPanelPorts = 0;      // per link
+    LossBudget loss;              // optics only
+    std::string reason;           // why this was chosen (shown in the GUI)
+};
+
+struct MediaAssignment {
+    std::vector<LinkSolution> solutions;
+    std::vector<std::uint16_t> solutionOfLink;  // per link
+    std::vector<Finding> findings;              // media.* rules
+};
+
+namespace media {
+MediaAssignment select(const ClusterSpec&, const Fabric&, const Layout&, const Catalog&,
+                       const SwitchModel&, const NicModel&);
+} // namespace media
+
+} // namespace fp

@@ -1,0 +1,28 @@
+#pragma once
+// Field-level validation of a ClusterSpec, before any planning: every problem names its field (the
+// same JSON path the design file uses) and says how to fix it.
+#include <string>
+#include <vector>
+
+#include "spec/cluster_spec.h"
+
+namespace fp {
+
+struct SpecProblem {
+    std::string field;    // JSON path, e.g. "/compute/gpus"
+    std::string message;  // what is wrong, with the value
+    std::string fix;
+};
+
+// Hard limits that keep a typo from becoming an allocation failure or a hang.
+constexpr int kMaxGpus = 4'000'000;
+constexpr int kMaxGpusPerNode = 72;
+constexpr int kMaxNicsPerNode = 16;
+constexpr int kMaxPlanes = 8;
+constexpr int kMaxRadix = 4096;
+
+std::vector<SpecProblem> validateSpec(const ClusterSpec&);
+// Throws UserError for the first problem.
+void requireValid(const ClusterSpec&);
+
+} // namespace fp

@@ -1,0 +1,93 @@
+#pragma once
+// The fabric as compact plain data: devices and links in contiguous arrays, names computed on
+// demand (a 1,000,000-GPU fabric has ~3 M links; strings per link would dominate memory).
+// Built by topology::build() (builder.h); Boost.Graph views are made on demand (graph.h).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace fp {
+
+enum class Tier : std::uint8_t { Node = 0, Leaf = 1, Spine = 2, Core = 3 };
+const char* toString(Tier);  // "node", "leaf", "spine", "core"
+
+enum class LinkClass : std::uint8_t { HostLeaf = 0, LeafSpine = 1, SpineCore = 2 };
+const char* toString(LinkClass);  // "host_leaf", "leaf_spine", "spine_core"
+constexpr int kLinkClassCount = 3;
+
+using DeviceId = std::uint32_t;
+
+// One server (all planes share it) or one switch (belongs to one plane).
+struct Device {
+    Tier tier = Tier::Node;
+    std::uint16_t plane = 0;   // switches only
+    std::uint16_t rail = 0;    // rail-optimized leaves: the rail they serve
+    std::uint32_t pod = 0;     // leaves/spines: pod; cores: group (the spine index they serve)
+    std::uint32_t su = 0;      // nodes and rail leaves: scalable unit
+    std::uint32_t index = 0;   // position within its (plane, tier, pod/su, rail) group
+    std::uint16_t portsUsed = 0;
+};
+
+// A physical link between two logical ports. For node ends, port = nic * planes + plane.
+struct Link {
+    DeviceId a = 0;            // lower tier end (node, leaf, spine)
+    DeviceId b = 0;            // upper tier end (leaf, spine, core)
+    std::uint16_t aPort = 0;   // 0-based logical port
+    std::uint16_t bPort = 0;
+    LinkClass cls = LinkClass::HostLeaf;
+};
+
+// How the fabric was dimensioned: the numbers an architect checks first.
+struct FabricShape {
+    int tiers = 2;
+    int planes = 1;
+    int linkGbps = 400;
+    int switchPorts = 0;         // logical ports per switch at linkGbps (radix R)
+    int portsPerCage = 1;        // logical ports per physical cage at linkGbps
+    int nodes = 0;
+    int endpointsPerPlane = 0;   // NIC ports attached to one plane
+    int leafDown = 0, leafUp = 0;    // ports reserved per leaf (ratio-exact)
+    int leavesPerPlane = 0;
+    int leavesPerSu = 0;         // rail-optimized: rails x leaves per rail
+    int sus = 0;
+    int pods = 1;                // three tiers: pods per plane
+    int leavesPerPod = 0;
+    int spinesPerPod = 0;        // two tiers: spines per plane
+    int linksLeafToSpine = 1;    // parallel links from each leaf to each spine of its pod (even striping)
+    int spineDown = 0, spineUp = 0;
+    int coreGroups = 0;          // = spinesPerPod; spine j of every pod feeds core group j
+    int coresPerGroup = 0;
+    int linksSpineToCore = 1;    // parallel links from each spine to each core of its group
+    int maxEndpoints2Tier = 0;   // biggest fabric this switch builds, per plane
+    int maxEndpoints3Tier = 0;
+};
+
+struct TierUsage {
+    Tier tier = Tier::Leaf;
+    long long switches = 0;
+    long long portsTotal = 0;
+    long long portsUsed = 0;
+    long long portsSpare() const { return portsTotal - portsUsed; }
+    double utilisation() const { return portsTotal ? double(portsUsed) / double(portsTotal) : 0.0; }
+};
+
+struct Fabric {
+    FabricShape shape;
+    std::vector<Device> devices;   // nodes first, then switches plane by plane, tier by tier
+    std::vector<Link> links;       // grouped by class: all host-leaf, then leaf-spine, then spine-core
+    std::uint32_t nodeCount = 0;   // devices [0, nodeCount) are nodes
+    int nicsPerNode = 1;
+    std::vector<std::string> notes; // how sizing decisions were made (shown to the user)
+
+    long long switchCount(Tier t) const;
+    long long switchCount() const;
+    long long linkCount(LinkClass c) const;
+    std::vector<TierUsage> usage() const;  // leaf, spine, core (tiers present)
+
+    // Human-readable names, e.g. "node-0042", "p2-leaf-su03-r5", "spine-p01-07", "core-g04-02".
+    std::string deviceName(DeviceId) const;
+    // Port label as printed on the faceplate: switches "cage/sub" (1-based, "17/2"); nodes "nicN/planeP".
+    std::string portName(DeviceId, std::uint16_t port) const;
+};
+
+} // namespace fp
