@@ -87,6 +87,14 @@ struct Economics {
     bool operator==(const Economics&) const = default;
 };
 
+// What the cluster runs: drives the fabric advice (estimate/advisor).
+struct Workload {
+    double commToComputePct = 15.0;   // share of step time spent communicating (entered or estimated)
+    double modelParamsBillion = 70.0; // for the estimate of commToComputePct
+    int dataParallel = 0;             // 0 = all GPUs
+    bool operator==(const Workload&) const = default;
+};
+
 struct ClusterSpec {
     std::string name = "Untitled cluster";
     // Compute
@@ -108,6 +116,7 @@ struct ClusterSpec {
     FloorSpec floor;
     MediaPolicy media;
     Economics economics;
+    Workload workload;
     bool operator==(const ClusterSpec&) const = default;
 
     int nodes() const { return gpusPerNode > 0 ? (gpus + gpusPerNode - 1) / gpusPerNode : 0; }
