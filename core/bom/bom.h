@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+// spec first: catalog/parts.h uses FiberType without including spec/cluster_spec.h.
+#include "spec/cluster_spec.h"
 #include "catalog/catalog.h"
 #include "layout/layout.h"
 #include "media/media.h"
