@@ -1,0 +1,19 @@
+#pragma once
+// Internal: one factory per file format; registry.cpp lists them in menu order.
+#include <memory>
+
+#include "io/exporter.h"
+
+namespace fp::io {
+
+std::unique_ptr<Exporter> makeXlsxExporter();
+std::unique_ptr<Exporter> makeBomCsvExporter();
+std::unique_ptr<Exporter> makeCablesCsvExporter();
+std::unique_ptr<Exporter> makeJsonExporter();
+std::unique_ptr<Exporter> makeLabelsExporter();
+std::unique_ptr<Exporter> makeTopologySvgExporter();
+std::unique_ptr<Exporter> makeNetboxDevicesExporter();
+std::unique_ptr<Exporter> makeNetboxCablesExporter();
+std::unique_ptr<Exporter> makeUfmTopologyExporter();
+
+} // namespace fp::io
