@@ -1,18 +1,42 @@
-// Placeholder so the tree links; the real writer follows.
+// "json": the plan JSON. The lead owns its shape (plan/plan_json.h, planToJson); this exporter only
+// writes it atomically, pretty-printed, so the CLI's --json and the Export menu give the same bytes.
+#include <ostream>
+
+#include <nlohmann/json.hpp>
+
+#include "common/atomic_file.h"
 #include "common/error.h"
 #include "io/export_support.h"
 #include "io/formats.h"
+#if __has_include("plan/plan_json.h")
+#include "plan/plan_json.h"
+#define FABRICPLAN_HAVE_PLAN_JSON 1
+#endif
 
 namespace fp::io {
 namespace {
+
 class JsonExporter final : public NamedExporter {
 public:
     JsonExporter() : NamedExporter("json", "Plan (*.json)", ".json") {}
-    void write(const ExportContext&, const std::string& path) const override
+
+    void write(const ExportContext& ctx, const std::string& path) const override
     {
-        throw UserError("this export format is not implemented yet", path);
+        reportProgress(ctx, 0.0);
+#ifdef FABRICPLAN_HAVE_PLAN_JSON
+        const nlohmann::json doc = planToJson(ctx.plan);
+        reportProgress(ctx, 0.5);
+        writeFileAtomically(path, [&](std::ostream& out) { out << doc.dump(2) << '\n'; });
+#else
+        // Until plan/plan_json.h lands the build has no plan JSON to write.
+        throw UserError("plan JSON is not available in this build", path, "use the CSV or xlsx export");
+#endif
+        reportProgress(ctx, 1.0);
     }
 };
+
 } // namespace
+
 std::unique_ptr<Exporter> makeJsonExporter() { return std::make_unique<JsonExporter>(); }
+
 } // namespace fp::io

@@ -1,18 +1,39 @@
-// Placeholder so the tree links; the real writer follows.
-#include "common/error.h"
+// "labels": printable cable labels, one CSV record per cable END (two per cable), ready for the
+// mail-merge of label-printer software (Brady Workstation, P-touch Editor, ...). Each end's label
+// names the cable, this end and the far end, so a technician holding either end knows both.
+#include <ostream>
+
+#include "common/atomic_file.h"
 #include "io/export_support.h"
 #include "io/formats.h"
 
 namespace fp::io {
 namespace {
+
 class LabelsExporter final : public NamedExporter {
 public:
     LabelsExporter() : NamedExporter("labels", "Cable labels (*.csv)", ".csv") {}
-    void write(const ExportContext&, const std::string& path) const override
+
+    void write(const ExportContext& ctx, const std::string& path) const override
     {
-        throw UserError("this export format is not implemented yet", path);
+        reportProgress(ctx, 0.0);
+        writeFileAtomically(path, [&](std::ostream& out) {
+            writeCsvRecord(out, {"label_id", "cable_id", "end", "line1", "line2", "line3", "rack"});
+            streamCables(ctx, 0.0, 1.0, [&](const CableRow& c) {
+                const std::string id = cableId(c.index);
+                const std::string line1 = id + "  " + c.media + " " + formatNumber(c.lengthM, 1) + " m";
+                const std::string aEnd = c.aDevice + " " + c.aPort;
+                const std::string zEnd = c.zDevice + " " + c.zPort;
+                writeCsvRecord(out, {id + "-A", id, "A", line1, aEnd, "to " + zEnd, c.aRack});
+                writeCsvRecord(out, {id + "-Z", id, "Z", line1, zEnd, "to " + aEnd, c.zRack});
+            });
+        });
+        reportProgress(ctx, 1.0);
     }
 };
+
 } // namespace
+
 std::unique_ptr<Exporter> makeLabelsExporter() { return std::make_unique<LabelsExporter>(); }
+
 } // namespace fp::io
