@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "spec/cluster_spec.h"  // FiberType
+
 namespace fp {
 
 enum class PartCategory { Switch, Nic, Transceiver, Cable, Fiber, PatchPanel };
@@ -77,7 +79,8 @@ struct NicModel : PartBase {
 };
 
 enum class Medium { Copper, Multimode, SingleMode };
-const char* toString(Medium);
+const char* toString(Medium);                  // "copper", "multimode", "singlemode"
+bool parseMedium(const std::string&, Medium&);
 
 struct TransceiverModel : PartBase {
     Protocol protocol = Protocol::Both;
@@ -102,7 +105,7 @@ struct TransceiverModel : PartBase {
 
 enum class CableKind { DAC, ACC, AOC, FiberPatch, FiberTrunk };
 const char* toString(CableKind);
-bool parseCableKind(const std::string&, CableKind&);
+bool parseCableKind(const std::string&, CableKind&); // "dac", "acc", "aoc", "fiber_patch", "fiber_trunk"
 
 // A fixed-length cable assembly (DAC/ACC/AOC, one part number per length) or a fibre cord/trunk.
 struct CableModel : PartBase {

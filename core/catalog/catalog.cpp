@@ -1,0 +1,90 @@
+// Catalog look-ups. The catalog is small (hundreds of parts) and read-only once loaded, so a linear
+// scan is fast enough and keeps the Catalog a plain copyable struct that tests can build by hand.
+#include "catalog/catalog.h"
+
+#include <algorithm>
+#include <set>
+
+namespace fp {
+namespace {
+
+template <typename Model>
+const Model* findIn(const std::vector<Model>& models, std::string_view partNumber)
+{
+    for (const Model& m : models)
+        if (m.partNumber == partNumber) return &m;
+    return nullptr;
+}
+
+const PriceQuote* cheapest(const std::vector<PriceQuote>& quotes)
+{
+    const PriceQuote* best = nullptr;
+    for (const PriceQuote& q : quotes) {
+        // Ties break on the source name so the choice never depends on row order.
+        if (!best || q.priceUsd < best->priceUsd || (q.priceUsd == best->priceUsd && q.source < best->source))
+            best = &q;
+    }
+    return best;
+}
+
+} // namespace
+
+const SwitchModel* Catalog::findSwitch(std::string_view pn) const { return findIn(switches, pn); }
+const NicModel* Catalog::findNic(std::string_view pn) const { return findIn(nics, pn); }
+const TransceiverModel* Catalog::findTransceiver(std::string_view pn) const { return findIn(transceivers, pn); }
+const CableModel* Catalog::findCable(std::string_view pn) const { return findIn(cables, pn); }
+const PatchPanelModel* Catalog::findPatchPanel(std::string_view pn) const { return findIn(patchPanels, pn); }
+
+const PartBase* Catalog::findPart(std::string_view pn) const
+{
+    if (const PartBase* p = findSwitch(pn)) return p;
+    if (const PartBase* p = findNic(pn)) return p;
+    if (const PartBase* p = findTransceiver(pn)) return p;
+    if (const PartBase* p = findCable(pn)) return p;
+    return findPatchPanel(pn);
+}
+
+bool Catalog::isQualified(std::string_view platform, const PartBase& part) const
+{
+    bool platformHasRows = false;
+    for (const Qualification& q : qualifications) {
+        if (q.platform != platform) continue;
+        platformHasRows = true;
+        if (q.part == part.partNumber) return true;
+    }
+    if (platformHasRows) return false;
+    // No list for this platform: assume OEM lock-in, i.e. only the platform vendor's own parts.
+    const PartBase* host = findPart(platform);
+    return host && host->vendor == part.vendor;
+}
+
+const PriceQuote* Catalog::priceFor(const PartBase& part, const Economics& economics) const
+{
+    switch (economics.pricePolicy) {
+    case PricePolicy::NamedSource:
+        for (const PriceQuote& q : part.prices)
+            if (q.source == economics.priceSource) return &q;
+        return cheapest(part.prices);  // the named source has no quote for this part
+    case PricePolicy::CheapestQualified:
+    case PricePolicy::OemOnly:        // the media stage excludes non-OEM parts; the price rule is the same
+        return cheapest(part.prices);
+    }
+    return nullptr;
+}
+
+std::vector<std::string> Catalog::priceSources() const
+{
+    std::set<std::string> sources;
+    auto collect = [&](const auto& models) {
+        for (const PartBase& m : models)
+            for (const PriceQuote& q : m.prices) sources.insert(q.source);
+    };
+    collect(switches);
+    collect(nics);
+    collect(transceivers);
+    collect(cables);
+    collect(patchPanels);
+    return {sources.begin(), sources.end()};
+}
+
+} // namespace fp

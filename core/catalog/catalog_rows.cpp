@@ -1,0 +1,339 @@
+#include "catalog/catalog_rows.h"
+
+#include <charconv>
+#include <map>
+
+#include "catalog/sqlite_handle.h"
+#include "common/error.h"
+
+namespace fp {
+namespace {
+
+std::string flag(bool b) { return b ? "1" : "0"; }
+
+// Column positions of a result by name (the first column of that name wins: parts.part).
+class Columns {
+public:
+    explicit Columns(const SqliteStmt& s) : s_(s)
+    {
+        for (int i = s.columnCount() - 1; i >= 0; --i) index_[s.columnName(i)] = i;
+    }
+    std::string text(const char* c) const { return s_.text(at(c)); }
+    double real(const char* c) const { return s_.real(at(c)); }
+    int integer(const char* c) const { return static_cast<int>(s_.integer(at(c))); }
+    bool flag(const char* c) const { return s_.integer(at(c)) != 0; }
+
+private:
+    int at(const char* c) const
+    {
+        auto it = index_.find(c);
+        if (it == index_.end()) throw UserError(std::string("catalog column missing: ") + c);
+        return it->second;
+    }
+    const SqliteStmt& s_;
+    std::map<std::string, int> index_;
+};
+
+void readBase(const Columns& c, PartBase& p)
+{
+    p.partNumber = c.text("part");
+    p.vendor = c.text("vendor");
+    p.description = c.text("description");
+    parsePartCategory(c.text("category"), p.category);
+    p.powerW = c.real("power_w");
+    p.powerEstimated = c.flag("power_estimated");
+    p.leadTimeDays = c.integer("lead_time_days");
+    p.source = c.text("source");
+    p.oem = c.flag("oem");
+}
+
+Protocol protocolOf(const Columns& c)
+{
+    Protocol p = Protocol::Both;
+    parseProtocol(c.text("protocol"), p);
+    return p;
+}
+
+template <typename Model, typename Fill>
+void readTable(SqliteDb& db, const char* table, std::vector<Model>& out, Fill fill)
+{
+    SqliteStmt s(db, std::string("SELECT * FROM parts JOIN ") + table + " t ON t.part = parts.part ORDER BY parts.part");
+    while (s.step()) {
+        Columns c(s);
+        Model m;
+        readBase(c, m);
+        fill(c, m);
+        out.push_back(std::move(m));
+    }
+}
+
+} // namespace
+
+std::string formatNumber(double v)
+{
+    char buf[64];
+    auto [end, ec] = std::to_chars(buf, buf + sizeof buf, v);
+    return ec == std::errc() ? std::string(buf, end) : std::to_string(v);
+}
+
+const char* tableFor(PartCategory c)
+{
+    switch (c) {
+    case PartCategory::Switch: return "switches";
+    case PartCategory::Nic: return "nics";
+    case PartCategory::Transceiver: return "transceivers";
+    case PartCategory::Cable:
+    case PartCategory::Fiber: return "cables";
+    case PartCategory::PatchPanel: return "patch_panels";
+    }
+    return "";
+}
+
+std::vector<std::string> tableColumns(SqliteDb& db, const std::string& table)
+{
+    std::vector<std::string> names;
+    SqliteStmt s(db, "SELECT name FROM pragma_table_info(?)");
+    s.bind(1, table);
+    while (s.step()) names.push_back(s.text(0));
+    return names;
+}
+
+void insertRow(SqliteDb& db, const std::string& table, const CatalogRow& row, bool replace)
+{
+    // Column names come from our own code or were checked against pragma_table_info by the caller;
+    // values are always bound.
+    std::string cols, marks;
+    for (const auto& [name, value] : row) {
+        cols += (cols.empty() ? "\"" : ",\"") + name + "\"";
+        marks += marks.empty() ? "?" : ",?";
+    }
+    SqliteStmt s(db, std::string(replace ? "INSERT OR REPLACE" : "INSERT") + " INTO " + table + " (" + cols +
+                         ") VALUES (" + marks + ")");
+    int i = 1;
+    for (const auto& kv : row) s.bind(i++, kv.second);
+    s.step();
+}
+
+bool parseBreakouts(const std::string& text, std::vector<Breakout>& out)
+{
+    out.clear();
+    size_t pos = 0;
+    while (pos <= text.size()) {
+        size_t end = text.find(';', pos);
+        if (end == std::string::npos) end = text.size();
+        const std::string item = text.substr(pos, end - pos);
+        Breakout b;
+        const size_t x = item.find('x');
+        if (x == std::string::npos) return false;
+        auto r1 = std::from_chars(item.data(), item.data() + x, b.portGbps);
+        auto r2 = std::from_chars(item.data() + x + 1, item.data() + item.size(), b.portsPerCage);
+        if (r1.ec != std::errc() || r1.ptr != item.data() + x || r2.ec != std::errc() ||
+            r2.ptr != item.data() + item.size() || b.portGbps <= 0 || b.portsPerCage <= 0)
+            return false;
+        out.push_back(b);
+        pos = end + 1;
+    }
+    return !out.empty();
+}
+
+std::string formatBreakouts(const std::vector<Breakout>& breakouts)
+{
+    std::string s;
+    for (const Breakout& b : breakouts)
+        s += (s.empty() ? "" : ";") + std::to_string(b.portGbps) + "x" + std::to_string(b.portsPerCage);
+    return s;
+}
+
+CatalogRow partRow(const PartBase& p, bool userAdded)
+{
+    return {{"part", p.partNumber},
+            {"category", toString(p.category)},
+            {"vendor", p.vendor},
+            {"description", p.description},
+            {"power_w", formatNumber(p.powerW)},
+            {"power_estimated", flag(p.powerEstimated)},
+            {"lead_time_days", std::to_string(p.leadTimeDays)},
+            {"source", p.source},
+            {"oem", flag(p.oem)},
+            {"user_added", flag(userAdded)}};
+}
+
+CatalogRow typeRow(const SwitchModel& m)
+{
+    return {{"part", m.partNumber},          {"protocol", toString(m.protocol)},
+            {"asic", m.asic},                {"cages", std::to_string(m.cages)},
+            {"cage_type", m.cageType},       {"cage_finned", flag(m.cageFinned)},
+            {"cage_power_class_w", formatNumber(m.cagePowerClassW)},
+            {"breakouts", formatBreakouts(m.breakouts)},
+            {"latency_ns", std::to_string(m.latencyNs)},
+            {"latency_estimated", flag(m.latencyEstimated)},
+            {"rack_units", std::to_string(m.rackUnits)},
+            {"adaptive_routing", flag(m.adaptiveRouting)}};
+}
+
+CatalogRow typeRow(const NicModel& m)
+{
+    return {{"part", m.partNumber},
+            {"protocol", toString(m.protocol)},
+            {"ports", std::to_string(m.ports)},
+            {"port_gbps", std::to_string(m.portGbps)},
+            {"cage_type", m.cageType},
+            {"cage_finned", flag(m.cageFinned)},
+            {"cage_power_class_w", formatNumber(m.cagePowerClassW)},
+            {"latency_ns", std::to_string(m.latencyNs)},
+            {"latency_estimated", flag(m.latencyEstimated)},
+            {"packet_spraying", flag(m.packetSpraying)},
+            {"super_nic", flag(m.superNic)}};
+}
+
+CatalogRow typeRow(const TransceiverModel& m)
+{
+    return {{"part", m.partNumber},
+            {"protocol", toString(m.protocol)},
+            {"form_factor", m.formFactor},
+            {"finned", flag(m.finned)},
+            {"ports", std::to_string(m.ports)},
+            {"port_gbps", std::to_string(m.portGbps)},
+            {"lanes", std::to_string(m.lanes)},
+            {"modulation", m.modulation},
+            {"pmd", m.pmd},
+            {"medium", toString(m.medium)},
+            {"wavelength_nm", std::to_string(m.wavelengthNm)},
+            {"connector", m.connector},
+            {"reach_om3_m", formatNumber(m.reachOm3M)},
+            {"reach_om4_m", formatNumber(m.reachOm4M)},
+            {"reach_om5_m", formatNumber(m.reachOm5M)},
+            {"reach_os2_m", formatNumber(m.reachOs2M)},
+            {"channel_loss_db", formatNumber(m.channelLossDb)},
+            {"loss_estimated", flag(m.lossEstimated)},
+            {"fec", m.fec},
+            {"power_class_w", formatNumber(m.powerClassW)}};
+}
+
+CatalogRow typeRow(const CableModel& m)
+{
+    return {{"part", m.partNumber},
+            {"protocol", toString(m.protocol)},
+            {"kind", toString(m.kind)},
+            {"end_a_form", m.endAForm},
+            {"end_a_finned", flag(m.endAFinned)},
+            {"end_b_form", m.endBForm},
+            {"end_b_finned", flag(m.endBFinned)},
+            {"legs_b", std::to_string(m.legsB)},
+            {"port_gbps", std::to_string(m.portGbps)},
+            {"length_m", formatNumber(m.lengthM)},
+            {"fiber_type", m.fiberType},
+            {"connector", m.connector},
+            {"fec", m.fec}};
+}
+
+CatalogRow typeRow(const PatchPanelModel& m)
+{
+    return {{"part", m.partNumber},
+            {"ports", std::to_string(m.ports)},
+            {"connector", m.connector},
+            {"rack_units", std::to_string(m.rackUnits)}};
+}
+
+Catalog readCatalog(SqliteDb& db)
+{
+    Catalog cat;
+    readTable(db, "switches", cat.switches, [](const Columns& c, SwitchModel& m) {
+        m.protocol = protocolOf(c);
+        m.asic = c.text("asic");
+        m.cages = c.integer("cages");
+        m.cageType = c.text("cage_type");
+        m.cageFinned = c.flag("cage_finned");
+        m.cagePowerClassW = c.real("cage_power_class_w");
+        if (!parseBreakouts(c.text("breakouts"), m.breakouts))
+            throw UserError("switch " + m.partNumber + " has a malformed breakout list '" + c.text("breakouts") + "'",
+                            {}, "write breakouts as GBPSxPORTS;... e.g. 800x1;400x2");
+        m.latencyNs = c.integer("latency_ns");
+        m.latencyEstimated = c.flag("latency_estimated");
+        m.rackUnits = c.integer("rack_units");
+        m.adaptiveRouting = c.flag("adaptive_routing");
+    });
+    readTable(db, "nics", cat.nics, [](const Columns& c, NicModel& m) {
+        m.protocol = protocolOf(c);
+        m.ports = c.integer("ports");
+        m.portGbps = c.integer("port_gbps");
+        m.cageType = c.text("cage_type");
+        m.cageFinned = c.flag("cage_finned");
+        m.cagePowerClassW = c.real("cage_power_class_w");
+        m.latencyNs = c.integer("latency_ns");
+        m.latencyEstimated = c.flag("latency_estimated");
+        m.packetSpraying = c.flag("packet_spraying");
+        m.superNic = c.flag("super_nic");
+    });
+    readTable(db, "transceivers", cat.transceivers, [](const Columns& c, TransceiverModel& m) {
+        m.protocol = protocolOf(c);
+        m.formFactor = c.text("form_factor");
+        m.finned = c.flag("finned");
+        m.ports = c.integer("ports");
+        m.portGbps = c.integer("port_gbps");
+        m.lanes = c.integer("lanes");
+        m.modulation = c.text("modulation");
+        m.pmd = c.text("pmd");
+        parseMedium(c.text("medium"), m.medium);
+        m.wavelengthNm = c.integer("wavelength_nm");
+        m.connector = c.text("connector");
+        m.reachOm3M = c.real("reach_om3_m");
+        m.reachOm4M = c.real("reach_om4_m");
+        m.reachOm5M = c.real("reach_om5_m");
+        m.reachOs2M = c.real("reach_os2_m");
+        m.channelLossDb = c.real("channel_loss_db");
+        m.lossEstimated = c.flag("loss_estimated");
+        m.fec = c.text("fec");
+        m.powerClassW = c.real("power_class_w");
+    });
+    readTable(db, "cables", cat.cables, [](const Columns& c, CableModel& m) {
+        m.protocol = protocolOf(c);
+        parseCableKind(c.text("kind"), m.kind);
+        m.endAForm = c.text("end_a_form");
+        m.endAFinned = c.flag("end_a_finned");
+        m.endBForm = c.text("end_b_form");
+        m.endBFinned = c.flag("end_b_finned");
+        m.legsB = c.integer("legs_b");
+        m.portGbps = c.integer("port_gbps");
+        m.lengthM = c.real("length_m");
+        m.fiberType = c.text("fiber_type");
+        m.connector = c.text("connector");
+        m.fec = c.text("fec");
+    });
+    readTable(db, "patch_panels", cat.patchPanels, [](const Columns& c, PatchPanelModel& m) {
+        m.ports = c.integer("ports");
+        m.connector = c.text("connector");
+        m.rackUnits = c.integer("rack_units");
+    });
+
+    std::map<std::string, std::vector<PriceQuote>> prices;
+    SqliteStmt ps(db, "SELECT part, source, price_usd, currency, date, basis, estimated FROM prices "
+                      "ORDER BY part, source");
+    while (ps.step()) {
+        PriceQuote q;
+        q.source = ps.text(1);
+        q.priceUsd = ps.real(2);
+        q.currency = ps.text(3);
+        q.date = ps.text(4);
+        q.basis = ps.text(5);
+        q.estimated = ps.integer(6) != 0;
+        prices[ps.text(0)].push_back(std::move(q));
+    }
+    auto attach = [&](auto& models) {
+        for (PartBase& m : models) {
+            auto it = prices.find(m.partNumber);
+            if (it != prices.end()) m.prices = it->second;
+        }
+    };
+    attach(cat.switches);
+    attach(cat.nics);
+    attach(cat.transceivers);
+    attach(cat.cables);
+    attach(cat.patchPanels);
+
+    SqliteStmt qs(db, "SELECT platform, part FROM qualifications ORDER BY platform, part");
+    while (qs.step()) cat.qualifications.push_back({qs.text(0), qs.text(1)});
+    return cat;
+}
+
+} // namespace fp

@@ -1,0 +1,183 @@
+// The catalog schema (version 1) and the ordered list of migrations. Tables are STRICT so a word in a
+// number column is refused instead of being stored as text; CHECK constraints keep enums and ranges
+// honest even for rows written by hand with the sqlite3 shell.
+#include <string>
+
+#include "catalog/catalog_db.h"
+#include "catalog/sqlite_handle.h"
+#include "common/error.h"
+
+namespace fp {
+namespace {
+
+const char* const kSchemaV1 = R"SQL(
+CREATE TABLE schema_version (
+  version INTEGER NOT NULL CHECK (version > 0)
+) STRICT;
+
+-- Facts about this file: seed_id identifies the seed it was built from, so a user's copy can tell
+-- that a newer bundled parts list exists.
+CREATE TABLE catalog_meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+) STRICT;
+
+CREATE TABLE parts (
+  part TEXT PRIMARY KEY CHECK (length(part) > 0),
+  category TEXT NOT NULL CHECK (category IN ('switch','nic','transceiver','cable','fiber','patch_panel')),
+  vendor TEXT NOT NULL CHECK (length(vendor) > 0),
+  description TEXT NOT NULL DEFAULT '',
+  power_w REAL NOT NULL DEFAULT 0 CHECK (power_w >= 0),
+  power_estimated INTEGER NOT NULL DEFAULT 0 CHECK (power_estimated IN (0,1)),
+  lead_time_days INTEGER NOT NULL DEFAULT 0 CHECK (lead_time_days >= 0),
+  source TEXT NOT NULL CHECK (length(source) > 0),
+  oem INTEGER NOT NULL DEFAULT 1 CHECK (oem IN (0,1)),
+  user_added INTEGER NOT NULL DEFAULT 0 CHECK (user_added IN (0,1)),
+  notes TEXT NOT NULL DEFAULT ''
+) STRICT;
+
+CREATE TABLE switches (
+  part TEXT PRIMARY KEY REFERENCES parts(part) ON DELETE CASCADE,
+  protocol TEXT NOT NULL CHECK (protocol IN ('infiniband','ethernet','both')),
+  asic TEXT NOT NULL DEFAULT '',
+  cages INTEGER NOT NULL CHECK (cages > 0),
+  cage_type TEXT NOT NULL CHECK (cage_type IN ('OSFP','QSFP-DD','QSFP112','QSFP56')),
+  cage_finned INTEGER NOT NULL DEFAULT 1 CHECK (cage_finned IN (0,1)),
+  cage_power_class_w REAL NOT NULL DEFAULT 0 CHECK (cage_power_class_w >= 0),
+  breakouts TEXT NOT NULL CHECK (length(breakouts) > 0),   -- "800x1;400x2;200x4": Gb/s x ports per cage
+  latency_ns INTEGER NOT NULL DEFAULT 0 CHECK (latency_ns >= 0),
+  latency_estimated INTEGER NOT NULL DEFAULT 1 CHECK (latency_estimated IN (0,1)),
+  rack_units INTEGER NOT NULL DEFAULT 1 CHECK (rack_units BETWEEN 1 AND 48),
+  adaptive_routing INTEGER NOT NULL DEFAULT 0 CHECK (adaptive_routing IN (0,1))
+) STRICT;
+
+CREATE TABLE nics (
+  part TEXT PRIMARY KEY REFERENCES parts(part) ON DELETE CASCADE,
+  protocol TEXT NOT NULL CHECK (protocol IN ('infiniband','ethernet','both')),
+  ports INTEGER NOT NULL CHECK (ports > 0),
+  port_gbps INTEGER NOT NULL CHECK (port_gbps > 0),
+  cage_type TEXT NOT NULL CHECK (cage_type IN ('OSFP','QSFP-DD','QSFP112','QSFP56')),
+  cage_finned INTEGER NOT NULL DEFAULT 0 CHECK (cage_finned IN (0,1)),
+  cage_power_class_w REAL NOT NULL DEFAULT 0 CHECK (cage_power_class_w >= 0),
+  latency_ns INTEGER NOT NULL DEFAULT 0 CHECK (latency_ns >= 0),
+  latency_estimated INTEGER NOT NULL DEFAULT 1 CHECK (latency_estimated IN (0,1)),
+  packet_spraying INTEGER NOT NULL DEFAULT 0 CHECK (packet_spraying IN (0,1)),
+  super_nic INTEGER NOT NULL DEFAULT 0 CHECK (super_nic IN (0,1))
+) STRICT;
+
+CREATE TABLE transceivers (
+  part TEXT PRIMARY KEY REFERENCES parts(part) ON DELETE CASCADE,
+  protocol TEXT NOT NULL CHECK (protocol IN ('infiniband','ethernet','both')),
+  form_factor TEXT NOT NULL CHECK (form_factor IN ('OSFP','QSFP-DD','QSFP112','QSFP56')),
+  finned INTEGER NOT NULL DEFAULT 0 CHECK (finned IN (0,1)),
+  ports INTEGER NOT NULL DEFAULT 1 CHECK (ports IN (1,2)),
+  port_gbps INTEGER NOT NULL CHECK (port_gbps > 0),
+  lanes INTEGER NOT NULL CHECK (lanes > 0),
+  modulation TEXT NOT NULL DEFAULT 'PAM4' CHECK (modulation IN ('PAM4','NRZ')),
+  pmd TEXT NOT NULL CHECK (length(pmd) > 0),
+  medium TEXT NOT NULL CHECK (medium IN ('multimode','singlemode')),
+  wavelength_nm INTEGER NOT NULL CHECK (wavelength_nm BETWEEN 800 AND 1700),
+  connector TEXT NOT NULL CHECK (connector IN ('MPO-12/APC','MPO-12/UPC','MPO-16/APC','LC-duplex')),
+  reach_om3_m REAL NOT NULL DEFAULT 0 CHECK (reach_om3_m >= 0),
+  reach_om4_m REAL NOT NULL DEFAULT 0 CHECK (reach_om4_m >= 0),
+  reach_om5_m REAL NOT NULL DEFAULT 0 CHECK (reach_om5_m >= 0),
+  reach_os2_m REAL NOT NULL DEFAULT 0 CHECK (reach_os2_m >= 0),
+  channel_loss_db REAL NOT NULL DEFAULT 0 CHECK (channel_loss_db >= 0),
+  loss_estimated INTEGER NOT NULL DEFAULT 0 CHECK (loss_estimated IN (0,1)),
+  fec TEXT NOT NULL DEFAULT 'RS(544,514)',
+  power_class_w REAL NOT NULL DEFAULT 0 CHECK (power_class_w >= 0),
+  CHECK (reach_om3_m + reach_om4_m + reach_om5_m + reach_os2_m > 0)
+) STRICT;
+
+CREATE TABLE cables (
+  part TEXT PRIMARY KEY REFERENCES parts(part) ON DELETE CASCADE,
+  protocol TEXT NOT NULL CHECK (protocol IN ('infiniband','ethernet','both')),
+  kind TEXT NOT NULL CHECK (kind IN ('dac','acc','aoc','fiber_patch','fiber_trunk')),
+  end_a_form TEXT NOT NULL CHECK (length(end_a_form) > 0),
+  end_a_finned INTEGER NOT NULL DEFAULT 1 CHECK (end_a_finned IN (0,1)),
+  end_b_form TEXT NOT NULL CHECK (length(end_b_form) > 0),
+  end_b_finned INTEGER NOT NULL DEFAULT 0 CHECK (end_b_finned IN (0,1)),
+  legs_b INTEGER NOT NULL DEFAULT 1 CHECK (legs_b IN (1,2,4,8)),
+  port_gbps INTEGER NOT NULL DEFAULT 0 CHECK (port_gbps >= 0),
+  length_m REAL NOT NULL CHECK (length_m > 0 AND length_m <= 10000),
+  fiber_type TEXT NOT NULL DEFAULT '' CHECK (fiber_type IN ('','OM3','OM4','OM5','OS2')),
+  connector TEXT NOT NULL DEFAULT '' CHECK (connector IN ('','MPO-12/APC','MPO-12/UPC','MPO-16/APC','LC-duplex')),
+  fec TEXT NOT NULL DEFAULT '',
+  CHECK ((kind IN ('fiber_patch','fiber_trunk')) = (fiber_type <> ''))
+) STRICT;
+
+CREATE TABLE patch_panels (
+  part TEXT PRIMARY KEY REFERENCES parts(part) ON DELETE CASCADE,
+  ports INTEGER NOT NULL CHECK (ports > 0),
+  connector TEXT NOT NULL CHECK (connector IN ('MPO-12/APC','MPO-12/UPC','MPO-16/APC','LC-duplex')),
+  rack_units INTEGER NOT NULL DEFAULT 1 CHECK (rack_units BETWEEN 1 AND 8)
+) STRICT;
+
+CREATE TABLE prices (
+  part TEXT NOT NULL REFERENCES parts(part) ON DELETE CASCADE,
+  source TEXT NOT NULL CHECK (length(source) > 0),
+  price_usd REAL NOT NULL CHECK (price_usd >= 0),
+  currency TEXT NOT NULL DEFAULT 'USD' CHECK (length(currency) = 3),
+  date TEXT NOT NULL CHECK (date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]'),
+  basis TEXT NOT NULL CHECK (basis IN ('list','quote','street','estimate')),
+  estimated INTEGER NOT NULL DEFAULT 1 CHECK (estimated IN (0,1)),
+  user_edited INTEGER NOT NULL DEFAULT 0 CHECK (user_edited IN (0,1)),
+  PRIMARY KEY (part, source)
+) STRICT;
+
+CREATE TABLE qualifications (
+  platform TEXT NOT NULL REFERENCES parts(part) ON DELETE CASCADE,
+  part TEXT NOT NULL REFERENCES parts(part) ON DELETE CASCADE,
+  source TEXT NOT NULL DEFAULT '',
+  user_added INTEGER NOT NULL DEFAULT 0 CHECK (user_added IN (0,1)),
+  PRIMARY KEY (platform, part)
+) STRICT;
+
+INSERT INTO schema_version (version) VALUES (1);
+)SQL";
+
+} // namespace
+
+const std::vector<CatalogMigration>& catalogMigrations()
+{
+    // Append, never edit: migration N turns a version N-1 file into version N. Version 1 creates
+    // the tables; a file at "version 0" is an empty database.
+    static const std::vector<CatalogMigration> migrations = {
+        {1, kSchemaV1},
+    };
+    return migrations;
+}
+
+int catalogFileSchemaVersion(const std::string& dbPath)
+{
+    SqliteDb db(dbPath, SqliteDb::Mode::ReadOnly);
+    SqliteStmt has(db, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='schema_version'");
+    has.step();
+    if (has.integer(0) == 0) return 0;
+    SqliteStmt q(db, "SELECT max(version) FROM schema_version");
+    if (!q.step() || q.isNull(0))
+        throw UserError("the catalog has no schema version", dbPath, "restore the bundled catalog");
+    return static_cast<int>(q.integer(0));
+}
+
+int migrateCatalog(const std::string& dbPath, const std::vector<CatalogMigration>& migrations)
+{
+    int version = catalogFileSchemaVersion(dbPath);
+    SqliteDb db(dbPath, SqliteDb::Mode::ReadWrite);
+    SqliteTransaction tx(db);
+    for (const CatalogMigration& m : migrations) {
+        if (m.toVersion <= version) continue;
+        if (m.toVersion != version + 1)
+            throw UserError("no migration from catalog schema " + std::to_string(version) + " to " +
+                                std::to_string(m.toVersion),
+                            dbPath, "restore the bundled catalog");
+        db.exec(m.sql);
+        SqliteStmt set(db, "UPDATE schema_version SET version = ?");
+        set.bindInt(1, m.toVersion).step();
+        version = m.toVersion;
+    }
+    tx.commit();
+    return version;
+}
+
+} // namespace fp

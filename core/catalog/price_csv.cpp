@@ -1,0 +1,189 @@
+#include "catalog/price_csv.h"
+
+#include <charconv>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "catalog/catalog_rows.h"
+#include "catalog/sqlite_handle.h"
+#include "common/atomic_file.h"
+#include "common/error.h"
+
+namespace fp {
+namespace {
+
+const std::vector<std::string> kPriceHeader = {"part", "source", "price", "currency", "date", "basis"};
+
+bool isIsoDate(const std::string& d)
+{
+    if (d.size() != 10 || d[4] != '-' || d[7] != '-') return false;
+    for (size_t i : {0, 1, 2, 3, 5, 6, 8, 9})
+        if (d[i] < '0' || d[i] > '9') return false;
+    const int month = std::stoi(d.substr(5, 2)), day = std::stoi(d.substr(8, 2));
+    return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
+bool parsePrice(const std::string& s, double& out)
+{
+    const char* end = s.data() + s.size();
+    auto [ptr, ec] = std::from_chars(s.data(), end, out);
+    return ec == std::errc() && ptr == end && std::isfinite(out);
+}
+
+} // namespace
+
+std::vector<CsvRecord> parseCsv(const std::string& text, const std::string& fileName)
+{
+    std::vector<CsvRecord> records;
+    CsvRecord rec;
+    std::string field;
+    bool inQuotes = false, fieldStarted = false;
+    int line = 1;
+    rec.line = 1;
+    auto endRecord = [&] {
+        rec.fields.push_back(std::move(field));
+        field.clear();
+        const bool blank = rec.fields.size() == 1 && rec.fields[0].empty();
+        if (!blank) records.push_back(std::move(rec));
+        rec = CsvRecord{};
+        rec.line = line;
+        fieldStarted = false;
+    };
+    size_t i = 0;
+    if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) i = 3;  // a UTF-8 byte-order mark from spreadsheets
+    int quoteLine = 0;
+    for (; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inQuotes) {
+            if (c == '"') {
+                if (i + 1 < text.size() && text[i + 1] == '"') {
+                    field += '"';
+                    ++i;
+                } else {
+                    inQuotes = false;
+                }
+            } else {
+                if (c == '\n') ++line;
+                field += c;
+            }
+        } else if (c == '"' && !fieldStarted) {
+            inQuotes = true;
+            fieldStarted = true;
+            quoteLine = line;
+        } else if (c == ',') {
+            rec.fields.push_back(std::move(field));
+            field.clear();
+            fieldStarted = false;
+        } else if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') {
+            // CRLF: the '\n' ends the record
+        } else if (c == '\n') {
+            ++line;
+            endRecord();
+        } else {
+            field += c;
+            fieldStarted = true;
+        }
+    }
+    if (inQuotes)
+        throw UserError("a quoted field is never closed", fileName + ":" + std::to_string(quoteLine),
+                        "add the closing double quote");
+    if (fieldStarted || !field.empty() || !rec.fields.empty()) endRecord();
+    return records;
+}
+
+std::vector<CsvRecord> readCsvFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw UserError("cannot read the file", path, "check that it exists and is readable");
+    std::stringstream ss;
+    ss << in.rdbuf();
+    return parseCsv(ss.str(), std::filesystem::path(path).filename().string());
+}
+
+std::string csvField(const std::string& s)
+{
+    if (s.find_first_of(",\"\r\n") == std::string::npos) return s;
+    std::string q = "\"";
+    for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return q + "\"";
+}
+
+PriceImportReport importPriceCsv(const std::string& dbPath, const std::string& csvPath)
+{
+    const std::string name = std::filesystem::path(csvPath).filename().string();
+    const std::vector<CsvRecord> records = readCsvFile(csvPath);
+    if (records.empty() || records[0].fields != kPriceHeader)
+        throw UserError("the first line must be the header part,source,price,currency,date,basis",
+                        name + ":1", "export a price list to see the expected layout");
+
+    PriceImportReport report;
+    SqliteDb db(dbPath, SqliteDb::Mode::ReadWrite);
+    SqliteTransaction tx(db);
+    SqliteStmt known(db, "SELECT 1 FROM parts WHERE part = ?");
+    SqliteStmt upsert(db, "INSERT OR REPLACE INTO prices (part, source, price_usd, currency, date, basis, "
+                          "estimated, user_edited) VALUES (?, ?, ?, ?, ?, ?, ?, 1)");
+    std::map<std::pair<std::string, std::string>, int> seen;  // (part, source) -> line
+    for (size_t r = 1; r < records.size(); ++r) {
+        const CsvRecord& rec = records[r];
+        const std::string where = name + ":" + std::to_string(rec.line);
+        auto problem = [&](const std::string& why) { report.problems.push_back(where + ": " + why); };
+        if (rec.fields.size() != kPriceHeader.size()) {
+            problem("expected 6 fields, found " + std::to_string(rec.fields.size()));
+            continue;
+        }
+        const std::string &part = rec.fields[0], &source = rec.fields[1], &priceText = rec.fields[2],
+                          &currency = rec.fields[3], &date = rec.fields[4], &basis = rec.fields[5];
+        double price = 0;
+        if (part.empty()) { problem("the part number is empty"); continue; }
+        if (source.empty()) { problem("the source is empty (name who quoted the price)"); continue; }
+        if (!parsePrice(priceText, price) || price < 0) {
+            problem("price '" + priceText + "' is not a non-negative number (write 1234.5, no currency sign)");
+            continue;
+        }
+        if (currency != "USD") {
+            problem("currency '" + currency + "' is not supported: convert the price to USD first");
+            continue;
+        }
+        if (!isIsoDate(date)) { problem("date '" + date + "' is not YYYY-MM-DD"); continue; }
+        static const std::set<std::string> bases = {"list", "quote", "street", "estimate"};
+        if (!bases.count(basis)) {
+            problem("basis '" + basis + "' must be list, quote, street or estimate");
+            continue;
+        }
+        known.reset();
+        known.bind(1, part);
+        if (!known.step()) {
+            report.unknownParts.push_back(where + ": " + part);
+            continue;
+        }
+        auto [it, inserted] = seen.emplace(std::make_pair(part, source), rec.line);
+        if (!inserted)
+            problem("repeats " + part + " / " + source + " from line " + std::to_string(it->second) +
+                    "; this later line wins");
+        upsert.reset();
+        upsert.bind(1, part).bind(2, source).bind(3, price).bind(4, currency).bind(5, date).bind(6, basis);
+        upsert.bindInt(7, basis == "estimate" ? 1 : 0);
+        upsert.step();
+        ++report.rowsApplied;
+    }
+    tx.commit();
+    return report;
+}
+
+void exportPriceCsv(const std::string& dbPath, const std::string& csvPath)
+{
+    SqliteDb db(dbPath, SqliteDb::Mode::ReadOnly);
+    SqliteStmt s(db, "SELECT part, source, price_usd, currency, date, basis FROM prices ORDER BY part, source");
+    std::string out = "part,source,price,currency,date,basis\r\n";
+    while (s.step()) {
+        out += csvField(s.text(0)) + "," + csvField(s.text(1)) + "," + formatNumber(s.real(2)) + "," +
+               csvField(s.text(3)) + "," + csvField(s.text(4)) + "," + csvField(s.text(5)) + "\r\n";
+    }
+    writeFileAtomically(csvPath, [&](std::ostream& o) { o << out; });
+}
+
+} // namespace fp

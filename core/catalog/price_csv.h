@@ -1,0 +1,36 @@
+#pragma once
+// Price lists as CSV (RFC 4180), header `part,source,price,currency,date,basis`, so prices can be kept
+// in a spreadsheet and re-imported. Import updates only the (part, source) rows the file names and
+// marks them user_edited; it never drops a line silently: unknown part numbers and malformed lines are
+// reported with file:line and the reason. Prices must be in USD: FabricPlan keeps no exchange rates
+// (they would go stale unnoticed), so a line in another currency is refused and reported.
+#include <string>
+#include <vector>
+
+namespace fp {
+
+// RFC 4180 reading and writing, shared with the catalog seed importer.
+struct CsvRecord {
+    int line = 0;                      // 1-based line where the record starts
+    std::vector<std::string> fields;
+};
+// Parses CSV text (quoted fields may hold commas, quotes "" and line breaks; CRLF or LF). Blank lines are
+// skipped. Throws UserError naming `fileName`:line for an unterminated quote.
+std::vector<CsvRecord> parseCsv(const std::string& text, const std::string& fileName);
+std::vector<CsvRecord> readCsvFile(const std::string& path);   // throws UserError if unreadable
+std::string csvField(const std::string&);                       // quoted when it needs to be
+
+struct PriceImportReport {
+    int rowsApplied = 0;                     // quotes added or replaced
+    std::vector<std::string> unknownParts;   // "prices.csv:7: XYZ-123"
+    std::vector<std::string> problems;       // "prices.csv:9: price 'abc' is not a number"
+    bool clean() const { return unknownParts.empty() && problems.empty(); }
+};
+
+// Applies the valid lines in one transaction and reports the others. Throws UserError only when the file
+// cannot be read at all or its header is wrong.
+PriceImportReport importPriceCsv(const std::string& dbPath, const std::string& csvPath);
+// Every quote in the catalog, sorted by part and source, written atomically.
+void exportPriceCsv(const std::string& dbPath, const std::string& csvPath);
+
+} // namespace fp
