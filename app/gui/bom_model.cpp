@@ -1,0 +1,193 @@
+#include "bom_model.h"
+
+#include <QBrush>
+#include <QFont>
+#include <QGuiApplication>
+#include <QLocale>
+#include <QPalette>
+
+namespace fp::gui {
+
+QString formatUsd(double usd)
+{
+    return QStringLiteral("$") + QLocale(QLocale::English).toString(usd, 'f', 0);
+}
+
+QString formatPowerW(double watts)
+{
+    const QLocale en(QLocale::English);
+    if (watts >= 1e6) return en.toString(watts / 1e6, 'f', 2) + QStringLiteral(" MW");
+    if (watts >= 1e3) return en.toString(watts / 1e3, 'f', 1) + QStringLiteral(" kW");
+    return en.toString(watts, 'f', 0) + QStringLiteral(" W");
+}
+
+void BomModel::setPlan(std::shared_ptr<const Plan> plan)
+{
+    beginResetModel();
+    m_plan = std::move(plan);
+    m_rows.clear();
+    if (m_plan) {
+        const auto& lines = m_plan->bom.lines;
+        for (int c = int(BomCategory::Switches); c <= int(BomCategory::Spares); ++c) {
+            Row subtotal;
+            subtotal.kind = SubtotalRow;
+            subtotal.category = BomCategory(c);
+            bool any = false;
+            for (const BomLine& line : lines) {
+                if (line.category != subtotal.category) continue;
+                any = true;
+                m_rows.push_back(Row{LineRow, line.category, &line, 0, 0, 0, line.priceEstimated});
+                // Subtotals are summed here from the lines shown, so the table adds up by construction.
+                subtotal.subtotalUsd += line.extendedUsd;
+                subtotal.subtotalPowerW += line.extendedPowerW;
+                subtotal.subtotalQty += line.qty;
+                subtotal.estimated = subtotal.estimated || line.priceEstimated;
+            }
+            if (any) m_rows.push_back(subtotal);
+        }
+    }
+    endResetModel();
+}
+
+int BomModel::rowCount(const QModelIndex& parent) const
+{
+    return parent.isValid() ? 0 : int(m_rows.size());
+}
+
+int BomModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+double BomModel::totalUsd() const { return m_plan ? m_plan->bom.totalUsd : 0.0; }
+double BomModel::totalPowerW() const { return m_plan ? m_plan->bom.totalPowerW : 0.0; }
+
+bool BomModel::anyPriceEstimated() const
+{
+    if (!m_plan) return false;
+    for (const BomLine& l : m_plan->bom.lines)
+        if (l.priceEstimated) return true;
+    return false;
+}
+
+QVariant BomModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+    const Row& row = m_rows[std::size_t(index.row())];
+    const QLocale en(QLocale::English);
+    if (role == RowKindRole) return int(row.kind);
+    if (role == CategoryRole) return int(row.category);
+
+    if (row.kind == SubtotalRow) {
+        switch (role) {
+        case Qt::DisplayRole:
+            switch (index.column()) {
+            case Category: return tr("%1 subtotal").arg(QString::fromUtf8(displayName(row.category)));
+            case Qty: return en.toString(row.subtotalQty);
+            case Extended: return formatUsd(row.subtotalUsd) + (row.estimated ? QStringLiteral(" ~") : QString());
+            case Power: return formatPowerW(row.subtotalPowerW);
+            default: return {};
+            }
+        case SortRole: return {};
+        case Qt::FontRole: {
+            QFont f;
+            f.setBold(true);
+            return f;
+        }
+        case Qt::BackgroundRole: return QGuiApplication::palette().alternateBase();
+        case Qt::TextAlignmentRole:
+            return index.column() >= Qty && index.column() <= Power ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                                                   : QVariant();
+        default: return {};
+        }
+    }
+
+    const BomLine& l = *row.line;
+    switch (role) {
+    case Qt::DisplayRole:
+        switch (index.column()) {
+        case Category: return QString::fromUtf8(displayName(l.category));
+        case Part: return QString::fromStdString(l.part);
+        case Vendor: return QString::fromStdString(l.vendor);
+        case Description: return QString::fromStdString(l.description);
+        case Qty: return en.toString(l.qty);
+        case UnitPrice: return formatUsd(l.unitPriceUsd) + (l.priceEstimated ? QStringLiteral(" ~") : QString());
+        case Extended: return formatUsd(l.extendedUsd) + (l.priceEstimated ? QStringLiteral(" ~") : QString());
+        case Power: return formatPowerW(l.extendedPowerW);
+        case PriceSource: return QString::fromStdString(l.priceSource);
+        case UsedFor: return QString::fromStdString(l.usedFor);
+        default: return {};
+        }
+    case SortRole:
+        switch (index.column()) {
+        case Qty: return l.qty;
+        case UnitPrice: return l.unitPriceUsd;
+        case Extended: return l.extendedUsd;
+        case Power: return l.extendedPowerW;
+        default: return data(index, Qt::DisplayRole);
+        }
+    case Qt::TextAlignmentRole:
+        return index.column() >= Qty && index.column() <= Power ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                                               : QVariant();
+    case Qt::ToolTipRole:
+        if (index.column() == UnitPrice || index.column() == Extended)
+            return l.priceEstimated ? tr("Estimated price (no public price exists); source: %1")
+                                          .arg(QString::fromStdString(l.priceSource))
+                                    : tr("Price from %1").arg(QString::fromStdString(l.priceSource));
+        if (!l.source.empty()) return tr("Datasheet: %1").arg(QString::fromStdString(l.source));
+        return {};
+    case Qt::ForegroundRole:
+        if ((index.column() == UnitPrice || index.column() == Extended) && l.priceEstimated)
+            return QBrush(QColor(0xb2, 0x6a, 0x00));
+        return {};
+    default: return {};
+    }
+}
+
+QVariant BomModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    switch (section) {
+    case Category: return tr("Category");
+    case Part: return tr("Part");
+    case Vendor: return tr("Vendor");
+    case Description: return tr("Description");
+    case Qty: return tr("Qty");
+    case UnitPrice: return tr("Unit price");
+    case Extended: return tr("Extended");
+    case Power: return tr("Power");
+    case PriceSource: return tr("Price source");
+    case UsedFor: return tr("Used for");
+    default: return {};
+    }
+}
+
+BomProxyModel::BomProxyModel(QObject* parent) : QSortFilterProxyModel(parent)
+{
+    setSortRole(BomModel::SortRole);
+    setFilterCaseSensitivity(Qt::CaseInsensitive);
+    setFilterKeyColumn(-1);
+}
+
+bool BomProxyModel::lessThan(const QModelIndex& left, const QModelIndex& right) const
+{
+    // Category order and "subtotal last" hold whatever the sort order: the view reverses lessThan
+    // for a descending sort, so these keys are pre-reversed to cancel that.
+    const bool descending = sortOrder() == Qt::DescendingOrder;
+    const int lc = left.data(BomModel::CategoryRole).toInt(), rc = right.data(BomModel::CategoryRole).toInt();
+    if (lc != rc) return descending ? lc > rc : lc < rc;
+    const int lk = left.data(BomModel::RowKindRole).toInt(), rk = right.data(BomModel::RowKindRole).toInt();
+    if (lk != rk) return descending ? lk > rk : lk < rk;
+    const QVariant l = left.data(BomModel::SortRole), r = right.data(BomModel::SortRole);
+    if (l.typeId() == QMetaType::QString || r.typeId() == QMetaType::QString)
+        return QString::localeAwareCompare(l.toString(), r.toString()) < 0;
+    return l.toDouble() < r.toDouble();
+}
+
+bool BomProxyModel::filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const
+{
+    const QModelIndex first = sourceModel()->index(sourceRow, 0, sourceParent);
+    const bool subtotal = first.data(BomModel::RowKindRole).toInt() == BomModel::SubtotalRow;
+    if (filterRegularExpression().pattern().isEmpty()) return true;
+    if (subtotal) return false;
+    return QSortFilterProxyModel::filterAcceptsRow(sourceRow, sourceParent);
+}
+
+} // namespace fp::gui

@@ -1,0 +1,61 @@
+#pragma once
+// BomModel: the plan's bill of materials as a table, grouped by category, with a subtotal row after
+// each category. BomProxyModel sorts within categories (groups and subtotals stay in place) and
+// filters lines by text; subtotal rows are hidden while a filter is active (they would not add up).
+#include <QAbstractTableModel>
+#include <QSortFilterProxyModel>
+
+#include <memory>
+#include <vector>
+
+#include "plan/plan.h"
+
+namespace fp::gui {
+
+class BomModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Category, Part, Vendor, Description, Qty, UnitPrice, Extended, Power, PriceSource, UsedFor,
+                  ColumnCount };
+    enum Role { RowKindRole = Qt::UserRole + 1, CategoryRole, SortRole };
+    enum RowKind { LineRow = 0, SubtotalRow = 1 };
+
+    using QAbstractTableModel::QAbstractTableModel;
+
+    void setPlan(std::shared_ptr<const Plan>);
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex&, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation, int role = Qt::DisplayRole) const override;
+
+    double totalUsd() const;
+    double totalPowerW() const;
+    bool anyPriceEstimated() const;
+
+private:
+    struct Row {
+        RowKind kind = LineRow;
+        BomCategory category = BomCategory::Switches;
+        const BomLine* line = nullptr;  // LineRow
+        double subtotalUsd = 0, subtotalPowerW = 0;
+        long long subtotalQty = 0;
+        bool estimated = false;
+    };
+    std::shared_ptr<const Plan> m_plan;
+    std::vector<Row> m_rows;
+};
+
+class BomProxyModel : public QSortFilterProxyModel {
+    Q_OBJECT
+public:
+    explicit BomProxyModel(QObject* parent = nullptr);
+
+protected:
+    bool lessThan(const QModelIndex& left, const QModelIndex& right) const override;
+    bool filterAcceptsRow(int sourceRow, const QModelIndex& sourceParent) const override;
+};
+
+QString formatUsd(double usd);           // "$1,234,567"
+QString formatPowerW(double watts);      // "12.3 kW" / "850 W"
+
+} // namespace fp::gui

@@ -1,0 +1,164 @@
+#include "cable_model.h"
+
+#include <QLocale>
+
+#include <algorithm>
+#include <cctype>
+
+namespace fp::gui {
+
+QString mediaName(MediaClass m)
+{
+    switch (m) {
+    case MediaClass::DAC: return QStringLiteral("DAC");
+    case MediaClass::ACC: return QStringLiteral("ACC");
+    case MediaClass::AOC: return QStringLiteral("AOC");
+    case MediaClass::Multimode: return QObject::tr("Multimode");
+    case MediaClass::SingleMode: return QObject::tr("Single-mode");
+    case MediaClass::None: return QObject::tr("None");
+    }
+    return {};
+}
+
+void CablePlanModel::setPlan(std::shared_ptr<const Plan> plan)
+{
+    beginResetModel();
+    m_plan = std::move(plan);
+    rebuildFilter();
+    endResetModel();
+}
+
+void CablePlanModel::setFilter(const QString& text, int media)
+{
+    if (text == m_filterText && media == m_filterMedia) return;
+    beginResetModel();
+    m_filterText = text;
+    m_filterMedia = media;
+    rebuildFilter();
+    endResetModel();
+}
+
+void CablePlanModel::rebuildFilter()
+{
+    m_rows.clear();
+    m_filtered = !m_filterText.isEmpty() || m_filterMedia >= 0;
+    if (!m_filtered || !m_plan) return;
+    const Fabric& fabric = m_plan->fabric;
+    const Layout& layout = m_plan->layout;
+
+    // Which devices match the text: one name per device and per rack, once.
+    std::vector<char> deviceMatches;
+    if (!m_filterText.isEmpty()) {
+        const std::string needle = m_filterText.toLower().toStdString();
+        auto contains = [&needle](std::string s) {
+            std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+            return s.find(needle) != std::string::npos;
+        };
+        std::vector<char> rackMatches(layout.racks.size());
+        for (std::size_t r = 0; r < layout.racks.size(); ++r) rackMatches[r] = contains(layout.racks[r].name);
+        deviceMatches.resize(fabric.devices.size());
+        for (std::size_t d = 0; d < fabric.devices.size(); ++d) {
+            const bool rack = d < layout.rackOfDevice.size() && layout.rackOfDevice[d] < rackMatches.size() &&
+                              rackMatches[layout.rackOfDevice[d]];
+            deviceMatches[d] = rack || contains(fabric.deviceName(DeviceId(d)));
+        }
+    }
+    for (std::size_t i = 0; i < fabric.links.size(); ++i) {
+        const Link& link = fabric.links[i];
+        if (!deviceMatches.empty() && !deviceMatches[link.a] && !deviceMatches[link.b]) continue;
+        if (m_filterMedia >= 0) {
+            const LinkSolution* s = solution(i);
+            if (!s || int(s->media) != m_filterMedia) continue;
+        }
+        m_rows.push_back(std::uint32_t(i));
+    }
+}
+
+std::size_t CablePlanModel::linkCount() const { return m_plan ? m_plan->fabric.links.size() : 0; }
+
+int CablePlanModel::rowCount(const QModelIndex& parent) const
+{
+    if (parent.isValid() || !m_plan) return 0;
+    return int(m_filtered ? m_rows.size() : m_plan->fabric.links.size());
+}
+
+int CablePlanModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+std::int64_t CablePlanModel::linkAt(int row) const
+{
+    if (row < 0 || row >= rowCount()) return -1;
+    return m_filtered ? std::int64_t(m_rows[std::size_t(row)]) : row;
+}
+
+int CablePlanModel::rowOfLink(std::int64_t link) const
+{
+    if (!m_plan || link < 0 || std::size_t(link) >= m_plan->fabric.links.size()) return -1;
+    if (!m_filtered) return int(link);
+    const auto it = std::lower_bound(m_rows.begin(), m_rows.end(), std::uint32_t(link));
+    return it != m_rows.end() && *it == link ? int(it - m_rows.begin()) : -1;
+}
+
+const LinkSolution* CablePlanModel::solution(std::size_t link) const
+{
+    const MediaAssignment& m = m_plan->media;
+    if (link >= m.solutionOfLink.size()) return nullptr;
+    const std::size_t s = m.solutionOfLink[link];
+    return s < m.solutions.size() ? &m.solutions[s] : nullptr;
+}
+
+QString CablePlanModel::rackName(DeviceId d) const
+{
+    const Layout& layout = m_plan->layout;
+    if (d >= layout.rackOfDevice.size() || layout.rackOfDevice[d] >= layout.racks.size()) return {};
+    return QString::fromStdString(layout.racks[layout.rackOfDevice[d]].name);
+}
+
+QVariant CablePlanModel::data(const QModelIndex& index, int role) const
+{
+    if (!checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid)) return {};
+    const std::int64_t i = linkAt(index.row());
+    if (i < 0) return {};
+    if (role == LinkIndexRole) return qlonglong(i);
+    if (role == Qt::TextAlignmentRole)
+        return index.column() == Number || index.column() == Length ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                                                    : QVariant();
+    if (role != Qt::DisplayRole && role != Qt::ToolTipRole) return {};
+    const Fabric& fabric = m_plan->fabric;
+    const Link& link = fabric.links[std::size_t(i)];
+    const LinkSolution* s = solution(std::size_t(i));
+    if (role == Qt::ToolTipRole) {
+        if (!s) return {};
+        return QString::fromStdString(s->reason);
+    }
+    switch (index.column()) {
+    case Number: return QLocale(QLocale::English).toString(qlonglong(i + 1));
+    case Class: return QString::fromUtf8(toString(link.cls));
+    case ADevice: return QString::fromStdString(fabric.deviceName(link.a));
+    case APort: return QString::fromStdString(fabric.portName(link.a, link.aPort));
+    case ARack: return rackName(link.a);
+    case ZDevice: return QString::fromStdString(fabric.deviceName(link.b));
+    case ZPort: return QString::fromStdString(fabric.portName(link.b, link.bPort));
+    case ZRack: return rackName(link.b);
+    case Media: return s ? mediaName(s->media) : QString();
+    case CablePart: return s ? QString::fromStdString(s->cablePart) : QString();
+    case AModule: return s ? QString::fromStdString(s->moduleA) : QString();
+    case ZModule: return s ? QString::fromStdString(s->moduleB) : QString();
+    case Length: {
+        double m = s ? s->orderLengthM : 0.0;
+        if (m <= 0 && std::size_t(i) < m_plan->layout.linkLengthM.size()) m = m_plan->layout.linkLengthM[std::size_t(i)];
+        return QString::number(m, 'f', 1);
+    }
+    default: return {};
+    }
+}
+
+QVariant CablePlanModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    static const char* const names[] = {"#", "Class", "A device", "A port", "A rack", "Z device", "Z port",
+                                        "Z rack", "Media", "Cable / fibre", "A module", "Z module", "Length (m)"};
+    if (section < 0 || section >= ColumnCount) return {};
+    return tr(names[section]);
+}
+
+} // namespace fp::gui

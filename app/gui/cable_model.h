@@ -1,0 +1,54 @@
+#pragma once
+// CablePlanModel: one row per link of the plan, with both ends (device, port, rack), media, parts and
+// order length, all computed on demand from the plan's compact arrays. Nothing is materialised up
+// front: a 300k-link fabric costs one index vector only while a filter is active. Filtering (by
+// device or rack name, and by media) happens here, in one pass over integers, not in a proxy.
+#include <QAbstractTableModel>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "plan/plan.h"
+
+namespace fp::gui {
+
+class CablePlanModel : public QAbstractTableModel {
+    Q_OBJECT
+public:
+    enum Column { Number, Class, ADevice, APort, ARack, ZDevice, ZPort, ZRack, Media, CablePart, AModule,
+                  ZModule, Length, ColumnCount };
+    enum Role { LinkIndexRole = Qt::UserRole + 1 };
+
+    using QAbstractTableModel::QAbstractTableModel;
+
+    void setPlan(std::shared_ptr<const Plan>);
+    // `text`: case-insensitive part of a device or rack name (either end); `media`: a MediaClass, or -1.
+    void setFilter(const QString& text, int media = -1);
+    const QString& filterText() const { return m_filterText; }
+    int filterMedia() const { return m_filterMedia; }
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    int columnCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex&, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation, int role = Qt::DisplayRole) const override;
+
+    std::int64_t linkAt(int row) const;
+    int rowOfLink(std::int64_t link) const;  // -1 when filtered out
+    std::size_t linkCount() const;
+
+private:
+    void rebuildFilter();
+    QString rackName(DeviceId) const;
+    const LinkSolution* solution(std::size_t link) const;
+
+    std::shared_ptr<const Plan> m_plan;
+    QString m_filterText;
+    int m_filterMedia = -1;
+    bool m_filtered = false;
+    std::vector<std::uint32_t> m_rows;  // link indices, only while filtered
+};
+
+QString mediaName(MediaClass);
+
+} // namespace fp::gui

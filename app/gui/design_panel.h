@@ -1,0 +1,72 @@
+#pragma once
+// DesignPanel: the whole ClusterSpec as grouped, validated form fields with units and tooltips.
+// Every edit is pushed as a ChangeSpecValue command; fields are refreshed from the document (so undo
+// shows up here) and fields named by validateSpec are framed red with the message in their tooltip.
+#include <QHash>
+#include <QString>
+#include <QWidget>
+
+#include <functional>
+#include <vector>
+
+class QFormLayout;
+class QGroupBox;
+class QVBoxLayout;
+
+namespace fp::gui {
+
+class Document;
+
+class DesignPanel : public QWidget {
+    Q_OBJECT
+public:
+    explicit DesignPanel(Document* document, QWidget* parent = nullptr);
+
+    // The editor bound to a spec field, by the field's key (last JSON path segment, e.g. "gpus").
+    QWidget* editorFor(const QString& key) const;
+    bool isFlagged(const QString& key) const;
+    QStringList fieldKeys() const;
+
+private:
+    struct Binding {
+        QString key;          // JSON path, e.g. "/compute/gpus"
+        QWidget* editor = nullptr;
+        QString tooltip;
+        std::function<void()> load;  // spec -> editor
+        bool flagged = false;
+    };
+
+    void build();
+    void refresh();
+    void applyValidation();
+    QFormLayout* addGroup(const QString& title);
+    Binding& bind(const QString& key, QWidget* editor, const QString& tooltip, QFormLayout* form,
+                  const QString& label);
+
+    template <typename Access>
+    void addInt(QFormLayout*, const QString& label, const QString& key, const QString& tip, Access access,
+                int min, int max, const QString& suffix = {}, const QString& specialText = {});
+    template <typename Access>
+    void addDouble(QFormLayout*, const QString& label, const QString& key, const QString& tip,
+                   Access access, double min, double max, int decimals, const QString& suffix = {},
+                   double step = 1.0);
+    template <typename Access>
+    void addBool(QFormLayout*, const QString& label, const QString& key, const QString& tip, Access access);
+    template <typename E, typename Access>
+    void addEnum(QFormLayout*, const QString& label, const QString& key, const QString& tip, Access access,
+                 const std::vector<std::pair<E, QString>>& choices);
+    template <typename Access>
+    void addRatio(QFormLayout*, const QString& label, const QString& key, const QString& tip, Access access);
+    // Combo box of catalog part numbers; `choices` is re-read on every refresh (catalog, fabric filter).
+    template <typename Access>
+    void addPart(QFormLayout*, const QString& label, const QString& key, const QString& tip, Access access,
+                 std::function<std::vector<std::pair<QString, QString>>()> choices);
+    void addLinkSpeed(QFormLayout*);
+    void addTechnology(QFormLayout*);
+
+    Document* m_document;
+    QVBoxLayout* m_layout = nullptr;
+    std::vector<Binding> m_bindings;
+};
+
+} // namespace fp::gui

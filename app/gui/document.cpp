@@ -1,0 +1,234 @@
+#include "document.h"
+
+#include <QFileInfo>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include "common/error.h"
+#include "spec/spec_json.h"
+
+namespace fp::gui {
+
+namespace {
+
+QString userMessage(const UserError& e) { return QString::fromStdString(e.oneLine()); }
+
+} // namespace
+
+Document::Document(std::shared_ptr<const Catalog> catalog, QObject* parent)
+    : QObject(parent), m_catalog(std::move(catalog))
+{
+    // 150 ms: long enough to absorb a burst of keystrokes, short enough to feel live.
+    m_debounce.setInterval(150);
+    m_debounce.setSingleShot(true);
+    connect(&m_debounce, &QTimer::timeout, this, &Document::startPlan);
+    connect(&m_planWatcher, &QFutureWatcher<PlanOutcome>::finished, this, &Document::onPlanFinished);
+    connect(&m_comparisonWatcher, &QFutureWatcher<ComparisonOutcome>::finished, this,
+            &Document::onComparisonFinished);
+    connect(&m_undoStack, &QUndoStack::cleanChanged, this,
+            [this](bool clean) { emit modifiedChanged(!clean); });
+}
+
+Document::~Document()
+{
+    // Abandon running work and wait, so no worker outlives the catalog it reads.
+    m_generation->fetch_add(1);
+    m_planWatcher.waitForFinished();
+    m_comparisonWatcher.waitForFinished();
+}
+
+QString Document::displayName() const
+{
+    return m_fileName.isEmpty() ? tr("Untitled") : QFileInfo(m_fileName).fileName();
+}
+
+void Document::applySpecFromCommand(const ClusterSpec& spec)
+{
+    if (spec == m_spec) return;
+    m_spec = spec;
+    emit specChanged();
+    scheduleRecompute();
+}
+
+void Document::reset(const ClusterSpec& spec, const QString& fileName)
+{
+    m_spec = spec;
+    m_undoStack.clear();
+    m_undoStack.setClean();
+    if (m_fileName != fileName) {
+        m_fileName = fileName;
+        emit fileNameChanged();
+    }
+    emit specChanged();
+    emit modifiedChanged(false);
+    scheduleRecompute();
+}
+
+bool Document::load(const QString& path, QString* error, QStringList* warnings)
+{
+    try {
+        SpecReadResult result = loadSpecFile(path.toStdString());
+        if (warnings)
+            for (const auto& w : result.warnings) warnings->append(QString::fromStdString(w));
+        reset(result.spec, QFileInfo(path).absoluteFilePath());
+        return true;
+    } catch (const UserError& e) {
+        if (error) *error = userMessage(e);
+    } catch (const std::exception& e) {
+        if (error) *error = tr("%1: %2").arg(path, QString::fromLocal8Bit(e.what()));
+    }
+    return false;
+}
+
+bool Document::writeCopy(const QString& path, QString* error) const
+{
+    try {
+        saveSpecFile(m_spec, path.toStdString());
+        return true;
+    } catch (const UserError& e) {
+        if (error) *error = userMessage(e);
+    } catch (const std::exception& e) {
+        if (error) *error = tr("%1: %2").arg(path, QString::fromLocal8Bit(e.what()));
+    }
+    return false;
+}
+
+bool Document::save(const QString& path, QString* error)
+{
+    if (!writeCopy(path, error)) return false;
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    if (m_fileName != absolute) {
+        m_fileName = absolute;
+        emit fileNameChanged();
+    }
+    m_undoStack.setClean();
+    return true;
+}
+
+void Document::setCatalog(std::shared_ptr<const Catalog> catalog)
+{
+    m_catalog = std::move(catalog);
+    emit specChanged();  // part lists in the design panel depend on it
+    scheduleRecompute();
+}
+
+bool Document::isComputing() const
+{
+    return m_planPending || m_planWatcher.isRunning() || m_comparisonWatcher.isRunning();
+}
+
+void Document::scheduleRecompute()
+{
+    m_generation->fetch_add(1);  // whatever is running now is stale
+    const bool wasComputing = isComputing();
+    m_planPending = true;
+    m_debounce.start();
+    if (!wasComputing) emit computingChanged(true);
+}
+
+void Document::recomputeNow()
+{
+    if (!m_planPending) m_generation->fetch_add(1);
+    m_planPending = true;
+    m_debounce.stop();
+    startPlan();
+}
+
+void Document::startPlan()
+{
+    if (m_planWatcher.isRunning()) {
+        // The running job sees the bumped generation and stops at its next stage; start after it.
+        m_debounce.start(20);
+        return;
+    }
+    m_planPending = false;
+    const quint64 generation = m_generation->load();
+    auto counter = m_generation;
+    auto catalog = m_catalog;
+    const ClusterSpec spec = m_spec;
+    m_planWatcher.setFuture(QtConcurrent::run([spec, catalog, counter, generation]() {
+        PlanOutcome out;
+        out.generation = generation;
+        if (!catalog) {
+            out.error = QObject::tr("No parts catalog is loaded.");
+            return out;
+        }
+        PlanOptions options;
+        options.cancelled = [counter, generation] { return counter->load() != generation; };
+        try {
+            out.plan = std::make_shared<const Plan>(makePlan(spec, *catalog, options));
+        } catch (const UserError& e) {
+            out.error = userMessage(e);
+        } catch (const PlanCancelled&) {
+            out.error.clear();
+        } catch (const std::exception& e) {
+            out.error = QObject::tr("Planning failed: %1").arg(QString::fromLocal8Bit(e.what()));
+        }
+        return out;
+    }));
+}
+
+void Document::onPlanFinished()
+{
+    PlanOutcome out = m_planWatcher.result();
+    if (out.generation != m_generation->load()) {  // an edit came in meanwhile: drop it
+        if (!m_planPending && !m_debounce.isActive()) startPlan();
+        return;
+    }
+    m_plan = out.plan;
+    m_planGeneration = out.generation;
+    m_planError = out.error;
+    emit planReady();
+    if (m_plan && m_comparisonEnabled) {
+        startComparison(out.generation);
+    } else {
+        m_comparison.reset();
+        m_comparisonError = m_planError;
+        emit comparisonReady();
+        emit computingChanged(isComputing());
+    }
+}
+
+void Document::startComparison(quint64 generation)
+{
+    if (m_comparisonWatcher.isRunning()) {
+        // Its generation is older, so it is being abandoned; its finish handler starts ours.
+        return;
+    }
+    auto counter = m_generation;
+    auto catalog = m_catalog;
+    const ClusterSpec spec = m_spec;
+    m_comparisonWatcher.setFuture(QtConcurrent::run([spec, catalog, counter, generation]() {
+        ComparisonOutcome out;
+        out.generation = generation;
+        PlanOptions options;
+        options.cancelled = [counter, generation] { return counter->load() != generation; };
+        try {
+            out.comparison = std::make_shared<const Comparison>(comparePlans(spec, *catalog, options));
+        } catch (const UserError& e) {
+            out.error = userMessage(e);
+        } catch (const PlanCancelled&) {
+        } catch (const std::exception& e) {
+            out.error = QObject::tr("Comparison failed: %1").arg(QString::fromLocal8Bit(e.what()));
+        }
+        return out;
+    }));
+}
+
+void Document::onComparisonFinished()
+{
+    ComparisonOutcome out = m_comparisonWatcher.result();
+    const quint64 current = m_generation->load();
+    if (out.generation != current) {
+        // Stale. If the plan for the current generation is already in, its comparison is still owed.
+        if (m_plan && m_planGeneration == current && !m_planPending && !m_planWatcher.isRunning() &&
+            m_comparisonEnabled)
+            startComparison(current);
+        return;
+    }
+    m_comparison = out.comparison;
+    m_comparisonError = out.error;
+    emit comparisonReady();
+    emit computingChanged(isComputing());
+}
+
+} // namespace fp::gui

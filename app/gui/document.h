@@ -1,0 +1,105 @@
+#pragma once
+// Document: owns the ClusterSpec being edited, its QUndoStack, file name and modified flag (as Tiled's
+// Document), and the latest Plan. Every edit goes through an undo command (change_value.h); after each
+// edit the plan is recomputed off the UI thread, debounced, and results of superseded edits are dropped.
+#include <QFutureWatcher>
+#include <QObject>
+#include <QString>
+#include <QTimer>
+#include <QUndoStack>
+
+#include <atomic>
+#include <memory>
+
+#include "catalog/catalog.h"
+#include "plan/plan.h"
+#include "spec/cluster_spec.h"
+
+namespace fp::gui {
+
+// What one background run produced: a plan or the user-facing reason there is none.
+struct PlanOutcome {
+    quint64 generation = 0;
+    std::shared_ptr<const Plan> plan;
+    QString error;
+};
+
+struct ComparisonOutcome {
+    quint64 generation = 0;
+    std::shared_ptr<const Comparison> comparison;
+    QString error;
+};
+
+class Document : public QObject {
+    Q_OBJECT
+public:
+    explicit Document(std::shared_ptr<const Catalog> catalog, QObject* parent = nullptr);
+    ~Document() override;
+
+    const ClusterSpec& spec() const { return m_spec; }
+    QUndoStack* undoStack() { return &m_undoStack; }
+    const QString& fileName() const { return m_fileName; }
+    bool isModified() const { return !m_undoStack.isClean(); }
+    QString displayName() const;  // file base name or "Untitled"
+
+    // Replaces the spec without an undo command: the undo commands call this, nothing else should.
+    void applySpecFromCommand(const ClusterSpec&);
+
+    // A fresh document content (New, Open, recovery): clears the undo history.
+    void reset(const ClusterSpec&, const QString& fileName);
+    // Load/save a .fabricplan; on failure return false and put the user-facing reason in *error.
+    bool load(const QString& path, QString* error, QStringList* warnings = nullptr);
+    bool save(const QString& path, QString* error);
+    // Writes the spec without touching the file name or the clean state (autosave).
+    bool writeCopy(const QString& path, QString* error) const;
+
+    std::shared_ptr<const Catalog> catalog() const { return m_catalog; }
+    void setCatalog(std::shared_ptr<const Catalog>);
+
+    std::shared_ptr<const Plan> plan() const { return m_plan; }
+    QString planError() const { return m_planError; }
+    std::shared_ptr<const Comparison> comparison() const { return m_comparison; }
+    QString comparisonError() const { return m_comparisonError; }
+    bool isComputing() const;
+
+    void setDebounceMs(int ms) { m_debounce.setInterval(ms); }
+    void setComparisonEnabled(bool on) { m_comparisonEnabled = on; }
+    // Starts the recompute at once (skips the debounce); tests and --screenshot use it.
+    void recomputeNow();
+
+signals:
+    void specChanged();
+    void fileNameChanged();
+    void modifiedChanged(bool modified);
+    void computingChanged(bool computing);
+    void planReady();                 // plan() or planError() changed
+    void comparisonReady();           // comparison() or comparisonError() changed
+
+private:
+    void scheduleRecompute();
+    void startPlan();
+    void startComparison(quint64 generation);
+    void onPlanFinished();
+    void onComparisonFinished();
+
+    std::shared_ptr<const Catalog> m_catalog;
+    ClusterSpec m_spec;
+    QUndoStack m_undoStack;
+    QString m_fileName;
+    QTimer m_debounce;
+
+    // Bumped on every edit; a background run whose generation is older is abandoned and ignored.
+    std::shared_ptr<std::atomic<quint64>> m_generation = std::make_shared<std::atomic<quint64>>(0);
+    QFutureWatcher<PlanOutcome> m_planWatcher;
+    QFutureWatcher<ComparisonOutcome> m_comparisonWatcher;
+    bool m_planPending = false;
+    bool m_comparisonEnabled = true;
+
+    std::shared_ptr<const Plan> m_plan;
+    quint64 m_planGeneration = 0;
+    QString m_planError;
+    std::shared_ptr<const Comparison> m_comparison;
+    QString m_comparisonError;
+};
+
+} // namespace fp::gui
