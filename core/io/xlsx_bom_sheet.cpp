@@ -1,0 +1,163 @@
+// The BOM sheet (line items with live formulas, category subtotals, total) and the optics price
+// comparison sheet (each optic and cable against every price source in the catalog).
+#include <algorithm>
+#include <map>
+
+#include "bom/bom.h"
+#include "io/xlsx_sheets.h"
+
+namespace fp::io::xlsx {
+
+std::string bomColumnRange(int col, std::size_t lines)
+{
+    const int first = bomFirstDataRow(), last = std::max(first, bomLastDataRow(lines));
+    std::string a = cellRef(first, col), b = cellRef(last, col);
+    // Absolute references: "$G$2:$G$41".
+    auto absolute = [](const std::string& ref) {
+        const auto digit = ref.find_first_of("0123456789");
+        return "$" + ref.substr(0, digit) + "$" + ref.substr(digit);
+    };
+    return sheetRef(kBomSheet) + "!" + absolute(a) + ":" + absolute(b);
+}
+
+namespace {
+constexpr BomCategory kCategories[] = {BomCategory::Switches, BomCategory::Nics, BomCategory::Transceivers,
+                                       BomCategory::Cables, BomCategory::Fibre, BomCategory::PatchPanels,
+                                       BomCategory::Spares};
+}
+
+void writeBomSheet(XlsxBook& book, const ExportContext& ctx)
+{
+    const auto& fmt = book.formats();
+    const Bom& bom = ctx.plan.bom;
+    XlsxSheet s = book.addSheet(kBomSheet);
+    s.width(kColCategory, kColCategory, 16);
+    s.width(kColPart, kColVendor, 20);
+    s.width(kColDescription, kColDescription, 44);
+    s.width(kColQty, kColQty, 10);
+    s.width(kColUnitPrice, kColExtPrice, 16);
+    s.width(kColUnitPower, kColExtPower, 13);
+    s.width(kColPriceSource, kColPriceSource, 22);
+    s.width(kColEstimated, kColEstimated, 10);
+    s.width(kColDatasheet, kColDatasheet, 40);
+    s.width(kColUsedFor, kColUsedFor, 30);
+    s.header(0, {"Category", "Part", "Vendor", "Description", "Qty", "Unit price (USD)", "Extended price (USD)",
+                 "Unit power (W)", "Extended power (W)", "Price source", "Estimated", "Datasheet source",
+                 "Used for"},
+             fmt.header);
+    s.freezeHeader();
+
+    int row = bomFirstDataRow();
+    for (const BomLine& l : bom.lines) {
+        const std::string qty = cellRef(row, kColQty);
+        s.text(row, kColCategory, displayName(l.category));
+        s.text(row, kColPart, l.part);
+        s.text(row, kColVendor, l.vendor);
+        s.text(row, kColDescription, l.description);
+        s.number(row, kColQty, double(l.qty), fmt.integer);
+        s.number(row, kColUnitPrice, l.unitPriceUsd, l.priceEstimated ? fmt.usdEstimated : fmt.usd);
+        s.formula(row, kColExtPrice, "=" + qty + "*" + cellRef(row, kColUnitPrice), double(l.qty) * l.unitPriceUsd,
+                  fmt.usd);
+        s.number(row, kColUnitPower, l.unitPowerW, fmt.decimal);
+        s.formula(row, kColExtPower, "=" + qty + "*" + cellRef(row, kColUnitPower), double(l.qty) * l.unitPowerW,
+                  fmt.decimal);
+        s.text(row, kColPriceSource, l.priceSource);
+        s.text(row, kColEstimated, l.priceEstimated ? "yes" : "no");
+        s.text(row, kColDatasheet, l.source);
+        s.text(row, kColUsedFor, l.usedFor);
+        ++row;
+    }
+    const int lastData = row - 1;
+    s.autofilter(0, std::max(lastData, 1), kBomColumnCount - 1);
+
+    // Subtotals per category below a blank row; SUMIF keeps them live when a user edits a line.
+    const std::string categories = bomColumnRange(kColCategory, bom.lines.size());
+    const std::string prices = bomColumnRange(kColExtPrice, bom.lines.size());
+    const std::string powers = bomColumnRange(kColExtPower, bom.lines.size());
+    row += 1;
+    s.text(row, kColCategory, "Subtotals", fmt.bold);
+    ++row;
+    for (BomCategory c : kCategories) {
+        const bool present = std::any_of(bom.lines.begin(), bom.lines.end(),
+                                         [c](const BomLine& l) { return l.category == c; });
+        if (!present) continue;
+        double usd = 0, watts = 0;
+        for (const BomLine& l : bom.lines)
+            if (l.category == c) usd += double(l.qty) * l.unitPriceUsd, watts += double(l.qty) * l.unitPowerW;
+        const std::string name = formulaString(displayName(c));
+        s.text(row, kColCategory, displayName(c));
+        s.formula(row, kColExtPrice, "=SUMIF(" + categories + "," + name + "," + prices + ")", usd, fmt.usd);
+        s.formula(row, kColExtPower, "=SUMIF(" + categories + "," + name + "," + powers + ")", watts, fmt.decimal);
+        ++row;
+    }
+    double totalUsd = 0, totalW = 0;
+    for (const BomLine& l : bom.lines) totalUsd += double(l.qty) * l.unitPriceUsd, totalW += double(l.qty) * l.unitPowerW;
+    s.text(row, kColCategory, "Total", fmt.bold);
+    s.formula(row, kColExtPrice, "=SUM(" + prices + ")", totalUsd, fmt.usdBold);
+    s.formula(row, kColExtPower, "=SUM(" + powers + ")", totalW, fmt.decimalBold);
+}
+
+void writeOpticsPriceSheet(XlsxBook& book, const ExportContext& ctx)
+{
+    const auto& fmt = book.formats();
+    const Catalog& catalog = ctx.catalog;
+    const std::vector<std::string> sources = catalog.priceSources();
+
+    // Optics and cable assemblies in the plan (spares included), quantity summed per part.
+    std::map<std::string, long long> qtyOfPart;
+    std::map<std::string, std::string> chosenSource;
+    for (const BomLine& l : ctx.plan.bom.lines) {
+        const PartBase* p = catalog.findPart(l.part);
+        if (!p) continue;
+        if (p->category != PartCategory::Transceiver && p->category != PartCategory::Cable &&
+            p->category != PartCategory::Fiber)
+            continue;
+        qtyOfPart[l.part] += l.qty;
+        if (l.category != BomCategory::Spares || !chosenSource.count(l.part)) chosenSource[l.part] = l.priceSource;
+    }
+
+    XlsxSheet s = book.addSheet(kOpticsSheet);
+    const int firstSource = 3, cheapestCol = firstSource + int(sources.size());
+    s.width(0, 0, 22);
+    s.width(1, 1, 40);
+    s.width(2, 2, 10);
+    s.width(firstSource, cheapestCol + 3, 18);
+    s.text(0, 0, "Part", fmt.header);
+    s.text(0, 1, "Description", fmt.header);
+    s.text(0, 2, "Qty", fmt.header);
+    for (std::size_t i = 0; i < sources.size(); ++i) s.text(0, firstSource + int(i), sources[i] + " (USD)", fmt.header);
+    s.text(0, cheapestCol, "Cheapest unit price (USD)", fmt.header);
+    s.text(0, cheapestCol + 1, "Cheapest source", fmt.header);
+    s.text(0, cheapestCol + 2, "Extended at cheapest (USD)", fmt.header);
+    s.text(0, cheapestCol + 3, "Source the plan used", fmt.header);
+    s.freezeHeader();
+
+    int row = 1;
+    for (const auto& [part, qty] : qtyOfPart) {
+        const PartBase* p = catalog.findPart(part);
+        s.text(row, 0, part);
+        s.text(row, 1, p->description);
+        s.number(row, 2, double(qty), fmt.integer);
+        const PriceQuote* cheapest = nullptr;
+        for (std::size_t i = 0; i < sources.size(); ++i) {
+            for (const PriceQuote& q : p->prices) {
+                if (q.source != sources[i]) continue;
+                s.number(row, firstSource + int(i), q.priceUsd, q.estimated ? fmt.usdEstimated : fmt.usd);
+                if (!cheapest || q.priceUsd < cheapest->priceUsd) cheapest = &q;
+                break;
+            }
+        }
+        if (cheapest && !sources.empty()) {
+            const std::string range = cellRef(row, firstSource) + ":" + cellRef(row, cheapestCol - 1);
+            s.formula(row, cheapestCol, "=MIN(" + range + ")", cheapest->priceUsd, fmt.usd);
+            s.text(row, cheapestCol + 1, cheapest->source);
+            s.formula(row, cheapestCol + 2, "=" + cellRef(row, 2) + "*" + cellRef(row, cheapestCol),
+                      double(qty) * cheapest->priceUsd, fmt.usd);
+        }
+        s.text(row, cheapestCol + 3, chosenSource[part]);
+        ++row;
+    }
+    s.autofilter(0, std::max(row - 1, 1), cheapestCol + 3);
+}
+
+} // namespace fp::io::xlsx

@@ -1,0 +1,36 @@
+#pragma once
+// Internal: the sheets of the BOM workbook, each written top to bottom (constant_memory mode).
+#include <cstddef>
+#include <string>
+
+#include "io/exporter.h"
+#include "io/xlsx_book.h"
+
+namespace fp::io::xlsx {
+
+inline const std::string kSummarySheet = "Summary";
+inline const std::string kBomSheet = "BOM";
+inline const std::string kCableSheet = "Cable plan";
+inline const std::string kOpticsSheet = "Optics prices";
+inline const std::string kChecksSheet = "Checks";
+
+// BOM sheet columns (0-based); the Summary's formulas refer to them.
+enum BomColumn {
+    kColCategory = 0, kColPart, kColVendor, kColDescription, kColQty, kColUnitPrice, kColExtPrice,
+    kColUnitPower, kColExtPower, kColPriceSource, kColEstimated, kColDatasheet, kColUsedFor,
+    kBomColumnCount
+};
+// BOM data rows are 1..lines (row 0 is the header); totals sit below a blank row.
+inline int bomFirstDataRow() { return 1; }
+inline int bomLastDataRow(std::size_t lines) { return int(lines); }
+// "'BOM'!$G$2:$G$41": a BOM column over the data rows, for SUM/SUMIF.
+std::string bomColumnRange(int col, std::size_t lines);
+
+void writeSummarySheet(XlsxBook&, const ExportContext&, std::size_t cableCount);
+void writeBomSheet(XlsxBook&, const ExportContext&);
+// Splits across "Cable plan", "Cable plan (2)", ... when the plan has more cables than a sheet has rows.
+void writeCableSheets(XlsxBook&, const ExportContext&, double progressFrom, double progressTo);
+void writeOpticsPriceSheet(XlsxBook&, const ExportContext&);
+void writeChecksSheet(XlsxBook&, const ExportContext&);
+
+} // namespace fp::io::xlsx
