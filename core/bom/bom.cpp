@@ -1,5 +1,11 @@
 #include "bom/bom.h"
 
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "bom/bom_counts.h"
+
 namespace fp {
 
 const char* toString(BomCategory c)
@@ -22,8 +28,8 @@ const char* displayName(BomCategory c)
     case BomCategory::Switches: return "Switches";
     case BomCategory::Nics: return "NICs / HCAs";
     case BomCategory::Transceivers: return "Transceivers";
-    case BomCategory::Cables: return "Cables";
-    case BomCategory::Fibre: return "Fibre";
+    case BomCategory::Cables: return "Cables (DAC / ACC / AOC)";
+    case BomCategory::Fibre: return "Fibre cords and trunks";
     case BomCategory::PatchPanels: return "Patch panels";
     case BomCategory::Spares: return "Spares";
     }
@@ -47,19 +53,194 @@ double Bom::subtotalPowerW(BomCategory c) const
 }
 
 namespace bom {
+namespace {
 
-Bom collect(const ClusterSpec&, const Fabric&, const MediaAssignment&, const Catalog&,
-            const SwitchModel&, const NicModel&)
+std::string withThousands(long long n)
 {
-    return {};
+    std::string digits = std::to_string(n < 0 ? -n : n);
+    std::string out;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
+        out += digits[i];
+    }
+    return n < 0 ? "-" + out : out;
 }
 
-void forEachCable(const Fabric&, const Layout&, const MediaAssignment&,
-                  const std::function<bool(const CableRow&)>&)
+long long ceilDiv(long long n, long long d) { return d <= 0 ? 0 : (n + d - 1) / d; }
+
+// Fills the part's identity, price and power into a line of `qty`.
+BomLine makeLine(BomCategory category, const PartBase* part, const std::string& partNumber, long long qty,
+                 const Catalog& catalog, const Economics& economics, bool powered)
 {
+    BomLine line;
+    line.category = category;
+    line.part = partNumber;
+    line.qty = qty;
+    if (part) {
+        line.vendor = part->vendor;
+        line.description = part->description;
+        line.source = part->source;
+        line.unitPowerW = part->powerW;
+        if (const PriceQuote* q = catalog.priceFor(*part, economics)) {
+            line.unitPriceUsd = q->priceUsd;
+            line.priceEstimated = q->estimated;
+            line.priceSource = q->source;
+        } else {
+            line.priceSource = "no price in the catalog";
+        }
+    } else {
+        line.description = "not in the catalog";
+        line.priceSource = "no price in the catalog";
+    }
+    line.extendedUsd = double(qty) * line.unitPriceUsd;
+    line.extendedPowerW = powered ? double(qty) * line.unitPowerW : 0.0;
+    return line;
 }
 
-std::size_t cableCount(const Fabric&, const MediaAssignment&) { return 0; }
+// Links per link class that a part serves, for the `usedFor` text.
+struct PartUse {
+    long long qty = 0;
+    long long linksByClass[kLinkClassCount] = {0, 0, 0};
+    std::string usedFor() const
+    {
+        std::string s;
+        for (int c = 0; c < kLinkClassCount; ++c) {
+            if (!linksByClass[c]) continue;
+            if (!s.empty()) s += "; ";
+            s += std::string(toString(LinkClass(c))) + ", " + withThousands(linksByClass[c]) + " links";
+        }
+        return s;
+    }
+};
+
+bool isFibreCable(const CableModel* cable, MediaClass media)
+{
+    if (cable) return cable->kind == CableKind::FiberPatch || cable->kind == CableKind::FiberTrunk;
+    return media == MediaClass::Multimode || media == MediaClass::SingleMode;
+}
+
+void addSpare(Bom& bom, const BomLine& installed, long long qty)
+{
+    if (qty <= 0) return;
+    BomLine spare = installed;
+    spare.category = BomCategory::Spares;
+    spare.qty = qty;
+    spare.extendedUsd = double(qty) * spare.unitPriceUsd;
+    spare.extendedPowerW = 0;  // spares sit on a shelf
+    spare.usedFor = "spare for " + std::string(toString(installed.category)) + " (" +
+                    withThousands(installed.qty) + " installed)";
+    bom.lines.push_back(std::move(spare));
+}
+
+} // namespace
+
+Bom collect(const ClusterSpec& spec, const Fabric& fabric, const MediaAssignment& media, const Catalog& catalog,
+            const SwitchModel& switchModel, const NicModel& nicModel)
+{
+    const Economics& eco = spec.economics;
+    Bom bom;
+
+    // Switches, one line per tier so the BOM shows the shape of the fabric.
+    for (Tier tier : {Tier::Leaf, Tier::Spine, Tier::Core}) {
+        const long long n = fabric.switchCount(tier);
+        if (n <= 0) continue;
+        BomLine line = makeLine(BomCategory::Switches, &switchModel, switchModel.partNumber, n, catalog, eco, true);
+        line.usedFor = std::string(toString(tier)) + ", " + withThousands(n) + " switches";
+        bom.lines.push_back(std::move(line));
+    }
+
+    if (eco.includeNics && fabric.nodeCount > 0) {
+        const long long n = (long long)fabric.nodeCount * fabric.nicsPerNode;
+        BomLine line = makeLine(BomCategory::Nics, &nicModel, nicModel.partNumber, n, catalog, eco, true);
+        line.usedFor = withThousands(fabric.nodeCount) + " nodes x " + std::to_string(fabric.nicsPerNode) + " NICs";
+        bom.lines.push_back(std::move(line));
+    }
+
+    // Modules and cables per part number; std::map keeps the BOM order stable between runs.
+    const std::vector<SolutionCounts> counts = countPerSolution(fabric, media);
+    std::map<std::string, PartUse> modules, cables;
+    std::map<std::string, long long> panelPortsByConnector;
+    for (std::size_t s = 0; s < media.solutions.size(); ++s) {
+        const LinkSolution& sol = media.solutions[s];
+        const SolutionCounts& c = counts[s];
+        if (c.links == 0) continue;
+        const int cls = int(sol.cls);
+        if (!sol.moduleA.empty()) {
+            modules[sol.moduleA].qty += c.modulesA;
+            modules[sol.moduleA].linksByClass[cls] += c.links;
+        }
+        if (!sol.moduleB.empty()) {
+            modules[sol.moduleB].qty += c.modulesB;
+            if (sol.moduleB != sol.moduleA) modules[sol.moduleB].linksByClass[cls] += c.links;
+        }
+        if (!sol.cablePart.empty()) {
+            cables[sol.cablePart].qty += c.cables;
+            cables[sol.cablePart].linksByClass[cls] += c.links;
+        }
+        if (sol.patchPanelPorts > 0) {
+            const CableModel* cable = catalog.findCable(sol.cablePart);
+            panelPortsByConnector[cable ? cable->connector : std::string()] += c.links * sol.patchPanelPorts;
+        }
+    }
+
+    std::vector<BomLine> sparable;  // installed optics and cables, for the spares policy
+    for (const auto& [part, use] : modules) {
+        BomLine line = makeLine(BomCategory::Transceivers, catalog.findTransceiver(part), part, use.qty, catalog,
+                                eco, true);
+        line.usedFor = use.usedFor();
+        sparable.push_back(line);
+        bom.lines.push_back(std::move(line));
+    }
+    for (const auto& [part, use] : cables) {
+        const CableModel* cable = catalog.findCable(part);
+        MediaClass mediaClass = MediaClass::None;
+        for (const LinkSolution& sol : media.solutions)
+            if (sol.cablePart == part) mediaClass = sol.media;
+        const BomCategory category = isFibreCable(cable, mediaClass) ? BomCategory::Fibre : BomCategory::Cables;
+        BomLine line = makeLine(category, cable, part, use.qty, catalog, eco, true);
+        line.usedFor = use.usedFor();
+        sparable.push_back(line);
+        bom.lines.push_back(std::move(line));
+    }
+
+    for (const auto& [connector, ports] : panelPortsByConnector) {
+        // The panel whose adapters match the fibre's connector; else the first panel in the catalog.
+        const PatchPanelModel* panel = nullptr;
+        for (const PatchPanelModel& p : catalog.patchPanels)
+            if (p.ports > 0 && p.connector == connector) { panel = &p; break; }
+        if (!panel)
+            for (const PatchPanelModel& p : catalog.patchPanels)
+                if (p.ports > 0) { panel = &p; break; }
+        const long long qty = panel ? ceilDiv(ports, panel->ports) : 0;
+        BomLine line = makeLine(BomCategory::PatchPanels, panel, panel ? panel->partNumber : "patch panel", qty,
+                                catalog, eco, false);
+        line.usedFor = withThousands(ports) + " ports" + (connector.empty() ? "" : " " + connector);
+        if (!panel) line.description = "no patch panel in the catalog; add one to price the " +
+                                       withThousands(ports) + " ports";
+        bom.lines.push_back(std::move(line));
+    }
+
+    // Spares: a share of the optics and cables, and one switch per N installed.
+    if (eco.sparesOpticsPct > 0)
+        for (const BomLine& l : sparable)
+            addSpare(bom, l, (long long)std::ceil(double(l.qty) * eco.sparesOpticsPct / 100.0 - 1e-9));
+    if (eco.spareSwitchPerN > 0) {
+        const long long installed = fabric.switchCount();
+        if (installed > 0) {
+            BomLine sw = makeLine(BomCategory::Switches, &switchModel, switchModel.partNumber, installed, catalog,
+                                  eco, true);
+            addSpare(bom, sw, ceilDiv(installed, eco.spareSwitchPerN));
+        }
+    }
+
+    std::stable_sort(bom.lines.begin(), bom.lines.end(),
+                     [](const BomLine& x, const BomLine& y) { return int(x.category) < int(y.category); });
+    for (const BomLine& l : bom.lines) {
+        bom.totalUsd += l.extendedUsd;
+        bom.totalPowerW += l.extendedPowerW;
+    }
+    return bom;
+}
 
 } // namespace bom
 } // namespace fp
