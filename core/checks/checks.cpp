@@ -1,5 +1,8 @@
 #include "checks/checks.h"
 
+#include <algorithm>
+#include <cstdio>
+
 namespace fp {
 
 const char* toString(Severity s)
@@ -13,10 +16,130 @@ const char* toString(Severity s)
 }
 
 namespace checks {
-std::vector<Finding> run(const ClusterSpec&, const Fabric&, const Layout&, const MediaAssignment& media,
-                         const Catalog&, const SwitchModel&, const NicModel&)
+namespace {
+
+std::string fmt(const char* f, auto... args)
 {
-    return media.findings;
+    char buf[400];
+    std::snprintf(buf, sizeof buf, f, args...);
+    return buf;
 }
+
+int linkGbpsOf(const Fabric& fabric, const NicModel& nic)
+{
+    return fabric.shape.linkGbps > 0 ? fabric.shape.linkGbps : nic.portGbps;
+}
+
+// topology.ports-exhausted: a switch (or a node) using more ports than it has. One finding per tier.
+void portsExhausted(const ClusterSpec& spec, const Fabric& fabric, const SwitchModel& sw, const NicModel& nic,
+                    std::vector<Finding>& out)
+{
+    std::vector<std::uint32_t> used(fabric.devices.size(), 0);
+    for (const Link& l : fabric.links) {
+        ++used[l.a];
+        ++used[l.b];
+    }
+    const int L = linkGbpsOf(fabric, nic);
+    const long long switchPorts = fabric.shape.switchPorts > 0 && sw.portsAt(L) == 0 ? fabric.shape.switchPorts
+                                                                                      : sw.portsAt(L);
+    // A node has nicsPerNode NICs with one port per plane each (fabric.h).
+    const long long nodePorts = (long long)spec.nicsPerNode * std::max(1, spec.planes);
+    const long long nodeCages = (long long)spec.nicsPerNode * std::max(1, nic.ports);
+    struct PerTier {
+        long long devices = 0;
+        std::uint32_t worst = 0;
+        std::int64_t device = -1;
+    } tiers[4];
+    for (std::size_t d = 0; d < fabric.devices.size(); ++d) {
+        const bool node = d < fabric.nodeCount;
+        const long long have = node ? std::min(nodePorts, nodeCages) : switchPorts;
+        if (used[d] <= have) continue;
+        PerTier& t = tiers[int(fabric.devices[d].tier)];
+        ++t.devices;
+        if (used[d] > t.worst) {
+            t.worst = used[d];
+            t.device = std::int64_t(d);
+        }
+    }
+    for (int tier = 0; tier < 4; ++tier) {
+        const PerTier& t = tiers[tier];
+        if (t.devices == 0) continue;
+        const bool node = tier == int(Tier::Node);
+        Finding f;
+        f.severity = Severity::Error;
+        f.rule = "topology.ports-exhausted";
+        f.device = t.device;
+        f.where = fabric.deviceName(DeviceId(t.device));
+        f.message = fmt("%lld %s device(s) use more ports than they have: up to %u links on %lld ports (%s)", t.devices,
+                        toString(Tier(tier)), t.worst, node ? std::min(nodePorts, nodeCages) : switchPorts,
+                        node ? nic.partNumber.c_str() : sw.partNumber.c_str());
+        f.fix = node ? "Use NICs with a port per plane, or fewer planes"
+                     : "Use a switch with more ports, more switches, or a different oversubscription";
+        out.push_back(std::move(f));
+    }
+}
+
+// media.speed-mismatch at the cage level: a port that cannot run the link speed at all.
+void cageSpeed(const Fabric& fabric, const SwitchModel& sw, const NicModel& nic, std::vector<Finding>& out)
+{
+    const int L = linkGbpsOf(fabric, nic);
+    if (!sw.generic && sw.portsPerCageAt(L) == 0 && !fabric.links.empty())
+        out.push_back({Severity::Error, "media.speed-mismatch",
+                       fmt("%s cages have no %d G port mode", sw.partNumber.c_str(), L), sw.partNumber,
+                       "Choose a link speed the switch supports, or another switch", 0, -1});
+    if (nic.portGbps < L && fabric.linkCount(LinkClass::HostLeaf) > 0)
+        out.push_back({Severity::Error, "media.speed-mismatch",
+                       fmt("%s ports run at most %d G; the links run %d G", nic.partNumber.c_str(), nic.portGbps, L),
+                       nic.partNumber, "Lower the link speed, or choose a faster NIC", 0, -1});
+}
+
+// floor.rack-power: racks drawing more than the per-rack budget, one finding per rack kind.
+void rackPower(const ClusterSpec& spec, const Layout& layout, std::vector<Finding>& out)
+{
+    const double budgetW = spec.floor.rackPowerBudgetKw * 1000.0;
+    for (RackKind kind : {RackKind::Compute, RackKind::Network, RackKind::SpineRoom}) {
+        long long over = 0;
+        const Rack* worst = nullptr;
+        std::int64_t worstIndex = -1;
+        for (std::size_t i = 0; i < layout.racks.size(); ++i) {
+            const Rack& r = layout.racks[i];
+            if (r.kind != kind || r.powerW <= budgetW + 1e-6) continue;
+            ++over;
+            if (!worst || r.powerW > worst->powerW) {
+                worst = &r;
+                worstIndex = std::int64_t(i);
+            }
+        }
+        if (!worst) continue;
+        Finding f;
+        f.severity = Severity::Error;
+        f.rule = "floor.rack-power";
+        f.where = worst->name;
+        f.message = fmt("%lld %s rack(s) exceed the %.1f kW rack budget; worst %s draws %.1f kW", over, toString(kind),
+                        spec.floor.rackPowerBudgetKw, worst->name.c_str(), worst->powerW / 1000.0);
+        f.fix = kind == RackKind::Compute ? "Raise the rack power budget or use lower-power nodes"
+                                          : "Raise the rack power budget (network racks hold up to 16 switches)";
+        f.device = -1;
+        f.link = -1;
+        (void)worstIndex;
+        out.push_back(std::move(f));
+    }
+}
+
+} // namespace
+
+std::vector<Finding> run(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout,
+                         const MediaAssignment& media, const Catalog&, const SwitchModel& sw, const NicModel& nic)
+{
+    std::vector<Finding> out;
+    cageSpeed(fabric, sw, nic, out);
+    portsExhausted(spec, fabric, sw, nic, out);
+    rackPower(spec, layout, out);
+    out.insert(out.end(), media.findings.begin(), media.findings.end());
+    std::stable_sort(out.begin(), out.end(),
+                     [](const Finding& a, const Finding& b) { return int(a.severity) < int(b.severity); });
+    return out;
+}
+
 } // namespace checks
 } // namespace fp

@@ -32,8 +32,10 @@ struct Layout {
 };
 
 namespace layout {
-// nodePowerW: per node; switchPowerW: per switch (from the catalog).
+// Node power comes from spec.floor.nodePowerKw; switchPowerW: per switch (from the catalog).
 Layout place(const ClusterSpec&, const Fabric&, double switchPowerW);
+// Nodes per compute rack: min(floor.nodesPerRack, floor(rackPowerBudgetKw / nodePowerKw)), at least 1.
+int nodesPerRack(const FloorSpec&);
 } // namespace layout
 
 } // namespace fp

@@ -1,5 +1,14 @@
 #include "media/media.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <map>
+
+#include "media/media_rules.h"
+#include "media/optical_constants.h"
+
 namespace fp {
 
 const char* toString(MediaClass m)
@@ -16,13 +25,353 @@ const char* toString(MediaClass m)
 }
 
 namespace media {
-MediaAssignment select(const ClusterSpec&, const Fabric& fabric, const Layout&, const Catalog&,
-                       const SwitchModel&, const NicModel&)
+namespace {
+
+constexpr double kUnknownCost = std::numeric_limits<double>::infinity();
+
+struct Candidate {
+    LinkSolution sol;
+    double costUsdPerLink = 0;  // infinity when a part has no price
+    double powerWPerLink = 0;
+    std::vector<Issue> issues;
+};
+
+// One group of links that share a solution: same class, same order-length step, in-rack or not.
+struct GroupKey {
+    int cls = 0;
+    int step = 0;
+    bool sameRack = false;
+};
+
+class Selector {
+public:
+    Selector(const ClusterSpec& spec, const Fabric& fabric, const Catalog& catalog, const SwitchModel& sw,
+             const NicModel& nic)
+        : spec_(spec), catalog_(catalog)
+    {
+        const int L = fabric.shape.linkGbps > 0 ? fabric.shape.linkGbps : nic.portGbps;
+        LinkEnd nicEnd{nic.partNumber, nic.cageType, nic.cageFinned, nic.cagePowerClassW,
+                       nic.portGbps >= L ? 1 : 0, true};
+        LinkEnd swEnd{sw.partNumber, sw.cageType, sw.cageFinned, sw.cagePowerClassW, sw.portsPerCageAt(L), false};
+        for (int c = 0; c < kLinkClassCount; ++c) {
+            ClassContext& ctx = ctx_[c];
+            ctx.cls = LinkClass(c);
+            ctx.a = c == int(LinkClass::HostLeaf) ? nicEnd : swEnd;
+            ctx.b = swEnd;
+            ctx.linkGbps = L;
+            ctx.infiniband = spec.fabric == FabricKind::InfiniBand;
+            ctx.allowThirdParty = spec.media.allowThirdPartyOptics;
+            ctx.oemOnly = spec.economics.pricePolicy == PricePolicy::OemOnly;
+            ctx.multimodeFiber = spec.media.multimodeFiber;
+            ctx.catalog = &catalog;
+            // Which modules pass every end constraint, once per class (not per link).
+            for (const TransceiverModel& m : catalog.transceivers) {
+                std::vector<Issue> ia, ib;
+                moduleEndIssues(m, ctx.a, ctx, ia);
+                moduleEndIssues(m, ctx.b, ctx, ib);
+                if (ia.empty()) okA_[c].push_back(&m);
+                if (ib.empty()) okB_[c].push_back(&m);
+            }
+            for (const MediaPin& pin : spec.media.pins)
+                if (pin.linkClass == toString(LinkClass(c))) pin_[c] = pin.part;
+            pinIsFibre_[c] = !pin_[c].empty() && isFibre(pin_[c]);
+        }
+        for (const CableModel& cable : catalog.cables) lengthsM_.push_back(cable.lengthM);
+        std::sort(lengthsM_.begin(), lengthsM_.end());
+        lengthsM_.erase(std::unique(lengthsM_.begin(), lengthsM_.end()), lengthsM_.end());
+    }
+
+    int stepOf(float lengthM) const
+    {
+        return int(std::lower_bound(lengthsM_.begin(), lengthsM_.end(), double(lengthM) - 1e-6) - lengthsM_.begin());
+    }
+    int steps() const { return int(lengthsM_.size()) + 1; }
+
+    // The best candidate for a group, with the issues it still has (empty when it works).
+    Candidate solve(const GroupKey& key, double neededLengthM) const
+    {
+        const ClassContext& ctx = ctx_[key.cls];
+        const std::string& pin = pin_[key.cls];
+        std::vector<Candidate> all;
+        // Assemblies: DAC, ACC, AOC.
+        for (const CableModel& c : catalog_.cables) {
+            if (mediaClassOf(c.kind) == MediaClass::None) continue;
+            if (!pin.empty() && c.partNumber != pin) continue;
+            all.push_back(assembly(c, ctx, neededLengthM, key.sameRack));
+        }
+        // Optics: two modules and a fibre. Unpinned: only modules that fit their ends.
+        auto tryPair = [&](const TransceiverModel& a, const TransceiverModel& b) {
+            Candidate cand = optics(a, b, ctx, neededLengthM, key.sameRack, !pin.empty());
+            if (!pin.empty() && cand.sol.moduleA != pin && cand.sol.moduleB != pin && cand.sol.cablePart != pin)
+                return;
+            all.push_back(std::move(cand));
+        };
+        if (pin.empty()) {
+            for (const TransceiverModel* a : okA_[key.cls])
+                for (const TransceiverModel* b : okB_[key.cls]) tryPair(*a, *b);
+        } else {
+            for (const TransceiverModel& a : catalog_.transceivers)
+                for (const TransceiverModel& b : catalog_.transceivers)
+                    if (a.partNumber == pin || b.partNumber == pin || pinIsFibre_[key.cls]) tryPair(a, b);
+        }
+        Candidate best;
+        if (pickBest(all, key.sameRack, best)) return best;
+        // Nothing works. Unpinned: diagnose with the closest candidate over every module pair.
+        if (pin.empty()) {
+            for (const TransceiverModel& a : catalog_.transceivers)
+                for (const TransceiverModel& b : catalog_.transceivers) all.push_back(optics(a, b, ctx, neededLengthM, key.sameRack, true));
+        }
+        if (all.empty()) {
+            Candidate none;
+            none.sol.cls = ctx.cls;
+            none.issues.push_back({"media.no-part",
+                                   pin.empty() ? "the catalog has no cable or transceiver for these links"
+                                               : "pinned part " + pin + " is not a cable or transceiver in the catalog",
+                                   "Add parts to the catalog or fix the pin"});
+            return none;
+        }
+        auto closest = std::min_element(all.begin(), all.end(), [](const Candidate& x, const Candidate& y) {
+            return x.issues.size() < y.issues.size();
+        });
+        if (!pin.empty()) return *closest;  // keep the pinned part; its issues become findings
+        Candidate none;
+        none.sol.cls = ctx.cls;
+        std::string why;
+        for (const Issue& i : closest->issues) why += (why.empty() ? "" : "; ") + i.message;
+        std::string name = closest->sol.cablePart.empty() ? closest->sol.moduleA + " + " + closest->sol.moduleB
+                                                            : closest->sol.cablePart;
+        char buf[96];
+        std::snprintf(buf, sizeof buf, "no part fits a %.1f m route; closest: ", neededLengthM);
+        none.issues.push_back({"media.no-part", buf + name + " (" + why + ")",
+                               "Add a fitting part to the catalog, allow third-party optics, or change the floor plan"});
+        none.sol.reason = "no feasible part";
+        return none;
+    }
+
+private:
+    bool isFibre(const std::string& part) const
+    {
+        const CableModel* c = catalog_.findCable(part);
+        return c && (c->kind == CableKind::FiberPatch || c->kind == CableKind::FiberTrunk);
+    }
+
+    double price(const PartBase& p) const
+    {
+        const PriceQuote* q = catalog_.priceFor(p, spec_.economics);
+        return q ? q->priceUsd : kUnknownCost;
+    }
+
+    Candidate assembly(const CableModel& c, const ClassContext& ctx, double neededLengthM, bool sameRack) const
+    {
+        // Splitters put their single end on the switch (upper) side; straight cables fit either way.
+        Candidate best;
+        bool have = false;
+        for (bool singleAtB : {true, false}) {
+            if (!singleAtB && c.legsB > 1 && ctx.a.isNic) continue;
+            Candidate cand;
+            int linksPerCable = 1;
+            assemblyIssues(c, singleAtB ? ctx.b : ctx.a, singleAtB ? ctx.a : ctx.b, neededLengthM, ctx, cand.issues,
+                           linksPerCable);
+            if (!have || cand.issues.size() < best.issues.size()) {
+                cand.sol.cls = ctx.cls;
+                cand.sol.media = mediaClassOf(c.kind);
+                cand.sol.cablePart = c.partNumber;
+                cand.sol.linksPerCable = linksPerCable;
+                cand.sol.orderLengthM = c.lengthM;
+                cand.costUsdPerLink = price(c) / linksPerCable;
+                cand.powerWPerLink = c.powerW / linksPerCable;
+                best = std::move(cand);
+                have = true;
+            }
+            if (c.legsB <= 1 && ctx.a.cageType == ctx.b.cageType) break;  // symmetric: one orientation
+        }
+        (void)sameRack;
+        return best;
+    }
+
+    const CableModel* fibreFor(const TransceiverModel& a, double neededLengthM, int cls) const
+    {
+        if (pinIsFibre_[cls]) return catalog_.findCable(pin_[cls]);  // kept even when it does not fit
+        const CableModel* best = nullptr;
+        const CableModel* anyConnector = nullptr;
+        const std::string type = fiberTypeName(a.medium, spec_.media.multimodeFiber);
+        for (const CableModel& c : catalog_.cables) {
+            if (c.kind != CableKind::FiberPatch && c.kind != CableKind::FiberTrunk) continue;
+            if (c.lengthM + 1e-9 < neededLengthM || c.fiberType != type) continue;
+            auto better = [&](const CableModel* cur) {
+                return !cur || c.lengthM < cur->lengthM || (c.lengthM == cur->lengthM && price(c) < price(*cur));
+            };
+            if (c.connector == a.connector && better(best)) best = &c;
+            if (better(anyConnector)) anyConnector = &c;
+        }
+        return best ? best : anyConnector;  // a wrong connector is reported, not hidden
+    }
+
+    Candidate optics(const TransceiverModel& a, const TransceiverModel& b, const ClassContext& ctx,
+                     double neededLengthM, bool sameRack, bool withEndIssues) const
+    {
+        Candidate cand;
+        if (withEndIssues) {  // pinned or diagnosing: the end constraints were not pre-checked
+            moduleEndIssues(a, ctx.a, ctx, cand.issues);
+            moduleEndIssues(b, ctx.b, ctx, cand.issues);
+        }
+        const CableModel* fibre = fibreFor(a, neededLengthM, int(ctx.cls));
+        ChannelInput channel;
+        const int panels = sameRack ? 0 : spec_.floor.patchPanelsPerFibreLink;
+        channel.matedPairs = panels;
+        channel.splices = optical::kSplicesPerLink;
+        modulePairIssues(a, b, fibre, neededLengthM, channel, ctx, cand.issues, cand.sol.loss, cand.sol.reason);
+        cand.sol.cls = ctx.cls;
+        cand.sol.media = mediaClassOf(a.medium);
+        cand.sol.moduleA = a.partNumber;
+        cand.sol.moduleB = b.partNumber;
+        cand.sol.linksPerModuleA = std::max(1, std::min(a.ports, std::max(1, ctx.a.linksPerCage)));
+        cand.sol.linksPerModuleB = std::max(1, std::min(b.ports, std::max(1, ctx.b.linksPerCage)));
+        cand.sol.cablePart = fibre ? fibre->partNumber : std::string();
+        cand.sol.orderLengthM = fibre ? fibre->lengthM : neededLengthM;
+        cand.sol.patchPanelPorts = panels;
+        cand.costUsdPerLink = price(a) / cand.sol.linksPerModuleA + price(b) / cand.sol.linksPerModuleB +
+                              (fibre ? price(*fibre) : kUnknownCost) + panels * panelPortCost(a.connector);
+        cand.powerWPerLink = a.powerW / cand.sol.linksPerModuleA + b.powerW / cand.sol.linksPerModuleB;
+        return cand;
+    }
+
+    double panelPortCost(const std::string& connector) const
+    {
+        for (const PatchPanelModel& p : catalog_.patchPanels)
+            if (p.connector == connector && p.ports > 0) {
+                const double usd = price(p);
+                return std::isfinite(usd) ? usd / p.ports : 0.0;
+            }
+        return 0.0;  // unknown panel: the BOM reports the missing part; the choice is unaffected
+    }
+
+    bool pickBest(const std::vector<Candidate>& all, bool sameRack, Candidate& out) const
+    {
+        const bool copperFirst = sameRack && spec_.media.preferCopperInRack &&
+                                 std::any_of(all.begin(), all.end(), [](const Candidate& c) {
+                                     return c.issues.empty() &&
+                                            (c.sol.media == MediaClass::DAC || c.sol.media == MediaClass::ACC);
+                                 });
+        const bool byPower = spec_.media.objective == MediaObjective::LowestPower;
+        const Candidate* best = nullptr;
+        int feasible = 0;
+        for (const Candidate& c : all) {
+            if (!c.issues.empty()) continue;
+            if (copperFirst && c.sol.media != MediaClass::DAC && c.sol.media != MediaClass::ACC) continue;
+            ++feasible;
+            if (!best) {
+                best = &c;
+                continue;
+            }
+            auto rank = [&](const Candidate& x) {
+                return byPower ? std::tuple(x.powerWPerLink, x.costUsdPerLink, x.sol.orderLengthM)
+                               : std::tuple(x.costUsdPerLink, x.powerWPerLink, x.sol.orderLengthM);
+            };
+            if (rank(c) < rank(*best)) best = &c;
+        }
+        if (!best) return false;
+        out = *best;
+        char buf[200];
+        std::snprintf(buf, sizeof buf, "%s of %d feasible%s: %s, %.2f W/link", byPower ? "lowest power" : "lowest cost",
+                      feasible, copperFirst ? " copper (in-rack)" : "", toString(out.sol.media), out.powerWPerLink);
+        std::string loss = out.sol.reason;  // optics keep the loss arithmetic
+        out.sol.reason = buf;
+        if (std::isfinite(out.costUsdPerLink)) {
+            std::snprintf(buf, sizeof buf, ", %.0f USD/link (estimate)", out.costUsdPerLink);
+            out.sol.reason += buf;
+        }
+        if (!loss.empty()) out.sol.reason += "; loss " + loss;
+        if (!pin_[int(out.sol.cls)].empty()) out.sol.reason += " (pinned)";
+        return true;
+    }
+
+    const ClusterSpec& spec_;
+    const Catalog& catalog_;
+    ClassContext ctx_[kLinkClassCount];
+    std::vector<const TransceiverModel*> okA_[kLinkClassCount], okB_[kLinkClassCount];
+    std::string pin_[kLinkClassCount];
+    bool pinIsFibre_[kLinkClassCount] = {};
+    std::vector<double> lengthsM_;  // distinct orderable lengths, ascending
+};
+
+Severity severityOf(const std::string& rule)
 {
+    return rule == "media.not-qualified" || rule == "media.not-oem" ? Severity::Warning : Severity::Error;
+}
+
+} // namespace
+
+MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout, const Catalog& catalog,
+                       const SwitchModel& sw, const NicModel& nic)
+{
+    Selector selector(spec, fabric, catalog, sw, nic);
+    const std::size_t linkCount = fabric.links.size();
+    const int steps = selector.steps();
+    // Group index = (class * steps + step) * 2 + sameRack; links in a group share one solution.
+    const std::size_t groups = std::size_t(kLinkClassCount) * steps * 2;
+    std::vector<float> maxLengthM(groups, -1.0f);
+    std::vector<std::uint32_t> groupOfLink(linkCount);
+    const bool haveLengths = layout.linkLengthM.size() == linkCount;
+    const bool haveRacks = layout.rackOfDevice.size() == fabric.devices.size();
+    for (std::size_t i = 0; i < linkCount; ++i) {
+        const Link& l = fabric.links[i];
+        const float len = haveLengths ? layout.linkLengthM[i] : 0.0f;
+        const bool same = haveRacks && layout.rackOfDevice[l.a] == layout.rackOfDevice[l.b];
+        const std::uint32_t g = std::uint32_t((int(l.cls) * steps + selector.stepOf(len)) * 2 + (same ? 1 : 0));
+        groupOfLink[i] = g;
+        maxLengthM[g] = std::max(maxLengthM[g], len);
+    }
+
     MediaAssignment out;
-    out.solutions.push_back(LinkSolution{});
-    out.solutionOfLink.assign(fabric.links.size(), 0);
+    std::vector<int> solutionOfGroup(groups, -1);
+    std::vector<std::vector<Issue>> issuesOfSolution;
+    for (std::size_t g = 0; g < groups; ++g) {
+        if (maxLengthM[g] < 0) continue;
+        GroupKey key{int(g / 2 / steps), int(g / 2 % steps), g % 2 == 1};
+        Candidate c = selector.solve(key, maxLengthM[g]);
+        solutionOfGroup[g] = int(out.solutions.size());
+        out.solutions.push_back(std::move(c.sol));
+        issuesOfSolution.push_back(std::move(c.issues));
+    }
+    out.solutionOfLink.resize(linkCount);
+    std::vector<long long> linksOfSolution(out.solutions.size(), 0);
+    std::vector<std::int64_t> firstLinkOfSolution(out.solutions.size(), -1);
+    for (std::size_t i = 0; i < linkCount; ++i) {
+        const int s = solutionOfGroup[groupOfLink[i]];
+        out.solutionOfLink[i] = std::uint16_t(s);
+        if (linksOfSolution[s]++ == 0) firstLinkOfSolution[s] = std::int64_t(i);
+    }
+
+    // One finding per (rule, link class), counting every link it concerns.
+    struct Agg {
+        Finding f;
+        long long links = 0;
+        std::string message;
+    };
+    std::map<std::pair<std::string, int>, Agg> agg;
+    for (std::size_t s = 0; s < out.solutions.size(); ++s) {
+        const int cls = int(out.solutions[s].cls);
+        for (const Issue& issue : issuesOfSolution[s]) {
+            Agg& a = agg[{issue.rule, cls}];
+            if (a.links == 0) {
+                a.f.severity = severityOf(issue.rule);
+                a.f.rule = issue.rule;
+                a.f.fix = issue.fix;
+                a.f.link = firstLinkOfSolution[s];
+                a.message = issue.message;
+            }
+            a.links += linksOfSolution[s];
+        }
+    }
+    for (auto& [k, a] : agg) {
+        const char* cls = toString(LinkClass(k.second));
+        a.f.where = std::string(cls) + " links (" + std::to_string(a.links) + ")";
+        a.f.message = std::to_string(a.links) + " " + cls + " links: " + a.message;
+        out.findings.push_back(std::move(a.f));
+    }
     return out;
 }
+
 } // namespace media
 } // namespace fp

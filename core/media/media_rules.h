@@ -1,0 +1,63 @@
+#pragma once
+// The constraints one candidate (an assembly, or two transceivers and a fibre) must meet on one
+// class of links. Each broken constraint is an Issue carrying the finding's rule id, so a pinned part
+// that does not work can be kept and reported with exactly the rules it breaks.
+#include <string>
+#include <vector>
+
+#include "media/loss_budget.h"
+#include "media/media.h"
+
+namespace fp::media {
+
+struct Issue {
+    std::string rule;     // "media.reach", "media.cage-mismatch", ...
+    std::string message;
+    std::string fix;
+};
+
+// One end of a link class: the cage a module or a cable end plugs into.
+struct LinkEnd {
+    std::string platform;     // switch or NIC part number (for qualification)
+    std::string cageType;
+    bool cageFinned = true;
+    double cagePowerClassW = 0;
+    int linksPerCage = 1;     // logical links one cage carries at the link speed (0: speed unsupported)
+    bool isNic = false;
+};
+
+struct ClassContext {
+    LinkClass cls = LinkClass::HostLeaf;
+    LinkEnd a, b;
+    int linkGbps = 400;
+    bool infiniband = true;
+    bool allowThirdParty = false;
+    bool oemOnly = false;
+    FiberType multimodeFiber = FiberType::OM4;
+    const Catalog* catalog = nullptr;
+};
+
+// Does a module/cable end of this form factor and top fit the cage? Empty string when it does.
+std::string cageFit(const std::string& form, bool finned, const LinkEnd&);
+
+bool protocolFits(Protocol part, bool infiniband);
+MediaClass mediaClassOf(CableKind);
+MediaClass mediaClassOf(Medium);
+const char* fiberTypeName(Medium, FiberType multimodeFiber);  // "OM4", "OS2"
+
+// Constraints of one transceiver at one end (form, top, power class, speed, ports, protocol,
+// qualification, OEM policy).
+void moduleEndIssues(const TransceiverModel&, const LinkEnd&, const ClassContext&, std::vector<Issue>&);
+
+// Constraints between the two modules and the fibre joining them (PMD, connector, FEC, fibre type,
+// reach, loss budget). `loss`/`lossText` receive the arithmetic.
+void modulePairIssues(const TransceiverModel& a, const TransceiverModel& b, const CableModel* fibre,
+                      double neededLengthM, const ChannelInput& channel, const ClassContext&,
+                      std::vector<Issue>&, LossBudget& loss, std::string& lossText);
+
+// Constraints of a DAC/ACC/AOC assembly with its single end at `single` and its legs at `legs`.
+// linksPerCable receives the links one cable carries.
+void assemblyIssues(const CableModel&, const LinkEnd& single, const LinkEnd& legs, double neededLengthM,
+                    const ClassContext&, std::vector<Issue>&, int& linksPerCable);
+
+} // namespace fp::media
