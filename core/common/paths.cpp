@@ -52,4 +52,14 @@ std::string examplesDir()
 
 std::string versionString() { return FABRICPLAN_VERSION; }
 
+std::string userDataDir()
+{
+    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg) return (fs::path(xdg) / "fabricplan").string();
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return (fs::path(home) / ".local" / "share" / "fabricplan").string();
+    return (fs::temp_directory_path() / "fabricplan").string();
+}
+
+std::string userCatalogPath() { return (fs::path(userDataDir()) / "catalog.sqlite").string(); }
+
 } // namespace fp

@@ -12,4 +12,9 @@ std::string bundledCatalogPath();     // <data>/catalog.sqlite
 std::string examplesDir();            // <data>/examples
 std::string versionString();          // from CMake's project(VERSION)
 
+// The user's own data folder ($XDG_DATA_HOME/fabricplan, else ~/.local/share/fabricplan): the GUI keeps
+// its editable catalog copy, autosaves and recent files there; the CLI uses that catalog when it exists.
+std::string userDataDir();
+std::string userCatalogPath();        // <userDataDir>/catalog.sqlite
+
 } // namespace fp

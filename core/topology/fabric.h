@@ -49,6 +49,8 @@ struct FabricShape {
     int leafDown = 0, leafUp = 0;    // ports reserved per leaf (ratio-exact)
     int leavesPerPlane = 0;
     int leavesPerSu = 0;         // rail-optimized: rails x leaves per rail
+    int leavesPerRail = 0;       // rail-optimized: leaves serving one rail of one SU
+    int nodesPerLeaf = 0;        // rail-unaware: whole nodes per leaf
     int sus = 0;
     int pods = 1;                // three tiers: pods per plane
     int leavesPerPod = 0;

@@ -1,0 +1,104 @@
+#include <cstdio>
+#include <iostream>
+
+#include <nlohmann/json.hpp>
+
+#include "catalog/catalog_db.h"
+#include "catalog/price_csv.h"
+#include "commands.h"
+#include "common/error.h"
+#include "design_input.h"
+
+namespace fp::cli {
+namespace {
+
+const char* kCatalogHelp =
+    "Usage: fabricplan-cli catalog list [switches|nics|transceivers|cables] [--json -] [--catalog FILE]\n"
+    "       fabricplan-cli catalog build SEED_DIR OUT.sqlite\n"
+    "       fabricplan-cli catalog import-prices PRICES.csv [--catalog FILE]\n"
+    "       fabricplan-cli catalog export-prices PRICES.csv [--catalog FILE]\n"
+    "Lists the parts catalog, builds it from the text seed, or moves price lists in and out as CSV\n"
+    "(columns: part,source,price,currency,date,basis).\n";
+
+nlohmann::json partJson(const PartBase& p)
+{
+    nlohmann::json prices = nlohmann::json::array();
+    for (const auto& q : p.prices)
+        prices.push_back({{"source", q.source}, {"price_usd", q.priceUsd}, {"basis", q.basis}, {"estimated", q.estimated}});
+    return {{"part", p.partNumber}, {"vendor", p.vendor}, {"description", p.description}, {"category", toString(p.category)},
+            {"power_w", p.powerW}, {"oem", p.oem}, {"source", p.source}, {"prices", prices}};
+}
+
+template <typename Model>
+void listRows(const std::vector<Model>& rows, bool json, nlohmann::json& out)
+{
+    for (const auto& r : rows) {
+        if (json) {
+            out.push_back(partJson(r));
+        } else {
+            double cheapest = -1;
+            for (const auto& q : r.prices)
+                if (cheapest < 0 || q.priceUsd < cheapest) cheapest = q.priceUsd;
+            char price[32] = "-";
+            if (cheapest >= 0) std::snprintf(price, sizeof price, "$%.0f", cheapest);
+            std::printf("%-24s %-10s %-12s %9s  %s\n", r.partNumber.c_str(), r.vendor.c_str(), toString(r.category),
+                        price, r.description.c_str());
+        }
+    }
+}
+
+std::string catalogPathFor(const Args& args)
+{
+    if (auto f = args.value("--catalog")) return *f;
+    throw UsageError{"name the catalog to change with --catalog FILE"};
+}
+
+} // namespace
+
+int catalogCommand(const std::vector<std::string>& argv)
+{
+    if (argv.empty() || argv.front() == "--help" || argv.front() == "-h") {
+        std::cout << kCatalogHelp;
+        return argv.empty() ? kExitBadInput : kExitOk;
+    }
+    const std::string verb = argv.front();
+    const std::vector<std::string> rest(argv.begin() + 1, argv.end());
+    if (verb == "build") {
+        if (rest.size() != 2) throw UsageError{"catalog build needs SEED_DIR and OUT.sqlite"};
+        buildCatalogFromSeed(rest[0], rest[1]);
+        std::cerr << "built " << rest[1] << "\n";
+        return kExitOk;
+    }
+    const Args args(rest, {"--json", "--catalog"}, {});
+    if (verb == "list") {
+        const Catalog catalog = openCatalog(args);
+        const std::string what = args.positional().empty() ? "all" : args.positional().front();
+        if (what != "all" && what != "switches" && what != "nics" && what != "transceivers" && what != "cables")
+            throw UsageError{"catalog list takes switches, nics, transceivers or cables, not \"" + what + "\""};
+        const bool json = args.has("--json");
+        nlohmann::json out = nlohmann::json::array();
+        if (what == "all" || what == "switches") listRows(catalog.switches, json, out);
+        if (what == "all" || what == "nics") listRows(catalog.nics, json, out);
+        if (what == "all" || what == "transceivers") listRows(catalog.transceivers, json, out);
+        if (what == "all" || what == "cables") listRows(catalog.cables, json, out);
+        if (json) std::cout << out.dump(2) << "\n";
+        return kExitOk;
+    }
+    if (verb == "import-prices") {
+        if (args.positional().size() != 1) throw UsageError{"catalog import-prices needs one CSV file"};
+        const auto report = importPriceCsv(catalogPathFor(args), args.positional().front());
+        std::cout << "updated " << report.rowsApplied << " price(s)\n";
+        for (const auto& p : report.unknownParts) std::cerr << "unknown part: " << p << "\n";
+        for (const auto& e : report.problems) std::cerr << "skipped: " << e << "\n";
+        return report.clean() ? kExitOk : kExitBadInput;
+    }
+    if (verb == "export-prices") {
+        if (args.positional().size() != 1) throw UsageError{"catalog export-prices needs one CSV file"};
+        const Catalog catalog = openCatalog(args);
+        exportPriceCsv(catalog.path, args.positional().front());
+        return kExitOk;
+    }
+    throw UsageError{"unknown catalog command \"" + verb + "\" (see: fabricplan-cli catalog --help)"};
+}
+
+} // namespace fp::cli

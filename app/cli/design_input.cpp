@@ -1,0 +1,145 @@
+#include "design_input.h"
+
+#include <filesystem>
+#include <iostream>
+
+#include "catalog/catalog_db.h"
+#include "common/error.h"
+#include "common/paths.h"
+#include "spec/spec_json.h"
+
+namespace fp::cli {
+
+const std::vector<std::string>& designValuedFlags()
+{
+    static const std::vector<std::string> flags{
+        "--gpus", "--gpus-per-node", "--nics-per-node", "--fabric", "--switch", "--nic", "--radix",
+        "--oversubscription", "--spine-oversubscription", "--su-nodes", "--planes", "--tiers", "--catalog",
+        "--link-gbps", "--racks-per-row", "--nodes-per-rack", "--leaf-placement", "--spine-placement",
+        "--price-policy", "--price-source", "--comm-pct"};
+    return flags;
+}
+
+const std::vector<std::string>& designSwitchFlags()
+{
+    static const std::vector<std::string> flags{"--rail-optimized", "--no-rail-optimized", "--third-party-optics",
+                                                "--misconfigured-roce"};
+    return flags;
+}
+
+const char* designFlagsHelp()
+{
+    return "Design overrides (applied on top of DESIGN, or of the defaults):\n"
+           "  --gpus N                 GPUs in the cluster\n"
+           "  --gpus-per-node N        GPUs per server\n"
+           "  --nics-per-node N        scale-out NICs per server (one rail each)\n"
+           "  --nic MODEL              NIC part number (see: catalog list nics)\n"
+           "  --link-gbps N            run links below the NIC's native speed\n"
+           "  --fabric KIND            infiniband | roce | spectrum-x | uec\n"
+           "  --switch MODEL           switch part number (see: catalog list switches)\n"
+           "  --radix N                a generic N-port switch at the link speed (what-if)\n"
+           "  --tiers auto|1|2|3       force the number of switch tiers\n"
+           "  --rail-optimized | --no-rail-optimized\n"
+           "  --su-nodes N             nodes per scalable unit (rail-optimized)\n"
+           "  --planes N               independent parallel fabrics\n"
+           "  --oversubscription D:U   leaf DOWN:UP ratio (1:1 = non-blocking)\n"
+           "  --spine-oversubscription D:U   spine DOWN:UP ratio (three tiers)\n"
+           "  --racks-per-row N, --nodes-per-rack N\n"
+           "  --leaf-placement end-of-row|middle-of-row|in-rack\n"
+           "  --spine-placement central-room|end-of-row\n"
+           "  --third-party-optics     allow third-party MSA optics\n"
+           "  --price-policy cheapest-qualified|named-source|oem-only, --price-source NAME\n"
+           "  --comm-pct P             workload communication share of step time, %\n"
+           "  --misconfigured-roce     estimate RoCE as misconfigured (risk what-if)\n"
+           "  --catalog FILE           parts catalog (default: your copy, else the bundled one)\n";
+}
+
+namespace {
+
+Ratio parseRatioFlag(const std::string& flag, const std::string& text)
+{
+    const auto colon = text.find(':');
+    try {
+        if (colon == std::string::npos) throw 0;
+        std::size_t a = 0, b = 0;
+        const std::string d = text.substr(0, colon), u = text.substr(colon + 1);
+        Ratio r{std::stoi(d, &a), std::stoi(u, &b)};
+        if (a != d.size() || b != u.size()) throw 0;
+        return r;
+    } catch (...) {
+        throw UsageError{flag + " needs a DOWN:UP ratio such as 1:1 or 3:1, not \"" + text + "\""};
+    }
+}
+
+template <typename E>
+E parseChoice(const std::string& flag, const std::string& text, bool (*parse)(const std::string&, E&), const char* allowed)
+{
+    E e{};
+    if (!parse(text, e)) throw UsageError{flag + " must be one of " + allowed + ", not \"" + text + "\""};
+    return e;
+}
+
+} // namespace
+
+ClusterSpec readDesign(const Args& args)
+{
+    ClusterSpec spec;
+    if (args.positional().size() > 1) throw UsageError{"give one design file, not " + std::to_string(args.positional().size())};
+    if (!args.positional().empty()) {
+        auto result = loadSpecFile(args.positional().front());
+        for (const auto& w : result.warnings) std::cerr << "warning: " << w << "\n";
+        spec = result.spec;
+    }
+    for (const auto& flag : args.order()) {
+        const std::string v = args.value(flag).value_or("");
+        if (flag == "--gpus") spec.gpus = args.intValue(flag);
+        else if (flag == "--gpus-per-node") spec.gpusPerNode = args.intValue(flag);
+        else if (flag == "--nics-per-node") spec.nicsPerNode = args.intValue(flag);
+        else if (flag == "--nic") spec.nicModel = v;
+        else if (flag == "--link-gbps") spec.linkGbps = args.intValue(flag);
+        else if (flag == "--fabric") spec.fabric = parseChoice(flag, v, parseFabricKind, "infiniband, roce, spectrum-x, uec");
+        else if (flag == "--switch") { spec.switchModel = v; spec.genericRadix = 0; }
+        else if (flag == "--radix") spec.genericRadix = args.intValue(flag);
+        else if (flag == "--tiers") spec.tiers = v == "auto" ? 0 : args.intValue(flag);
+        else if (flag == "--rail-optimized") spec.railOptimized = true;
+        else if (flag == "--no-rail-optimized") spec.railOptimized = false;
+        else if (flag == "--su-nodes") spec.suNodes = args.intValue(flag);
+        else if (flag == "--planes") spec.planes = args.intValue(flag);
+        else if (flag == "--oversubscription") spec.leafOversubscription = parseRatioFlag(flag, v);
+        else if (flag == "--spine-oversubscription") spec.spineOversubscription = parseRatioFlag(flag, v);
+        else if (flag == "--racks-per-row") spec.floor.racksPerRow = args.intValue(flag);
+        else if (flag == "--nodes-per-rack") spec.floor.nodesPerRack = args.intValue(flag);
+        else if (flag == "--leaf-placement") spec.floor.leafPlacement = parseChoice(flag, v, parseLeafPlacement, "end-of-row, middle-of-row, in-rack");
+        else if (flag == "--spine-placement") spec.floor.spinePlacement = parseChoice(flag, v, parseSpinePlacement, "central-room, end-of-row");
+        else if (flag == "--third-party-optics") spec.media.allowThirdPartyOptics = true;
+        else if (flag == "--price-policy") spec.economics.pricePolicy = parseChoice(flag, v, parsePricePolicy, "cheapest-qualified, named-source, oem-only");
+        else if (flag == "--price-source") spec.economics.priceSource = v;
+        else if (flag == "--comm-pct") spec.workload.commToComputePct = args.intValue(flag);
+    }
+    return spec;
+}
+
+Catalog openCatalog(const Args& args)
+{
+    if (auto file = args.value("--catalog")) {
+        if (!std::filesystem::exists(*file))
+            throw UserError("catalog file not found", *file, "check the path given to --catalog");
+        return loadCatalog(*file);
+    }
+    const std::string user = userCatalogPath();
+    if (std::filesystem::exists(user)) {
+        try {
+            return loadCatalog(user);
+        } catch (const UserError& e) {
+            std::cerr << "warning: your catalog copy cannot be used (" << e.oneLine()
+                      << "); using the bundled catalog. The desktop app will repair your copy.\n";
+        }
+    }
+    const std::string bundled = bundledCatalogPath();
+    if (bundled.empty())
+        throw UserError("the bundled parts catalog was not found", "catalog.sqlite",
+                        "reinstall FabricPlan, set FABRICPLAN_DATA_DIR, or pass --catalog FILE");
+    return loadCatalog(bundled);
+}
+
+} // namespace fp::cli

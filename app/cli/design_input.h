@@ -1,0 +1,24 @@
+#pragma once
+// Shared by plan/compare/validate/export: read the design file, apply command-line overrides, open the
+// catalog. All errors are fp::UserError or UsageError.
+#include <string>
+#include <vector>
+
+#include "args.h"
+#include "catalog/catalog.h"
+#include "spec/cluster_spec.h"
+
+namespace fp::cli {
+
+// Flags every planning command accepts.
+const std::vector<std::string>& designValuedFlags();
+const std::vector<std::string>& designSwitchFlags();
+const char* designFlagsHelp();
+
+// Loads the design (or the defaults when none is given) and applies the overrides in order.
+// Warnings (unknown keys in the file) are printed to stderr.
+ClusterSpec readDesign(const Args&);
+// --catalog FILE, else the user's copy if it exists, else the bundled catalog.
+Catalog openCatalog(const Args&);
+
+} // namespace fp::cli

@@ -1,0 +1,66 @@
+// fabricplan-cli: the headless, scriptable face of FabricPlan. Same core, same Plan as the GUI.
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "args.h"
+#include "commands.h"
+#include "common/error.h"
+#include "common/paths.h"
+#include "plan/plan.h"
+
+namespace {
+
+const char* kHelp =
+    "Usage: fabricplan-cli COMMAND [options]\n"
+    "Commands:\n"
+    "  plan [DESIGN] [overrides] [--json FILE|-] [--xlsx FILE] [--csv DIR]   plan one fabric\n"
+    "  compare [DESIGN] [overrides] [--json FILE|-]   InfiniBand vs RoCEv2 vs Spectrum-X vs UEC\n"
+    "  catalog list [switches|nics|transceivers|cables] [--json -]   the parts catalog\n"
+    "  validate DESIGN                                 check a design file\n"
+    "  export --list                                   the export formats\n"
+    "Run 'fabricplan-cli COMMAND --help' for a command's options.\n"
+    "Exit status: 0 success, 1 design-rule errors in the plan, 2 bad input or usage.\n";
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    using namespace fp::cli;
+    std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.empty()) {
+        std::cerr << kHelp;
+        return kExitBadInput;
+    }
+    const std::string command = args.front();
+    args.erase(args.begin());
+    try {
+        if (command == "--help" || command == "-h" || command == "help") {
+            std::cout << kHelp;
+            return kExitOk;
+        }
+        if (command == "--version") {
+            std::cout << "fabricplan-cli " << fp::versionString() << "\n";
+            return kExitOk;
+        }
+        if (command == "plan") return planCommand(args);
+        if (command == "compare") return compareCommand(args);
+        if (command == "catalog") return catalogCommand(args);
+        if (command == "validate") return validateCommand(args);
+        if (command == "export") return exportCommand(args);
+        std::cerr << "fabricplan-cli: unknown command \"" << command << "\"\n" << kHelp;
+        return kExitBadInput;
+    } catch (const UsageError& e) {
+        std::cerr << "fabricplan-cli: " << e.message << "\n";
+        return kExitBadInput;
+    } catch (const fp::UserError& e) {
+        std::cerr << "fabricplan-cli: error: " << e.oneLine() << "\n";
+        return kExitBadInput;
+    } catch (const std::bad_alloc&) {
+        std::cerr << "fabricplan-cli: error: out of memory (is the design far larger than intended?)\n";
+        return kExitBadInput;
+    } catch (const std::exception& e) {
+        std::cerr << "fabricplan-cli: internal error: " << e.what() << "\n";
+        return 3;
+    }
+}

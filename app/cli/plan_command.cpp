@@ -1,0 +1,123 @@
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "commands.h"
+#include "common/atomic_file.h"
+#include "common/error.h"
+#include "design_input.h"
+#include "io/exporter.h"
+#include "plan/plan_json.h"
+#include "summary.h"
+
+namespace fp::cli {
+namespace {
+
+const char* kPlanHelp =
+    "Usage: fabricplan-cli plan [DESIGN.fabricplan] [overrides] [--json FILE|-] [--xlsx FILE] [--csv DIR]\n"
+    "                           [--export FORMAT=FILE]...\n"
+    "Plans the fabric of a GPU cluster: topology, parts, bill of materials, costs and performance.\n"
+    "Prints a summary; --json - prints the plan as JSON instead.\n"
+    "  --json FILE|-      write the versioned plan JSON (- = standard output)\n"
+    "  --xlsx FILE        write the BOM workbook (Summary, BOM, Cable plan, Optics prices, Checks)\n"
+    "  --csv DIR          write DIR/bom.csv and DIR/cables.csv\n"
+    "  --export FMT=FILE  any exporter by id (see: fabricplan-cli export --list)\n"
+    "Exit status: 0 success, 1 the plan has design-rule errors, 2 bad input or usage.\n\n";
+
+void writeJson(const nlohmann::json& j, const std::string& target)
+{
+    if (target == "-") {
+        std::cout << j.dump(2) << "\n";
+        return;
+    }
+    writeFileAtomically(target, [&](std::ostream& out) { out << j.dump(2) << "\n"; });
+}
+
+void runExporter(const std::string& id, const Plan& plan, const Catalog& catalog, const std::string& path)
+{
+    const io::Exporter* e = io::findExporter(id);
+    if (!e) throw UsageError{"unknown export format \"" + id + "\" (see: fabricplan-cli export --list)"};
+    io::ExportContext ctx{plan, catalog, nullptr, {}};
+    e->write(ctx, path);
+    std::cerr << "wrote " << path << "\n";
+}
+
+} // namespace
+
+int planCommand(const std::vector<std::string>& argv)
+{
+    for (const auto& a : argv)
+        if (a == "--help" || a == "-h") {
+            std::cout << kPlanHelp << designFlagsHelp();
+            return kExitOk;
+        }
+    auto valued = designValuedFlags();
+    valued.insert(valued.end(), {"--json", "--xlsx", "--csv", "--export"});
+    // --export may repeat: collect them before Args keeps only the last.
+    std::vector<std::string> exports;
+    for (std::size_t i = 0; i + 1 < argv.size(); ++i)
+        if (argv[i] == "--export") exports.push_back(argv[i + 1]);
+    const Args args(argv, valued, designSwitchFlags());
+    const ClusterSpec spec = readDesign(args);
+    const Catalog catalog = openCatalog(args);
+    PlanOptions options;
+    options.estimate.roceMisconfigured = args.has("--misconfigured-roce");
+    const Plan plan = makePlan(spec, catalog, options);
+
+    const auto json = args.value("--json");
+    if (json) writeJson(planToJson(plan), *json);
+    if (!json || *json != "-") printSummary(plan, std::cout);
+    if (auto x = args.value("--xlsx")) runExporter("xlsx", plan, catalog, *x);
+    if (auto dir = args.value("--csv")) {
+        std::error_code ec;
+        std::filesystem::create_directories(*dir, ec);
+        if (ec) throw UserError("cannot create the folder: " + ec.message(), *dir, "choose a folder you can write to");
+        runExporter("bom-csv", plan, catalog, (std::filesystem::path(*dir) / "bom.csv").string());
+        runExporter("cables-csv", plan, catalog, (std::filesystem::path(*dir) / "cables.csv").string());
+    }
+    for (const auto& e : exports) {
+        const auto eq = e.find('=');
+        if (eq == std::string::npos || eq == 0 || eq + 1 == e.size())
+            throw UsageError{"--export needs FORMAT=FILE, not \"" + e + "\""};
+        runExporter(e.substr(0, eq), plan, catalog, e.substr(eq + 1));
+    }
+    return plan.errorCount() > 0 ? kExitDesignErrors : kExitOk;
+}
+
+int compareCommand(const std::vector<std::string>& argv)
+{
+    for (const auto& a : argv)
+        if (a == "--help" || a == "-h") {
+            std::cout << "Usage: fabricplan-cli compare [DESIGN.fabricplan] [overrides] [--json FILE|-]\n"
+                         "Plans the same cluster on InfiniBand, RoCEv2, Spectrum-X and UEC Ethernet and\n"
+                         "recommends one, with reasons.\n\n"
+                      << designFlagsHelp();
+            return kExitOk;
+        }
+    auto valued = designValuedFlags();
+    valued.push_back("--json");
+    const Args args(argv, valued, designSwitchFlags());
+    const ClusterSpec spec = readDesign(args);
+    const Catalog catalog = openCatalog(args);
+    PlanOptions options;
+    options.estimate.roceMisconfigured = args.has("--misconfigured-roce");
+    const Comparison c = comparePlans(spec, catalog, options);
+    const auto json = args.value("--json");
+    if (json) writeJson(comparisonToJson(c), *json);
+    if (!json || *json != "-") printComparison(c, std::cout);
+    return kExitOk;
+}
+
+int exportCommand(const std::vector<std::string>& argv)
+{
+    if (argv.empty() || argv.front() == "--list" || argv.front() == "--help") {
+        std::cout << "Usage: fabricplan-cli plan DESIGN --export FORMAT=FILE\nFormats:\n";
+        for (const auto& e : io::exporters())
+            std::cout << "  " << e->id() << std::string(e->id().size() < 16 ? 16 - e->id().size() : 1, ' ')
+                      << e->name() << "\n";
+        return kExitOk;
+    }
+    throw UsageError{"use: fabricplan-cli export --list"};
+}
+
+} // namespace fp::cli

@@ -1,0 +1,27 @@
+#include <iostream>
+
+#include "commands.h"
+#include "common/error.h"
+#include "spec/spec_json.h"
+#include "spec/validate.h"
+
+namespace fp::cli {
+
+int validateCommand(const std::vector<std::string>& argv)
+{
+    if (argv.size() != 1 || argv.front() == "--help" || argv.front() == "-h") {
+        std::cout << "Usage: fabricplan-cli validate DESIGN.fabricplan\n"
+                     "Checks a design file: its JSON, its format version and every field.\n";
+        return argv.size() == 1 ? kExitOk : kExitBadInput;
+    }
+    const std::string& path = argv.front();
+    const auto result = loadSpecFile(path);
+    for (const auto& w : result.warnings) std::cerr << "warning: " << w << "\n";
+    const auto problems = validateSpec(result.spec);
+    for (const auto& p : problems) std::cerr << path << ": " << p.field << ": " << p.message << " — " << p.fix << "\n";
+    if (!problems.empty()) return kExitBadInput;
+    std::cout << path << ": valid (format " << kDesignFormatVersion << ")\n";
+    return kExitOk;
+}
+
+} // namespace fp::cli

@@ -1,0 +1,91 @@
+#include "plan/plan.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "checks/checks.h"
+#include "estimate/advisor.h"
+#include "plan/resolve.h"
+#include "spec/validate.h"
+#include "topology/builder.h"
+
+namespace fp {
+namespace {
+
+// Runs one stage, records its wall time, and honours cancellation between stages.
+class StageClock {
+public:
+    StageClock(Plan& plan, const PlanOptions& options) : plan_(plan), options_(options) {}
+    template <typename F>
+    void run(const char* stage, F&& body)
+    {
+        if (options_.cancelled && options_.cancelled()) throw PlanCancelled{};
+        const auto start = std::chrono::steady_clock::now();
+        body();
+        const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
+        plan_.timings.push_back({stage, elapsed.count()});
+    }
+
+private:
+    Plan& plan_;
+    const PlanOptions& options_;
+};
+
+} // namespace
+
+int Plan::errorCount() const
+{
+    return static_cast<int>(std::count_if(findings.begin(), findings.end(),
+                                          [](const Finding& f) { return f.severity == Severity::Error; }));
+}
+
+int Plan::warningCount() const
+{
+    return static_cast<int>(std::count_if(findings.begin(), findings.end(),
+                                          [](const Finding& f) { return f.severity == Severity::Warning; }));
+}
+
+Plan makePlan(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions& options)
+{
+    requireValid(spec);
+    Plan p;
+    p.spec = spec;
+    StageClock clock(p, options);
+    int linkGbps = 0;
+    clock.run("resolve", [&] {
+        p.nicModel = plan::resolveNic(spec, catalog);
+        linkGbps = plan::resolveLinkGbps(spec, p.nicModel);
+        p.switchModel = plan::resolveSwitch(spec, catalog, linkGbps);
+    });
+    clock.run("topology", [&] {
+        const topology::SwitchPorts ports{p.switchModel.portsAt(linkGbps), p.switchModel.portsPerCageAt(linkGbps)};
+        p.fabric = topology::build(spec, ports, linkGbps);
+    });
+    clock.run("layout", [&] { p.layout = layout::place(spec, p.fabric, p.switchModel.powerW); });
+    clock.run("media", [&] {
+        p.media = media::select(spec, p.fabric, p.layout, catalog, p.switchModel, p.nicModel);
+    });
+    clock.run("checks", [&] {
+        p.findings = checks::run(spec, p.fabric, p.layout, p.media, catalog, p.switchModel, p.nicModel);
+    });
+    clock.run("bom", [&] { p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.switchModel, p.nicModel); });
+    clock.run("estimate", [&] {
+        p.estimates = estimate::run(spec, p.fabric, p.layout, p.media, p.bom, catalog, p.switchModel, p.nicModel,
+                                    options.estimate);
+    });
+    return p;
+}
+
+Comparison comparePlans(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions& options)
+{
+    Comparison c;
+    std::vector<std::pair<FabricKind, Estimates>> estimates;
+    for (FabricKind kind : {FabricKind::InfiniBand, FabricKind::RoCE, FabricKind::SpectrumX, FabricKind::UEC}) {
+        c.plans.push_back(makePlan(plan::retarget(spec, kind, catalog), catalog, options));
+        estimates.emplace_back(kind, c.plans.back().estimates);
+    }
+    c.advice = advise(estimates, spec);
+    return c;
+}
+
+} // namespace fp

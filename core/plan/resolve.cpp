@@ -1,0 +1,133 @@
+#include "plan/resolve.h"
+
+#include <algorithm>
+
+#include "common/error.h"
+
+namespace fp::plan {
+namespace {
+
+bool speaks(Protocol part, FabricKind fabric)
+{
+    if (part == Protocol::Both) return true;
+    return (part == Protocol::InfiniBand) == (fabric == FabricKind::InfiniBand);
+}
+
+template <typename Model>
+std::string choices(const std::vector<Model>& models, FabricKind fabric)
+{
+    std::string s;
+    for (const auto& m : models)
+        if (speaks(m.protocol, fabric)) s += (s.empty() ? "" : ", ") + m.partNumber;
+    return s.empty() ? "(none in this catalog)" : s;
+}
+
+// Generic-switch figures for what-if studies: a 51.2T-class ASIC's published ballpark. Estimates.
+constexpr int kGenericSwitchLatencyNs = 500;   // fabric-facts §4: public model assumption for Ethernet
+constexpr int kGenericIbSwitchLatencyNs = 130; // fabric-facts §4: NDR IB public model assumption
+constexpr double kGenericSwitchWattsPerPort = 15.0; // estimate: ~1 kW for a 64-port 51.2T switch w/o optics
+
+} // namespace
+
+int resolveLinkGbps(const ClusterSpec& spec, const NicModel& nic)
+{
+    if (spec.linkGbps == 0) return nic.portGbps;
+    if (spec.linkGbps > nic.portGbps)
+        throw UserError("link speed " + std::to_string(spec.linkGbps) + " Gb/s is faster than the NIC's " +
+                            std::to_string(nic.portGbps) + " Gb/s port",
+                        "/compute/link_gbps", "use 0 (the NIC's speed) or a lower speed");
+    return spec.linkGbps;
+}
+
+const NicModel& resolveNic(const ClusterSpec& spec, const Catalog& catalog)
+{
+    const NicModel* nic = catalog.findNic(spec.nicModel);
+    if (!nic)
+        throw UserError("unknown NIC \"" + spec.nicModel + "\"", "/compute/nic",
+                        "use one of: " + choices(catalog.nics, spec.fabric));
+    if (!speaks(nic->protocol, spec.fabric))
+        throw UserError("NIC " + nic->partNumber + " does not run " + displayName(spec.fabric), "/compute/nic",
+                        "use one of: " + choices(catalog.nics, spec.fabric));
+    return *nic;
+}
+
+SwitchModel resolveSwitch(const ClusterSpec& spec, const Catalog& catalog, int linkGbps)
+{
+    if (spec.genericRadix > 0) {
+        SwitchModel s;
+        s.partNumber = "GENERIC-" + std::to_string(spec.genericRadix) + "x" + std::to_string(linkGbps) + "G";
+        s.vendor = "generic";
+        s.description = "Generic " + std::to_string(spec.genericRadix) + "-port " + std::to_string(linkGbps) +
+                        " Gb/s switch (what-if)";
+        s.protocol = spec.fabric == FabricKind::InfiniBand ? Protocol::InfiniBand : Protocol::Ethernet;
+        s.cages = spec.genericRadix;
+        s.cageType = "OSFP";
+        s.breakouts = {{linkGbps, 1}};
+        s.latencyNs = spec.fabric == FabricKind::InfiniBand ? kGenericIbSwitchLatencyNs : kGenericSwitchLatencyNs;
+        s.latencyEstimated = true;
+        s.powerW = kGenericSwitchWattsPerPort * spec.genericRadix;
+        s.powerEstimated = true;
+        s.generic = true;
+        s.source = "generic what-if switch (no datasheet)";
+        return s;
+    }
+    const SwitchModel* sw = catalog.findSwitch(spec.switchModel);
+    if (!sw)
+        throw UserError("unknown switch \"" + spec.switchModel + "\"", "/fabric/switch",
+                        "use one of: " + choices(catalog.switches, spec.fabric) + " (or --radix N)");
+    if (!speaks(sw->protocol, spec.fabric))
+        throw UserError("switch " + sw->partNumber + " does not run " + displayName(spec.fabric), "/fabric/switch",
+                        "use one of: " + choices(catalog.switches, spec.fabric));
+    if (sw->portsAt(linkGbps) == 0) {
+        std::string speeds;
+        for (const auto& b : sw->breakouts) speeds += (speeds.empty() ? "" : ", ") + std::to_string(b.portGbps);
+        throw UserError("switch " + sw->partNumber + " has no " + std::to_string(linkGbps) + " Gb/s ports (it runs " +
+                            speeds + " Gb/s)",
+                        "/fabric/switch", "choose a switch or NIC with matching speeds, or set the link speed");
+    }
+    return *sw;
+}
+
+ClusterSpec retarget(const ClusterSpec& spec, FabricKind fabric, const Catalog& catalog)
+{
+    ClusterSpec s = spec;
+    s.fabric = fabric;
+    s.genericRadix = spec.genericRadix;
+
+    const NicModel* current = catalog.findNic(spec.nicModel);
+    const int gbps = current ? (spec.linkGbps ? spec.linkGbps : current->portGbps) : 400;
+    // NIC: keep the user's if it fits this fabric's flavour, else the best catalog match.
+    auto nicScore = [&](const NicModel& n) {
+        if (!speaks(n.protocol, fabric) || n.portGbps < gbps) return -1;
+        int score = 1;
+        if (fabric == FabricKind::SpectrumX && n.superNic) score += 10;
+        if (fabric == FabricKind::UEC && n.packetSpraying) score += 10;
+        if (fabric == FabricKind::RoCE && !n.superNic && !n.packetSpraying) score += 2;
+        if (n.portGbps == gbps) score += 3;
+        if (current && n.partNumber == current->partNumber) score += 4;
+        return score;
+    };
+    const NicModel* bestNic = nullptr;
+    for (const auto& n : catalog.nics)
+        if (nicScore(n) > (bestNic ? nicScore(*bestNic) : -1)) bestNic = &n;
+    if (bestNic) s.nicModel = bestNic->partNumber;
+
+    if (spec.genericRadix > 0) return s;
+    const SwitchModel* currentSw = catalog.findSwitch(spec.switchModel);
+    auto swScore = [&](const SwitchModel& w) {
+        if (!speaks(w.protocol, fabric) || w.portsAt(gbps) == 0) return -1;
+        const bool spectrum = w.asic.find("Spectrum") != std::string::npos;
+        int score = w.portsAt(gbps) / 16;  // prefer bigger radix: fewer tiers and switches
+        if (fabric == FabricKind::SpectrumX) score += spectrum ? 100 : -1000;
+        if ((fabric == FabricKind::RoCE || fabric == FabricKind::UEC) && !spectrum) score += 20;
+        if (currentSw && w.partNumber == currentSw->partNumber) score += 50;
+        return score;
+    };
+    const SwitchModel* bestSw = nullptr;
+    for (const auto& w : catalog.switches)
+        if (swScore(w) >= 0 && swScore(w) > (bestSw ? swScore(*bestSw) : -1)) bestSw = &w;
+    if (bestSw) s.switchModel = bestSw->partNumber;
+    return s;
+}
+
+} // namespace fp::plan

@@ -1,0 +1,18 @@
+#pragma once
+// Turning the spec's part numbers into catalog records, with errors that list what is available.
+#include "catalog/catalog.h"
+#include "spec/cluster_spec.h"
+
+namespace fp::plan {
+
+const NicModel& resolveNic(const ClusterSpec&, const Catalog&);
+// The spec's switch, or a generic switch of genericRadix ports at linkGbps (latency, power and price
+// per port from estimate constants, flagged as estimates).
+SwitchModel resolveSwitch(const ClusterSpec&, const Catalog&, int linkGbps);
+int resolveLinkGbps(const ClusterSpec&, const NicModel&);
+
+// For comparisons: the spec re-targeted at another fabric technology, with the parts the catalog
+// offers for it (same link speed), keeping the user's choices where they already fit.
+ClusterSpec retarget(const ClusterSpec&, FabricKind, const Catalog&);
+
+} // namespace fp::plan

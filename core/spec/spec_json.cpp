@@ -1,0 +1,296 @@
+#include "spec/spec_json.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "common/atomic_file.h"
+#include "common/error.h"
+
+namespace fp {
+using nlohmann::json;
+
+namespace {
+
+std::string ratioText(Ratio r) { return std::to_string(r.down) + ":" + std::to_string(r.up); }
+
+bool parseRatio(const std::string& s, Ratio& r)
+{
+    const auto colon = s.find(':');
+    if (colon == std::string::npos || colon == 0 || colon + 1 >= s.size()) return false;
+    try {
+        std::size_t used1 = 0, used2 = 0;
+        const std::string a = s.substr(0, colon), b = s.substr(colon + 1);
+        r.down = std::stoi(a, &used1);
+        r.up = std::stoi(b, &used2);
+        return used1 == a.size() && used2 == b.size();
+    } catch (...) {
+        return false;
+    }
+}
+
+// Reads one JSON object field by field, remembering which keys it consumed so the rest can be
+// reported as unknown (a newer file's fields are never dropped silently).
+class ObjectReader {
+public:
+    ObjectReader(const json& j, std::string path, const std::string& origin, std::vector<std::string>& warnings)
+        : j_(j), path_(std::move(path)), origin_(origin), warnings_(warnings)
+    {
+        if (!j_.is_object()) fail(path_.empty() ? "/" : path_, "must be a JSON object", "");
+    }
+    ~ObjectReader() noexcept(false)
+    {
+        if (std::uncaught_exceptions()) return;
+        for (auto it = j_.begin(); it != j_.end(); ++it)
+            if (!seen_.count(it.key()))
+                warnings_.push_back(origin_ + ": " + path_ + "/" + it.key() +
+                                    ": unknown field ignored (written by a newer FabricPlan?)");
+    }
+
+    const json* find(const std::string& key)
+    {
+        seen_.insert(key);
+        auto it = j_.find(key);
+        return it == j_.end() || it->is_null() ? nullptr : &*it;
+    }
+    std::string at(const std::string& key) const { return path_ + "/" + key; }
+
+    [[noreturn]] void fail(const std::string& where, const std::string& what, const std::string& fix) const
+    {
+        throw UserError(what, origin_ + ": " + where, fix);
+    }
+
+    void integer(const std::string& key, int& out)
+    {
+        if (auto v = find(key)) {
+            if (!v->is_number() || (v->is_number_float() && std::floor(v->get<double>()) != v->get<double>()))
+                fail(at(key), "must be a whole number, not " + v->dump(), "write a number such as 8");
+            const double d = v->get<double>();
+            if (d > 2e9 || d < -2e9) fail(at(key), "is out of range: " + v->dump(), "use a smaller number");
+            out = static_cast<int>(d);
+        }
+    }
+    void number(const std::string& key, double& out)
+    {
+        if (auto v = find(key)) {
+            if (!v->is_number()) fail(at(key), "must be a number, not " + v->dump(), "write a number such as 1.5");
+            out = v->get<double>();
+        }
+    }
+    void boolean(const std::string& key, bool& out)
+    {
+        if (auto v = find(key)) {
+            if (!v->is_boolean()) fail(at(key), "must be true or false, not " + v->dump(), "");
+            out = v->get<bool>();
+        }
+    }
+    void text(const std::string& key, std::string& out)
+    {
+        if (auto v = find(key)) {
+            if (!v->is_string()) fail(at(key), "must be a string, not " + v->dump(), "put the value in quotes");
+            out = v->get<std::string>();
+        }
+    }
+    template <typename E>
+    void choice(const std::string& key, E& out, bool (*parse)(const std::string&, E&), const char* allowed)
+    {
+        std::string s;
+        text(key, s);
+        if (find(key) && !parse(s, out))
+            fail(at(key), "\"" + s + "\" is not a known value", std::string("use one of: ") + allowed);
+    }
+    void ratio(const std::string& key, Ratio& out)
+    {
+        std::string s;
+        text(key, s);
+        if (find(key) && !parseRatio(s, out))
+            fail(at(key), "\"" + s + "\" is not a DOWN:UP ratio", "write it as \"1:1\", \"2:1\" or \"3:1\"");
+    }
+
+private:
+    const json& j_;
+    std::string path_;
+    const std::string& origin_;
+    std::vector<std::string>& warnings_;
+    std::set<std::string> seen_;
+};
+
+} // namespace
+
+json specToJson(const ClusterSpec& s)
+{
+    json pins = json::array();
+    for (const auto& p : s.media.pins) pins.push_back({{"link_class", p.linkClass}, {"part", p.part}});
+    const auto& f = s.floor;
+    const auto& e = s.economics;
+    return json{
+        {"format_version", kDesignFormatVersion},
+        {"name", s.name},
+        {"compute",
+         {{"gpus", s.gpus}, {"gpus_per_node", s.gpusPerNode}, {"nics_per_node", s.nicsPerNode},
+          {"nic", s.nicModel}, {"link_gbps", s.linkGbps}}},
+        {"fabric",
+         {{"technology", toString(s.fabric)}, {"switch", s.switchModel}, {"generic_radix", s.genericRadix},
+          {"tiers", s.tiers}, {"rail_optimized", s.railOptimized}, {"su_nodes", s.suNodes},
+          {"planes", s.planes}, {"leaf_oversubscription", ratioText(s.leafOversubscription)},
+          {"spine_oversubscription", ratioText(s.spineOversubscription)}}},
+        {"floor",
+         {{"racks_per_row", f.racksPerRow}, {"nodes_per_rack", f.nodesPerRack},
+          {"rack_power_budget_kw", f.rackPowerBudgetKw}, {"node_power_kw", f.nodePowerKw},
+          {"rack_width_m", f.rackWidthM}, {"rack_depth_m", f.rackDepthM}, {"row_pitch_m", f.rowPitchM},
+          {"rack_height_m", f.rackHeightM}, {"tray_height_m", f.trayHeightM},
+          {"slack_per_end_m", f.slackPerEndM}, {"patch_panels_per_fibre_link", f.patchPanelsPerFibreLink},
+          {"leaf_placement", toString(f.leafPlacement)}, {"spine_placement", toString(f.spinePlacement)},
+          {"spine_room_distance_m", f.spineRoomDistanceM}}},
+        {"media",
+         {{"objective", toString(s.media.objective)}, {"prefer_copper_in_rack", s.media.preferCopperInRack},
+          {"allow_third_party_optics", s.media.allowThirdPartyOptics},
+          {"multimode_fiber", toString(s.media.multimodeFiber)}, {"pins", pins}}},
+        {"economics",
+         {{"labour_usd_per_hour", e.labourUsdPerHour}, {"skill_factor", e.skillFactor},
+          {"power_usd_per_kwh", e.powerUsdPerKwh}, {"pue", e.pue}, {"horizon_years", e.horizonYears},
+          {"spares_optics_pct", e.sparesOpticsPct}, {"spare_switch_per_n", e.spareSwitchPerN},
+          {"include_nics", e.includeNics}, {"price_policy", toString(e.pricePolicy)},
+          {"price_source", e.priceSource}}},
+        {"workload",
+         {{"comm_to_compute_pct", s.workload.commToComputePct},
+          {"model_params_billion", s.workload.modelParamsBillion},
+          {"data_parallel", s.workload.dataParallel}}},
+    };
+}
+
+SpecReadResult specFromJson(const json& j, const std::string& origin)
+{
+    SpecReadResult r;
+    ClusterSpec& s = r.spec;
+    auto& w = r.warnings;
+    ObjectReader top(j, "", origin, w);
+
+    int version = 0;
+    top.integer("format_version", version);
+    if (!top.find("format_version"))
+        top.fail("/format_version", "is missing", "add \"format_version\": 1 at the top of the file");
+    if (version > kDesignFormatVersion)
+        top.fail("/format_version",
+                 "this design was written by a newer FabricPlan (format " + std::to_string(version) +
+                     "); this version reads format " + std::to_string(kDesignFormatVersion) + " and older",
+                 "update FabricPlan to open it");
+    if (version < 1) top.fail("/format_version", "must be 1 or more, not " + std::to_string(version), "");
+
+    top.text("name", s.name);
+    if (auto c = top.find("compute")) {
+        ObjectReader o(*c, "/compute", origin, w);
+        o.integer("gpus", s.gpus);
+        o.integer("gpus_per_node", s.gpusPerNode);
+        o.integer("nics_per_node", s.nicsPerNode);
+        o.text("nic", s.nicModel);
+        o.integer("link_gbps", s.linkGbps);
+    }
+    if (auto c = top.find("fabric")) {
+        ObjectReader o(*c, "/fabric", origin, w);
+        o.choice("technology", s.fabric, parseFabricKind, "infiniband, roce, spectrum-x, uec");
+        o.text("switch", s.switchModel);
+        o.integer("generic_radix", s.genericRadix);
+        if (auto t = o.find("tiers"); t && t->is_string()) {
+            if (t->get<std::string>() != "auto")
+                o.fail("/fabric/tiers", "\"" + t->get<std::string>() + "\" is not a tier count", "use \"auto\", 1, 2 or 3");
+            s.tiers = 0;
+        } else {
+            o.integer("tiers", s.tiers);
+        }
+        o.boolean("rail_optimized", s.railOptimized);
+        o.integer("su_nodes", s.suNodes);
+        o.integer("planes", s.planes);
+        o.ratio("leaf_oversubscription", s.leafOversubscription);
+        o.ratio("spine_oversubscription", s.spineOversubscription);
+    }
+    if (auto c = top.find("floor")) {
+        auto& f = s.floor;
+        ObjectReader o(*c, "/floor", origin, w);
+        o.integer("racks_per_row", f.racksPerRow);
+        o.integer("nodes_per_rack", f.nodesPerRack);
+        o.number("rack_power_budget_kw", f.rackPowerBudgetKw);
+        o.number("node_power_kw", f.nodePowerKw);
+        o.number("rack_width_m", f.rackWidthM);
+        o.number("rack_depth_m", f.rackDepthM);
+        o.number("row_pitch_m", f.rowPitchM);
+        o.number("rack_height_m", f.rackHeightM);
+        o.number("tray_height_m", f.trayHeightM);
+        o.number("slack_per_end_m", f.slackPerEndM);
+        o.integer("patch_panels_per_fibre_link", f.patchPanelsPerFibreLink);
+        o.choice("leaf_placement", f.leafPlacement, parseLeafPlacement, "end-of-row, middle-of-row, in-rack");
+        o.choice("spine_placement", f.spinePlacement, parseSpinePlacement, "central-room, end-of-row");
+        o.number("spine_room_distance_m", f.spineRoomDistanceM);
+    }
+    if (auto c = top.find("media")) {
+        auto& m = s.media;
+        ObjectReader o(*c, "/media", origin, w);
+        o.choice("objective", m.objective, parseMediaObjective, "lowest-cost, lowest-power");
+        o.boolean("prefer_copper_in_rack", m.preferCopperInRack);
+        o.boolean("allow_third_party_optics", m.allowThirdPartyOptics);
+        o.choice("multimode_fiber", m.multimodeFiber, parseFiberType, "OM3, OM4, OM5");
+        if (auto p = o.find("pins")) {
+            if (!p->is_array()) o.fail("/media/pins", "must be a list", "write [] or [{\"link_class\":..., \"part\":...}]");
+            for (std::size_t i = 0; i < p->size(); ++i) {
+                MediaPin pin;
+                ObjectReader po((*p)[i], "/media/pins/" + std::to_string(i), origin, w);
+                po.text("link_class", pin.linkClass);
+                po.text("part", pin.part);
+                m.pins.push_back(pin);
+            }
+        }
+    }
+    if (auto c = top.find("economics")) {
+        auto& e = s.economics;
+        ObjectReader o(*c, "/economics", origin, w);
+        o.number("labour_usd_per_hour", e.labourUsdPerHour);
+        o.number("skill_factor", e.skillFactor);
+        o.number("power_usd_per_kwh", e.powerUsdPerKwh);
+        o.number("pue", e.pue);
+        o.integer("horizon_years", e.horizonYears);
+        o.number("spares_optics_pct", e.sparesOpticsPct);
+        o.integer("spare_switch_per_n", e.spareSwitchPerN);
+        o.boolean("include_nics", e.includeNics);
+        o.choice("price_policy", e.pricePolicy, parsePricePolicy, "cheapest-qualified, named-source, oem-only");
+        o.text("price_source", e.priceSource);
+    }
+    if (auto c = top.find("workload")) {
+        ObjectReader o(*c, "/workload", origin, w);
+        o.number("comm_to_compute_pct", s.workload.commToComputePct);
+        o.number("model_params_billion", s.workload.modelParamsBillion);
+        o.integer("data_parallel", s.workload.dataParallel);
+    }
+    return r;
+}
+
+SpecReadResult loadSpecFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in) throw UserError("cannot open the design file", path, "check the path and that the file is readable");
+    std::stringstream buffer;
+    buffer << in.rdbuf();
+    json j;
+    try {
+        j = json::parse(buffer.str());
+    } catch (const json::parse_error& e) {
+        // nlohmann reports the byte offset; turn it into a line number a user can find.
+        const std::string text = buffer.str();
+        const std::size_t offset = std::min<std::size_t>(e.byte, text.size());
+        const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<long>(offset), '\n');
+        throw UserError("is not valid JSON (" + std::string(e.what()).substr(std::string(e.what()).find(':') + 2) + ")",
+                        path + ":" + std::to_string(line), "fix the syntax or restore the file from a backup");
+    }
+    return specFromJson(j, path);
+}
+
+void saveSpecFile(const ClusterSpec& spec, const std::string& path)
+{
+    const std::string text = specToJson(spec).dump(2) + "\n";
+    writeFileAtomically(path, [&](std::ostream& out) { out << text; });
+}
+
+} // namespace fp

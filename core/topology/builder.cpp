@@ -1,0 +1,337 @@
+#include "topology/builder.h"
+
+#include <algorithm>
+#include <string>
+
+#include "common/error.h"
+
+namespace fp::topology {
+namespace {
+
+long long ceilDiv(long long a, long long b) { return (a + b - 1) / b; }
+
+// Smallest divisor of n that is >= lo, or 0 when lo > n. Rounding the spine (or core) count up to a
+// divisor of the uplink count is what keeps striping even: every lower switch sends the same number
+// of links to every upper switch.
+int smallestDivisorAtLeast(int n, long long lo)
+{
+    for (long long s = std::max<long long>(lo, 1); s <= n; ++s)
+        if (n % s == 0) return static_cast<int>(s);
+    return 0;
+}
+
+struct PortSplit {
+    int down = 0, up = 0;
+};
+
+// Ratio-exact split of a switch's ports: DOWN:UP = r.down:r.up, using as many ports as possible.
+PortSplit splitPorts(int ports, Ratio r)
+{
+    const int t = ports / (r.down + r.up);
+    return {r.down * t, r.up * t};
+}
+
+std::string ratioText(Ratio r) { return std::to_string(r.down) + ":" + std::to_string(r.up); }
+
+// Where the leaves of one plane come from: either rail-optimized SUs or whole nodes per leaf.
+struct LeafGrouping {
+    bool rails = false;
+    int suNodes = 0;                   // rails: nodes per SU
+    int sus = 0;
+    std::vector<int> firstLeafOfSu;    // rails: leaf offset of each SU (size sus + 1)
+    std::vector<int> leavesPerRailOfSu;// rails: ceil(nodes in SU / down ports)
+    int nodesPerLeaf = 0;              // no rails
+    int leaves = 0;
+    int leavesPerSuFull = 0;
+};
+
+LeafGrouping groupLeaves(const ClusterSpec& spec, int nodes, int leafDown)
+{
+    LeafGrouping g;
+    const int nics = spec.nicsPerNode;
+    if (spec.railOptimized) {
+        g.rails = true;
+        g.suNodes = std::min(spec.suNodes, nodes);
+        g.sus = static_cast<int>(ceilDiv(nodes, g.suNodes));
+        g.firstLeafOfSu.reserve(g.sus + 1);
+        int offset = 0;
+        for (int su = 0; su < g.sus; ++su) {
+            const int inSu = std::min(g.suNodes, nodes - su * g.suNodes);
+            const int perRail = static_cast<int>(ceilDiv(inSu, leafDown));
+            g.firstLeafOfSu.push_back(offset);
+            g.leavesPerRailOfSu.push_back(perRail);
+            offset += perRail * nics;
+        }
+        g.firstLeafOfSu.push_back(offset);
+        g.leaves = offset;
+        g.leavesPerSuFull = static_cast<int>(ceilDiv(g.suNodes, leafDown)) * nics;
+    } else {
+        g.nodesPerLeaf = leafDown / nics;
+        if (g.nodesPerLeaf == 0)
+            throw UserError("a leaf has " + std::to_string(leafDown) + " down ports, fewer than the " +
+                                std::to_string(nics) + " NICs of one node",
+                            "/fabric/rail_optimized",
+                            "use a rail-optimized layout, a switch with more ports, or fewer NICs per node");
+        g.leaves = static_cast<int>(ceilDiv(nodes, g.nodesPerLeaf));
+    }
+    return g;
+}
+
+struct Wiring {
+    Fabric& f;
+    void link(DeviceId a, int aPort, DeviceId b, int bPort, LinkClass cls)
+    {
+        f.links.push_back({a, b, static_cast<std::uint16_t>(aPort), static_cast<std::uint16_t>(bPort), cls});
+        ++f.devices[a].portsUsed;
+        ++f.devices[b].portsUsed;
+    }
+    DeviceId add(Tier t, int plane, int pod, int su, int rail, int index)
+    {
+        Device d;
+        d.tier = t;
+        d.plane = static_cast<std::uint16_t>(plane);
+        d.pod = static_cast<std::uint32_t>(pod);
+        d.su = static_cast<std::uint32_t>(su);
+        d.rail = static_cast<std::uint16_t>(rail);
+        d.index = static_cast<std::uint32_t>(index);
+        f.devices.push_back(d);
+        return static_cast<DeviceId>(f.devices.size() - 1);
+    }
+};
+
+[[noreturn]] void tooBig(long long endpoints, int tiers, long long max, const SwitchPorts& sw, Ratio leaf, Ratio spine)
+{
+    std::string fix = "use a switch with more ports at this speed (or split its ports to a lower speed)";
+    for (Ratio r : {Ratio{2, 1}, Ratio{3, 1}}) {
+        if (r.down * leaf.up <= leaf.down * r.up) continue;  // not more oversubscribed than now
+        const long long m = maxEndpoints(3, sw, r, spine);
+        if (m >= endpoints) {
+            fix += ", or oversubscribe the leaf " + ratioText(r) + " (holds " + std::to_string(m) + " per plane)";
+            break;
+        }
+    }
+    if (tiers < 3) fix = "use three tiers (holds " + std::to_string(maxEndpoints(3, sw, leaf, spine)) + "), or " + fix;
+    throw UserError(std::to_string(endpoints) + " NIC ports per plane exceed what " + std::to_string(tiers) +
+                        " tier" + (tiers > 1 ? "s" : "") + " of " + std::to_string(sw.ports) +
+                        "-port switches can connect (" + std::to_string(max) + " at leaf " + ratioText(leaf) +
+                        (tiers == 3 ? ", spine " + ratioText(spine) : std::string()) + ")",
+                    "/fabric", fix);
+}
+
+} // namespace
+
+long long maxEndpoints(int tiers, const SwitchPorts& sw, Ratio leaf, Ratio spine)
+{
+    const PortSplit l = splitPorts(sw.ports, leaf);
+    if (tiers <= 1) return sw.ports;
+    if (tiers == 2) return static_cast<long long>(sw.ports) * l.down;  // R leaves (one link to each spine)
+    const PortSplit s = splitPorts(sw.ports, spine);
+    return static_cast<long long>(sw.ports) * s.down * l.down;          // R pods of spineDown leaves
+}
+
+Fabric build(const ClusterSpec& spec, const SwitchPorts& sw, int linkGbps)
+{
+    const int R = sw.ports;
+    if (R < 2)
+        throw UserError("the switch has " + std::to_string(R) + " port(s) at " + std::to_string(linkGbps) + " Gb/s",
+                        "/fabric/switch", "choose a switch that runs this link speed, or a generic radix of 2 or more");
+    const int nodes = spec.nodes();
+    const int nics = spec.nicsPerNode;
+    const int planes = spec.planes;
+    const long long endpoints = static_cast<long long>(nodes) * nics;
+
+    Fabric f;
+    f.nicsPerNode = nics;
+    FabricShape& sh = f.shape;
+    sh.planes = planes;
+    sh.linkGbps = linkGbps;
+    sh.switchPorts = R;
+    sh.portsPerCage = std::max(1, sw.portsPerCage);
+    sh.nodes = nodes;
+    sh.endpointsPerPlane = static_cast<int>(endpoints);
+    sh.maxEndpoints2Tier = static_cast<int>(std::min<long long>(maxEndpoints(2, sw, spec.leafOversubscription, spec.spineOversubscription), INT32_MAX));
+    sh.maxEndpoints3Tier = static_cast<int>(std::min<long long>(maxEndpoints(3, sw, spec.leafOversubscription, spec.spineOversubscription), INT32_MAX));
+
+    // Single switch: everything fits on one switch per plane and the user did not ask for more.
+    if (spec.tiers == 1 || (spec.tiers == 0 && endpoints <= R)) {
+        if (endpoints > R) tooBig(endpoints, 1, R, sw, spec.leafOversubscription, spec.spineOversubscription);
+        sh.tiers = 1;
+        sh.leafDown = R;
+        sh.leavesPerPlane = 1;
+        Wiring w{f};
+        f.devices.reserve(nodes + planes);
+        for (int n = 0; n < nodes; ++n) w.add(Tier::Node, 0, 0, 0, 0, n);
+        f.nodeCount = static_cast<std::uint32_t>(nodes);
+        f.links.reserve(static_cast<std::size_t>(endpoints) * planes);
+        for (int p = 0; p < planes; ++p) {
+            const DeviceId s = w.add(Tier::Leaf, p, 0, 0, 0, 0);
+            for (int n = 0; n < nodes; ++n)
+                for (int i = 0; i < nics; ++i) w.link(n, i * planes + p, s, n * nics + i, LinkClass::HostLeaf);
+        }
+        f.notes.push_back("All " + std::to_string(endpoints) + " NIC ports per plane fit on one " +
+                          std::to_string(R) + "-port switch: a single-switch fabric.");
+        return f;
+    }
+
+    const PortSplit leaf = splitPorts(R, spec.leafOversubscription);
+    if (leaf.down == 0 || leaf.up == 0)
+        throw UserError("leaf oversubscription " + ratioText(spec.leafOversubscription) + " does not fit a " +
+                            std::to_string(R) + "-port switch",
+                        "/fabric/leaf_oversubscription", "use a smaller ratio or a switch with more ports");
+    sh.leafDown = leaf.down;
+    sh.leafUp = leaf.up;
+    const LeafGrouping g = groupLeaves(spec, nodes, leaf.down);
+    const int L = g.leaves;
+    sh.leavesPerPlane = L;
+    if (g.rails) {
+        sh.sus = g.sus;
+        sh.leavesPerSu = g.leavesPerSuFull;
+        sh.leavesPerRail = g.leavesPerRailOfSu.front();
+    } else {
+        sh.nodesPerLeaf = g.nodesPerLeaf;
+    }
+
+    // Tiers: two when every leaf can reach every spine with at least one link (L <= R), else three.
+    int tiers = spec.tiers;
+    if (tiers == 0) tiers = L <= R ? 2 : 3;
+    if (tiers == 2 && L > R) tooBig(endpoints, 2, maxEndpoints(2, sw, spec.leafOversubscription, spec.spineOversubscription), sw, spec.leafOversubscription, spec.spineOversubscription);
+    sh.tiers = tiers;
+
+    // Pod geometry (three tiers): as many leaves per pod as a spine's down ports allow, whole SUs only.
+    PortSplit spine{R, 0};
+    int leavesPerPod = L;
+    if (tiers == 3) {
+        spine = splitPorts(R, spec.spineOversubscription);
+        if (spine.down == 0 || spine.up == 0)
+            throw UserError("spine oversubscription " + ratioText(spec.spineOversubscription) + " does not fit a " +
+                                std::to_string(R) + "-port switch",
+                            "/fabric/spine_oversubscription", "use a smaller ratio");
+        leavesPerPod = spine.down;
+        if (g.rails && g.leavesPerSuFull <= spine.down)
+            leavesPerPod = spine.down / g.leavesPerSuFull * g.leavesPerSuFull;
+        else if (g.rails)
+            f.notes.push_back("A scalable unit has " + std::to_string(g.leavesPerSuFull) +
+                              " leaves, more than a pod's spines can take (" + std::to_string(spine.down) +
+                              "); SUs span pods.");
+        leavesPerPod = std::min(leavesPerPod, L);
+    }
+    const int pods = static_cast<int>(ceilDiv(L, leavesPerPod));
+    const int spinesPerPod = smallestDivisorAtLeast(leaf.up, ceilDiv(static_cast<long long>(leavesPerPod) * leaf.up, spine.down));
+    if (spinesPerPod == 0) tooBig(endpoints, tiers, maxEndpoints(tiers, sw, spec.leafOversubscription, spec.spineOversubscription), sw, spec.leafOversubscription, spec.spineOversubscription);
+    const int m = leaf.up / spinesPerPod;
+    sh.pods = pods;
+    sh.leavesPerPod = leavesPerPod;
+    sh.spinesPerPod = spinesPerPod;
+    sh.linksLeafToSpine = m;
+    sh.spineDown = tiers == 3 ? spine.down : R;
+    {
+        const long long minimum = ceilDiv(static_cast<long long>(leavesPerPod) * leaf.up, spine.down);
+        if (spinesPerPod != minimum)
+            f.notes.push_back("Spines per " + std::string(tiers == 3 ? "pod" : "plane") + " rounded up from " +
+                              std::to_string(minimum) + " to " + std::to_string(spinesPerPod) + " so each leaf's " +
+                              std::to_string(leaf.up) + " uplinks stripe evenly (" + std::to_string(m) +
+                              " per spine).");
+    }
+
+    int spineUpUsed = 0, coresPerGroup = 0, mc = 1;
+    if (tiers == 3) {
+        // Uplinks sized for the down links a spine really has, at the spine ratio.
+        const long long downUsed = static_cast<long long>(leavesPerPod) * m;
+        spineUpUsed = static_cast<int>(std::min<long long>(
+            spine.up, ceilDiv(downUsed * spec.spineOversubscription.up, spec.spineOversubscription.down)));
+        if (pods > R) tooBig(endpoints, 3, maxEndpoints(3, sw, spec.leafOversubscription, spec.spineOversubscription), sw, spec.leafOversubscription, spec.spineOversubscription);
+        coresPerGroup = smallestDivisorAtLeast(spineUpUsed, ceilDiv(static_cast<long long>(pods) * spineUpUsed, R));
+        if (coresPerGroup == 0) tooBig(endpoints, 3, maxEndpoints(3, sw, spec.leafOversubscription, spec.spineOversubscription), sw, spec.leafOversubscription, spec.spineOversubscription);
+        mc = spineUpUsed / coresPerGroup;
+        sh.spineUp = spineUpUsed;
+        sh.coreGroups = spinesPerPod;
+        sh.coresPerGroup = coresPerGroup;
+        sh.linksSpineToCore = mc;
+        if (pods < R)
+            f.notes.push_back("Core sized for " + std::to_string(pods) + " pod(s): " +
+                              std::to_string(coresPerGroup * spinesPerPod) + " core switches instead of the " +
+                              std::to_string(spinesPerPod * spineUpUsed) + " of a full " + std::to_string(R) +
+                              "-pod tree.");
+    }
+
+    // Devices: nodes, then per plane leaves, spines, cores.
+    const long long switchesPerPlane = L + static_cast<long long>(pods) * spinesPerPod +
+                                       static_cast<long long>(spinesPerPod) * coresPerGroup;
+    f.devices.reserve(nodes + switchesPerPlane * planes);
+    Wiring w{f};
+    for (int n = 0; n < nodes; ++n) {
+        const int su = g.rails ? n / g.suNodes : 0;
+        w.add(Tier::Node, 0, 0, su, 0, n);
+    }
+    f.nodeCount = static_cast<std::uint32_t>(nodes);
+
+    const long long hostLinks = endpoints * planes;
+    const long long leafSpineLinks = static_cast<long long>(L) * leaf.up * planes;
+    const long long spineCoreLinks = tiers == 3 ? static_cast<long long>(pods) * spinesPerPod * spineUpUsed * planes : 0;
+    f.links.reserve(static_cast<std::size_t>(hostLinks + leafSpineLinks + spineCoreLinks));
+
+    std::vector<DeviceId> firstLeaf(planes), firstSpine(planes), firstCore(planes);
+    for (int p = 0; p < planes; ++p) {
+        firstLeaf[p] = static_cast<DeviceId>(f.devices.size());
+        for (int l = 0; l < L; ++l) {
+            const int pod = l / leavesPerPod;
+            if (g.rails) {
+                const int su = static_cast<int>(std::upper_bound(g.firstLeafOfSu.begin(), g.firstLeafOfSu.end(), l) -
+                                                g.firstLeafOfSu.begin()) - 1;
+                const int within = l - g.firstLeafOfSu[su];
+                const int perRail = g.leavesPerRailOfSu[su];
+                w.add(Tier::Leaf, p, pod, su, within / perRail + 1, within % perRail);
+            } else {
+                w.add(Tier::Leaf, p, pod, 0, 0, l);
+            }
+        }
+        firstSpine[p] = static_cast<DeviceId>(f.devices.size());
+        for (int pod = 0; pod < pods; ++pod)
+            for (int s = 0; s < spinesPerPod; ++s) w.add(Tier::Spine, p, pod, 0, 0, s);
+        firstCore[p] = static_cast<DeviceId>(f.devices.size());
+        for (int grp = 0; grp < (tiers == 3 ? spinesPerPod : 0); ++grp)
+            for (int c = 0; c < coresPerGroup; ++c) w.add(Tier::Core, p, grp, 0, 0, c);
+    }
+
+    // Host links: NIC i of a node goes to the rail-i leaf of its SU (or to its node's leaf).
+    for (int p = 0; p < planes; ++p)
+        for (int n = 0; n < nodes; ++n)
+            for (int i = 0; i < nics; ++i) {
+                int leafIndex, port;
+                if (g.rails) {
+                    const int su = n / g.suNodes, idx = n % g.suNodes;
+                    leafIndex = g.firstLeafOfSu[su] + i * g.leavesPerRailOfSu[su] + idx / leaf.down;
+                    port = idx % leaf.down;
+                } else {
+                    leafIndex = n / g.nodesPerLeaf;
+                    port = (n % g.nodesPerLeaf) * nics + i;
+                }
+                w.link(n, i * planes + p, firstLeaf[p] + leafIndex, port, LinkClass::HostLeaf);
+            }
+
+    // Leaf -> spine: uplink k of a leaf goes to spine k / m of its pod, so each spine gets m
+    // consecutive leaf ports (one twin-port cage when m = 2).
+    for (int p = 0; p < planes; ++p)
+        for (int l = 0; l < L; ++l) {
+            const int pod = l / leavesPerPod, li = l % leavesPerPod;
+            for (int k = 0; k < leaf.up; ++k) {
+                const DeviceId s = firstSpine[p] + pod * spinesPerPod + k / m;
+                w.link(firstLeaf[p] + l, leaf.down + k, s, li * m + k % m, LinkClass::LeafSpine);
+            }
+        }
+
+    // Spine j of every pod -> core group j, striped evenly over its cores.
+    if (tiers == 3)
+        for (int p = 0; p < planes; ++p)
+            for (int pod = 0; pod < pods; ++pod)
+                for (int j = 0; j < spinesPerPod; ++j) {
+                    const DeviceId s = firstSpine[p] + pod * spinesPerPod + j;
+                    for (int k = 0; k < spineUpUsed; ++k) {
+                        const DeviceId c = firstCore[p] + j * coresPerGroup + k / mc;
+                        w.link(s, spine.down + k, c, pod * mc + k % mc, LinkClass::SpineCore);
+                    }
+                }
+    return f;
+}
+
+} // namespace fp::topology

@@ -1,0 +1,106 @@
+#include "topology/fabric.h"
+
+#include <cstdio>
+
+namespace fp {
+
+const char* toString(Tier t)
+{
+    switch (t) {
+    case Tier::Node: return "node";
+    case Tier::Leaf: return "leaf";
+    case Tier::Spine: return "spine";
+    case Tier::Core: return "core";
+    }
+    return "?";
+}
+
+const char* toString(LinkClass c)
+{
+    switch (c) {
+    case LinkClass::HostLeaf: return "host_leaf";
+    case LinkClass::LeafSpine: return "leaf_spine";
+    case LinkClass::SpineCore: return "spine_core";
+    }
+    return "?";
+}
+
+long long Fabric::switchCount(Tier t) const
+{
+    long long n = 0;
+    for (std::size_t i = nodeCount; i < devices.size(); ++i) n += devices[i].tier == t;
+    return n;
+}
+
+long long Fabric::switchCount() const { return static_cast<long long>(devices.size()) - nodeCount; }
+
+long long Fabric::linkCount(LinkClass c) const
+{
+    long long n = 0;
+    for (const auto& l : links) n += l.cls == c;
+    return n;
+}
+
+std::vector<TierUsage> Fabric::usage() const
+{
+    std::vector<TierUsage> out;
+    for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core}) {
+        TierUsage u;
+        u.tier = t;
+        for (std::size_t i = nodeCount; i < devices.size(); ++i)
+            if (devices[i].tier == t) {
+                ++u.switches;
+                u.portsUsed += devices[i].portsUsed;
+            }
+        u.portsTotal = u.switches * shape.switchPorts;
+        if (u.switches) out.push_back(u);
+    }
+    return out;
+}
+
+std::string Fabric::deviceName(DeviceId id) const
+{
+    char buf[64];
+    const Device& d = devices.at(id);
+    if (d.tier == Tier::Node) {
+        std::snprintf(buf, sizeof buf, "node-%04u", d.index + 1);
+        return buf;
+    }
+    std::string prefix;
+    if (shape.planes > 1) prefix = "pl" + std::to_string(d.plane + 1) + "-";
+    switch (d.tier) {
+    case Tier::Leaf:
+        if (shape.tiers == 1)
+            std::snprintf(buf, sizeof buf, "switch-%02u", d.index + 1);
+        else if (shape.leavesPerSu > 0 && shape.sus > 0 && d.rail > 0)
+            // Rail leaves: rail is stored 1-based so 0 means "not a rail leaf".
+            std::snprintf(buf, sizeof buf, "leaf-su%02u-r%u%s", d.su + 1, d.rail,
+                          shape.leavesPerRail > 1 ? ("-" + std::string(1, char('a' + d.index % 26))).c_str() : "");
+        else
+            std::snprintf(buf, sizeof buf, "leaf-%03u", d.index + 1);
+        break;
+    case Tier::Spine:
+        if (shape.tiers == 3) std::snprintf(buf, sizeof buf, "spine-p%02u-%02u", d.pod + 1, d.index + 1);
+        else std::snprintf(buf, sizeof buf, "spine-%02u", d.index + 1);
+        break;
+    case Tier::Core: std::snprintf(buf, sizeof buf, "core-g%02u-%02u", d.pod + 1, d.index + 1); break;
+    case Tier::Node: break;
+    }
+    return prefix + buf;
+}
+
+std::string Fabric::portName(DeviceId id, std::uint16_t port) const
+{
+    const Device& d = devices.at(id);
+    if (d.tier == Tier::Node) {
+        const int planes = shape.planes > 0 ? shape.planes : 1;
+        std::string s = "nic" + std::to_string(port / planes + 1);
+        if (planes > 1) s += "/p" + std::to_string(port % planes + 1);
+        return s;
+    }
+    const int ppc = shape.portsPerCage > 0 ? shape.portsPerCage : 1;
+    if (ppc == 1) return std::to_string(port + 1);
+    return std::to_string(port / ppc + 1) + "/" + std::to_string(port % ppc + 1);
+}
+
+} // namespace fp
