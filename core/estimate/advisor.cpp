@@ -1,10 +1,142 @@
+// The practitioners' rule (comm-to-compute > 25 % -> InfiniBand, < 10 % -> Ethernet is fine) with a
+// money comparison in between: TCO plus the cluster time the fabric loses. README.md ("Advice").
 #include "estimate/advisor.h"
 
-namespace fp {
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
 
-Advice advise(const std::vector<std::pair<FabricKind, Estimates>>&, const ClusterSpec&)
+#include "estimate/model_constants.h"
+
+namespace fp {
+namespace {
+
+std::string money(double usd)
 {
-    return {};
+    char buf[64];
+    if (std::fabs(usd) >= 1e6)
+        std::snprintf(buf, sizeof buf, "$%.1fM", usd / 1e6);
+    else
+        std::snprintf(buf, sizeof buf, "$%.0fk", usd / 1e3);
+    return buf;
+}
+
+std::string pct(double fraction)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.0f %%", fraction * 100.0);
+    return buf;
+}
+
+double effectiveEfficiency(const Estimates& e)
+{
+    return e.performance.efficiency * e.performance.ecmpCollisionFactor;
+}
+
+} // namespace
+
+Advice advise(const std::vector<std::pair<FabricKind, Estimates>>& options, const ClusterSpec& spec)
+{
+    Advice advice;
+    if (options.empty()) {
+        advice.recommended = spec.fabric;
+        advice.reasons.push_back("No fabric to compare.");
+        return advice;
+    }
+    const double commPct = spec.workload.commToComputePct;
+    const double horizon = std::max(1, spec.economics.horizonYears);
+    double bestEff = 0;
+    for (const auto& [kind, e] : options) bestEff = std::max(bestEff, effectiveEfficiency(e));
+
+    // Value of the cluster's time per year: compute plus network capex spread over the horizon.
+    auto timeLostUsd = [&](const Estimates& e) {
+        const double clusterUsdPerYear =
+            (double(spec.gpus) * model::kComputeCapexUsdPerGpu + e.capex.totalUsd) / horizon;
+        const double relative = bestEff > 0 ? effectiveEfficiency(e) / bestEff : 1.0;
+        return commPct / 100.0 * (1.0 - relative) * horizon * clusterUsdPerYear;
+    };
+    auto find = [&](auto predicate) -> const std::pair<FabricKind, Estimates>* {
+        const std::pair<FabricKind, Estimates>* best = nullptr;
+        for (const auto& o : options)
+            if (predicate(o.first) && (!best || o.second.tcoUsd + timeLostUsd(o.second) <
+                                                    best->second.tcoUsd + timeLostUsd(best->second)))
+                best = &o;
+        return best;
+    };
+    auto cheapest = [&](auto predicate) -> const std::pair<FabricKind, Estimates>* {
+        const std::pair<FabricKind, Estimates>* best = nullptr;
+        for (const auto& o : options)
+            if (predicate(o.first) && (!best || o.second.tcoUsd < best->second.tcoUsd)) best = &o;
+        return best;
+    };
+    const auto any = [](FabricKind) { return true; };
+
+    const std::pair<FabricKind, Estimates>* pick = nullptr;
+    char line[256];
+    if (commPct > model::kLeanInfiniBandAbovePct) {
+        pick = find([](FabricKind k) { return k == FabricKind::InfiniBand; });
+        std::snprintf(line, sizeof line,
+                      "Communication is %.0f %% of step time (> %.0f %%): the fabric's efficiency and tail latency "
+                      "dominate, so lean InfiniBand.",
+                      commPct, model::kLeanInfiniBandAbovePct);
+        advice.reasons.push_back(line);
+        if (!pick) {
+            pick = find(any);
+            advice.reasons.push_back("InfiniBand was not among the options; the most efficient option after cost wins.");
+        }
+    } else if (commPct < model::kEthernetFineBelowPct) {
+        pick = cheapest([](FabricKind k) { return isEthernet(k); });
+        std::snprintf(line, sizeof line,
+                      "Communication is %.0f %% of step time (< %.0f %%): fabric efficiency barely moves the job, "
+                      "so Ethernet is fine; the lowest TCO wins.",
+                      commPct, model::kEthernetFineBelowPct);
+        advice.reasons.push_back(line);
+        if (!pick) pick = cheapest(any);
+    } else {
+        pick = find(any);
+        std::snprintf(line, sizeof line,
+                      "Communication is %.0f %% of step time (between %.0f and %.0f %%): weighing TCO against the "
+                      "cluster time each fabric loses over %d years.",
+                      commPct, model::kEthernetFineBelowPct, model::kLeanInfiniBandAbovePct,
+                      spec.economics.horizonYears);
+        advice.reasons.push_back(line);
+    }
+    advice.recommended = pick->first;
+
+    for (const auto& [kind, e] : options) {
+        std::snprintf(line, sizeof line, "%s: TCO %s (capex %s), efficiency %s, time lost %s.", displayName(kind),
+                      money(e.tcoUsd).c_str(), money(e.capex.totalUsd).c_str(),
+                      pct(effectiveEfficiency(e)).c_str(), money(timeLostUsd(e)).c_str());
+        advice.reasons.push_back(line);
+    }
+
+    // What-ifs.
+    if (spec.nodes() > model::kRoceCautionNodes)
+        for (const auto& o : options)
+            if (o.first == FabricKind::RoCE) {
+                std::snprintf(line, sizeof line,
+                              "What-if scale: %d nodes is above the ~%d nodes where PFC-based RoCE is reported to "
+                              "get hard to operate; budget more tuning or prefer adaptive routing.",
+                              spec.nodes(), model::kRoceCautionNodes);
+                advice.reasons.push_back(line);
+                break;
+            }
+    for (const auto& [kind, e] : options)
+        if (kind == FabricKind::RoCE) {
+            const double lostUsd = commPct / 100.0 * (1.0 - model::kRoceMisconfiguredRelative) * horizon *
+                                   (double(spec.gpus) * model::kComputeCapexUsdPerGpu + e.capex.totalUsd) / horizon;
+            advice.reasons.push_back("What-if misconfiguration: RoCE at ~50 % of IB would lose about " +
+                                     money(lostUsd) + " of cluster time over the horizon.");
+        }
+    for (const auto& [kind, e] : options) {
+        if (kind != pick->first || e.capex.totalUsd <= 0) continue;
+        const double opticsShare = (e.capex.transceiversUsd + e.capex.fibreUsd) / e.capex.totalUsd;
+        if (opticsShare > 0.3)
+            advice.reasons.push_back("What-if optics cost: optics are " + pct(opticsShare) +
+                                     " of network capex; third-party optics or more copper would lower it.");
+    }
+    return advice;
 }
 
 } // namespace fp

@@ -1,11 +1,142 @@
 #include "estimate/estimates.h"
 
-namespace fp::estimate {
+#include <algorithm>
+#include <cmath>
+#include <set>
 
-Estimates run(const ClusterSpec&, const Fabric&, const Layout&, const MediaAssignment&, const Bom&,
-              const Catalog&, const SwitchModel&, const NicModel&, const EstimateOptions&)
+#include "estimate/collectives.h"
+#include "estimate/latency.h"
+#include "estimate/model_constants.h"
+#include "estimate/throughput.h"
+
+namespace fp::estimate {
+namespace {
+
+Capex capexOf(const Bom& bom, int gpus)
 {
-    return {};
+    Capex c;
+    c.switchesUsd = bom.subtotalUsd(BomCategory::Switches);
+    c.nicsUsd = bom.subtotalUsd(BomCategory::Nics);
+    c.transceiversUsd = bom.subtotalUsd(BomCategory::Transceivers);
+    c.cablesUsd = bom.subtotalUsd(BomCategory::Cables);
+    c.fibreUsd = bom.subtotalUsd(BomCategory::Fibre);
+    c.patchPanelsUsd = bom.subtotalUsd(BomCategory::PatchPanels);
+    c.sparesUsd = bom.subtotalUsd(BomCategory::Spares);
+    c.totalUsd = c.switchesUsd + c.nicsUsd + c.transceiversUsd + c.cablesUsd + c.fibreUsd + c.patchPanelsUsd +
+                 c.sparesUsd;
+    c.perGpuUsd = gpus > 0 ? c.totalUsd / double(gpus) : 0.0;
+    c.estimated = std::any_of(bom.lines.begin(), bom.lines.end(),
+                              [](const BomLine& l) { return l.priceEstimated && l.qty > 0; });
+    return c;
+}
+
+void tuningFigures(FabricKind kind, double& weeks, double& months)
+{
+    switch (kind) {
+    case FabricKind::InfiniBand: weeks = model::kIbTuningWeeks; months = model::kIbMonthsToStable; return;
+    case FabricKind::RoCE: weeks = model::kRoceTuningWeeks; months = model::kRoceMonthsToStable; return;
+    case FabricKind::SpectrumX:
+        weeks = model::kSpectrumXTuningWeeks;
+        months = model::kSpectrumXMonthsToStable;
+        return;
+    case FabricKind::UEC: weeks = model::kUecTuningWeeks; months = model::kUecMonthsToStable; return;
+    }
+}
+
+Opex opexOf(const ClusterSpec& spec, const Fabric& fabric, const Bom& bom, const NicModel& nic)
+{
+    Opex o;
+    tuningFigures(spec.fabric, o.tuningWeeks, o.monthsToStable);
+    const Economics& eco = spec.economics;
+    o.tuningUsd = o.tuningWeeks * model::kHoursPerWorkWeek * eco.labourUsdPerHour * eco.skillFactor;
+    // NICs draw power whether or not the network budget pays for them.
+    const double nicW = double(fabric.nodeCount) * double(fabric.nicsPerNode) * nic.powerW;
+    const double networkW = bom.subtotalPowerW(BomCategory::Switches) + bom.subtotalPowerW(BomCategory::Transceivers) +
+                            bom.subtotalPowerW(BomCategory::Cables) + bom.subtotalPowerW(BomCategory::Fibre) + nicW;
+    o.powerKw = networkW / 1000.0;
+    o.energyUsdPerYear = o.powerKw * eco.pue * model::kHoursPerYear * eco.powerUsdPerKwh;
+    return o;
+}
+
+// Nodes under the leaf of the first host link (rail-optimized: one SU), and the widest path class a
+// collective over `nodes` nodes needs: 0 same leaf, 1 via spine, 2 via core.
+std::size_t pathIndexFor(const Fabric& fabric, int nodes, std::size_t pathCount)
+{
+    DeviceId firstLeaf = 0;
+    bool found = false;
+    std::set<DeviceId> nodesOnLeaf;
+    for (const Link& l : fabric.links) {
+        if (l.cls != LinkClass::HostLeaf) continue;
+        if (!found) { firstLeaf = l.b; found = true; }
+        if (l.b == firstLeaf) nodesOnLeaf.insert(l.a);
+    }
+    std::size_t index = 0;
+    if (nodes > int(nodesOnLeaf.size())) index = 1;
+    const int pods = std::max(1, fabric.shape.pods);
+    if (fabric.shape.tiers >= 3 && pods > 1 && nodes > int(fabric.nodeCount) / pods) index = 2;
+    return std::min(index, pathCount - 1);
+}
+
+} // namespace
+
+Estimates run(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout, const MediaAssignment& media,
+              const Bom& bom, const Catalog&, const SwitchModel& sw, const NicModel& nic,
+              const EstimateOptions& options)
+{
+    Estimates e;
+    e.capex = capexOf(bom, spec.gpus);
+    e.opex = opexOf(spec, fabric, bom, nic);
+    e.tcoUsd = e.capex.totalUsd + e.opex.tuningUsd + e.opex.energyUsdPerYear * spec.economics.horizonYears;
+
+    Performance& perf = e.performance;
+    const LatencyInputs latencyIn = latencyInputs(spec, fabric, layout, media, sw, nic);
+    perf.latency = pathLatencies(latencyIn);
+    perf.latencyMinNs = perf.latency.front().minNs;
+    perf.latencyMaxNs = perf.latency.back().maxNs;
+
+    const int linkGbps = fabric.shape.linkGbps;
+    perf.injectionGbpsPerGpu = injectionGbpsPerGpu(fabric, spec.gpusPerNode);
+    const double bisection = bisectionGbps(fabric);
+    perf.bisectionTbps = bisection / 1000.0;
+    const bool misconfigured = options.roceMisconfigured && spec.fabric == FabricKind::RoCE;
+    perf.efficiency = collectiveEfficiency(spec.fabric, linkGbps, misconfigured);
+
+    const int gpus = options.collectiveGpus > 0 ? std::min(options.collectiveGpus, spec.gpus) : spec.gpus;
+    const int gpusPerNode = std::max(1, spec.gpusPerNode);
+    const int nodes = (gpus + gpusPerNode - 1) / gpusPerNode;
+    const EcmpResult ecmp = ringEcmpCollisions(fabric, nodes);
+    const bool balanced = balancesFlows(spec.fabric, sw, nic);
+    perf.ecmpCollisionFactor = balanced ? 1.0 : ecmp.factor;
+
+    AlphaBeta ab;
+    const PathLatency& widest = perf.latency[pathIndexFor(fabric, nodes, perf.latency.size())];
+    ab.alphaUs = widest.maxNs / 1000.0 + model::kCollectiveStepOverheadUs;
+    ab.bandwidthGBps = perf.injectionGbpsPerGpu / 8.0 * perf.efficiency * perf.ecmpCollisionFactor;
+    // All-to-all sends half of everything across the bisection: each GPU gets at most its share of it.
+    const double demandGbps = double(spec.gpus) * perf.injectionGbpsPerGpu / 2.0;
+    const double bisectionShare = demandGbps > 0 ? std::min(1.0, bisection / demandGbps) : 1.0;
+    ab.alltoallGBps = ab.bandwidthGBps * bisectionShare;
+    for (double bytes : collectiveSizesBytes()) {
+        perf.allreduceRing.push_back(ringAllReduce(ab, gpus, bytes));
+        perf.allreduceTree.push_back(treeAllReduce(ab, gpus, bytes));
+        perf.alltoall.push_back(allToAll(ab, gpus, bytes));
+    }
+    perf.allreduceBusbwGBps = perf.allreduceRing.empty() ? 0.0 : perf.allreduceRing.back().busbwGBps;
+
+    // What is a model rather than data.
+    if (e.capex.estimated) e.notes.push_back("Prices are estimates: no public list prices exist for these parts.");
+    e.notes.push_back("Tuning effort and months to stable are published practitioner ranges or our estimates "
+                      "(core/estimate/README.md).");
+    if (sw.latencyNs <= 0 || sw.latencyEstimated || nic.latencyNs <= 0 || nic.latencyEstimated)
+        e.notes.push_back("Latency uses estimated switch/NIC figures; FEC latency (~100 ns per link) is unverified.");
+    e.notes.push_back("Collective efficiency is a model: " + std::to_string(int(std::lround(perf.efficiency * 100))) +
+                      " % of line rate for large messages.");
+    if (!balanced && ecmp.crossLeafFlows > 0)
+        e.notes.push_back("ECMP hashing of a ring all-reduce: " + std::to_string(ecmp.crossLeafFlows) +
+                          " cross-leaf flows, worst link carries " + std::to_string(ecmp.maxLoad) + " (ideal " +
+                          std::to_string(ecmp.idealMaxLoad) + ").");
+    if (misconfigured) e.notes.push_back("What-if: RoCE misconfigured (PFC/ECN/DCQCN wrong) at ~50 % of IB.");
+    return e;
 }
 
 } // namespace fp::estimate

@@ -1,0 +1,94 @@
+#include "estimate/latency.h"
+
+#include <algorithm>
+
+#include "estimate/model_constants.h"
+
+namespace fp::estimate {
+namespace {
+
+double nsPerMetre(MediaClass m)
+{
+    return (m == MediaClass::DAC || m == MediaClass::ACC) ? model::kCopperNsPerM : model::kFibreNsPerM;
+}
+
+// Time to put `bytes` on a link of `gbps`: bytes x 8 bit / (gbps bit/ns).
+double serialisationNs(double bytes, int gbps) { return gbps > 0 ? bytes * 8.0 / double(gbps) : 0.0; }
+
+} // namespace
+
+LatencyInputs latencyInputs(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout,
+                            const MediaAssignment& media, const SwitchModel& sw, const NicModel& nic)
+{
+    LatencyInputs in;
+    in.fabric = spec.fabric;
+    in.nicNs = nic.latencyNs > 0 ? double(nic.latencyNs) : model::kNicNsDefault;
+    in.switchNs = sw.latencyNs > 0 ? double(sw.latencyNs)
+                                   : (sw.protocol == Protocol::InfiniBand ? model::kIbSwitchNsDefault
+                                                                          : model::kEthernetSwitchNsDefault);
+    in.linkGbps = fabric.shape.linkGbps;
+    in.tiers = fabric.shape.tiers;
+    for (std::size_t i = 0; i < fabric.links.size(); ++i) {
+        const Link& l = fabric.links[i];
+        MediaClass m = MediaClass::Multimode;
+        double lengthM = 0;
+        if (i < media.solutionOfLink.size() && media.solutionOfLink[i] < media.solutions.size()) {
+            const LinkSolution& sol = media.solutions[media.solutionOfLink[i]];
+            m = sol.media;
+            lengthM = sol.orderLengthM;
+        }
+        if (i < layout.linkLengthM.size()) lengthM = layout.linkLengthM[i];  // routed length beats order length
+        const double ns = lengthM * nsPerMetre(m);
+        LinkDelayRange& r = in.propagation[int(l.cls)];
+        if (!r.present) {
+            r = {true, ns, ns};
+        } else {
+            r.minNs = std::min(r.minNs, ns);
+            r.maxNs = std::max(r.maxNs, ns);
+        }
+    }
+    return in;
+}
+
+PathLatency pathLatency(const LatencyInputs& in, int switchHops)
+{
+    PathLatency p;
+    p.switchHops = switchHops;
+    p.pathClass = switchHops <= 1 ? "same leaf" : switchHops <= 3 ? "via spine" : "via core";
+    const int links = switchHops + 1;
+
+    // Propagation: the path goes up and down the same classes: 2 host-leaf, 2 leaf-spine, 2 spine-core.
+    double propMin = 0, propMax = 0;
+    const int classesUsed = std::min(kLinkClassCount, (switchHops + 1) / 2);
+    for (int c = 0; c < classesUsed; ++c) {
+        propMin += 2.0 * in.propagation[c].minNs;
+        propMax += 2.0 * in.propagation[c].maxNs;
+    }
+    const double fixedNs = 2.0 * in.nicNs + switchHops * in.switchNs + links * model::kFecNsPerLink;
+    const double frameNs = serialisationNs(model::kSmallMessageFrameBytes, in.linkGbps);
+    // Cut-through switches serialise the frame once; store-and-forward once per link.
+    p.minNs = fixedNs + frameNs + propMin;
+    p.maxNs = fixedNs + links * frameNs + propMax;
+    if (isEthernet(in.fabric)) {
+        p.minNs += 2.0 * in.nicNs * model::kRoceStackExtraLow;
+        p.maxNs += 2.0 * in.nicNs * model::kRoceStackExtraHigh;
+    }
+    // Under load: packets queued ahead of ours at every switch.
+    const double queueLowNs = model::kLoadedQueuePacketsLow * serialisationNs(model::kMtuBytes, in.linkGbps);
+    const double queueHighBytes = in.fabric == FabricKind::RoCE
+                                      ? model::kRoceEcnThresholdBytes
+                                      : model::kLoadedQueuePacketsHighShallow * model::kMtuBytes;
+    p.loadedLowNs = p.minNs + switchHops * queueLowNs;
+    p.loadedHighNs = p.maxNs + switchHops * serialisationNs(queueHighBytes, in.linkGbps);
+    return p;
+}
+
+std::vector<PathLatency> pathLatencies(const LatencyInputs& in)
+{
+    std::vector<PathLatency> paths{pathLatency(in, 1)};
+    if (in.tiers >= 2) paths.push_back(pathLatency(in, 3));
+    if (in.tiers >= 3) paths.push_back(pathLatency(in, 5));
+    return paths;
+}
+
+} // namespace fp::estimate

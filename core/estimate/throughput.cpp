@@ -1,0 +1,171 @@
+#include "estimate/throughput.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <limits>
+
+#include "estimate/model_constants.h"
+
+namespace fp::estimate {
+
+double relativeEfficiency(FabricKind kind, int linkGbps, bool roceMisconfigured)
+{
+    switch (kind) {
+    case FabricKind::InfiniBand: return 1.0;
+    case FabricKind::RoCE:
+        if (roceMisconfigured) return model::kRoceMisconfiguredRelative;
+        if (linkGbps >= 800) return model::kRoceRelativeAt800G;
+        if (linkGbps >= 400) return model::kRoceRelativeAt400G;
+        return model::kRoceRelativeBelow400G;
+    case FabricKind::SpectrumX: return model::kSpectrumXRelative;
+    case FabricKind::UEC: return model::kUecRelative;
+    }
+    return 1.0;
+}
+
+double collectiveEfficiency(FabricKind kind, int linkGbps, bool roceMisconfigured)
+{
+    return model::kIbEfficiency * relativeEfficiency(kind, linkGbps, roceMisconfigured);
+}
+
+double injectionGbpsPerGpu(const Fabric& f, int gpusPerNode)
+{
+    if (gpusPerNode <= 0) return 0;
+    return double(f.nicsPerNode) * double(std::max(1, f.shape.planes)) * double(f.shape.linkGbps) /
+           double(gpusPerNode);
+}
+
+double bisectionGbps(const Fabric& f)
+{
+    long long narrowest = f.linkCount(LinkClass::HostLeaf);
+    for (LinkClass c : {LinkClass::LeafSpine, LinkClass::SpineCore}) {
+        const long long n = f.linkCount(c);
+        if (n > 0) narrowest = std::min(narrowest, n);
+    }
+    return double(f.shape.linkGbps) * double(narrowest) / 2.0;
+}
+
+bool balancesFlows(FabricKind kind, const SwitchModel& sw, const NicModel& nic)
+{
+    switch (kind) {
+    case FabricKind::InfiniBand: return true;
+    case FabricKind::SpectrumX: return sw.adaptiveRouting && nic.superNic;
+    case FabricKind::UEC: return nic.packetSpraying;
+    case FabricKind::RoCE: return false;
+    }
+    return false;
+}
+
+namespace {
+
+constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+
+// splitmix64: a fixed, well-mixed hash, so a flow always lands on the same path.
+std::uint64_t mix(std::uint64_t x)
+{
+    x += model::kEcmpHashSeed;
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+    return x ^ (x >> 31);
+}
+
+// Links of one class grouped by one end device (compressed rows).
+struct Adjacency {
+    std::vector<std::uint32_t> start;  // per device + 1
+    std::vector<std::uint32_t> links;
+    Adjacency(const Fabric& f, LinkClass cls, bool byUpperEnd)
+    {
+        start.assign(f.devices.size() + 1, 0);
+        for (const Link& l : f.links)
+            if (l.cls == cls) ++start[(byUpperEnd ? l.b : l.a) + 1];
+        for (std::size_t d = 0; d < f.devices.size(); ++d) start[d + 1] += start[d];
+        links.resize(start.back());
+        std::vector<std::uint32_t> cursor(start.begin(), start.end() - 1);
+        for (std::size_t i = 0; i < f.links.size(); ++i) {
+            const Link& l = f.links[i];
+            if (l.cls == cls) links[cursor[byUpperEnd ? l.b : l.a]++] = std::uint32_t(i);
+        }
+    }
+    std::uint32_t count(DeviceId d) const { return start[d + 1] - start[d]; }
+    const std::uint32_t* begin(DeviceId d) const { return links.data() + start[d]; }
+};
+
+// Picks, by hash, one of the links of `adj` at device `d` whose far end satisfies `accept`.
+template <typename Accept>
+std::uint32_t pick(const Adjacency& adj, DeviceId d, std::uint64_t hash, Accept accept)
+{
+    std::uint32_t matches = 0;
+    for (std::uint32_t k = 0; k < adj.count(d); ++k)
+        if (accept(adj.begin(d)[k])) ++matches;
+    if (matches == 0) return kNone;
+    std::uint32_t want = std::uint32_t(hash % matches);
+    for (std::uint32_t k = 0; k < adj.count(d); ++k)
+        if (accept(adj.begin(d)[k]) && want-- == 0) return adj.begin(d)[k];
+    return kNone;
+}
+
+} // namespace
+
+EcmpResult ringEcmpCollisions(const Fabric& f, int nodes)
+{
+    EcmpResult r;
+    nodes = std::min<int>(nodes, int(f.nodeCount));
+    if (nodes < 2) return r;
+    const int portsPerNode = std::max(1, f.nicsPerNode * std::max(1, f.shape.planes));
+
+    // Leaf of every (node, port).
+    std::vector<std::uint32_t> leafOf(std::size_t(nodes) * portsPerNode, kNone);
+    for (const Link& l : f.links)
+        if (l.cls == LinkClass::HostLeaf && l.a < DeviceId(nodes) && l.aPort < portsPerNode)
+            leafOf[std::size_t(l.a) * portsPerNode + l.aPort] = l.b;
+
+    const Adjacency leafUp(f, LinkClass::LeafSpine, false);   // by leaf
+    const Adjacency spineUp(f, LinkClass::SpineCore, false);  // by spine
+    const Adjacency coreDown(f, LinkClass::SpineCore, true);  // by core
+    std::vector<std::uint32_t> load(f.links.size(), 0);
+    std::vector<std::uint32_t> outFlows(f.devices.size(), 0), inFlows(f.devices.size(), 0);
+    auto carry = [&](std::uint32_t link) {
+        if (link != kNone) r.maxLoad = std::max<int>(r.maxLoad, int(++load[link]));
+    };
+
+    for (int p = 0; p < portsPerNode; ++p) {
+        for (int i = 0; i < nodes; ++i) {
+            const DeviceId src = leafOf[std::size_t(i) * portsPerNode + p];
+            const DeviceId dst = leafOf[std::size_t((i + 1) % nodes) * portsPerNode + p];
+            if (src == kNone || dst == kNone || src == dst) continue;
+            ++r.crossLeafFlows;
+            ++outFlows[src];
+            ++inFlows[dst];
+            const std::uint64_t flow = std::uint64_t(p) * std::uint64_t(nodes) + std::uint64_t(i);
+            const std::uint32_t up = pick(leafUp, src, mix(flow), [](std::uint32_t) { return true; });
+            if (up == kNone) continue;
+            carry(up);
+            const DeviceId spine = f.links[up].b;
+            auto toSpine = [&](DeviceId s) { return [&f, s](std::uint32_t l) { return f.links[l].b == s; }; };
+            std::uint32_t down = pick(leafUp, dst, mix(flow ^ 0x1ULL), toSpine(spine));
+            if (down == kNone && leafUp.count(dst) > 0) {
+                // Different pod: up to a core of this spine's group, down to a spine of the far pod.
+                const std::uint32_t toCore = pick(spineUp, spine, mix(flow ^ 0x2ULL), [](std::uint32_t) { return true; });
+                if (toCore == kNone) continue;
+                carry(toCore);
+                const std::uint32_t farPod = f.devices[f.links[leafUp.begin(dst)[0]].b].pod;
+                const std::uint32_t fromCore = pick(coreDown, f.links[toCore].b, mix(flow ^ 0x3ULL),
+                                                    [&](std::uint32_t l) { return f.devices[f.links[l].a].pod == farPod; });
+                if (fromCore == kNone) continue;
+                carry(fromCore);
+                down = pick(leafUp, dst, mix(flow ^ 0x4ULL), toSpine(f.links[fromCore].a));
+            }
+            carry(down);
+        }
+    }
+    for (std::size_t d = 0; d < f.devices.size(); ++d) {
+        const std::uint32_t ups = leafUp.count(DeviceId(d));
+        if (ups == 0) continue;
+        r.idealMaxLoad = std::max<int>(r.idealMaxLoad, int((outFlows[d] + ups - 1) / ups));
+        r.idealMaxLoad = std::max<int>(r.idealMaxLoad, int((inFlows[d] + ups - 1) / ups));
+    }
+    if (r.maxLoad > 0 && r.idealMaxLoad > 0) r.factor = double(r.idealMaxLoad) / double(r.maxLoad);
+    return r;
+}
+
+} // namespace fp::estimate

@@ -1,0 +1,37 @@
+#pragma once
+// Throughput model: injection bandwidth, bisection, large-collective efficiency and ECMP hash
+// collisions of a ring all-reduce on the actual graph. README.md ("Throughput").
+#include "estimate/estimates.h"
+
+namespace fp::estimate {
+
+// Achieved / line rate for large collectives relative to InfiniBand (IB = 1).
+double relativeEfficiency(FabricKind, int linkGbps, bool roceMisconfigured);
+// Absolute: kIbEfficiency x relativeEfficiency.
+double collectiveEfficiency(FabricKind, int linkGbps, bool roceMisconfigured);
+
+// NIC ports per node (nicsPerNode x planes) x link speed / GPUs per node.
+double injectionGbpsPerGpu(const Fabric&, int gpusPerNode);
+
+// Unidirectional bisection: linkGbps x min(host-leaf, leaf-spine, spine-core links) / 2, over the tiers
+// present. Halving the fabric, each half can send at most through half of the narrowest tier.
+double bisectionGbps(const Fabric&);
+
+struct EcmpResult {
+    long long crossLeafFlows = 0;  // ring flows whose ends sit on different leaves
+    int maxLoad = 0;               // most flows on one link after hashing
+    int idealMaxLoad = 0;          // what a perfect balancer achieves (leaf uplink pigeonhole)
+    double factor = 1.0;           // idealMaxLoad / maxLoad (1 = no collision)
+};
+
+// Ring all-reduce over the first `nodes` nodes, one ring per NIC port (rail / plane): node i sends to
+// node i+1. Every cross-leaf flow is hashed (deterministic hash of the flow id) onto one of its
+// leaf's uplinks, then onto the parallel links down (and through the core when the pods differ).
+// A ring moves at its slowest flow, so the factor is ideal load / worst load.
+EcmpResult ringEcmpCollisions(const Fabric&, int nodes);
+
+// True when the fabric balances flows itself: InfiniBand (subnet-manager fat-tree routing, adaptive
+// routing), Spectrum-X with adaptive routing switches and SuperNICs, UEC with packet spraying.
+bool balancesFlows(FabricKind, const SwitchModel&, const NicModel&);
+
+} // namespace fp::estimate
