@@ -1,0 +1,51 @@
+#!/bin/sh
+# Installs the Debian (12, bookworm) packages FabricPlan needs to build, test and package, but only
+# those that are missing: a second run changes nothing and does not touch the network.
+# Usage: packaging/install-deps.sh           install what is missing (as root, or through sudo)
+#        packaging/install-deps.sh --check   only list what is missing; exit 1 if anything is
+set -eu
+
+PACKAGES="
+cmake ninja-build g++ pkg-config
+qt6-base-dev qt6-charts-dev qt6-svg-dev
+libsqlite3-dev nlohmann-json3-dev libboost-graph-dev libxlsxwriter-dev
+python3-openpyxl poppler-utils desktop-file-utils appstream xvfb xauth
+dpkg-dev gzip file
+"
+# Why the ones beyond the compiler and libraries: python3-openpyxl and poppler-utils read the exported
+# xlsx/pdf back in tests; desktop-file-utils and appstream validate the desktop files; xvfb and xauth
+# run GUI tests without a display; dpkg-dev gives dpkg-shlibdeps, which computes the .deb's Depends.
+
+is_installed() {
+    [ "$(dpkg-query -W -f='${db:Status-Status}' "$1" 2>/dev/null)" = "installed" ]
+}
+
+missing=""
+for p in $PACKAGES; do
+    is_installed "$p" || missing="$missing $p"
+done
+
+if [ -z "$missing" ]; then
+    echo "install-deps: all build and test dependencies are installed"
+    exit 0
+fi
+echo "install-deps: missing:$missing"
+if [ "${1:-}" = "--check" ]; then
+    exit 1
+fi
+
+if [ "$(id -u)" -eq 0 ]; then
+    as_root=""
+elif command -v sudo >/dev/null 2>&1; then
+    as_root="sudo"
+else
+    echo "install-deps: run this as root or install sudo, then run it again" >&2
+    exit 1
+fi
+
+# The package lists are refreshed only here, when something has to be installed. env passes the
+# non-interactive frontend through sudo, which would otherwise drop it.
+$as_root env DEBIAN_FRONTEND=noninteractive apt-get update
+# shellcheck disable=SC2086  # $missing is a word list on purpose
+$as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends $missing
+echo "install-deps: installed:$missing"

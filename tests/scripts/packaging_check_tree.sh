@@ -1,0 +1,79 @@
+#!/bin/bash
+# Checks an installed FabricPlan tree (a `cmake --install` prefix, an unpacked .deb's usr/, or an
+# unpacked tarball) and runs its CLI from there, with nothing pointing it at the build tree.
+#   packaging_check_tree.sh <prefix> <version> <gui ON|OFF>
+set -euo pipefail
+prefix=$1 version=$2 gui=$3
+shopt -s nullglob
+fail() { echo "FAIL: $*"; exit 1; }
+
+# ---- files -----------------------------------------------------------------------------------------
+need=(bin/fabricplan-cli share/fabricplan/catalog.sqlite share/man/man1/fabricplan-cli.1.gz)
+[ "$gui" = ON ] && need+=(bin/fabricplan share/man/man1/fabricplan.1.gz)
+for f in "${need[@]}"; do [ -e "$prefix/$f" ] || fail "missing $f"; done
+[ -x "$prefix/bin/fabricplan-cli" ] || fail "bin/fabricplan-cli is not executable"
+
+metainfos=("$prefix"/share/metainfo/*.metainfo.xml)
+[ ${#metainfos[@]} -eq 1 ] || fail "expected one share/metainfo/*.metainfo.xml, found ${#metainfos[@]}"
+# The app id ties the files together: <id>.desktop, Icon=<id>, <id>.svg/.png, the MIME package.
+id=$(sed -n 's:.*<id>\(.*\)</id>.*:\1:p' "${metainfos[0]}" | head -n1)
+[ -n "$id" ] || fail "no <id> in ${metainfos[0]}"
+desktop="$prefix/share/applications/$id.desktop"
+[ -f "$desktop" ] || fail "missing share/applications/$id.desktop"
+grep -qx "Icon=$id" "$desktop" || fail "$id.desktop does not use Icon=$id"
+grep -q "<launchable type=\"desktop-id\">$id.desktop</launchable>" "${metainfos[0]}" \
+    || fail "metainfo does not launch $id.desktop"
+[ -f "$prefix/share/icons/hicolor/scalable/apps/$id.svg" ] || fail "missing scalable/apps/$id.svg"
+[ -f "$prefix/share/mime/packages/$id.xml" ] || fail "missing share/mime/packages/$id.xml"
+ls "$prefix"/share/fabricplan/examples/*.fabricplan >/dev/null 2>&1 || fail "no example in share/fabricplan/examples"
+
+# Each hicolor NxN PNG really is N by N pixels (read from the PNG's IHDR, not from its folder name).
+for size in 16 22 24 32 48 64 128 256 512; do
+    png="$prefix/share/icons/hicolor/${size}x${size}/apps/$id.png"
+    [ -f "$png" ] || fail "missing ${size}x${size}/apps/$id.png"
+    dims=$(python3 -c 'import struct,sys
+d=open(sys.argv[1],"rb").read(24)
+assert d[:8]==b"\x89PNG\r\n\x1a\n" and d[12:16]==b"IHDR", "not a PNG"
+print("%dx%d" % struct.unpack(">II", d[16:24]))' "$png") || fail "$png is not a PNG"
+    [ "$dims" = "${size}x${size}" ] || fail "$png is $dims, expected ${size}x${size}"
+done
+
+if command -v desktop-file-validate >/dev/null; then
+    desktop-file-validate "$desktop" || fail "installed $id.desktop does not validate"
+fi
+
+# ---- the CLI runs from here ------------------------------------------------------------------------
+cli="$prefix/bin/fabricplan-cli"
+run() { env -u FABRICPLAN_DATA_DIR "$@"; }
+
+out=$(run "$cli" --version) || fail "fabricplan-cli --version exited $?"
+grep -qE "(^|[^0-9.])${version//./\\.}([^0-9.]|$)" <<<"$out" || fail "--version printed '$out', expected $version"
+echo "ok: --version: $out"
+
+examples=("$prefix"/share/fabricplan/examples/*.fabricplan)
+example=${examples[0]}
+json=$(run "$cli" plan "$example" --json -) || fail "fabricplan-cli plan $example --json - failed"
+python3 -c 'import json,sys
+doc=json.loads(sys.stdin.read())
+def keys(v):
+    if isinstance(v, dict):
+        for k, x in v.items():
+            yield k
+            yield from keys(x)
+    elif isinstance(v, list):
+        for x in v:
+            yield from keys(x)
+assert "topology" in set(keys(doc)), "no \"topology\" in the plan JSON"' <<<"$json" || fail "plan JSON not as expected"
+echo "ok: plan $(basename "$example") printed JSON with \"topology\" (${#json} bytes)"
+
+# The CLI must read the catalog beside it. Spoil that copy: if the plan still succeeded, the binary
+# was reading some other catalog (the build tree's, or the configured prefix's).
+catalog="$prefix/share/fabricplan/catalog.sqlite"
+cp "$catalog" "$catalog.good"
+printf 'not a database\n' > "$catalog"
+if run "$cli" plan "$example" --json - >/dev/null 2>&1; then
+    mv "$catalog.good" "$catalog"
+    fail "plan still succeeded with the installed catalog spoiled: the CLI reads a catalog outside $prefix"
+fi
+mv "$catalog.good" "$catalog"
+echo "ok: the CLI reads $catalog"
