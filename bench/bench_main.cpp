@@ -1,0 +1,152 @@
+// fabricplan-bench: plans clusters of 1,024 to 1,000,000 GPUs and prints, per size, the median time of
+// each stage, the peak memory and links per second. Each size runs in its own child process so its
+// peak RSS is its own. Usage: fabricplan-bench [--sizes 1024,8192,...] [--reps N] [--xlsx DIR]
+//                                                [--catalog FILE]
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <string>
+#include <vector>
+
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "bom/bom.h"
+#include "catalog/catalog_db.h"
+#include "common/paths.h"
+#include "io/exporter.h"
+#include "plan/plan.h"
+
+using namespace fp;
+
+namespace {
+
+struct Case {
+    const char* label;
+    FabricKind fabric;
+    const char* switchModel;
+    const char* nic;
+    int linkGbps;
+    int planes;
+};
+
+// IB at NDR on QM9700 up to its 3-tier limit (65,536 ports per plane), XDR Q3400 with ports split to
+// 400G beyond; Ethernet on SN5600 at 400G, and 2 planes of 200G at a million GPUs (radix 256).
+Case caseFor(FabricKind fabric, int gpus)
+{
+    if (fabric == FabricKind::InfiniBand) {
+        if (gpus <= 32768) return {"IB NDR QM9700", fabric, "MQM9700-NS2F", "MCX75310AAS-NEAT", 0, 1};
+        return {"IB Q3400 @400G", fabric, "Q3400-RA", "900-9X81E-00EX-DT0", 400, 1};
+    }
+    if (gpus <= 100000) return {"Eth SN5600 @400G", fabric, "SN5600", "900-9D3D4-00EN-HA0", 400, 1};
+    return {"Eth SN5600 2x200G", fabric, "SN5600", "900-9D3D4-00EN-HA0", 200, 2};
+}
+
+double median(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return v.empty() ? 0 : v[v.size() / 2];
+}
+
+long peakRssKb()
+{
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return u.ru_maxrss;
+}
+
+void runCase(const Catalog& catalog, FabricKind fabric, int gpus, int reps, const std::string& xlsxDir)
+{
+    const Case c = caseFor(fabric, gpus);
+    ClusterSpec s;
+    s.name = "bench";
+    s.gpus = gpus;
+    s.fabric = fabric;
+    s.switchModel = c.switchModel;
+    s.nicModel = c.nic;
+    s.linkGbps = c.linkGbps;
+    s.planes = c.planes;
+    s.suNodes = 32;
+    std::map<std::string, std::vector<double>> stageMs;
+    std::vector<double> totalMs;
+    Plan plan;
+    for (int r = 0; r < reps; ++r) {
+        const auto t0 = std::chrono::steady_clock::now();
+        plan = makePlan(s, catalog);
+        totalMs.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+        for (const auto& t : plan.timings) stageMs[t.stage].push_back(t.ms);
+    }
+    double exportMs = -1;
+    if (!xlsxDir.empty()) {
+        const auto t0 = std::chrono::steady_clock::now();
+        io::ExportContext ctx{plan, catalog, nullptr, {}};
+        io::findExporter("xlsx")->write(ctx, xlsxDir + "/bench-" + std::to_string(gpus) + ".xlsx");
+        exportMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+    }
+    const double total = median(totalMs);
+    const double links = static_cast<double>(plan.fabric.links.size());
+    std::printf("| %9d | %-17s | %5d | %9.0f |", gpus, c.label, plan.fabric.shape.tiers, links);
+    for (const char* st : {"topology", "layout", "media", "checks", "bom", "estimate"})
+        std::printf(" %8.1f |", median(stageMs[st]));
+    std::printf(" %8.1f | %8.0f | %6.1f M/s |", total, peakRssKb() / 1024.0, links / total / 1000.0);
+    if (exportMs >= 0) std::printf(" %8.0f |", exportMs);
+    std::printf("\n");
+    std::fflush(stdout);
+}
+
+std::vector<int> parseSizes(const char* s)
+{
+    std::vector<int> out;
+    for (const char* p = s; *p;) {
+        out.push_back(std::atoi(p));
+        const char* comma = std::strchr(p, ',');
+        if (!comma) break;
+        p = comma + 1;
+    }
+    return out;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    std::vector<int> sizes{1024, 8192, 32768, 100000, 1000000};
+    int reps = 5;
+    std::string xlsxDir, catalogPath = bundledCatalogPath();
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        if (a == "--sizes" && i + 1 < argc) sizes = parseSizes(argv[++i]);
+        else if (a == "--reps" && i + 1 < argc) reps = std::max(1, std::atoi(argv[++i]));
+        else if (a == "--xlsx" && i + 1 < argc) xlsxDir = argv[++i];
+        else if (a == "--catalog" && i + 1 < argc) catalogPath = argv[++i];
+        else {
+            std::fprintf(stderr, "usage: fabricplan-bench [--sizes N,N,...] [--reps N] [--xlsx DIR] [--catalog FILE]\n");
+            return 2;
+        }
+    }
+    const Catalog catalog = loadCatalog(catalogPath);
+    std::printf("Median of %d runs per size (1 at 1,000,000 GPUs); one process per size; times in ms.\n\n", reps);
+    std::printf("| GPUs | case | tiers | links | topology | layout | media | checks | bom | estimate | total | peak MiB | links/s |%s\n",
+                xlsxDir.empty() ? "" : " xlsx ms |");
+    std::printf("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|%s\n", xlsxDir.empty() ? "" : "---:|");
+    std::fflush(stdout);
+    for (FabricKind fabric : {FabricKind::InfiniBand, FabricKind::RoCE})
+        for (int gpus : sizes) {
+            const pid_t pid = fork();
+            if (pid == 0) {
+                try {
+                    runCase(catalog, fabric, gpus, gpus >= 1000000 ? 1 : reps, xlsxDir);
+                } catch (const std::exception& e) {
+                    std::printf("| %9d | failed: %s |\n", gpus, e.what());
+                }
+                std::fflush(stdout);
+                _exit(0);
+            }
+            int status = 0;
+            waitpid(pid, &status, 0);
+        }
+    return 0;
+}

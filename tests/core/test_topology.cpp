@@ -1,0 +1,318 @@
+// Topology engine against independent figures: Al-Fares k-ary fat-tree counts, two-tier limits,
+// NVIDIA's DGX SuperPOD reference design, and graph invariants on many random specs.
+#include <QtTest>
+
+#include <map>
+#include <random>
+#include <set>
+
+#include "common/error.h"
+#include "topology/builder.h"
+#include "topology/graph.h"
+
+using namespace fp;
+
+namespace {
+
+ClusterSpec flatSpec(int endpoints)
+{
+    ClusterSpec s;
+    s.gpus = endpoints;
+    s.gpusPerNode = 1;
+    s.nicsPerNode = 1;
+    s.railOptimized = false;
+    return s;
+}
+
+Fabric buildGeneric(const ClusterSpec& s, int radix) { return topology::build(s, {radix, 1}, 400); }
+
+} // namespace
+
+class TestTopology : public QObject {
+    Q_OBJECT
+private slots:
+    // Al-Fares, Loukissas, Vahdat, "A Scalable, Commodity Data Center Network Architecture", SIGCOMM 2008:
+    // a k-ary fat-tree has k^3/4 hosts, k^2/2 edge (leaf) + k^2/2 aggregation (spine) + k^2/4 core
+    // switches = 5k^2/4, and k^3/4 links in each of the three link tiers.
+    void alFaresFatTree_data()
+    {
+        QTest::addColumn<int>("k");
+        for (int k : {4, 8, 16, 24, 48, 64}) QTest::addRow("k=%d", k) << k;
+    }
+    void alFaresFatTree()
+    {
+        QFETCH(int, k);
+        ClusterSpec s = flatSpec(k * k * k / 4);
+        s.tiers = 3;
+        const Fabric f = buildGeneric(s, k);
+        QCOMPARE(f.shape.tiers, 3);
+        QCOMPARE(f.switchCount(Tier::Leaf), (long long)k * k / 2);
+        QCOMPARE(f.switchCount(Tier::Spine), (long long)k * k / 2);
+        QCOMPARE(f.switchCount(Tier::Core), (long long)k * k / 4);
+        QCOMPARE(f.switchCount(), (long long)5 * k * k / 4);
+        QCOMPARE(f.linkCount(LinkClass::HostLeaf), (long long)k * k * k / 4);
+        QCOMPARE(f.linkCount(LinkClass::LeafSpine), (long long)k * k * k / 4);
+        QCOMPARE(f.linkCount(LinkClass::SpineCore), (long long)k * k * k / 4);
+        QCOMPARE(f.shape.pods, k);
+        // A full tree uses every port of every switch.
+        for (const auto& u : f.usage()) QCOMPARE(u.portsSpare(), 0LL);
+    }
+
+    // Two tiers of radix-R switches, non-blocking, connect at most R leaves x R/2 hosts = R^2/2.
+    void twoTierLimit_data()
+    {
+        QTest::addColumn<int>("radix");
+        QTest::addRow("radix 64 (QM9700 at 400G)") << 64;
+        QTest::addRow("radix 144 (Q3400 at 800G)") << 144;
+        QTest::addRow("radix 128 (SN5600 at 400G)") << 128;
+    }
+    void twoTierLimit()
+    {
+        QFETCH(int, radix);
+        const int limit = radix * radix / 2;
+        QCOMPARE(topology::maxEndpoints(2, {radix, 1}, {1, 1}, {1, 1}), (long long)limit);
+
+        const Fabric atLimit = buildGeneric(flatSpec(limit), radix);
+        QCOMPARE(atLimit.shape.tiers, 2);
+        QCOMPARE(atLimit.switchCount(Tier::Leaf), (long long)radix);
+        QCOMPARE(atLimit.switchCount(Tier::Spine), (long long)radix / 2);
+
+        // One more endpoint: auto goes to three tiers; forcing two tiers is an error that says what fits.
+        const Fabric over = buildGeneric(flatSpec(limit + 1), radix);
+        QCOMPARE(over.shape.tiers, 3);
+        ClusterSpec forced = flatSpec(limit + 1);
+        forced.tiers = 2;
+        try {
+            buildGeneric(forced, radix);
+            QFAIL("two tiers beyond the limit must be refused");
+        } catch (const UserError& e) {
+            QVERIFY2(std::string(e.what()).find(std::to_string(limit)) != std::string::npos, e.what());
+            QVERIFY2(e.fix.find("three tiers") != std::string::npos, e.fix.c_str());
+        }
+    }
+
+    // DGX SuperPOD (DGX H100) reference architecture, compute fabric for 4 SUs of 32 nodes with
+    // 8 x NDR 400G rails on QM9700 (64 ports at 400G in 32 twin-port cages): 32 leaf + 16 spine
+    // switches (https://docs.nvidia.com/dgx-superpod/reference-architecture-scalable-infrastructure-h100/latest/network-fabrics.html).
+    // Independent arithmetic: 4 SU x 8 rails = 32 leaves of 32 down/32 up; 32 x 32 uplinks / 64 ports
+    // = 16 spines, 2 links from each leaf to each spine. The RA's last SU has 31 DGX (127 in all).
+    void dgxSuperPodH100FourSu()
+    {
+        ClusterSpec s;
+        s.gpus = 127 * 8;
+        s.gpusPerNode = 8;
+        s.nicsPerNode = 8;
+        s.railOptimized = true;
+        s.suNodes = 32;
+        const Fabric f = topology::build(s, {64, 2}, 400);
+        QCOMPARE(f.shape.tiers, 2);
+        QCOMPARE(f.switchCount(Tier::Leaf), 32LL);
+        QCOMPARE(f.switchCount(Tier::Spine), 16LL);
+        QCOMPARE(f.shape.linksLeafToSpine, 2);
+        QCOMPARE(f.linkCount(LinkClass::HostLeaf), 127LL * 8);
+        QCOMPARE(f.linkCount(LinkClass::LeafSpine), 32LL * 32);
+        // Rail alignment: NIC i of every node in SU 1 lands on leaf-su01-r<i+1>.
+        for (const auto& l : f.links) {
+            if (l.cls != LinkClass::HostLeaf) continue;
+            const Device& node = f.devices[l.a];
+            const Device& leaf = f.devices[l.b];
+            QCOMPARE(leaf.su, node.su);
+            QCOMPARE(int(leaf.rail), l.aPort + 1);
+        }
+        QVERIFY(f.deviceName(f.links.front().b) == "leaf-su01-r1");
+    }
+
+    // 16 SUs (511 nodes) exceed two tiers (128 leaves > 64): three tiers with 4 SUs (32 leaves) per pod,
+    // 32 spines per pod (one per leaf uplink), 4 pods -> 128 spines; each spine's 32 uplinks over
+    // 4 pods x 32 / 64 ports = 2 cores per group, 32 groups -> 64 cores.
+    void dgxSuperPodH100SixteenSu()
+    {
+        ClusterSpec s;
+        s.gpus = 511 * 8;
+        s.suNodes = 32;
+        const Fabric f = topology::build(s, {64, 2}, 400);
+        QCOMPARE(f.shape.tiers, 3);
+        QCOMPARE(f.switchCount(Tier::Leaf), 128LL);
+        QCOMPARE(f.switchCount(Tier::Spine), 128LL);
+        QCOMPARE(f.switchCount(Tier::Core), 64LL);
+        QCOMPARE(f.shape.pods, 4);
+        QCOMPARE(f.shape.linksSpineToCore, 16);
+    }
+
+    // A partial three-tier fabric gets the core it needs, not the full k-ary tree's k^2/4.
+    void partialCoreIsSizedForPodsPresent()
+    {
+        const int k = 64;
+        ClusterSpec s = flatSpec(3 * 32 * 32);  // three full pods of 32 leaves x 32 hosts
+        const Fabric f = buildGeneric(s, k);
+        QCOMPARE(f.shape.tiers, 3);
+        QCOMPARE(f.shape.pods, 3);
+        // Each spine has 32 uplinks; 3 pods x 32 / 64 = 1.5 -> 2 cores per group (a divisor of 32),
+        // 32 groups -> 64 cores, each core using 3 pods x 16 links = 48 of 64 ports.
+        QCOMPARE(f.switchCount(Tier::Core), 64LL);
+        QVERIFY(f.switchCount(Tier::Core) < k * k / 4);
+        for (std::size_t i = f.nodeCount; i < f.devices.size(); ++i)
+            if (f.devices[i].tier == Tier::Core) QCOMPARE(int(f.devices[i].portsUsed), 48);
+    }
+
+    void singleSwitchForSmallClusters()
+    {
+        ClusterSpec s;
+        s.gpus = 8;
+        const Fabric f = topology::build(s, {64, 2}, 400);
+        QCOMPARE(f.shape.tiers, 1);
+        QCOMPARE(f.switchCount(), 1LL);
+        QCOMPARE(f.linkCount(LinkClass::HostLeaf), 8LL);
+        QCOMPARE(f.usage().front().portsSpare(), 56LL);
+    }
+
+    void oversubscriptionSplitsPortsExactly()
+    {
+        ClusterSpec s = flatSpec(4096);
+        s.leafOversubscription = {3, 1};
+        const Fabric f = buildGeneric(s, 64);
+        QCOMPARE(f.shape.leafDown, 48);
+        QCOMPARE(f.shape.leafUp, 16);
+        QCOMPARE(f.switchCount(Tier::Leaf), 86LL);  // ceil(4096 / 48)
+        QCOMPARE(f.linkCount(LinkClass::LeafSpine), 86LL * 16);
+        s.leafOversubscription = {2, 1};
+        const Fabric g = buildGeneric(s, 64);
+        QCOMPARE(g.shape.leafDown, 42);  // 64 / 3 = 21 -> 42:21, ratio exact, one port idle
+        QCOMPARE(g.shape.leafUp, 21);
+    }
+
+    void planesReplicateTheFabric()
+    {
+        ClusterSpec s;
+        s.gpus = 2048;
+        s.planes = 2;
+        const Fabric one = topology::build([&] { auto t = s; t.planes = 1; return t; }(), {64, 2}, 400);
+        const Fabric two = topology::build(s, {64, 2}, 400);
+        QCOMPARE(two.switchCount(), 2 * one.switchCount());
+        QCOMPARE(two.links.size(), 2 * one.links.size());
+        QVERIFY(two.deviceName(two.nodeCount).rfind("pl1-", 0) == 0);
+        QCOMPARE(topology::componentsInPlane(two, 0), 1);
+        QCOMPARE(topology::componentsInPlane(two, 1), 1);
+    }
+
+    void tooBigSaysWhatFits()
+    {
+        ClusterSpec s = flatSpec(64 * 64 * 64 / 4 + 1);  // one more than a radix-64 fat-tree holds
+        try {
+            buildGeneric(s, 64);
+            QFAIL("must be refused");
+        } catch (const UserError& e) {
+            QVERIFY2(std::string(e.what()).find("65536") != std::string::npos, e.what());
+            QVERIFY2(e.fix.find("2:1") != std::string::npos, e.fix.c_str());
+        }
+    }
+
+    void deterministicPortLevelWiring()
+    {
+        ClusterSpec s;
+        s.gpus = 4096;
+        const Fabric a = topology::build(s, {64, 2}, 400);
+        const Fabric b = topology::build(s, {64, 2}, 400);
+        QCOMPARE(a.links.size(), b.links.size());
+        for (std::size_t i = 0; i < a.links.size(); ++i) {
+            QCOMPARE(a.links[i].a, b.links[i].a);
+            QCOMPARE(a.links[i].bPort, b.links[i].bPort);
+        }
+        // Twin-port cages: port 0 and 1 of a 2-port cage are "1/1" and "1/2".
+        QCOMPARE(a.portName(a.links.front().b, 0), std::string("1/1"));
+        QCOMPARE(a.portName(a.links.front().b, 1), std::string("1/2"));
+        QCOMPARE(a.portName(a.links.front().a, 3), std::string("nic4"));
+    }
+
+    // Invariants on many random specs.
+    void randomSpecsKeepInvariants()
+    {
+        std::mt19937 rng(20261130);
+        auto pick = [&](std::initializer_list<int> v) { return *(v.begin() + rng() % v.size()); };
+        int built = 0;
+        for (int trial = 0; trial < 120; ++trial) {
+            ClusterSpec s;
+            s.gpusPerNode = pick({1, 4, 8});
+            s.nicsPerNode = s.gpusPerNode == 1 ? 1 : pick({1, 2, 4, 8}) % (s.gpusPerNode + 1);
+            if (s.nicsPerNode == 0) s.nicsPerNode = 1;
+            s.gpus = s.gpusPerNode * (1 + int(rng() % 3000));
+            s.railOptimized = rng() % 2;
+            s.suNodes = pick({16, 32, 64, 72});
+            s.planes = pick({1, 1, 2});
+            s.leafOversubscription = pick({1, 1, 2, 3}) == 1 ? Ratio{1, 1} : Ratio{pick({2, 3}), 1};
+            s.spineOversubscription = rng() % 4 == 0 ? Ratio{2, 1} : Ratio{1, 1};
+            s.tiers = pick({0, 0, 3});
+            const int radix = pick({16, 32, 64, 128});
+            const int ppc = pick({1, 2});
+            Fabric f;
+            try {
+                f = topology::build(s, {radix, ppc}, 400);
+            } catch (const UserError&) {
+                continue;  // too big for this radix: the error path is tested above
+            }
+            ++built;
+            const auto ctx = QByteArray("trial ") + QByteArray::number(trial);
+            // Every NIC port of every node is used exactly once.
+            std::set<std::pair<DeviceId, int>> endpointsSeen;
+            std::map<DeviceId, std::set<int>> switchPorts;
+            for (const auto& l : f.links) {
+                if (l.cls == LinkClass::HostLeaf) QVERIFY2(endpointsSeen.insert({l.a, l.aPort}).second, ctx);
+                else QVERIFY2(switchPorts[l.a].insert(l.aPort).second, ctx);
+                QVERIFY2(switchPorts[l.b].insert(l.bPort).second, ctx);
+                QVERIFY2(l.bPort < radix, ctx);
+                if (l.cls != LinkClass::HostLeaf) QVERIFY2(l.aPort < radix, ctx);
+            }
+            QCOMPARE((long long)endpointsSeen.size(), (long long)f.nodeCount * s.nicsPerNode * s.planes);
+            for (std::size_t i = f.nodeCount; i < f.devices.size(); ++i)
+                QVERIFY2(f.devices[i].portsUsed <= radix, ctx);
+            if (f.shape.tiers == 1) continue;
+            // Leaf ratio is exact; even striping: each leaf sends the same number of links to every spine of its pod.
+            QCOMPARE(f.shape.leafDown * s.leafOversubscription.up, f.shape.leafUp * s.leafOversubscription.down);
+            std::map<std::pair<DeviceId, DeviceId>, int> leafToSpine;
+            std::map<DeviceId, std::set<DeviceId>> spinesOfLeaf;
+            for (const auto& l : f.links)
+                if (l.cls == LinkClass::LeafSpine) {
+                    ++leafToSpine[{l.a, l.b}];
+                    spinesOfLeaf[l.a].insert(l.b);
+                }
+            for (const auto& [pair, n] : leafToSpine) QCOMPARE(n, f.shape.linksLeafToSpine);
+            for (const auto& [leaf, spines] : spinesOfLeaf) QCOMPARE((int)spines.size(), f.shape.spinesPerPod);
+            // With 1:1 everywhere, up capacity >= down capacity at every switch: full bisection.
+            if (s.leafOversubscription == Ratio{1, 1} && s.spineOversubscription == Ratio{1, 1}) {
+                std::map<DeviceId, int> up, down;
+                for (const auto& l : f.links) {
+                    ++down[l.b];
+                    if (l.cls != LinkClass::HostLeaf) ++up[l.a];
+                }
+                for (const auto& [dev, d] : down) {
+                    const Tier t = f.devices[dev].tier;
+                    if (t == Tier::Leaf || (t == Tier::Spine && f.shape.tiers == 3)) QVERIFY2(up[dev] >= d, ctx);
+                }
+            }
+            // Connected, and hop counts follow the tier structure.
+            QCOMPARE(topology::componentsInPlane(f, 0), 1);
+            const auto dist = topology::linkDistancesFrom(f, 0);
+            int maxNodeDistance = 0;
+            for (std::uint32_t n = 0; n < f.nodeCount; ++n) {
+                QVERIFY2(dist[n] >= 0, ctx);
+                maxNodeDistance = std::max(maxNodeDistance, dist[n]);
+            }
+            QVERIFY2(maxNodeDistance <= 2 * f.shape.tiers, ctx);
+        }
+        QVERIFY2(built >= 60, QByteArray::number(built));
+    }
+
+    void hopCountsByPathClass()
+    {
+        ClusterSpec s = flatSpec(8 * 8 * 8 / 4);  // k = 8 fat-tree, 128 hosts, 4 per leaf, 16 per pod
+        s.tiers = 3;
+        const Fabric f = buildGeneric(s, 8);
+        const auto d = topology::linkDistancesFrom(f, 0);
+        QCOMPARE(d[1], 2);    // same leaf: node-leaf-node
+        QCOMPARE(d[4], 4);    // same pod, next leaf: via a spine
+        QCOMPARE(d[16], 6);   // next pod: via a core
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTopology)
+#include "test_topology.moc"
