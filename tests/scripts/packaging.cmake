@@ -35,3 +35,5 @@ set_tests_properties(packaging/desktop_file packaging/metainfo packaging/cli_ver
                      packaging/install_prefix packaging/deb
                      PROPERTIES LABELS packaging TIMEOUT 300 SKIP_RETURN_CODE ${FABRICPLAN_PACKAGING_SKIP}
                                 ENVIRONMENT "LC_ALL=C.UTF-8")
+# Both install the same build tree (cmake --install writes <build>/install_manifest.txt): one at a time.
+set_tests_properties(packaging/install_prefix packaging/deb PROPERTIES RESOURCE_LOCK fabricplan_build_install)
