@@ -1,0 +1,214 @@
+// The CLI as a user runs it: exit codes, one-line errors, and plan JSON whose numbers are derived
+// here independently (closed-form leaf-spine counts, sums of the BOM).
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+using nlohmann::json;
+
+namespace {
+
+struct Run {
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+Run runCli(const QStringList& args, const QString& workDir = {})
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_DATA_HOME"), QDir::tempPath() + QStringLiteral("/fabricplan-test-no-user-catalog"));
+    p.setProcessEnvironment(env);
+    if (!workDir.isEmpty()) p.setWorkingDirectory(workDir);
+    p.start(QStringLiteral(FABRICPLAN_CLI), args);
+    p.waitForFinished(120000);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+QString example(const char* name) { return QStringLiteral(FABRICPLAN_EXAMPLES_DIR "/") + QLatin1String(name); }
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+private slots:
+    // 1,024 GPUs, 8 per node, 8 rails, SU of 32 nodes on a 64-port leaf (32 down / 32 up):
+    // 4 SUs x 8 rails = 32 leaves; 32 x 32 uplinks / 64 spine ports = 16 spines; 2 tiers.
+    void planJsonMatchesClosedForm()
+    {
+        const Run r = runCli({QStringLiteral("plan"), example("dgx-h100-superpod-1024.fabricplan"), QStringLiteral("--json"),
+                              QStringLiteral("-")});
+        QVERIFY2(r.exitCode == 0 || r.exitCode == 1, r.err.constData());
+        const json j = json::parse(r.out.toStdString());
+        QCOMPARE(j["topology"]["tiers"].get<int>(), 2);
+        QCOMPARE(j["topology"]["endpoints"].get<int>(), 1024);
+        QCOMPARE(j["topology"]["switches"]["leaf"].get<int>(), 32);
+        QCOMPARE(j["topology"]["switches"]["spine"].get<int>(), 16);
+        QCOMPARE(j["topology"]["switches"]["core"].get<int>(), 0);
+        QCOMPARE(j["topology"]["switches"]["total"].get<int>(), 48);
+        QCOMPARE(j["topology"]["links"]["host_leaf"].get<int>(), 1024);
+        QCOMPARE(j["topology"]["links"]["leaf_spine"].get<int>(), 1024);
+        QCOMPARE(j["topology"]["links"]["total"].get<int>(), 2048);
+        // The BOM adds up: capex is the sum of extended prices, each qty x unit price.
+        double sum = 0, power = 0;
+        long long switches = 0;
+        for (const auto& line : j["bom"]) {
+            for (const char* key : {"category", "part", "vendor", "description", "qty", "unit_price_usd", "extended_usd", "power_w"})
+                QVERIFY2(line.contains(key), key);
+            QVERIFY(std::abs(line["qty"].get<double>() * line["unit_price_usd"].get<double>() - line["extended_usd"].get<double>()) < 0.01);
+            sum += line["extended_usd"].get<double>();
+            power += line["extended_power_w"].get<double>();
+            if (line["category"] == "switches") switches += line["qty"].get<long long>();
+        }
+        QCOMPARE(switches, 48LL);
+        QVERIFY(std::abs(sum - j["capex_usd"]["total"].get<double>()) < 1.0);
+        QVERIFY(std::abs(power - j["power_w"]["total"].get<double>()) < 1.0);
+        QVERIFY(j["checks"].is_array());
+        for (const auto& c : j["checks"]) QVERIFY(c.contains("severity") && c.contains("rule") && c.contains("message"));
+        QCOMPARE(r.exitCode, j["errors"].get<int>() > 0 ? 1 : 0);
+    }
+
+    void overridesDriveTheTopology()
+    {
+        // A k = 8 fat-tree from a generic radix-8 switch: 128 hosts, 80 switches, 3 tiers.
+        const Run r = runCli({QStringLiteral("plan"), QStringLiteral("--gpus"), QStringLiteral("128"), QStringLiteral("--gpus-per-node"),
+                              QStringLiteral("1"), QStringLiteral("--nics-per-node"), QStringLiteral("1"), QStringLiteral("--no-rail-optimized"),
+                              QStringLiteral("--radix"), QStringLiteral("8"), QStringLiteral("--tiers"), QStringLiteral("3"),
+                              QStringLiteral("--json"), QStringLiteral("-")});
+        QVERIFY2(r.exitCode == 0 || r.exitCode == 1, r.err.constData());
+        const json j = json::parse(r.out.toStdString());
+        QCOMPARE(j["topology"]["switches"]["total"].get<int>(), 80);
+        QCOMPARE(j["topology"]["switches"]["core"].get<int>(), 16);
+        QCOMPARE(j["topology"]["links"]["spine_core"].get<int>(), 128);
+    }
+
+    void everyExamplePlans_data()
+    {
+        QTest::addColumn<QString>("file");
+        for (const auto& f : QDir(QStringLiteral(FABRICPLAN_EXAMPLES_DIR)).entryList({QStringLiteral("*.fabricplan")}))
+            QTest::newRow(qPrintable(f)) << QDir(QStringLiteral(FABRICPLAN_EXAMPLES_DIR)).filePath(f);
+    }
+    void everyExamplePlans()
+    {
+        QFETCH(QString, file);
+        const Run r = runCli({QStringLiteral("plan"), file, QStringLiteral("--json"), QStringLiteral("-")});
+        QVERIFY2(r.exitCode == 0, (r.err + r.out.left(2000)).constData());
+        const json j = json::parse(r.out.toStdString());
+        QVERIFY(j["topology"]["switches"]["total"].get<int>() > 0);
+        QVERIFY(j["capex_usd"]["total"].get<double>() > 0);
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("expected");
+        const QString ex = example("dgx-h100-superpod-1024.fabricplan");
+        QTest::addRow("missing file") << QStringList{QStringLiteral("plan"), QStringLiteral("/nonexistent/x.fabricplan")}
+                                      << "cannot open the design file";
+        QTest::addRow("unknown switch") << QStringList{QStringLiteral("plan"), ex, QStringLiteral("--switch"), QStringLiteral("NOPE-1")}
+                                        << "unknown switch \"NOPE-1\"";
+        QTest::addRow("unknown nic") << QStringList{QStringLiteral("plan"), ex, QStringLiteral("--nic"), QStringLiteral("NOPE-2")}
+                                     << "unknown NIC \"NOPE-2\"";
+        QTest::addRow("negative gpus") << QStringList{QStringLiteral("plan"), QStringLiteral("--gpus"), QStringLiteral("-64")}
+                                       << "GPU count must be between 1 and";
+        QTest::addRow("a billion gpus") << QStringList{QStringLiteral("plan"), QStringLiteral("--gpus"), QStringLiteral("1000000000")}
+                                        << "GPU count must be between 1 and";
+        QTest::addRow("radix 1") << QStringList{QStringLiteral("plan"), QStringLiteral("--radix"), QStringLiteral("1")}
+                                 << "Generic switch radix must be between 2";
+        QTest::addRow("ratio 0:1") << QStringList{QStringLiteral("plan"), QStringLiteral("--oversubscription"), QStringLiteral("0:1")}
+                                   << "is not a valid DOWN:UP ratio";
+        QTest::addRow("bad ratio text") << QStringList{QStringLiteral("plan"), QStringLiteral("--oversubscription"), QStringLiteral("fast")}
+                                        << "--oversubscription needs a DOWN:UP ratio";
+        QTest::addRow("unknown option") << QStringList{QStringLiteral("plan"), QStringLiteral("--colour"), QStringLiteral("red")}
+                                        << "unknown option --colour";
+        QTest::addRow("missing value") << QStringList{QStringLiteral("plan"), QStringLiteral("--gpus")} << "--gpus needs a value";
+        QTest::addRow("too big for the switch")
+            << QStringList{QStringLiteral("plan"), QStringLiteral("--gpus"), QStringLiteral("200000"), QStringLiteral("--switch"),
+                           QStringLiteral("MQM9700-NS2F")}
+            << "exceed what 3 tiers of 64-port switches can connect";
+        QTest::addRow("missing catalog") << QStringList{QStringLiteral("plan"), QStringLiteral("--catalog"), QStringLiteral("/nonexistent.sqlite")}
+                                         << "catalog file not found";
+    }
+    void badInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, expected);
+        const Run r = runCli(args);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains(expected.toUtf8()), r.err.constData());
+        QCOMPARE(r.err.trimmed().count('\n'), 0);  // one line
+        QVERIFY(r.out.isEmpty());
+    }
+
+    void malformedAndNewerFiles()
+    {
+        QTemporaryDir dir;
+        const QString broken = dir.filePath(QStringLiteral("broken.fabricplan"));
+        QFile f(broken);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"format_version\": 1,\n\"compute\": {\"gpus\": 64,}\n}");
+        f.close();
+        Run r = runCli({QStringLiteral("validate"), broken});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("not valid JSON") && r.err.contains(":2"), r.err.constData());
+
+        const QString newer = dir.filePath(QStringLiteral("newer.fabricplan"));
+        QFile g(newer);
+        QVERIFY(g.open(QIODevice::WriteOnly));
+        g.write("{\"format_version\": 7}");
+        g.close();
+        r = runCli({QStringLiteral("plan"), newer});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("format 7") && r.err.contains("format 1"), r.err.constData());
+    }
+
+    void validateAcceptsExamples()
+    {
+        const Run r = runCli({QStringLiteral("validate"), example("roce-tomahawk5-4096.fabricplan")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("valid"));
+    }
+
+    void compareGivesFourFabricsAndAdvice()
+    {
+        const Run r = runCli({QStringLiteral("compare"), example("dgx-h100-superpod-1024.fabricplan"), QStringLiteral("--json"),
+                              QStringLiteral("-")});
+        QCOMPARE(r.exitCode, 0);
+        const json j = json::parse(r.out.toStdString());
+        QCOMPARE(j["plans"].size(), std::size_t(4));
+        QSet<QString> fabrics;
+        for (const auto& p : j["plans"]) fabrics.insert(QString::fromStdString(p["fabric"].get<std::string>()));
+        QCOMPARE(fabrics, (QSet<QString>{QStringLiteral("infiniband"), QStringLiteral("roce"), QStringLiteral("spectrum-x"),
+                                         QStringLiteral("uec")}));
+        QVERIFY(!j["advice"]["recommended_fabric"].get<std::string>().empty());
+        QVERIFY(!j["advice"]["reasons"].empty());
+    }
+
+    void csvAndXlsxFilesAreWritten()
+    {
+        QTemporaryDir dir;
+        const Run r = runCli({QStringLiteral("plan"), example("dgx-h100-superpod-1024.fabricplan"), QStringLiteral("--csv"), dir.path(),
+                              QStringLiteral("--xlsx"), dir.filePath(QStringLiteral("bom.xlsx"))});
+        QVERIFY2(r.exitCode == 0 || r.exitCode == 1, r.err.constData());
+        QVERIFY(QFileInfo(dir.filePath(QStringLiteral("bom.csv"))).size() > 100);
+        QVERIFY(QFileInfo(dir.filePath(QStringLiteral("cables.csv"))).size() > 1000);
+        QFile x(dir.filePath(QStringLiteral("bom.xlsx")));
+        QVERIFY(x.open(QIODevice::ReadOnly));
+        QCOMPARE(x.read(2), QByteArray("PK"));  // a zip container
+    }
+
+    void versionAndHelp()
+    {
+        Run r = runCli({QStringLiteral("--version")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.startsWith("fabricplan-cli "));
+        r = runCli({QStringLiteral("plan"), QStringLiteral("--help")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("--oversubscription"));
+        r = runCli({});
+        QCOMPARE(r.exitCode, 2);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "test_cli.moc"
