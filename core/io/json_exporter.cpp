@@ -5,13 +5,9 @@
 #include <nlohmann/json.hpp>
 
 #include "common/atomic_file.h"
-#include "common/error.h"
 #include "io/export_support.h"
 #include "io/formats.h"
-#if __has_include("plan/plan_json.h")
 #include "plan/plan_json.h"
-#define FABRICPLAN_HAVE_PLAN_JSON 1
-#endif
 
 namespace fp::io {
 namespace {
@@ -23,14 +19,9 @@ public:
     void write(const ExportContext& ctx, const std::string& path) const override
     {
         reportProgress(ctx, 0.0);
-#ifdef FABRICPLAN_HAVE_PLAN_JSON
         const nlohmann::json doc = planToJson(ctx.plan);
         reportProgress(ctx, 0.5);
         writeFileAtomically(path, [&](std::ostream& out) { out << doc.dump(2) << '\n'; });
-#else
-        // Until plan/plan_json.h lands the build has no plan JSON to write.
-        throw UserError("plan JSON is not available in this build", path, "use the CSV or xlsx export");
-#endif
         reportProgress(ctx, 1.0);
     }
 };

@@ -1,0 +1,192 @@
+// Every export format written for a real plan (the bundled catalog, the default 1,024-GPU
+// InfiniBand design) and read back with readers that share no code with the writers: a strict
+// RFC 4180 parser, nlohmann::json, QXmlStreamReader, and plain line counting.
+//
+// Hand figures for the default design (DGX SuperPOD-style, NVIDIA DGX H100 SuperPOD RA: 4 SUs of
+// 32 nodes, 8 rails; QM9700 = 64 x 400G ports):
+//   nodes           = 1024 GPUs / 8 per node                  = 128
+//   host-leaf links = 128 nodes x 8 NICs                      = 1024
+//   leaves          = 1024 / 32 down-ports per leaf (1:1)     = 32
+//   leaf-spine      = 32 leaves x 32 up-ports                 = 1024
+//   spines          = 1024 / 64 ports                         = 16
+//   devices         = 128 + 32 + 16                           = 176
+#include <QTemporaryDir>
+#include <QXmlStreamReader>
+#include <QtTest>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "bom/bom.h"
+#include "common/error.h"
+#include "export_test_support.h"
+
+using namespace exporttest;
+
+class TestExport : public QObject {
+    Q_OBJECT
+    fp::Catalog catalog_;
+    fp::Plan plan_;
+    QTemporaryDir dir_;
+
+    QString path(const char* name) const { return dir_.filePath(QString::fromLatin1(name)); }
+    std::vector<Record> csv(const char* id, const char* name)
+    {
+        write(id, plan_, catalog_, path(name));
+        auto records = parseCsvStrict(readAll(path(name)));
+        if (!records) throw std::runtime_error(std::string(name) + " is not strict RFC 4180");
+        return *records;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        catalog_ = fp::loadCatalog(FABRICPLAN_TEST_CATALOG);
+        plan_ = fp::makePlan(fp::ClusterSpec{}, catalog_);
+        QVERIFY(dir_.isValid());
+        QCOMPARE(plan_.fabric.nodeCount, 128u);
+        QCOMPARE(plan_.fabric.links.size(), std::size_t(2048));
+    }
+
+    void bomCsvHasOneRecordPerLineAndTheTotal()
+    {
+        const auto records = csv("bom-csv", "bom.csv");
+        QCOMPARE(records.size(), plan_.bom.lines.size() + 1);
+        QCOMPARE(records[0].size(), std::size_t(13));
+        QCOMPARE(records[0][4], std::string("qty"));
+        double sum = 0;
+        for (std::size_t i = 1; i < records.size(); ++i) {
+            QCOMPARE(records[i].size(), std::size_t(13));
+            QCOMPARE(std::stoll(records[i][4]), plan_.bom.lines[i - 1].qty);
+            sum += std::stod(records[i][4]) * std::stod(records[i][5]);  // qty x unit, as printed
+        }
+        // Unit prices are printed to the cent: allow half a cent per unit.
+        long long units = 0;
+        for (const auto& l : plan_.bom.lines) units += l.qty;
+        QVERIFY2(std::abs(sum - plan_.bom.totalUsd) <= 0.005 * double(units) + 0.01,
+                 qPrintable(QStringLiteral("%1 vs %2").arg(sum).arg(plan_.bom.totalUsd)));
+    }
+
+    void cableCsvAndLabelsCoverEveryCable()
+    {
+        const std::size_t cables = fp::bom::cableCount(plan_.fabric, plan_.media);
+        // A cable carries 1..4 links (splitters): 2048 links -> between 512 and 2048 cables.
+        QVERIFY(cables >= 512 && cables <= 2048);
+        const auto rows = csv("cables-csv", "cables.csv");
+        QCOMPARE(rows.size(), cables + 1);
+        QCOMPARE(rows[1][0], std::string("C000001"));
+        std::set<std::string> ids;
+        for (std::size_t i = 1; i < rows.size(); ++i) {
+            QCOMPARE(rows[i].size(), std::size_t(14));
+            ids.insert(rows[i][0]);
+            QVERIFY(std::stod(rows[i][13]) > 0);  // every cable has a length
+        }
+        QCOMPARE(ids.size(), cables);  // ids unique
+
+        const auto labels = csv("labels", "labels.csv");
+        QCOMPARE(labels.size(), 2 * cables + 1);  // one label per cable end
+        QCOMPARE(labels[1][0], std::string("C000001-A"));
+        QCOMPARE(labels[2][0], std::string("C000001-Z"));
+    }
+
+    void jsonParsesWithTheStableKeys()
+    {
+        write("json", plan_, catalog_, path("plan.json"));
+        const auto j = nlohmann::json::parse(readAll(path("plan.json")).toStdString());
+        QCOMPARE(j.at("topology").at("links").at("total").get<long long>(), 2048LL);
+        QCOMPARE(j.at("bom").size(), plan_.bom.lines.size());
+        QVERIFY(j.at("capex_usd").contains("total"));
+    }
+
+    void svgIsWellFormedXml()
+    {
+        write("topology-svg", plan_, catalog_, path("topology.svg"));
+        QXmlStreamReader xml(readAll(path("topology.svg")));
+        int rects = 0, elements = 0;
+        while (!xml.atEnd()) {
+            if (xml.readNext() == QXmlStreamReader::StartElement) {
+                ++elements;
+                if (xml.name() == QLatin1String("rect")) ++rects;
+            }
+        }
+        QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+        // 4 node boxes (SUs) + 4 leaf boxes + 1 spine box + the background.
+        QCOMPARE(rects, 4 + 4 + 1 + 1);
+        QVERIFY(elements < 200);
+    }
+
+    void svgStaysSmallForABigFabric()
+    {
+        fp::ClusterSpec big;
+        big.gpus = 32768;  // 4,096 nodes, ~65k links over three tiers
+        const fp::Plan p = fp::makePlan(big, catalog_);
+        QVERIFY(p.fabric.links.size() > 60000);
+        write("topology-svg", p, catalog_, path("big.svg"));
+        QXmlStreamReader xml(readAll(path("big.svg")));
+        int elements = 0;
+        while (!xml.atEnd())
+            if (xml.readNext() == QXmlStreamReader::StartElement) ++elements;
+        QVERIFY(!xml.hasError());
+        QVERIFY2(elements < 5000, qPrintable(QString::number(elements)));
+    }
+
+    void netboxFilesUseNetboxColumnsAndAgree()
+    {
+        const auto devices = csv("netbox-devices", "netbox-devices.csv");
+        // Column names of NetBox's DeviceImportForm / CableImportForm (dcim/forms/bulk_import.py).
+        QCOMPARE(devices[0], (Record{"name", "role", "manufacturer", "device_type", "status", "site", "rack",
+                                     "description"}));
+        QCOMPARE(devices.size(), std::size_t(176 + 1));
+        std::set<std::string> names;
+        for (std::size_t i = 1; i < devices.size(); ++i) names.insert(devices[i][0]);
+        QCOMPARE(names.size(), std::size_t(176));
+
+        const auto cables = csv("netbox-cables", "netbox-cables.csv");
+        QCOMPARE(cables[0], (Record{"side_a_device", "side_a_type", "side_a_name", "side_b_device", "side_b_type",
+                                    "side_b_name", "type", "status", "label", "length", "length_unit",
+                                    "description"}));
+        QCOMPARE(cables.size(), fp::bom::cableCount(plan_.fabric, plan_.media) + 1);
+        static const std::set<std::string> netboxCableTypes{"dac-passive", "dac-active", "aoc", "mmf-om3",
+                                                            "mmf-om4", "mmf-om5", "smf-os2"};
+        for (std::size_t i = 1; i < cables.size(); ++i) {
+            QVERIFY2(names.count(cables[i][0]) && names.count(cables[i][3]), cables[i][0].c_str());
+            QCOMPARE(cables[i][1], std::string("dcim.interface"));
+            QVERIFY2(netboxCableTypes.count(cables[i][6]), cables[i][6].c_str());
+            QCOMPARE(cables[i][10], std::string("m"));
+        }
+    }
+
+    void ufmTopologyListsEveryPortOnce()
+    {
+        write("ufm-topology", plan_, catalog_, path("fabric.topo"));
+        const QList<QByteArray> lines = readAll(path("fabric.topo")).split('\n');
+        int links = 0, sections = 0, toHosts = 0;
+        for (const QByteArray& l : lines) {
+            if (l.contains("->")) {
+                ++links;
+                if (l.contains(" HCA ")) ++toHosts;
+                QVERIFY2(l.startsWith('P') && l.contains("-4x-100G->"), l.constData());
+            } else if (l.startsWith("MQM9700 ")) {
+                ++sections;
+            }
+        }
+        // Host links once (leaf side), switch-switch links from both ends: 1024 + 2 x 1024.
+        QCOMPARE(toHosts, 1024);
+        QCOMPARE(links, 1024 + 2 * 1024);
+        QCOMPARE(sections, 32 + 16);
+    }
+
+    void ufmTopologyRefusesEthernet()
+    {
+        // comparePlans picks the catalog's recommended parts for each Ethernet fabric.
+        const fp::Comparison cmp = fp::comparePlans(fp::ClusterSpec{}, catalog_);
+        const fp::Plan* ethernet = nullptr;
+        for (const auto& p : cmp.plans)
+            if (fp::isEthernet(p.spec.fabric)) ethernet = &p;
+        QVERIFY(ethernet);
+        QVERIFY_THROWS_EXCEPTION(fp::UserError, write("ufm-topology", *ethernet, catalog_, path("eth.topo")));
+        QVERIFY(!QFile::exists(path("eth.topo")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestExport)
+#include "test_export.moc"

@@ -1,0 +1,78 @@
+#!/usr/bin/python3
+"""Reads the BOM workbook with openpyxl (no code shared with the writer) and checks its promises:
+sheet names, live formulas, totals equal to the plan JSON's BOM, frozen headers, autofilters,
+one cable-plan row per cable of cables.csv. Usage: check_xlsx.py DIR (plan.xlsx, plan.json, csv/)."""
+import csv
+import json
+import sys
+from pathlib import Path
+
+import openpyxl
+
+failures = []
+
+
+def check(cond, what):
+    if not cond:
+        failures.append(what)
+
+
+out = Path(sys.argv[1])
+plan = json.loads((out / "plan.json").read_text())
+wb = openpyxl.load_workbook(out / "plan.xlsx")  # formulas as text, not cached values
+
+check(wb.sheetnames == ["Summary", "BOM", "Cable plan", "Optics prices", "Checks"], f"sheets {wb.sheetnames}")
+
+bom = wb["BOM"]
+header = [c.value for c in bom[1]]
+check(header[:7] == ["Category", "Part", "Vendor", "Description", "Qty", "Unit price (USD)",
+                     "Extended price (USD)"], f"BOM header {header}")
+rows = []
+r = 2
+while bom.cell(r, 1).value not in (None, ""):
+    rows.append(r)
+    r += 1
+check(len(rows) == len(plan["bom"]), f"BOM rows {len(rows)} vs plan {len(plan['bom'])}")
+
+sum_qty_unit = 0.0
+for r in rows:
+    qty, unit, ext = bom.cell(r, 5).value, bom.cell(r, 6).value, bom.cell(r, 7).value
+    check(isinstance(ext, str) and ext.replace("$", "") == f"=E{r}*F{r}", f"G{r} is not =E{r}*F{r}: {ext!r}")
+    pwr = bom.cell(r, 9).value
+    check(isinstance(pwr, str) and pwr == f"=E{r}*H{r}", f"I{r} is not =E{r}*H{r}: {pwr!r}")
+    sum_qty_unit += qty * unit
+plan_total = sum(line["extended_usd"] for line in plan["bom"])
+check(abs(sum_qty_unit - plan_total) <= 0.01 + 1e-9 * plan_total,
+      f"sum(qty x unit) {sum_qty_unit:.2f} != plan BOM total {plan_total:.2f}")
+
+# Category subtotals and the total are SUM/SUMIF formulas below the data.
+formulas = [bom.cell(rr, 7).value for rr in range(rows[-1] + 1, bom.max_row + 1)]
+check(any(isinstance(f, str) and f.startswith("=SUMIF(") for f in formulas), "no SUMIF subtotals")
+check(isinstance(formulas[-1], str) and formulas[-1].startswith("=SUM("), f"last total {formulas[-1]!r}")
+check(bom.cell(bom.max_row, 1).value == "Total", "no Total row")
+
+for name in ["BOM", "Cable plan", "Optics prices", "Checks"]:
+    ws = wb[name]
+    check(ws.freeze_panes == "A2", f"{name}: header not frozen ({ws.freeze_panes})")
+    check(ws.auto_filter.ref is not None and ws.auto_filter.ref.startswith("A1:"),
+          f"{name}: no autofilter ({ws.auto_filter.ref})")
+check(wb["BOM"].column_dimensions["D"].width >= 30, "BOM description column too narrow")
+check(wb["BOM"]["F2"].number_format.startswith("$"), f"unit price not currency: {wb['BOM']['F2'].number_format}")
+
+with open(out / "csv" / "cables.csv", newline="") as f:
+    cable_rows = list(csv.reader(f, strict=True))
+cables = len(cable_rows) - 1
+ws = wb["Cable plan"]
+check(ws.max_row - 1 == cables, f"cable plan rows {ws.max_row - 1} vs cables.csv {cables}")
+check(ws["A2"].value == "C000001" and ws.cell(ws.max_row, 1).value == cable_rows[-1][0], "cable ids differ")
+
+summary = wb["Summary"]
+texts = [str(c.value) for row in summary.iter_rows() for c in row if c.value is not None]
+if any(line["price_estimated"] for line in plan["bom"]):
+    check(any("ESTIMATES" in t for t in texts), "Summary does not say prices are estimates")
+check(any(t.startswith("=SUM(") for t in texts), "Summary total is not a live formula")
+
+if failures:
+    print("check_xlsx: FAILED\n  " + "\n  ".join(failures))
+    sys.exit(1)
+print(f"check_xlsx: ok ({len(rows)} BOM lines, {cables} cables, total {sum_qty_unit:,.2f} USD)")
