@@ -1,13 +1,151 @@
 #include "application.h"
 
 #include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QEventLoop>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QStandardPaths>
+#include <QTimer>
+
+#include <cstdio>
+
+#include "catalog/catalog_db.h"
+#include "common/error.h"
+#include "common/paths.h"
+#include "document.h"
+#include "main_window.h"
+#include "screenshot.h"
+#include "session.h"
 
 namespace fp::gui {
 
+namespace {
+
+struct LoadedCatalog {
+    std::shared_ptr<const Catalog> catalog;
+    QString userPath;   // editable copy; empty for --catalog
+    QString message;    // e.g. "your catalog was corrupt and was replaced"
+    QString error;
+};
+
+LoadedCatalog loadStartupCatalog(const QString& overridePath, const QString& dataDir)
+{
+    LoadedCatalog out;
+    try {
+        if (!overridePath.isEmpty()) {
+            out.catalog = std::make_shared<const Catalog>(loadCatalog(overridePath.toStdString()));
+            return out;
+        }
+        QDir().mkpath(dataDir);
+        const QString user = QDir(dataDir).filePath(QStringLiteral("catalog.sqlite"));
+        const UserCatalogResult r = ensureUserCatalog(user.toStdString(), bundledCatalogPath());
+        out.userPath = QString::fromStdString(r.path);
+        out.message = QString::fromStdString(r.message);
+        out.catalog = std::make_shared<const Catalog>(loadCatalog(r.path));
+    } catch (const UserError& e) {
+        out.error = QString::fromStdString(e.oneLine());
+    } catch (const std::exception& e) {
+        out.error = QString::fromLocal8Bit(e.what());
+    }
+    return out;
+}
+
+} // namespace
+
 int runApplication(int argc, char* argv[])
 {
+    // --screenshot and --version need no display: render offscreen unless a platform was chosen.
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray arg(argv[i]);
+        if ((arg == "--screenshot" || arg.startsWith("--screenshot=") || arg == "--version" || arg == "--help") &&
+            qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+    }
     QApplication app(argc, argv);
-    return 0;
+    QApplication::setApplicationName(QStringLiteral("fabricplan"));
+    QApplication::setApplicationDisplayName(QStringLiteral("FabricPlan"));
+    QApplication::setOrganizationName(QStringLiteral("FabricPlan"));
+    QApplication::setApplicationVersion(QString::fromStdString(versionString()));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/fabricplan.svg")));
+    QApplication::setDesktopFileName(QStringLiteral("fabricplan"));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("Design GPU-cluster network fabrics and their bill of materials"));
+    parser.addHelpOption();
+    const QCommandLineOption version(QStringLiteral("version"), QStringLiteral("Print the version and exit."));
+    const QCommandLineOption catalogOption(QStringLiteral("catalog"), QStringLiteral("Use this parts catalog (read-only)."),
+                                           QStringLiteral("FILE"));
+    const QCommandLineOption screenshotOption(QStringLiteral("screenshot"),
+                                              QStringLiteral("Render the window offscreen to a PNG and exit."),
+                                              QStringLiteral("FILE"));
+    const QCommandLineOption tabOption(QStringLiteral("tab"),
+                                       QStringLiteral("Tab for --screenshot: %1.").arg(MainWindow::tabNames().join(QLatin1Char('|'))),
+                                       QStringLiteral("NAME"), QStringLiteral("summary"));
+    parser.addOptions({version, catalogOption, screenshotOption, tabOption});
+    parser.addPositionalArgument(QStringLiteral("DESIGN"), QStringLiteral("A .fabricplan design to open."));
+    parser.process(app);
+
+    if (parser.isSet(version)) {
+        std::printf("fabricplan %s\n", versionString().c_str());
+        return 0;
+    }
+    const bool screenshot = parser.isSet(screenshotOption);
+    const QString design = parser.positionalArguments().value(0);
+    const QString dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+
+    const LoadedCatalog loaded = loadStartupCatalog(parser.value(catalogOption), dataDir);
+    if (!loaded.catalog) {
+        if (screenshot) std::fprintf(stderr, "fabricplan: %s\n", qPrintable(loaded.error));
+        else QMessageBox::critical(nullptr, QStringLiteral("FabricPlan"),
+                                   QObject::tr("The parts catalog could not be loaded:\n%1").arg(loaded.error));
+        return 2;
+    }
+
+    if (screenshot) {
+        if (!MainWindow::tabNames().contains(parser.value(tabOption))) {
+            std::fprintf(stderr, "fabricplan: unknown tab '%s'\n", qPrintable(parser.value(tabOption)));
+            return 2;
+        }
+        MainWindow window(loaded.catalog, QString());
+        QString error;
+        if (!renderScreenshot(window, design, parser.value(tabOption), parser.value(screenshotOption), &error)) {
+            std::fprintf(stderr, "fabricplan: %s\n", qPrintable(error));
+            return 1;
+        }
+        return 0;
+    }
+
+    Session session(dataDir);
+    const RecoveryInfo recovery = session.checkRecovery();
+    session.begin();
+    MainWindow window(loaded.catalog, loaded.userPath, &session);
+    window.show();
+    if (!loaded.message.isEmpty())
+        QMessageBox::information(&window, QObject::tr("Parts catalog"), loaded.message);
+    bool recovered = false;
+    if (recovery.available &&
+        QMessageBox::question(&window, QObject::tr("Recover unsaved design?"),
+                              QObject::tr("FabricPlan did not exit cleanly last time. An autosaved design from %1 "
+                                          "exists. Recover it?")
+                                  .arg(QLocale().toString(recovery.savedAt, QLocale::ShortFormat)),
+                              QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes) == QMessageBox::Yes) {
+        QString error;
+        recovered = window.document()->load(recovery.autosavePath, &error);
+        if (recovered) {
+            // Recovered content is unsaved work: no file name, and marked modified by an undoable step.
+            const ClusterSpec spec = window.document()->spec();
+            window.document()->reset(spec, QString());
+            window.document()->undoStack()->resetClean();
+        } else {
+            QMessageBox::warning(&window, QObject::tr("Recovery failed"), error);
+        }
+    }
+    if (!recovered) session.discardAutosave();
+    if (!recovered && !design.isEmpty()) window.openFile(design);
+    return app.exec();
 }
 
 } // namespace fp::gui

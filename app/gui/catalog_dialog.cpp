@@ -1,0 +1,130 @@
+#include "catalog_dialog.h"
+
+#include <QComboBox>
+#include <QDate>
+#include <QDialogButtonBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMessageBox>
+#include <QSortFilterProxyModel>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "catalog/catalog_db.h"
+#include "catalog_model.h"
+#include "common/error.h"
+
+namespace fp::gui {
+
+namespace {
+
+// Category filter on top of the text filter.
+class CatalogProxy : public QSortFilterProxyModel {
+public:
+    using QSortFilterProxyModel::QSortFilterProxyModel;
+    QString category;
+
+protected:
+    bool filterAcceptsRow(int row, const QModelIndex& parent) const override
+    {
+        if (!category.isEmpty() &&
+            sourceModel()->index(row, CatalogPartsModel::Category, parent).data().toString() != category)
+            return false;
+        return QSortFilterProxyModel::filterAcceptsRow(row, parent);
+    }
+};
+
+} // namespace
+
+CatalogDialog::CatalogDialog(std::shared_ptr<const Catalog> catalog, QString userDbPath, QWidget* parent)
+    : QDialog(parent), m_dbPath(std::move(userDbPath))
+{
+    setWindowTitle(tr("Parts catalog"));
+    resize(1100, 640);
+    m_model = new CatalogPartsModel(this);
+    m_model->setCatalog(catalog);
+    if (!m_dbPath.isEmpty())
+        m_model->setPriceEditor([this](const QString& part, double usd) {
+            QString error;
+            if (setUserPrice(part, usd, &error)) return true;
+            QMessageBox::warning(this, tr("Price not saved"), error);
+            return false;
+        });
+    auto* proxy = new CatalogProxy(this);
+    m_proxy = proxy;
+    m_proxy->setSourceModel(m_model);
+    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_proxy->setFilterKeyColumn(-1);
+
+    m_filter = new QLineEdit(this);
+    m_filter->setPlaceholderText(tr("Filter by part number, vendor or description"));
+    m_filter->setClearButtonEnabled(true);
+    m_category = new QComboBox(this);
+    m_category->addItem(tr("All categories"), QString());
+    for (const char* c : {"switch", "nic", "transceiver", "cable", "patch_panel"})
+        m_category->addItem(QString::fromLatin1(c), QString::fromLatin1(c));
+    m_table = new QTableView(this);
+    m_table->setModel(m_proxy);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(CatalogPartsModel::Category, Qt::AscendingOrder);
+    m_table->setAlternatingRowColors(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->verticalHeader()->hide();
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setColumnWidth(CatalogPartsModel::PartNumber, 190);
+    m_table->setColumnWidth(CatalogPartsModel::Description, 330);
+
+    auto* top = new QHBoxLayout;
+    top->addWidget(m_filter, 1);
+    top->addWidget(m_category);
+    auto* note = new QLabel(m_dbPath.isEmpty()
+                                ? tr("Read-only: the catalog was given on the command line.")
+                                : tr("Prices marked ~ are estimates (no public prices exist). Double-click a price to "
+                                     "enter your own quote; it is kept in your catalog copy (%1).").arg(m_dbPath),
+                            this);
+    note->setWordWrap(true);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(top);
+    layout->addWidget(m_table, 1);
+    layout->addWidget(note);
+    layout->addWidget(buttons);
+    connect(m_filter, &QLineEdit::textChanged, this, &CatalogDialog::applyFilter);
+    connect(m_category, &QComboBox::currentIndexChanged, this, &CatalogDialog::applyFilter);
+}
+
+void CatalogDialog::applyFilter()
+{
+    static_cast<CatalogProxy*>(m_proxy)->category = m_category->currentData().toString();
+    m_proxy->setFilterFixedString(m_filter->text());
+    m_proxy->invalidate();
+}
+
+bool CatalogDialog::setUserPrice(const QString& part, double usd, QString* error)
+{
+    try {
+        PriceQuote q;
+        q.source = "user";
+        q.priceUsd = usd;
+        q.currency = "USD";
+        q.date = QDate::currentDate().toString(Qt::ISODate).toStdString();
+        q.basis = "quote";
+        q.estimated = false;
+        setPrice(m_dbPath.toStdString(), part.toStdString(), q);
+        auto reloaded = std::make_shared<const Catalog>(loadCatalog(m_dbPath.toStdString()));
+        // The model is reset after the edit returns, so views do not lose their place mid-edit.
+        QMetaObject::invokeMethod(this, [this, reloaded] { m_model->setCatalog(reloaded); }, Qt::QueuedConnection);
+        emit catalogChanged(reloaded);
+        return true;
+    } catch (const UserError& e) {
+        if (error) *error = QString::fromStdString(e.oneLine());
+    } catch (const std::exception& e) {
+        if (error) *error = QString::fromLocal8Bit(e.what());
+    }
+    return false;
+}
+
+} // namespace fp::gui

@@ -1,0 +1,35 @@
+#pragma once
+// Compare tab: the same spec planned for every fabric technology, side by side: capex stacked by
+// category, TCO over the years, latency, all-reduce bus bandwidth against message size, and the
+// advice with its reasons. All figures are estimates and say so.
+#include <QWidget>
+
+#include <memory>
+
+#include "plan/plan.h"
+
+class QChartView;
+class QLabel;
+class QTextBrowser;
+
+namespace fp::gui {
+
+class CompareView : public QWidget {
+    Q_OBJECT
+public:
+    explicit CompareView(QWidget* parent = nullptr);
+    void setComparison(std::shared_ptr<const Comparison>, const QString& error);
+    int fabricCount() const { return m_comparison ? int(m_comparison->plans.size()) : 0; }
+
+private:
+    void rebuild();
+
+    std::shared_ptr<const Comparison> m_comparison;
+    QChartView* m_capex = nullptr;
+    QChartView* m_tco = nullptr;
+    QChartView* m_latency = nullptr;
+    QChartView* m_busbw = nullptr;
+    QTextBrowser* m_advice = nullptr;
+};
+
+} // namespace fp::gui

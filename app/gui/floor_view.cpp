@@ -1,0 +1,302 @@
+#include "floor_view.h"
+
+#include <QGraphicsRectItem>
+#include <QGraphicsScene>
+#include <QGraphicsSceneHoverEvent>
+#include <QGraphicsSceneMouseEvent>
+#include <QGraphicsSimpleTextItem>
+#include <QLocale>
+#include <QPainter>
+#include <QStyleOptionGraphicsItem>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "bom_model.h"
+#include "change_value.h"
+#include "document.h"
+
+namespace fp::gui {
+
+namespace {
+
+QColor powerColor(double fraction)
+{
+    // Green well within budget, amber near it, red over it.
+    if (fraction > 1.0) return QColor(0xd3, 0x2f, 0x2f);
+    if (fraction > 0.9) return QColor(0xf0, 0xa2, 0x02);
+    return QColor(0x76, 0xb9, 0x00).lighter(100 + int((1.0 - fraction) * 60));
+}
+
+QRectF rackRect(const Rack& r, const FloorSpec& f)
+{
+    const double w = f.rackWidthM * kFloorPxPerM, d = f.rackDepthM * kFloorPxPerM;
+    return QRectF(r.xM * kFloorPxPerM - w / 2, r.yM * kFloorPxPerM - d / 2, w, d);
+}
+
+QString rackTip(const Rack& r, double budgetKw)
+{
+    return QObject::tr("<b>%1</b><br>%2 devices · %3 of %4 kW budget")
+        .arg(QString::fromStdString(r.name)).arg(r.devices).arg(formatPowerW(r.powerW)).arg(budgetKw, 0, 'f', 0);
+}
+
+// All compute racks in one item: painting culls to the exposed rectangle.
+class ComputeRacksItem : public QGraphicsItem {
+public:
+    ComputeRacksItem(std::shared_ptr<const Plan> plan) : m_plan(std::move(plan))
+    {
+        setAcceptHoverEvents(true);
+        for (std::size_t i = 0; i < m_plan->layout.racks.size(); ++i)
+            if (m_plan->layout.racks[i].kind == RackKind::Compute) {
+                m_racks.push_back(i);
+                m_bounds |= rackRect(m_plan->layout.racks[i], m_plan->spec.floor);
+            }
+    }
+    QRectF boundingRect() const override { return m_bounds.adjusted(-1, -1, 1, 1); }
+    void paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*) override
+    {
+        const FloorSpec& f = m_plan->spec.floor;
+        const double budgetW = f.rackPowerBudgetKw * 1000.0;
+        const double lod = option->levelOfDetailFromTransform(p->worldTransform());
+        p->setPen(lod > 0.4 ? QPen(QColor(0x55, 0x55, 0x55), 0.6) : Qt::NoPen);
+        for (std::size_t i : m_racks) {
+            const Rack& r = m_plan->layout.racks[i];
+            const QRectF rect = rackRect(r, f);
+            if (!option->exposedRect.intersects(rect)) continue;
+            p->setBrush(powerColor(budgetW > 0 ? r.powerW / budgetW : 0));
+            p->drawRect(rect);
+        }
+    }
+
+protected:
+    void hoverMoveEvent(QGraphicsSceneHoverEvent* e) override
+    {
+        for (std::size_t i : m_racks) {
+            const Rack& r = m_plan->layout.racks[i];
+            if (rackRect(r, m_plan->spec.floor).contains(e->pos())) {
+                setToolTip(rackTip(r, m_plan->spec.floor.rackPowerBudgetKw));
+                return;
+            }
+        }
+        setToolTip({});
+    }
+
+private:
+    std::shared_ptr<const Plan> m_plan;
+    std::vector<std::size_t> m_racks;
+    QRectF m_bounds;
+};
+
+// A draggable rectangle that reports where it was dropped.
+class DraggableRect : public QGraphicsRectItem {
+public:
+    DraggableRect(const QRectF& r, bool horizontalOnly, std::function<void(QPointF)> dropped)
+        : QGraphicsRectItem(r), m_horizontalOnly(horizontalOnly), m_dropped(std::move(dropped))
+    {
+        setFlag(ItemIsMovable);
+        setFlag(ItemSendsGeometryChanges);
+        setCursor(Qt::OpenHandCursor);
+        setZValue(2);
+    }
+
+protected:
+    QVariant itemChange(GraphicsItemChange change, const QVariant& value) override
+    {
+        if (change == ItemPositionChange && m_horizontalOnly) return QPointF(value.toPointF().x(), 0);
+        return QGraphicsRectItem::itemChange(change, value);
+    }
+    void mouseReleaseEvent(QGraphicsSceneMouseEvent* e) override
+    {
+        QGraphicsRectItem::mouseReleaseEvent(e);
+        if (pos() != QPointF()) m_dropped(pos());
+    }
+
+private:
+    bool m_horizontalOnly;
+    std::function<void(QPointF)> m_dropped;
+};
+
+} // namespace
+
+FloorView::FloorView(Document* document, QWidget* parent) : QGraphicsView(parent), m_document(document)
+{
+    setScene(new QGraphicsScene(this));
+    setRenderHint(QPainter::Antialiasing);
+    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    setFrameShape(QFrame::NoFrame);
+    setDragMode(QGraphicsView::ScrollHandDrag);
+}
+
+void FloorView::setPlan(std::shared_ptr<const Plan> plan)
+{
+    m_plan = std::move(plan);
+    rebuild();
+}
+
+void FloorView::rebuild()
+{
+    scene()->clear();
+    m_spineRoom = nullptr;
+    if (!m_plan) return;
+    const Layout& layout = m_plan->layout;
+    const FloorSpec& f = m_plan->spec.floor;
+    const QPalette pal = palette();
+    scene()->addItem(new ComputeRacksItem(m_plan));
+
+    // Network racks: draggable along their row while there are few enough to draw one by one.
+    std::map<int, std::pair<double, double>> rowExtentM;  // row -> min/max x of its racks
+    std::map<int, double> rowYM;
+    int networkRacks = 0;
+    QRectF spineBounds;
+    for (const Rack& r : layout.racks) {
+        if (r.kind == RackKind::SpineRoom) {
+            spineBounds |= rackRect(r, f);
+            continue;
+        }
+        auto [it, fresh] = rowExtentM.emplace(r.row, std::make_pair(r.xM, r.xM));
+        it->second.first = std::min(it->second.first, r.xM);
+        it->second.second = std::max(it->second.second, r.xM);
+        rowYM[r.row] = r.yM;
+        if (r.kind == RackKind::Network) ++networkRacks;
+    }
+    const bool drawEachNetworkRack = networkRacks <= 2000;
+    for (const Rack& r : layout.racks) {
+        if (r.kind != RackKind::Network) continue;
+        const int row = r.row;
+        QGraphicsRectItem* item = nullptr;
+        if (drawEachNetworkRack) {
+            item = new DraggableRect(rackRect(r, f), true,
+                                     [this, row, x = r.xM](QPointF moved) { networkRackDropped(row, x + moved.x() / kFloorPxPerM); });
+            scene()->addItem(item);
+        } else {
+            item = scene()->addRect(rackRect(r, f));
+        }
+        item->setBrush(QColor(0x2b, 0x5c, 0x94));
+        item->setPen(QPen(QColor(0x1a, 0x3a, 0x60), 0.8));
+        item->setToolTip(rackTip(r, f.rackPowerBudgetKw) + tr("<br><i>Drag along the row: end of row ↔ middle of row</i>"));
+    }
+
+    // Row labels.
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.9);
+    for (const auto& [row, ext] : rowExtentM) {
+        auto* t = scene()->addSimpleText(tr("Row %1").arg(row + 1));
+        t->setFont(small);
+        t->setBrush(pal.color(QPalette::PlaceholderText));
+        t->setPos(ext.first * kFloorPxPerM - f.rackWidthM * kFloorPxPerM / 2 - t->boundingRect().width() - 10,
+                  rowYM[row] * kFloorPxPerM - t->boundingRect().height() / 2);
+    }
+
+    // The spine room: one draggable block holding all spine-room racks.
+    if (spineBounds.isValid()) {
+        const QRectF room = spineBounds.adjusted(-12, -24, 12, 12);
+        auto* item = new DraggableRect(room, false, [this](QPointF moved) { spineRoomDropped(moved / kFloorPxPerM); });
+        item->setBrush(QColor(0x2b, 0x5c, 0x94, 40));
+        item->setPen(QPen(QColor(0x2b, 0x5c, 0x94), 1.5, Qt::DashLine));
+        item->setToolTip(tr("<b>Spine room</b><br>%1 m from the end of row 1 along the tray<br><i>Drag to move it</i>")
+                             .arg(f.spineRoomDistanceM, 0, 'f', 1));
+        for (const Rack& r : layout.racks) {
+            if (r.kind != RackKind::SpineRoom) continue;
+            auto* rack = new QGraphicsRectItem(rackRect(r, f), item);
+            rack->setBrush(QColor(0x2b, 0x5c, 0x94));
+            rack->setPen(QPen(QColor(0x1a, 0x3a, 0x60), 0.8));
+            rack->setToolTip(rackTip(r, f.rackPowerBudgetKw));
+        }
+        auto* label = new QGraphicsSimpleTextItem(tr("Spine room · %1 m").arg(f.spineRoomDistanceM, 0, 'f', 0), item);
+        label->setFont(small);
+        label->setBrush(pal.color(QPalette::Text));
+        label->setPos(room.topLeft() + QPointF(6, 3));
+        m_spineRoom = item;
+    }
+
+    // Legend and totals.
+    const QRectF content = scene()->itemsBoundingRect();
+    double lx = content.left();
+    const double ly = content.bottom() + 24;
+    auto legend = [&](const QColor& c, const QString& text) {
+        scene()->addRect(QRectF(lx, ly, 14, 14), QPen(QColor(0x55, 0x55, 0x55), 0.6), c);
+        auto* t = scene()->addSimpleText(text);
+        t->setFont(small);
+        t->setBrush(pal.color(QPalette::Text));
+        t->setPos(lx + 20, ly - 1);
+        lx += 36 + t->boundingRect().width();
+    };
+    legend(powerColor(0.5), tr("Compute rack"));
+    legend(powerColor(0.95), tr("> 90 % of budget"));
+    legend(powerColor(1.2), tr("Over budget"));
+    legend(QColor(0x2b, 0x5c, 0x94), tr("Network rack"));
+    double computeW = 0;
+    int compute = 0;
+    for (const Rack& r : layout.racks)
+        if (r.kind == RackKind::Compute) computeW += r.powerW, ++compute;
+    auto* totals = scene()->addSimpleText(tr("%1 rows · %2 compute racks · %3 network racks · %4 total · floor %5 × %6 m")
+                                              .arg(layout.rows).arg(compute).arg(networkRacks)
+                                              .arg(formatPowerW(computeW))
+                                              .arg(layout.floorWidthM, 0, 'f', 0).arg(layout.floorDepthM, 0, 'f', 0));
+    totals->setFont(small);
+    totals->setBrush(pal.color(QPalette::PlaceholderText));
+    totals->setPos(lx + 10, ly - 1);
+
+    scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-40, -40, 40, 40));
+    if (!m_userZoomed) fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
+    if (transform().m11() > 1.6) setTransform(QTransform::fromScale(1.6, 1.6));
+}
+
+void FloorView::spineRoomDropped(QPointF deltaM)
+{
+    // The spine room sits beyond the end of row 1; moving it away along either axis lengthens the
+    // tray run by the Manhattan distance moved (trays run along and across rows).
+    const double current = m_document->spec().floor.spineRoomDistanceM;
+    double sign = 1.0;
+    if (m_spineRoom && m_plan) {
+        double rowEndX = 0;
+        for (const Rack& r : m_plan->layout.racks)
+            if (r.kind != RackKind::SpineRoom && r.row == 0) rowEndX = std::max(rowEndX, r.xM);
+        const double roomX = m_spineRoom->sceneBoundingRect().center().x() / kFloorPxPerM;
+        sign = roomX >= rowEndX ? 1.0 : -1.0;
+    }
+    const double delta = sign * deltaM.x() + std::abs(deltaM.y());
+    const double next = std::max(0.0, std::round((current + delta) * 2.0) / 2.0);  // half-metre steps
+    pushSpecChange<double>(m_document, QStringLiteral("/floor/spine_room_distance_m"),
+                           [](ClusterSpec& s) -> double& { return s.floor.spineRoomDistanceM; }, next,
+                           tr("Move spine room"));
+    if (next == current) QMetaObject::invokeMethod(this, &FloorView::rebuild, Qt::QueuedConnection);  // snap back
+}
+
+void FloorView::networkRackDropped(int row, double xM)
+{
+    if (!m_plan) return;
+    double minX = 1e18, maxX = -1e18;
+    for (const Rack& r : m_plan->layout.racks)
+        if (r.row == row && r.kind == RackKind::Compute) minX = std::min(minX, r.xM), maxX = std::max(maxX, r.xM);
+    if (minX > maxX) return;
+    // The middle third of the row means middle of row; anything else end of row.
+    const double fraction = (xM - minX) / std::max(1e-9, maxX - minX);
+    const LeafPlacement next =
+        fraction > 1.0 / 3.0 && fraction < 2.0 / 3.0 ? LeafPlacement::MiddleOfRow : LeafPlacement::EndOfRow;
+    const LeafPlacement current = m_document->spec().floor.leafPlacement;
+    pushSpecChange<LeafPlacement>(m_document, QStringLiteral("/floor/leaf_placement"),
+                                  [](ClusterSpec& s) -> LeafPlacement& { return s.floor.leafPlacement; }, next,
+                                  tr("Move network racks"));
+    if (next == current) QMetaObject::invokeMethod(this, &FloorView::rebuild, Qt::QueuedConnection);
+}
+
+void FloorView::wheelEvent(QWheelEvent* event)
+{
+    const double factor = std::pow(1.0015, event->angleDelta().y());
+    scale(factor, factor);
+    m_userZoomed = true;
+}
+
+void FloorView::resizeEvent(QResizeEvent* event)
+{
+    QGraphicsView::resizeEvent(event);
+    if (!m_userZoomed && scene()) {
+        fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
+        if (transform().m11() > 1.6) setTransform(QTransform::fromScale(1.6, 1.6));
+    }
+}
+
+} // namespace fp::gui

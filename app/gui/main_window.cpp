@@ -1,0 +1,293 @@
+#include "main_window.h"
+
+#include <QComboBox>
+#include <QDockWidget>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QLocale>
+#include <QScrollArea>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "bom_model.h"
+#include "cable_model.h"
+#include "checks_model.h"
+#include "compare_view.h"
+#include "design_panel.h"
+#include "document.h"
+#include "floor_view.h"
+#include "summary_view.h"
+#include "topology_view.h"
+
+namespace fp::gui {
+
+MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QString userCatalogPath, Session* session,
+                       QWidget* parent)
+    : QMainWindow(parent), m_document(new Document(std::move(catalog), this)),
+      m_userCatalogPath(std::move(userCatalogPath)), m_session(session)
+{
+    setObjectName(QStringLiteral("MainWindow"));
+    setWindowIcon(QIcon(QStringLiteral(":/icons/fabricplan.svg")));
+    setAcceptDrops(true);
+    resize(1400, 900);
+
+    m_designPanel = new DesignPanel(m_document);
+    auto* scroll = new QScrollArea;
+    scroll->setWidget(m_designPanel);
+    scroll->setWidgetResizable(true);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setMinimumWidth(m_designPanel->sizeHint().width() + 24);
+    auto* dock = new QDockWidget(tr("Design"), this);
+    dock->setObjectName(QStringLiteral("DesignDock"));
+    dock->setFeatures(QDockWidget::DockWidgetMovable | QDockWidget::DockWidgetFloatable);
+    dock->setWidget(scroll);
+    addDockWidget(Qt::LeftDockWidgetArea, dock);
+
+    buildTabs();
+    buildMenus();
+    buildStatusBar();
+
+    connect(m_document, &Document::planReady, this, &MainWindow::onPlanReady);
+    connect(m_document, &Document::comparisonReady, this,
+            [this] { m_compare->setComparison(m_document->comparison(), m_document->comparisonError()); });
+    connect(m_document, &Document::computingChanged, this, [this](bool busy) { m_statusBusy->setVisible(busy); });
+    connect(m_document, &Document::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &Document::fileNameChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &Document::specChanged, this, &MainWindow::updateTitle);
+
+    // Autosave every 30 s while there are unsaved edits (crash recovery; see Session).
+    m_autosave.setInterval(30'000);
+    connect(&m_autosave, &QTimer::timeout, this, &MainWindow::autosaveNow);
+    if (m_session) m_autosave.start();
+
+    updateTitle();
+    m_document->reset(ClusterSpec{}, QString());
+}
+
+MainWindow::~MainWindow() = default;
+
+QStringList MainWindow::tabNames()
+{
+    return {QStringLiteral("summary"), QStringLiteral("topology"), QStringLiteral("floor"), QStringLiteral("bom"),
+            QStringLiteral("cables"), QStringLiteral("compare"), QStringLiteral("checks")};
+}
+
+bool MainWindow::showTab(const QString& name)
+{
+    const int i = tabNames().indexOf(name);
+    if (i < 0) return false;
+    m_tabs->setCurrentIndex(i);
+    return true;
+}
+
+void MainWindow::buildTabs()
+{
+    m_tabs = new QTabWidget(this);
+    m_tabs->setDocumentMode(true);
+    m_summary = new SummaryView;
+    m_topology = new TopologyView;
+    m_floor = new FloorView(m_document);
+    m_compare = new CompareView;
+    m_tabs->addTab(m_summary, tr("Summary"));
+    m_tabs->addTab(m_topology, tr("Topology"));
+    m_tabs->addTab(m_floor, tr("Floor"));
+    m_tabs->addTab(makeBomTab(), tr("Bill of materials"));
+    m_tabs->addTab(makeCablesTab(), tr("Cable plan"));
+    m_tabs->addTab(m_compare, tr("Compare"));
+    m_tabs->addTab(makeChecksTab(), tr("Checks"));
+    setCentralWidget(m_tabs);
+}
+
+namespace {
+
+QTableView* makeTable(QWidget* parent)
+{
+    auto* t = new QTableView(parent);
+    t->setAlternatingRowColors(true);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->verticalHeader()->hide();
+    t->verticalHeader()->setDefaultSectionSize(t->fontMetrics().height() + 8);
+    t->horizontalHeader()->setHighlightSections(false);
+    t->setWordWrap(false);
+    t->setFrameShape(QFrame::NoFrame);
+    return t;
+}
+
+QLineEdit* makeFilter(const QString& placeholder, QWidget* parent)
+{
+    auto* f = new QLineEdit(parent);
+    f->setPlaceholderText(placeholder);
+    f->setClearButtonEnabled(true);
+    return f;
+}
+
+} // namespace
+
+QWidget* MainWindow::makeBomTab()
+{
+    auto* page = new QWidget;
+    m_bomModel = new BomModel(this);
+    m_bomProxy = new BomProxyModel(this);
+    m_bomProxy->setSourceModel(m_bomModel);
+    auto* filter = makeFilter(tr("Filter lines (part, vendor, description…)"), page);
+    auto* table = makeTable(page);
+    table->setModel(m_bomProxy);
+    table->setSortingEnabled(true);
+    table->sortByColumn(-1, Qt::AscendingOrder);  // the model's order: by category
+    const int widths[] = {150, 200, 90, 330, 70, 110, 130, 90, 130, 200};
+    for (int c = 0; c < BomModel::ColumnCount; ++c) table->setColumnWidth(c, widths[c]);
+    table->horizontalHeader()->setStretchLastSection(true);
+    m_bomTotals = new QLabel(page);
+    m_bomTotals->setTextFormat(Qt::RichText);
+    m_bomTotals->setContentsMargins(8, 6, 8, 6);
+    connect(filter, &QLineEdit::textChanged, m_bomProxy, &QSortFilterProxyModel::setFilterFixedString);
+    auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(6, 6, 6, 0);
+    layout->addWidget(filter);
+    layout->addWidget(table, 1);
+    layout->addWidget(m_bomTotals);
+    return page;
+}
+
+QWidget* MainWindow::makeCablesTab()
+{
+    auto* page = new QWidget;
+    m_cableModel = new CablePlanModel(this);
+    auto* filter = makeFilter(tr("Filter by device or rack name (either end)"), page);
+    auto* media = new QComboBox(page);
+    media->addItem(tr("All media"), -1);
+    for (MediaClass m : {MediaClass::DAC, MediaClass::ACC, MediaClass::AOC, MediaClass::Multimode,
+                         MediaClass::SingleMode, MediaClass::None})
+        media->addItem(mediaName(m), int(m));
+    m_cableTable = makeTable(page);
+    m_cableTable->setModel(m_cableModel);
+    m_cableTable->horizontalHeader()->setStretchLastSection(true);
+    const int widths[] = {70, 90, 150, 90, 100, 150, 80, 100, 90, 190, 170, 170, 80};
+    for (int c = 0; c < CablePlanModel::ColumnCount; ++c) m_cableTable->setColumnWidth(c, widths[c]);
+    m_cableCount = new QLabel(page);
+    m_cableCount->setContentsMargins(8, 6, 8, 6);
+    auto apply = [this, filter, media] {
+        m_cableModel->setFilter(filter->text().trimmed(), media->currentData().toInt());
+        m_cableCount->setText(tr("%1 of %2 links shown")
+                                  .arg(QLocale(QLocale::English).toString(m_cableModel->rowCount()),
+                                       QLocale(QLocale::English).toString(qulonglong(m_cableModel->linkCount()))));
+    };
+    connect(filter, &QLineEdit::editingFinished, this, apply);
+    connect(filter, &QLineEdit::textChanged, this, [apply](const QString& t) {
+        if (t.isEmpty()) apply();
+    });
+    connect(media, &QComboBox::currentIndexChanged, this, apply);
+    auto* top = new QHBoxLayout;
+    top->addWidget(filter, 1);
+    top->addWidget(media);
+    auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(6, 6, 6, 0);
+    layout->addLayout(top);
+    layout->addWidget(m_cableTable, 1);
+    layout->addWidget(m_cableCount);
+    return page;
+}
+
+QWidget* MainWindow::makeChecksTab()
+{
+    m_checksModel = new ChecksModel(this);
+    m_checksTable = makeTable(nullptr);
+    m_checksTable->setModel(m_checksModel);
+    const int widths[] = {100, 190, 200, 520};
+    for (int c = 0; c < 4; ++c) m_checksTable->setColumnWidth(c, widths[c]);
+    m_checksTable->horizontalHeader()->setStretchLastSection(true);
+    m_checksTable->setToolTip(tr("Double-click a finding to show its device or link"));
+    connect(m_checksTable, &QTableView::doubleClicked, this, [this](const QModelIndex& i) { activateFinding(i.row()); });
+    return m_checksTable;
+}
+
+void MainWindow::buildStatusBar()
+{
+    m_statusFigures = new QLabel(this);
+    m_statusFindings = new QLabel(this);
+    m_statusBusy = new QLabel(tr("Planning…"), this);
+    m_statusBusy->setVisible(false);
+    statusBar()->addWidget(m_statusFigures, 1);
+    statusBar()->addPermanentWidget(m_statusBusy);
+    statusBar()->addPermanentWidget(m_statusFindings);
+}
+
+void MainWindow::onPlanReady()
+{
+    const auto plan = m_document->plan();
+    m_summary->setPlan(plan, m_document->planError());
+    m_topology->setPlan(plan);
+    m_floor->setPlan(plan);
+    m_bomModel->setPlan(plan);
+    m_cableModel->setPlan(plan);
+    m_checksModel->setPlan(plan);
+    m_cableCount->setText(tr("%1 links").arg(QLocale(QLocale::English).toString(m_cableModel->rowCount())));
+    if (plan) {
+        const QString estimate = m_bomModel->anyPriceEstimated()
+                                     ? tr(" <span style='color:#b26a00'>(~ estimate: no public prices exist)</span>")
+                                     : QString();
+        m_bomTotals->setText(tr("<b>Total %1</b>%2 &nbsp;·&nbsp; %3 &nbsp;·&nbsp; %4 per GPU")
+                                 .arg(formatUsd(m_bomModel->totalUsd()), estimate, formatPowerW(m_bomModel->totalPowerW()),
+                                      formatUsd(plan->spec.gpus ? m_bomModel->totalUsd() / plan->spec.gpus : 0.0)));
+    } else {
+        m_bomTotals->setText(QString());
+    }
+    const int errors = plan ? plan->errorCount() : 0;
+    m_tabs->setTabText(6, errors ? tr("Checks (%1)").arg(errors) : tr("Checks"));
+    updateStatus();
+}
+
+void MainWindow::updateStatus()
+{
+    const auto plan = m_document->plan();
+    if (!plan) {
+        m_statusFigures->setText(m_document->planError());
+        m_statusFindings->clear();
+        return;
+    }
+    const QLocale en(QLocale::English);
+    long long links = 0;
+    for (int c = 0; c < kLinkClassCount; ++c) links += plan->fabric.linkCount(LinkClass(c));
+    const Estimates& e = plan->estimates;
+    m_statusFigures->setText(tr("%1 GPUs   ·   %2 switches   ·   %3 links   ·   capex %4%5   ·   %6/GPU   ·   %7")
+                                 .arg(en.toString(plan->spec.gpus), en.toString(plan->fabric.switchCount()), en.toString(links),
+                                      formatUsd(e.capex.totalUsd), e.capex.estimated ? tr(" (est.)") : QString(),
+                                      formatUsd(e.capex.perGpuUsd), formatPowerW(e.opex.powerKw * 1000.0)));
+    const int errors = plan->errorCount(), warnings = plan->warningCount();
+    m_statusFindings->setText(tr("<span style='color:%1'>%2 errors</span> · %3 warnings")
+                                  .arg(errors ? QStringLiteral("#c62828") : palette().color(QPalette::WindowText).name())
+                                  .arg(errors).arg(warnings));
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(tr("%1[*] — FabricPlan").arg(m_document->displayName()));
+    setWindowModified(m_document->isModified());
+}
+
+void MainWindow::activateFinding(int row)
+{
+    const Finding* f = m_checksModel->findingAt(row);
+    if (!f) return;
+    if (f->link >= 0) {
+        m_cableModel->setFilter(QString(), -1);
+        const int r = m_cableModel->rowOfLink(f->link);
+        if (r >= 0) {
+            showTab(QStringLiteral("cables"));
+            m_cableTable->selectRow(r);
+            m_cableTable->scrollTo(m_cableModel->index(r, 0), QAbstractItemView::PositionAtCenter);
+            return;
+        }
+    }
+    if (f->device >= 0) {
+        showTab(QStringLiteral("topology"));
+        m_topology->selectDevice(f->device);
+    }
+}
+
+} // namespace fp::gui

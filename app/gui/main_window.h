@@ -1,0 +1,122 @@
+#pragma once
+// MainWindow: the design panel (dock) beside the result tabs (Summary, Topology, Floor, Bill of
+// materials, Cable plan, Compare, Checks), a status bar with the key figures, and the File / Edit /
+// Export / Tools menus. The window only shows things and forwards edits; Document does the work.
+#include <QMainWindow>
+#include <QTimer>
+
+#include <memory>
+
+#include "catalog/catalog.h"
+
+class QLabel;
+class QLineEdit;
+class QComboBox;
+class QMenu;
+class QTabWidget;
+class QTableView;
+
+namespace fp::io {
+class Exporter;
+}
+
+namespace fp::gui {
+
+class Document;
+class DesignPanel;
+class SummaryView;
+class TopologyView;
+class FloorView;
+class CompareView;
+class BomModel;
+class BomProxyModel;
+class CablePlanModel;
+class ChecksModel;
+class Session;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    // `userCatalogPath`: the editable catalog copy (empty when read-only); `session` may be null.
+    MainWindow(std::shared_ptr<const Catalog>, QString userCatalogPath, Session* session = nullptr,
+               QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    Document* document() const { return m_document; }
+    DesignPanel* designPanel() const { return m_designPanel; }
+    SummaryView* summaryView() const { return m_summary; }
+    TopologyView* topologyView() const { return m_topology; }
+    FloorView* floorView() const { return m_floor; }
+    CompareView* compareView() const { return m_compare; }
+    BomModel* bomModel() const { return m_bomModel; }
+    BomProxyModel* bomProxy() const { return m_bomProxy; }
+    CablePlanModel* cableModel() const { return m_cableModel; }
+    ChecksModel* checksModel() const { return m_checksModel; }
+    QTableView* cableTable() const { return m_cableTable; }
+    QTabWidget* tabs() const { return m_tabs; }
+
+    static QStringList tabNames();  // "summary", "topology", "floor", "bom", "cables", "compare", "checks"
+    bool showTab(const QString& name);
+
+    bool openFile(const QString& path);
+    bool saveTo(const QString& path);
+    // Writes the current plan with `exporter` (progress dialog, cancellable); false + *error on failure.
+    bool exportTo(const io::Exporter&, const QString& path, QString* error);
+    // Selects what the finding in `row` of the checks table points at (topology box or cable row).
+    void activateFinding(int row);
+    void autosaveNow();
+
+protected:
+    void closeEvent(QCloseEvent*) override;
+    void dragEnterEvent(QDragEnterEvent*) override;
+    void dropEvent(QDropEvent*) override;
+
+private:
+    void buildTabs();
+    void buildMenus();
+    void buildStatusBar();
+    void onPlanReady();
+    void updateTitle();
+    void updateStatus();
+    QWidget* makeBomTab();
+    QWidget* makeCablesTab();
+    QWidget* makeChecksTab();
+
+    // File actions.
+    bool maybeSave();
+    void newDesign();
+    void newFromTemplate(const QString& path);
+    void open();
+    bool save();
+    bool saveAs();
+    void addRecentFile(const QString& path);
+    void rebuildRecentMenu();
+    void exportWithDialog(const io::Exporter&);
+    void showCatalog();
+    void about();
+
+    Document* m_document;
+    QString m_userCatalogPath;
+    Session* m_session;
+    DesignPanel* m_designPanel = nullptr;
+    QTabWidget* m_tabs = nullptr;
+    SummaryView* m_summary = nullptr;
+    TopologyView* m_topology = nullptr;
+    FloorView* m_floor = nullptr;
+    CompareView* m_compare = nullptr;
+    BomModel* m_bomModel = nullptr;
+    BomProxyModel* m_bomProxy = nullptr;
+    QLabel* m_bomTotals = nullptr;
+    CablePlanModel* m_cableModel = nullptr;
+    QTableView* m_cableTable = nullptr;
+    QLabel* m_cableCount = nullptr;
+    ChecksModel* m_checksModel = nullptr;
+    QTableView* m_checksTable = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QLabel* m_statusFigures = nullptr;
+    QLabel* m_statusFindings = nullptr;
+    QLabel* m_statusBusy = nullptr;
+    QTimer m_autosave;
+};
+
+} // namespace fp::gui

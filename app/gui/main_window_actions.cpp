@@ -1,0 +1,313 @@
+// MainWindow's menus and file handling: New/Open/Save/Save As, recent files, drag and drop, dirty
+// prompts, autosave, export with progress, the catalog browser.
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QDragEnterEvent>
+#include <QEventLoop>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QProgressDialog>
+#include <QSettings>
+#include <QStatusBar>
+#include <QUndoStack>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <atomic>
+
+#include "catalog_dialog.h"
+#include "common/error.h"
+#include "common/paths.h"
+#include "document.h"
+#include "io/exporter.h"
+#include "main_window.h"
+#include "session.h"
+
+namespace fp::gui {
+
+namespace {
+
+const QString kDesignFilter = QObject::tr("FabricPlan designs (*.fabricplan);;All files (*)");
+const QString kRecentKey = QStringLiteral("recentFiles");
+constexpr int kMaxRecent = 8;
+
+} // namespace
+
+void MainWindow::buildMenus()
+{
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* newAction = file->addAction(tr("&New"), this, &MainWindow::newDesign);
+    newAction->setShortcut(QKeySequence::New);
+    QMenu* templates = file->addMenu(tr("New from &template"));
+    const QDir examples(QString::fromStdString(examplesDir()));
+    for (const QFileInfo& fi : examples.entryInfoList({QStringLiteral("*.fabricplan")}, QDir::Files, QDir::Name)) {
+        const QString path = fi.absoluteFilePath();
+        templates->addAction(fi.completeBaseName(), this, [this, path] { newFromTemplate(path); });
+    }
+    templates->setEnabled(!templates->isEmpty());
+    file->addAction(tr("&Open…"), this, &MainWindow::open)->setShortcut(QKeySequence::Open);
+    m_recentMenu = file->addMenu(tr("Open &recent"));
+    rebuildRecentMenu();
+    file->addSeparator();
+    file->addAction(tr("&Save"), this, &MainWindow::save)->setShortcut(QKeySequence::Save);
+    file->addAction(tr("Save &as…"), this, &MainWindow::saveAs)->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+    quit->setMenuRole(QAction::QuitRole);
+
+    QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+    QAction* undo = m_document->undoStack()->createUndoAction(this, tr("&Undo"));
+    undo->setShortcut(QKeySequence::Undo);
+    QAction* redo = m_document->undoStack()->createRedoAction(this, tr("&Redo"));
+    redo->setShortcut(QKeySequence::Redo);
+    edit->addAction(undo);
+    edit->addAction(redo);
+
+    QMenu* exportMenu = menuBar()->addMenu(tr("E&xport"));
+    for (const auto& exporter : io::exporters()) {
+        const io::Exporter* ex = exporter.get();
+        exportMenu->addAction(QString::fromStdString(ex->name()) + QStringLiteral("…"), this,
+                              [this, ex] { exportWithDialog(*ex); });
+    }
+
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    const QStringList titles = {tr("Summary"), tr("Topology"), tr("Floor"), tr("Bill of materials"),
+                                tr("Cable plan"), tr("Compare"), tr("Checks")};
+    for (int i = 0; i < titles.size(); ++i) {
+        QAction* a = view->addAction(titles[i], this, [this, i] { m_tabs->setCurrentIndex(i); });
+        a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
+    }
+
+    QMenu* tools = menuBar()->addMenu(tr("&Tools"));
+    tools->addAction(tr("Parts &catalog…"), this, &MainWindow::showCatalog)->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_K));
+    tools->addAction(tr("&Recompute now"), this, [this] { m_document->recomputeNow(); })->setShortcut(QKeySequence::Refresh);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About FabricPlan"), this, &MainWindow::about)->setMenuRole(QAction::AboutRole);
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_document->isModified()) return true;
+    const auto answer = QMessageBox::warning(this, tr("Unsaved changes"),
+                                             tr("%1 has unsaved changes. Save them?").arg(m_document->displayName()),
+                                             QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel,
+                                             QMessageBox::Save);
+    if (answer == QMessageBox::Save) return save();
+    return answer == QMessageBox::Discard;
+}
+
+void MainWindow::newDesign()
+{
+    if (maybeSave()) m_document->reset(ClusterSpec{}, QString());
+}
+
+void MainWindow::newFromTemplate(const QString& path)
+{
+    if (!maybeSave()) return;
+    QString error;
+    if (!m_document->load(path, &error)) {
+        QMessageBox::warning(this, tr("Template not loaded"), error);
+        return;
+    }
+    m_document->reset(m_document->spec(), QString());  // a template starts an untitled design
+}
+
+void MainWindow::open()
+{
+    if (!maybeSave()) return;
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open design"), QString(), kDesignFilter);
+    if (!path.isEmpty()) openFile(path);
+}
+
+bool MainWindow::openFile(const QString& path)
+{
+    QString error;
+    QStringList warnings;
+    if (!m_document->load(path, &error, &warnings)) {
+        if (isVisible()) QMessageBox::warning(this, tr("Design not opened"), error);
+        else qWarning("%s", qPrintable(error));
+        return false;
+    }
+    addRecentFile(m_document->fileName());
+    if (!warnings.isEmpty() && isVisible())
+        QMessageBox::information(this, tr("Design opened with warnings"), warnings.join(QLatin1Char('\n')));
+    return true;
+}
+
+bool MainWindow::save()
+{
+    if (m_document->fileName().isEmpty()) return saveAs();
+    return saveTo(m_document->fileName());
+}
+
+bool MainWindow::saveAs()
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("Save design"), m_document->fileName(), kDesignFilter);
+    if (path.isEmpty()) return false;
+    if (QFileInfo(path).suffix().isEmpty()) path += QStringLiteral(".fabricplan");
+    return saveTo(path);
+}
+
+bool MainWindow::saveTo(const QString& path)
+{
+    QString error;
+    if (!m_document->save(path, &error)) {
+        if (isVisible()) QMessageBox::warning(this, tr("Design not saved"), error);
+        return false;
+    }
+    addRecentFile(m_document->fileName());
+    if (m_session) m_session->discardAutosave();
+    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+    return true;
+}
+
+void MainWindow::addRecentFile(const QString& path)
+{
+    QSettings settings;
+    QStringList recent = settings.value(kRecentKey).toStringList();
+    recent.removeAll(path);
+    recent.prepend(path);
+    while (recent.size() > kMaxRecent) recent.removeLast();
+    settings.setValue(kRecentKey, recent);
+    rebuildRecentMenu();
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = QSettings().value(kRecentKey).toStringList();
+    for (const QString& path : recent)
+        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
+            if (maybeSave()) openFile(path);
+        })->setToolTip(path);
+    m_recentMenu->setEnabled(!recent.isEmpty());
+}
+
+void MainWindow::autosaveNow()
+{
+    if (!m_session || !m_document->isModified()) return;
+    QString error;
+    if (!m_document->writeCopy(m_session->autosavePath(), &error))
+        statusBar()->showMessage(tr("Autosave failed: %1").arg(error), 6000);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    if (m_session) m_session->endCleanly();
+    event->accept();
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event)
+{
+    for (const QUrl& url : event->mimeData()->urls())
+        if (url.isLocalFile() && url.toLocalFile().endsWith(QStringLiteral(".fabricplan"))) {
+            event->acceptProposedAction();
+            return;
+        }
+}
+
+void MainWindow::dropEvent(QDropEvent* event)
+{
+    for (const QUrl& url : event->mimeData()->urls())
+        if (url.isLocalFile() && url.toLocalFile().endsWith(QStringLiteral(".fabricplan"))) {
+            event->acceptProposedAction();
+            if (maybeSave()) openFile(url.toLocalFile());
+            return;
+        }
+}
+
+void MainWindow::exportWithDialog(const io::Exporter& exporter)
+{
+    if (!m_document->plan()) {
+        QMessageBox::information(this, tr("Nothing to export"),
+                                 tr("The design has no plan yet: %1").arg(m_document->planError()));
+        return;
+    }
+    const QString ext = QString::fromStdString(exporter.extension());
+    const QString base = m_document->fileName().isEmpty() ? QStringLiteral("design")
+                                                          : QFileInfo(m_document->fileName()).completeBaseName();
+    QString path = QFileDialog::getSaveFileName(this, tr("Export"), base + ext,
+                                                QString::fromStdString(exporter.name()));
+    if (path.isEmpty()) return;
+    if (!path.endsWith(ext)) path += ext;
+    QString error;
+    if (exportTo(exporter, path, &error)) statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+    else if (!error.isEmpty()) QMessageBox::warning(this, tr("Export failed"), error);
+}
+
+bool MainWindow::exportTo(const io::Exporter& exporter, const QString& path, QString* error)
+{
+    const auto plan = m_document->plan();
+    const auto catalog = m_document->catalog();
+    const auto comparison = m_document->comparison();
+    if (!plan || !catalog) {
+        if (error) *error = tr("No plan to export.");
+        return false;
+    }
+    auto progress = std::make_shared<std::atomic<double>>(0.0);
+    auto cancel = std::make_shared<std::atomic<bool>>(false);
+    const std::string target = path.toStdString();
+    QFutureWatcher<QString> watcher;
+    watcher.setFuture(QtConcurrent::run([plan, catalog, comparison, progress, cancel, target, &exporter]() -> QString {
+        io::ExportContext ctx{*plan, *catalog, comparison.get(), [progress, cancel](double p) {
+                                  progress->store(p);
+                                  return !cancel->load();
+                              }};
+        try {
+            exporter.write(ctx, target);
+            return {};
+        } catch (const io::ExportCancelled&) {
+            return QObject::tr("Export cancelled.");
+        } catch (const UserError& e) {
+            return QString::fromStdString(e.oneLine());
+        } catch (const std::exception& e) {
+            return QString::fromLocal8Bit(e.what());
+        }
+    }));
+    // The dialog appears only for exports that take longer than a moment.
+    QProgressDialog dialog(tr("Writing %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 1000, this);
+    dialog.setWindowModality(Qt::WindowModal);
+    dialog.setMinimumDuration(400);
+    QTimer poll;
+    QEventLoop loop;
+    connect(&poll, &QTimer::timeout, &dialog, [&] {
+        dialog.setValue(int(progress->load() * 1000));
+        if (dialog.wasCanceled()) cancel->store(true);
+    });
+    connect(&watcher, &QFutureWatcher<QString>::finished, &loop, &QEventLoop::quit);
+    poll.start(50);
+    if (!watcher.isFinished()) loop.exec();
+    const QString result = watcher.result();
+    if (error) *error = result;
+    return result.isEmpty();
+}
+
+void MainWindow::showCatalog()
+{
+    auto* dialog = new CatalogDialog(m_document->catalog(), m_userCatalogPath, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &CatalogDialog::catalogChanged, m_document, &Document::setCatalog);
+    dialog->show();
+}
+
+void MainWindow::about()
+{
+    QMessageBox::about(this, tr("About FabricPlan"),
+                       tr("<h3>FabricPlan %1</h3><p>Designs the scale-out network of GPU clusters "
+                          "(InfiniBand, RoCEv2, Spectrum-X, UEC Ethernet) down to the cable, and prices it.</p>"
+                          "<p>No public price lists exist for this hardware: every price is an estimate "
+                          "unless you entered a quote.</p>").arg(QString::fromStdString(versionString())));
+}
+
+} // namespace fp::gui

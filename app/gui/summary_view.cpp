@@ -1,0 +1,208 @@
+#include "summary_view.h"
+
+#include <QLocale>
+#include <QPalette>
+
+#include "bom_model.h"
+#include "cable_model.h"
+
+namespace fp::gui {
+
+namespace {
+
+QString count(long long n) { return QLocale(QLocale::English).toString(n); }
+
+QString tierName(Tier t)
+{
+    switch (t) {
+    case Tier::Leaf: return QObject::tr("Leaf");
+    case Tier::Spine: return QObject::tr("Spine");
+    case Tier::Core: return QObject::tr("Core");
+    default: return QObject::tr("Node");
+    }
+}
+
+QString className(LinkClass c)
+{
+    switch (c) {
+    case LinkClass::HostLeaf: return QObject::tr("Host – leaf");
+    case LinkClass::LeafSpine: return QObject::tr("Leaf – spine");
+    case LinkClass::SpineCore: return QObject::tr("Spine – core");
+    }
+    return {};
+}
+
+QString badge(bool estimated)
+{
+    return estimated ? QStringLiteral(" <span style='background-color:#f4b942; color:#3a2a00; font-size:small;'>"
+                                      "&nbsp;estimate&nbsp;</span>")
+                     : QString();
+}
+
+} // namespace
+
+const SummaryFigure* findFigure(const std::vector<SummaryFigure>& figures, const QString& key)
+{
+    for (const SummaryFigure& f : figures)
+        if (f.key == key) return &f;
+    return nullptr;
+}
+
+std::vector<SummaryFigure> summaryFigures(const Plan& plan)
+{
+    std::vector<SummaryFigure> out;
+    const QLocale en(QLocale::English);
+    auto add = [&out](QString key, QString label, QString value, double number, bool estimated) {
+        out.push_back(SummaryFigure{std::move(key), std::move(label), std::move(value), number, estimated});
+    };
+    const Fabric& f = plan.fabric;
+    const Estimates& e = plan.estimates;
+    add(QStringLiteral("gpus"), QObject::tr("GPUs"), count(plan.spec.gpus), plan.spec.gpus, false);
+    add(QStringLiteral("tiers"), QObject::tr("Tiers"), QString::number(f.shape.tiers), f.shape.tiers, false);
+    add(QStringLiteral("planes"), QObject::tr("Planes"), QString::number(f.shape.planes), f.shape.planes, false);
+    add(QStringLiteral("link.gbps"), QObject::tr("Link speed"), QStringLiteral("%1 Gb/s").arg(f.shape.linkGbps),
+        f.shape.linkGbps, false);
+    add(QStringLiteral("switches.total"), QObject::tr("Switches"), count(f.switchCount()), double(f.switchCount()), false);
+    for (const TierUsage& u : f.usage()) {
+        const QString t = QString::fromUtf8(toString(u.tier));
+        add(QStringLiteral("switches.") + t, QObject::tr("%1 switches").arg(tierName(u.tier)), count(u.switches),
+            double(u.switches), false);
+        add(QStringLiteral("ports.") + t, QObject::tr("%1 ports used").arg(tierName(u.tier)),
+            QStringLiteral("%1 / %2 (%3 %)").arg(count(u.portsUsed), count(u.portsTotal))
+                .arg(u.utilisation() * 100.0, 0, 'f', 0),
+            u.utilisation(), false);
+    }
+    long long links = 0;
+    for (int c = 0; c < kLinkClassCount; ++c) {
+        const long long n = f.linkCount(LinkClass(c));
+        links += n;
+        if (n == 0 && c > 0) continue;
+        add(QStringLiteral("links.") + QString::fromUtf8(toString(LinkClass(c))), className(LinkClass(c)) + QObject::tr(" links"),
+            count(n), double(n), false);
+    }
+    add(QStringLiteral("links.total"), QObject::tr("Links"), count(links), double(links), false);
+    add(QStringLiteral("capex.total"), QObject::tr("Network capex"), formatUsd(e.capex.totalUsd), e.capex.totalUsd,
+        e.capex.estimated);
+    add(QStringLiteral("capex.per_gpu"), QObject::tr("Capex per GPU"), formatUsd(e.capex.perGpuUsd),
+        e.capex.perGpuUsd, e.capex.estimated);
+    add(QStringLiteral("power.kw"), QObject::tr("Network power"), formatPowerW(e.opex.powerKw * 1000.0),
+        e.opex.powerKw, true);
+    add(QStringLiteral("energy.year"), QObject::tr("Energy per year"), formatUsd(e.opex.energyUsdPerYear),
+        e.opex.energyUsdPerYear, true);
+    add(QStringLiteral("tuning.weeks"), QObject::tr("Bring-up and tuning"),
+        QObject::tr("%1 engineer-weeks, ≈ %2 months to stable")
+            .arg(e.opex.tuningWeeks, 0, 'f', 0).arg(e.opex.monthsToStable, 0, 'f', 1),
+        e.opex.tuningWeeks, true);
+    add(QStringLiteral("tco"), QObject::tr("TCO over %1 years").arg(plan.spec.economics.horizonYears),
+        formatUsd(e.tcoUsd), e.tcoUsd, true);
+    add(QStringLiteral("latency"), QObject::tr("Latency (unloaded)"),
+        QStringLiteral("%1 – %2 ns").arg(e.performance.latencyMinNs, 0, 'f', 0).arg(e.performance.latencyMaxNs, 0, 'f', 0),
+        e.performance.latencyMaxNs, true);
+    add(QStringLiteral("busbw"), QObject::tr("All-reduce bus bandwidth"),
+        QStringLiteral("%1 GB/s").arg(e.performance.allreduceBusbwGBps, 0, 'f', 1), e.performance.allreduceBusbwGBps,
+        true);
+    add(QStringLiteral("bisection"), QObject::tr("Bisection bandwidth"),
+        QStringLiteral("%1 Tb/s").arg(en.toString(e.performance.bisectionTbps, 'f', 1)), e.performance.bisectionTbps,
+        false);
+    add(QStringLiteral("findings.errors"), QObject::tr("Errors"), QString::number(plan.errorCount()),
+        plan.errorCount(), false);
+    add(QStringLiteral("findings.warnings"), QObject::tr("Warnings"), QString::number(plan.warningCount()),
+        plan.warningCount(), false);
+    return out;
+}
+
+SummaryView::SummaryView(QWidget* parent) : QTextBrowser(parent)
+{
+    setOpenLinks(false);
+    setFrameShape(QFrame::NoFrame);
+}
+
+void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error)
+{
+    m_figures.clear();
+    const QPalette pal = palette();
+    const QString text = pal.color(QPalette::Text).name();
+    const QString muted = pal.color(QPalette::PlaceholderText).name();
+    const QString card = pal.color(QPalette::AlternateBase).name();
+    const QString accent = pal.color(QPalette::Highlight).name();
+    QString html = QStringLiteral("<html><body style='color:%1; font-size:10pt;'>").arg(text);
+    if (!plan) {
+        html += error.isEmpty() ? tr("<p style='color:%1'>Planning…</p>").arg(muted)
+                                : tr("<h3 style='color:#c62828'>The design cannot be built</h3><p>%1</p>")
+                                      .arg(error.toHtmlEscaped());
+        setHtml(html + QStringLiteral("</body></html>"));
+        return;
+    }
+    m_figures = summaryFigures(*plan);
+    auto fig = [this](const char* key) { return findFigure(m_figures, QString::fromLatin1(key)); };
+    const Plan& p = *plan;
+
+    html += QStringLiteral("<h2 style='margin-bottom:0'>%1</h2><p style='color:%2; margin-top:2px'>%3 · %4 · %5</p>")
+                .arg(QString::fromStdString(p.spec.name).toHtmlEscaped(), muted,
+                     QString::fromUtf8(displayName(p.spec.fabric)),
+                     QString::fromStdString(p.switchModel.partNumber + " " + p.switchModel.description).toHtmlEscaped(),
+                     QString::fromStdString(p.nicModel.partNumber).toHtmlEscaped());
+
+    // Key figures as cards, four per row.
+    const char* keys[] = {"gpus", "switches.total", "links.total", "tiers", "capex.total", "capex.per_gpu",
+                          "power.kw", "tco", "latency", "busbw", "bisection", "tuning.weeks"};
+    html += QStringLiteral("<table width='100%' cellspacing='8' cellpadding='10'>");
+    int i = 0;
+    for (const char* key : keys) {
+        const SummaryFigure* f = fig(key);
+        if (!f) continue;
+        if (i % 4 == 0) html += QStringLiteral("<tr>");
+        html += QStringLiteral("<td width='25%' bgcolor='%1' style='border-left: 3px solid %2'>"
+                               "<span style='color:%3; font-size:9pt'>%4</span>%5<br>"
+                               "<span style='font-size:16pt; font-weight:600'>%6</span></td>")
+                    .arg(card, accent, muted, f->label.toHtmlEscaped(), badge(f->estimated), f->value.toHtmlEscaped());
+        if (i % 4 == 3) html += QStringLiteral("</tr>");
+        ++i;
+    }
+    if (i % 4) html += QStringLiteral("</tr>");
+    html += QStringLiteral("</table>");
+
+    // Tiers.
+    html += tr("<h3>Switch tiers</h3>");
+    html += QStringLiteral("<table cellspacing='0' cellpadding='5' width='100%' style='border-collapse:collapse'>"
+                           "<tr bgcolor='%1'><th align='left'>%2</th><th align='right'>%3</th><th align='right'>%4</th>"
+                           "<th align='right'>%5</th><th align='right'>%6</th></tr>")
+                .arg(card, tr("Tier"), tr("Switches"), tr("Ports used"), tr("Ports total"), tr("Utilisation"));
+    for (const TierUsage& u : p.fabric.usage())
+        html += QStringLiteral("<tr><td>%1</td><td align='right'>%2</td><td align='right'>%3</td><td align='right'>%4</td>"
+                               "<td align='right'>%5 %</td></tr>")
+                    .arg(tierName(u.tier), count(u.switches), count(u.portsUsed), count(u.portsTotal))
+                    .arg(u.utilisation() * 100.0, 0, 'f', 1);
+    html += QStringLiteral("</table>");
+
+    // Links per class with their media mix.
+    html += tr("<h3>Links</h3>");
+    html += QStringLiteral("<table cellspacing='0' cellpadding='5' width='100%'><tr bgcolor='%1'><th align='left'>%2</th>"
+                           "<th align='right'>%3</th><th align='left'>%4</th></tr>")
+                .arg(card, tr("Class"), tr("Links"), tr("Media"));
+    for (int c = 0; c < kLinkClassCount; ++c) {
+        const long long n = p.fabric.linkCount(LinkClass(c));
+        if (!n) continue;
+        QStringList mix;
+        for (const LinkSolution& s : p.media.solutions)
+            if (s.cls == LinkClass(c)) {
+                const QString item = QStringLiteral("%1 %2 m").arg(mediaName(s.media)).arg(s.orderLengthM, 0, 'f', 1);
+                if (!mix.contains(item)) mix << item;
+            }
+        if (mix.size() > 6) mix = mix.mid(0, 6) << QStringLiteral("…");
+        html += QStringLiteral("<tr><td>%1</td><td align='right'>%2</td><td>%3</td></tr>")
+                    .arg(className(LinkClass(c)), count(n), mix.join(QStringLiteral(", ")).toHtmlEscaped());
+    }
+    html += QStringLiteral("</table>");
+
+    QStringList notes;
+    for (const std::string& n : p.fabric.notes) notes << QString::fromStdString(n).toHtmlEscaped();
+    for (const std::string& n : p.estimates.notes) notes << QString::fromStdString(n).toHtmlEscaped();
+    if (!notes.isEmpty())
+        html += tr("<h3>How these figures were made</h3><ul style='color:%1'><li>%2</li></ul>")
+                    .arg(muted, notes.join(QStringLiteral("</li><li>")));
+    html += QStringLiteral("</body></html>");
+    setHtml(html);
+}
+
+} // namespace fp::gui

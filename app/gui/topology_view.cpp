@@ -1,0 +1,331 @@
+#include "topology_view.h"
+
+#include <QGraphicsRectItem>
+#include <QGraphicsScene>
+#include <QGraphicsSimpleTextItem>
+#include <QLocale>
+#include <QPainterPath>
+#include <QWheelEvent>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+#include <tuple>
+#include <unordered_map>
+
+#include "cable_model.h"
+
+namespace fp::gui {
+
+namespace {
+
+constexpr double kBoxW = 150, kBoxH = 54, kGapX = 18, kTierGapY = 150;
+constexpr int kMediaCount = int(MediaClass::None) + 1;
+
+struct Group {
+    Tier tier = Tier::Node;
+    int plane = 0, pod = 0, su = 0;
+    long long devices = 0;
+    DeviceId first = 0, last = 0;
+    long long portsUsed = 0;
+};
+
+struct Bundle {
+    LinkClass cls = LinkClass::HostLeaf;
+    long long links = 0;
+    std::array<long long, kMediaCount> byMedia{};
+    float minLengthM = 1e9f, maxLengthM = 0;
+};
+
+QString tierPlural(Tier t)
+{
+    switch (t) {
+    case Tier::Node: return QObject::tr("nodes");
+    case Tier::Leaf: return QObject::tr("leaves");
+    case Tier::Spine: return QObject::tr("spines");
+    case Tier::Core: return QObject::tr("cores");
+    }
+    return {};
+}
+
+} // namespace
+
+QColor mediaColor(MediaClass m)
+{
+    // Jacket colours where a convention exists: aqua multimode (OM3/OM4), yellow single-mode (OS2).
+    switch (m) {
+    case MediaClass::DAC: return QColor(0x8d, 0x5a, 0x3b);
+    case MediaClass::ACC: return QColor(0xb8, 0x86, 0x5b);
+    case MediaClass::AOC: return QColor(0x7b, 0x4f, 0xc4);
+    case MediaClass::Multimode: return QColor(0x00, 0x9c, 0xb0);
+    case MediaClass::SingleMode: return QColor(0xe0, 0xa8, 0x00);
+    case MediaClass::None: return QColor(0xd3, 0x2f, 0x2f);
+    }
+    return Qt::gray;
+}
+
+TopologyView::TopologyView(QWidget* parent) : QGraphicsView(parent)
+{
+    setScene(new QGraphicsScene(this));
+    setRenderHint(QPainter::Antialiasing);
+    setDragMode(QGraphicsView::ScrollHandDrag);
+    setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
+    setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
+    setFrameShape(QFrame::NoFrame);
+}
+
+void TopologyView::setPlan(std::shared_ptr<const Plan> plan)
+{
+    m_plan = std::move(plan);
+    rebuild();
+}
+
+void TopologyView::rebuild()
+{
+    scene()->clear();
+    m_boxes.clear();
+    m_boxOfDevice.clear();
+    m_bundleCount = 0;
+    if (!m_plan) return;
+    const Fabric& fabric = m_plan->fabric;
+    const QLocale en(QLocale::English);
+    const QPalette pal = palette();
+
+    // 1. Devices into groups: (tier, plane, pod, su) — racks of one SU, one pod's spines, one core group.
+    std::map<std::tuple<int, int, int, int>, int> groupIndex;
+    std::vector<Group> groups;
+    std::vector<std::int32_t> groupOfDevice(fabric.devices.size());
+    for (std::size_t d = 0; d < fabric.devices.size(); ++d) {
+        const Device& dev = fabric.devices[d];
+        const bool node = dev.tier == Tier::Node;
+        const auto key = std::make_tuple(int(dev.tier), node ? 0 : int(dev.plane),
+                                         dev.tier == Tier::Leaf && fabric.shape.tiers < 3 ? 0 : int(dev.pod),
+                                         dev.tier == Tier::Node || dev.tier == Tier::Leaf ? int(dev.su) : 0);
+        auto [it, inserted] = groupIndex.emplace(key, int(groups.size()));
+        if (inserted) groups.push_back(Group{dev.tier, std::get<1>(key), std::get<2>(key), std::get<3>(key), 0,
+                                             DeviceId(d), DeviceId(d), 0});
+        Group& g = groups[std::size_t(it->second)];
+        ++g.devices;
+        g.last = DeviceId(d);
+        g.portsUsed += dev.portsUsed;
+        groupOfDevice[d] = it->second;
+    }
+
+    // 2. Groups into at most kMaxBoxesPerTier boxes per tier (level of detail), in key order.
+    std::array<std::vector<int>, 4> groupsOfTier;
+    for (const auto& [key, gi] : groupIndex) groupsOfTier[std::size_t(std::get<0>(key))].push_back(gi);
+    struct Box {
+        Tier tier;
+        std::vector<int> groups;
+    };
+    std::vector<Box> boxes;
+    std::vector<std::int32_t> boxOfGroup(groups.size());
+    std::array<std::vector<int>, 4> boxesOfTier;
+    for (int t = 0; t < 4; ++t) {
+        const auto& list = groupsOfTier[std::size_t(t)];
+        if (list.empty()) continue;
+        const int n = int(list.size());
+        const int nBoxes = std::min(n, kMaxBoxesPerTier);
+        for (int b = 0; b < nBoxes; ++b) {
+            boxesOfTier[std::size_t(t)].push_back(int(boxes.size()));
+            boxes.push_back(Box{Tier(t), {}});
+        }
+        for (int i = 0; i < n; ++i) {
+            const int box = boxesOfTier[std::size_t(t)][std::size_t(i * nBoxes / n)];
+            boxes[std::size_t(box)].groups.push_back(list[std::size_t(i)]);
+            boxOfGroup[std::size_t(list[std::size_t(i)])] = box;
+        }
+    }
+    m_boxOfDevice.resize(fabric.devices.size());
+    for (std::size_t d = 0; d < fabric.devices.size(); ++d)
+        m_boxOfDevice[d] = boxOfGroup[std::size_t(groupOfDevice[d])];
+
+    // 3. Links into bundles between boxes (links come grouped, so cache the last bundle).
+    std::unordered_map<std::uint64_t, Bundle> bundles;
+    std::uint64_t lastKey = ~0ull;
+    Bundle* last = nullptr;
+    const auto& media = m_plan->media;
+    const auto& lengths = m_plan->layout.linkLengthM;
+    for (std::size_t i = 0; i < fabric.links.size(); ++i) {
+        const Link& l = fabric.links[i];
+        const std::uint64_t key = (std::uint64_t(std::uint32_t(m_boxOfDevice[l.a])) << 32) | std::uint32_t(m_boxOfDevice[l.b]);
+        if (key != lastKey) {
+            last = &bundles[key];
+            last->cls = l.cls;
+            lastKey = key;
+        }
+        ++last->links;
+        MediaClass m = MediaClass::None;
+        if (i < media.solutionOfLink.size() && media.solutionOfLink[i] < media.solutions.size())
+            m = media.solutions[media.solutionOfLink[i]].media;
+        ++last->byMedia[std::size_t(m)];
+        if (i < lengths.size()) {
+            last->minLengthM = std::min(last->minLengthM, lengths[i]);
+            last->maxLengthM = std::max(last->maxLengthM, lengths[i]);
+        }
+    }
+
+    // 4. Place boxes: core at the top, nodes at the bottom, each tier centred.
+    std::size_t widest = 1;
+    for (const auto& list : boxesOfTier) widest = std::max(widest, list.size());
+    const double totalW = double(widest) * (kBoxW + kGapX) - kGapX;
+    std::vector<QPointF> topLeft(boxes.size());
+    int row = 0;
+    for (int t = 3; t >= 0; --t) {
+        const auto& list = boxesOfTier[std::size_t(t)];
+        if (list.empty()) continue;
+        const double w = double(list.size()) * (kBoxW + kGapX) - kGapX;
+        const double x0 = (totalW - w) / 2.0;
+        for (std::size_t i = 0; i < list.size(); ++i)
+            topLeft[std::size_t(list[i])] = QPointF(x0 + double(i) * (kBoxW + kGapX), row * (kBoxH + kTierGapY));
+        auto* label = scene()->addSimpleText(tierPlural(Tier(t)).toUpper());
+        QFont bold = font();
+        bold.setBold(true);
+        bold.setLetterSpacing(QFont::AbsoluteSpacing, 1.5);
+        label->setFont(bold);
+        label->setBrush(pal.color(QPalette::PlaceholderText));
+        label->setPos(-150, row * (kBoxH + kTierGapY) + kBoxH / 2 - 8);
+        ++row;
+    }
+
+    // 5. Bundles below boxes: one path per bundle, width by log(links), colour by the dominant medium.
+    for (const auto& [key, b] : bundles) {
+        const int lower = int(key >> 32), upper = int(key & 0xffffffffu);
+        const QPointF a = topLeft[std::size_t(lower)] + QPointF(kBoxW / 2, 0);
+        const QPointF z = topLeft[std::size_t(upper)] + QPointF(kBoxW / 2, kBoxH);
+        int dominant = 0;
+        QStringList mix;
+        for (int m = 0; m < kMediaCount; ++m) {
+            if (b.byMedia[std::size_t(m)] > b.byMedia[std::size_t(dominant)]) dominant = m;
+            if (b.byMedia[std::size_t(m)])
+                mix << QStringLiteral("%1 %2").arg(mediaName(MediaClass(m)), en.toString(b.byMedia[std::size_t(m)]));
+        }
+        QColor c = mediaColor(MediaClass(dominant));
+        c.setAlphaF(bundles.size() > 200 ? 0.35 : 0.7);
+        QPainterPath path(a);
+        const double midY = (a.y() + z.y()) / 2;
+        path.cubicTo(QPointF(a.x(), midY), QPointF(z.x(), midY), z);
+        auto* item = scene()->addPath(path, QPen(c, 1.0 + std::log2(double(b.links)) * 0.6, Qt::SolidLine, Qt::RoundCap));
+        item->setZValue(-1);
+        item->setToolTip(tr("<b>%1</b>: %2 links<br>%3<br>routed length %4 – %5 m")
+                             .arg(QString::fromUtf8(toString(b.cls)), en.toString(b.links), mix.join(QStringLiteral(", ")))
+                             .arg(double(b.minLengthM), 0, 'f', 1)
+                             .arg(double(b.maxLengthM), 0, 'f', 1));
+        ++m_bundleCount;
+    }
+
+    // 6. Boxes with their labels and tooltips.
+    const QString switchPart = QString::fromStdString(m_plan->switchModel.partNumber);
+    const QString nicPart = QString::fromStdString(m_plan->nicModel.partNumber);
+    for (std::size_t bi = 0; bi < boxes.size(); ++bi) {
+        const Box& box = boxes[bi];
+        long long devices = 0, portsUsed = 0;
+        for (int gi : box.groups) {
+            devices += groups[std::size_t(gi)].devices;
+            portsUsed += groups[std::size_t(gi)].portsUsed;
+        }
+        const Group& first = groups[std::size_t(box.groups.front())];
+        const Group& lastG = groups[std::size_t(box.groups.back())];
+        QString title;
+        if (box.tier == Tier::Node)
+            title = fabric.shape.sus > 1 ? tr("SU %1").arg(first.su + 1) : tr("Compute");
+        else if (box.tier == Tier::Leaf)
+            title = fabric.shape.tiers >= 3 ? tr("Pod %1").arg(first.pod + 1)
+                    : fabric.shape.sus > 1  ? tr("SU %1").arg(first.su + 1) : tr("Leaves");
+        else if (box.tier == Tier::Spine)
+            title = fabric.shape.tiers >= 3 ? tr("Pod %1").arg(first.pod + 1) : tr("Spines");
+        else
+            title = tr("Group %1").arg(first.pod + 1);
+        if (box.groups.size() > 1) {
+            const QString lastLabel = box.tier == Tier::Node || (box.tier == Tier::Leaf && fabric.shape.tiers < 3)
+                                          ? QString::number(lastG.su + 1) : QString::number(lastG.pod + 1);
+            title += QStringLiteral("–") + lastLabel;
+        }
+        if (fabric.shape.planes > 1 && box.tier != Tier::Node) {
+            title = tr("P%1 · ").arg(first.plane + 1) + title;
+            if (lastG.plane != first.plane) title += tr(" … P%1").arg(lastG.plane + 1);
+        }
+        QString subtitle = QStringLiteral("%1 %2").arg(en.toString(devices), tierPlural(box.tier));
+        if (box.tier == Tier::Node) subtitle += tr(" · %1 GPUs").arg(en.toString(devices * m_plan->spec.gpusPerNode));
+
+        auto* rect = scene()->addRect(QRectF(topLeft[bi], QSizeF(kBoxW, kBoxH)));
+        const QColor fill = box.tier == Tier::Node ? QColor(0x76, 0xb9, 0x00) : QColor(0x2b, 0x5c, 0x94);
+        rect->setBrush(fill.lighter(box.tier == Tier::Node ? 175 : 185));
+        rect->setPen(QPen(fill.darker(110), 1.4));
+        rect->setFlag(QGraphicsItem::ItemIsSelectable);
+        rect->setData(0, int(bi));
+        rect->setToolTip(tr("<b>%1</b><br>%2 %3 (%4 … %5)<br>part: %6%7")
+                             .arg(title, en.toString(devices), tierPlural(box.tier),
+                                  QString::fromStdString(fabric.deviceName(first.first)),
+                                  QString::fromStdString(fabric.deviceName(lastG.last)),
+                                  box.tier == Tier::Node ? nicPart + tr(" × %1 per node").arg(fabric.nicsPerNode) : switchPart,
+                                  box.tier == Tier::Node ? QString() : tr("<br>ports used: %1").arg(en.toString(portsUsed))));
+        auto* t1 = new QGraphicsSimpleTextItem(title, rect);
+        QFont bold = font();
+        bold.setBold(true);
+        t1->setFont(bold);
+        t1->setBrush(QColor(0x1d, 0x1d, 0x1d));
+        t1->setPos(topLeft[bi] + QPointF((kBoxW - t1->boundingRect().width()) / 2, 8));
+        auto* t2 = new QGraphicsSimpleTextItem(subtitle, rect);
+        t2->setBrush(QColor(0x33, 0x33, 0x33));
+        t2->setPos(topLeft[bi] + QPointF((kBoxW - t2->boundingRect().width()) / 2, 29));
+        m_boxes.push_back(rect);
+    }
+
+    // 7. Legend: only the media present.
+    std::array<bool, kMediaCount> present{};
+    for (const auto& [key, b] : bundles)
+        for (int m = 0; m < kMediaCount; ++m) present[std::size_t(m)] = present[std::size_t(m)] || b.byMedia[std::size_t(m)];
+    double lx = 0;
+    const double ly = row * (kBoxH + kTierGapY) - kTierGapY + 40;
+    for (int m = 0; m < kMediaCount; ++m) {
+        if (!present[std::size_t(m)]) continue;
+        scene()->addRect(QRectF(lx, ly + 4, 22, 6), Qt::NoPen, mediaColor(MediaClass(m)));
+        auto* t = scene()->addSimpleText(mediaName(MediaClass(m)));
+        t->setBrush(pal.color(QPalette::Text));
+        t->setPos(lx + 28, ly - 2);
+        lx += 48 + t->boundingRect().width();
+    }
+    auto* note = scene()->addSimpleText(tr("%1 switches · %2 links · one box per group, one line per bundle")
+                                            .arg(en.toString(fabric.switchCount()), en.toString(qlonglong(fabric.links.size()))));
+    note->setBrush(pal.color(QPalette::PlaceholderText));
+    note->setPos(lx + 20, ly - 2);
+
+    scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-30, -30, 30, 30));
+    if (!m_userZoomed) fitAll();
+}
+
+void TopologyView::fitAll()
+{
+    if (!scene()) return;
+    fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
+    // Never blow small fabrics up beyond natural size.
+    if (transform().m11() > 1.2) setTransform(QTransform::fromScale(1.2, 1.2));
+}
+
+bool TopologyView::selectDevice(std::int64_t device)
+{
+    if (device < 0 || std::size_t(device) >= m_boxOfDevice.size()) return false;
+    const int box = m_boxOfDevice[std::size_t(device)];
+    scene()->clearSelection();
+    m_boxes[std::size_t(box)]->setSelected(true);
+    m_boxes[std::size_t(box)]->setPen(QPen(palette().color(QPalette::Highlight), 3));
+    centerOn(m_boxes[std::size_t(box)]);
+    return true;
+}
+
+void TopologyView::wheelEvent(QWheelEvent* event)
+{
+    const double factor = std::pow(1.0015, event->angleDelta().y());
+    scale(factor, factor);
+    m_userZoomed = true;
+}
+
+void TopologyView::resizeEvent(QResizeEvent* event)
+{
+    QGraphicsView::resizeEvent(event);
+    if (!m_userZoomed) fitAll();
+}
+
+} // namespace fp::gui
