@@ -36,6 +36,12 @@ set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 find_program(FABRICPLAN_DPKG_SHLIBDEPS dpkg-shlibdeps)
 if(FABRICPLAN_DPKG_SHLIBDEPS)
   set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+  if(FABRICPLAN_BUILD_GUI)
+    # Loaded as a plugin, so no binary links it and dpkg-shlibdeps cannot see it: Qt draws the SVG
+    # icons through libqt6svg6's icon engine (plugins/iconengines/libqsvgicon.so). CPack merges this
+    # line with what dpkg-shlibdeps finds.
+    set(CPACK_DEBIAN_PACKAGE_DEPENDS "libqt6svg6 (>= 6.4)")
+  endif()
 else()
   set(_depends "libc6, libstdc++6, libsqlite3-0, libxlsxwriter4")
   if(FABRICPLAN_BUILD_GUI)

@@ -78,14 +78,33 @@ for example in "$prefix"/share/fabricplan/examples/*.fabricplan; do
 done
 [ -n "$clean" ] || fail "no bundled example plans without design-rule errors"
 
-# The CLI must read the catalog beside it. Spoil that copy: if the plan still succeeded, the binary
+# The desktop app starts from here too: offscreen, it opens the example, plans it and grabs its window.
+gui_run() { run QT_QPA_PLATFORM=offscreen "$prefix/bin/fabricplan" "$@"; }
+if [ "$gui" = ON ]; then
+    out=$(gui_run --version 2>/dev/null) || fail "fabricplan --version exited $?"
+    grep -qF "$version" <<<"$out" || fail "fabricplan --version printed '$out', expected $version"
+    gui_run --screenshot "$home/summary.png" --tab summary "$clean" >"$home/gui.log" 2>&1 \
+        || { cat "$home/gui.log"; fail "fabricplan --screenshot on $(basename "$clean") failed"; }
+    dims=$(python3 -c 'import struct,sys
+d=open(sys.argv[1],"rb").read(24)
+print("%d %d" % struct.unpack(">II", d[16:24]))' "$home/summary.png") || fail "the screenshot is not a PNG"
+    read -r w h <<<"$dims"
+    # A real main window, not an empty or icon-sized grab.
+    { [ "$w" -ge 400 ] && [ "$h" -ge 300 ]; } || fail "the screenshot is only ${w}x${h}"
+    echo "ok: fabricplan --version and --screenshot (${w}x${h}) from $prefix/bin"
+fi
+
+# The binaries must read the catalog beside them. Spoil that copy: if the plan still succeeded, the binary
 # was reading some other catalog (the build tree's, or the configured prefix's).
 catalog="$prefix/share/fabricplan/catalog.sqlite"
 cp "$catalog" "$catalog.good"
 printf 'not a database\n' > "$catalog"
 status=0
 run "$cli" plan "$clean" --json - >/dev/null 2>"$home/stderr" || status=$?
+gui_status=0
+[ "$gui" = ON ] && { gui_run --screenshot "$home/spoiled.png" "$clean" >/dev/null 2>&1 || gui_status=$?; }
 mv "$catalog.good" "$catalog"
+[ "$gui" = OFF ] || [ $gui_status -ne 0 ] || fail "fabricplan ran with the installed catalog spoiled: it reads a catalog outside $prefix"
 [ $status -ne 0 ] || fail "plan still succeeded with the installed catalog spoiled: the CLI reads a catalog outside $prefix"
 # 2 is the CLI's documented status for bad input; anything else (a crash) is a bug of its own.
 [ $status -eq 2 ] || { cat "$home/stderr"; fail "a spoiled catalog gave exit $status, expected 2 (bad input)"; }
