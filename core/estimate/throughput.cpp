@@ -122,9 +122,10 @@ EcmpResult ringEcmpCollisions(const Fabric& f, int nodes)
     const Adjacency leafUp(f, LinkClass::LeafSpine, false);   // by leaf
     const Adjacency spineUp(f, LinkClass::SpineCore, false);  // by spine
     const Adjacency coreDown(f, LinkClass::SpineCore, true);  // by core
-    std::vector<std::uint32_t> load(f.links.size(), 0);
+    // Links are full duplex: count each direction on its own (up = towards the core).
+    std::vector<std::uint32_t> loadUp(f.links.size(), 0), loadDown(f.links.size(), 0);
     std::vector<std::uint32_t> outFlows(f.devices.size(), 0), inFlows(f.devices.size(), 0);
-    auto carry = [&](std::uint32_t link) {
+    auto carry = [&](std::vector<std::uint32_t>& load, std::uint32_t link) {
         if (link != kNone) r.maxLoad = std::max<int>(r.maxLoad, int(++load[link]));
     };
 
@@ -139,7 +140,7 @@ EcmpResult ringEcmpCollisions(const Fabric& f, int nodes)
             const std::uint64_t flow = std::uint64_t(p) * std::uint64_t(nodes) + std::uint64_t(i);
             const std::uint32_t up = pick(leafUp, src, mix(flow), [](std::uint32_t) { return true; });
             if (up == kNone) continue;
-            carry(up);
+            carry(loadUp, up);
             const DeviceId spine = f.links[up].b;
             auto toSpine = [&](DeviceId s) { return [&f, s](std::uint32_t l) { return f.links[l].b == s; }; };
             std::uint32_t down = pick(leafUp, dst, mix(flow ^ 0x1ULL), toSpine(spine));
@@ -147,15 +148,15 @@ EcmpResult ringEcmpCollisions(const Fabric& f, int nodes)
                 // Different pod: up to a core of this spine's group, down to a spine of the far pod.
                 const std::uint32_t toCore = pick(spineUp, spine, mix(flow ^ 0x2ULL), [](std::uint32_t) { return true; });
                 if (toCore == kNone) continue;
-                carry(toCore);
+                carry(loadUp, toCore);
                 const std::uint32_t farPod = f.devices[f.links[leafUp.begin(dst)[0]].b].pod;
                 const std::uint32_t fromCore = pick(coreDown, f.links[toCore].b, mix(flow ^ 0x3ULL),
                                                     [&](std::uint32_t l) { return f.devices[f.links[l].a].pod == farPod; });
                 if (fromCore == kNone) continue;
-                carry(fromCore);
+                carry(loadDown, fromCore);
                 down = pick(leafUp, dst, mix(flow ^ 0x4ULL), toSpine(f.links[fromCore].a));
             }
-            carry(down);
+            carry(loadDown, down);
         }
     }
     for (std::size_t d = 0; d < f.devices.size(); ++d) {
