@@ -44,7 +44,6 @@ void portsExhausted(const ClusterSpec& spec, const Fabric& fabric, const SwitchM
                                                                                       : sw.portsAt(L);
     // A node has nicsPerNode NICs with one port per plane each (fabric.h).
     const long long nodePorts = (long long)spec.nicsPerNode * std::max(1, spec.planes);
-    const long long nodeCages = (long long)spec.nicsPerNode * std::max(1, nic.ports);
     struct PerTier {
         long long devices = 0;
         std::uint32_t worst = 0;
@@ -52,7 +51,7 @@ void portsExhausted(const ClusterSpec& spec, const Fabric& fabric, const SwitchM
     } tiers[4];
     for (std::size_t d = 0; d < fabric.devices.size(); ++d) {
         const bool node = d < fabric.nodeCount;
-        const long long have = node ? std::min(nodePorts, nodeCages) : switchPorts;
+        const long long have = node ? nodePorts : switchPorts;
         if (used[d] <= have) continue;
         PerTier& t = tiers[int(fabric.devices[d].tier)];
         ++t.devices;
@@ -71,9 +70,9 @@ void portsExhausted(const ClusterSpec& spec, const Fabric& fabric, const SwitchM
         f.device = t.device;
         f.where = fabric.deviceName(DeviceId(t.device));
         f.message = fmt("%lld %s device(s) use more ports than they have: up to %u links on %lld ports (%s)", t.devices,
-                        toString(Tier(tier)), t.worst, node ? std::min(nodePorts, nodeCages) : switchPorts,
+                        toString(Tier(tier)), t.worst, node ? nodePorts : switchPorts,
                         node ? nic.partNumber.c_str() : sw.partNumber.c_str());
-        f.fix = node ? "Use NICs with a port per plane, or fewer planes"
+        f.fix = node ? "Give every node nicsPerNode x planes NIC ports, or change the topology"
                      : "Use a switch with more ports, more switches, or a different oversubscription";
         out.push_back(std::move(f));
     }
