@@ -48,6 +48,15 @@ std::string groupName(const Device& d)
     return "";
 }
 
+// "p1 SU 1" + "p1 SU 4" -> "p1 SU 1-4": merged boxes keep a short title that fits the box.
+std::string rangeName(const std::string& first, const std::string& last)
+{
+    const auto cut = [](const std::string& s) { return s.find_last_not_of("0123456789") + 1; };
+    const std::size_t a = cut(first), b = cut(last);
+    if (first.compare(0, a, last, 0, b) == 0) return first + "-" + last.substr(b);
+    return first + " - " + last;
+}
+
 const char* tierTitle(Tier t)
 {
     switch (t) {
@@ -99,7 +108,7 @@ public:
                 Box b{Tier(t), {}, {}, 0};
                 const Device& first = f.devices[groups[g].second.front()];
                 b.title = groupName(first);
-                if (last != g) b.title += " … " + groupName(f.devices[groups[last].second.front()]);
+                if (last != g) b.title = rangeName(b.title, groupName(f.devices[groups[last].second.front()]));
                 for (std::size_t k = g; k <= last; ++k)
                     for (DeviceId id : groups[k].second) {
                         boxOfDevice[id] = std::uint32_t(boxes.size());

@@ -75,11 +75,13 @@ private slots:
         a.description = "line one\r\nline two";
         a.qty = 3;
         a.unitPriceUsd = 100.5;
+        a.extendedUsd = 301.5;  // 3 x 100.5, as bom::collect fills it
         fp::BomLine b;
         b.category = fp::BomCategory::Cables;
         b.part = "DAC-1m";
         b.qty = 2;
         b.unitPriceUsd = 7;
+        b.extendedUsd = 14;  // 2 x 7
         p.bom.lines = {a, b};
         QTemporaryDir dir;
         write("bom-csv", p, catalog_, dir.filePath(QStringLiteral("b.csv")));
