@@ -66,9 +66,9 @@ for f in usr/bin/fabricplan-cli usr/share/fabricplan/catalog.sqlite usr/share/me
 done
 
 # ---- unpack and run --------------------------------------------------------------------------------
-bash "$here/packaging_check_tree.sh" "$tmp/deb-root/usr" "$version" "$gui"
+bash "$here/packaging_check_tree.sh" "$tmp/deb-root/usr" "$version" "$gui" one-example
 tar -xzf "$tgz" -C "$tmp/tgz-root"
 tgz_prefix=("$tmp"/tgz-root/*)
 [ ${#tgz_prefix[@]} -eq 1 ] || fail "the tarball should unpack into one folder"
 echo "ok: $(basename "$tgz") $(du -k "$tgz" | cut -f1) KiB"
-bash "$here/packaging_check_tree.sh" "${tgz_prefix[0]}" "$version" "$gui"
+bash "$here/packaging_check_tree.sh" "${tgz_prefix[0]}" "$version" "$gui" one-example
