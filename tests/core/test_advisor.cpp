@@ -1,0 +1,107 @@
+// Fabric advice: the practitioners' 10 % / 25 % comm-to-compute rule and the money weighing in between,
+// with hand-computed break-even points.
+#include <QtTest>
+
+#include "estimate/advisor.h"
+
+using namespace fp;
+
+namespace {
+
+Estimates est(double tcoUsd, double capexUsd, double efficiency)
+{
+    Estimates e;
+    e.tcoUsd = tcoUsd;
+    e.capex.totalUsd = capexUsd;
+    e.capex.transceiversUsd = capexUsd * 0.1;
+    e.performance.efficiency = efficiency;
+    e.performance.ecmpCollisionFactor = 1.0;
+    return e;
+}
+
+ClusterSpec spec(double commPct, int gpus = 1024)
+{
+    ClusterSpec s;
+    s.gpus = gpus;
+    s.gpusPerNode = 8;
+    s.economics.horizonYears = 5;
+    s.workload.commToComputePct = commPct;
+    return s;
+}
+
+// IB: efficiency 0.94, capex $1.0M; RoCE: efficiency 0.846 (= 0.9 x IB), capex $0.7M.
+// RoCE's time lost per comm-% point: 1 % x (1 - 0.9) x 5 years x cluster $/year, where
+// cluster $/year = (1,024 GPUs x $40,000 + $700,000) / 5 = $8,332,000 -> $41,660 per point. IB loses none.
+std::vector<std::pair<FabricKind, Estimates>> options(double ibTco, double roceTco)
+{
+    return {{FabricKind::InfiniBand, est(ibTco, 1.0e6, 0.94)}, {FabricKind::RoCE, est(roceTco, 0.7e6, 0.846)}};
+}
+
+} // namespace
+
+class TestAdvisor : public QObject {
+    Q_OBJECT
+private slots:
+    void thresholds_data()
+    {
+        QTest::addColumn<double>("ibTco");
+        QTest::addColumn<double>("roceTco");
+        QTest::addColumn<double>("commPct");
+        QTest::addColumn<int>("expected");
+        const int ib = int(FabricKind::InfiniBand), roce = int(FabricKind::RoCE);
+        // IB is cheaper and faster: below 10 % the rule still says Ethernet is fine; above, the money says IB.
+        QTest::newRow("9.9 % ethernet fine") << 0.5e6 << 0.8e6 << 9.9 << roce;
+        QTest::newRow("10.1 % weigh -> IB") << 0.5e6 << 0.8e6 << 10.1 << ib;
+        // RoCE $1.1M cheaper: break-even 1,100,000 / 41,660 = 26.4 %, but above 25 % the rule leans IB.
+        QTest::newRow("24.9 % weigh -> RoCE") << 1.2e6 << 0.1e6 << 24.9 << roce;
+        QTest::newRow("25.1 % lean IB") << 1.2e6 << 0.1e6 << 25.1 << ib;
+        QTest::newRow("40 % lean IB") << 1.2e6 << 0.1e6 << 40.0 << ib;
+        QTest::newRow("5 % ethernet fine") << 1.2e6 << 0.1e6 << 5.0 << roce;
+        // RoCE $1.0M cheaper: break-even 1,000,000 / 41,660 = 24.0 %: 23.9 -> RoCE
+        // (200k + 23.9 x 41,660 = 1,195,674 < 1.2M), 24.1 -> IB (1,204,006 > 1.2M).
+        QTest::newRow("23.9 % money -> RoCE") << 1.2e6 << 0.2e6 << 23.9 << roce;
+        QTest::newRow("24.1 % money -> IB") << 1.2e6 << 0.2e6 << 24.1 << ib;
+    }
+    void thresholds()
+    {
+        QFETCH(double, ibTco);
+        QFETCH(double, roceTco);
+        QFETCH(double, commPct);
+        QFETCH(int, expected);
+        const Advice a = advise(options(ibTco, roceTco), spec(commPct));
+        QCOMPARE(int(a.recommended), expected);
+        QVERIFY(a.reasons.size() >= 3);  // the rule + one line per option
+    }
+
+    void lowCommPicksCheapestEthernet()
+    {
+        auto opts = options(0.5e6, 0.8e6);
+        opts.push_back({FabricKind::SpectrumX, est(0.7e6, 0.65e6, 0.91)});
+        QCOMPARE(advise(opts, spec(5)).recommended, FabricKind::SpectrumX);
+    }
+
+    void whatIfReasons()
+    {
+        // 16,384 GPUs = 2,048 nodes, above the ~1,000-node PFC caution: a scale reason for RoCE.
+        const Advice big = advise(options(1.2e6, 0.2e6), spec(15, 16384));
+        bool scale = false, misconfig = false;
+        for (const std::string& r : big.reasons) {
+            scale = scale || r.find("What-if scale") != std::string::npos;
+            misconfig = misconfig || r.find("What-if misconfiguration") != std::string::npos;
+        }
+        QVERIFY(scale);
+        QVERIFY(misconfig);
+        const Advice small = advise(options(1.2e6, 0.2e6), spec(15, 1024));
+        for (const std::string& r : small.reasons) QVERIFY(r.find("What-if scale") == std::string::npos);
+    }
+
+    void emptyOptions()
+    {
+        const Advice a = advise({}, spec(15));
+        QCOMPARE(a.recommended, spec(15).fabric);
+        QCOMPARE(a.reasons.size(), std::size_t(1));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAdvisor)
+#include "test_advisor.moc"
