@@ -10,6 +10,7 @@
 //   leaf-spine      = 32 leaves x 32 up-ports                 = 1024
 //   spines          = 1024 / 64 ports                         = 16
 //   devices         = 128 + 32 + 16                           = 176
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QXmlStreamReader>
 #include <QtTest>
@@ -173,6 +174,21 @@ private slots:
         QCOMPARE(toHosts, 1024);
         QCOMPARE(links, 1024 + 2 * 1024);
         QCOMPARE(sections, 32 + 16);
+    }
+
+    // The Summary's comparison table, read back by openpyxl: one row per plan, the advisor's pick marked.
+    void xlsxSummaryCarriesTheComparison()
+    {
+        const fp::Comparison cmp = fp::comparePlans(fp::ClusterSpec{}, catalog_);
+        QCOMPARE(cmp.plans.size(), std::size_t(4));  // InfiniBand, RoCEv2, Spectrum-X, UEC
+        write("xlsx", plan_, catalog_, path("compare.xlsx"), &cmp);
+        QProcess python;
+        python.start(QStringLiteral("/usr/bin/python3"),
+                     {QStringLiteral(FABRICPLAN_SOURCE_DIR "/tests/scripts/check_xlsx_comparison.py"),
+                      path("compare.xlsx"), QString::number(cmp.plans.size()),
+                      QString::fromLatin1(fp::displayName(cmp.advice.recommended))});
+        QVERIFY(python.waitForFinished(60000));
+        QVERIFY2(python.exitCode() == 0, python.readAllStandardError().constData());
     }
 
     void ufmTopologyRefusesEthernet()
