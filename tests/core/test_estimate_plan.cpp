@@ -1,0 +1,106 @@
+// End to end on the built catalog: makePlan's BOM reconciles with its own links and media, and the
+// estimates land on published figures (NDR all-reduce ceiling) and the advice rule.
+#include <QtTest>
+
+#include <cmath>
+
+#include "bom/bom.h"
+#include "catalog/catalog_db.h"
+#include "plan/plan.h"
+
+using namespace fp;
+
+class TestEstimatePlan : public QObject {
+    Q_OBJECT
+    Catalog catalog_;
+
+    static long long qty(const Bom& bom, BomCategory cat)
+    {
+        long long n = 0;
+        for (const BomLine& l : bom.lines)
+            if (l.category == cat) n += l.qty;
+        return n;
+    }
+
+private slots:
+    void initTestCase() { catalog_ = loadCatalog(FABRICPLAN_TEST_CATALOG); }
+
+    void defaultSpecReconciles()
+    {
+        ClusterSpec spec;  // 1,024 GPUs, 8 x 400G CX-7 per node, QM9700, InfiniBand
+        spec.economics.sparesOpticsPct = 0;
+        spec.economics.spareSwitchPerN = 0;
+        const Plan p = makePlan(spec, catalog_);
+        const Bom& bom = p.bom;
+        QCOMPARE(qty(bom, BomCategory::Switches), p.fabric.switchCount());
+        // 128 nodes x 8 NICs.
+        QCOMPARE(qty(bom, BomCategory::Nics), 1024LL);
+        // Modules: per solution and end, links / linksPerModule is the floor; per-device rounding may add at
+        // most one module per (device, solution) pair.
+        double idealModules = 0;
+        std::vector<long long> linksOf(p.media.solutions.size(), 0);
+        for (std::uint16_t s : p.media.solutionOfLink) ++linksOf[s];
+        double idealCables = 0;
+        for (std::size_t s = 0; s < p.media.solutions.size(); ++s) {
+            const LinkSolution& sol = p.media.solutions[s];
+            if (!sol.moduleA.empty()) idealModules += double(linksOf[s]) / sol.linksPerModuleA;
+            if (!sol.moduleB.empty()) idealModules += double(linksOf[s]) / sol.linksPerModuleB;
+            if (!sol.cablePart.empty()) idealCables += double(linksOf[s]) / sol.linksPerCable;
+        }
+        const long long modules = qty(bom, BomCategory::Transceivers);
+        QVERIFY2(modules >= std::llround(std::ceil(idealModules - 1e-9)),
+                 qPrintable(QStringLiteral("%1 modules, ideal %2").arg(modules).arg(idealModules)));
+        QVERIFY(double(modules) <= idealModules + double(p.fabric.devices.size()) * p.media.solutions.size());
+        // Cables and fibre: the BOM and the cable plan count the same physical cables.
+        const long long cables = qty(bom, BomCategory::Cables) + qty(bom, BomCategory::Fibre);
+        QCOMPARE(std::size_t(cables), bom::cableCount(p.fabric, p.media));
+        QVERIFY(double(cables) >= idealCables - 1e-9);
+        // Totals are the sum of the lines.
+        double sum = 0;
+        for (const BomLine& l : bom.lines) sum += l.extendedUsd;
+        QVERIFY(qFuzzyCompare(bom.totalUsd, sum));
+        QVERIFY(qFuzzyCompare(p.estimates.capex.totalUsd, bom.totalUsd));
+    }
+
+    void ndrAllReduceCeiling()
+    {
+        ClusterSpec spec;
+        const Plan p = makePlan(spec, catalog_);
+        const Performance& perf = p.estimates.performance;
+        // 8 x 400 Gb/s per 8 GPUs = 400 Gb/s = 50 GB/s per GPU; nccl-tests on NDR report ~45-48 GB/s.
+        QCOMPARE(perf.injectionGbpsPerGpu, 400.0);
+        QVERIFY2(perf.allreduceBusbwGBps >= 44.0 && perf.allreduceBusbwGBps <= 48.5,
+                 qPrintable(QString::number(perf.allreduceBusbwGBps)));
+        for (std::size_t i = 1; i < perf.latency.size(); ++i) QVERIFY(perf.latency[i].minNs > perf.latency[i - 1].minNs);
+        QCOMPARE(perf.ecmpCollisionFactor, 1.0);  // IB balances flows
+    }
+
+    void comparisonAdviceFollowsTheRule()
+    {
+        ClusterSpec spec;
+        spec.workload.commToComputePct = 30;
+        const Comparison high = comparePlans(spec, catalog_);
+        QVERIFY(high.plans.size() >= 2);
+        for (const Plan& p : high.plans) {
+            const Estimates& e = p.estimates;
+            qInfo("%s: capex $%.0f ($%.0f/GPU), TCO $%.0f, %.1f kW, lat %.0f-%.0f ns, busbw %.1f GB/s, ecmp %.2f",
+                  displayName(p.spec.fabric), e.capex.totalUsd, e.capex.perGpuUsd, e.tcoUsd, e.opex.powerKw,
+                  e.performance.latencyMinNs, e.performance.latencyMaxNs, e.performance.allreduceBusbwGBps,
+                  e.performance.ecmpCollisionFactor);
+        }
+        for (const std::string& r : high.advice.reasons) qInfo("advice: %s", r.c_str());
+        QCOMPARE(high.advice.recommended, FabricKind::InfiniBand);
+        spec.workload.commToComputePct = 5;
+        const Comparison low = comparePlans(spec, catalog_);
+        QVERIFY(isEthernet(low.advice.recommended));
+        // The Ethernet pick at 5 % is the cheapest Ethernet plan.
+        double cheapest = 1e300;
+        for (const Plan& p : low.plans)
+            if (isEthernet(p.spec.fabric)) cheapest = std::min(cheapest, p.estimates.tcoUsd);
+        for (const Plan& p : low.plans)
+            if (p.spec.fabric == low.advice.recommended) QCOMPARE(p.estimates.tcoUsd, cheapest);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEstimatePlan)
+#include "test_estimate_plan.moc"
