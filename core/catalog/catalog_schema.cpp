@@ -77,7 +77,7 @@ CREATE TABLE transceivers (
   pmd TEXT NOT NULL CHECK (length(pmd) > 0),
   medium TEXT NOT NULL CHECK (medium IN ('multimode','singlemode')),
   wavelength_nm INTEGER NOT NULL CHECK (wavelength_nm BETWEEN 800 AND 1700),
-  connector TEXT NOT NULL CHECK (connector IN ('MPO-12/APC','MPO-12/UPC','MPO-16/APC','LC-duplex')),
+  connector TEXT NOT NULL CHECK (connector IN ('MPO-12/APC','MPO-12/UPC','MPO-16/APC','MPO-16/UPC','LC-duplex')),
   reach_om3_m REAL NOT NULL DEFAULT 0 CHECK (reach_om3_m >= 0),
   reach_om4_m REAL NOT NULL DEFAULT 0 CHECK (reach_om4_m >= 0),
   reach_om5_m REAL NOT NULL DEFAULT 0 CHECK (reach_om5_m >= 0),
@@ -109,7 +109,7 @@ CREATE TABLE cables (
 CREATE TABLE patch_panels (
   part TEXT PRIMARY KEY REFERENCES parts(part) ON DELETE CASCADE,
   ports INTEGER NOT NULL CHECK (ports > 0),
-  connector TEXT NOT NULL CHECK (connector IN ('MPO-12/APC','MPO-12/UPC','MPO-16/APC','LC-duplex')),
+  connector TEXT NOT NULL CHECK (connector IN ('MPO-12/APC','MPO-12/UPC','MPO-16/APC','MPO-16/UPC','LC-duplex')),
   rack_units INTEGER NOT NULL DEFAULT 1 CHECK (rack_units BETWEEN 1 AND 8)
 ) STRICT;
 

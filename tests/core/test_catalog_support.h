@@ -1,0 +1,79 @@
+#pragma once
+// Shared by test_catalog.cpp and test_prices.cpp: paths to the seed and the bundled catalog, and a few
+// raw-SQLite helpers (the tests read the files independently of the code under test).
+#include <QtTest>
+
+#include <filesystem>
+#include <fstream>
+#include <sqlite3.h>
+#include <string>
+
+#include "catalog/catalog_db.h"
+
+namespace testsupport {
+
+inline std::string seedDir()
+{
+    return std::string(FABRICPLAN_SOURCE_DIR) + "/data/catalog";
+}
+
+// The catalog the build produced (fabricplan-cli catalog build); if the CLI has not produced it
+// (e.g. a partial build), build one from the same seed so the figures are still checked.
+inline std::string bundledCatalog(const QTemporaryDir& tmp)
+{
+    const std::string built = FABRICPLAN_TEST_CATALOG;
+    if (std::filesystem::exists(built)) return built;
+    const std::string path = tmp.filePath(QStringLiteral("bundled.sqlite")).toStdString();
+    if (!std::filesystem::exists(path)) fp::buildCatalogFromSeed(seedDir(), path);
+    return path;
+}
+
+// A private copy of the bundled catalog that a test may modify.
+inline std::string copyOfBundled(const QTemporaryDir& tmp, const char* name)
+{
+    const std::string path = tmp.filePath(QString::fromUtf8(name)).toStdString();
+    std::filesystem::copy_file(bundledCatalog(tmp), path, std::filesystem::copy_options::overwrite_existing);
+    std::filesystem::permissions(path, std::filesystem::perms::owner_write, std::filesystem::perm_options::add);
+    return path;
+}
+
+// Runs one SQL statement with the raw C API; returns the SQLite result code (SQLITE_OK on success).
+inline int rawExec(const std::string& db, const std::string& sql)
+{
+    sqlite3* h = nullptr;
+    sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READWRITE, nullptr);
+    sqlite3_exec(h, "PRAGMA foreign_keys = ON", nullptr, nullptr, nullptr);
+    sqlite3_extended_result_codes(h, 1);
+    const int rc = sqlite3_exec(h, sql.c_str(), nullptr, nullptr, nullptr);
+    sqlite3_close(h);
+    return rc;
+}
+
+// First column of the first row of a query, as text ("" when there is no row).
+inline std::string rawQuery(const std::string& db, const std::string& sql)
+{
+    sqlite3* h = nullptr;
+    sqlite3_open_v2(db.c_str(), &h, SQLITE_OPEN_READONLY, nullptr);
+    sqlite3_stmt* s = nullptr;
+    std::string out;
+    if (sqlite3_prepare_v2(h, sql.c_str(), -1, &s, nullptr) == SQLITE_OK && sqlite3_step(s) == SQLITE_ROW) {
+        const unsigned char* t = sqlite3_column_text(s, 0);
+        out = t ? reinterpret_cast<const char*>(t) : "";
+    }
+    sqlite3_finalize(s);
+    sqlite3_close(h);
+    return out;
+}
+
+inline void writeFile(const std::string& path, const std::string& bytes)
+{
+    std::ofstream(path, std::ios::binary | std::ios::trunc) << bytes;
+}
+
+inline std::string readFile(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+} // namespace testsupport

@@ -1,0 +1,263 @@
+// Price lists: RFC 4180 CSV parsing, import/export round trip, the import report, the price policy on
+// the bundled catalog, and the published IB/Ethernet price ratios the default estimates must reproduce.
+#include <QtTest>
+
+#include <numeric>
+
+#include "catalog/catalog.h"
+#include "catalog/catalog_db.h"
+#include "catalog/price_csv.h"
+#include "common/error.h"
+#include "test_catalog_support.h"
+
+using namespace fp;
+using namespace testsupport;
+
+class TestPrices : public QObject {
+    Q_OBJECT
+
+private:
+    QTemporaryDir tmp_;
+    Catalog bundled_;
+
+    double cheapestUsd(const std::string& part) const
+    {
+        const PartBase* p = bundled_.findPart(part);
+        if (!p) return -1;
+        const PriceQuote* q = bundled_.priceFor(*p, Economics{});
+        return q ? q->priceUsd : -1;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(tmp_.isValid());
+        bundled_ = loadCatalog(bundledCatalog(tmp_));
+    }
+
+    void parseCsv_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<QStringList>("flat");  // records joined by '|', fields by '/'
+        QTest::newRow("plain") << "a,b\nc,d\n" << QStringList{"a/b", "c/d"};
+        QTest::newRow("no final newline") << "a,b\nc,d" << QStringList{"a/b", "c/d"};
+        QTest::newRow("CRLF") << "a,b\r\nc,d\r\n" << QStringList{"a/b", "c/d"};
+        QTest::newRow("quoted comma") << "\"x,y\",z\n" << QStringList{"x,y/z"};
+        QTest::newRow("doubled quote") << "\"say \"\"hi\"\"\",2\n" << QStringList{"say \"hi\"/2"};
+        QTest::newRow("line break in quotes") << "\"two\nlines\",3\n" << QStringList{"two\nlines/3"};
+        QTest::newRow("empty fields") << ",,\n" << QStringList{"//"};
+        QTest::newRow("blank line skipped") << "a\n\nb\n" << QStringList{"a", "b"};
+        QTest::newRow("UTF-8 BOM") << "\xEF\xBB\xBFpart,x\n" << QStringList{"part/x"};
+    }
+
+    void parseCsv()
+    {
+        QFETCH(QString, text);
+        QFETCH(QStringList, flat);
+        const auto records = fp::parseCsv(text.toStdString(), "t.csv");
+        QStringList got;
+        for (const CsvRecord& r : records) {
+            QStringList fields;
+            for (const std::string& f : r.fields) fields << QString::fromStdString(f);
+            got << fields.join('/');
+        }
+        QCOMPARE(got, flat);
+    }
+
+    void parseCsvLineNumbers()
+    {
+        // The record after a quoted line break starts on line 3.
+        const auto records = fp::parseCsv("h\n\"a\nb\"\nc\n", "t.csv");
+        QCOMPARE(records.size(), size_t(3));
+        QCOMPARE(records[1].line, 2);
+        QCOMPARE(records[2].line, 4);
+        try {
+            fp::parseCsv("a\n\"never closed\n", "t.csv");
+            QFAIL("no error");
+        } catch (const UserError& e) {
+            QCOMPARE(e.where, std::string("t.csv:2"));
+        }
+    }
+
+    void csvFieldQuotesOnlyWhenNeeded()
+    {
+        QCOMPARE(csvField("plain"), std::string("plain"));
+        QCOMPARE(csvField("a,b"), std::string("\"a,b\""));
+        QCOMPARE(csvField("say \"x\""), std::string("\"say \"\"x\"\"\""));
+    }
+
+    void exportImportRoundTrip()
+    {
+        const std::string db = copyOfBundled(tmp_, "roundtrip.sqlite");
+        const std::string a = tmp_.filePath("a.csv").toStdString();
+        const std::string b = tmp_.filePath("b.csv").toStdString();
+        exportPriceCsv(db, a);
+        const std::string first = readFile(a);
+        // One line per quote plus the header.
+        const int lines = static_cast<int>(std::count(first.begin(), first.end(), '\n'));
+        QCOMPARE(std::to_string(lines - 1), rawQuery(db, "SELECT count(*) FROM prices"));
+        QVERIFY(first.rfind("part,source,price,currency,date,basis\r\n", 0) == 0);
+
+        const std::string other = copyOfBundled(tmp_, "roundtrip2.sqlite");
+        QCOMPARE(rawExec(other, "UPDATE prices SET price_usd = price_usd + 1"), SQLITE_OK);
+        const PriceImportReport r = importPriceCsv(other, a);
+        QVERIFY(r.clean());
+        QCOMPARE(r.rowsApplied, lines - 1);
+        exportPriceCsv(other, b);
+        QCOMPARE(readFile(b), first);
+        QCOMPARE(rawQuery(other, "SELECT count(*) FROM prices WHERE user_edited = 1"),
+                 std::to_string(lines - 1));
+    }
+
+    void importReportsEveryBadLine()
+    {
+        const std::string db = copyOfBundled(tmp_, "report.sqlite");
+        const std::string before = rawQuery(db, "SELECT count(*) FROM prices");
+        const std::string csv = tmp_.filePath("quotes.csv").toStdString();
+        writeFile(csv, "part,source,price,currency,date,basis\n"
+                       "MMA4Z00-NS,\"Acme, Inc. quote\",1500,USD,2026-10-01,quote\n"  // line 2: ok
+                       "NOPE-1,Acme,10,USD,2026-10-01,quote\n"                        // 3: unknown part
+                       "MMA4Z00-NS,Acme,cheap,USD,2026-10-01,quote\n"                 // 4: not a number
+                       "MMA4Z00-NS,Acme,100,EUR,2026-10-01,quote\n"                   // 5: not USD
+                       "MMA4Z00-NS,Acme,100,USD,10/01/2026,quote\n"                   // 6: date
+                       "MMA4Z00-NS,Acme,100,USD\n"                                    // 7: fields
+                       "MMA4Z00-NS,Acme,100,USD,2026-10-01,guess\n"                   // 8: basis
+                       "MMA4Z00-NS,Acme,-3,USD,2026-10-01,quote\n");                  // 9: negative
+        const PriceImportReport r = importPriceCsv(db, csv);
+        QCOMPARE(r.rowsApplied, 1);
+        QCOMPARE(r.unknownParts, (std::vector<std::string>{"quotes.csv:3: NOPE-1"}));
+        QCOMPARE(r.problems.size(), size_t(6));
+        const char* expectedLines[] = {"quotes.csv:4:", "quotes.csv:5:", "quotes.csv:6:",
+                                       "quotes.csv:7:", "quotes.csv:8:", "quotes.csv:9:"};
+        for (size_t i = 0; i < 6; ++i)
+            QVERIFY2(r.problems[i].rfind(expectedLines[i], 0) == 0, r.problems[i].c_str());
+        QVERIFY(QString::fromStdString(r.problems[1]).contains("USD"));
+        // Only the one named row changed: one quote added, nothing removed.
+        QCOMPARE(rawQuery(db, "SELECT count(*) FROM prices"), std::to_string(std::stoi(before) + 1));
+        QCOMPARE(rawQuery(db, "SELECT price_usd FROM prices WHERE source = 'Acme, Inc. quote'"),
+                 std::string("1500.0"));
+        QCOMPARE(rawQuery(db, "SELECT estimated FROM prices WHERE source = 'Acme, Inc. quote'"), std::string("0"));
+        QCOMPARE(rawQuery(db, "SELECT price_usd FROM prices WHERE part = 'MMA4Z00-NS' AND source = "
+                              "'estimate-oem-list-2026'"),
+                 std::string("1800.0"));
+    }
+
+    void importRefusesWrongHeader()
+    {
+        const std::string db = copyOfBundled(tmp_, "header.sqlite");
+        const std::string csv = tmp_.filePath("wrong.csv").toStdString();
+        writeFile(csv, "pn,price\nMMA4Z00-NS,1\n");
+        try {
+            importPriceCsv(db, csv);
+            QFAIL("no error");
+        } catch (const UserError& e) {
+            QCOMPARE(e.where, std::string("wrong.csv:1"));
+        }
+    }
+
+    void policyPicksExpectedSource_data()
+    {
+        QTest::addColumn<int>("policy");
+        QTest::addColumn<QString>("named");
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<double>("usd");
+        // Hand-built part: A 100, B 80, C 120.
+        QTest::newRow("cheapest") << int(PricePolicy::CheapestQualified) << "" << "B" << 80.0;
+        QTest::newRow("named C") << int(PricePolicy::NamedSource) << "C" << "C" << 120.0;
+        QTest::newRow("named missing falls back") << int(PricePolicy::NamedSource) << "Z" << "B" << 80.0;
+        QTest::newRow("oem only = cheapest") << int(PricePolicy::OemOnly) << "" << "B" << 80.0;
+    }
+
+    void policyPicksExpectedSource()
+    {
+        QFETCH(int, policy);
+        QFETCH(QString, named);
+        QFETCH(QString, source);
+        QFETCH(double, usd);
+        TransceiverModel t;
+        t.partNumber = "T";
+        auto quote = [](const char* s, double p) {
+            PriceQuote q;
+            q.source = s;
+            q.priceUsd = p;
+            return q;
+        };
+        t.prices = {quote("A", 100), quote("B", 80), quote("C", 120)};
+        Catalog c;
+        c.transceivers = {t};
+        Economics e;
+        e.pricePolicy = static_cast<PricePolicy>(policy);
+        e.priceSource = named.toStdString();
+        const PriceQuote* q = c.priceFor(c.transceivers[0], e);
+        QVERIFY(q);
+        QCOMPARE(QString::fromStdString(q->source), source);
+        QCOMPARE(q->priceUsd, usd);
+        TransceiverModel none;
+        QVERIFY(c.priceFor(none, e) == nullptr);
+    }
+
+    void bundledPolicy()
+    {
+        const PartBase* p = bundled_.findPart("MMA4Z00-NS");
+        QVERIFY(p);
+        // README: list 1800; street = 0.85 x 1800 = 1530, the cheapest.
+        QCOMPARE(bundled_.priceFor(*p, Economics{})->source, std::string("estimate-street-2026"));
+        QCOMPARE(bundled_.priceFor(*p, Economics{})->priceUsd, 1530.0);
+        Economics list;
+        list.pricePolicy = PricePolicy::NamedSource;
+        list.priceSource = "estimate-oem-list-2026";
+        QCOMPARE(bundled_.priceFor(*p, list)->priceUsd, 1800.0);
+        QCOMPARE(bundled_.priceSources(),
+                 (std::vector<std::string>{"estimate-oem-list-2026", "estimate-street-2026",
+                                           "estimate-thirdparty-2026"}));
+    }
+
+    // Published: an InfiniBand switch costs about 2-4x an Ethernet switch per port at the same speed.
+    void infinibandSwitchPortCostsTwoToFourTimesEthernet()
+    {
+        // QM9700: 36000 x 0.85 / 64 ports = 478.1 USD per 400G port (README).
+        const double ibPerPort = cheapestUsd("MQM9700-NS2F") / 64;
+        QCOMPARE(ibPerPort, 36000 * 0.85 / 64);
+        std::vector<double> ratios;
+        for (const SwitchModel& s : bundled_.switches) {
+            if (s.protocol != Protocol::Ethernet || s.portsAt(400) == 0) continue;
+            const double ethPerPort = cheapestUsd(s.partNumber) / s.portsAt(400);
+            const double ratio = ibPerPort / ethPerPort;
+            QVERIFY2(ratio >= 2.0 && ratio <= 4.0, qPrintable(QString("%1: %2").arg(s.partNumber.c_str()).arg(ratio)));
+            ratios.push_back(ratio);
+        }
+        QCOMPARE(ratios.size(), size_t(8));
+        // At 800G: Q3400 (144 ports) against every Ethernet switch with 800G ports.
+        const double xdrPerPort = cheapestUsd("Q3400-RA") / 144;
+        for (const SwitchModel& s : bundled_.switches) {
+            if (s.protocol != Protocol::Ethernet || s.portsAt(800) == 0) continue;
+            const double ratio = xdrPerPort / (cheapestUsd(s.partNumber) / s.portsAt(800));
+            QVERIFY2(ratio >= 2.0 && ratio <= 4.0, qPrintable(QString("%1: %2").arg(s.partNumber.c_str()).arg(ratio)));
+        }
+    }
+
+    // Published: IB-specific optics and cabling cost about 2x standard Ethernet parts.
+    void infinibandOpticsCostAboutTwiceEthernet_data()
+    {
+        QTest::addColumn<QString>("ib");
+        QTest::addColumn<QString>("ethernet");
+        QTest::newRow("2xSR4 twin") << "MMA4Z00-NS" << "MSA-OSFP-800G-2XSR4";
+        QTest::newRow("2xDR4 500 m") << "MMS4X00-NM" << "MSA-OSFP-800G-2XDR4";
+        QTest::newRow("2xFR4") << "MMS4X50-NM" << "MSA-OSFP-800G-2FR4";
+        QTest::newRow("QSFP112 SR4") << "MMA1Z00-NS400" << "MSA-QSFP112-400G-SR4";
+        QTest::newRow("800G DAC 1 m") << "MCP4Y10-N001" << "MSA-OSFP-800G-DAC-1M";
+        QTest::newRow("splitter DAC 2 m") << "MCP7Y10-N002" << "MSA-OSFP-800G-2Q112-DAC-2M";
+    }
+
+    void infinibandOpticsCostAboutTwiceEthernet()
+    {
+        QFETCH(QString, ib);
+        QFETCH(QString, ethernet);
+        const double a = cheapestUsd(ib.toStdString()), b = cheapestUsd(ethernet.toStdString());
+        QVERIFY(a > 0 && b > 0);
+        QVERIFY2(a / b >= 1.8 && a / b <= 2.2, qPrintable(QString::number(a / b)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPrices)
+#include "test_prices.moc"
