@@ -20,6 +20,11 @@
 #include "screenshot.h"
 #include "session.h"
 
+static void initApplicationResources()
+{
+    Q_INIT_RESOURCE(fabricplan);
+}
+
 namespace fp::gui {
 
 namespace {
@@ -57,6 +62,11 @@ LoadedCatalog loadStartupCatalog(const QString& overridePath, const QString& dat
 
 int runApplication(int argc, char* argv[])
 {
+    for (int i = 1; i < argc; ++i)
+        if (QByteArray(argv[i]) == "--version") {  // answered before any Qt start-up noise
+            std::printf("fabricplan %s\n", versionString().c_str());
+            return 0;
+        }
     // --screenshot and --version need no display: render offscreen unless a platform was chosen.
     for (int i = 1; i < argc; ++i) {
         const QByteArray arg(argv[i]);
@@ -65,6 +75,7 @@ int runApplication(int argc, char* argv[])
             qputenv("QT_QPA_PLATFORM", "offscreen");
     }
     QApplication app(argc, argv);
+    initApplicationResources();
     QApplication::setApplicationName(QStringLiteral("fabricplan"));
     QApplication::setApplicationDisplayName(QStringLiteral("FabricPlan"));
     QApplication::setOrganizationName(QStringLiteral("FabricPlan"));

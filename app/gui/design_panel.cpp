@@ -230,7 +230,7 @@ void DesignPanel::addTechnology(QFormLayout* form)
             if (!current || !speaks(current->protocol, fabric)) {
                 for (const SwitchModel& sw : catalog->switches)
                     if (!sw.generic && speaks(sw.protocol, fabric)) {
-                        pushSpecChange<std::string>(m_document, QStringLiteral("/fabric/switch_model"),
+                        pushSpecChange<std::string>(m_document, QStringLiteral("/fabric/switch"),
                                                     [](ClusterSpec& s) -> std::string& { return s.switchModel; },
                                                     sw.partNumber, {});
                         break;
@@ -287,7 +287,7 @@ void DesignPanel::build()
     addInt(f, tr("NICs per node"), QStringLiteral("/compute/nics_per_node"),
            tr("Scale-out NICs per server; each NIC is one rail (8 on DGX: one ConnectX per GPU)."),
            [](ClusterSpec& s) -> int& { return s.nicsPerNode; }, 0, kMaxNicsPerNode);
-    addPart(f, tr("NIC model"), QStringLiteral("/compute/nic_model"),
+    addPart(f, tr("NIC model"), QStringLiteral("/compute/nic"),
             tr("The scale-out NIC/HCA from the catalog; sets the port speed and cage (OSFP flat-top on "
                "ConnectX-7/8)."),
             [](ClusterSpec& s) -> std::string& { return s.nicModel; }, [this] {
@@ -303,7 +303,7 @@ void DesignPanel::build()
     // --- Fabric
     f = addGroup(tr("Fabric"));
     addTechnology(f);
-    addPart(f, tr("Switch model"), QStringLiteral("/fabric/switch_model"),
+    addPart(f, tr("Switch model"), QStringLiteral("/fabric/switch"),
             tr("Leaf/spine/core switch from the catalog, filtered by the technology's protocol. Its radix at "
                "the link speed sets the size of each tier."),
             [](ClusterSpec& s) -> std::string& { return s.switchModel; }, [this] {

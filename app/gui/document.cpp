@@ -113,7 +113,7 @@ void Document::setCatalog(std::shared_ptr<const Catalog> catalog)
 
 bool Document::isComputing() const
 {
-    return m_planPending || m_planWatcher.isRunning() || m_comparisonWatcher.isRunning();
+    return m_planPending || m_planRunning || m_comparisonRunning;
 }
 
 void Document::scheduleRecompute()
@@ -135,12 +135,13 @@ void Document::recomputeNow()
 
 void Document::startPlan()
 {
-    if (m_planWatcher.isRunning()) {
+    if (m_planRunning) {
         // The running job sees the bumped generation and stops at its next stage; start after it.
         m_debounce.start(20);
         return;
     }
     m_planPending = false;
+    m_planRunning = true;
     const quint64 generation = m_generation->load();
     auto counter = m_generation;
     auto catalog = m_catalog;
@@ -169,6 +170,7 @@ void Document::startPlan()
 
 void Document::onPlanFinished()
 {
+    m_planRunning = false;
     PlanOutcome out = m_planWatcher.result();
     if (out.generation != m_generation->load()) {  // an edit came in meanwhile: drop it
         if (!m_planPending && !m_debounce.isActive()) startPlan();
@@ -190,10 +192,11 @@ void Document::onPlanFinished()
 
 void Document::startComparison(quint64 generation)
 {
-    if (m_comparisonWatcher.isRunning()) {
+    if (m_comparisonRunning) {
         // Its generation is older, so it is being abandoned; its finish handler starts ours.
         return;
     }
+    m_comparisonRunning = true;
     auto counter = m_generation;
     auto catalog = m_catalog;
     const ClusterSpec spec = m_spec;
@@ -216,11 +219,12 @@ void Document::startComparison(quint64 generation)
 
 void Document::onComparisonFinished()
 {
+    m_comparisonRunning = false;
     ComparisonOutcome out = m_comparisonWatcher.result();
     const quint64 current = m_generation->load();
     if (out.generation != current) {
         // Stale. If the plan for the current generation is already in, its comparison is still owed.
-        if (m_plan && m_planGeneration == current && !m_planPending && !m_planWatcher.isRunning() &&
+        if (m_plan && m_planGeneration == current && !m_planPending && !m_planRunning &&
             m_comparisonEnabled)
             startComparison(current);
         return;

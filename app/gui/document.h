@@ -93,6 +93,10 @@ private:
     QFutureWatcher<PlanOutcome> m_planWatcher;
     QFutureWatcher<ComparisonOutcome> m_comparisonWatcher;
     bool m_planPending = false;
+    // Set from start until the finished handler ran: a future stops "running" before its finished
+    // signal is delivered, and the result is not ours until then.
+    bool m_planRunning = false;
+    bool m_comparisonRunning = false;
     bool m_comparisonEnabled = true;
 
     std::shared_ptr<const Plan> m_plan;

@@ -23,6 +23,12 @@
 #include "summary_view.h"
 #include "topology_view.h"
 
+// Resources of a static library must be registered by hand, from the global namespace.
+static void initFabricPlanResources()
+{
+    Q_INIT_RESOURCE(fabricplan);
+}
+
 namespace fp::gui {
 
 MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QString userCatalogPath, Session* session,
@@ -30,6 +36,7 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QString userCatal
     : QMainWindow(parent), m_document(new Document(std::move(catalog), this)),
       m_userCatalogPath(std::move(userCatalogPath)), m_session(session)
 {
+    initFabricPlanResources();
     setObjectName(QStringLiteral("MainWindow"));
     setWindowIcon(QIcon(QStringLiteral(":/icons/fabricplan.svg")));
     setAcceptDrops(true);

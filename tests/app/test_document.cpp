@@ -1,0 +1,229 @@
+// Document: undoable edits (merging), recompute after edits with stale results dropped, save/load,
+// autosave/recovery bookkeeping.
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "gui/change_value.h"
+#include "gui/document.h"
+#include "gui/session.h"
+#include "gui_test_support.h"
+
+using namespace fp;
+using namespace fp::gui;
+
+namespace {
+
+int& gpusOf(ClusterSpec& s) { return s.gpus; }
+
+void setGpus(Document& doc, int gpus)
+{
+    pushSpecChange<int>(&doc, QStringLiteral("/compute/gpus"), gpusOf, gpus, QStringLiteral("Change GPUs"));
+}
+
+} // namespace
+
+class TestDocument : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { QStandardPaths::setTestModeEnabled(true); }
+
+    void switchCountFollowsGpus_data();
+    void switchCountFollowsGpus();
+    void repeatedEditsMergeIntoOneUndoStep();
+    void editBackToStartLeavesNoUndoStep();
+    void undoRedoRestoresSpecAndPlan();
+    void staleResultsAreDropped();
+    void saveLoadRoundTrip();
+    void loadErrorIsReported();
+    void recoveryOfferedOnlyAfterUncleanExit();
+};
+
+void TestDocument::switchCountFollowsGpus_data()
+{
+    QTest::addColumn<int>("gpus");
+    QTest::addColumn<long long>("leaves");
+    QTest::addColumn<long long>("spines");
+    // Default spec: InfiniBand, QM9700 = 64 x 400G NDR ports (fabric-facts §1), 8 GPUs and 8 NICs
+    // per node (one rail per GPU), 1:1 at the leaf -> 32 ports down, 32 up.
+    //   leaves = endpoints / 32;  spines = leaves * 32 uplinks / 64 ports.
+    // 1024 GPUs: 1024/32 = 32 leaves, 32*32/64 = 16 spines (the DGX H100 SuperPOD 4-SU figure).
+    QTest::newRow("1024 GPUs") << 1024 << 32LL << 16LL;
+    // 2048 GPUs: 2048/32 = 64 leaves, 64*32/64 = 32 spines; 64 x 32 = 2048 is exactly the two-tier limit.
+    QTest::newRow("2048 GPUs") << 2048 << 64LL << 32LL;
+    // 256 GPUs: 8 leaves, 8*32/64 = 4 spines.
+    QTest::newRow("256 GPUs") << 256 << 8LL << 4LL;
+}
+
+void TestDocument::switchCountFollowsGpus()
+{
+    QFETCH(int, gpus);
+    QFETCH(long long, leaves);
+    QFETCH(long long, spines);
+    Document doc(test::builtCatalog());
+    doc.setComparisonEnabled(false);
+    doc.reset(ClusterSpec{}, QString());
+    QVERIFY(test::settle(doc));
+    setGpus(doc, gpus);
+    QCOMPARE(doc.isModified(), gpus != ClusterSpec{}.gpus);  // no step when the value is unchanged
+    QVERIFY(test::settle(doc));
+    QVERIFY2(doc.plan(), qPrintable(doc.planError()));
+    QCOMPARE(doc.plan()->spec.gpus, gpus);
+    QCOMPARE(doc.plan()->fabric.switchCount(Tier::Leaf), leaves);
+    QCOMPARE(doc.plan()->fabric.switchCount(Tier::Spine), spines);
+}
+
+void TestDocument::repeatedEditsMergeIntoOneUndoStep()
+{
+    Document doc(test::builtCatalog());
+    doc.setComparisonEnabled(false);
+    doc.reset(ClusterSpec{}, QString());
+    setGpus(doc, 1032);
+    setGpus(doc, 1040);
+    setGpus(doc, 2048);
+    QCOMPARE(doc.undoStack()->count(), 1);  // three spin-box steps, one undo step
+    QCOMPARE(doc.spec().gpus, 2048);
+    doc.undoStack()->undo();
+    QCOMPARE(doc.spec().gpus, 1024);  // back to where the edits started
+    // A different field does not merge.
+    pushSpecChange<int>(&doc, QStringLiteral("/fabric/planes"), [](ClusterSpec& s) -> int& { return s.planes; }, 2,
+                        QStringLiteral("Change planes"));
+    setGpus(doc, 512);
+    QCOMPARE(doc.undoStack()->count(), 2);
+    QVERIFY(test::settle(doc));
+}
+
+void TestDocument::editBackToStartLeavesNoUndoStep()
+{
+    Document doc(test::builtCatalog());
+    doc.setComparisonEnabled(false);
+    doc.reset(ClusterSpec{}, QString());
+    setGpus(doc, 2048);
+    setGpus(doc, 1024);
+    QCOMPARE(doc.undoStack()->count(), 0);
+    QVERIFY(!doc.isModified());
+    QVERIFY(test::settle(doc));
+}
+
+void TestDocument::undoRedoRestoresSpecAndPlan()
+{
+    Document doc(test::builtCatalog());
+    doc.setComparisonEnabled(false);
+    doc.reset(ClusterSpec{}, QString());
+    setGpus(doc, 2048);
+    QVERIFY(test::settle(doc));
+    QCOMPARE(doc.plan()->fabric.switchCount(), 96LL);  // 64 leaves + 32 spines (see above)
+    doc.undoStack()->undo();
+    QVERIFY(test::settle(doc));
+    QCOMPARE(doc.spec().gpus, 1024);
+    QCOMPARE(doc.plan()->fabric.switchCount(), 48LL);  // 32 + 16
+    QVERIFY(!doc.isModified());
+    doc.undoStack()->redo();
+    QVERIFY(test::settle(doc));
+    QCOMPARE(doc.plan()->fabric.switchCount(), 96LL);
+}
+
+void TestDocument::staleResultsAreDropped()
+{
+    Document doc(test::builtCatalog());
+    doc.setComparisonEnabled(false);
+    doc.setDebounceMs(0);
+    doc.reset(ClusterSpec{}, QString());
+    QSignalSpy ready(&doc, &Document::planReady);
+    // Edits land while earlier plans are still running; only the last one may be shown.
+    for (int gpus : {256, 512, 2048, 768}) {
+        setGpus(doc, gpus);
+        QTest::qWait(1);
+    }
+    QVERIFY(test::settle(doc));
+    QVERIFY(doc.plan());
+    QCOMPARE(doc.plan()->spec.gpus, 768);
+    // Every plan that was shown belonged to the spec of its time: the last one to the last edit.
+    QVERIFY(ready.count() >= 1);
+    QVERIFY(ready.count() <= 5);
+}
+
+void TestDocument::saveLoadRoundTrip()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const QString path = dir.filePath(QStringLiteral("round.fabricplan"));
+    Document doc(test::builtCatalog());
+    doc.setComparisonEnabled(false);
+    doc.reset(ClusterSpec{}, QString());
+    setGpus(doc, 4096);
+    pushSpecChange<double>(&doc, QStringLiteral("/floor/spine_room_distance_m"),
+                           [](ClusterSpec& s) -> double& { return s.floor.spineRoomDistanceM; }, 42.5, {});
+    pushSpecChange<LeafPlacement>(&doc, QStringLiteral("/floor/leaf_placement"),
+                                  [](ClusterSpec& s) -> LeafPlacement& { return s.floor.leafPlacement; },
+                                  LeafPlacement::MiddleOfRow, {});
+    QVERIFY(doc.isModified());
+    QString error;
+    QVERIFY2(doc.save(path, &error), qPrintable(error));
+    QVERIFY(!doc.isModified());
+    QCOMPARE(doc.fileName(), QFileInfo(path).absoluteFilePath());
+
+    Document other(test::builtCatalog());
+    other.setComparisonEnabled(false);
+    QVERIFY2(other.load(path, &error), qPrintable(error));
+    QVERIFY(other.spec() == doc.spec());
+    QCOMPARE(other.spec().gpus, 4096);
+    QCOMPARE(other.spec().floor.spineRoomDistanceM, 42.5);
+    QVERIFY(!other.isModified());
+    QCOMPARE(other.undoStack()->count(), 0);
+    QVERIFY(test::settle(doc));
+    QVERIFY(test::settle(other));
+}
+
+void TestDocument::loadErrorIsReported()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("broken.fabricplan"));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write("{\"format_version\": 1, \"compute\": {\"gpus\": \"many\"}}");
+    f.close();
+    Document doc(test::builtCatalog());
+    doc.setComparisonEnabled(false);
+    doc.reset(ClusterSpec{}, QString());
+    QString error;
+    QVERIFY(!doc.load(path, &error));
+    QVERIFY2(error.contains(QStringLiteral("/compute/gpus")), qPrintable(error));  // names the field
+    QCOMPARE(doc.spec().gpus, 1024);  // the open design is untouched
+    QVERIFY(test::settle(doc));
+}
+
+void TestDocument::recoveryOfferedOnlyAfterUncleanExit()
+{
+    QTemporaryDir dir;
+    {
+        Session first(dir.path());
+        QVERIFY(!first.checkRecovery().available);  // nothing yet
+        first.begin();
+        Document doc(test::builtCatalog());
+        doc.setComparisonEnabled(false);
+        doc.reset(ClusterSpec{}, QString());
+        setGpus(doc, 3072);
+        QString error;
+        QVERIFY2(doc.writeCopy(first.autosavePath(), &error), qPrintable(error));
+        QVERIFY(doc.isModified());  // an autosave does not make the design clean
+        QVERIFY(test::settle(doc));
+        // No endCleanly(): the session "crashes".
+    }
+    Session second(dir.path());
+    const RecoveryInfo info = second.checkRecovery();
+    QVERIFY(info.available);
+    Document recovered(test::builtCatalog());
+    recovered.setComparisonEnabled(false);
+    QString error;
+    QVERIFY2(recovered.load(info.autosavePath, &error), qPrintable(error));
+    QCOMPARE(recovered.spec().gpus, 3072);
+    QVERIFY(test::settle(recovered));
+
+    second.begin();
+    second.endCleanly();
+    QVERIFY(!Session(dir.path()).checkRecovery().available);  // a clean exit leaves nothing to recover
+}
+
+QTEST_MAIN(TestDocument)
+#include "test_document.moc"

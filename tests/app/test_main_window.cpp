@@ -1,0 +1,220 @@
+// The whole window, offscreen: editing a field updates every view; undo; invalid fields are flagged;
+// floor drags become undoable spec edits; export; screenshots of every tab (written to the build dir
+// for a human to look at) and the --screenshot command line.
+#include <QDir>
+#include <QImage>
+#include <QProcess>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <set>
+
+#include "gui/bom_model.h"
+#include "gui/cable_model.h"
+#include "gui/compare_view.h"
+#include "gui/design_panel.h"
+#include "gui/document.h"
+#include "gui/floor_view.h"
+#include "gui/main_window.h"
+#include "gui/screenshot.h"
+#include "gui/summary_view.h"
+#include "gui/topology_view.h"
+#include "gui_test_support.h"
+#include "common/paths.h"
+#include "io/exporter.h"
+
+using namespace fp;
+using namespace fp::gui;
+
+namespace {
+
+double figure(MainWindow& w, const char* key)
+{
+    const SummaryFigure* f = findFigure(w.summaryView()->figures(), QString::fromLatin1(key));
+    return f ? f->number : -1.0;
+}
+
+long long bomSwitchQty(const BomModel& model)
+{
+    for (int r = 0; r < model.rowCount(); ++r) {
+        const QModelIndex i = model.index(r, 0);
+        if (i.data(BomModel::RowKindRole).toInt() == BomModel::SubtotalRow &&
+            i.data(BomModel::CategoryRole).toInt() == int(BomCategory::Switches))
+            return model.index(r, BomModel::Qty).data().toString().remove(QLatin1Char(',')).toLongLong();
+    }
+    return -1;
+}
+
+// Distinct colours in a coarse sample: a blank or one-colour widget has very few.
+int distinctColours(const QImage& image)
+{
+    std::set<QRgb> colours;
+    for (int y = 0; y < image.height(); y += 7)
+        for (int x = 0; x < image.width(); x += 7) colours.insert(image.pixel(x, y));
+    return int(colours.size());
+}
+
+} // namespace
+
+class TestMainWindow : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void cleanupTestCase() { delete m_window; }
+    void editingGpusUpdatesSummaryBomAndStatus();
+    void invalidFieldIsFlagged();
+    void floorDragsAreUndoableEdits();
+    void topologyLevelOfDetail();
+    void exportWritesFile();
+    void screenshotsOfEveryTab();
+    void screenshotCommandLine();
+
+private:
+    MainWindow* m_window = nullptr;
+};
+
+void TestMainWindow::initTestCase()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("FabricPlanTest"));
+    m_window = new MainWindow(test::builtCatalog(), QString());
+    m_window->resize(1400, 900);
+    m_window->show();
+    QVERIFY(test::settle(*m_window->document()));
+    QVERIFY2(m_window->document()->plan(), qPrintable(m_window->document()->planError()));
+}
+
+void TestMainWindow::editingGpusUpdatesSummaryBomAndStatus()
+{
+    // 1024 GPUs: 32 leaves + 16 spines = 48 (1024/32 leaves; 32*32/64 spines on 64-port QM9700).
+    QCOMPARE(figure(*m_window, "switches.total"), 48.0);
+    QCOMPARE(bomSwitchQty(*m_window->bomModel()), 48LL);
+    auto* gpus = qobject_cast<QSpinBox*>(m_window->designPanel()->editorFor(QStringLiteral("gpus")));
+    QVERIFY(gpus);
+    gpus->setValue(2048);  // what typing + Enter commits (keyboard tracking is off)
+    QVERIFY(test::settle(*m_window->document()));
+    // 2048 GPUs: 64 leaves + 32 spines = 96.
+    QCOMPARE(figure(*m_window, "switches.leaf"), 64.0);
+    QCOMPARE(figure(*m_window, "switches.spine"), 32.0);
+    QCOMPARE(bomSwitchQty(*m_window->bomModel()), 96LL);
+    QCOMPARE(m_window->cableModel()->rowCount(), 4096);  // 2048 host-leaf + 64*32 leaf-spine
+    QVERIFY(m_window->isWindowModified());
+
+    m_window->document()->undoStack()->undo();
+    QVERIFY(test::settle(*m_window->document()));
+    QCOMPARE(gpus->value(), 1024);  // the field follows undo
+    QCOMPARE(bomSwitchQty(*m_window->bomModel()), 48LL);
+    QVERIFY(!m_window->isWindowModified());
+}
+
+void TestMainWindow::invalidFieldIsFlagged()
+{
+    DesignPanel* panel = m_window->designPanel();
+    QVERIFY(!panel->isFlagged(QStringLiteral("gpus_per_node")));
+    auto* perNode = qobject_cast<QSpinBox*>(panel->editorFor(QStringLiteral("gpus_per_node")));
+    perNode->setValue(0);  // no GPUs per node: validateSpec names /compute/gpus_per_node
+    QVERIFY(panel->isFlagged(QStringLiteral("gpus_per_node")));
+    QVERIFY(!perNode->styleSheet().isEmpty());
+    QVERIFY(perNode->toolTip().contains(QStringLiteral("color:#d32f2f")));
+    QVERIFY(!panel->isFlagged(QStringLiteral("gpus")));
+    QVERIFY(test::settle(*m_window->document()));
+    QVERIFY(!m_window->document()->plan());  // nothing is planned from an invalid spec
+    QVERIFY(!m_window->document()->planError().isEmpty());
+    m_window->document()->undoStack()->undo();
+    QVERIFY(!panel->isFlagged(QStringLiteral("gpus_per_node")));
+    QVERIFY(test::settle(*m_window->document()));
+    QVERIFY(m_window->document()->plan());
+}
+
+void TestMainWindow::floorDragsAreUndoableEdits()
+{
+    Document* doc = m_window->document();
+    const double before = doc->spec().floor.spineRoomDistanceM;
+    QVERIFY(m_window->floorView()->spineRoomItem());
+    // Moving the room 10 m across the rows lengthens the tray run by 10 m (Manhattan routing).
+    m_window->floorView()->spineRoomDropped(QPointF(0, 10));
+    QCOMPARE(doc->spec().floor.spineRoomDistanceM, before + 10.0);
+    QVERIFY(test::settle(*doc));
+    doc->undoStack()->undo();
+    QCOMPARE(doc->spec().floor.spineRoomDistanceM, before);
+
+    // A network rack dropped in the middle of row 1 moves leaves to the middle of the row.
+    const Layout& layout = doc->plan()->layout;
+    double minX = 1e9, maxX = -1e9;
+    for (const Rack& r : layout.racks)
+        if (r.row == 0 && r.kind == RackKind::Compute) minX = qMin(minX, r.xM), maxX = qMax(maxX, r.xM);
+    QCOMPARE(doc->spec().floor.leafPlacement, LeafPlacement::EndOfRow);
+    m_window->floorView()->networkRackDropped(0, (minX + maxX) / 2);
+    QCOMPARE(doc->spec().floor.leafPlacement, LeafPlacement::MiddleOfRow);
+    QVERIFY(test::settle(*doc));
+    doc->undoStack()->undo();
+    QCOMPARE(doc->spec().floor.leafPlacement, LeafPlacement::EndOfRow);
+    QVERIFY(test::settle(*doc));
+}
+
+void TestMainWindow::topologyLevelOfDetail()
+{
+    TopologyView* view = m_window->topologyView();
+    QVERIFY(view->boxCount() > 0);
+    // Never one item per link: at most kMaxBoxesPerTier boxes per tier and one bundle per box pair.
+    QVERIFY(view->boxCount() <= 3 * kMaxBoxesPerTier);
+    QVERIFY(view->bundleCount() < 2048);
+    QVERIFY(view->selectDevice(0));
+}
+
+void TestMainWindow::exportWritesFile()
+{
+    const io::Exporter* csv = io::findExporter("bom-csv");
+    if (!csv) QSKIP("no bom-csv exporter registered");
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("bom.csv"));
+    QString error;
+    QVERIFY2(m_window->exportTo(*csv, path, &error), qPrintable(error));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QString text = QString::fromUtf8(f.readAll());
+    // The switch line of the default design names the QM9700 part.
+    QVERIFY(text.contains(QStringLiteral("MQM9700-NS2F")));
+}
+
+void TestMainWindow::screenshotsOfEveryTab()
+{
+    const QString outDir = QStringLiteral(FABRICPLAN_BUILD_DIR "/screenshots");
+    QDir().mkpath(outDir);
+    m_window->resize(1400, 900);
+    QVERIFY(test::settle(*m_window->document()));
+    for (const QString& tab : MainWindow::tabNames()) {
+        QVERIFY(m_window->showTab(tab));
+        for (int i = 0; i < 5; ++i) QCoreApplication::processEvents();
+        const QImage image = m_window->grab().toImage();
+        QCOMPARE(image.size(), QSize(1400, 900));
+        QVERIFY2(distinctColours(image) > 8, qPrintable(tab));
+        QVERIFY(image.save(outDir + QLatin1Char('/') + tab + QStringLiteral(".png")));
+    }
+    QCOMPARE(m_window->compareView()->fabricCount(), 4);  // one plan per technology
+}
+
+void TestMainWindow::screenshotCommandLine()
+{
+    const QString app = QStringLiteral(FABRICPLAN_BUILD_DIR "/app/fabricplan");
+    if (!QFileInfo::exists(app)) QSKIP("the fabricplan executable is not built");
+    QTemporaryDir dir;
+    const QString png = dir.filePath(QStringLiteral("topology.png"));
+    QProcess p;
+    p.start(app, {QStringLiteral("--catalog"), QStringLiteral(FABRICPLAN_TEST_CATALOG), QStringLiteral("--screenshot"), png,
+                  QStringLiteral("--tab"), QStringLiteral("topology"),
+                  QStringLiteral(FABRICPLAN_EXAMPLES_DIR "/dgx-h100-superpod-1024.fabricplan")});
+    QVERIFY(p.waitForFinished(60'000));
+    QCOMPARE(p.exitCode(), 0);
+    QCOMPARE(QImage(png).size(), QSize(1400, 900));
+
+    QProcess v;
+    v.start(app, {QStringLiteral("--version")});
+    QVERIFY(v.waitForFinished(10'000));
+    QCOMPARE(QString::fromUtf8(v.readAllStandardOutput()).trimmed(),
+             QStringLiteral("fabricplan ") + QString::fromStdString(versionString()));
+}
+
+QTEST_MAIN(TestMainWindow)
+#include "test_main_window.moc"

@@ -1,0 +1,200 @@
+// Item models over a real plan, each under QAbstractItemModelTester, with figures derived by hand.
+#include <QAbstractItemModelTester>
+#include <QtTest>
+
+#include "gui/bom_model.h"
+#include "gui/cable_model.h"
+#include "gui/catalog_model.h"
+#include "gui/checks_model.h"
+#include "gui/summary_view.h"
+#include "gui_test_support.h"
+#include "plan/plan.h"
+
+using namespace fp;
+using namespace fp::gui;
+
+class TestModels : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void bomGroupsAndSubtotals();
+    void bomSortKeepsGroupsAndFilterHidesSubtotals();
+    void cablePlanIsOneRowPerLink();
+    void cablePlanFilters();
+    void checksModel();
+    void catalogModel();
+    void summaryFigures1024();
+
+private:
+    std::shared_ptr<const Plan> m_plan;
+};
+
+void TestModels::initTestCase()
+{
+    // The default spec: 1024 GPUs, DGX-style 8 GPUs + 8 NICs per node, InfiniBand QM9700 (64 x 400G).
+    m_plan = std::make_shared<const Plan>(makePlan(ClusterSpec{}, *test::builtCatalog()));
+}
+
+void TestModels::bomGroupsAndSubtotals()
+{
+    BomModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setPlan(m_plan);
+    QVERIFY(model.rowCount() > 0);
+    // Rows are grouped: category never decreases, and each group ends with its subtotal row.
+    int lastCategory = -1;
+    double runningUsd = 0;
+    long long switchQty = -1;
+    for (int r = 0; r < model.rowCount(); ++r) {
+        const QModelIndex i = model.index(r, 0);
+        const int cat = i.data(BomModel::CategoryRole).toInt();
+        QVERIFY(cat >= lastCategory);
+        lastCategory = cat;
+        if (i.data(BomModel::RowKindRole).toInt() == BomModel::LineRow) {
+            runningUsd += model.index(r, BomModel::Extended).data(BomModel::SortRole).toDouble();
+        } else {
+            QVERIFY(r + 1 == model.rowCount() ||
+                    model.index(r + 1, 0).data(BomModel::CategoryRole).toInt() != cat);
+            if (cat == int(BomCategory::Switches))
+                switchQty = model.index(r, BomModel::Qty).data().toString().remove(QLatin1Char(',')).toLongLong();
+        }
+    }
+    // 32 leaves + 16 spines (1024 endpoints / 32 down ports; 32 x 32 uplinks / 64 ports).
+    QCOMPARE(switchQty, 48LL);
+    // The grand total the footer shows is the sum of the lines (to the cent).
+    QVERIFY(qAbs(runningUsd - model.totalUsd()) < 0.01);
+    model.setPlan(nullptr);
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TestModels::bomSortKeepsGroupsAndFilterHidesSubtotals()
+{
+    BomModel model;
+    model.setPlan(m_plan);
+    BomProxyModel proxy;
+    QAbstractItemModelTester tester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    proxy.setSourceModel(&model);
+    for (Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+        proxy.sort(BomModel::Extended, order);
+        int lastCategory = -1;
+        double lastUsd = order == Qt::AscendingOrder ? -1 : 1e300;
+        for (int r = 0; r < proxy.rowCount(); ++r) {
+            const QModelIndex i = proxy.index(r, 0);
+            const int cat = i.data(BomModel::CategoryRole).toInt();
+            QVERIFY2(cat >= lastCategory, "categories stay in BOM order whatever the sort");
+            if (cat != lastCategory) lastUsd = order == Qt::AscendingOrder ? -1 : 1e300;
+            lastCategory = cat;
+            if (i.data(BomModel::RowKindRole).toInt() == BomModel::SubtotalRow) {
+                QVERIFY(r + 1 == proxy.rowCount() || proxy.index(r + 1, 0).data(BomModel::CategoryRole).toInt() != cat);
+                continue;
+            }
+            const double usd = proxy.index(r, BomModel::Extended).data(BomModel::SortRole).toDouble();
+            QVERIFY(order == Qt::AscendingOrder ? usd >= lastUsd : usd <= lastUsd);
+            lastUsd = usd;
+        }
+    }
+    const QString part = QString::fromStdString(m_plan->bom.lines.front().part);
+    proxy.setFilterFixedString(part);
+    QVERIFY(proxy.rowCount() >= 1);
+    for (int r = 0; r < proxy.rowCount(); ++r)
+        QCOMPARE(proxy.index(r, 0).data(BomModel::RowKindRole).toInt(), int(BomModel::LineRow));
+}
+
+void TestModels::cablePlanIsOneRowPerLink()
+{
+    CablePlanModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setPlan(m_plan);
+    // 1024 host-leaf links (one per NIC) + 32 leaves x 32 uplinks = 1024 leaf-spine links.
+    QCOMPARE(model.rowCount(), 2048);
+    QCOMPARE(model.index(0, CablePlanModel::Class).data().toString(), QStringLiteral("host_leaf"));
+    QCOMPARE(model.index(2047, CablePlanModel::Class).data().toString(), QStringLiteral("leaf_spine"));
+    QVERIFY(!model.index(0, CablePlanModel::ADevice).data().toString().isEmpty());
+    QVERIFY(!model.index(0, CablePlanModel::Media).data().toString().isEmpty());
+    QVERIFY(model.index(0, CablePlanModel::Length).data().toString().toDouble() > 0);
+}
+
+void TestModels::cablePlanFilters()
+{
+    CablePlanModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setPlan(m_plan);
+    // One node's name: its 8 NICs give 8 links (nicsPerNode x planes = 8 x 1).
+    const QString node = model.index(0, CablePlanModel::ADevice).data().toString();
+    model.setFilter(node + QStringLiteral("\n"), -1);  // not a substring of any name
+    QCOMPARE(model.rowCount(), 0);
+    model.setFilter(node, -1);
+    int exact = 0;
+    for (int r = 0; r < model.rowCount(); ++r)
+        exact += model.index(r, CablePlanModel::ADevice).data().toString() == node;
+    QCOMPARE(exact, 8);
+    // Media filter: the rows of each media class add up to all links.
+    int total = 0;
+    for (MediaClass m : {MediaClass::DAC, MediaClass::ACC, MediaClass::AOC, MediaClass::Multimode,
+                         MediaClass::SingleMode, MediaClass::None}) {
+        model.setFilter(QString(), int(m));
+        for (int r = 0; r < model.rowCount(); ++r)
+            QCOMPARE(model.index(r, CablePlanModel::Media).data().toString(), mediaName(m));
+        total += model.rowCount();
+    }
+    QCOMPARE(total, 2048);
+    model.setFilter(QString(), -1);
+    QCOMPARE(model.rowOfLink(1500), 1500);
+}
+
+void TestModels::checksModel()
+{
+    ChecksModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setPlan(m_plan);
+    QCOMPARE(model.rowCount(), int(m_plan->findings.size()));
+    int errors = 0;
+    for (int r = 0; r < model.rowCount(); ++r)
+        errors += model.index(r, 0).data(ChecksModel::SeverityRole).toInt() == int(Severity::Error);
+    QCOMPARE(errors, m_plan->errorCount());
+}
+
+void TestModels::catalogModel()
+{
+    CatalogPartsModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    const auto catalog = test::builtCatalog();
+    model.setCatalog(catalog);
+    const std::size_t parts = catalog->switches.size() + catalog->nics.size() + catalog->transceivers.size() +
+                              catalog->cables.size() + catalog->patchPanels.size();
+    QCOMPARE(model.rowCount(), int(parts));
+    // Read-only without a price editor; editable price with one.
+    QVERIFY(!(model.flags(model.index(0, CatalogPartsModel::Price)) & Qt::ItemIsEditable));
+    QString edited;
+    double usd = 0;
+    model.setPriceEditor([&](const QString& part, double price) {
+        edited = part;
+        usd = price;
+        return true;
+    });
+    QVERIFY(model.flags(model.index(0, CatalogPartsModel::Price)) & Qt::ItemIsEditable);
+    QVERIFY(model.setData(model.index(0, CatalogPartsModel::Price), 1234.5));
+    QCOMPARE(edited, model.index(0, CatalogPartsModel::PartNumber).data().toString());
+    QCOMPARE(usd, 1234.5);
+    QVERIFY(!model.setData(model.index(0, CatalogPartsModel::Price), -1.0));  // refused
+}
+
+void TestModels::summaryFigures1024()
+{
+    const auto figures = summaryFigures(*m_plan);
+    auto number = [&](const char* key) {
+        const SummaryFigure* f = findFigure(figures, QString::fromLatin1(key));
+        return f ? f->number : -1.0;
+    };
+    QCOMPARE(number("tiers"), 2.0);
+    QCOMPARE(number("switches.leaf"), 32.0);
+    QCOMPARE(number("switches.spine"), 16.0);
+    QCOMPARE(number("links.host_leaf"), 1024.0);
+    QCOMPARE(number("links.leaf_spine"), 1024.0);
+    // Every price is an estimate (no public prices): capex figures must carry the badge.
+    QVERIFY(findFigure(figures, QStringLiteral("capex.total"))->estimated);
+    QVERIFY(findFigure(figures, QStringLiteral("capex.per_gpu"))->estimated);
+}
+
+QTEST_MAIN(TestModels)
+#include "test_models.moc"
