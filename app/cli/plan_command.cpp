@@ -33,11 +33,12 @@ void writeJson(const nlohmann::json& j, const std::string& target)
     writeFileAtomically(target, [&](std::ostream& out) { out << j.dump(2) << "\n"; });
 }
 
-void runExporter(const std::string& id, const Plan& plan, const Catalog& catalog, const std::string& path)
+void runExporter(const std::string& id, const Plan& plan, const Catalog& catalog, const std::string& path,
+                 const Comparison* comparison = nullptr)
 {
     const io::Exporter* e = io::findExporter(id);
     if (!e) throw UsageError{"unknown export format \"" + id + "\" (see: fabricplan-cli export --list)"};
-    io::ExportContext ctx{plan, catalog, nullptr, {}};
+    io::ExportContext ctx{plan, catalog, comparison, {}};
     e->write(ctx, path);
     std::cerr << "wrote " << path << "\n";
 }
@@ -88,14 +89,15 @@ int compareCommand(const std::vector<std::string>& argv)
 {
     for (const auto& a : argv)
         if (a == "--help" || a == "-h") {
-            std::cout << "Usage: fabricplan-cli compare [DESIGN.fabricplan] [overrides] [--json FILE|-]\n"
+            std::cout << "Usage: fabricplan-cli compare [DESIGN.fabricplan] [overrides] [--json FILE|-] [--xlsx FILE]\n"
                          "Plans the same cluster on InfiniBand, RoCEv2, Spectrum-X and UEC Ethernet and\n"
-                         "recommends one, with reasons.\n\n"
+                         "recommends one, with reasons. --xlsx writes the design's own fabric as a BOM\n"
+                         "workbook whose Summary sheet carries the per-fabric comparison.\n\n"
                       << designFlagsHelp();
             return kExitOk;
         }
     auto valued = designValuedFlags();
-    valued.push_back("--json");
+    valued.insert(valued.end(), {"--json", "--xlsx"});
     const Args args(argv, valued, designSwitchFlags());
     const ClusterSpec spec = readDesign(args);
     const Catalog catalog = openCatalog(args);
@@ -105,6 +107,12 @@ int compareCommand(const std::vector<std::string>& argv)
     const auto json = args.value("--json");
     if (json) writeJson(comparisonToJson(c), *json);
     if (!json || *json != "-") printComparison(c, std::cout);
+    if (auto x = args.value("--xlsx")) {
+        const Plan* own = &c.plans.front();
+        for (const auto& p : c.plans)
+            if (p.spec.fabric == spec.fabric) own = &p;
+        runExporter("xlsx", *own, catalog, *x, &c);
+    }
     return kExitOk;
 }
 
