@@ -1,5 +1,6 @@
 // The user's own catalog copy: first-use copy, repair of a damaged copy, upgrade to a newer bundled
 // catalog that keeps the user's edits, and the edits themselves.
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 #include <filesystem>
@@ -59,13 +60,6 @@ std::string commonColumns(SqliteDb& db, const std::string& table)
         if (std::find(mine.begin(), mine.end(), c) != mine.end()) list += (list.empty() ? "\"" : ",\"") + c + "\"";
     }
     return list;
-}
-
-long long count(SqliteDb& db, const std::string& sql)
-{
-    SqliteStmt s(db, sql);
-    s.step();
-    return s.integer(0);
 }
 
 // Checks a file the way loadCatalog does, without loading it; returns its schema version.
@@ -254,7 +248,6 @@ void restoreDefaultPrices(const std::string& userPath, const std::string& bundle
             "user_edited) SELECT part, source, price_usd, currency, date, basis, estimated, 0 FROM bundled.prices "
             "WHERE part IN (SELECT part FROM main.parts)");
     tx.commit();
-    (void)count;
 }
 
 } // namespace fp
