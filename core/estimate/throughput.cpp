@@ -69,11 +69,14 @@ std::uint64_t mix(std::uint64_t x)
     return x ^ (x >> 31);
 }
 
-// Links of one class grouped by one end device (compressed rows).
+// Links of one class grouped by one end device (compressed rows), each group sorted by a key of the
+// link (the far end, or the far end's pod) so the links towards one target are a contiguous range.
 struct Adjacency {
     std::vector<std::uint32_t> start;  // per device + 1
     std::vector<std::uint32_t> links;
-    Adjacency(const Fabric& f, LinkClass cls, bool byUpperEnd)
+    std::vector<std::uint32_t> keys;   // parallel to links
+    template <typename Key>
+    Adjacency(const Fabric& f, LinkClass cls, bool byUpperEnd, Key key)
     {
         start.assign(f.devices.size() + 1, 0);
         for (const Link& l : f.links)
@@ -85,24 +88,29 @@ struct Adjacency {
             const Link& l = f.links[i];
             if (l.cls == cls) links[cursor[byUpperEnd ? l.b : l.a]++] = std::uint32_t(i);
         }
+        for (std::size_t d = 0; d < f.devices.size(); ++d)
+            std::sort(links.begin() + start[d], links.begin() + start[d + 1],
+                      [&](std::uint32_t x, std::uint32_t y) { return std::make_pair(key(x), x) < std::make_pair(key(y), y); });
+        keys.resize(links.size());
+        for (std::size_t k = 0; k < links.size(); ++k) keys[k] = key(links[k]);
     }
     std::uint32_t count(DeviceId d) const { return start[d + 1] - start[d]; }
-    const std::uint32_t* begin(DeviceId d) const { return links.data() + start[d]; }
-};
 
-// Picks, by hash, one of the links of `adj` at device `d` whose far end satisfies `accept`.
-template <typename Accept>
-std::uint32_t pick(const Adjacency& adj, DeviceId d, std::uint64_t hash, Accept accept)
-{
-    std::uint32_t matches = 0;
-    for (std::uint32_t k = 0; k < adj.count(d); ++k)
-        if (accept(adj.begin(d)[k])) ++matches;
-    if (matches == 0) return kNone;
-    std::uint32_t want = std::uint32_t(hash % matches);
-    for (std::uint32_t k = 0; k < adj.count(d); ++k)
-        if (accept(adj.begin(d)[k]) && want-- == 0) return adj.begin(d)[k];
-    return kNone;
-}
+    // One of the links at `d`, chosen by hash.
+    std::uint32_t pickAny(DeviceId d, std::uint64_t hash) const
+    {
+        const std::uint32_t n = count(d);
+        return n ? links[start[d] + std::uint32_t(hash % n)] : kNone;
+    }
+    // One of the links at `d` whose key is `key`, chosen by hash.
+    std::uint32_t pickWithKey(DeviceId d, std::uint32_t key, std::uint64_t hash) const
+    {
+        const auto first = keys.begin() + start[d], last = keys.begin() + start[d + 1];
+        const auto [lo, hi] = std::equal_range(first, last, key);
+        if (lo == hi) return kNone;
+        return links[std::size_t(lo - keys.begin()) + std::size_t(hash % std::uint64_t(hi - lo))];
+    }
+};
 
 } // namespace
 
@@ -119,9 +127,11 @@ EcmpResult ringEcmpCollisions(const Fabric& f, int nodes)
         if (l.cls == LinkClass::HostLeaf && l.a < DeviceId(nodes) && l.aPort < portsPerNode)
             leafOf[std::size_t(l.a) * portsPerNode + l.aPort] = l.b;
 
-    const Adjacency leafUp(f, LinkClass::LeafSpine, false);   // by leaf
-    const Adjacency spineUp(f, LinkClass::SpineCore, false);  // by spine
-    const Adjacency coreDown(f, LinkClass::SpineCore, true);  // by core
+    auto farEnd = [&f](std::uint32_t l) { return std::uint32_t(f.links[l].b); };
+    auto nearPod = [&f](std::uint32_t l) { return f.devices[f.links[l].a].pod; };
+    const Adjacency leafUp(f, LinkClass::LeafSpine, false, farEnd);    // by leaf, keyed by spine
+    const Adjacency spineUp(f, LinkClass::SpineCore, false, farEnd);   // by spine
+    const Adjacency coreDown(f, LinkClass::SpineCore, true, nearPod);  // by core, keyed by the spine's pod
     // Links are full duplex: count each direction on its own (up = towards the core).
     std::vector<std::uint32_t> loadUp(f.links.size(), 0), loadDown(f.links.size(), 0);
     std::vector<std::uint32_t> outFlows(f.devices.size(), 0), inFlows(f.devices.size(), 0);
@@ -138,23 +148,21 @@ EcmpResult ringEcmpCollisions(const Fabric& f, int nodes)
             ++outFlows[src];
             ++inFlows[dst];
             const std::uint64_t flow = std::uint64_t(p) * std::uint64_t(nodes) + std::uint64_t(i);
-            const std::uint32_t up = pick(leafUp, src, mix(flow), [](std::uint32_t) { return true; });
+            const std::uint32_t up = leafUp.pickAny(src, mix(flow));
             if (up == kNone) continue;
             carry(loadUp, up);
             const DeviceId spine = f.links[up].b;
-            auto toSpine = [&](DeviceId s) { return [&f, s](std::uint32_t l) { return f.links[l].b == s; }; };
-            std::uint32_t down = pick(leafUp, dst, mix(flow ^ 0x1ULL), toSpine(spine));
+            std::uint32_t down = leafUp.pickWithKey(dst, spine, mix(flow ^ 0x1ULL));
             if (down == kNone && leafUp.count(dst) > 0) {
                 // Different pod: up to a core of this spine's group, down to a spine of the far pod.
-                const std::uint32_t toCore = pick(spineUp, spine, mix(flow ^ 0x2ULL), [](std::uint32_t) { return true; });
+                const std::uint32_t toCore = spineUp.pickAny(spine, mix(flow ^ 0x2ULL));
                 if (toCore == kNone) continue;
                 carry(loadUp, toCore);
-                const std::uint32_t farPod = f.devices[f.links[leafUp.begin(dst)[0]].b].pod;
-                const std::uint32_t fromCore = pick(coreDown, f.links[toCore].b, mix(flow ^ 0x3ULL),
-                                                    [&](std::uint32_t l) { return f.devices[f.links[l].a].pod == farPod; });
+                const std::uint32_t farPod = f.devices[f.links[leafUp.pickAny(dst, 0)].b].pod;
+                const std::uint32_t fromCore = coreDown.pickWithKey(f.links[toCore].b, farPod, mix(flow ^ 0x3ULL));
                 if (fromCore == kNone) continue;
                 carry(loadDown, fromCore);
-                down = pick(leafUp, dst, mix(flow ^ 0x4ULL), toSpine(f.links[fromCore].a));
+                down = leafUp.pickWithKey(dst, f.links[fromCore].a, mix(flow ^ 0x4ULL));
             }
             carry(loadDown, down);
         }

@@ -216,6 +216,33 @@ private slots:
         QVERIFY(s.run().performance.ecmpCollisionFactor <= 0.5);  // UEC NIC without spraying: hashed
     }
 
+    void largeFabricEstimatesQuickly()
+    {
+        // 3.1 M links (as test_bom's large case), RoCE so the ECMP walk runs: 262,144 nodes x 8 ports,
+        // not rail-aligned (node n port p -> leaf p x 512 + n % 512), 256 spines.
+        Scenario s(FabricKind::RoCE);
+        const int leavesPerRail = 512;
+        s.fabric = fixture::twoTier(262144, 8, 8 * leavesPerRail, 256, 1,
+                                    [&](int n, int p) { return p * leavesPerRail + n % leavesPerRail; });
+        s.media.solutionOfLink.clear();
+        fixture::assign(s.media, s.fabric, LinkClass::HostLeaf, 0);
+        fixture::assign(s.media, s.fabric, LinkClass::LeafSpine, 1);
+        s.spec.gpus = 262144 * 8;
+        s.spec.gpusPerNode = 8;
+        const Bom bom = bom::collect(s.spec, s.fabric, s.media, s.catalog, s.catalog.switches[0], s.catalog.nics[0]);
+        QElapsedTimer timer;
+        timer.start();
+        const Estimates e = estimate::run(s.spec, s.fabric, Layout{}, s.media, bom, s.catalog, s.catalog.switches[0],
+                                          s.catalog.nics[0]);
+        const qint64 ms = timer.elapsed();
+        qInfo("estimate::run over %zu links: %lld ms, ECMP factor %.2f", s.fabric.links.size(),
+              static_cast<long long>(ms), e.performance.ecmpCollisionFactor);
+        QVERIFY2(ms < 2000, qPrintable(QStringLiteral("%1 ms").arg(ms)));
+        // Consecutive nodes always sit on different leaves: each leaf sends 512 ring flows over 256 uplinks
+        // (ideal load 2); hashing 512 flows onto 256 links piles more than 2 on some link.
+        QVERIFY(e.performance.ecmpCollisionFactor < 1.0);
+    }
+
     void endToEndCollectivesAndLatency()
     {
         const Estimates e = Scenario(FabricKind::InfiniBand).run();

@@ -75,6 +75,26 @@ private slots:
         QCOMPARE(perf.ecmpCollisionFactor, 1.0);  // IB balances flows
     }
 
+    void threeTierRoceHashesThroughTheCore()
+    {
+        // Not rail-optimized, three tiers: ring flows cross pods through the core, hashed at every stage.
+        ClusterSpec spec;
+        spec.fabric = FabricKind::RoCE;
+        spec.switchModel = "SN5400";
+        spec.tiers = 3;
+        spec.railOptimized = false;
+        spec.gpus = 2048;
+        const Plan p = makePlan(spec, catalog_);
+        QCOMPARE(p.fabric.shape.tiers, 3);
+        const Performance& perf = p.estimates.performance;
+        qInfo("3-tier RoCE: %zu links, ECMP factor %.2f, busbw %.1f GB/s", p.fabric.links.size(),
+              perf.ecmpCollisionFactor, perf.allreduceBusbwGBps);
+        QVERIFY(perf.ecmpCollisionFactor > 0 && perf.ecmpCollisionFactor <= 1.0);
+        QCOMPARE(perf.latency.size(), std::size_t(3));
+        QCOMPARE(perf.latency.back().pathClass, std::string("via core"));
+        QVERIFY(perf.latency[2].maxNs > perf.latency[1].maxNs);
+    }
+
     void comparisonAdviceFollowsTheRule()
     {
         ClusterSpec spec;
