@@ -88,7 +88,7 @@ public:
     int steps() const { return int(lengthsM_.size()) + 1; }
 
     // The best candidate for a group, with the issues it still has (empty when it works).
-    Candidate solve(const GroupKey& key, double neededLengthM) const
+    Candidate solve(const GroupKey& key, double neededLengthM)
     {
         const ClassContext& ctx = ctx_[key.cls];
         const std::string& pin = pin_[key.cls];
@@ -116,8 +116,17 @@ public:
         }
         Candidate best;
         if (pickBest(all, key.sameRack, best)) return best;
-        // Nothing works. Unpinned: diagnose with the closest candidate over every module pair.
+        // Nothing works. Unpinned: diagnose with the closest candidate over every module pair, once per
+        // class (findings aggregate per class and keep the first message, so later ones are not shown).
+        if (pin.empty() && diagnosed_[key.cls]) {
+            Candidate none;
+            none.sol.cls = ctx.cls;
+            none.sol.reason = "no feasible part";
+            none.issues.push_back({"media.no-part", "no part fits", ""});
+            return none;
+        }
         if (pin.empty()) {
+            diagnosed_[key.cls] = true;
             for (const TransceiverModel& a : catalog_.transceivers)
                 for (const TransceiverModel& b : catalog_.transceivers) all.push_back(optics(a, b, ctx, neededLengthM, key.sameRack, true));
         }
@@ -292,6 +301,7 @@ private:
     std::vector<const TransceiverModel*> okA_[kLinkClassCount], okB_[kLinkClassCount];
     std::string pin_[kLinkClassCount];
     bool pinIsFibre_[kLinkClassCount] = {};
+    bool diagnosed_[kLinkClassCount] = {};
     std::vector<double> lengthsM_;  // distinct orderable lengths, ascending
 };
 
