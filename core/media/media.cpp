@@ -52,7 +52,8 @@ public:
         const int L = fabric.shape.linkGbps > 0 ? fabric.shape.linkGbps : nic.portGbps;
         LinkEnd nicEnd{nic.partNumber, nic.cageType, nic.cageFinned, nic.cagePowerClassW,
                        nic.portGbps >= L ? 1 : 0, true};
-        LinkEnd swEnd{sw.partNumber, sw.cageType, sw.cageFinned, sw.cagePowerClassW, sw.portsPerCageAt(L), false};
+        LinkEnd swEnd{sw.partNumber, sw.cageType, sw.cageFinned, sw.cagePowerClassW, sw.portsPerCageAt(L), false,
+                      sw.generic};
         for (int c = 0; c < kLinkClassCount; ++c) {
             ClassContext& ctx = ctx_[c];
             ctx.cls = LinkClass(c);
@@ -234,8 +235,12 @@ private:
         cand.sol.media = mediaClassOf(a.medium);
         cand.sol.moduleA = a.partNumber;
         cand.sol.moduleB = b.partNumber;
-        cand.sol.linksPerModuleA = std::max(1, std::min(a.ports, std::max(1, ctx.a.linksPerCage)));
-        cand.sol.linksPerModuleB = std::max(1, std::min(b.ports, std::max(1, ctx.b.linksPerCage)));
+        // A module serves as many links as its ports, bounded by what the cage carries.
+        auto linksPerModule = [](const TransceiverModel& m, const LinkEnd& end) {
+            return std::max(1, end.generic ? m.ports : std::min(m.ports, std::max(1, end.linksPerCage)));
+        };
+        cand.sol.linksPerModuleA = linksPerModule(a, ctx.a);
+        cand.sol.linksPerModuleB = linksPerModule(b, ctx.b);
         cand.sol.cablePart = fibre ? fibre->partNumber : std::string();
         cand.sol.orderLengthM = fibre ? fibre->lengthM : neededLengthM;
         cand.sol.patchPanelPorts = panels;

@@ -20,7 +20,7 @@ void qualificationIssues(const PartBase& part, const LinkEnd& end, const ClassCo
         out.push_back({"media.not-oem",
                        fmt("%s is a third-party part; the price policy is OEM-only", part.partNumber.c_str()),
                        "Choose an OEM part, or change the price policy"});
-    if (!ctx.allowThirdParty && ctx.catalog && !ctx.catalog->isQualified(end.platform, part))
+    if (!ctx.allowThirdParty && !end.generic && ctx.catalog && !ctx.catalog->isQualified(end.platform, part))
         out.push_back({"media.not-qualified",
                        fmt("%s is not qualified on %s", part.partNumber.c_str(), end.platform.c_str()),
                        "Use a part on the platform's qualification list, or allow third-party optics"});
@@ -72,6 +72,7 @@ const char* fiberTypeName(Medium m, FiberType multimodeFiber)
 
 std::string cageFit(const std::string& form, bool finned, const LinkEnd& end)
 {
+    if (end.generic) return {};  // a what-if switch has whatever cage the optics need
     if (form != end.cageType)
         return fmt("%s end does not fit a %s cage", form.c_str(), end.cageType.c_str());
     // A finned top cannot slide under a NIC's riding heat sink (fabric-facts §2, §3.2).
@@ -92,7 +93,7 @@ void moduleEndIssues(const TransceiverModel& m, const LinkEnd& end, const ClassC
                        fmt("%s runs %d G per port; the link runs %d G%s", m.partNumber.c_str(), m.portGbps,
                            ctx.linkGbps, end.linksPerCage == 0 ? " (which the cage does not support)" : ""),
                        "Use a module of the link speed"});
-    else if (m.ports != end.linksPerCage)
+    else if (m.ports != end.linksPerCage && !end.generic)
         out.push_back({"media.cage-mismatch",
                        fmt("%s has %d port(s); a %s cage of %s carries %d link(s) at %d G", m.partNumber.c_str(),
                            m.ports, end.cageType.c_str(), end.platform.c_str(), end.linksPerCage, ctx.linkGbps),
@@ -187,8 +188,9 @@ void assemblyIssues(const CableModel& c, const LinkEnd& single, const LinkEnd& l
     // A connector carrying g Gbps serves g / L links; each end's cage must carry exactly that many.
     const bool divisible = L > 0 && c.portGbps % L == 0;
     const int linksPerLeg = divisible ? c.portGbps / L : 0;
-    if (!divisible || single.linksPerCage == 0 || legs.linksPerCage == 0 ||
-        linksPerLeg * legs_ != single.linksPerCage || linksPerLeg != legs.linksPerCage)
+    if (!divisible || linksPerLeg == 0 || single.linksPerCage == 0 || legs.linksPerCage == 0 ||
+        (!single.generic && linksPerLeg * legs_ != single.linksPerCage) ||
+        (!legs.generic && linksPerLeg != legs.linksPerCage))
         out.push_back({"media.speed-mismatch",
                        fmt("%s (%d x %d G) does not match %d link(s) per %s cage and %d per %s cage at %d G",
                            c.partNumber.c_str(), legs_, c.portGbps, single.linksPerCage, single.platform.c_str(),

@@ -24,6 +24,7 @@ struct LinkEnd {
     double cagePowerClassW = 0;
     int linksPerCage = 1;     // logical links one cage carries at the link speed (0: speed unsupported)
     bool isNic = false;
+    bool generic = false;     // a what-if switch (--radix): takes any module/assembly of the link speed
 };
 
 struct ClassContext {

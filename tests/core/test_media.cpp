@@ -201,6 +201,29 @@ private slots:
         QCOMPARE(solutionOf(selectFor(spec, s, cat), 0).cablePart, std::string("MCP4Y10-N00A"));
     }
 
+    // A what-if generic switch (--radix) is not a real part: no qualification list, and its cages take
+    // whatever module or assembly runs at the link speed (a twin module then serves 2 of its ports).
+    void genericSwitchTakesAnyPart()
+    {
+        const Catalog cat = physicalCatalog();
+        SwitchModel generic;
+        generic.partNumber = "GENERIC-128x400G";
+        generic.vendor = "generic";
+        generic.cages = 128;
+        generic.cageType = "OSFP";
+        generic.breakouts = {{400, 1}};
+        generic.generic = true;
+        const LinkSet s = linksOfLengths(LinkClass::LeafSpine, {40.0f});
+        const MediaAssignment m = media::select(infinibandSpec(), s.fabric, s.layout, cat, generic, cat.nics.front());
+        QVERIFY2(m.findings.empty(), firstMessage(m).c_str());
+        QCOMPARE(solutionOf(m, 0).media, MediaClass::Multimode);
+        QCOMPARE(solutionOf(m, 0).linksPerModuleA, 2);
+        // The same cages on a real (non-generic) switch: one 400G port per cage takes no twin module.
+        generic.generic = false;
+        const MediaAssignment real = media::select(infinibandSpec(), s.fabric, s.layout, cat, generic, cat.nics.front());
+        QVERIFY(hasRule(real, "media.no-part"));
+    }
+
     // Links of the same class and length step share one solution; no cable is shorter than its route.
     void cacheAndNeverShorter()
     {
