@@ -161,17 +161,20 @@ Layout place(const ClusterSpec& spec, const Fabric& fabric, double switchPowerW)
     }
     for (Rack& rack : out.racks) {
         if (rack.kind == RackKind::SpineRoom) {
-            // Spine room beyond the row ends, spineRoomDistanceM along the tray from row 0's end.
-            rack.xM = rowEndMaxM + floor.spineRoomDistanceM + (rack.slot + 0.5) * floor.rackWidthM;
-            rack.yM = 0;
+            // Spine room beyond the row ends, spineRoomDistanceM along the tray from row 0's end; its
+            // racks stand in rows of racksPerRow at the same row pitch.
+            rack.xM = rowEndMaxM + floor.spineRoomDistanceM + (rack.slot % perRow + 0.5) * floor.rackWidthM;
+            rack.yM = (rack.slot / perRow) * floor.rowPitchM;
         } else {
             rack.xM = (rack.slot + 0.5) * floor.rackWidthM;
             rack.yM = rack.row * floor.rowPitchM;
         }
     }
-    out.floorWidthM = roomRacks > 0 ? rowEndMaxM + floor.spineRoomDistanceM + roomRacks * floor.rackWidthM
-                                    : rowEndMaxM;
-    out.floorDepthM = (rows - 1) * floor.rowPitchM + floor.rackDepthM;
+    const int roomRows = (roomRacks + perRow - 1) / perRow;
+    out.floorWidthM = roomRacks > 0
+                          ? rowEndMaxM + floor.spineRoomDistanceM + std::min(roomRacks, perRow) * floor.rackWidthM
+                          : rowEndMaxM;
+    out.floorDepthM = (std::max(rows, roomRows) - 1) * floor.rowPitchM + floor.rackDepthM;
 
     // Pass 2: devices into racks, with a height for the vertical run to the tray.
     switchesPlacedInRack.assign(out.racks.size(), 0);

@@ -113,6 +113,25 @@ private slots:
         QVERIFY(l.floorWidthM >= 33.6 - 1e-9);
     }
 
+    void spineRoomIsABlockOfRows()
+    {
+        // 40 spines -> 3 room racks of 16; racksPerRow 2 -> room rows of 2: racks (0,0), (1,0), (0,1).
+        Fabric f = smallFabric();
+        for (int i = 0; i < 38; ++i) {
+            Device d;
+            d.tier = Tier::Spine;
+            f.devices.push_back(d);
+        }
+        ClusterSpec spec = smallSpec();
+        spec.floor.racksPerRow = 2;  // 8 compute racks -> 4 rows; rows end at (2 + 1) x 0.6 = 1.8 m
+        const Layout l = layout::place(spec, f, 1000.0);
+        const Rack& third = l.racks[l.rackOfDevice[f.devices.size() - 1]];
+        QCOMPARE(third.kind, RackKind::SpineRoom);
+        // x = 1.8 + 30 + 0.5 x 0.6 = 32.1; y = 1 x 3.0
+        QVERIFY(qAbs(third.xM - 32.1) < 1e-9);
+        QVERIFY(qAbs(third.yM - 3.0) < 1e-9);
+    }
+
     void middleOfRowPutsNetworkRackInTheMiddle()
     {
         ClusterSpec spec = smallSpec();
