@@ -132,7 +132,7 @@ private slots:
               "MCX715105AS-WEAT", "900-9X81E-00EX-DT0", "900-9D3D4-00EN-HA0", "POLLARA-400", "BCM957608-P1400GDF00",
               "MMA4Z00-NS", "MMS4X00-NS", "MMS4X00-NM", "MMS4X50-NM", "MMA4Z00-NS400", "MMS4X00-NS400",
               "MMA1Z00-NS400", "QDD-400G-DR4", "QDD-400G-FR4", "QDD-400G-SR8", "QDD-400G-LR4", "MSA-QDD-800G-DR8",
-              "MSA-OSFP-800G-DR8", "MCP4Y10-N00A", "MCP4Y10-N002", "MCP7Y00-N003", "MCP7Y10-N001", "MCA7J60-N004",
+              "MSA-OSFP-800G-DR8", "MMS4A00-XM", "MMS4A20", "MCP4Y10-N00A", "MCP4Y10-N002", "MCP7Y00-N003", "MCP7Y10-N001", "MCA7J60-N004",
               "MFP7E10-N050", "MFP7E30-N100", "MFP7E20-N010", "MFP7E40-N010", "GEN-PP-1U-48-MPO12APC",
               "GEN-PP-1U-48-LC"})
             QTest::newRow(p) << QString::fromUtf8(p);
@@ -220,6 +220,9 @@ private slots:
         QTest::newRow("400G SR8 OM3") << "QDD-400G-SR8" << int(FiberType::OM3) << 70.0 << "MPO-16/APC" << 1 << false;
         QTest::newRow("400G SR8 OM4") << "QDD-400G-SR8" << int(FiberType::OM4) << 100.0 << "MPO-16/APC" << 1 << false;
         QTest::newRow("800G DR8") << "MSA-OSFP-800G-DR8" << int(FiberType::OS2) << 500.0 << "MPO-16/APC" << 1 << true;
+        // XDR: twin-port 2 x 800G DR4 500 m (switch) and single-port flat 800G DR4 (ConnectX-8).
+        QTest::newRow("MMS4A00-XM") << "MMS4A00-XM" << int(FiberType::OS2) << 500.0 << "MPO-12/APC" << 2 << true;
+        QTest::newRow("MMS4A20") << "MMS4A20" << int(FiberType::OS2) << 500.0 << "MPO-12/APC" << 1 << false;
         QTest::newRow("400G LR4") << "QDD-400G-LR4" << int(FiberType::OS2) << 10000.0 << "LC-duplex" << 1 << false;
     }
 
