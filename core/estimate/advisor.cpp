@@ -124,8 +124,9 @@ Advice advise(const std::vector<std::pair<FabricKind, Estimates>>& options, cons
             }
     for (const auto& [kind, e] : options)
         if (kind == FabricKind::RoCE) {
-            const double lostUsd = commPct / 100.0 * (1.0 - model::kRoceMisconfiguredRelative) * horizon *
-                                   (double(spec.gpus) * model::kComputeCapexUsdPerGpu + e.capex.totalUsd) / horizon;
+            // horizon x cluster $/year = the cluster's whole capex.
+            const double lostUsd = commPct / 100.0 * (1.0 - model::kRoceMisconfiguredRelative) *
+                                   (double(spec.gpus) * model::kComputeCapexUsdPerGpu + e.capex.totalUsd);
             advice.reasons.push_back("What-if misconfiguration: RoCE at ~50 % of IB would lose about " +
                                      money(lostUsd) + " of cluster time over the horizon.");
         }
