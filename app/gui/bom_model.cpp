@@ -6,11 +6,22 @@
 #include <QLocale>
 #include <QPalette>
 
+#include <cmath>
+
 namespace fp::gui {
 
 QString formatUsd(double usd)
 {
     return QStringLiteral("$") + QLocale(QLocale::English).toString(usd, 'f', 0);
+}
+
+QString formatUsdShort(double usd)
+{
+    const QLocale en(QLocale::English);
+    if (std::abs(usd) >= 1e9) return QStringLiteral("$") + en.toString(usd / 1e9, 'f', 2) + QStringLiteral(" B");
+    if (std::abs(usd) >= 1e6) return QStringLiteral("$") + en.toString(usd / 1e6, 'f', 2) + QStringLiteral(" M");
+    if (std::abs(usd) >= 1e4) return QStringLiteral("$") + en.toString(usd / 1e3, 'f', 0) + QStringLiteral(" k");
+    return formatUsd(usd);
 }
 
 QString formatPowerW(double watts)
@@ -79,7 +90,8 @@ QVariant BomModel::data(const QModelIndex& index, int role) const
         switch (role) {
         case Qt::DisplayRole:
             switch (index.column()) {
-            case Category: return tr("%1 subtotal").arg(QString::fromUtf8(displayName(row.category)));
+            case Category: return QString::fromUtf8(displayName(row.category));
+            case Part: return tr("Subtotal");
             case Qty: return en.toString(row.subtotalQty);
             case Extended: return formatUsd(row.subtotalUsd) + (row.estimated ? QStringLiteral(" ~") : QString());
             case Power: return formatPowerW(row.subtotalPowerW);
@@ -136,6 +148,7 @@ QVariant BomModel::data(const QModelIndex& index, int role) const
     case Qt::ForegroundRole:
         if ((index.column() == UnitPrice || index.column() == Extended) && l.priceEstimated)
             return QBrush(QColor(0xb2, 0x6a, 0x00));
+        if (index.column() == Category) return QGuiApplication::palette().placeholderText();  // repeated: quieter
         return {};
     default: return {};
     }

@@ -15,7 +15,8 @@ namespace fp::gui {
 class BomModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Category, Part, Vendor, Description, Qty, UnitPrice, Extended, Power, PriceSource, UsedFor,
+    // Money and quantity first (what fits a laptop screen), provenance to the right.
+    enum Column { Category, Part, Description, Qty, UnitPrice, Extended, Power, Vendor, PriceSource, UsedFor,
                   ColumnCount };
     enum Role { RowKindRole = Qt::UserRole + 1, CategoryRole, SortRole };
     enum RowKind { LineRow = 0, SubtotalRow = 1 };
@@ -56,6 +57,7 @@ protected:
 };
 
 QString formatUsd(double usd);           // "$1,234,567"
+QString formatUsdShort(double usd);      // "$7.11 M", "$812 k", "$950"
 QString formatPowerW(double watts);      // "12.3 kW" / "850 W"
 
 } // namespace fp::gui

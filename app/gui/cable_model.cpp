@@ -156,7 +156,7 @@ QVariant CablePlanModel::headerData(int section, Qt::Orientation orientation, in
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
     static const char* const names[] = {"#", "Class", "A device", "A port", "A rack", "Z device", "Z port",
-                                        "Z rack", "Media", "Cable / fibre", "A module", "Z module", "Length (m)"};
+                                        "Z rack", "Media", "Length (m)", "Cable / fibre", "A module", "Z module"};
     if (section < 0 || section >= ColumnCount) return {};
     return tr(names[section]);
 }

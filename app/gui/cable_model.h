@@ -16,8 +16,8 @@ namespace fp::gui {
 class CablePlanModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    enum Column { Number, Class, ADevice, APort, ARack, ZDevice, ZPort, ZRack, Media, CablePart, AModule,
-                  ZModule, Length, ColumnCount };
+    enum Column { Number, Class, ADevice, APort, ARack, ZDevice, ZPort, ZRack, Media, Length, CablePart, AModule,
+                  ZModule, ColumnCount };
     enum Role { LinkIndexRole = Qt::UserRole + 1 };
 
     using QAbstractTableModel::QAbstractTableModel;

@@ -3,6 +3,7 @@
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
+#include <QCategoryAxis>
 #include <QChart>
 #include <QChartView>
 #include <QGridLayout>
@@ -64,6 +65,18 @@ void styleAxis(QAbstractAxis* axis, const QPalette& pal)
 
 QString fabricName(const Plan& p) { return QString::fromUtf8(displayName(p.spec.fabric)); }
 
+// Bar-axis labels get a quarter of a chart's width: the short names people use.
+QString shortFabricName(FabricKind f)
+{
+    switch (f) {
+    case FabricKind::InfiniBand: return QStringLiteral("InfiniBand");
+    case FabricKind::RoCE: return QStringLiteral("RoCEv2");
+    case FabricKind::SpectrumX: return QStringLiteral("Spectrum-X");
+    case FabricKind::UEC: return QStringLiteral("UEC");
+    }
+    return {};
+}
+
 } // namespace
 
 CompareView::CompareView(QWidget* parent) : QWidget(parent)
@@ -76,15 +89,15 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     m_latency = makeChartView(this);
     m_busbw = makeChartView(this);
     m_advice = new QTextBrowser(this);
-    m_advice->setMinimumWidth(260);
-    grid->addWidget(m_capex, 0, 0);
-    grid->addWidget(m_tco, 0, 1);
-    grid->addWidget(m_advice, 0, 2, 2, 1);
-    grid->addWidget(m_latency, 1, 0);
-    grid->addWidget(m_busbw, 1, 1);
-    grid->setColumnStretch(0, 3);
-    grid->setColumnStretch(1, 3);
-    grid->setColumnStretch(2, 2);
+    m_advice->setMaximumHeight(170);
+    m_advice->setFrameShape(QFrame::NoFrame);
+    grid->addWidget(m_advice, 0, 0, 1, 2);
+    grid->addWidget(m_capex, 1, 0);
+    grid->addWidget(m_tco, 1, 1);
+    grid->addWidget(m_latency, 2, 0);
+    grid->addWidget(m_busbw, 2, 1);
+    grid->setRowStretch(1, 1);
+    grid->setRowStretch(2, 1);
     rebuild();
 }
 
@@ -102,7 +115,7 @@ void CompareView::rebuild()
     const QPalette pal = palette();
     QChart* capex = makeChart(tr("Network capex by category (USD M, estimate)"), pal);
     QChart* tco = makeChart(tr("Total cost of ownership (USD M, estimate)"), pal);
-    QChart* latency = makeChart(tr("One-way latency, small message (ns, estimate)"), pal);
+    QChart* latency = makeChart(tr("One-way latency, small message (ns, log scale, estimate)"), pal);
     QChart* busbw = makeChart(tr("All-reduce bus bandwidth (GB/s, model)"), pal);
     for (auto [view, chart] : {std::pair{m_capex, capex}, {m_tco, tco}, {m_latency, latency}, {m_busbw, busbw}}) {
         QChart* old = view->chart();
@@ -112,7 +125,7 @@ void CompareView::rebuild()
     if (!m_comparison || m_comparison->plans.empty()) return;
     const auto& plans = m_comparison->plans;
     QStringList names;
-    for (const Plan& p : plans) names << fabricName(p);
+    for (const Plan& p : plans) names << shortFabricName(p.spec.fabric);
 
     // Capex stacked by category.
     {
@@ -124,10 +137,10 @@ void CompareView::rebuild()
         };
         const Cat cats[] = {{tr("Switches"), &Capex::switchesUsd, QColor(0x2b, 0x5c, 0x94)},
                             {tr("NICs"), &Capex::nicsUsd, QColor(0x5b, 0x8d, 0xc9)},
-                            {tr("Transceivers"), &Capex::transceiversUsd, QColor(0x00, 0x9c, 0xb0)},
+                            {tr("Optics"), &Capex::transceiversUsd, QColor(0x00, 0x9c, 0xb0)},
                             {tr("Cables"), &Capex::cablesUsd, QColor(0x8d, 0x5a, 0x3b)},
                             {tr("Fibre"), &Capex::fibreUsd, QColor(0xe0, 0xa8, 0x00)},
-                            {tr("Patch panels"), &Capex::patchPanelsUsd, QColor(0x9e, 0x9e, 0x9e)},
+                            {tr("Panels"), &Capex::patchPanelsUsd, QColor(0x9e, 0x9e, 0x9e)},
                             {tr("Spares"), &Capex::sparesUsd, QColor(0xc6, 0x28, 0x28)}};
         double maxTotal = 0;
         for (const Cat& c : cats) {
@@ -142,8 +155,9 @@ void CompareView::rebuild()
         auto* x = new QBarCategoryAxis;
         x->append(names);
         auto* y = new QValueAxis;
-        y->setRange(0, maxTotal * 1.1 + 1e-9);
-        y->setLabelFormat(QStringLiteral("%.1f"));
+        y->setRange(0, maxTotal * 1.05 + 1e-9);
+        y->applyNiceNumbers();
+        y->setLabelFormat(QStringLiteral("%.0f"));
         capex->addAxis(x, Qt::AlignBottom);
         capex->addAxis(y, Qt::AlignLeft);
         series->attachAxis(x);
@@ -178,8 +192,9 @@ void CompareView::rebuild()
         x->setTickCount(horizon + 1);
         x->setLabelFormat(QStringLiteral("%d"));
         x->setTitleText(tr("years"));
-        y->setRange(0, maxY * 1.1 + 1e-9);
-        y->setLabelFormat(QStringLiteral("%.1f"));
+        y->setRange(0, maxY * 1.05 + 1e-9);
+        y->applyNiceNumbers();
+        y->setLabelFormat(QStringLiteral("%.0f"));
         styleAxis(x, pal);
         styleAxis(y, pal);
     }
@@ -207,9 +222,12 @@ void CompareView::rebuild()
         latency->addSeries(series);
         auto* x = new QBarCategoryAxis;
         x->append(names);
-        auto* y = new QValueAxis;
-        y->setRange(0, maxY * 1.1 + 1e-9);
+        // Log scale: a congested lossless-Ethernet tail is 100x the unloaded latency.
+        auto* y = new QLogValueAxis;
+        y->setBase(10);
+        y->setRange(100, std::pow(10.0, std::ceil(std::log10(std::max(maxY, 1000.0)))));
         y->setLabelFormat(QStringLiteral("%.0f"));
+        y->setMinorTickCount(8);
         latency->addAxis(x, Qt::AlignBottom);
         latency->addAxis(y, Qt::AlignLeft);
         series->attachAxis(x);
@@ -217,16 +235,15 @@ void CompareView::rebuild()
         styleAxis(x, pal);
         styleAxis(y, pal);
     }
-    // All-reduce bus bandwidth against message size (log axis).
+    // All-reduce bus bandwidth against message size: x is log2(bytes), labelled in KiB/MiB/GiB.
     {
-        auto* x = new QLogValueAxis;
-        x->setBase(2);
-        x->setLabelFormat(QStringLiteral("%.0g"));
-        x->setTitleText(tr("message size (bytes)"));
+        auto* x = new QCategoryAxis;
+        x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+        x->setTitleText(tr("message size"));
         auto* y = new QValueAxis;
         busbw->addAxis(x, Qt::AlignBottom);
         busbw->addAxis(y, Qt::AlignLeft);
-        double minX = 1e30, maxX = 0, maxY = 0;
+        double minX = 1e30, maxX = -1e30, maxY = 0;
         for (const Plan& p : plans) {
             const auto& pts = p.estimates.performance.allreduceRing;
             if (pts.empty()) continue;
@@ -235,17 +252,26 @@ void CompareView::rebuild()
             s->setPen(QPen(fabricColor(p.spec.fabric), 2.2));
             for (const CollectivePoint& c : pts) {
                 if (c.bytes <= 0) continue;
-                s->append(c.bytes, c.busbwGBps);
-                minX = std::min(minX, c.bytes);
-                maxX = std::max(maxX, c.bytes);
+                const double lx = std::log2(c.bytes);
+                s->append(lx, c.busbwGBps);
+                minX = std::min(minX, lx);
+                maxX = std::max(maxX, lx);
                 maxY = std::max(maxY, c.busbwGBps);
             }
             busbw->addSeries(s);
             s->attachAxis(x);
             s->attachAxis(y);
         }
-        if (maxX > 0) x->setRange(minX, maxX);
-        y->setRange(0, maxY * 1.1 + 1e-9);
+        if (maxX > minX) {
+            x->setRange(minX, maxX);
+            const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+            for (int e = int(std::ceil(minX)); e <= int(maxX); ++e) {
+                if (e % 4 != 0) continue;  // a label every 16x keeps them readable
+                x->append(QStringLiteral("%1 %2").arg(1 << (e % 10)).arg(QString::fromLatin1(units[std::min(4, e / 10)])), e);
+            }
+        }
+        y->setRange(0, maxY * 1.05 + 1e-9);
+        y->applyNiceNumbers();
         y->setLabelFormat(QStringLiteral("%.0f"));
         styleAxis(x, pal);
         styleAxis(y, pal);
@@ -253,7 +279,7 @@ void CompareView::rebuild()
 
     // Advice.
     const Advice& a = m_comparison->advice;
-    QString html = tr("<h3>Recommended: %1</h3><ul>").arg(QString::fromUtf8(displayName(a.recommended)));
+    QString html = tr("<h3 style='margin-bottom:2px'>Recommended: %1</h3><ul style='margin-top:0'>").arg(QString::fromUtf8(displayName(a.recommended)));
     for (const std::string& r : a.reasons) html += QStringLiteral("<li>%1</li>").arg(QString::fromStdString(r).toHtmlEscaped());
     html += QStringLiteral("</ul>");
     html += tr("<p style='color:gray; font-size:small'>No public price lists exist for this hardware: every price is "

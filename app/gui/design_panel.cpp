@@ -12,6 +12,8 @@
 #include <QSpinBox>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 #include "change_value.h"
 #include "document.h"
 #include "spec/validate.h"
@@ -65,7 +67,10 @@ DesignPanel::Binding& DesignPanel::bind(const QString& key, QWidget* editor, con
     editor->setToolTip(tooltip);
     editor->setObjectName(key.section(QLatin1Char('/'), -1));
     form->addRow(label, editor);
-    if (auto* l = qobject_cast<QLabel*>(form->labelForField(editor))) l->setToolTip(tooltip);
+    if (auto* l = qobject_cast<QLabel*>(form->labelForField(editor))) {
+        l->setToolTip(tooltip);
+        m_labels.push_back(l);
+    }
     m_bindings.push_back(Binding{key, editor, tooltip, {}, false});
     return m_bindings.back();
 }
@@ -459,6 +464,11 @@ void DesignPanel::build()
               tr("Parameters of the model trained, for the estimate of the communication share."),
               [](ClusterSpec& s) -> double& { return s.workload.modelParamsBillion; }, 0, 100000, 0, tr("B params"));
     m_layout->addStretch(1);
+
+    // One label column width for every group, so the fields line up down the whole panel.
+    int widest = 0;
+    for (QLabel* l : m_labels) widest = std::max(widest, l->sizeHint().width());
+    for (QLabel* l : m_labels) l->setMinimumWidth(widest);
 }
 
 void DesignPanel::refresh()

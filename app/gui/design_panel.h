@@ -11,6 +11,7 @@
 
 class QFormLayout;
 class QGroupBox;
+class QLabel;
 class QVBoxLayout;
 
 namespace fp::gui {
@@ -67,6 +68,7 @@ private:
     Document* m_document;
     QVBoxLayout* m_layout = nullptr;
     std::vector<Binding> m_bindings;
+    std::vector<QLabel*> m_labels;
 };
 
 } // namespace fp::gui

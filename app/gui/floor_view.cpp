@@ -5,6 +5,7 @@
 #include <QGraphicsSceneHoverEvent>
 #include <QGraphicsSceneMouseEvent>
 #include <QGraphicsSimpleTextItem>
+#include <QFontMetrics>
 #include <QLocale>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
@@ -127,6 +128,7 @@ FloorView::FloorView(Document* document, QWidget* parent) : QGraphicsView(parent
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
     setFrameShape(QFrame::NoFrame);
     setDragMode(QGraphicsView::ScrollHandDrag);
+    setViewportUpdateMode(QGraphicsView::FullViewportUpdate);  // the legend overlay must not smear
 }
 
 void FloorView::setPlan(std::shared_ptr<const Plan> plan)
@@ -191,8 +193,10 @@ void FloorView::rebuild()
 
     // The spine room: one draggable block holding all spine-room racks.
     if (spineBounds.isValid()) {
-        const QRectF room = spineBounds.adjusted(-12, -24, 12, 12);
+        QRectF room = spineBounds.adjusted(-12, -12, 12, 12);
+        if (room.width() < 60) room.adjust(-(60 - room.width()) / 2, 0, (60 - room.width()) / 2, 0);
         auto* item = new DraggableRect(room, false, [this](QPointF moved) { spineRoomDropped(moved / kFloorPxPerM); });
+        scene()->addItem(item);
         item->setBrush(QColor(0x2b, 0x5c, 0x94, 40));
         item->setPen(QPen(QColor(0x2b, 0x5c, 0x94), 1.5, Qt::DashLine));
         item->setToolTip(tr("<b>Spine room</b><br>%1 m from the end of row 1 along the tray<br><i>Drag to move it</i>")
@@ -207,41 +211,78 @@ void FloorView::rebuild()
         auto* label = new QGraphicsSimpleTextItem(tr("Spine room · %1 m").arg(f.spineRoomDistanceM, 0, 'f', 0), item);
         label->setFont(small);
         label->setBrush(pal.color(QPalette::Text));
-        label->setPos(room.topLeft() + QPointF(6, 3));
+        label->setPos(room.center().x() - label->boundingRect().width() / 2, room.top() - label->boundingRect().height() - 3);
         m_spineRoom = item;
     }
 
-    // Legend and totals.
-    const QRectF content = scene()->itemsBoundingRect();
-    double lx = content.left();
-    const double ly = content.bottom() + 24;
-    auto legend = [&](const QColor& c, const QString& text) {
-        scene()->addRect(QRectF(lx, ly, 14, 14), QPen(QColor(0x55, 0x55, 0x55), 0.6), c);
-        auto* t = scene()->addSimpleText(text);
+    // The tray run from the end of row 1 to the spine room, labelled with its length.
+    if (spineBounds.isValid() && !rowExtentM.empty()) {
+        const double rowEndPx = (rowExtentM.begin()->second.second + f.rackWidthM / 2) * kFloorPxPerM;
+        const double y = rowYM[rowExtentM.begin()->first] * kFloorPxPerM;
+        auto* tray = scene()->addLine(QLineF(rowEndPx + 4, y, spineBounds.left() - 14, y),
+                                      QPen(QColor(0x2b, 0x5c, 0x94, 150), 2, Qt::DashLine));
+        tray->setZValue(-1);
+        auto* t = scene()->addSimpleText(tr("tray %1 m").arg(f.spineRoomDistanceM, 0, 'f', 0));
         t->setFont(small);
-        t->setBrush(pal.color(QPalette::Text));
-        t->setPos(lx + 20, ly - 1);
-        lx += 36 + t->boundingRect().width();
-    };
-    legend(powerColor(0.5), tr("Compute rack"));
-    legend(powerColor(0.95), tr("> 90 % of budget"));
-    legend(powerColor(1.2), tr("Over budget"));
-    legend(QColor(0x2b, 0x5c, 0x94), tr("Network rack"));
+        t->setBrush(pal.color(QPalette::PlaceholderText));
+        t->setPos((rowEndPx + spineBounds.left()) / 2 - t->boundingRect().width() / 2, y - t->boundingRect().height() - 4);
+    }
+
     double computeW = 0;
     int compute = 0;
     for (const Rack& r : layout.racks)
         if (r.kind == RackKind::Compute) computeW += r.powerW, ++compute;
-    auto* totals = scene()->addSimpleText(tr("%1 rows · %2 compute racks · %3 network racks · %4 total · floor %5 × %6 m")
-                                              .arg(layout.rows).arg(compute).arg(networkRacks)
-                                              .arg(formatPowerW(computeW))
-                                              .arg(layout.floorWidthM, 0, 'f', 0).arg(layout.floorDepthM, 0, 'f', 0));
-    totals->setFont(small);
-    totals->setBrush(pal.color(QPalette::PlaceholderText));
-    totals->setPos(lx + 10, ly - 1);
+    m_totals = tr("%1 rows · %2 compute racks · %3 network racks · compute %4 · floor %5 × %6 m")
+                   .arg(layout.rows).arg(compute).arg(networkRacks)
+                   .arg(formatPowerW(computeW))
+                   .arg(layout.floorWidthM, 0, 'f', 0).arg(layout.floorDepthM, 0, 'f', 0);
 
-    scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-40, -40, 40, 40));
-    if (!m_userZoomed) fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
-    if (transform().m11() > 1.6) setTransform(QTransform::fromScale(1.6, 1.6));
+    // Room below for the legend, which is drawn in view coordinates (drawForeground).
+    scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-40, -40, 40, 90));
+    fitIfNotZoomed();
+}
+
+void FloorView::fitIfNotZoomed()
+{
+    if (m_userZoomed || !scene()) return;
+    fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
+    if (transform().m11() > 2.5) setTransform(QTransform::fromScale(2.5, 2.5));
+}
+
+void FloorView::showEvent(QShowEvent* event)
+{
+    QGraphicsView::showEvent(event);
+    fitIfNotZoomed();
+}
+
+void FloorView::drawForeground(QPainter* painter, const QRectF&)
+{
+    if (!m_plan) return;
+    // Legend and totals stay put at the bottom left, whatever the zoom.
+    painter->save();
+    painter->resetTransform();
+    QFont small = font();
+    small.setPointSizeF(font().pointSizeF() * 0.9);
+    painter->setFont(small);
+    const QFontMetrics fm(small);
+    const QPalette pal = palette();
+    double x = 12;
+    const double y = viewport()->height() - 2 * fm.height() - 14;
+    auto legend = [&](const QColor& c, const QString& text) {
+        painter->setPen(QPen(QColor(0x55, 0x55, 0x55), 0.6));
+        painter->setBrush(c);
+        painter->drawRect(QRectF(x, y + 2, 12, 12));
+        painter->setPen(pal.color(QPalette::Text));
+        painter->drawText(QPointF(x + 18, y + fm.ascent()), text);
+        x += 34 + fm.horizontalAdvance(text);
+    };
+    legend(powerColor(0.5), tr("Compute rack"));
+    legend(powerColor(0.95), tr("> 90 % of power budget"));
+    legend(powerColor(1.2), tr("Over budget"));
+    legend(QColor(0x2b, 0x5c, 0x94), tr("Network rack / spine room (drag to move)"));
+    painter->setPen(pal.color(QPalette::PlaceholderText));
+    painter->drawText(QPointF(12, y + fm.height() + 6 + fm.ascent()), m_totals);
+    painter->restore();
 }
 
 void FloorView::spineRoomDropped(QPointF deltaM)
@@ -288,15 +329,13 @@ void FloorView::wheelEvent(QWheelEvent* event)
     const double factor = std::pow(1.0015, event->angleDelta().y());
     scale(factor, factor);
     m_userZoomed = true;
+    viewport()->update();  // the legend is drawn in view coordinates
 }
 
 void FloorView::resizeEvent(QResizeEvent* event)
 {
     QGraphicsView::resizeEvent(event);
-    if (!m_userZoomed && scene()) {
-        fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
-        if (transform().m11() > 1.6) setTransform(QTransform::fromScale(1.6, 1.6));
-    }
+    fitIfNotZoomed();
 }
 
 } // namespace fp::gui

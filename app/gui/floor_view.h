@@ -30,14 +30,18 @@ public:
 protected:
     void wheelEvent(QWheelEvent*) override;
     void resizeEvent(QResizeEvent*) override;
+    void showEvent(QShowEvent*) override;
+    void drawForeground(QPainter*, const QRectF&) override;
 
 private:
     void rebuild();
+    void fitIfNotZoomed();
 
     Document* m_document;
     std::shared_ptr<const Plan> m_plan;
     QGraphicsItem* m_spineRoom = nullptr;
     bool m_userZoomed = false;
+    QString m_totals;
 };
 
 } // namespace fp::gui

@@ -146,7 +146,7 @@ QWidget* MainWindow::makeBomTab()
     table->setModel(m_bomProxy);
     table->setSortingEnabled(true);
     table->sortByColumn(-1, Qt::AscendingOrder);  // the model's order: by category
-    const int widths[] = {150, 200, 90, 330, 70, 110, 130, 90, 130, 200};
+    const int widths[] = {130, 175, 300, 65, 95, 115, 80, 80, 130, 200};
     for (int c = 0; c < BomModel::ColumnCount; ++c) table->setColumnWidth(c, widths[c]);
     table->horizontalHeader()->setStretchLastSection(true);
     m_bomTotals = new QLabel(page);
@@ -174,7 +174,7 @@ QWidget* MainWindow::makeCablesTab()
     m_cableTable = makeTable(page);
     m_cableTable->setModel(m_cableModel);
     m_cableTable->horizontalHeader()->setStretchLastSection(true);
-    const int widths[] = {70, 90, 150, 90, 100, 150, 80, 100, 90, 190, 170, 170, 80};
+    const int widths[] = {55, 80, 105, 60, 75, 125, 55, 95, 85, 75, 150, 150, 150};
     for (int c = 0; c < CablePlanModel::ColumnCount; ++c) m_cableTable->setColumnWidth(c, widths[c]);
     m_cableCount = new QLabel(page);
     m_cableCount->setContentsMargins(8, 6, 8, 6);
@@ -202,15 +202,24 @@ QWidget* MainWindow::makeCablesTab()
 
 QWidget* MainWindow::makeChecksTab()
 {
+    auto* page = new QWidget;
     m_checksModel = new ChecksModel(this);
-    m_checksTable = makeTable(nullptr);
+    m_checksHeader = new QLabel(page);
+    m_checksHeader->setTextFormat(Qt::RichText);
+    m_checksHeader->setContentsMargins(8, 8, 8, 8);
+    m_checksHeader->setWordWrap(true);
+    m_checksTable = makeTable(page);
     m_checksTable->setModel(m_checksModel);
     const int widths[] = {100, 190, 200, 520};
     for (int c = 0; c < 4; ++c) m_checksTable->setColumnWidth(c, widths[c]);
     m_checksTable->horizontalHeader()->setStretchLastSection(true);
     m_checksTable->setToolTip(tr("Double-click a finding to show its device or link"));
     connect(m_checksTable, &QTableView::doubleClicked, this, [this](const QModelIndex& i) { activateFinding(i.row()); });
-    return m_checksTable;
+    auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(6, 0, 6, 0);
+    layout->addWidget(m_checksHeader);
+    layout->addWidget(m_checksTable, 1);
+    return page;
 }
 
 void MainWindow::buildStatusBar()
@@ -245,6 +254,15 @@ void MainWindow::onPlanReady()
         m_bomTotals->setText(QString());
     }
     const int errors = plan ? plan->errorCount() : 0;
+    if (!plan)
+        m_checksHeader->setText(tr("No plan: %1").arg(m_document->planError().toHtmlEscaped()));
+    else if (plan->findings.empty())
+        m_checksHeader->setText(tr("<span style='color:#2e7d32; font-weight:600'>✓ No findings</span> — the design "
+                                   "passes every design rule (reach, loss budget, FEC, cages, qualification, ports, power)."));
+    else
+        m_checksHeader->setText(tr("<b>%1 errors</b>, %2 warnings, %3 notes. Double-click a finding to show its device "
+                                   "or link.").arg(errors).arg(plan->warningCount())
+                                    .arg(int(plan->findings.size()) - errors - plan->warningCount()));
     m_tabs->setTabText(6, errors ? tr("Checks (%1)").arg(errors) : tr("Checks"));
     updateStatus();
 }

@@ -112,6 +112,7 @@ private:
     QLabel* m_cableCount = nullptr;
     ChecksModel* m_checksModel = nullptr;
     QTableView* m_checksTable = nullptr;
+    QLabel* m_checksHeader = nullptr;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_statusFigures = nullptr;
     QLabel* m_statusFindings = nullptr;

@@ -81,7 +81,7 @@ std::vector<SummaryFigure> summaryFigures(const Plan& plan)
             count(n), double(n), false);
     }
     add(QStringLiteral("links.total"), QObject::tr("Links"), count(links), double(links), false);
-    add(QStringLiteral("capex.total"), QObject::tr("Network capex"), formatUsd(e.capex.totalUsd), e.capex.totalUsd,
+    add(QStringLiteral("capex.total"), QObject::tr("Network capex"), formatUsdShort(e.capex.totalUsd), e.capex.totalUsd,
         e.capex.estimated);
     add(QStringLiteral("capex.per_gpu"), QObject::tr("Capex per GPU"), formatUsd(e.capex.perGpuUsd),
         e.capex.perGpuUsd, e.capex.estimated);
@@ -89,12 +89,10 @@ std::vector<SummaryFigure> summaryFigures(const Plan& plan)
         e.opex.powerKw, true);
     add(QStringLiteral("energy.year"), QObject::tr("Energy per year"), formatUsd(e.opex.energyUsdPerYear),
         e.opex.energyUsdPerYear, true);
-    add(QStringLiteral("tuning.weeks"), QObject::tr("Bring-up and tuning"),
-        QObject::tr("%1 engineer-weeks, ≈ %2 months to stable")
-            .arg(e.opex.tuningWeeks, 0, 'f', 0).arg(e.opex.monthsToStable, 0, 'f', 1),
-        e.opex.tuningWeeks, true);
+    add(QStringLiteral("tuning.weeks"), QObject::tr("Tuning (≈ %1 months to stable)").arg(e.opex.monthsToStable, 0, 'f', 1),
+        QObject::tr("%1 eng-weeks").arg(e.opex.tuningWeeks, 0, 'f', 0), e.opex.tuningWeeks, true);
     add(QStringLiteral("tco"), QObject::tr("TCO over %1 years").arg(plan.spec.economics.horizonYears),
-        formatUsd(e.tcoUsd), e.tcoUsd, true);
+        formatUsdShort(e.tcoUsd), e.tcoUsd, true);
     add(QStringLiteral("latency"), QObject::tr("Latency (unloaded)"),
         QStringLiteral("%1 – %2 ns").arg(e.performance.latencyMinNs, 0, 'f', 0).arg(e.performance.latencyMaxNs, 0, 'f', 0),
         e.performance.latencyMaxNs, true);

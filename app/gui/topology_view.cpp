@@ -213,6 +213,17 @@ void TopologyView::rebuild()
                              .arg(double(b.minLengthM), 0, 'f', 1)
                              .arg(double(b.maxLengthM), 0, 'f', 1));
         ++m_bundleCount;
+        if (bundles.size() <= 48) {
+            // Few bundles: label each with its link count where it leaves the lower box.
+            auto* count = scene()->addSimpleText(en.toString(b.links));
+            QFont f = font();
+            f.setPointSizeF(font().pointSizeF() * 0.85);
+            count->setFont(f);
+            count->setBrush(pal.color(QPalette::PlaceholderText));
+            const QPointF at = path.pointAtPercent(0.12);
+            count->setPos(at + QPointF(6, -count->boundingRect().height() / 2));
+            count->setZValue(1);
+        }
     }
 
     // 6. Boxes with their labels and tooltips.
@@ -250,9 +261,14 @@ void TopologyView::rebuild()
         if (box.tier == Tier::Node) subtitle += tr(" · %1 GPUs").arg(en.toString(devices * m_plan->spec.gpusPerNode));
 
         auto* rect = scene()->addRect(QRectF(topLeft[bi], QSizeF(kBoxW, kBoxH)));
-        const QColor fill = box.tier == Tier::Node ? QColor(0x76, 0xb9, 0x00) : QColor(0x2b, 0x5c, 0x94);
-        rect->setBrush(fill.lighter(box.tier == Tier::Node ? 175 : 185));
-        rect->setPen(QPen(fill.darker(110), 1.4));
+        // Compute in a soft green, switches in blues that darken towards the core.
+        const QColor fill = box.tier == Tier::Node    ? QColor(0xe3, 0xf0, 0xd3)
+                            : box.tier == Tier::Leaf  ? QColor(0xd6, 0xe6, 0xf7)
+                            : box.tier == Tier::Spine ? QColor(0xc3, 0xd7, 0xef)
+                                                      : QColor(0xb0, 0xc8, 0xe8);
+        const QColor border = box.tier == Tier::Node ? QColor(0x5b, 0x8c, 0x2a) : QColor(0x2b, 0x5c, 0x94);
+        rect->setBrush(fill);
+        rect->setPen(QPen(border, 1.2));
         rect->setFlag(QGraphicsItem::ItemIsSelectable);
         rect->setData(0, int(bi));
         rect->setToolTip(tr("<b>%1</b><br>%2 %3 (%4 … %5)<br>part: %6%7")
@@ -320,6 +336,12 @@ void TopologyView::wheelEvent(QWheelEvent* event)
     const double factor = std::pow(1.0015, event->angleDelta().y());
     scale(factor, factor);
     m_userZoomed = true;
+}
+
+void TopologyView::showEvent(QShowEvent* event)
+{
+    QGraphicsView::showEvent(event);
+    if (!m_userZoomed) fitAll();
 }
 
 void TopologyView::resizeEvent(QResizeEvent* event)

@@ -30,6 +30,7 @@ public:
 protected:
     void wheelEvent(QWheelEvent*) override;
     void resizeEvent(QResizeEvent*) override;
+    void showEvent(QShowEvent*) override;
 
 private:
     void rebuild();
