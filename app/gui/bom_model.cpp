@@ -143,6 +143,9 @@ QVariant BomModel::data(const QModelIndex& index, int role) const
             return l.priceEstimated ? tr("Estimated price (no public price exists); source: %1")
                                           .arg(QString::fromStdString(l.priceSource))
                                     : tr("Price from %1").arg(QString::fromStdString(l.priceSource));
+        if (index.column() == Part || index.column() == Description)
+            return QStringLiteral("<p>%1</p><p>Used for: %2</p>")
+                .arg(QString::fromStdString(l.description).toHtmlEscaped(), QString::fromStdString(l.usedFor).toHtmlEscaped());
         if (!l.source.empty()) return tr("Datasheet: %1").arg(QString::fromStdString(l.source));
         return {};
     case Qt::ForegroundRole:

@@ -274,7 +274,7 @@ void DesignPanel::build()
         b.load = [this, name] {
             const QSignalBlocker block(name);
             if (name->text().toStdString() != m_document->spec().name)
-                name->setText(QString::fromStdString(m_document->spec().name));
+                name->setText(QString::fromStdString(m_document->spec().name)), name->setCursorPosition(0);
         };
         connect(name, &QLineEdit::editingFinished, this, [this, name] {
             pushSpecChange<std::string>(m_document, QStringLiteral("/name"),

@@ -146,7 +146,7 @@ QWidget* MainWindow::makeBomTab()
     table->setModel(m_bomProxy);
     table->setSortingEnabled(true);
     table->sortByColumn(-1, Qt::AscendingOrder);  // the model's order: by category
-    const int widths[] = {130, 175, 300, 65, 95, 115, 80, 80, 130, 200};
+    const int widths[] = {165, 175, 270, 60, 95, 115, 75, 80, 130, 200};
     for (int c = 0; c < BomModel::ColumnCount; ++c) table->setColumnWidth(c, widths[c]);
     table->horizontalHeader()->setStretchLastSection(true);
     m_bomTotals = new QLabel(page);
@@ -284,9 +284,10 @@ void MainWindow::updateStatus()
                                       formatUsd(e.capex.totalUsd), e.capex.estimated ? tr(" (est.)") : QString(),
                                       formatUsd(e.capex.perGpuUsd), formatPowerW(e.opex.powerKw * 1000.0)));
     const int errors = plan->errorCount(), warnings = plan->warningCount();
-    m_statusFindings->setText(tr("<span style='color:%1'>%2 errors</span> · %3 warnings")
-                                  .arg(errors ? QStringLiteral("#c62828") : palette().color(QPalette::WindowText).name())
-                                  .arg(errors).arg(warnings));
+    m_statusFindings->setText(tr("<span style='color:%1'>%2</span> · %3")
+                                  .arg(errors ? QStringLiteral("#c62828") : palette().color(QPalette::WindowText).name(),
+                                       errors == 1 ? tr("1 error") : tr("%1 errors").arg(errors),
+                                       warnings == 1 ? tr("1 warning") : tr("%1 warnings").arg(warnings)));
 }
 
 void MainWindow::updateTitle()

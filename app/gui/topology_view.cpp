@@ -20,7 +20,7 @@ namespace fp::gui {
 
 namespace {
 
-constexpr double kBoxW = 150, kBoxH = 54, kGapX = 18, kTierGapY = 150;
+constexpr double kBoxW = 150, kBoxH = 54, kGapX = 18, kMinTierGapY = 150;
 constexpr int kMediaCount = int(MediaClass::None) + 1;
 
 struct Group {
@@ -170,6 +170,8 @@ void TopologyView::rebuild()
     std::size_t widest = 1;
     for (const auto& list : boxesOfTier) widest = std::max(widest, list.size());
     const double totalW = double(widest) * (kBoxW + kGapX) - kGapX;
+    // Wide fabrics get taller tier gaps, so the drawing keeps a screen-like aspect and bundles fan out.
+    const double kTierGapY = std::max(kMinTierGapY, totalW * 0.16);
     std::vector<QPointF> topLeft(boxes.size());
     int row = 0;
     for (int t = 3; t >= 0; --t) {
@@ -282,10 +284,16 @@ void TopologyView::rebuild()
         bold.setBold(true);
         t1->setFont(bold);
         t1->setBrush(QColor(0x1d, 0x1d, 0x1d));
-        t1->setPos(topLeft[bi] + QPointF((kBoxW - t1->boundingRect().width()) / 2, 8));
+        // Long labels shrink to the box rather than spill over the neighbours.
+        auto fit = [](QGraphicsSimpleTextItem* t) {
+            const double w = t->boundingRect().width();
+            if (w > kBoxW - 10) t->setScale((kBoxW - 10) / w);
+            return w * t->scale();
+        };
+        t1->setPos(topLeft[bi] + QPointF((kBoxW - fit(t1)) / 2, 8));
         auto* t2 = new QGraphicsSimpleTextItem(subtitle, rect);
         t2->setBrush(QColor(0x33, 0x33, 0x33));
-        t2->setPos(topLeft[bi] + QPointF((kBoxW - t2->boundingRect().width()) / 2, 29));
+        t2->setPos(topLeft[bi] + QPointF((kBoxW - fit(t2)) / 2, 29));
         m_boxes.push_back(rect);
     }
 

@@ -14,7 +14,7 @@ class QGraphicsRectItem;
 
 namespace fp::gui {
 
-constexpr int kMaxBoxesPerTier = 24;
+constexpr int kMaxBoxesPerTier = 12;
 
 class TopologyView : public QGraphicsView {
     Q_OBJECT

@@ -1,10 +1,12 @@
 // The whole window, offscreen: editing a field updates every view; undo; invalid fields are flagged;
 // floor drags become undoable spec edits; export; screenshots of every tab (written to the build dir
 // for a human to look at) and the --screenshot command line.
+#include <QAbstractItemModelTester>
 #include <QDir>
 #include <QImage>
 #include <QProcess>
 #include <QSpinBox>
+#include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -12,6 +14,9 @@
 
 #include "gui/bom_model.h"
 #include "gui/cable_model.h"
+#include "gui/catalog_dialog.h"
+#include "gui/catalog_model.h"
+#include "gui/change_value.h"
 #include "gui/compare_view.h"
 #include "gui/design_panel.h"
 #include "gui/document.h"
@@ -69,6 +74,8 @@ private slots:
     void exportWritesFile();
     void screenshotsOfEveryTab();
     void screenshotCommandLine();
+    void catalogPriceEditReachesThePlan();
+    void findingSelectsItsLink();
 
 private:
     MainWindow* m_window = nullptr;
@@ -214,6 +221,72 @@ void TestMainWindow::screenshotCommandLine()
     QVERIFY(v.waitForFinished(10'000));
     QCOMPARE(QString::fromUtf8(v.readAllStandardOutput()).trimmed(),
              QStringLiteral("fabricplan ") + QString::fromStdString(versionString()));
+}
+
+void TestMainWindow::catalogPriceEditReachesThePlan()
+{
+    // A private copy of the built catalog stands in for the user's copy.
+    QTemporaryDir dir;
+    const QString db = dir.filePath(QStringLiteral("catalog.sqlite"));
+    QVERIFY(QFile::copy(QStringLiteral(FABRICPLAN_TEST_CATALOG), db));
+    CatalogDialog dialog(test::builtCatalog(), db);
+    dialog.resize(1100, 640);
+    dialog.show();
+    QAbstractItemModelTester tester(dialog.model(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QVERIFY(dialog.grab().save(QStringLiteral(FABRICPLAN_BUILD_DIR "/screenshots/catalog.png")));
+
+    std::shared_ptr<const Catalog> changed;
+    connect(&dialog, &CatalogDialog::catalogChanged, this, [&](std::shared_ptr<const Catalog> c) { changed = c; });
+    QString error;
+    QVERIFY2(dialog.setUserPrice(QStringLiteral("MQM9700-NS2F"), 12345.0, &error), qPrintable(error));
+    QVERIFY(changed);
+    const PartBase* sw = changed->findPart("MQM9700-NS2F");
+    QVERIFY(sw);
+    bool found = false;
+    for (const PriceQuote& q : sw->prices) found = found || (q.source == "user" && q.priceUsd == 12345.0 && !q.estimated);
+    QVERIFY(found);
+
+    // The document plans with the new catalog: 48 switches at the cheapest price, now $12,345 each.
+    Document doc(changed);
+    doc.setComparisonEnabled(false);
+    doc.reset(ClusterSpec{}, QString());
+    QVERIFY(test::settle(doc));
+    QVERIFY(doc.plan());
+    double switchUsd = 0;
+    for (const BomLine& l : doc.plan()->bom.lines)
+        if (l.category == BomCategory::Switches) switchUsd += l.extendedUsd;
+    QCOMPARE(switchUsd, 48 * 12345.0);  // 32 leaves + 16 spines, $12,345 each
+}
+
+void TestMainWindow::findingSelectsItsLink()
+{
+    // A spine room 1.9 km away: leaf-spine routes beyond what the IB catalog's optics reach
+    // (the longest NDR module, DR4/DR8, is specified for 500 m), so media findings name links.
+    Document* doc = m_window->document();
+    doc->reset(ClusterSpec{}, QString());
+    pushSpecChange<double>(doc, QStringLiteral("/floor/spine_room_distance_m"),
+                           [](ClusterSpec& s) -> double& { return s.floor.spineRoomDistanceM; }, 1900.0, {});
+    QVERIFY(test::settle(*doc));
+    const auto plan = doc->plan();
+    QVERIFY(plan);
+    QVERIFY(plan->errorCount() > 0);
+    for (std::size_t i = 0; i < plan->findings.size(); ++i) {
+        const Finding& f = plan->findings[i];
+        if (f.link >= 0) {
+            m_window->activateFinding(int(i));
+            QCOMPARE(m_window->tabs()->currentIndex(), MainWindow::tabNames().indexOf(QStringLiteral("cables")));
+            const QModelIndex current = m_window->cableTable()->selectionModel()->selectedRows().value(0);
+            QCOMPARE(current.data(CablePlanModel::LinkIndexRole).toLongLong(), f.link);
+            QCOMPARE(plan->fabric.links[std::size_t(f.link)].cls, LinkClass::LeafSpine);
+            return;
+        }
+        if (f.device >= 0) {
+            m_window->activateFinding(int(i));
+            QCOMPARE(m_window->tabs()->currentIndex(), MainWindow::tabNames().indexOf(QStringLiteral("topology")));
+            return;
+        }
+    }
+    QSKIP("the checks stage reported no link or device for its findings");
 }
 
 QTEST_MAIN(TestMainWindow)
