@@ -72,9 +72,13 @@ CatalogDialog::CatalogDialog(std::shared_ptr<const Catalog> catalog, QString use
     m_table->setAlternatingRowColors(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->hide();
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setColumnWidth(CatalogPartsModel::PartNumber, 190);
-    m_table->setColumnWidth(CatalogPartsModel::Description, 330);
+    m_table->setColumnWidth(CatalogPartsModel::Description, 360);
+    m_table->setColumnWidth(CatalogPartsModel::Category, 90);
+    m_table->setColumnWidth(CatalogPartsModel::Vendor, 100);
 
     auto* top = new QHBoxLayout;
     top->addWidget(m_filter, 1);

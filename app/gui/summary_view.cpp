@@ -3,6 +3,8 @@
 #include <QLocale>
 #include <QPalette>
 
+#include <cmath>
+
 #include "bom_model.h"
 #include "cable_model.h"
 
@@ -89,8 +91,12 @@ std::vector<SummaryFigure> summaryFigures(const Plan& plan)
         e.opex.powerKw, true);
     add(QStringLiteral("energy.year"), QObject::tr("Energy per year"), formatUsd(e.opex.energyUsdPerYear),
         e.opex.energyUsdPerYear, true);
-    add(QStringLiteral("tuning.weeks"), QObject::tr("Tuning (≈ %1 months to stable)").arg(e.opex.monthsToStable, 0, 'f', 1),
-        QObject::tr("%1 eng-weeks").arg(e.opex.tuningWeeks, 0, 'f', 0), e.opex.tuningWeeks, true);
+    add(QStringLiteral("tuning.weeks"), QObject::tr("Tuning effort"),
+        QObject::tr("%1 eng-week%2").arg(e.opex.tuningWeeks, 0, 'f', 0)
+            .arg(std::lround(e.opex.tuningWeeks) == 1 ? QString() : QStringLiteral("s")),
+        e.opex.tuningWeeks, true);
+    add(QStringLiteral("months.stable"), QObject::tr("Months to stable"),
+        QObject::tr("%1 months").arg(e.opex.monthsToStable, 0, 'f', 1), e.opex.monthsToStable, true);
     add(QStringLiteral("tco"), QObject::tr("TCO over %1 years").arg(plan.spec.economics.horizonYears),
         formatUsdShort(e.tcoUsd), e.tcoUsd, true);
     add(QStringLiteral("latency"), QObject::tr("Latency (unloaded)"),
@@ -194,6 +200,9 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
     html += QStringLiteral("</table>");
 
     QStringList notes;
+    if (const SummaryFigure* months = fig("months.stable"))
+        notes << tr("Expect about %1 from first power-on to a stable production fabric (estimate).")
+                     .arg(months->value.toHtmlEscaped());
     for (const std::string& n : p.fabric.notes) notes << QString::fromStdString(n).toHtmlEscaped();
     for (const std::string& n : p.estimates.notes) notes << QString::fromStdString(n).toHtmlEscaped();
     if (!notes.isEmpty())

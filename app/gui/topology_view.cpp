@@ -86,6 +86,7 @@ void TopologyView::rebuild()
     scene()->clear();
     m_boxes.clear();
     m_boxOfDevice.clear();
+    m_highlighted = -1;
     m_bundleCount = 0;
     if (!m_plan) return;
     const Fabric& fabric = m_plan->fabric;
@@ -333,6 +334,9 @@ bool TopologyView::selectDevice(std::int64_t device)
     if (device < 0 || std::size_t(device) >= m_boxOfDevice.size()) return false;
     const int box = m_boxOfDevice[std::size_t(device)];
     scene()->clearSelection();
+    if (m_highlighted >= 0) m_boxes[std::size_t(m_highlighted)]->setPen(m_highlightedPen);
+    m_highlighted = box;
+    m_highlightedPen = m_boxes[std::size_t(box)]->pen();
     m_boxes[std::size_t(box)]->setSelected(true);
     m_boxes[std::size_t(box)]->setPen(QPen(palette().color(QPalette::Highlight), 3));
     centerOn(m_boxes[std::size_t(box)]);

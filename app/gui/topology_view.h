@@ -4,6 +4,7 @@
 // detail: a tier never has more than kMaxBoxesPerTier boxes and a bundle stands for all links between
 // two boxes, so a 3 M-link fabric draws a few hundred items. Wheel zooms, drag pans.
 #include <QGraphicsView>
+#include <QPen>
 
 #include <memory>
 #include <vector>
@@ -39,6 +40,8 @@ private:
     std::vector<QGraphicsRectItem*> m_boxes;
     std::vector<std::int32_t> m_boxOfDevice;
     int m_bundleCount = 0;
+    int m_highlighted = -1;  // box drawn highlighted by selectDevice, and its own pen
+    QPen m_highlightedPen;
     bool m_userZoomed = false;
 };
 
