@@ -210,8 +210,9 @@ QWidget* MainWindow::makeChecksTab()
     m_checksHeader->setWordWrap(true);
     m_checksTable = makeTable(page);
     m_checksTable->setModel(m_checksModel);
-    const int widths[] = {100, 190, 200, 520};
+    const int widths[] = {90, 150, 170, 380};
     for (int c = 0; c < 4; ++c) m_checksTable->setColumnWidth(c, widths[c]);
+    m_checksTable->setWordWrap(true);  // findings are sentences with numbers: show them whole
     m_checksTable->horizontalHeader()->setStretchLastSection(true);
     m_checksTable->setToolTip(tr("Double-click a finding to show its device or link"));
     connect(m_checksTable, &QTableView::doubleClicked, this, [this](const QModelIndex& i) { activateFinding(i.row()); });
@@ -260,9 +261,10 @@ void MainWindow::onPlanReady()
         m_checksHeader->setText(tr("<span style='color:#2e7d32; font-weight:600'>✓ No findings</span> — the design "
                                    "passes every design rule (reach, loss budget, FEC, cages, qualification, ports, power)."));
     else
-        m_checksHeader->setText(tr("<b>%1 errors</b>, %2 warnings, %3 notes. Double-click a finding to show its device "
-                                   "or link.").arg(errors).arg(plan->warningCount())
+        m_checksHeader->setText(tr("<b>%1 error(s)</b>, %2 warning(s), %3 note(s). Double-click a finding to show its "
+                                   "device or link.").arg(errors).arg(plan->warningCount())
                                     .arg(int(plan->findings.size()) - errors - plan->warningCount()));
+    if (plan && plan->findings.size() < 500) m_checksTable->resizeRowsToContents();
     m_tabs->setTabText(6, errors ? tr("Checks (%1)").arg(errors) : tr("Checks"));
     updateStatus();
 }
