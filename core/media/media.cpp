@@ -6,6 +6,7 @@
 #include <limits>
 #include <map>
 
+#include "common/error.h"
 #include "media/media_rules.h"
 #include "media/optical_constants.h"
 
@@ -339,6 +340,10 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
     }
 
     MediaAssignment out;
+    // solutionOfLink is 16-bit: at most 3 classes x 2 x (distinct catalog lengths + 1) solutions.
+    if (groups > 65535)
+        throw UserError("the catalog has too many distinct cable lengths (" + std::to_string(steps - 1) + ")",
+                        catalog.path, "Keep fewer than 10,000 distinct cable and fibre lengths");
     std::vector<int> solutionOfGroup(groups, -1);
     std::vector<std::vector<Issue>> issuesOfSolution;
     for (std::size_t g = 0; g < groups; ++g) {
