@@ -3,8 +3,6 @@
 // Rule ids, what each checks and its source: core/checks/README.md.
 #include <vector>
 
-// cluster_spec.h first: catalog/parts.h uses FiberType without including it.
-#include "spec/cluster_spec.h"
 #include "catalog/catalog.h"
 #include "checks/finding.h"
 #include "layout/layout.h"

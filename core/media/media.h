@@ -6,8 +6,6 @@
 #include <string>
 #include <vector>
 
-// cluster_spec.h first: catalog/parts.h uses FiberType without including it.
-#include "spec/cluster_spec.h"
 #include "catalog/catalog.h"
 #include "checks/finding.h"
 #include "layout/layout.h"
