@@ -165,7 +165,7 @@ QWidget* MainWindow::makeCablesTab()
 {
     auto* page = new QWidget;
     m_cableModel = new CablePlanModel(this);
-    auto* filter = makeFilter(tr("Filter by device or rack name (either end)"), page);
+    auto* filter = makeFilter(tr("Filter by device or rack name, either end (Enter to apply)"), page);
     auto* media = new QComboBox(page);
     media->addItem(tr("All media"), -1);
     for (MediaClass m : {MediaClass::DAC, MediaClass::ACC, MediaClass::AOC, MediaClass::Multimode,
