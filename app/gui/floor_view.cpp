@@ -5,7 +5,7 @@
 #include <QGraphicsSceneHoverEvent>
 #include <QGraphicsSceneMouseEvent>
 #include <QGraphicsSimpleTextItem>
-#include <QFontMetrics>
+#include <QLabel>
 #include <QLocale>
 #include <QPainter>
 #include <QStyleOptionGraphicsItem>
@@ -128,7 +128,11 @@ FloorView::FloorView(Document* document, QWidget* parent) : QGraphicsView(parent
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
     setFrameShape(QFrame::NoFrame);
     setDragMode(QGraphicsView::ScrollHandDrag);
-    setViewportUpdateMode(QGraphicsView::FullViewportUpdate);  // the legend overlay must not smear
+    m_legend = new QLabel(this);
+    m_legend->setTextFormat(Qt::RichText);
+    m_legend->setContentsMargins(10, 0, 10, 0);
+    setViewportMargins(0, 0, 0, kLegendHeightPx);
+    updateLegend();
 }
 
 void FloorView::setPlan(std::shared_ptr<const Plan> plan)
@@ -237,8 +241,8 @@ void FloorView::rebuild()
                    .arg(formatPowerW(computeW))
                    .arg(layout.floorWidthM, 0, 'f', 0).arg(layout.floorDepthM, 0, 'f', 0);
 
-    // Room below for the legend, which is drawn in view coordinates (drawForeground).
-    scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-40, -40, 40, 90));
+    updateLegend();
+    scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-40, -40, 40, 40));
     fitIfNotZoomed();
 }
 
@@ -255,34 +259,20 @@ void FloorView::showEvent(QShowEvent* event)
     fitIfNotZoomed();
 }
 
-void FloorView::drawForeground(QPainter* painter, const QRectF&)
+void FloorView::updateLegend()
 {
-    if (!m_plan) return;
-    // Legend and totals stay put at the bottom left, whatever the zoom.
-    painter->save();
-    painter->resetTransform();
-    QFont small = font();
-    small.setPointSizeF(font().pointSizeF() * 0.9);
-    painter->setFont(small);
-    const QFontMetrics fm(small);
-    const QPalette pal = palette();
-    double x = 12;
-    const double y = viewport()->height() - 2 * fm.height() - 14;
-    auto legend = [&](const QColor& c, const QString& text) {
-        painter->setPen(QPen(QColor(0x55, 0x55, 0x55), 0.6));
-        painter->setBrush(c);
-        painter->drawRect(QRectF(x, y + 2, 12, 12));
-        painter->setPen(pal.color(QPalette::Text));
-        painter->drawText(QPointF(x + 18, y + fm.ascent()), text);
-        x += 34 + fm.horizontalAdvance(text);
+    // Coloured squares and totals in the reserved strip under the viewport: never over the racks.
+    auto swatch = [](const QColor& c, const QString& text) {
+        return QStringLiteral("<span style='color:%1; font-size:14pt'>&#9632;</span>&nbsp;%2").arg(c.name(), text);
     };
-    legend(powerColor(0.5), tr("Compute rack"));
-    legend(powerColor(0.95), tr("> 90 % of power budget"));
-    legend(powerColor(1.2), tr("Over budget"));
-    legend(QColor(0x2b, 0x5c, 0x94), tr("Network rack / spine room (drag to move)"));
-    painter->setPen(pal.color(QPalette::PlaceholderText));
-    painter->drawText(QPointF(12, y + fm.height() + 6 + fm.ascent()), m_totals);
-    painter->restore();
+    const QString sep = QStringLiteral(" &nbsp;&nbsp; ");
+    QString html = swatch(powerColor(0.5), tr("Compute rack")) + sep + swatch(powerColor(0.95), tr("> 90 % of power budget")) +
+                   sep + swatch(powerColor(1.2), tr("Over budget")) + sep +
+                   swatch(QColor(0x2b, 0x5c, 0x94), tr("Network rack / spine room (drag to move)"));
+    if (!m_totals.isEmpty())
+        html += QStringLiteral("<br><span style='color:%1'>%2</span>")
+                    .arg(palette().color(QPalette::PlaceholderText).name(), m_totals.toHtmlEscaped());
+    m_legend->setText(html);
 }
 
 void FloorView::spineRoomDropped(QPointF deltaM)
@@ -329,12 +319,13 @@ void FloorView::wheelEvent(QWheelEvent* event)
     const double factor = std::pow(1.0015, event->angleDelta().y());
     scale(factor, factor);
     m_userZoomed = true;
-    viewport()->update();  // the legend is drawn in view coordinates
 }
 
 void FloorView::resizeEvent(QResizeEvent* event)
 {
     QGraphicsView::resizeEvent(event);
+    const QRect vp = viewport()->geometry();
+    m_legend->setGeometry(vp.left(), vp.bottom() + 1, vp.width(), kLegendHeightPx);
     fitIfNotZoomed();
 }
 

@@ -5,6 +5,8 @@
 // Compute racks are painted by one item (tens of thousands of racks stay cheap).
 #include <QGraphicsView>
 
+class QLabel;
+
 #include <memory>
 
 #include "plan/plan.h"
@@ -14,6 +16,7 @@ namespace fp::gui {
 class Document;
 
 constexpr double kFloorPxPerM = 24.0;
+constexpr int kLegendHeightPx = 48;
 
 class FloorView : public QGraphicsView {
     Q_OBJECT
@@ -31,17 +34,18 @@ protected:
     void wheelEvent(QWheelEvent*) override;
     void resizeEvent(QResizeEvent*) override;
     void showEvent(QShowEvent*) override;
-    void drawForeground(QPainter*, const QRectF&) override;
 
 private:
     void rebuild();
     void fitIfNotZoomed();
+    void updateLegend();
 
     Document* m_document;
     std::shared_ptr<const Plan> m_plan;
     QGraphicsItem* m_spineRoom = nullptr;
     bool m_userZoomed = false;
     QString m_totals;
+    QLabel* m_legend = nullptr;
 };
 
 } // namespace fp::gui
