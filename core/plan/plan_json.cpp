@@ -32,7 +32,7 @@ json topologyJson(const Fabric& f)
         {"switches", {{"leaf", leaf}, {"spine", spine}, {"core", core}, {"total", leaf + spine + core}}},
         {"links", {{"host_leaf", hl}, {"leaf_spine", ls}, {"spine_core", sc}, {"total", hl + ls + sc}}},
         {"shape",
-         {{"leaf_down", s.leafDown}, {"leaf_up", s.leafUp}, {"leaves_per_plane", s.leavesPerPlane},
+         {{"leaf_down", s.leafDown}, {"leaf_up", s.leafUp}, {"leaf_uplinks", s.leafUplinks}, {"leaves_per_plane", s.leavesPerPlane},
           {"scalable_units", s.sus}, {"leaves_per_su", s.leavesPerSu}, {"pods", s.pods},
           {"leaves_per_pod", s.leavesPerPod}, {"spines_per_pod", s.spinesPerPod},
           {"links_leaf_to_spine", s.linksLeafToSpine}, {"spine_down", s.spineDown}, {"spine_up", s.spineUp},

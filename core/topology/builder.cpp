@@ -173,7 +173,7 @@ Fabric build(const ClusterSpec& spec, const SwitchPorts& sw, int linkGbps)
         return f;
     }
 
-    const PortSplit leaf = splitPorts(R, spec.leafOversubscription);
+    PortSplit leaf = splitPorts(R, spec.leafOversubscription);
     if (leaf.down == 0 || leaf.up == 0)
         throw UserError("leaf oversubscription " + ratioText(spec.leafOversubscription) + " does not fit a " +
                             std::to_string(R) + "-port switch",
@@ -182,6 +182,20 @@ Fabric build(const ClusterSpec& spec, const SwitchPorts& sw, int linkGbps)
     sh.leafUp = leaf.up;
     const LeafGrouping g = groupLeaves(spec, nodes, leaf.down);
     const int L = g.leaves;
+    // Uplinks sized for the busiest leaf's real endpoints at the leaf ratio (a rail leaf of a 32-node SU
+    // on a 144-down switch needs 32 uplinks at 1:1, not 144); every leaf gets the same count so striping
+    // stays even.
+    {
+        const long long busiest = g.rails ? std::min(g.suNodes, leaf.down)
+                                          : static_cast<long long>(std::min(g.nodesPerLeaf, nodes)) * nics;
+        const int needed = static_cast<int>(ceilDiv(busiest * spec.leafOversubscription.up, spec.leafOversubscription.down));
+        if (needed < leaf.up) {
+            f.notes.push_back("Leaf uplinks sized for " + std::to_string(busiest) + " endpoints per leaf: " +
+                              std::to_string(needed) + " of " + std::to_string(leaf.up) + " reserved uplink ports used.");
+            leaf.up = std::max(1, needed);
+        }
+    }
+    sh.leafUplinks = leaf.up;
     sh.leavesPerPlane = L;
     if (g.rails) {
         sh.sus = g.sus;

@@ -47,6 +47,7 @@ struct FabricShape {
     int nodes = 0;
     int endpointsPerPlane = 0;   // NIC ports attached to one plane
     int leafDown = 0, leafUp = 0;    // ports reserved per leaf (ratio-exact)
+    int leafUplinks = 0;         // uplinks each leaf really uses (sized for its busiest leaf's endpoints)
     int leavesPerPlane = 0;
     int leavesPerSu = 0;         // rail-optimized: rails x leaves per rail
     int leavesPerRail = 0;       // rail-optimized: leaves serving one rail of one SU

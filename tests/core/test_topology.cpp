@@ -181,6 +181,21 @@ private slots:
         QCOMPARE(g.shape.leafUp, 21);
     }
 
+    // A rail leaf of a 32-node SU on a radix-288 switch (Q3400 ports split to 400G: 144 down) has 32
+    // endpoints, so at 1:1 it needs 32 uplinks, not the 144 it reserves.
+    void uplinksFollowRealEndpoints()
+    {
+        ClusterSpec s;
+        s.gpus = 8 * 32 * 4;  // 4 SUs
+        const Fabric f = topology::build(s, {288, 4}, 400);
+        QCOMPARE(f.shape.leafUp, 144);
+        QCOMPARE(f.shape.leafUplinks, 32);
+        QCOMPARE(f.switchCount(Tier::Leaf), 32LL);
+        QCOMPARE(f.linkCount(LinkClass::LeafSpine), 32LL * 32);  // = host links: 1:1
+        // 32 leaves x 32 uplinks over 288-port spines: ceil(1024 / 288) = 4, a divisor of 32 -> 4 spines.
+        QCOMPARE(f.switchCount(Tier::Spine), 4LL);
+    }
+
     void planesReplicateTheFabric()
     {
         ClusterSpec s;
@@ -268,6 +283,15 @@ private slots:
             if (f.shape.tiers == 1) continue;
             // Leaf ratio is exact; even striping: each leaf sends the same number of links to every spine of its pod.
             QCOMPARE(f.shape.leafDown * s.leafOversubscription.up, f.shape.leafUp * s.leafOversubscription.down);
+            // Uplinks in use are the fewest that keep the ratio for the busiest leaf (counted from the links).
+            std::map<DeviceId, int> hostLinksOfLeaf;
+            for (const auto& l : f.links)
+                if (l.cls == LinkClass::HostLeaf) ++hostLinksOfLeaf[l.b];
+            int busiest = 0;
+            for (const auto& [leaf, n] : hostLinksOfLeaf) busiest = std::max(busiest, n);
+            const int D = s.leafOversubscription.down, U = s.leafOversubscription.up;
+            QVERIFY2(f.shape.leafUplinks * D >= busiest * U, ctx);
+            QVERIFY2(f.shape.leafUplinks == f.shape.leafUp || (f.shape.leafUplinks - 1) * D < busiest * U, ctx);
             std::map<std::pair<DeviceId, DeviceId>, int> leafToSpine;
             std::map<DeviceId, std::set<DeviceId>> spinesOfLeaf;
             for (const auto& l : f.links)
