@@ -42,8 +42,10 @@ void portsExhausted(const ClusterSpec& spec, const Fabric& fabric, const SwitchM
     const int L = linkGbpsOf(fabric, nic);
     const long long switchPorts = fabric.shape.switchPorts > 0 && sw.portsAt(L) == 0 ? fabric.shape.switchPorts
                                                                                       : sw.portsAt(L);
-    // A node has nicsPerNode NICs with one port per plane each (fabric.h).
-    const long long nodePorts = (long long)spec.nicsPerNode * std::max(1, spec.planes);
+    // A node's logical ports at the link speed: NICs x cages x (cage speed / link speed), e.g. a
+    // ConnectX-8 800G cage runs 2 x 400G (one per plane); a 400G ConnectX-7 cage runs one 400G link.
+    const long long perNic = (long long)std::max(1, nic.ports) * std::max(1, nic.portGbps / std::max(1, L));
+    const long long nodePorts = (long long)spec.nicsPerNode * perNic;
     struct PerTier {
         long long devices = 0;
         std::uint32_t worst = 0;
@@ -72,7 +74,8 @@ void portsExhausted(const ClusterSpec& spec, const Fabric& fabric, const SwitchM
         f.message = fmt("%lld %s device(s) use more ports than they have: up to %u links on %lld ports (%s)", t.devices,
                         toString(Tier(tier)), t.worst, node ? nodePorts : switchPorts,
                         node ? nic.partNumber.c_str() : sw.partNumber.c_str());
-        f.fix = node ? "Give every node nicsPerNode x planes NIC ports, or change the topology"
+        f.fix = node ? "Each NIC needs one port per plane at the link speed: use a NIC with more ports or a faster "
+                       "cage that breaks out (e.g. an 800G NIC as 2 x 400G), or fewer planes"
                      : "Use a switch with more ports, more switches, or a different oversubscription";
         out.push_back(std::move(f));
     }
