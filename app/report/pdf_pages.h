@@ -1,0 +1,18 @@
+#pragma once
+// The pages of the PDF report, one function each; pdf_report.cpp runs them in order.
+#include "catalog/catalog.h"
+#include "plan/plan.h"
+#include "report/pdf_document.h"
+
+namespace fp::report {
+
+void writeSummaryPage(PdfDocument&, const Plan&);
+void writeTopologyPage(PdfDocument&, const Plan&);
+void writeBomPage(PdfDocument&, const Plan&);
+void writeComparisonPage(PdfDocument&, const Comparison*);
+void writeChecksPage(PdfDocument&, const Plan&);
+
+// The sentence the report prints when any price in the plan is an estimate (empty when none is).
+QString estimatedPricesNote(const Plan&);
+
+} // namespace fp::report

@@ -1,0 +1,38 @@
+// writePdfReport: runs the pages in order into a temporary file beside the target, reporting
+// progress after each page, then renames it into place.
+#include "common/atomic_file.h"
+#include "common/error.h"
+#include "common/paths.h"
+#include "io/exporter.h"
+#include "report/pdf_pages.h"
+#include "report/report.h"
+#include "report/report_support.h"
+
+namespace fp::report {
+
+void writePdfReport(const Plan& plan, const Catalog&, const Comparison* comparison, const std::string& path,
+                    const std::function<bool(double)>& progress)
+{
+    requireTargetFolder(path);
+    const auto step = [&](double fraction) {
+        if (progress && !progress(fraction)) throw io::ExportCancelled{};
+    };
+    step(0.0);
+    replaceFileAtomically(path, [&](const std::string& tmp) {
+        PdfDocument doc(QString::fromStdString(tmp), QStringLiteral("FabricPlan — ") + qs(plan.spec.name),
+                        QStringLiteral("FabricPlan %1 — %2").arg(qs(versionString()), qs(plan.spec.name)));
+        writeSummaryPage(doc, plan);
+        step(0.2);
+        writeTopologyPage(doc, plan);
+        step(0.4);
+        writeBomPage(doc, plan);
+        step(0.6);
+        writeComparisonPage(doc, comparison);
+        step(0.8);
+        writeChecksPage(doc, plan);
+        doc.finish();
+    });
+    if (progress) progress(1.0);  // the file is in place: too late to cancel
+}
+
+} // namespace fp::report
