@@ -119,6 +119,13 @@ ClusterSpec readDesign(const Args& args)
     return spec;
 }
 
+PlanOptions readPlanOptions(const Args& args)
+{
+    PlanOptions options;
+    options.estimate.roceMisconfigured = args.has("--misconfigured-roce");
+    return options;
+}
+
 Catalog openCatalog(const Args& args)
 {
     if (auto file = args.value("--catalog")) {

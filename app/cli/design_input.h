@@ -6,6 +6,7 @@
 
 #include "args.h"
 #include "catalog/catalog.h"
+#include "plan/plan.h"
 #include "spec/cluster_spec.h"
 
 namespace fp::cli {
@@ -18,6 +19,8 @@ const char* designFlagsHelp();
 // Loads the design (or the defaults when none is given) and applies the overrides in order.
 // Warnings (unknown keys in the file) are printed to stderr.
 ClusterSpec readDesign(const Args&);
+// Estimate switches given on the command line (--misconfigured-roce).
+PlanOptions readPlanOptions(const Args&);
 // --catalog FILE, else the user's copy if it exists, else the bundled catalog.
 Catalog openCatalog(const Args&);
 

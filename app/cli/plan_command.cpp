@@ -61,9 +61,7 @@ int planCommand(const std::vector<std::string>& argv)
     const Args args(argv, valued, designSwitchFlags());
     const ClusterSpec spec = readDesign(args);
     const Catalog catalog = openCatalog(args);
-    PlanOptions options;
-    options.estimate.roceMisconfigured = args.has("--misconfigured-roce");
-    const Plan plan = makePlan(spec, catalog, options);
+    const Plan plan = makePlan(spec, catalog, readPlanOptions(args));
 
     const auto json = args.value("--json");
     if (json) writeJson(planToJson(plan), *json);
@@ -101,9 +99,7 @@ int compareCommand(const std::vector<std::string>& argv)
     const Args args(argv, valued, designSwitchFlags());
     const ClusterSpec spec = readDesign(args);
     const Catalog catalog = openCatalog(args);
-    PlanOptions options;
-    options.estimate.roceMisconfigured = args.has("--misconfigured-roce");
-    const Comparison c = comparePlans(spec, catalog, options);
+    const Comparison c = comparePlans(spec, catalog, readPlanOptions(args));
     const auto json = args.value("--json");
     if (json) writeJson(comparisonToJson(c), *json);
     if (!json || *json != "-") printComparison(c, std::cout);

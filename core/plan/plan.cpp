@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 
 #include "checks/checks.h"
+#include "common/error.h"
 #include "estimate/advisor.h"
 #include "plan/resolve.h"
 #include "spec/validate.h"
@@ -11,6 +13,9 @@
 
 namespace fp {
 namespace {
+
+// How many switch models a comparison tries per fabric before it settles for one with findings.
+constexpr int kMaxCompareCandidates = 4;
 
 // Runs one stage, records its wall time, and honours cancellation between stages.
 class StageClock {
@@ -81,7 +86,22 @@ Comparison comparePlans(const ClusterSpec& spec, const Catalog& catalog, const P
     Comparison c;
     std::vector<std::pair<FabricKind, Estimates>> estimates;
     for (FabricKind kind : {FabricKind::InfiniBand, FabricKind::RoCE, FabricKind::SpectrumX, FabricKind::UEC}) {
-        c.plans.push_back(makePlan(plan::retarget(spec, kind, catalog), catalog, options));
+        // The best-ranked parts whose plan has no design-rule errors; failing that, the best-ranked plan.
+        std::optional<Plan> chosen;
+        int tried = 0;
+        for (const ClusterSpec& candidate : plan::retargetCandidates(spec, kind, catalog)) {
+            if (tried++ == kMaxCompareCandidates) break;
+            try {
+                Plan p = makePlan(candidate, catalog, options);
+                const bool clean = p.errorCount() == 0;
+                if (!chosen || (clean && chosen->errorCount() > 0)) chosen = std::move(p);
+                if (clean) break;
+            } catch (const UserError&) {
+                // This switch cannot build the spec (too small, wrong speed): try the next one.
+            }
+        }
+        if (!chosen) chosen = makePlan(plan::retargetCandidates(spec, kind, catalog).front(), catalog, options);
+        c.plans.push_back(std::move(*chosen));
         estimates.emplace_back(kind, c.plans.back().estimates);
     }
     c.advice = advise(estimates, spec);

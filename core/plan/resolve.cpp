@@ -88,11 +88,10 @@ SwitchModel resolveSwitch(const ClusterSpec& spec, const Catalog& catalog, int l
     return *sw;
 }
 
-ClusterSpec retarget(const ClusterSpec& spec, FabricKind fabric, const Catalog& catalog)
+std::vector<ClusterSpec> retargetCandidates(const ClusterSpec& spec, FabricKind fabric, const Catalog& catalog)
 {
-    ClusterSpec s = spec;
-    s.fabric = fabric;
-    s.genericRadix = spec.genericRadix;
+    ClusterSpec base = spec;
+    base.fabric = fabric;
 
     const NicModel* current = catalog.findNic(spec.nicModel);
     const int gbps = current ? (spec.linkGbps ? spec.linkGbps : current->portGbps) : 400;
@@ -110,24 +109,36 @@ ClusterSpec retarget(const ClusterSpec& spec, FabricKind fabric, const Catalog& 
     const NicModel* bestNic = nullptr;
     for (const auto& n : catalog.nics)
         if (nicScore(n) > (bestNic ? nicScore(*bestNic) : -1)) bestNic = &n;
-    if (bestNic) s.nicModel = bestNic->partNumber;
+    if (bestNic) base.nicModel = bestNic->partNumber;
+    if (spec.genericRadix > 0) return {base};
 
-    if (spec.genericRadix > 0) return s;
+    // Switches: the user's own first, then those whose native port speed is the link speed (their
+    // optics and cables exist at that speed), then bigger radix (fewer tiers).
     const SwitchModel* currentSw = catalog.findSwitch(spec.switchModel);
     auto swScore = [&](const SwitchModel& w) {
         if (!speaks(w.protocol, fabric) || w.portsAt(gbps) == 0) return -1;
         const bool spectrum = w.asic.find("Spectrum") != std::string::npos;
-        int score = w.portsAt(gbps) / 16;  // prefer bigger radix: fewer tiers and switches
-        if (fabric == FabricKind::SpectrumX) score += spectrum ? 100 : -1000;
+        if (fabric == FabricKind::SpectrumX && !spectrum) return -1;
+        int nativeGbps = 0;
+        for (const auto& b : w.breakouts) nativeGbps = std::max(nativeGbps, b.portGbps);
+        int score = w.portsAt(gbps) / 16;
+        if (nativeGbps == gbps) score += 40;
         if ((fabric == FabricKind::RoCE || fabric == FabricKind::UEC) && !spectrum) score += 20;
-        if (currentSw && w.partNumber == currentSw->partNumber) score += 50;
+        if (currentSw && w.partNumber == currentSw->partNumber) score += 100;
         return score;
     };
-    const SwitchModel* bestSw = nullptr;
+    std::vector<const SwitchModel*> ranked;
     for (const auto& w : catalog.switches)
-        if (swScore(w) >= 0 && swScore(w) > (bestSw ? swScore(*bestSw) : -1)) bestSw = &w;
-    if (bestSw) s.switchModel = bestSw->partNumber;
-    return s;
+        if (swScore(w) >= 0) ranked.push_back(&w);
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [&](const SwitchModel* a, const SwitchModel* b) { return swScore(*a) > swScore(*b); });
+    std::vector<ClusterSpec> out;
+    for (const SwitchModel* w : ranked) {
+        out.push_back(base);
+        out.back().switchModel = w->partNumber;
+    }
+    if (out.empty()) out.push_back(base);
+    return out;
 }
 
 } // namespace fp::plan

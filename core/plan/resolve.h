@@ -3,6 +3,8 @@
 #include "catalog/catalog.h"
 #include "spec/cluster_spec.h"
 
+#include <vector>
+
 namespace fp::plan {
 
 const NicModel& resolveNic(const ClusterSpec&, const Catalog&);
@@ -12,7 +14,8 @@ SwitchModel resolveSwitch(const ClusterSpec&, const Catalog&, int linkGbps);
 int resolveLinkGbps(const ClusterSpec&, const NicModel&);
 
 // For comparisons: the spec re-targeted at another fabric technology, with the parts the catalog
-// offers for it (same link speed), keeping the user's choices where they already fit.
-ClusterSpec retarget(const ClusterSpec&, FabricKind, const Catalog&);
+// offers for it (same link speed), keeping the user's choices where they already fit. Best first:
+// the caller plans them in order and keeps the first without design-rule errors.
+std::vector<ClusterSpec> retargetCandidates(const ClusterSpec&, FabricKind, const Catalog&);
 
 } // namespace fp::plan

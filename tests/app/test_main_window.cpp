@@ -260,12 +260,12 @@ void TestMainWindow::catalogPriceEditReachesThePlan()
 
 void TestMainWindow::findingSelectsItsLink()
 {
-    // A spine room 1.9 km away: leaf-spine routes beyond what the IB catalog's optics reach
-    // (the longest NDR module, DR4/DR8, is specified for 500 m), so media findings name links.
+    // A spine room 3 km away: leaf-spine routes beyond what the IB catalog's optics reach
+    // (the longest NDR module, 2xFR4 MMS4X50-NM, is specified for 2 km), so media findings name links.
     Document* doc = m_window->document();
     doc->reset(ClusterSpec{}, QString());
     pushSpecChange<double>(doc, QStringLiteral("/floor/spine_room_distance_m"),
-                           [](ClusterSpec& s) -> double& { return s.floor.spineRoomDistanceM; }, 1900.0, {});
+                           [](ClusterSpec& s) -> double& { return s.floor.spineRoomDistanceM; }, 3000.0, {});
     QVERIFY(test::settle(*doc));
     const auto plan = doc->plan();
     QVERIFY(plan);
