@@ -177,7 +177,12 @@ private slots:
         const json j = json::parse(r.out.toStdString());
         QCOMPARE(j["plans"].size(), std::size_t(4));
         QSet<QString> fabrics;
-        for (const auto& p : j["plans"]) fabrics.insert(QString::fromStdString(p["fabric"].get<std::string>()));
+        for (const auto& p : j["plans"]) {
+            fabrics.insert(QString::fromStdString(p["fabric"].get<std::string>()));
+            // Each fabric gets parts that work together: no design-rule errors, and real optics or cables.
+            QCOMPARE(p["errors"].get<int>(), 0);
+            QVERIFY(p["capex_usd"]["transceivers"].get<double>() + p["capex_usd"]["cables"].get<double>() > 0);
+        }
         QCOMPARE(fabrics, (QSet<QString>{QStringLiteral("infiniband"), QStringLiteral("roce"), QStringLiteral("spectrum-x"),
                                          QStringLiteral("uec")}));
         QVERIFY(!j["advice"]["recommended_fabric"].get<std::string>().empty());
