@@ -8,6 +8,7 @@
 #include "common/error.h"
 #include "common/paths.h"
 #include "plan/plan.h"
+#include "report_output.h"
 
 namespace {
 
@@ -27,6 +28,9 @@ const char* kHelp =
 int main(int argc, char** argv)
 {
     using namespace fp::cli;
+    struct QtTeardown {
+        ~QtTeardown() { shutdownReportOutput(); }
+    } qtTeardown;
     std::vector<std::string> args(argv + 1, argv + argc);
     if (args.empty()) {
         std::cerr << kHelp;

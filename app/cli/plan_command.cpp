@@ -8,6 +8,7 @@
 #include "design_input.h"
 #include "io/exporter.h"
 #include "plan/plan_json.h"
+#include "report_output.h"
 #include "summary.h"
 
 namespace fp::cli {
@@ -22,6 +23,8 @@ const char* kPlanHelp =
     "  --xlsx FILE        write the BOM workbook (Summary, BOM, Cable plan, Optics prices, Checks)\n"
     "  --csv DIR          write DIR/bom.csv and DIR/cables.csv\n"
     "  --export FMT=FILE  any exporter by id (see: fabricplan-cli export --list)\n"
+    "  --pdf FILE         write the PDF design report (summary, topology, BOM totals, checks)\n"
+    "  --topology-png FILE, --floor-png FILE, --floor-svg FILE   diagrams\n"
     "Exit status: 0 success, 1 the plan has design-rule errors, 2 bad input or usage.\n\n";
 
 void writeJson(const nlohmann::json& j, const std::string& target)
@@ -53,7 +56,8 @@ int planCommand(const std::vector<std::string>& argv)
             return kExitOk;
         }
     auto valued = designValuedFlags();
-    valued.insert(valued.end(), {"--json", "--xlsx", "--csv", "--export"});
+    valued.insert(valued.end(), {"--json", "--xlsx", "--csv", "--export", "--pdf", "--topology-png", "--floor-png",
+                                 "--floor-svg"});
     // --export may repeat: collect them before Args keeps only the last.
     std::vector<std::string> exports;
     for (std::size_t i = 0; i + 1 < argv.size(); ++i)
@@ -74,6 +78,8 @@ int planCommand(const std::vector<std::string>& argv)
         runExporter("bom-csv", plan, catalog, (std::filesystem::path(*dir) / "bom.csv").string());
         runExporter("cables-csv", plan, catalog, (std::filesystem::path(*dir) / "cables.csv").string());
     }
+    for (const char* kind : {"pdf", "topology-png", "floor-png", "floor-svg"})
+        if (auto file = args.value(std::string("--") + kind)) writeReportOutput(kind, plan, catalog, nullptr, *file);
     for (const auto& e : exports) {
         const auto eq = e.find('=');
         if (eq == std::string::npos || eq == 0 || eq + 1 == e.size())
@@ -88,6 +94,7 @@ int compareCommand(const std::vector<std::string>& argv)
     for (const auto& a : argv)
         if (a == "--help" || a == "-h") {
             std::cout << "Usage: fabricplan-cli compare [DESIGN.fabricplan] [overrides] [--json FILE|-] [--xlsx FILE]\n"
+                         "                              [--pdf FILE]\n"
                          "Plans the same cluster on InfiniBand, RoCEv2, Spectrum-X and UEC Ethernet and\n"
                          "recommends one, with reasons. --xlsx writes the design's own fabric as a BOM\n"
                          "workbook whose Summary sheet carries the per-fabric comparison.\n\n"
@@ -95,7 +102,7 @@ int compareCommand(const std::vector<std::string>& argv)
             return kExitOk;
         }
     auto valued = designValuedFlags();
-    valued.insert(valued.end(), {"--json", "--xlsx"});
+    valued.insert(valued.end(), {"--json", "--xlsx", "--pdf"});
     const Args args(argv, valued, designSwitchFlags());
     const ClusterSpec spec = readDesign(args);
     const Catalog catalog = openCatalog(args);
@@ -108,6 +115,12 @@ int compareCommand(const std::vector<std::string>& argv)
         for (const auto& p : c.plans)
             if (p.spec.fabric == spec.fabric) own = &p;
         runExporter("xlsx", *own, catalog, *x, &c);
+    }
+    if (auto pdf = args.value("--pdf")) {
+        const Plan* own = &c.plans.front();
+        for (const auto& p : c.plans)
+            if (p.spec.fabric == spec.fabric) own = &p;
+        writeReportOutput("pdf", *own, catalog, &c, *pdf);
     }
     return kExitOk;
 }

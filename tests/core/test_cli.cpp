@@ -202,6 +202,35 @@ private slots:
         QCOMPARE(x.read(2), QByteArray("PK"));  // a zip container
     }
 
+    // PDF and PNG come from the Qt report library; the CLI must produce them with no display at all.
+    void pdfAndPicturesWithoutADisplay()
+    {
+        QTemporaryDir dir;
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("DISPLAY"));
+        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+        env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(FABRICPLAN_CLI),
+                {QStringLiteral("compare"), example("dgx-h100-superpod-1024.fabricplan"), QStringLiteral("--pdf"),
+                 dir.filePath(QStringLiteral("report.pdf"))});
+        QVERIFY(p.waitForFinished(120000));
+        QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(p.exitCode(), 0);
+        QFile pdf(dir.filePath(QStringLiteral("report.pdf")));
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        QCOMPARE(pdf.read(5), QByteArray("%PDF-"));
+        const Run r = runCli({QStringLiteral("plan"), example("dgx-h100-superpod-1024.fabricplan"), QStringLiteral("--topology-png"),
+                              dir.filePath(QStringLiteral("t.png")), QStringLiteral("--floor-png"), dir.filePath(QStringLiteral("f.png"))});
+        QCOMPARE(r.exitCode, 0);
+        for (const char* name : {"t.png", "f.png"}) {
+            QFile png(dir.filePath(QLatin1String(name)));
+            QVERIFY(png.open(QIODevice::ReadOnly));
+            QCOMPARE(png.read(8), QByteArray("\x89PNG\r\n\x1a\n", 8));
+        }
+    }
+
     void versionAndHelp()
     {
         Run r = runCli({QStringLiteral("--version")});
