@@ -145,7 +145,7 @@ void paintComparisonCharts(QPainter& p, const QRectF& area, const Comparison& cm
     Chart latency{QStringLiteral("Unloaded latency, one way (ns)"),
                   {{QStringLiteral("min"), kPalette[1]}, {QStringLiteral("up to max"), QColor(0xae, 0xd6, 0xf1)}},
                   {}, [](double v) { return groupedNumber(v); }};
-    Chart busbw{QStringLiteral("All-reduce bus bandwidth, large messages (GB/s)"), {{QStringLiteral("busbw"), kPalette[2]}},
+    Chart busbw{QStringLiteral("All-reduce busbw, large messages (GB/s)"), {{QStringLiteral("busbw"), kPalette[2]}},
                 {}, [](double v) { return groupedNumber(v, v < 10 ? 1 : 0); }};
 
     for (const Plan& plan : cmp.plans) {

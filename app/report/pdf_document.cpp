@@ -1,5 +1,6 @@
 #include "report/pdf_document.h"
 
+#include <QFontMetricsF>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QTextOption>
@@ -56,7 +57,8 @@ void PdfDocument::newPage(const QString& heading)
     lastColumns_ = nullptr;
     painter_.setFont(font(15, true));
     painter_.setPen(QColor(0x22, 0x22, 0x22));
-    painter_.drawText(QRectF(left(), kMarginPt - 8, width(), 24), Qt::AlignLeft | Qt::AlignVCenter, heading);
+    const QString fitted = QFontMetricsF(painter_.font(), &writer_).elidedText(heading, Qt::ElideRight, width());
+    painter_.drawText(QRectF(left(), kMarginPt - 8, width(), 24), Qt::AlignLeft | Qt::AlignVCenter, fitted);
     painter_.setPen(QPen(kRuleColour, 1.5));
     painter_.drawLine(QPointF(left(), kMarginPt + 18), QPointF(right(), kMarginPt + 18));
     y_ = kMarginPt + 28;
@@ -141,8 +143,13 @@ void PdfDocument::tableRow(const std::vector<TableColumn>& columns, const std::v
 {
     const QFont f = font(7.5, bold);
     double h = 0;
-    for (std::size_t i = 0; i < columns.size() && i < cells.size(); ++i)
-        h = std::max(h, wrappedHeight(cells[i], f, columns[i].widthPt - 2 * kCellPadPt));
+    const QFontMetricsF metrics(f, &writer_);
+    std::vector<QString> shown(cells);
+    for (std::size_t i = 0; i < columns.size() && i < shown.size(); ++i) {
+        const double textW = columns[i].widthPt - 2 * kCellPadPt;
+        if (!columns[i].wrap) shown[i] = metrics.elidedText(shown[i], Qt::ElideRight, textW);
+        h = std::max(h, wrappedHeight(shown[i], f, textW));
+    }
     h += 2 * kCellPadPt;
     lastColumns_ = &columns;
     ensureSpace(h);
@@ -151,9 +158,9 @@ void PdfDocument::tableRow(const std::vector<TableColumn>& columns, const std::v
     for (std::size_t i = 0; i < columns.size(); ++i) {
         const QColor colour = i < cellColours.size() && cellColours[i].isValid() ? cellColours[i] : QColor(0x11, 0x11, 0x11);
         painter_.setPen(colour);
-        if (i < cells.size())
+        if (i < shown.size())
             painter_.drawText(QRectF(x + kCellPadPt, y_ + kCellPadPt, columns[i].widthPt - 2 * kCellPadPt, h),
-                              int(columns[i].align) | Qt::TextWordWrap, cells[i]);
+                              int(columns[i].align) | Qt::TextWordWrap, shown[i]);
         x += columns[i].widthPt;
     }
     y_ += h;

@@ -17,6 +17,7 @@ struct TableColumn {
     QString title;
     double widthPt = 60;
     Qt::Alignment align = Qt::AlignLeft;
+    bool wrap = true;   // false: one line, elided with "…" (keeps long tables to a known height)
 };
 
 class PdfDocument {

@@ -70,7 +70,7 @@ void writeBomPage(PdfDocument& doc, const Plan& plan)
     doc.section(shown < top.size() ? QStringLiteral("Top %1 of %2 lines by extended price").arg(shown).arg(top.size())
                                    : QStringLiteral("All %1 lines by extended price").arg(top.size()));
     static const std::vector<TableColumn> lines = {
-        {QStringLiteral("Part"), 92}, {QStringLiteral("Description"), 178}, {QStringLiteral("Category"), 62},
+        {QStringLiteral("Part"), 92, Qt::AlignLeft, false}, {QStringLiteral("Description"), 178, Qt::AlignLeft, false}, {QStringLiteral("Category"), 62, Qt::AlignLeft, false},
         {QStringLiteral("Qty"), 44, Qt::AlignRight}, {QStringLiteral("Unit (USD)"), 68, Qt::AlignRight},
         {QStringLiteral("Extended (USD)"), 67, Qt::AlignRight}};
     doc.tableHeader(lines);

@@ -57,7 +57,8 @@ void writeSummaryPage(PdfDocument& doc, const Plan& plan)
     const ClusterSpec& spec = plan.spec;
     const Fabric& f = plan.fabric;
     const Estimates& e = plan.estimates;
-    doc.newPage(QStringLiteral("Design summary — ") + qs(spec.name));
+    doc.newPage(QStringLiteral("Design summary"));
+    doc.paragraph(qs(spec.name), 11);
     const QString star = e.capex.estimated ? QStringLiteral(" *") : QString();
 
     const double gap = 18, colW = (doc.width() - gap) / 2;
@@ -89,7 +90,7 @@ void writeSummaryPage(PdfDocument& doc, const Plan& plan)
                                                          {LinkClass::SpineCore, "Spine-core links"}};
     for (const auto& [cls, name] : classes)
         if (f.linkCount(cls) > 0) left.line(QString::fromLatin1(name), groupedNumber(double(f.linkCount(cls))));
-    left.line(QStringLiteral("Racks (compute, network, spine)"), groupedNumber(double(plan.layout.racks.size())));
+    left.line(QStringLiteral("Racks"), groupedNumber(double(plan.layout.racks.size())));
 
     Column right(doc, doc.left() + colW + gap, colW, doc.y());
     right.title(QStringLiteral("Capex") + star);

@@ -36,7 +36,10 @@ QRectF paintSvgFitted(QPainter& painter, const QByteArray& svg, const QRectF& ta
     if (size.isEmpty()) size = renderer.defaultSize();
     size.scale(target.size(), Qt::KeepAspectRatio);
     const QRectF area(target.x() + (target.width() - size.width()) / 2, target.y(), size.width(), size.height());
+    painter.save();
+    painter.setClipRect(target);  // the drawing's title may run past its own view box
     renderer.render(&painter, area);
+    painter.restore();
     return area;
 }
 
