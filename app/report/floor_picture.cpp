@@ -22,7 +22,7 @@ QRectF floorBoundsM(const Layout& layout, const FloorSpec& floor)
     for (const Rack& r : layout.racks)
         bounds |= QRectF(r.xM - floor.rackWidthM / 2, r.yM - floor.rackDepthM / 2, floor.rackWidthM, floor.rackDepthM);
     // Room for the row labels on the left and the spine-room caption above.
-    return bounds.adjusted(-3.0, -2.0, 1.0, 1.0);
+    return bounds.adjusted(-3.0, -2.0, 3.0, 1.0);
 }
 
 QColor kindColour(RackKind kind)
@@ -162,6 +162,19 @@ void paintFloor(QPainter& p, const QRectF& target, const Plan& plan)
         if (!spineM.isEmpty()) {
             const QPointF topLeft = toPx(spineM.left(), spineM.top());
             p.drawText(QPointF(topLeft.x(), topLeft.y() - t * 0.4), QStringLiteral("Spine room"));
+            // The tray run from the end of row 1 to the spine room explains the gap in the picture.
+            double rowEndM = -1e9;
+            for (const Rack& r : layout.racks)
+                if (r.kind != RackKind::SpineRoom && r.row == 0) rowEndM = std::max(rowEndM, r.xM + floor.rackWidthM / 2);
+            if (rowEndM > -1e9 && rowEndM < spineM.left() && rowYM.count(0)) {
+                const QPointF from = toPx(rowEndM, rowYM[0]), to = toPx(spineM.left(), rowYM[0]);
+                p.setPen(QPen(QColor(0x88, 0x88, 0x88), std::max(0.5, t / 10), Qt::DashLine));
+                p.drawLine(from + QPointF(t * 0.3, 0), to - QPointF(t * 0.3, 0));
+                p.setPen(QColor(0x55, 0x55, 0x55));
+                p.drawText(QRectF(from.x(), from.y() - t * 1.6, to.x() - from.x(), t * 1.4),
+                           Qt::AlignHCenter | Qt::AlignBottom,
+                           QStringLiteral("tray to spine room, %1 m").arg(groupedNumber(floor.spineRoomDistanceM, 0)));
+            }
         }
     }
     drawLegend(p, QRectF(target.left(), target.bottom() - legendHeight(target.width()), target.width(),
