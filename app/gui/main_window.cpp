@@ -20,6 +20,7 @@
 #include "design_panel.h"
 #include "document.h"
 #include "floor_view.h"
+#include "price_comparison_model.h"
 #include "summary_view.h"
 #include "topology_view.h"
 
@@ -81,7 +82,7 @@ MainWindow::~MainWindow() = default;
 QStringList MainWindow::tabNames()
 {
     return {QStringLiteral("summary"), QStringLiteral("topology"), QStringLiteral("floor"), QStringLiteral("bom"),
-            QStringLiteral("cables"), QStringLiteral("compare"), QStringLiteral("checks")};
+            QStringLiteral("prices"), QStringLiteral("cables"), QStringLiteral("compare"), QStringLiteral("checks")};
 }
 
 bool MainWindow::showTab(const QString& name)
@@ -104,9 +105,11 @@ void MainWindow::buildTabs()
     m_tabs->addTab(m_topology, tr("Topology"));
     m_tabs->addTab(m_floor, tr("Floor"));
     m_tabs->addTab(makeBomTab(), tr("Bill of materials"));
+    m_tabs->addTab(makePricesTab(), tr("Optics prices"));
     m_tabs->addTab(makeCablesTab(), tr("Cable plan"));
     m_tabs->addTab(m_compare, tr("Compare"));
-    m_tabs->addTab(makeChecksTab(), tr("Checks"));
+    m_checksPage = makeChecksTab();
+    m_tabs->addTab(m_checksPage, tr("Checks"));
     setCentralWidget(m_tabs);
 }
 
@@ -200,6 +203,33 @@ QWidget* MainWindow::makeCablesTab()
     return page;
 }
 
+QWidget* MainWindow::makePricesTab()
+{
+    auto* page = new QWidget;
+    m_pricesModel = new PriceComparisonModel(this);
+    auto* intro = new QLabel(tr("What this plan's transceivers and cables cost from each price source in the catalog. "
+                                "Each cell is quantity × that source's unit price (hover for it); the cheapest source "
+                                "of each line is highlighted. Edit or import prices under Tools › Parts catalog."),
+                             page);
+    intro->setWordWrap(true);
+    intro->setContentsMargins(8, 8, 8, 4);
+    auto* table = makeTable(page);
+    table->setModel(m_pricesModel);
+    // A few dozen rows at most (one per optics part): fitting columns to their contents is cheap.
+    connect(m_pricesModel, &QAbstractItemModel::modelReset, table, &QTableView::resizeColumnsToContents);
+    table->horizontalHeader()->setStretchLastSection(true);
+    m_pricesSummary = new QLabel(page);
+    m_pricesSummary->setTextFormat(Qt::RichText);
+    m_pricesSummary->setWordWrap(true);
+    m_pricesSummary->setContentsMargins(8, 6, 8, 6);
+    auto* layout = new QVBoxLayout(page);
+    layout->setContentsMargins(6, 0, 6, 0);
+    layout->addWidget(intro);
+    layout->addWidget(table, 1);
+    layout->addWidget(m_pricesSummary);
+    return page;
+}
+
 QWidget* MainWindow::makeChecksTab()
 {
     auto* page = new QWidget;
@@ -243,6 +273,8 @@ void MainWindow::onPlanReady()
     m_bomModel->setPlan(plan);
     m_cableModel->setPlan(plan);
     m_checksModel->setPlan(plan);
+    m_pricesModel->setPlan(plan, m_document->catalog());
+    m_pricesSummary->setText(m_pricesModel->summaryText());
     m_cableCount->setText(tr("%1 links").arg(QLocale(QLocale::English).toString(m_cableModel->rowCount())));
     if (plan) {
         const QString estimate = m_bomModel->anyPriceEstimated()
@@ -265,7 +297,7 @@ void MainWindow::onPlanReady()
                                    "device or link.").arg(errors).arg(plan->warningCount())
                                     .arg(int(plan->findings.size()) - errors - plan->warningCount()));
     if (plan && plan->findings.size() < 500) m_checksTable->resizeRowsToContents();
-    m_tabs->setTabText(6, errors ? tr("Checks (%1)").arg(errors) : tr("Checks"));
+    m_tabs->setTabText(m_tabs->indexOf(m_checksPage), errors ? tr("Checks (%1)").arg(errors) : tr("Checks"));
     updateStatus();
 }
 

@@ -1,6 +1,6 @@
 #pragma once
 // MainWindow: the design panel (dock) beside the result tabs (Summary, Topology, Floor, Bill of
-// materials, Cable plan, Compare, Checks), a status bar with the key figures, and the File / Edit /
+// materials, Optics prices, Cable plan, Compare, Checks), a status bar with the key figures, and the File / Edit /
 // Export / Tools menus. The window only shows things and forwards edits; Document does the work.
 #include <QMainWindow>
 #include <QTimer>
@@ -32,6 +32,7 @@ class BomModel;
 class BomProxyModel;
 class CablePlanModel;
 class ChecksModel;
+class PriceComparisonModel;
 class Session;
 
 class MainWindow : public QMainWindow {
@@ -52,10 +53,11 @@ public:
     BomProxyModel* bomProxy() const { return m_bomProxy; }
     CablePlanModel* cableModel() const { return m_cableModel; }
     ChecksModel* checksModel() const { return m_checksModel; }
+    PriceComparisonModel* priceComparisonModel() const { return m_pricesModel; }
     QTableView* cableTable() const { return m_cableTable; }
     QTabWidget* tabs() const { return m_tabs; }
 
-    static QStringList tabNames();  // "summary", "topology", "floor", "bom", "cables", "compare", "checks"
+    static QStringList tabNames();  // "summary", "topology", "floor", "bom", "prices", "cables", "compare", "checks"
     bool showTab(const QString& name);
 
     bool openFile(const QString& path);
@@ -81,6 +83,7 @@ private:
     QWidget* makeBomTab();
     QWidget* makeCablesTab();
     QWidget* makeChecksTab();
+    QWidget* makePricesTab();
 
     // File actions.
     bool maybeSave();
@@ -113,6 +116,9 @@ private:
     ChecksModel* m_checksModel = nullptr;
     QTableView* m_checksTable = nullptr;
     QLabel* m_checksHeader = nullptr;
+    QWidget* m_checksPage = nullptr;
+    PriceComparisonModel* m_pricesModel = nullptr;
+    QLabel* m_pricesSummary = nullptr;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_statusFigures = nullptr;
     QLabel* m_statusFindings = nullptr;

@@ -1,0 +1,175 @@
+// The optics price comparison table: per-source totals, the cheapest-source highlight and missing
+// quotes, on a hand-built catalog (figures worked out by hand) and on a real plan from the built catalog.
+#include <QAbstractItemModelTester>
+#include <QtTest>
+
+#include "gui/price_comparison_model.h"
+#include "gui_test_support.h"
+#include "plan/plan.h"
+
+using namespace fp;
+using namespace fp::gui;
+
+namespace {
+
+PriceQuote quote(const std::string& source, double usd)
+{
+    PriceQuote q;
+    q.source = source;
+    q.priceUsd = usd;
+    return q;
+}
+
+BomLine line(BomCategory category, const std::string& part, long long qty, double unitUsd,
+             const std::string& source)
+{
+    BomLine l;
+    l.category = category;
+    l.part = part;
+    l.qty = qty;
+    l.unitPriceUsd = unitUsd;
+    l.extendedUsd = double(qty) * unitUsd;
+    l.priceSource = source;
+    return l;
+}
+
+} // namespace
+
+class TestPriceComparison : public QObject {
+    Q_OBJECT
+private slots:
+    void handBuiltTotals();
+    void realPlanTotalsMatchCatalog();
+};
+
+void TestPriceComparison::handBuiltTotals()
+{
+    // Two sources "a-list" and "b-street"; the optic has both quotes, the DAC only a-list's.
+    auto catalog = std::make_shared<Catalog>();
+    TransceiverModel optic;
+    optic.partNumber = "OPT-800";
+    optic.category = PartCategory::Transceiver;
+    optic.prices = {quote("a-list", 1000), quote("b-street", 800)};
+    catalog->transceivers.push_back(optic);
+    CableModel dac;
+    dac.partNumber = "DAC-2M";
+    dac.category = PartCategory::Cable;
+    dac.prices = {quote("a-list", 150)};
+    catalog->cables.push_back(dac);
+    SwitchModel sw;
+    sw.partNumber = "SW-64";
+    sw.prices = {quote("a-list", 30000), quote("b-street", 25000)};
+    catalog->switches.push_back(sw);
+
+    auto plan = std::make_shared<Plan>();
+    plan->bom.lines = {
+        line(BomCategory::Switches, "SW-64", 48, 25000, "b-street"),   // not optics: left out
+        line(BomCategory::Transceivers, "OPT-800", 100, 800, "b-street"),
+        line(BomCategory::Cables, "DAC-2M", 20, 150, "a-list"),
+        line(BomCategory::Spares, "OPT-800", 2, 800, "b-street"),      // spare optics: counted
+        line(BomCategory::Spares, "SW-64", 1, 25000, "b-street"),      // spare switch: left out
+    };
+
+    PriceComparisonModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setPlan(plan, catalog);
+    QCOMPARE(model.lineCount(), 3);
+    QCOMPARE(model.rowCount(), 4);  // + totals
+    QCOMPARE(model.sourceCount(), 2);
+    QCOMPARE(model.sourceName(0), QStringLiteral("a-list"));
+    QCOMPARE(model.columnCount(), int(PriceComparisonModel::FirstSource) + 2);
+    // a-list: 100 x 1000 + 20 x 150 + 2 x 1000 = 100,000 + 3,000 + 2,000 = 105,000
+    QCOMPARE(model.sourceTotalUsd(0), 105000.0);
+    QCOMPARE(model.sourceMissingLines(0), 0);
+    // b-street: 100 x 800 + 2 x 800 = 81,600, and it has no quote for the DAC line
+    QCOMPARE(model.sourceTotalUsd(1), 81600.0);
+    QCOMPARE(model.sourceMissingLines(1), 1);
+    // The plan's own choice: 80,000 + 3,000 + 1,600 = 84,600
+    QCOMPARE(model.planTotalUsd(), 84600.0);
+    // Only a-list quotes every line, so it is the cheapest complete source.
+    QCOMPARE(model.cheapestCompleteSource(), 0);
+
+    const int a = PriceComparisonModel::FirstSource, b = a + 1;
+    // Optic row: b-street (80,000) beats a-list (100,000) and is highlighted.
+    QCOMPARE(model.index(0, b).data(PriceComparisonModel::IsCheapestRole).toBool(), true);
+    QCOMPARE(model.index(0, a).data(PriceComparisonModel::IsCheapestRole).toBool(), false);
+    QCOMPARE(model.index(0, b).data().toString(), QStringLiteral("$80,000"));
+    QVERIFY(model.index(0, b).data(Qt::BackgroundRole).isValid());
+    QVERIFY(!model.index(0, a).data(Qt::BackgroundRole).isValid());
+    // DAC row: no b-street quote shows a dash; a-list is then the cheapest.
+    QCOMPARE(model.index(1, b).data().toString(), QStringLiteral("—"));
+    QCOMPARE(model.index(1, a).data(PriceComparisonModel::IsCheapestRole).toBool(), true);
+    QCOMPARE(model.index(1, PriceComparisonModel::PlanSource).data().toString(), QStringLiteral("a-list"));
+    // Totals row: values and the missing-line marker.
+    QCOMPARE(model.index(3, 0).data(PriceComparisonModel::IsTotalRole).toBool(), true);
+    QCOMPARE(model.index(3, a).data().toString(), QStringLiteral("$105,000"));
+    QVERIFY(model.index(3, b).data().toString().startsWith(QStringLiteral("$81,600")));
+    QVERIFY(model.index(3, b).data().toString().contains(QLatin1Char('1')));
+    QVERIFY(model.summaryText().contains(QStringLiteral("no quote for 1 line")));
+
+    model.setPlan(nullptr, catalog);
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TestPriceComparison::realPlanTotalsMatchCatalog()
+{
+    // The default spec (1,024 GPUs on InfiniBand) against the bundled catalog's three estimate sources.
+    const auto catalog = test::builtCatalog();
+    const auto plan = std::make_shared<const Plan>(makePlan(ClusterSpec{}, *catalog));
+    PriceComparisonModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setPlan(plan, catalog);
+    QVERIFY(model.lineCount() > 0);
+    const std::vector<std::string> sources = catalog->priceSources();
+    QCOMPARE(model.sourceCount(), int(sources.size()));
+    QVERIFY(sources.size() >= 2);
+
+    // Independently: every BOM line whose part is a catalog transceiver or cable, qty x that source's quote.
+    int opticsLines = 0;
+    double planOpticsUsd = 0;
+    for (const BomLine& l : plan->bom.lines) {
+        const PartBase* p = catalog->findTransceiver(l.part);
+        if (!p) p = catalog->findCable(l.part);
+        if (!p) continue;
+        ++opticsLines;
+        planOpticsUsd += l.extendedUsd;
+    }
+    QCOMPARE(model.lineCount(), opticsLines);
+    QVERIFY(qAbs(model.planTotalUsd() - planOpticsUsd) < 0.01);
+    for (std::size_t s = 0; s < sources.size(); ++s) {
+        double expected = 0;
+        int missing = 0;
+        for (const BomLine& l : plan->bom.lines) {
+            const PartBase* p = catalog->findTransceiver(l.part);
+            if (!p) p = catalog->findCable(l.part);
+            if (!p) continue;
+            bool found = false;
+            for (const PriceQuote& q : p->prices)
+                if (q.source == sources[s]) {
+                    expected += double(l.qty) * q.priceUsd;
+                    found = true;
+                }
+            if (!found) ++missing;
+        }
+        QVERIFY2(qAbs(model.sourceTotalUsd(int(s)) - expected) < 0.01, sources[s].c_str());
+        QCOMPARE(model.sourceMissingLines(int(s)), missing);
+        const QModelIndex totalCell = model.index(model.lineCount(), PriceComparisonModel::FirstSource + int(s));
+        QVERIFY(qAbs(totalCell.data(PriceComparisonModel::UsdRole).toDouble() - expected) < 0.01);
+    }
+    // Each highlighted cell is no dearer than any other quoted cell of its row.
+    for (int r = 0; r < model.lineCount(); ++r) {
+        double cheapest = -1;
+        for (int s = 0; s < model.sourceCount(); ++s) {
+            const QModelIndex i = model.index(r, PriceComparisonModel::FirstSource + s);
+            if (i.data(PriceComparisonModel::IsCheapestRole).toBool()) cheapest = i.data(PriceComparisonModel::UsdRole).toDouble();
+        }
+        QVERIFY(cheapest >= 0);
+        for (int s = 0; s < model.sourceCount(); ++s) {
+            const double usd = model.index(r, PriceComparisonModel::FirstSource + s).data(PriceComparisonModel::UsdRole).toDouble();
+            if (usd >= 0) QVERIFY(cheapest <= usd);
+        }
+    }
+}
+
+QTEST_MAIN(TestPriceComparison)
+#include "test_price_comparison.moc"
