@@ -8,11 +8,13 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSortFilterProxyModel>
 #include <QTableView>
 #include <QVBoxLayout>
 
 #include "catalog/catalog_db.h"
+#include "common/paths.h"
 #include "catalog_model.h"
 #include "common/error.h"
 
@@ -39,7 +41,9 @@ protected:
 } // namespace
 
 CatalogDialog::CatalogDialog(std::shared_ptr<const Catalog> catalog, QString userDbPath, QWidget* parent)
-    : QDialog(parent), m_dbPath(std::move(userDbPath))
+    : QDialog(parent), m_dbPath(std::move(userDbPath)),
+      m_catalogFile(m_dbPath.isEmpty() && catalog ? QString::fromStdString(catalog->path) : m_dbPath),
+      m_bundledPath(QString::fromStdString(bundledCatalogPath()))
 {
     setWindowTitle(tr("Parts catalog"));
     resize(1100, 640);
@@ -91,6 +95,16 @@ CatalogDialog::CatalogDialog(std::shared_ptr<const Catalog> catalog, QString use
     note->setWordWrap(true);
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Close, this);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    const bool editable = !m_dbPath.isEmpty();
+    auto addButton = [&](const QString& text, void (CatalogDialog::*slot)(), bool enabled) {
+        QPushButton* b = buttons->addButton(text, QDialogButtonBox::ActionRole);
+        b->setEnabled(enabled);
+        connect(b, &QPushButton::clicked, this, slot);
+    };
+    addButton(tr("Add custom part…"), &CatalogDialog::onAddCustomPart, editable);
+    addButton(tr("Import price list…"), &CatalogDialog::onImportPrices, editable);
+    addButton(tr("Export price list…"), &CatalogDialog::onExportPrices, !m_catalogFile.isEmpty());
+    addButton(tr("Restore default prices…"), &CatalogDialog::onRestoreDefaults, editable);
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(top);
     layout->addWidget(m_table, 1);
@@ -118,10 +132,7 @@ bool CatalogDialog::setUserPrice(const QString& part, double usd, QString* error
         q.basis = "quote";
         q.estimated = false;
         setPrice(m_dbPath.toStdString(), part.toStdString(), q);
-        auto reloaded = std::make_shared<const Catalog>(loadCatalog(m_dbPath.toStdString()));
-        // The model is reset after the edit returns, so views do not lose their place mid-edit.
-        QMetaObject::invokeMethod(this, [this, reloaded] { m_model->setCatalog(reloaded); }, Qt::QueuedConnection);
-        emit catalogChanged(reloaded);
+        reload();
         return true;
     } catch (const UserError& e) {
         if (error) *error = QString::fromStdString(e.oneLine());
@@ -129,6 +140,14 @@ bool CatalogDialog::setUserPrice(const QString& part, double usd, QString* error
         if (error) *error = QString::fromLocal8Bit(e.what());
     }
     return false;
+}
+
+void CatalogDialog::reload()
+{
+    auto reloaded = std::make_shared<const Catalog>(loadCatalog(m_dbPath.toStdString()));
+    // The model is reset after the edit returns, so views do not lose their place mid-edit.
+    QMetaObject::invokeMethod(this, [this, reloaded] { m_model->setCatalog(reloaded); }, Qt::QueuedConnection);
+    emit catalogChanged(reloaded);
 }
 
 } // namespace fp::gui
