@@ -54,6 +54,11 @@ void printSummary(const Plan& p, std::ostream& out)
     std::snprintf(buf, sizeof buf, "  latency %.0f-%.0f ns; bisection %.1f Tb/s; all-reduce bus bw %.1f GB/s\n",
                   perf.latencyMinNs, perf.latencyMaxNs, perf.bisectionTbps, perf.allreduceBusbwGBps);
     out << buf;
+    if (p.bom.linesWithoutLeadTime() == static_cast<int>(p.bom.lines.size()))
+        out << "  lead times: none in the catalog (import quotes with lead times to see the critical path)\n";
+    else
+        out << "  longest lead time: " << p.bom.longestLeadTimeDays() << " days (" << p.bom.linesWithoutLeadTime()
+            << " BOM line(s) without one)\n";
     out << "  checks: " << p.errorCount() << " error(s), " << p.warningCount() << " warning(s)\n";
     for (const auto& fd : p.findings)
         if (fd.severity != Severity::Info)

@@ -52,6 +52,18 @@ double Bom::subtotalPowerW(BomCategory c) const
     return s;
 }
 
+int Bom::longestLeadTimeDays() const
+{
+    int longest = 0;
+    for (const auto& l : lines) longest = std::max(longest, l.leadTimeDays);
+    return longest;
+}
+
+int Bom::linesWithoutLeadTime() const
+{
+    return static_cast<int>(std::count_if(lines.begin(), lines.end(), [](const BomLine& l) { return l.leadTimeDays == 0; }));
+}
+
 namespace bom {
 namespace {
 
@@ -80,6 +92,7 @@ BomLine makeLine(BomCategory category, const PartBase* part, const std::string& 
         line.vendor = part->vendor;
         line.description = part->description;
         line.source = part->source;
+        line.leadTimeDays = part->leadTimeDays;
         line.unitPowerW = part->powerW;
         if (const PriceQuote* q = catalog.priceFor(*part, economics)) {
             line.unitPriceUsd = q->priceUsd;

@@ -32,6 +32,7 @@ struct BomLine {
     double extendedPowerW = 0;
     std::string source;        // datasheet the part's figures come from
     std::string usedFor;       // e.g. "leaf_spine, 1,024 links"
+    int leadTimeDays = 0;      // from the catalog; 0 = unknown
 };
 
 struct Bom {
@@ -40,6 +41,9 @@ struct Bom {
     double totalPowerW = 0;
     double subtotalUsd(BomCategory) const;
     double subtotalPowerW(BomCategory) const;
+    // The longest known lead time and how many lines have none (procurement's critical path).
+    int longestLeadTimeDays() const;
+    int linesWithoutLeadTime() const;
 };
 
 // One physical cable of the cable plan.

@@ -80,7 +80,8 @@ json planToJson(const Plan& p)
                             {"description", l.description}, {"qty", l.qty}, {"unit_price_usd", l.unitPriceUsd},
                             {"extended_usd", l.extendedUsd}, {"power_w", l.unitPowerW},
                             {"extended_power_w", l.extendedPowerW}, {"price_estimated", l.priceEstimated},
-                            {"price_source", l.priceSource}, {"source", l.source}, {"used_for", l.usedFor}});
+                            {"price_source", l.priceSource}, {"source", l.source}, {"used_for", l.usedFor},
+                            {"lead_time_days", l.leadTimeDays}});
     json checks = json::array();
     for (const auto& f : p.findings)
         checks.push_back({{"severity", toString(f.severity)}, {"rule", f.rule}, {"message", f.message},
@@ -124,6 +125,9 @@ json planToJson(const Plan& p)
          {{"tuning_usd", o.tuningUsd}, {"tuning_weeks", o.tuningWeeks}, {"months_to_stable", o.monthsToStable},
           {"energy_usd_per_year", o.energyUsdPerYear}, {"power_kw", o.powerKw}}},
         {"tco_usd", p.estimates.tcoUsd},
+        {"procurement",
+         {{"longest_lead_time_days", p.bom.longestLeadTimeDays()},
+          {"lines_without_lead_time", p.bom.linesWithoutLeadTime()}}},
         {"performance", performanceJson(p.estimates.performance)},
         {"checks", checks},
         {"errors", p.errorCount()},

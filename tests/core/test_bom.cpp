@@ -172,6 +172,24 @@ private slots:
         QCOMPARE(rows, std::size_t(8));
     }
 
+    void leadTimesGiveTheCriticalPath()
+    {
+        ScenarioA s;
+        s.catalog.switches[0].leadTimeDays = 120;
+        for (auto& c : s.catalog.cables)
+            if (c.partNumber == "DAC-2M") c.leadTimeDays = 30;
+        const Bom bom = bom::collect(specWithSpares(0, 0), s.fabric, s.media, s.catalog, s.catalog.switches[0],
+                                     s.catalog.nics[0]);
+        // The switch (120 days) is the critical path, not the cable (30).
+        QCOMPARE(bom.longestLeadTimeDays(), 120);
+        int known = 0;
+        for (const auto& l : bom.lines)
+            if (l.leadTimeDays > 0) ++known;
+        // Switches are one line per tier (leaf, spine), plus the DAC line; everything else unknown.
+        QCOMPARE(known, 3);
+        QCOMPARE(bom.linesWithoutLeadTime(), static_cast<int>(bom.lines.size()) - 3);
+    }
+
     void cablePlanRows()
     {
         ScenarioA s;
