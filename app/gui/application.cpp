@@ -81,7 +81,7 @@ int runApplication(int argc, char* argv[])
     QApplication::setOrganizationName(QStringLiteral("FabricPlan"));
     QApplication::setApplicationVersion(QString::fromStdString(versionString()));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/fabricplan.svg")));
-    QApplication::setDesktopFileName(QStringLiteral("fabricplan"));
+    QApplication::setDesktopFileName(QStringLiteral("io.github.fabricplan.FabricPlan")); // matches the installed .desktop entry so Wayland shows our icon
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("Design GPU-cluster network fabrics and their bill of materials"));
