@@ -51,8 +51,14 @@ public:
         : spec_(spec), catalog_(catalog)
     {
         const int L = fabric.shape.linkGbps > 0 ? fabric.shape.linkGbps : nic.portGbps;
+        // Each NIC carries one link per plane (topology/builder.cpp); spread over its ports, a single-port
+        // NIC in a multi-plane fabric runs 2+ links through one cage (e.g. 800G OSFP as 2 x 400G), which
+        // takes a twin-port module, not one module per link.
+        const int planes = std::max(1, fabric.shape.planes);
+        const int nicPorts = std::max(1, nic.ports);
+        const int nicLinksPerCage = (planes + nicPorts - 1) / nicPorts;
         LinkEnd nicEnd{nic.partNumber, nic.cageType, nic.cageFinned, nic.cagePowerClassW,
-                       nic.portGbps >= L ? 1 : 0, true};
+                       nic.portGbps >= L * nicLinksPerCage ? nicLinksPerCage : 0, true};
         LinkEnd swEnd{sw.partNumber, sw.cageType, sw.cageFinned, sw.cagePowerClassW, sw.portsPerCageAt(L), false,
                       sw.generic};
         for (int c = 0; c < kLinkClassCount; ++c) {

@@ -97,7 +97,9 @@ void moduleEndIssues(const TransceiverModel& m, const LinkEnd& end, const ClassC
         out.push_back({"media.cage-mismatch",
                        fmt("%s has %d port(s); a %s cage of %s carries %d link(s) at %d G", m.partNumber.c_str(),
                            m.ports, end.cageType.c_str(), end.platform.c_str(), end.linksPerCage, ctx.linkGbps),
-                       end.isNic ? "Use a single-port host module in the NIC"
+                       end.isNic ? (end.linksPerCage > 1 ? "Use a twin-port host module: the NIC cage carries one "
+                                                           "link per plane"
+                                                         : "Use a single-port host module in the NIC")
                                  : "Use a twin-port module in a twin-port switch cage"});
     if (end.cagePowerClassW > 0 && m.powerClassW > end.cagePowerClassW)
         out.push_back({"media.power-class",

@@ -121,6 +121,31 @@ private slots:
         QCOMPARE(solutionOf(m, 3).moduleB, std::string("MMS4X00-NM"));
     }
 
+    // Two planes through one 800G NIC cage (2 x 400G, one link per plane): the cage carries both links,
+    // so a 1:2 splitter (whose two legs need two NIC cages) and single-port host modules no longer fit;
+    // a flat twin-port module serves both planes, one module per NIC.
+    void twoPlanesShareOneNicCage()
+    {
+        Catalog cat = physicalCatalog();
+        cat.nics.front().portGbps = 800;
+        LinkSet s = linksOfLengths(LinkClass::HostLeaf, {0.9f, 20.0f});
+        s.fabric.shape.planes = 2;
+        MediaAssignment m = selectFor(infinibandSpec(), s, cat);
+        // Only single-port host modules and splitters exist: every host link is unserved, with the reason.
+        QVERIFY2(hasRule(m, "media.no-part"), firstMessage(m).c_str());
+
+        cat.transceivers.push_back(module("TEST-FLAT-2xSR4", 2, false, Medium::Multimode, 850, "2xSR4",
+                                          "MPO-12/APC", 50, 0, 1.9, 11, 1100)); // within the NIC cage's 12 W class
+        m = selectFor(infinibandSpec(), s, cat);
+        QVERIFY2(m.findings.empty(), firstMessage(m).c_str());
+        for (std::size_t link : {std::size_t(0), std::size_t(1)}) {
+            const LinkSolution& sol = solutionOf(m, link);
+            QCOMPARE(sol.moduleA, std::string("TEST-FLAT-2xSR4"));
+            QCOMPARE(sol.linksPerModuleA, 2);
+            QCOMPARE(sol.linksPerModuleB, 2);
+        }
+    }
+
     void sameRackAvoidsPatchPanels()
     {
         const Catalog cat = physicalCatalog();
