@@ -37,13 +37,19 @@ struct Box {
     double x = 0, y = 0;
 };
 
-std::string groupName(const Device& d)
+// The plane prefix ("p2 ") only where there is more than one plane.
+std::string groupName(const Device& d, bool multiPlane)
 {
+    const std::string plane = multiPlane ? "p" + std::to_string(d.plane + 1) + " " : std::string();
     switch (d.tier) {
-    case Tier::Node: return "SU " + std::to_string(d.su + 1);
-    case Tier::Leaf: return "p" + std::to_string(d.plane + 1) + " SU " + std::to_string(d.su + 1);
-    case Tier::Spine: return "p" + std::to_string(d.plane + 1) + " pod " + std::to_string(d.pod + 1);
-    case Tier::Core: return "p" + std::to_string(d.plane + 1) + " grp " + std::to_string(d.pod + 1);
+    case Tier::Node:
+        return "SU " + std::to_string(d.su + 1);
+    case Tier::Leaf:
+        return plane + "SU " + std::to_string(d.su + 1);
+    case Tier::Spine:
+        return plane + "pod " + std::to_string(d.pod + 1);
+    case Tier::Core:
+        return plane + "grp " + std::to_string(d.pod + 1);
     }
     return "";
 }
@@ -60,10 +66,14 @@ std::string rangeName(const std::string& first, const std::string& last)
 const char* tierTitle(Tier t)
 {
     switch (t) {
-    case Tier::Node: return "Nodes";
-    case Tier::Leaf: return "Leaves";
-    case Tier::Spine: return "Spines";
-    case Tier::Core: return "Cores";
+    case Tier::Node:
+        return "Nodes";
+    case Tier::Leaf:
+        return "Leaves";
+    case Tier::Spine:
+        return "Spines";
+    case Tier::Core:
+        return "Cores";
     }
     return "";
 }
@@ -71,16 +81,20 @@ const char* tierTitle(Tier t)
 const char* tierColour(Tier t)
 {
     switch (t) {
-    case Tier::Node: return "#dbeafe";
-    case Tier::Leaf: return "#dcfce7";
-    case Tier::Spine: return "#fef3c7";
-    case Tier::Core: return "#fee2e2";
+    case Tier::Node:
+        return "#dbeafe";
+    case Tier::Leaf:
+        return "#dcfce7";
+    case Tier::Spine:
+        return "#fef3c7";
+    case Tier::Core:
+        return "#fee2e2";
     }
     return "#eeeeee";
 }
 
 class TopologySvgExporter final : public NamedExporter {
-public:
+  public:
     TopologySvgExporter() : NamedExporter("topology-svg", "Topology diagram (*.svg)", ".svg") {}
 
     void write(const ExportContext& ctx, const std::string& path) const override
@@ -107,8 +121,10 @@ public:
                 const std::size_t last = std::min(groups.size(), g + perBox) - 1;
                 Box b{Tier(t), {}, {}, 0};
                 const Device& first = f.devices[groups[g].second.front()];
-                b.title = groupName(first);
-                if (last != g) b.title = rangeName(b.title, groupName(f.devices[groups[last].second.front()]));
+                b.title = groupName(first, f.shape.planes > 1);
+                if (last != g)
+                    b.title = rangeName(
+                        b.title, groupName(f.devices[groups[last].second.front()], f.shape.planes > 1));
                 for (std::size_t k = g; k <= last; ++k)
                     for (DeviceId id : groups[k].second) {
                         boxOfDevice[id] = std::uint32_t(boxes.size());
@@ -131,13 +147,21 @@ public:
         int tiersPresent = 0;
         std::size_t widest = 1;
         std::vector<std::vector<std::size_t>> rows(4);
-        for (std::size_t i = 0; i < boxes.size(); ++i) rows[int(boxes[i].tier)].push_back(i);
+        for (std::size_t i = 0; i < boxes.size(); ++i)
+            rows[int(boxes[i].tier)].push_back(i);
         for (const auto& r : rows) {
             if (!r.empty()) ++tiersPresent;
             widest = std::max(widest, r.size());
         }
-        const double width = 2 * kMargin + 90 + double(widest) * (kBoxWidth + kBoxGap);
-        const double height = 2 * kMargin + 40 + double(std::max(tiersPresent, 1)) * kTierGap;
+        // Wide enough for the title too: ~0.6 em per character of 16 px bold sans (no font metrics in the
+        // core; a generous estimate beats a clipped design name).
+        const std::string title = ctx.plan.spec.name;
+        std::size_t titleChars = 0;
+        for (unsigned char c : title)
+            titleChars += (c & 0xC0) != 0x80; // UTF-8 code points
+        const double width = std::max(2 * kMargin + 90 + double(widest) * (kBoxWidth + kBoxGap),
+                                      2 * kMargin + 0.62 * 16 * double(titleChars));
+        const double height = 2 * kMargin + 40 + double(std::max(tiersPresent, 1) - 1) * kTierGap + kBoxHeight;
         int rowIndex = 0;
         for (int t = 3; t >= 0; --t) {
             if (rows[t].empty()) continue;
@@ -152,13 +176,15 @@ public:
 
         writeFileAtomically(path, [&](std::ostream& out) {
             out << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-                << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << formatNumber(width) << "\" height=\""
-                << formatNumber(height) << "\" viewBox=\"0 0 " << formatNumber(width) << ' '
+                << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << formatNumber(width)
+                << "\" height=\"" << formatNumber(height) << "\" viewBox=\"0 0 " << formatNumber(width) << ' '
                 << formatNumber(height) << "\" font-family=\"sans-serif\" font-size=\"11\">\n"
                 << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-                << "<text x=\"" << kMargin << "\" y=\"" << kMargin << "\" font-size=\"16\" font-weight=\"bold\">"
-                << svgEscape(ctx.plan.spec.name) << " — " << svgEscape(displayName(ctx.plan.spec.fabric)) << ", "
-                << f.links.size() << " links, " << f.shape.tiers << " tiers</text>\n";
+                << "<text x=\"" << kMargin << "\" y=\"" << kMargin
+                << "\" font-size=\"16\" font-weight=\"bold\">" << svgEscape(title) << "</text>\n"
+                << "<text x=\"" << kMargin << "\" y=\"" << kMargin + 18 << "\" fill=\"#334155\">"
+                << svgEscape(displayName(ctx.plan.spec.fabric)) << ", " << f.links.size() << " links, "
+                << f.shape.tiers << (f.shape.tiers == 1 ? " tier" : " tiers") << "</text>\n";
             // Bundles first so the boxes sit on top of the lines.
             out << "<g stroke=\"#64748b\" stroke-opacity=\"0.6\">\n";
             const bool labelBundles = bundles.size() <= 200;
@@ -171,22 +197,27 @@ public:
                     << formatNumber(x2) << "\" y2=\"" << formatNumber(y2) << "\" stroke-width=\""
                     << formatNumber(1 + std::log10(double(count))) << "\"/>\n";
                 if (labelBundles)
-                    out << "<text x=\"" << formatNumber((x1 + x2) / 2) << "\" y=\"" << formatNumber((y1 + y2) / 2)
+                    out << "<text x=\"" << formatNumber((x1 + x2) / 2) << "\" y=\""
+                        << formatNumber((y1 + y2) / 2)
                         << "\" stroke=\"none\" fill=\"#334155\" font-size=\"9\">" << count << "</text>\n";
             }
             out << "</g>\n";
             for (int t = 3; t >= 0; --t) {
                 if (rows[t].empty()) continue;
-                out << "<text x=\"" << kMargin << "\" y=\"" << formatNumber(boxes[rows[t][0]].y + kBoxHeight / 2)
-                    << "\" font-weight=\"bold\">" << tierTitle(Tier(t)) << "</text>\n";
+                out << "<text x=\"" << kMargin << "\" y=\""
+                    << formatNumber(boxes[rows[t][0]].y + kBoxHeight / 2) << "\" font-weight=\"bold\">"
+                    << tierTitle(Tier(t)) << "</text>\n";
             }
             for (const Box& b : boxes) {
                 out << "<g><rect x=\"" << formatNumber(b.x) << "\" y=\"" << formatNumber(b.y) << "\" width=\""
-                    << kBoxWidth << "\" height=\"" << kBoxHeight << "\" rx=\"4\" fill=\"" << tierColour(b.tier)
-                    << "\" stroke=\"#1e293b\"/><text x=\"" << formatNumber(b.x + 6) << "\" y=\""
-                    << formatNumber(b.y + 17) << "\">" << svgEscape(b.title) << "</text><text x=\""
-                    << formatNumber(b.x + 6) << "\" y=\"" << formatNumber(b.y + 34) << "\">" << b.devices
-                    << (b.tier == Tier::Node ? " nodes" : " switches") << "</text></g>\n";
+                    << kBoxWidth << "\" height=\"" << kBoxHeight << "\" rx=\"4\" fill=\""
+                    << tierColour(b.tier) << "\" stroke=\"#1e293b\"/><text x=\"" << formatNumber(b.x + 6)
+                    << "\" y=\"" << formatNumber(b.y + 17) << "\">" << svgEscape(b.title)
+                    << "</text><text x=\"" << formatNumber(b.x + 6) << "\" y=\"" << formatNumber(b.y + 34)
+                    << "\">" << b.devices
+                    << (b.tier == Tier::Node ? (b.devices == 1 ? " node" : " nodes")
+                                             : (b.devices == 1 ? " switch" : " switches"))
+                    << "</text></g>\n";
             }
             out << "</svg>\n";
         });
@@ -196,6 +227,9 @@ public:
 
 } // namespace
 
-std::unique_ptr<Exporter> makeTopologySvgExporter() { return std::make_unique<TopologySvgExporter>(); }
+std::unique_ptr<Exporter> makeTopologySvgExporter()
+{
+    return std::make_unique<TopologySvgExporter>();
+}
 
 } // namespace fp::io
