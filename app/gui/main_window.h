@@ -5,6 +5,7 @@
 #include <QMainWindow>
 #include <QTimer>
 
+#include <atomic>
 #include <memory>
 
 #include "catalog/catalog.h"
@@ -62,11 +63,19 @@ public:
 
     bool openFile(const QString& path);
     bool saveTo(const QString& path);
-    // Writes the current plan with `exporter` (progress dialog, cancellable); false + *error on failure.
+    // Writes the current plan with `exporter` (the core's formats or reportExporters()) on a worker
+    // thread while the UI stays live, with a progress dialog after 400 ms. False + *error on failure;
+    // false with an empty *error when cancelled. Either way no partial file is left.
     bool exportTo(const io::Exporter&, const QString& path, QString* error);
+    // What the progress dialog's Cancel does: the running export stops at its next progress step.
+    void cancelExport();
     // Selects what the finding in `row` of the checks table points at (topology box or cable row).
     void activateFinding(int row);
     void autosaveNow();
+
+signals:
+    // Emitted by exportTo before the worker starts (tests cancel from here).
+    void exportStarted(const QString& path);
 
 protected:
     void closeEvent(QCloseEvent*) override;
@@ -124,6 +133,8 @@ private:
     QLabel* m_statusFindings = nullptr;
     QLabel* m_statusBusy = nullptr;
     QTimer m_autosave;
+    // Set while an export runs: its cancel flag, shared with the worker.
+    std::shared_ptr<std::atomic<bool>> m_exportCancel;
 };
 
 } // namespace fp::gui

@@ -1,5 +1,5 @@
 // MainWindow's menus and file handling: New/Open/Save/Save As, recent files, drag and drop, dirty
-// prompts, autosave, export with progress, the catalog browser.
+// prompts, autosave, export (the core's formats and the drawn reports) with progress, the catalog browser.
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
@@ -19,6 +19,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <atomic>
+#include <optional>
 
 #include "catalog_dialog.h"
 #include "common/error.h"
@@ -26,6 +27,7 @@
 #include "document.h"
 #include "io/exporter.h"
 #include "main_window.h"
+#include "report_exporters.h"
 #include "session.h"
 
 namespace fp::gui {
@@ -71,6 +73,12 @@ void MainWindow::buildMenus()
 
     QMenu* exportMenu = menuBar()->addMenu(tr("E&xport"));
     for (const auto& exporter : io::exporters()) {
+        const io::Exporter* ex = exporter.get();
+        exportMenu->addAction(QString::fromStdString(ex->name()) + QStringLiteral("…"), this,
+                              [this, ex] { exportWithDialog(*ex); });
+    }
+    exportMenu->addSeparator();  // the drawn outputs: PDF report and diagrams
+    for (const auto& exporter : reportExporters()) {
         const io::Exporter* ex = exporter.get();
         exportMenu->addAction(QString::fromStdString(ex->name()) + QStringLiteral("…"), this,
                               [this, ex] { exportWithDialog(*ex); });
@@ -243,7 +251,8 @@ void MainWindow::exportWithDialog(const io::Exporter& exporter)
     if (!path.endsWith(ext)) path += ext;
     QString error;
     if (exportTo(exporter, path, &error)) statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
-    else if (!error.isEmpty()) QMessageBox::warning(this, tr("Export failed"), error);
+    else if (error.isEmpty()) statusBar()->showMessage(tr("Export cancelled; nothing was written"), 5000);
+    else QMessageBox::warning(this, tr("Export failed"), error);
 }
 
 bool MainWindow::exportTo(const io::Exporter& exporter, const QString& path, QString* error)
@@ -251,24 +260,32 @@ bool MainWindow::exportTo(const io::Exporter& exporter, const QString& path, QSt
     const auto plan = m_document->plan();
     const auto catalog = m_document->catalog();
     const auto comparison = m_document->comparison();
-    if (!plan || !catalog) {
-        if (error) *error = tr("No plan to export.");
+    const auto fail = [error](const QString& why) {
+        if (error) *error = why;
         return false;
-    }
+    };
+    if (!plan || !catalog) return fail(tr("No plan to export."));
+    // The event loop below keeps the menus live; a second export would nest inside this one.
+    if (m_exportCancel) return fail(tr("Another export is still running; wait for it or cancel it."));
     auto progress = std::make_shared<std::atomic<double>>(0.0);
     auto cancel = std::make_shared<std::atomic<bool>>(false);
+    m_exportCancel = cancel;
+    emit exportStarted(path);
     const std::string target = path.toStdString();
-    QFutureWatcher<QString> watcher;
-    watcher.setFuture(QtConcurrent::run([plan, catalog, comparison, progress, cancel, target, &exporter]() -> QString {
+    // The worker returns the user-facing error, empty on success; std::nullopt when cancelled.
+    QFutureWatcher<std::optional<QString>> watcher;
+    watcher.setFuture(QtConcurrent::run([plan, catalog, comparison, progress, cancel, target,
+                                         &exporter]() -> std::optional<QString> {
         io::ExportContext ctx{*plan, *catalog, comparison.get(), [progress, cancel](double p) {
                                   progress->store(p);
                                   return !cancel->load();
                               }};
         try {
+            if (cancel->load()) throw io::ExportCancelled{};  // cancelled before it started
             exporter.write(ctx, target);
-            return {};
+            return QString();
         } catch (const io::ExportCancelled&) {
-            return QObject::tr("Export cancelled.");
+            return std::nullopt;
         } catch (const UserError& e) {
             return QString::fromStdString(e.oneLine());
         } catch (const std::exception& e) {
@@ -285,12 +302,19 @@ bool MainWindow::exportTo(const io::Exporter& exporter, const QString& path, QSt
         dialog.setValue(int(progress->load() * 1000));
         if (dialog.wasCanceled()) cancel->store(true);
     });
-    connect(&watcher, &QFutureWatcher<QString>::finished, &loop, &QEventLoop::quit);
+    connect(&watcher, &QFutureWatcher<std::optional<QString>>::finished, &loop, &QEventLoop::quit);
     poll.start(50);
     if (!watcher.isFinished()) loop.exec();
-    const QString result = watcher.result();
-    if (error) *error = result;
-    return result.isEmpty();
+    m_exportCancel.reset();
+    const std::optional<QString> result = watcher.result();
+    if (!result) return fail(QString());
+    if (!result->isEmpty()) return fail(*result);
+    return true;
+}
+
+void MainWindow::cancelExport()
+{
+    if (m_exportCancel) m_exportCancel->store(true);
 }
 
 void MainWindow::showCatalog()

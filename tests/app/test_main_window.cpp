@@ -1,5 +1,5 @@
 // The whole window, offscreen: editing a field updates every view; undo; invalid fields are flagged;
-// floor drags become undoable spec edits; export; screenshots of every tab (written to the build dir
+// floor drags become undoable spec edits; export (core formats, PDF and diagrams, cancel, failure); screenshots of every tab (written to the build dir
 // for a human to look at) and the --screenshot command line.
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -8,6 +8,7 @@
 #include <QSpinBox>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QXmlStreamReader>
 #include <QtTest>
 
 #include <set>
@@ -22,12 +23,14 @@
 #include "gui/document.h"
 #include "gui/floor_view.h"
 #include "gui/main_window.h"
+#include "gui/report_exporters.h"
 #include "gui/screenshot.h"
 #include "gui/summary_view.h"
 #include "gui/topology_view.h"
 #include "gui_test_support.h"
 #include "common/paths.h"
 #include "io/exporter.h"
+#include "report/report.h"
 
 using namespace fp;
 using namespace fp::gui;
@@ -72,6 +75,10 @@ private slots:
     void floorDragsAreUndoableEdits();
     void topologyLevelOfDetail();
     void exportWritesFile();
+    void exportPdfReport();
+    void exportDiagrams();
+    void cancelledPdfExportLeavesNoFile();
+    void failedExportReportsAnError();
     void screenshotsOfEveryTab();
     void screenshotCommandLine();
     void catalogPriceEditReachesThePlan();
@@ -183,6 +190,103 @@ void TestMainWindow::exportWritesFile()
     const QString text = QString::fromUtf8(f.readAll());
     // The switch line of the default design names the QM9700 part.
     QVERIFY(text.contains(QStringLiteral("MQM9700-NS2F")));
+}
+
+// The drawn outputs run on the export worker thread (QPdfWriter, QPainter on QImage, QSvgGenerator):
+// the files must be as good as when written on the UI thread.
+void TestMainWindow::exportPdfReport()
+{
+    const io::Exporter* pdf = findReportExporter("pdf");
+    QVERIFY(pdf);
+    QVERIFY(test::settle(*m_window->document()));
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("report.pdf"));
+    QString error;
+    QVERIFY2(m_window->exportTo(*pdf, path, &error), qPrintable(error));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QVERIFY(f.read(4) == "%PDF");
+    QVERIFY(f.size() > 10'000);  // five pages of text and pictures, not an empty shell
+    f.close();
+    // The text is there when poppler can read it back (fonts were embedded off the UI thread).
+    const QString pdftotext = QStandardPaths::findExecutable(QStringLiteral("pdftotext"));
+    if (!pdftotext.isEmpty()) {
+        QProcess p;
+        p.start(pdftotext, {QStringLiteral("-layout"), QStringLiteral("-f"), QStringLiteral("1"), QStringLiteral("-l"),
+                            QStringLiteral("1"), path, QStringLiteral("-")});
+        QVERIFY(p.waitForFinished(30'000));
+        const QString text = QString::fromUtf8(p.readAllStandardOutput()).simplified();
+        QVERIFY2(text.contains(QStringLiteral("GPUs 1,024")), qPrintable(text.left(400)));
+    }
+    QCOMPARE(QDir(dir.path()).entryList(QDir::Files), QStringList{QStringLiteral("report.pdf")});  // no temporary left
+}
+
+void TestMainWindow::exportDiagrams()
+{
+    QTemporaryDir dir;
+    QString error;
+    const QString topology = dir.filePath(QStringLiteral("topology.png"));
+    QVERIFY2(m_window->exportTo(*findReportExporter("topology-png"), topology, &error), qPrintable(error));
+    const QImage image(topology);
+    QCOMPARE(image.width(), 1600);
+    QVERIFY(distinctColours(image) > 8);
+    // Painted on the worker thread, pixel for pixel what the UI thread paints (fonts included).
+    const QString reference = dir.filePath(QStringLiteral("reference.png"));
+    report::writeTopologyPng(*m_window->document()->plan(), reference.toStdString());
+    QVERIFY(QImage(reference) == image);
+
+    const QString floorPng = dir.filePath(QStringLiteral("floor.png"));
+    QVERIFY2(m_window->exportTo(*findReportExporter("floor-png"), floorPng, &error), qPrintable(error));
+    QCOMPARE(QImage(floorPng).width(), 1600);
+
+    const QString floorSvg = dir.filePath(QStringLiteral("floor.svg"));
+    QVERIFY2(m_window->exportTo(*findReportExporter("floor-svg"), floorSvg, &error), qPrintable(error));
+    QFile svg(floorSvg);
+    QVERIFY(svg.open(QIODevice::ReadOnly));
+    QXmlStreamReader xml(&svg);
+    int rects = 0;
+    while (!xml.atEnd())
+        if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == QStringLiteral("rect")) ++rects;
+    QVERIFY2(!xml.hasError(), qPrintable(xml.errorString()));
+    QVERIFY(rects > 0);
+}
+
+void TestMainWindow::cancelledPdfExportLeavesNoFile()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("cancelled.pdf"));
+    // What the progress dialog's Cancel does, as soon as the export starts.
+    const auto cancelling = connect(m_window, &MainWindow::exportStarted, m_window, &MainWindow::cancelExport);
+    QString error = QStringLiteral("unset");
+    const bool written = m_window->exportTo(*findReportExporter("pdf"), path, &error);
+    disconnect(cancelling);
+    QVERIFY(!written);
+    QVERIFY2(error.isEmpty(), qPrintable(error));  // cancelling is not an error to report
+    QVERIFY(QDir(dir.path()).isEmpty());
+}
+
+void TestMainWindow::failedExportReportsAnError()
+{
+    // Tests may run as root, where a read-only folder is still writable: a non-empty folder in the
+    // target's place fails for everyone.
+    QTemporaryDir dir;
+    const QString target = dir.filePath(QStringLiteral("report.pdf"));
+    QVERIFY(QDir().mkpath(target));
+    QFile keep(target + QStringLiteral("/keep.txt"));
+    QVERIFY(keep.open(QIODevice::WriteOnly));
+    keep.close();
+    for (const char* id : {"pdf", "floor-png", "floor-svg"}) {
+        QString error;
+        QVERIFY(!m_window->exportTo(*findReportExporter(id), target, &error));
+        QVERIFY2(error.contains(target), qPrintable(error));  // names the file
+        QVERIFY2(error.contains(QStringLiteral("writable")), qPrintable(error));  // and says what to do
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot),
+                 QStringList{QStringLiteral("report.pdf")});  // no temporary left beside it
+    }
+    QString error;
+    QVERIFY(!m_window->exportTo(*findReportExporter("topology-png"),
+                                dir.filePath(QStringLiteral("missing/topology.png")), &error));
+    QVERIFY2(error.contains(QStringLiteral("does not exist")), qPrintable(error));
 }
 
 void TestMainWindow::screenshotsOfEveryTab()
