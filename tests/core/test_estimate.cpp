@@ -216,7 +216,7 @@ private slots:
         QVERIFY(s.run().performance.ecmpCollisionFactor <= 0.5);  // UEC NIC without spraying: hashed
     }
 
-    void largeFabricEstimatesQuickly()
+    void largeFabricEstimates()
     {
         // 3.1 M links (as test_bom's large case), RoCE so the ECMP walk runs: 262,144 nodes x 8 ports,
         // not rail-aligned (node n port p -> leaf p x 512 + n % 512), 256 spines.
@@ -237,7 +237,6 @@ private slots:
         const qint64 ms = timer.elapsed();
         qInfo("estimate::run over %zu links: %lld ms, ECMP factor %.2f", s.fabric.links.size(),
               static_cast<long long>(ms), e.performance.ecmpCollisionFactor);
-        QVERIFY2(ms < 2000, qPrintable(QStringLiteral("%1 ms").arg(ms)));
         // Consecutive nodes always sit on different leaves: each leaf sends 512 ring flows over 256 uplinks
         // (ideal load 2); hashing 512 flows onto 256 links piles more than 2 on some link.
         QVERIFY(e.performance.ecmpCollisionFactor < 1.0);
