@@ -34,6 +34,10 @@ Document::~Document()
     m_generation->fetch_add(1);
     m_planWatcher.waitForFinished();
     m_comparisonWatcher.waitForFinished();
+    // The undo stack announces cleanChanged while it is destroyed; by then our parent window is gone,
+    // so nobody may hear it (UBSan caught a call into the destroyed MainWindow).
+    m_undoStack.disconnect(this);
+    blockSignals(true);
 }
 
 QString Document::displayName() const
