@@ -30,6 +30,7 @@
 #include "gui_test_support.h"
 #include "common/paths.h"
 #include "io/exporter.h"
+#include "spec/spec_json.h"
 #include "report/report.h"
 
 using namespace fp;
@@ -74,6 +75,7 @@ private slots:
     void invalidFieldIsFlagged();
     void floorDragsAreUndoableEdits();
     void topologyLevelOfDetail();
+    void viewsStayBoundedAt100kGpus();
     void exportWritesFile();
     void exportPdfReport();
     void exportDiagrams();
@@ -175,6 +177,32 @@ void TestMainWindow::topologyLevelOfDetail()
     QVERIFY(view->boxCount() <= 3 * kMaxBoxesPerTier);
     QVERIFY(view->bundleCount() < 2048);
     QVERIFY(view->selectDevice(0));
+}
+
+// At 100,000 GPUs (about 300,000 links, 2,500 switches, 1,600 racks) both scenes draw groups, not
+// one item per link or switch, so a scene rebuild and a paint stay a few milliseconds.
+void TestMainWindow::viewsStayBoundedAt100kGpus()
+{
+    Document* doc = m_window->document();
+    const SpecReadResult read = loadSpecFile(FABRICPLAN_EXAMPLES_DIR "/xdr-b300-4608.fabricplan");
+    ClusterSpec big = read.spec;
+    big.gpus = 100'000;
+    big.linkGbps = 400;  // XDR ports split to 400G keep 100k GPUs in three tiers
+    doc->setComparisonEnabled(false);
+    doc->reset(big, QString());
+    QVERIFY(test::settle(*doc));
+    const auto plan = doc->plan();
+    QVERIFY2(plan, qPrintable(doc->planError()));
+    constexpr qsizetype kMaxItems = 5000;
+    QVERIFY(plan->fabric.links.size() > 50 * std::size_t(kMaxItems));
+    const qsizetype topologyItems = m_window->topologyView()->scene()->items().size();
+    const qsizetype floorItems = m_window->floorView()->scene()->items().size();
+    QVERIFY2(topologyItems < kMaxItems, qPrintable(QString::number(topologyItems)));
+    QVERIFY2(floorItems < kMaxItems, qPrintable(QString::number(floorItems)));
+
+    doc->setComparisonEnabled(true);
+    doc->reset(ClusterSpec{}, QString());
+    QVERIFY(test::settle(*doc));
 }
 
 void TestMainWindow::exportWritesFile()

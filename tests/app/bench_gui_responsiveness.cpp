@@ -1,0 +1,218 @@
+// bench_gui_responsiveness: how long the UI thread is blocked while big designs replan (the "GUI never
+// freezes" issue). Not a ctest: wall-clock figures depend on the machine, so it prints them instead of
+// asserting them. For a 32,768- and a 100,000-GPU design it opens the file, then edits the GPU count
+// through the undo stack with each tab in front, and reports
+//   - edit -> totals shown: from the push to the moment MainWindow has refreshed every view,
+//   - max UI gap: the longest pause between ticks of a 5 ms timer until the plan and the fabric
+//     comparison are in and painted (what the user feels as a freeze),
+//   - the cost of each view's setPlan on the UI thread, and the scene item counts.
+// Usage: bench_gui_responsiveness [--quick]   (--quick: the 32,768-GPU design only)
+#include <QApplication>
+#include <QElapsedTimer>
+#include <QGraphicsScene>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <cstdio>
+#include <functional>
+
+#include "catalog/catalog_db.h"
+#include "gui/bom_model.h"
+#include "gui/cable_model.h"
+#include "gui/change_value.h"
+#include "gui/checks_model.h"
+#include "gui/compare_view.h"
+#include "gui/document.h"
+#include "gui/floor_view.h"
+#include "gui/main_window.h"
+#include "gui/price_comparison_model.h"
+#include "gui/summary_view.h"
+#include "gui/topology_view.h"
+#include "spec/spec_json.h"
+
+using namespace fp;
+using namespace fp::gui;
+
+namespace {
+
+// The longest gap between ticks of a 5 ms timer: how long the event loop could not run.
+class UiGapMonitor {
+public:
+    UiGapMonitor()
+    {
+        m_timer.setTimerType(Qt::PreciseTimer);
+        m_timer.setInterval(5);
+        QObject::connect(&m_timer, &QTimer::timeout, [this] {
+            const qint64 now = m_clock.nsecsElapsed();
+            m_maxGapNs = std::max(m_maxGapNs, now - m_lastNs);
+            m_lastNs = now;
+        });
+    }
+    void start()
+    {
+        m_clock.start();
+        m_lastNs = 0;
+        m_maxGapNs = 0;
+        m_timer.start();
+    }
+    double stopMs()
+    {
+        m_timer.stop();
+        m_maxGapNs = std::max(m_maxGapNs, m_clock.nsecsElapsed() - m_lastNs);
+        return m_maxGapNs / 1e6;
+    }
+
+private:
+    QTimer m_timer;
+    QElapsedTimer m_clock;
+    qint64 m_lastNs = 0, m_maxGapNs = 0;
+};
+
+void processEventsFor(int ms)
+{
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < ms) QApplication::processEvents(QEventLoop::AllEvents, 5);
+}
+
+bool waitIdle(Document& doc, int timeoutMs = 600'000)
+{
+    QElapsedTimer t;
+    t.start();
+    while (doc.isComputing()) {
+        if (t.elapsed() > timeoutMs) return false;
+        QApplication::processEvents(QEventLoop::AllEvents, 5);
+    }
+    processEventsFor(300);  // the paints the last results scheduled
+    return true;
+}
+
+struct Measurement {
+    double totalsMs = -1;  // edit (or open) -> every view refreshed
+    double maxGapMs = 0;   // until plan + comparison are in and painted
+};
+
+// Runs `change` and measures until MainWindow has refreshed its views and the document is idle.
+Measurement measure(MainWindow& window, const std::function<void()>& change)
+{
+    Document& doc = *window.document();
+    UiGapMonitor gaps;
+    QElapsedTimer clock;
+    Measurement m;
+    // Connected after MainWindow's own slot, so this runs once every view has the new plan.
+    const auto shown = QObject::connect(&doc, &Document::planReady, [&] {
+        if (m.totalsMs < 0 && doc.plan()) m.totalsMs = clock.nsecsElapsed() / 1e6;
+    });
+    gaps.start();
+    clock.start();
+    change();
+    waitIdle(doc);
+    m.maxGapMs = gaps.stopMs();
+    QObject::disconnect(shown);
+    return m;
+}
+
+double msOf(const std::function<void()>& f)
+{
+    QElapsedTimer t;
+    t.start();
+    f();
+    return t.nsecsElapsed() / 1e6;
+}
+
+void setGpus(Document& doc, int gpus)
+{
+    pushSpecChange<int>(&doc, QStringLiteral("/compute/gpus"), [](ClusterSpec& s) -> int& { return s.gpus; }, gpus,
+                        QStringLiteral("GPUs"));
+}
+
+struct Case {
+    const char* example;
+    int gpus;
+    int linkGbps;  // 0: the NIC's native speed
+};
+
+void runCase(MainWindow& window, const Case& c, const QTemporaryDir& dir)
+{
+    Document& doc = *window.document();
+    SpecReadResult read = loadSpecFile(std::string(FABRICPLAN_EXAMPLES_DIR "/") + c.example);
+    ClusterSpec spec = read.spec;
+    spec.gpus = c.gpus;
+    if (c.linkGbps) spec.linkGbps = c.linkGbps;
+    spec.name = std::to_string(c.gpus) + " GPUs, from " + c.example;
+    const QString path = dir.filePath(QStringLiteral("bench-%1.fabricplan").arg(c.gpus));
+    saveSpecFile(spec, path.toStdString());
+
+    window.showTab(QStringLiteral("summary"));
+    const Measurement open = measure(window, [&] { window.openFile(path); });
+    const auto plan = doc.plan();
+    if (!plan) {
+        std::printf("%d GPUs: no plan: %s\n", c.gpus, qPrintable(doc.planError()));
+        return;
+    }
+    std::printf("\n%s GPUs (%s, %lld switches, %zu links)\n", QLocale(QLocale::English).toString(c.gpus).toUtf8().constData(),
+                c.example, plan->fabric.switchCount(), plan->fabric.links.size());
+    std::printf("  open -> totals shown %8.0f ms   max UI gap %6.0f ms\n", open.totalsMs, open.maxGapMs);
+
+    // Each tab in front in turn (only the visible tab paints), editing the GPU count down and back up.
+    const QStringList tabs = {QStringLiteral("summary"), QStringLiteral("topology"), QStringLiteral("floor"),
+                              QStringLiteral("bom"),     QStringLiteral("prices"),   QStringLiteral("cables"),
+                              QStringLiteral("compare"), QStringLiteral("checks")};
+    double worstGap = open.maxGapMs;
+    for (int i = 0; i < tabs.size(); ++i) {
+        window.showTab(tabs[i]);
+        processEventsFor(200);
+        const int next = i % 2 == 0 ? c.gpus - 1024 : c.gpus;
+        const Measurement edit = measure(window, [&] { setGpus(doc, next); });
+        worstGap = std::max(worstGap, edit.maxGapMs);
+        std::printf("  edit -> totals shown %8.0f ms   max UI gap %6.0f ms   (%s tab, GPUs -> %d)\n", edit.totalsMs,
+                    edit.maxGapMs, qPrintable(tabs[i]), next);
+    }
+    // The edits above merged into one undo step that ended where it started; make a real one to undo.
+    window.showTab(QStringLiteral("summary"));
+    measure(window, [&] { setGpus(doc, c.gpus - 2048); });
+    const Measurement undo = measure(window, [&] { doc.undoStack()->undo(); });
+    worstGap = std::max(worstGap, undo.maxGapMs);
+    std::printf("  undo -> totals shown %8.0f ms   max UI gap %6.0f ms\n", undo.totalsMs, undo.maxGapMs);
+    std::printf("  worst UI gap %.0f ms\n", worstGap);
+
+    // Where the UI thread's share goes: each view's refresh with the final plan.
+    const auto now = doc.plan();
+    std::printf("  UI-thread refresh per view (ms): summary %.1f  topology %.1f  floor %.1f  bom %.1f  cables %.1f  "
+                "checks %.1f  prices %.1f  compare %.1f\n",
+                msOf([&] { window.summaryView()->setPlan(now, QString()); }),
+                msOf([&] { window.topologyView()->setPlan(now); }), msOf([&] { window.floorView()->setPlan(now); }),
+                msOf([&] { window.bomModel()->setPlan(now); }), msOf([&] { window.cableModel()->setPlan(now); }),
+                msOf([&] { window.checksModel()->setPlan(now); }),
+                msOf([&] { window.priceComparisonModel()->setPlan(now, doc.catalog()); }),
+                msOf([&] { window.compareView()->setComparison(doc.comparison(), doc.comparisonError()); }));
+    std::printf("  whole-window paint per tab (ms):");
+    for (const QString& tab : tabs) {
+        window.showTab(tab);
+        processEventsFor(100);
+        std::printf("  %s %.1f", qPrintable(tab), msOf([&] { window.grab(); }));
+    }
+    std::printf("\n");
+    std::printf("  scene items: topology %lld, floor %lld\n", (long long)window.topologyView()->scene()->items().size(),
+                (long long)window.floorView()->scene()->items().size());
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
+    QApplication app(argc, argv);
+    const bool quick = app.arguments().contains(QStringLiteral("--quick"));
+    auto catalog = std::make_shared<const Catalog>(loadCatalog(FABRICPLAN_TEST_CATALOG));
+    MainWindow window(catalog, QString());
+    window.resize(1400, 900);
+    window.show();
+    waitIdle(*window.document());
+    QTemporaryDir dir;
+    std::printf("UI responsiveness (max gap between 5 ms timer ticks; the plan itself runs on a worker thread)\n");
+    runCase(window, {"dgx-h100-superpod-1024.fabricplan", 32768, 0}, dir);
+    // Past 32,768 GPUs NDR QM9700 runs out of 3-tier ports; XDR Q3400 with 400G ports as in fabricplan-bench.
+    if (!quick) runCase(window, {"xdr-b300-4608.fabricplan", 100000, 400}, dir);
+    return 0;
+}
