@@ -8,6 +8,8 @@
 
 #include <cmath>
 
+#include "status_colours.h"
+
 namespace fp::gui {
 
 QString formatUsd(double usd)
@@ -150,7 +152,7 @@ QVariant BomModel::data(const QModelIndex& index, int role) const
         return {};
     case Qt::ForegroundRole:
         if ((index.column() == UnitPrice || index.column() == Extended) && l.priceEstimated)
-            return QBrush(QColor(0xb2, 0x6a, 0x00));
+            return QBrush(estimateColour());
         if (index.column() == Category) return QGuiApplication::palette().placeholderText();  // repeated: quieter
         return {};
     default: return {};

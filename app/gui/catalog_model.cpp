@@ -4,6 +4,7 @@
 #include <QColor>
 
 #include "bom_model.h"
+#include "status_colours.h"
 
 namespace fp::gui {
 
@@ -44,7 +45,7 @@ QVariant CatalogPartsModel::data(const QModelIndex& index, int role) const
     const PriceQuote* q = cheapest(p);
     if (role == Qt::EditRole && index.column() == Price) return q ? q->priceUsd : 0.0;
     if (role == Qt::ForegroundRole && index.column() == Price && q && q->estimated)
-        return QBrush(QColor(0xb2, 0x6a, 0x00));
+        return QBrush(estimateColour());
     if (role == Qt::TextAlignmentRole)
         return index.column() == Price || index.column() == PowerW ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                                                                    : QVariant();

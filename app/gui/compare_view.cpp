@@ -17,6 +17,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "status_colours.h"
+
 namespace fp::gui {
 
 namespace {
@@ -107,7 +109,8 @@ void CompareView::setComparison(std::shared_ptr<const Comparison> comparison, co
     rebuild();
     if (!m_comparison)
         m_advice->setHtml(error.isEmpty() ? tr("<p>Comparing fabrics…</p>")
-                                          : tr("<p style='color:#c62828'>%1</p>").arg(error.toHtmlEscaped()));
+                                          : tr("<p style='color:%1'>%2</p>")
+                                                .arg(errorColour(palette()).name(), error.toHtmlEscaped()));
 }
 
 void CompareView::rebuild()

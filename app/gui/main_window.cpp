@@ -21,6 +21,7 @@
 #include "document.h"
 #include "floor_view.h"
 #include "price_comparison_model.h"
+#include "status_colours.h"
 #include "summary_view.h"
 #include "topology_view.h"
 
@@ -278,7 +279,8 @@ void MainWindow::onPlanReady()
     m_cableCount->setText(tr("%1 links").arg(QLocale(QLocale::English).toString(m_cableModel->rowCount())));
     if (plan) {
         const QString estimate = m_bomModel->anyPriceEstimated()
-                                     ? tr(" <span style='color:#b26a00'>(~ estimate: no public prices exist)</span>")
+                                     ? tr(" <span style='color:%1'>(~ estimate: no public prices exist)</span>")
+                                           .arg(estimateColour(palette()).name())
                                      : QString();
         m_bomTotals->setText(tr("<b>Total %1</b>%2 &nbsp;·&nbsp; %3 &nbsp;·&nbsp; %4 per GPU")
                                  .arg(formatUsd(m_bomModel->totalUsd()), estimate, formatPowerW(m_bomModel->totalPowerW()),
@@ -290,8 +292,9 @@ void MainWindow::onPlanReady()
     if (!plan)
         m_checksHeader->setText(tr("No plan: %1").arg(m_document->planError().toHtmlEscaped()));
     else if (plan->findings.empty())
-        m_checksHeader->setText(tr("<span style='color:#2e7d32; font-weight:600'>✓ No findings</span> — the design "
-                                   "passes every design rule (reach, loss budget, FEC, cages, qualification, ports, power)."));
+        m_checksHeader->setText(tr("<span style='color:%1; font-weight:600'>✓ No findings</span> — the design "
+                                   "passes every design rule (reach, loss budget, FEC, cages, qualification, ports, power).")
+                                    .arg(okColour(palette()).name()));
     else
         m_checksHeader->setText(tr("<b>%1 error(s)</b>, %2 warning(s), %3 note(s). Double-click a finding to show its "
                                    "device or link.").arg(errors).arg(plan->warningCount())
@@ -319,9 +322,25 @@ void MainWindow::updateStatus()
                                       formatUsd(e.capex.perGpuUsd), formatPowerW(e.opex.powerKw * 1000.0)));
     const int errors = plan->errorCount(), warnings = plan->warningCount();
     m_statusFindings->setText(tr("<span style='color:%1'>%2</span> · %3")
-                                  .arg(errors ? QStringLiteral("#c62828") : palette().color(QPalette::WindowText).name(),
+                                  .arg(errors ? errorColour(palette()).name() : palette().color(QPalette::WindowText).name(),
                                        errors == 1 ? tr("1 error") : tr("%1 errors").arg(errors),
                                        warnings == 1 ? tr("1 warning") : tr("%1 warnings").arg(warnings)));
+}
+
+void MainWindow::changeEvent(QEvent* event)
+{
+    QMainWindow::changeEvent(event);
+    // The views bake palette colours into HTML and scene items: redo them when the desktop switches
+    // between light and dark while the window is open. Queued, because the child views get their new
+    // palette after this window does; and once for a burst of changes.
+    if (event->type() == QEvent::PaletteChange && m_summary && !m_repaletteQueued) {
+        m_repaletteQueued = true;
+        QMetaObject::invokeMethod(this, [this] {
+            m_repaletteQueued = false;
+            onPlanReady();
+            m_compare->setComparison(m_document->comparison(), m_document->comparisonError());
+        }, Qt::QueuedConnection);
+    }
 }
 
 void MainWindow::updateTitle()

@@ -78,6 +78,7 @@ signals:
     void exportStarted(const QString& path);
 
 protected:
+    void changeEvent(QEvent*) override;
     void closeEvent(QCloseEvent*) override;
     void dragEnterEvent(QDragEnterEvent*) override;
     void dropEvent(QDropEvent*) override;
@@ -133,6 +134,7 @@ private:
     QLabel* m_statusFindings = nullptr;
     QLabel* m_statusBusy = nullptr;
     QTimer m_autosave;
+    bool m_repaletteQueued = false;
     // Set while an export runs: its cancel flag, shared with the worker.
     std::shared_ptr<std::atomic<bool>> m_exportCancel;
 };

@@ -7,6 +7,7 @@
 
 #include "bom_model.h"
 #include "cable_model.h"
+#include "status_colours.h"
 
 namespace fp::gui {
 
@@ -132,8 +133,8 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
     QString html = QStringLiteral("<html><body style='color:%1; font-size:10pt;'>").arg(text);
     if (!plan) {
         html += error.isEmpty() ? tr("<p style='color:%1'>Planning…</p>").arg(muted)
-                                : tr("<h3 style='color:#c62828'>The design cannot be built</h3><p>%1</p>")
-                                      .arg(error.toHtmlEscaped());
+                                : tr("<h3 style='color:%1'>The design cannot be built</h3><p>%2</p>")
+                                      .arg(errorColour(pal).name(), error.toHtmlEscaped());
         setHtml(html + QStringLiteral("</body></html>"));
         return;
     }

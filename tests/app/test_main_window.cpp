@@ -5,6 +5,8 @@
 #include <QDir>
 #include <QImage>
 #include <QProcess>
+#include <QStyle>
+#include <QStyleFactory>
 #include <QSpinBox>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -17,6 +19,7 @@
 #include "gui/cable_model.h"
 #include "gui/catalog_dialog.h"
 #include "gui/catalog_model.h"
+#include "gui/custom_part_dialog.h"
 #include "gui/change_value.h"
 #include "gui/compare_view.h"
 #include "gui/design_panel.h"
@@ -37,6 +40,30 @@ using namespace fp;
 using namespace fp::gui;
 
 namespace {
+
+QPalette darkPalette()
+{
+    QPalette p;
+    const QColor window(0x2b, 0x2b, 0x2b), base(0x1e, 0x1e, 0x1e), text(0xe6, 0xe6, 0xe6);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
+    p.setColor(QPalette::ToolTipBase, window);
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9a, 0x9a));
+    p.setColor(QPalette::Button, window);
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::BrightText, Qt::red);
+    p.setColor(QPalette::Link, QColor(0x6c, 0xb4, 0xff));
+    p.setColor(QPalette::Highlight, QColor(0x35, 0x74, 0xc4));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Disabled, QPalette::Text, QColor(0x80, 0x80, 0x80));
+    p.setColor(QPalette::Disabled, QPalette::WindowText, QColor(0x80, 0x80, 0x80));
+    p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
+    return p;
+}
 
 double figure(MainWindow& w, const char* key)
 {
@@ -83,6 +110,7 @@ private slots:
     void failedExportReportsAnError();
     void screenshotsOfEveryTab();
     void screenshotCommandLine();
+    void screenshotsWithDarkPalette();
     void catalogPriceEditReachesThePlan();
     void findingSelectsItsLink();
 
@@ -353,6 +381,49 @@ void TestMainWindow::screenshotCommandLine()
     QVERIFY(v.waitForFinished(10'000));
     QCOMPARE(QString::fromUtf8(v.readAllStandardOutput()).trimmed(),
              QStringLiteral("fabricplan ") + QString::fromStdString(versionString()));
+}
+
+// Fusion with a dark palette, switched to while the window is open, as a desktop going dark does:
+// the views redo their colours, and every tab and both catalog dialogs are written to
+// screenshots/dark-*.png for a human to look at.
+void TestMainWindow::screenshotsWithDarkPalette()
+{
+    const QString outDir = QStringLiteral(FABRICPLAN_BUILD_DIR "/screenshots");
+    QDir().mkpath(outDir);
+    const QPalette light = QApplication::palette();
+    const QString lightStyle = QApplication::style()->name();
+    QVERIFY(test::settle(*m_window->document()));
+    const QString lightText = light.color(QPalette::Text).name();
+    QVERIFY(m_window->summaryView()->toHtml().contains(lightText));
+
+    QApplication::setStyle(QStringLiteral("Fusion"));
+    QApplication::setPalette(darkPalette());
+    QCoreApplication::processEvents();
+    const QString darkText = darkPalette().color(QPalette::Text).name();
+    QVERIFY(m_window->summaryView()->toHtml().contains(darkText));
+    QVERIFY(!m_window->summaryView()->toHtml().contains(lightText));
+    for (const QString& tab : MainWindow::tabNames()) {
+        QVERIFY(m_window->showTab(tab));
+        for (int i = 0; i < 5; ++i) QCoreApplication::processEvents();
+        QVERIFY(m_window->grab().save(outDir + QStringLiteral("/dark-") + tab + QStringLiteral(".png")));
+    }
+    {
+        CatalogDialog catalog(test::builtCatalog(), QString(), m_window);
+        catalog.resize(1100, 640);
+        catalog.show();
+        QVERIFY(catalog.grab().save(outDir + QStringLiteral("/dark-catalog.png")));
+        CustomPartDialog part({QStringLiteral("MQM9700-NS2F"), QStringLiteral("MCX75310AAS-NEAT")}, m_window);
+        part.show();
+        QVERIFY(part.grab().save(outDir + QStringLiteral("/dark-custom-part.png")));
+        part.close();
+        catalog.close();
+    }
+
+    QApplication::setStyle(QStyleFactory::create(lightStyle));
+    QApplication::setPalette(light);
+    QCoreApplication::processEvents();
+    QVERIFY(m_window->summaryView()->toHtml().contains(lightText));
+    m_window->showTab(QStringLiteral("summary"));
 }
 
 void TestMainWindow::catalogPriceEditReachesThePlan()
