@@ -13,6 +13,8 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace fp::gui {
 
 namespace {
@@ -48,6 +50,15 @@ QComboBox* choice(const QStringList& items, const QString& name, bool editable =
     return c;
 }
 
+// A fixed list shown in words, holding the catalog's identifiers ("fiber_patch") as item data.
+QComboBox* labelledChoice(const QList<std::pair<QString, QString>>& labelAndId, const QString& name)
+{
+    auto* c = new QComboBox;
+    for (const auto& [label, id] : labelAndId) c->addItem(label, id);
+    c->setObjectName(name);
+    return c;
+}
+
 QLineEdit* text(const QString& placeholder, const QString& name)
 {
     auto* e = new QLineEdit;
@@ -56,8 +67,28 @@ QLineEdit* text(const QString& placeholder, const QString& name)
     return e;
 }
 
+// One label width for several forms, so editors line up across group boxes and do not shift when
+// the kind switches the page below.
+void shareLabelWidth(const QList<QFormLayout*>& forms)
+{
+    QList<QWidget*> labels;
+    int width = 0;
+    for (QFormLayout* form : forms)
+        for (int row = 0; row < form->rowCount(); ++row)
+            if (QLayoutItem* item = form->itemAt(row, QFormLayout::LabelRole); item && item->widget()) {
+                labels << item->widget();
+                width = std::max(width, item->widget()->sizeHint().width());
+            }
+    for (QWidget* label : labels) label->setMinimumWidth(width);
+}
+
 std::string str(const QLineEdit* e) { return e->text().trimmed().toStdString(); }
-std::string str(const QComboBox* c) { return c->currentText().trimmed().toStdString(); }
+// The catalog identifier of a labelled choice, else the text (editable lists: form factors, fibre types).
+std::string str(const QComboBox* c)
+{
+    const QVariant id = c->currentData();
+    return (id.isValid() ? id.toString() : c->currentText()).trimmed().toStdString();
+}
 
 } // namespace
 
@@ -81,14 +112,17 @@ CustomPartDialog::CustomPartDialog(const QStringList& platforms, QWidget* parent
     m_source = text(tr("datasheet URL or quote reference (required)"), QStringLiteral("source"));
     m_priceUsd = realBox(0, 1e7, 0, 2, tr(" USD"), QStringLiteral("priceUsd"));
     m_powerW = realBox(0, 10000, 0, 1, tr(" W"), QStringLiteral("powerW"));
-    m_protocol = choice({QStringLiteral("both"), QStringLiteral("ethernet"), QStringLiteral("infiniband")},
-                        QStringLiteral("protocol"));
+    m_protocol = labelledChoice({{tr("Ethernet and InfiniBand"), QStringLiteral("both")},
+                                 {tr("Ethernet"), QStringLiteral("ethernet")},
+                                 {tr("InfiniBand"), QStringLiteral("infiniband")}},
+                                QStringLiteral("protocol"));
     m_qualifiedOn = text(tr("switch/NIC part numbers, comma separated"), QStringLiteral("qualifiedOn"));
     m_qualifiedOn->setText(platforms.join(QStringLiteral(", ")));
     m_qualifiedOn->setToolTip(tr("Platforms that accept this part. A platform with qualification rows accepts only "
                                  "the parts listed for it, so a new optic needs this to be used."));
 
-    auto* common = new QFormLayout;
+    auto* part = new QGroupBox(tr("Part"));
+    auto* common = new QFormLayout(part);
     common->addRow(tr("Kind"), m_kind);
     common->addRow(tr("Part number"), m_partNumber);
     common->addRow(tr("Vendor"), m_vendor);
@@ -104,6 +138,9 @@ CustomPartDialog::CustomPartDialog(const QStringList& platforms, QWidget* parent
     m_pages->addWidget(makeCablePage());
     m_pages->addWidget(makeSwitchPage());
     connect(m_kind, &QComboBox::currentIndexChanged, m_pages, &QStackedWidget::setCurrentIndex);
+    QList<QFormLayout*> forms{common};
+    for (int i = 0; i < m_pages->count(); ++i) forms << qobject_cast<QFormLayout*>(m_pages->widget(i)->layout());
+    shareLabelWidth(forms);
 
     auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
     buttons->button(QDialogButtonBox::Ok)->setText(tr("Add part"));
@@ -118,7 +155,7 @@ CustomPartDialog::CustomPartDialog(const QStringList& platforms, QWidget* parent
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(common);
+    layout->addWidget(part);
     layout->addWidget(m_pages);
     layout->addWidget(buttons);
 }
@@ -135,7 +172,9 @@ QWidget* CustomPartDialog::makeTransceiverPage()
     m_moduleGbps = intBox(10, 1600, 400, QStringLiteral("moduleGbps"));
     m_moduleGbps->setSuffix(tr(" Gb/s"));
     m_pmd = text(QStringLiteral("SR4, DR4, FR4, LR4, SR8, DR8"), QStringLiteral("pmd"));
-    m_medium = choice({QStringLiteral("multimode"), QStringLiteral("singlemode")}, QStringLiteral("medium"));
+    m_medium = labelledChoice({{tr("Multimode"), QStringLiteral("multimode")},
+                               {tr("Single-mode"), QStringLiteral("singlemode")}},
+                              QStringLiteral("medium"));
     m_reachM = realBox(0, 100000, 50, 0, tr(" m"), QStringLiteral("reachM"));
     m_reachM->setToolTip(tr("Multimode: OM4 reach (used for OM5 too). Single mode: OS2 reach."));
     m_connector = text(QStringLiteral("MPO-12/APC"), QStringLiteral("connector"));
@@ -158,8 +197,12 @@ QWidget* CustomPartDialog::makeTransceiverPage()
 QWidget* CustomPartDialog::makeCablePage()
 {
     auto* box = new QGroupBox(tr("Cable or fibre"));
-    m_cableKind = choice({QStringLiteral("dac"), QStringLiteral("acc"), QStringLiteral("aoc"),
-                          QStringLiteral("fiber_patch"), QStringLiteral("fiber_trunk")}, QStringLiteral("cableKind"));
+    m_cableKind = labelledChoice({{tr("Passive copper (DAC)"), QStringLiteral("dac")},
+                                  {tr("Active copper (ACC)"), QStringLiteral("acc")},
+                                  {tr("Active optical (AOC)"), QStringLiteral("aoc")},
+                                  {tr("Fibre patch cord"), QStringLiteral("fiber_patch")},
+                                  {tr("Fibre trunk"), QStringLiteral("fiber_trunk")}},
+                                 QStringLiteral("cableKind"));
     m_cableForm = choice({QStringLiteral("OSFP"), QStringLiteral("QSFP112"), QStringLiteral("QSFP-DD"),
                           QStringLiteral("MPO-12/APC"), QStringLiteral("LC-duplex")}, QStringLiteral("cableForm"), true);
     m_cableForm->setToolTip(tr("Copper and AOC: the plug form factor. Fibre: the connector."));

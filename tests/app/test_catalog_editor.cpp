@@ -1,6 +1,7 @@
 // The catalog editor's edits on a copy of the built catalog: a custom part added through the form's
 // request reaches the reloaded catalog with its price and qualification, and a price-list import with
 // an unknown part reports it with file:line instead of dropping it.
+#include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
 #include <QSpinBox>
@@ -21,6 +22,7 @@ class TestCatalogEditor : public QObject {
 private slots:
     void init();
     void addCustomTransceiverThroughTheForm();
+    void formChoicesInWordsGiveCatalogIds();
     void importReportListsUnknownPart();
 
 private:
@@ -71,6 +73,25 @@ void TestCatalogEditor::addCustomTransceiverThroughTheForm()
     clash.transceiver.partNumber = "MMA4Z00-NS";
     QVERIFY(!dialog.addCustomPart(clash, &error));
     QVERIFY(error.contains(QStringLiteral("bundled")));
+}
+
+// The lists read "Fibre patch cord", "Single-mode", "InfiniBand"; the request carries the catalog's ids.
+void TestCatalogEditor::formChoicesInWordsGiveCatalogIds()
+{
+    CustomPartDialog form({});
+    auto* kind = form.findChild<QComboBox*>(QStringLiteral("kind"));
+    auto* cableKind = form.findChild<QComboBox*>(QStringLiteral("cableKind"));
+    auto* protocol = form.findChild<QComboBox*>(QStringLiteral("protocol"));
+    auto* medium = form.findChild<QComboBox*>(QStringLiteral("medium"));
+    QVERIFY(kind && cableKind && protocol && medium);
+    protocol->setCurrentIndex(protocol->findData(QStringLiteral("infiniband")));
+    medium->setCurrentIndex(medium->findData(QStringLiteral("singlemode")));
+    QCOMPARE(form.request().transceiver.medium, Medium::SingleMode);
+    QCOMPARE(form.request().transceiver.protocol, Protocol::InfiniBand);
+    kind->setCurrentIndex(1);
+    cableKind->setCurrentIndex(cableKind->findData(QStringLiteral("fiber_patch")));
+    QCOMPARE(form.request().category, PartCategory::Fiber);
+    QCOMPARE(form.request().cable.kind, CableKind::FiberPatch);
 }
 
 void TestCatalogEditor::importReportListsUnknownPart()

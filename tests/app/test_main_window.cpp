@@ -2,6 +2,7 @@
 // floor drags become undoable spec edits; export (core formats, PDF and diagrams, cancel, failure); screenshots of every tab (written to the build dir
 // for a human to look at) and the --screenshot command line.
 #include <QAbstractItemModelTester>
+#include <QComboBox>
 #include <QDir>
 #include <QImage>
 #include <QProcess>
@@ -398,9 +399,8 @@ void TestMainWindow::screenshotsWithDarkPalette()
 
     QApplication::setStyle(QStringLiteral("Fusion"));
     QApplication::setPalette(darkPalette());
-    QCoreApplication::processEvents();
     const QString darkText = darkPalette().color(QPalette::Text).name();
-    QVERIFY(m_window->summaryView()->toHtml().contains(darkText));
+    QTRY_VERIFY(m_window->summaryView()->toHtml().contains(darkText));  // the refresh is queued
     QVERIFY(!m_window->summaryView()->toHtml().contains(lightText));
     for (const QString& tab : MainWindow::tabNames()) {
         QVERIFY(m_window->showTab(tab));
@@ -414,15 +414,19 @@ void TestMainWindow::screenshotsWithDarkPalette()
         QVERIFY(catalog.grab().save(outDir + QStringLiteral("/dark-catalog.png")));
         CustomPartDialog part({QStringLiteral("MQM9700-NS2F"), QStringLiteral("MCX75310AAS-NEAT")}, m_window);
         part.show();
-        QVERIFY(part.grab().save(outDir + QStringLiteral("/dark-custom-part.png")));
+        auto* kind = part.findChild<QComboBox*>(QStringLiteral("kind"));
+        QVERIFY(kind);
+        for (int i = 0; i < kind->count(); ++i) {  // transceiver, cable, switch pages
+            kind->setCurrentIndex(i);
+            QVERIFY(part.grab().save(outDir + QStringLiteral("/dark-custom-part-%1.png").arg(i)));
+        }
         part.close();
         catalog.close();
     }
 
     QApplication::setStyle(QStyleFactory::create(lightStyle));
     QApplication::setPalette(light);
-    QCoreApplication::processEvents();
-    QVERIFY(m_window->summaryView()->toHtml().contains(lightText));
+    QTRY_VERIFY(m_window->summaryView()->toHtml().contains(lightText));
     m_window->showTab(QStringLiteral("summary"));
 }
 
