@@ -53,10 +53,10 @@ int nodesPerRackFor(const FloorSpec& floor)
 
 int nodesPerRack(const FloorSpec& floor) { return nodesPerRackFor(floor); }
 
-Layout place(const ClusterSpec& spec, const Fabric& fabric, double switchPowerW)
+Layout place(const ClusterSpec& spec, const Fabric& fabric, double switchPowerW, int switchRackUnits)
 {
     const FloorSpec& floor = spec.floor;
-    const int K = layout_constants::kSwitchesPerNetworkRack;
+    const int K = layout_constants::switchesPerNetworkRack(switchRackUnits);
     const std::size_t deviceCount = fabric.devices.size();
     const std::uint32_t nodes = fabric.nodeCount;
     const int npr = nodesPerRackFor(floor);

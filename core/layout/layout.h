@@ -33,7 +33,7 @@ struct Layout {
 
 namespace layout {
 // Node power comes from spec.floor.nodePowerKw; switchPowerW: per switch (from the catalog).
-Layout place(const ClusterSpec&, const Fabric&, double switchPowerW);
+Layout place(const ClusterSpec&, const Fabric&, double switchPowerW, int switchRackUnits = 2);
 // Nodes per compute rack: min(floor.nodesPerRack, floor(rackPowerBudgetKw / nodePowerKw)), at least 1.
 int nodesPerRack(const FloorSpec&);
 } // namespace layout

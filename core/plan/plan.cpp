@@ -66,7 +66,7 @@ Plan makePlan(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions
         const topology::SwitchPorts ports{p.switchModel.portsAt(linkGbps), p.switchModel.portsPerCageAt(linkGbps)};
         p.fabric = topology::build(spec, ports, linkGbps);
     });
-    clock.run("layout", [&] { p.layout = layout::place(spec, p.fabric, p.switchModel.powerW); });
+    clock.run("layout", [&] { p.layout = layout::place(spec, p.fabric, p.switchModel.powerW, p.switchModel.rackUnits); });
     clock.run("media", [&] {
         p.media = media::select(spec, p.fabric, p.layout, catalog, p.switchModel, p.nicModel);
     });

@@ -134,6 +134,26 @@ private slots:
         QVERIFY(qAbs(third.yM - 3.0) < 1e-9);
     }
 
+    void tallSwitchesFillRacksSooner()
+    {
+        // 40 spines in the room: 2U switches -> 16 per rack -> 3 racks; 4U (Q3400-RA) -> 32U / 4U = 8 per
+        // rack -> 5 racks; 1U stays at the 16-switch cap.
+        Fabric f = smallFabric();
+        for (int i = 0; i < 38; ++i) {
+            Device d;
+            d.tier = Tier::Spine;
+            f.devices.push_back(d);
+        }
+        auto roomRacks = [&](int rackUnits) {
+            const Layout l = layout::place(smallSpec(), f, 1000.0, rackUnits);
+            return std::count_if(l.racks.begin(), l.racks.end(),
+                                 [](const Rack& r) { return r.kind == RackKind::SpineRoom; });
+        };
+        QCOMPARE(roomRacks(2), 3L);
+        QCOMPARE(roomRacks(4), 5L);
+        QCOMPARE(roomRacks(1), 3L);
+    }
+
     void middleOfRowPutsNetworkRackInTheMiddle()
     {
         ClusterSpec spec = smallSpec();
