@@ -18,7 +18,7 @@ const char* kCatalogHelp =
     "       fabricplan-cli catalog import-prices PRICES.csv [--catalog FILE]\n"
     "       fabricplan-cli catalog export-prices PRICES.csv [--catalog FILE]\n"
     "Lists the parts catalog, builds it from the text seed, or moves price lists in and out as CSV\n"
-    "(columns: part,source,price,currency,date,basis).\n";
+    "(columns: part,source,price,currency,date,basis[,lead_time_days]).\n";
 
 nlohmann::json partJson(const PartBase& p)
 {
@@ -88,6 +88,7 @@ int catalogCommand(const std::vector<std::string>& argv)
         if (args.positional().size() != 1) throw UsageError{"catalog import-prices needs one CSV file"};
         const auto report = importPriceCsv(catalogPathFor(args), args.positional().front());
         std::cout << "updated " << report.rowsApplied << " price(s)\n";
+        if (report.leadTimesSet > 0) std::cout << "set the lead time of " << report.leadTimesSet << " part(s)\n";
         for (const auto& p : report.unknownParts) std::cerr << "unknown part: " << p << "\n";
         for (const auto& e : report.problems) std::cerr << "skipped: " << e << "\n";
         return report.clean() ? kExitOk : kExitBadInput;

@@ -92,6 +92,7 @@ QString CatalogDialog::importReportText(const PriceImportReport& r, const QStrin
 {
     QStringList out;
     out << tr("%1: %n price(s) applied.", nullptr, r.rowsApplied).arg(fileName);
+    if (r.leadTimesSet > 0) out << tr("Lead times set for %n part(s).", nullptr, r.leadTimesSet);
     if (!r.unknownParts.empty()) {
         out << QString() << tr("Unknown part numbers (not in the catalog; add them as custom parts first):");
         for (const std::string& u : r.unknownParts) out << QStringLiteral("  ") + QString::fromStdString(u);

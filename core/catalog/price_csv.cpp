@@ -1,5 +1,6 @@
 #include "catalog/price_csv.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <filesystem>
@@ -17,6 +18,16 @@ namespace fp {
 namespace {
 
 const std::vector<std::string> kPriceHeader = {"part", "source", "price", "currency", "date", "basis"};
+// Optional 7th column: the quote's lead time. Lead time is kept per part (parts.lead_time_days).
+const std::string kLeadTimeColumn = "lead_time_days";
+constexpr int kMaxLeadTimeDays = 3650;
+
+bool parseDays(const std::string& s, int& out)
+{
+    const char* end = s.data() + s.size();
+    auto [ptr, ec] = std::from_chars(s.data(), end, out);
+    return ec == std::errc() && ptr == end && out >= 0 && out <= kMaxLeadTimeDays;
+}
 
 bool isIsoDate(const std::string& d)
 {
@@ -116,9 +127,13 @@ PriceImportReport importPriceCsv(const std::string& dbPath, const std::string& c
 {
     const std::string name = std::filesystem::path(csvPath).filename().string();
     const std::vector<CsvRecord> records = readCsvFile(csvPath);
-    if (records.empty() || records[0].fields != kPriceHeader)
-        throw UserError("the first line must be the header part,source,price,currency,date,basis",
+    std::vector<std::string> withLeadTime = kPriceHeader;
+    withLeadTime.push_back(kLeadTimeColumn);
+    if (records.empty() || (records[0].fields != kPriceHeader && records[0].fields != withLeadTime))
+        throw UserError("the first line must be the header part,source,price,currency,date,basis "
+                        "(optionally followed by ,lead_time_days)",
                         name + ":1", "export a price list to see the expected layout");
+    const std::size_t columns = records[0].fields.size();
 
     PriceImportReport report;
     SqliteDb db(dbPath, SqliteDb::Mode::ReadWrite);
@@ -127,12 +142,14 @@ PriceImportReport importPriceCsv(const std::string& dbPath, const std::string& c
     SqliteStmt upsert(db, "INSERT OR REPLACE INTO prices (part, source, price_usd, currency, date, basis, "
                           "estimated, user_edited) VALUES (?, ?, ?, ?, ?, ?, ?, 1)");
     std::map<std::pair<std::string, std::string>, int> seen;  // (part, source) -> line
+    // Lines of one file that disagree on a part's lead time: plan with the longest (conservative).
+    std::map<std::string, int> leadTimes;
     for (size_t r = 1; r < records.size(); ++r) {
         const CsvRecord& rec = records[r];
         const std::string where = name + ":" + std::to_string(rec.line);
         auto problem = [&](const std::string& why) { report.problems.push_back(where + ": " + why); };
-        if (rec.fields.size() != kPriceHeader.size()) {
-            problem("expected 6 fields, found " + std::to_string(rec.fields.size()));
+        if (rec.fields.size() != columns) {
+            problem("expected " + std::to_string(columns) + " fields, found " + std::to_string(rec.fields.size()));
             continue;
         }
         const std::string &part = rec.fields[0], &source = rec.fields[1], &priceText = rec.fields[2],
@@ -154,6 +171,13 @@ PriceImportReport importPriceCsv(const std::string& dbPath, const std::string& c
             problem("basis '" + basis + "' must be list, quote, street or estimate");
             continue;
         }
+        int leadDays = 0;
+        const bool hasLeadTime = columns > kPriceHeader.size() && !rec.fields[6].empty();
+        if (hasLeadTime && !parseDays(rec.fields[6], leadDays)) {
+            problem("lead time '" + rec.fields[6] + "' is not a whole number of days from 0 to " +
+                    std::to_string(kMaxLeadTimeDays) + " (leave it empty when unknown)");
+            continue;
+        }
         known.reset();
         known.bind(1, part);
         if (!known.step()) {
@@ -169,7 +193,18 @@ PriceImportReport importPriceCsv(const std::string& dbPath, const std::string& c
         upsert.bindInt(7, basis == "estimate" ? 1 : 0);
         upsert.step();
         ++report.rowsApplied;
+        if (hasLeadTime) {
+            int& longest = leadTimes[part];
+            longest = std::max(longest, leadDays);
+        }
     }
+    SqliteStmt setLeadTime(db, "UPDATE parts SET lead_time_days = ? WHERE part = ?");
+    for (const auto& [part, days] : leadTimes) {
+        setLeadTime.reset();
+        setLeadTime.bindInt(1, days).bind(2, part);
+        setLeadTime.step();
+    }
+    report.leadTimesSet = static_cast<int>(leadTimes.size());
     tx.commit();
     return report;
 }
@@ -177,11 +212,14 @@ PriceImportReport importPriceCsv(const std::string& dbPath, const std::string& c
 void exportPriceCsv(const std::string& dbPath, const std::string& csvPath)
 {
     SqliteDb db(dbPath, SqliteDb::Mode::ReadOnly);
-    SqliteStmt s(db, "SELECT part, source, price_usd, currency, date, basis FROM prices ORDER BY part, source");
-    std::string out = "part,source,price,currency,date,basis\r\n";
+    SqliteStmt s(db, "SELECT pr.part, pr.source, pr.price_usd, pr.currency, pr.date, pr.basis, p.lead_time_days "
+                     "FROM prices pr JOIN parts p ON p.part = pr.part ORDER BY pr.part, pr.source");
+    std::string out = "part,source,price,currency,date,basis,lead_time_days\r\n";
     while (s.step()) {
+        const int leadDays = static_cast<int>(s.real(6));
         out += csvField(s.text(0)) + "," + csvField(s.text(1)) + "," + formatNumber(s.real(2)) + "," +
-               csvField(s.text(3)) + "," + csvField(s.text(4)) + "," + csvField(s.text(5)) + "\r\n";
+               csvField(s.text(3)) + "," + csvField(s.text(4)) + "," + csvField(s.text(5)) + "," +
+               (leadDays > 0 ? std::to_string(leadDays) : std::string()) + "\r\n";
     }
     writeFileAtomically(csvPath, [&](std::ostream& o) { o << out; });
 }

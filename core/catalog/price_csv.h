@@ -1,5 +1,6 @@
 #pragma once
-// Price lists as CSV (RFC 4180), header `part,source,price,currency,date,basis`, so prices can be kept
+// Price lists as CSV (RFC 4180), header `part,source,price,currency,date,basis[,lead_time_days]`, so
+// prices (and quoted lead times, kept per part; the longest of a file's lines for a part wins) can be kept
 // in a spreadsheet and re-imported. Import updates only the (part, source) rows the file names and
 // marks them user_edited; it never drops a line silently: unknown part numbers and malformed lines are
 // reported with file:line and the reason. Prices must be in USD: FabricPlan keeps no exchange rates
@@ -22,6 +23,7 @@ std::string csvField(const std::string&);                       // quoted when i
 
 struct PriceImportReport {
     int rowsApplied = 0;                     // quotes added or replaced
+    int leadTimesSet = 0;                    // parts whose lead time the file set
     std::vector<std::string> unknownParts;   // "prices.csv:7: XYZ-123"
     std::vector<std::string> problems;       // "prices.csv:9: price 'abc' is not a number"
     bool clean() const { return unknownParts.empty() && problems.empty(); }

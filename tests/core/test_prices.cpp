@@ -96,7 +96,7 @@ private slots:
         // One line per quote plus the header.
         const int lines = static_cast<int>(std::count(first.begin(), first.end(), '\n'));
         QCOMPARE(std::to_string(lines - 1), rawQuery(db, "SELECT count(*) FROM prices"));
-        QVERIFY(first.rfind("part,source,price,currency,date,basis\r\n", 0) == 0);
+        QVERIFY(first.rfind("part,source,price,currency,date,basis,lead_time_days\r\n", 0) == 0);
 
         const std::string other = copyOfBundled(tmp_, "roundtrip2.sqlite");
         QCOMPARE(rawExec(other, "UPDATE prices SET price_usd = price_usd + 1"), SQLITE_OK);
@@ -140,6 +140,32 @@ private slots:
         QCOMPARE(rawQuery(db, "SELECT price_usd FROM prices WHERE part = 'MMA4Z00-NS' AND source = "
                               "'estimate-oem-list-2026'"),
                  std::string("1800.0"));
+    }
+
+    void importSetsLeadTimes()
+    {
+        const std::string db = copyOfBundled(tmp_, "lead.sqlite");
+        const std::string csv = tmp_.filePath("lead.csv").toStdString();
+        writeFile(csv, "part,source,price,currency,date,basis,lead_time_days\n"
+                       "MMA4Z00-NS,Acme,1500,USD,2026-10-01,quote,45\n"      // 2: 45 days
+                       "MMA4Z00-NS,Bolt,1400,USD,2026-10-02,quote,120\n"     // 3: longer -> wins
+                       "MQM9700-NS2F,Acme,20000,USD,2026-10-01,quote,\n"     // 4: empty = unknown
+                       "MMS4X00-NM,Acme,1900,USD,2026-10-01,quote,soon\n");  // 5: not a number
+        const PriceImportReport r = importPriceCsv(db, csv);
+        QCOMPARE(r.rowsApplied, 3);
+        QCOMPARE(r.leadTimesSet, 1);
+        QCOMPARE(r.problems.size(), size_t(1));
+        QVERIFY2(r.problems[0].rfind("lead.csv:5:", 0) == 0, r.problems[0].c_str());
+        QCOMPARE(rawQuery(db, "SELECT lead_time_days FROM parts WHERE part = 'MMA4Z00-NS'"), std::string("120"));
+        QCOMPARE(rawQuery(db, "SELECT lead_time_days FROM parts WHERE part = 'MQM9700-NS2F'"), std::string("0"));
+        // The loaded catalog carries it, and an export writes it back on every quote line of the part.
+        const Catalog cat = loadCatalog(db);
+        const TransceiverModel* m = cat.findTransceiver("MMA4Z00-NS");
+        QVERIFY(m);
+        QCOMPARE(m->leadTimeDays, 120);
+        const std::string out = tmp_.filePath("lead-out.csv").toStdString();
+        exportPriceCsv(db, out);
+        QVERIFY(readFile(out).find("MMA4Z00-NS,Acme,1500,USD,2026-10-01,quote,120\r\n") != std::string::npos);
     }
 
     void importRefusesWrongHeader()
