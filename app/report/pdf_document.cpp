@@ -107,12 +107,21 @@ void PdfDocument::paragraph(const QString& text, double sizePt, const QColor& co
 
 void PdfDocument::keyValue(const QString& label, const QString& value, double xPt, double widthPt)
 {
-    painter_.setFont(font(8.5));
+    // The value is the figure the reader came for: it gets the room it needs (up to the whole row) and
+    // the label is elided into what is left, never the other way round.
+    constexpr double kGapPt = 6;
+    const QFont labelFont = font(8.5), valueFont = font(8.5, true);
+    const QFontMetricsF valueMetrics(valueFont, &writer_);
+    const double valueW = std::min(widthPt, std::max(widthPt * 0.42, valueMetrics.horizontalAdvance(value) + 1));
+    const double labelW = std::max(0.0, widthPt - valueW - kGapPt);
+    painter_.setFont(labelFont);
     painter_.setPen(QColor(0x44, 0x44, 0x44));
-    painter_.drawText(QRectF(xPt, y_, widthPt * 0.58, 12), Qt::AlignLeft | Qt::AlignVCenter, label);
-    painter_.setFont(font(8.5, true));
+    const QString shownLabel = QFontMetricsF(labelFont, &writer_).elidedText(label, Qt::ElideRight, labelW);
+    painter_.drawText(QRectF(xPt, y_, labelW, 12), Qt::AlignLeft | Qt::AlignVCenter, shownLabel);
+    painter_.setFont(valueFont);
     painter_.setPen(QColor(0x11, 0x11, 0x11));
-    painter_.drawText(QRectF(xPt + widthPt * 0.58, y_, widthPt * 0.42, 12), Qt::AlignRight | Qt::AlignVCenter, value);
+    painter_.drawText(QRectF(xPt + widthPt - valueW, y_, valueW, 12), Qt::AlignRight | Qt::AlignVCenter,
+                      valueMetrics.elidedText(value, Qt::ElideRight, valueW));
 }
 
 void PdfDocument::tableHeader(const std::vector<TableColumn>& columns)

@@ -73,9 +73,9 @@ void writeSummaryPage(PdfDocument& doc, const Plan& plan)
     left.line(QStringLiteral("Link speed"), QStringLiteral("%1 Gb/s").arg(f.shape.linkGbps));
     left.line(QStringLiteral("Planes"), QString::number(f.shape.planes));
     left.line(QStringLiteral("Rail-optimized"), spec.railOptimized ? QStringLiteral("yes") : QStringLiteral("no"));
-    left.line(QStringLiteral("Leaf oversubscription (down:up)"), ratio(spec.leafOversubscription));
+    left.line(QStringLiteral("Leaf down:up ratio"), ratio(spec.leafOversubscription));
     if (f.shape.tiers >= 3)
-        left.line(QStringLiteral("Spine oversubscription (down:up)"), ratio(spec.spineOversubscription));
+        left.line(QStringLiteral("Spine down:up ratio"), ratio(spec.spineOversubscription));
 
     left.title(QStringLiteral("Topology: %1 tier%2").arg(f.shape.tiers).arg(f.shape.tiers == 1 ? "" : "s"));
     left.line(QStringLiteral("Switches, all tiers"), groupedNumber(double(f.switchCount())));
