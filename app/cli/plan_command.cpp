@@ -23,7 +23,7 @@ const char* kPlanHelp =
     "  --xlsx FILE        write the BOM workbook (Summary, BOM, Cable plan, Optics prices, Checks)\n"
     "  --csv DIR          write DIR/bom.csv and DIR/cables.csv\n"
     "  --export FMT=FILE  any exporter by id (see: fabricplan-cli export --list)\n"
-    "  --pdf FILE         write the PDF design report (summary, topology, BOM totals, checks)\n"
+    "  --pdf FILE         write the PDF design report (summary, topology, BOM, fabric comparison, checks)\n"
     "  --topology-png FILE, --floor-png FILE, --floor-svg FILE   diagrams\n"
     "Exit status: 0 success, 1 the plan has design-rule errors, 2 bad input or usage.\n\n";
 
@@ -78,7 +78,12 @@ int planCommand(const std::vector<std::string>& argv)
         runExporter("bom-csv", plan, catalog, (std::filesystem::path(*dir) / "bom.csv").string());
         runExporter("cables-csv", plan, catalog, (std::filesystem::path(*dir) / "cables.csv").string());
     }
-    for (const char* kind : {"pdf", "topology-png", "floor-png", "floor-svg"})
+    if (auto file = args.value("--pdf")) {
+        // A report is read by people deciding between fabrics: give it the comparison (four more plans).
+        const Comparison c = comparePlans(spec, catalog, readPlanOptions(args));
+        writeReportOutput("pdf", plan, catalog, &c, *file);
+    }
+    for (const char* kind : {"topology-png", "floor-png", "floor-svg"})
         if (auto file = args.value(std::string("--") + kind)) writeReportOutput(kind, plan, catalog, nullptr, *file);
     for (const auto& e : exports) {
         const auto eq = e.find('=');

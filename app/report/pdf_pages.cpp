@@ -90,7 +90,7 @@ void writeComparisonPage(PdfDocument& doc, const Comparison* cmp)
     doc.newPage(QStringLiteral("Fabric comparison"));
     if (!cmp || cmp->plans.empty()) {
         doc.paragraph(QStringLiteral("No fabric comparison was computed for this report. Compare fabrics in the "
-                                     "Compare tab, or ask the command line for one, to get capex, TCO, latency and "
+                                     "Compare tab (or use fabricplan-cli plan --pdf) to get capex, TCO, latency and "
                                      "all-reduce charts for InfiniBand, RoCEv2, Spectrum-X and UEC Ethernet side by side."),
                       9);
         return;
