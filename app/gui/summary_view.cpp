@@ -100,6 +100,10 @@ std::vector<SummaryFigure> summaryFigures(const Plan& plan)
         QObject::tr("%1 months").arg(e.opex.monthsToStable, 0, 'f', 1), e.opex.monthsToStable, true);
     add(QStringLiteral("tco"), QObject::tr("TCO over %1 years").arg(plan.spec.economics.horizonYears),
         formatUsdShort(e.tcoUsd), e.tcoUsd, true);
+    const int longestLead = plan.bom.longestLeadTimeDays();
+    add(QStringLiteral("lead.longest"), QObject::tr("Longest lead time"),
+        longestLead > 0 ? QObject::tr("%n day(s)", nullptr, longestLead) : QObject::tr("unknown"), longestLead,
+        false);
     add(QStringLiteral("latency"), QObject::tr("Latency (unloaded)"),
         QStringLiteral("%1 – %2 ns").arg(e.performance.latencyMinNs, 0, 'f', 0).arg(e.performance.latencyMaxNs, 0, 'f', 0),
         e.performance.latencyMaxNs, true);
@@ -204,6 +208,12 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
     if (const SummaryFigure* months = fig("months.stable"))
         notes << tr("Expect about %1 from first power-on to a stable production fabric (estimate).")
                      .arg(months->value.toHtmlEscaped());
+    if (p.bom.linesWithoutLeadTime() == static_cast<int>(p.bom.lines.size()))
+        notes << tr("No lead times in the catalog: import quotes with a lead_time_days column (Tools → Parts catalog → "
+                    "Import price list) to see procurement's critical path.");
+    else
+        notes << tr("Longest lead time %1; %n BOM line(s) have none.", nullptr, p.bom.linesWithoutLeadTime())
+                     .arg(fig("lead.longest")->value);
     for (const std::string& n : p.fabric.notes) notes << QString::fromStdString(n).toHtmlEscaped();
     for (const std::string& n : p.estimates.notes) notes << QString::fromStdString(n).toHtmlEscaped();
     if (!notes.isEmpty())

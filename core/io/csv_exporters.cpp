@@ -21,14 +21,15 @@ public:
         writeFileAtomically(path, [&](std::ostream& out) {
             writeCsvRecord(out, {"category", "part", "vendor", "description", "qty", "unit_price_usd",
                                  "extended_price_usd", "unit_power_w", "extended_power_w", "price_source",
-                                 "price_estimated", "datasheet_source", "used_for"});
+                                 "price_estimated", "datasheet_source", "used_for", "lead_time_days"});
             ProgressTicker tick(ctx, 0.0, 1.0, ctx.plan.bom.lines.size());
             for (const BomLine& l : ctx.plan.bom.lines) {
                 writeCsvRecord(out, {toString(l.category), l.part, l.vendor, l.description,
                                      std::to_string(l.qty), formatNumber(l.unitPriceUsd),
                                      formatNumber(l.extendedUsd), formatNumber(l.unitPowerW),
                                      formatNumber(l.extendedPowerW), l.priceSource,
-                                     l.priceEstimated ? "yes" : "no", l.source, l.usedFor});
+                                     l.priceEstimated ? "yes" : "no", l.source, l.usedFor,
+                                     l.leadTimeDays > 0 ? std::to_string(l.leadTimeDays) : std::string()});
                 tick.step();
             }
         });

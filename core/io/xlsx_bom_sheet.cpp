@@ -41,9 +41,10 @@ void writeBomSheet(XlsxBook& book, const ExportContext& ctx)
     s.width(kColEstimated, kColEstimated, 10);
     s.width(kColDatasheet, kColDatasheet, 40);
     s.width(kColUsedFor, kColUsedFor, 30);
+    s.width(kColLeadTime, kColLeadTime, 12);
     s.header(0, {"Category", "Part", "Vendor", "Description", "Qty", "Unit price (USD)", "Extended price (USD)",
                  "Unit power (W)", "Extended power (W)", "Price source", "Estimated", "Datasheet source",
-                 "Used for"},
+                 "Used for", "Lead time (days)"},
              fmt.header);
     s.freezeHeader();
 
@@ -65,6 +66,7 @@ void writeBomSheet(XlsxBook& book, const ExportContext& ctx)
         s.text(row, kColEstimated, l.priceEstimated ? "yes" : "no");
         s.text(row, kColDatasheet, l.source);
         s.text(row, kColUsedFor, l.usedFor);
+        if (l.leadTimeDays > 0) s.number(row, kColLeadTime, l.leadTimeDays, fmt.integer);  // blank = unknown
         ++row;
     }
     const int lastData = row - 1;

@@ -17,7 +17,7 @@ inline const std::string kChecksSheet = "Checks";
 // BOM sheet columns (0-based); the Summary's formulas refer to them.
 enum BomColumn {
     kColCategory = 0, kColPart, kColVendor, kColDescription, kColQty, kColUnitPrice, kColExtPrice,
-    kColUnitPower, kColExtPower, kColPriceSource, kColEstimated, kColDatasheet, kColUsedFor,
+    kColUnitPower, kColExtPower, kColPriceSource, kColEstimated, kColDatasheet, kColUsedFor, kColLeadTime,
     kBomColumnCount
 };
 // BOM data rows are 1..lines (row 0 is the header); totals sit below a blank row.

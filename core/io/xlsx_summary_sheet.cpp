@@ -147,6 +147,11 @@ void writeSummarySheet(XlsxBook& book, const ExportContext& ctx, std::size_t cab
                   "=SUMIF(" + categories + "," + formulaString(displayName(c)) + "," + prices + ")", usd, fmt.usd);
     }
 
+    // Procurement's critical path: live, so a lead time typed into the BOM sheet moves it.
+    w.formula("Longest lead time (days)", "=MAX(" + bomColumnRange(kColLeadTime, bom.lines.size()) + ")",
+              bom.longestLeadTimeDays(), fmt.integer);
+    w.number("BOM lines without a lead time", bom.linesWithoutLeadTime(), fmt.integer);
+
     const Estimates& e = plan.estimates;
     w.section("Estimates (models, not measurements)");
     w.number("Capex (USD)", e.capex.totalUsd, e.capex.estimated ? fmt.usdEstimated : fmt.usd);

@@ -194,6 +194,9 @@ void TestModels::summaryFigures1024()
     // Every price is an estimate (no public prices): capex figures must carry the badge.
     QVERIFY(findFigure(figures, QStringLiteral("capex.total"))->estimated);
     QVERIFY(findFigure(figures, QStringLiteral("capex.per_gpu"))->estimated);
+    // The bundled catalog has no lead times: the figure says so rather than showing 0 days.
+    QCOMPARE(number("lead.longest"), 0.0);
+    QCOMPARE(findFigure(figures, QStringLiteral("lead.longest"))->value, QStringLiteral("unknown"));
 }
 
 QTEST_MAIN(TestModels)

@@ -52,11 +52,12 @@ private slots:
     {
         const auto records = csv("bom-csv", "bom.csv");
         QCOMPARE(records.size(), plan_.bom.lines.size() + 1);
-        QCOMPARE(records[0].size(), std::size_t(13));
+        QCOMPARE(records[0].size(), std::size_t(14));
         QCOMPARE(records[0][4], std::string("qty"));
+        QCOMPARE(records[0][13], std::string("lead_time_days"));
         double sum = 0;
         for (std::size_t i = 1; i < records.size(); ++i) {
-            QCOMPARE(records[i].size(), std::size_t(13));
+            QCOMPARE(records[i].size(), std::size_t(14));
             QCOMPARE(std::stoll(records[i][4]), plan_.bom.lines[i - 1].qty);
             sum += std::stod(records[i][4]) * std::stod(records[i][5]);  // qty x unit, as printed
         }

@@ -71,6 +71,11 @@ texts = [str(c.value) for row in summary.iter_rows() for c in row if c.value is 
 if any(line["price_estimated"] for line in plan["bom"]):
     check(any("ESTIMATES" in t for t in texts), "Summary does not say prices are estimates")
 check(any(t.startswith("=SUM(") for t in texts), "Summary total is not a live formula")
+# Lead times: the BOM's last column, and the Summary's longest lead time as a live MAX over it.
+check(header[-1] == "Lead time (days)", f"BOM's last column {header[-1]!r}, want the lead time")
+lead_col = openpyxl.utils.get_column_letter(len(header))
+check(any(t.startswith("=MAX(") and f"${lead_col}$2" in t for t in texts),
+      f"Summary has no =MAX over BOM column {lead_col} (longest lead time)")
 
 if failures:
     print("check_xlsx: FAILED\n  " + "\n  ".join(failures))
