@@ -69,6 +69,9 @@ public:
     bool exportTo(const io::Exporter&, const QString& path, QString* error);
     // What the progress dialog's Cancel does: the running export stops at its next progress step.
     void cancelExport();
+    // Where the export file dialog starts: "<design>-<what>.<ext>" (design-floor.png, design-bom.csv;
+    // just design.pdf when the format says it all) in the design's folder, else the last export's.
+    QString suggestedExportPath(const io::Exporter&) const;
     // Selects what the finding in `row` of the checks table points at (topology box or cable row).
     void activateFinding(int row);
     void autosaveNow();

@@ -36,6 +36,7 @@ namespace {
 
 const QString kDesignFilter = QObject::tr("FabricPlan designs (*.fabricplan);;All files (*)");
 const QString kRecentKey = QStringLiteral("recentFiles");
+const QString kLastExportDirKey = QStringLiteral("lastExportDir");
 constexpr int kMaxRecent = 8;
 
 } // namespace
@@ -235,6 +236,22 @@ void MainWindow::dropEvent(QDropEvent* event)
         }
 }
 
+QString MainWindow::suggestedExportPath(const io::Exporter& exporter) const
+{
+    const QString ext = QString::fromStdString(exporter.extension());
+    // "bom-csv" -> "bom", "floor-png" -> "floor"; "pdf" and "xlsx" add nothing.
+    QString what = QString::fromStdString(exporter.id());
+    const QString format = ext.mid(1);
+    if (what.endsWith(QLatin1Char('-') + format)) what.chop(format.size() + 1);
+    if (what == format) what.clear();
+    const QFileInfo design(m_document->fileName());
+    const QString base = m_document->fileName().isEmpty() ? QStringLiteral("design") : design.completeBaseName();
+    const QString folder = !m_document->fileName().isEmpty()
+                               ? design.absolutePath()
+                               : QSettings().value(kLastExportDirKey, QDir::homePath()).toString();
+    return QDir(folder).filePath(what.isEmpty() ? base + ext : base + QLatin1Char('-') + what + ext);
+}
+
 void MainWindow::exportWithDialog(const io::Exporter& exporter)
 {
     if (!m_document->plan()) {
@@ -243,16 +260,19 @@ void MainWindow::exportWithDialog(const io::Exporter& exporter)
         return;
     }
     const QString ext = QString::fromStdString(exporter.extension());
-    const QString base = m_document->fileName().isEmpty() ? QStringLiteral("design")
-                                                          : QFileInfo(m_document->fileName()).completeBaseName();
-    QString path = QFileDialog::getSaveFileName(this, tr("Export"), base + ext,
+    QString path = QFileDialog::getSaveFileName(this, tr("Export"), suggestedExportPath(exporter),
                                                 QString::fromStdString(exporter.name()));
     if (path.isEmpty()) return;
     if (!path.endsWith(ext)) path += ext;
     QString error;
-    if (exportTo(exporter, path, &error)) statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
-    else if (error.isEmpty()) statusBar()->showMessage(tr("Export cancelled; nothing was written"), 5000);
-    else QMessageBox::warning(this, tr("Export failed"), error);
+    if (exportTo(exporter, path, &error)) {
+        QSettings().setValue(kLastExportDirKey, QFileInfo(path).absolutePath());
+        statusBar()->showMessage(tr("Exported %1").arg(path), 5000);
+    } else if (error.isEmpty()) {
+        statusBar()->showMessage(tr("Export cancelled; nothing was written"), 5000);
+    } else {
+        QMessageBox::warning(this, tr("Export failed"), error);
+    }
 }
 
 bool MainWindow::exportTo(const io::Exporter& exporter, const QString& path, QString* error)

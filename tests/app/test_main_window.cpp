@@ -109,6 +109,7 @@ private slots:
     void exportDiagrams();
     void cancelledPdfExportLeavesNoFile();
     void failedExportReportsAnError();
+    void exportFileNamesSayWhatTheyHold();
     void screenshotsOfEveryTab();
     void screenshotCommandLine();
     void screenshotsWithDarkPalette();
@@ -344,6 +345,21 @@ void TestMainWindow::failedExportReportsAnError()
     QVERIFY(!m_window->exportTo(*findReportExporter("topology-png"),
                                 dir.filePath(QStringLiteral("missing/topology.png")), &error));
     QVERIFY2(error.contains(QStringLiteral("does not exist")), qPrintable(error));
+}
+
+// Two PNGs (or four CSVs) of one design must not both default to "design.png".
+void TestMainWindow::exportFileNamesSayWhatTheyHold()
+{
+    const auto name = [this](const io::Exporter* e) { return QFileInfo(m_window->suggestedExportPath(*e)).fileName(); };
+    QCOMPARE(name(findReportExporter("pdf")), QStringLiteral("design.pdf"));
+    QCOMPARE(name(findReportExporter("topology-png")), QStringLiteral("design-topology.png"));
+    QCOMPARE(name(findReportExporter("floor-png")), QStringLiteral("design-floor.png"));
+    QCOMPARE(name(findReportExporter("floor-svg")), QStringLiteral("design-floor.svg"));
+    if (const io::Exporter* bom = io::findExporter("bom-csv")) QCOMPARE(name(bom), QStringLiteral("design-bom.csv"));
+    QSet<QString> names;
+    for (const auto* list : {&io::exporters(), &reportExporters()})
+        for (const auto& e : *list) names.insert(name(e.get()));
+    QCOMPARE(names.size(), qsizetype(io::exporters().size() + reportExporters().size()));
 }
 
 void TestMainWindow::screenshotsOfEveryTab()
