@@ -313,13 +313,17 @@ bool MainWindow::exportTo(const io::Exporter& exporter, const QString& path, QSt
         }
     }));
     // The dialog appears only for exports that take longer than a moment.
-    QProgressDialog dialog(tr("Writing %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 1000, this);
+    // A busy bar until the exporter reports progress (the PNG and SVG writers never do).
+    QProgressDialog dialog(tr("Writing %1…").arg(QFileInfo(path).fileName()), tr("Cancel"), 0, 0, this);
     dialog.setWindowModality(Qt::WindowModal);
     dialog.setMinimumDuration(400);
+    dialog.setValue(0);  // starts the minimum-duration clock
     QTimer poll;
     QEventLoop loop;
     connect(&poll, &QTimer::timeout, &dialog, [&] {
-        dialog.setValue(int(progress->load() * 1000));
+        const double fraction = progress->load();
+        if (fraction > 0 && dialog.maximum() == 0) dialog.setRange(0, 1000);
+        if (dialog.maximum() > 0) dialog.setValue(int(fraction * 1000));
         if (dialog.wasCanceled()) cancel->store(true);
     });
     connect(&watcher, &QFutureWatcher<std::optional<QString>>::finished, &loop, &QEventLoop::quit);

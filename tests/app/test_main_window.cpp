@@ -6,14 +6,17 @@
 #include <QDir>
 #include <QImage>
 #include <QProcess>
+#include <QProgressDialog>
 #include <QStyle>
 #include <QStyleFactory>
 #include <QSpinBox>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QThread>
 #include <QXmlStreamReader>
 #include <QtTest>
 
+#include <atomic>
 #include <set>
 
 #include "gui/bom_model.h"
@@ -32,6 +35,7 @@
 #include "gui/summary_view.h"
 #include "gui/topology_view.h"
 #include "gui_test_support.h"
+#include "common/error.h"
 #include "common/paths.h"
 #include "io/exporter.h"
 #include "spec/spec_json.h"
@@ -65,6 +69,29 @@ QPalette darkPalette()
     p.setColor(QPalette::Disabled, QPalette::ButtonText, QColor(0x80, 0x80, 0x80));
     return p;
 }
+
+// An export that takes as long as the test wants: it reports `reported` progress, then waits until
+// released (or 20 s pass), then writes a small file.
+class HeldExporter : public io::Exporter {
+public:
+    std::atomic<double> reported{0.0};
+    std::atomic<bool> released{false};
+    std::string id() const override { return "held"; }
+    std::string name() const override { return "Held (*.txt)"; }
+    std::string extension() const override { return ".txt"; }
+    void write(const io::ExportContext& ctx, const std::string& path) const override
+    {
+        QElapsedTimer waited;
+        waited.start();
+        while (!released.load() && waited.elapsed() < 20'000) {
+            if (reported.load() > 0 && ctx.progress && !ctx.progress(reported.load())) throw io::ExportCancelled{};
+            QThread::msleep(5);
+        }
+        QFile f(QString::fromStdString(path));
+        if (!f.open(QIODevice::WriteOnly)) throw UserError("cannot write", path, "");
+        f.write("held");
+    }
+};
 
 double figure(MainWindow& w, const char* key)
 {
@@ -110,6 +137,7 @@ private slots:
     void cancelledPdfExportLeavesNoFile();
     void failedExportReportsAnError();
     void exportFileNamesSayWhatTheyHold();
+    void longExportKeepsTheWindowLiveWithProgress();
     void screenshotsOfEveryTab();
     void screenshotCommandLine();
     void screenshotsWithDarkPalette();
@@ -360,6 +388,34 @@ void TestMainWindow::exportFileNamesSayWhatTheyHold()
     for (const auto* list : {&io::exporters(), &reportExporters()})
         for (const auto& e : *list) names.insert(name(e.get()));
     QCOMPARE(names.size(), qsizetype(io::exporters().size() + reportExporters().size()));
+}
+
+// While an export runs the window's event loop keeps going, and after a moment a progress dialog
+// shows: a busy bar until the exporter reports progress, then the fraction.
+void TestMainWindow::longExportKeepsTheWindowLiveWithProgress()
+{
+    HeldExporter exporter;
+    QTemporaryDir dir;
+    bool sawBusy = false, sawFraction = false;
+    QTimer watch;
+    connect(&watch, &QTimer::timeout, this, [&] {
+        auto* dialog = m_window->findChild<QProgressDialog*>();
+        if (!dialog || !dialog->isVisible()) return;
+        if (!sawBusy) {
+            sawBusy = dialog->maximum() == 0;
+            exporter.reported = 0.5;
+        } else if (dialog->maximum() == 1000 && dialog->value() == 500) {
+            sawFraction = true;
+            exporter.released = true;
+        }
+    });
+    watch.start(20);  // ticks only while the export's event loop runs
+    QString error;
+    QVERIFY2(m_window->exportTo(exporter, dir.filePath(QStringLiteral("held.txt")), &error), qPrintable(error));
+    watch.stop();
+    QVERIFY(sawBusy);
+    QVERIFY(sawFraction);
+    QVERIFY(QFile::exists(dir.filePath(QStringLiteral("held.txt"))));
 }
 
 void TestMainWindow::screenshotsOfEveryTab()
