@@ -57,9 +57,11 @@ void DesignPanel::addInt(QFormLayout* form, const QString& label, const QString&
     if (!suffix.isEmpty()) spin->setSuffix(QLatin1Char(' ') + suffix);
     if (!specialText.isEmpty()) spin->setSpecialValueText(specialText);
     Binding& b = bind(key, spin, tip, form, label);
-    b.load = [this, spin, access] {
+    b.load = [this, spin, access, min, max] {
         const QSignalBlocker block(spin);
-        spin->setValue(access(readable(m_document)));
+        const int value = access(readable(m_document));
+        spin->setRange(std::min(min, value), std::max(max, value));  // see addDouble
+        spin->setValue(value);
     };
     connect(spin, &QSpinBox::valueChanged, this, [this, key, label, access](int v) {
         pushSpecChange<int>(m_document, key, access, v, tr("Change %1").arg(label));
@@ -79,9 +81,13 @@ void DesignPanel::addDouble(QFormLayout* form, const QString& label, const QStri
     spin->setGroupSeparatorShown(true);
     if (!suffix.isEmpty()) spin->setSuffix(QLatin1Char(' ') + suffix);
     Binding& b = bind(key, spin, tip, form, label);
-    b.load = [this, spin, access] {
+    b.load = [this, spin, access, min, max] {
         const QSignalBlocker block(spin);
-        spin->setValue(access(readable(m_document)));
+        const double value = access(readable(m_document));
+        // A design file may hold a value past the editor's usual range (a spine room 3 km away):
+        // show it, not a clamped one that the next edit of the field would silently write back.
+        spin->setRange(std::min(min, value), std::max(max, value));
+        spin->setValue(value);
     };
     connect(spin, &QDoubleSpinBox::valueChanged, this, [this, key, label, access](double v) {
         pushSpecChange<double>(m_document, key, access, v, tr("Change %1").arg(label));

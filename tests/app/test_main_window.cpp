@@ -9,6 +9,7 @@
 #include <QProgressDialog>
 #include <QStyle>
 #include <QStyleFactory>
+#include <QDoubleSpinBox>
 #include <QSpinBox>
 #include <QTableView>
 #include <QTemporaryDir>
@@ -128,6 +129,7 @@ private slots:
     void cleanupTestCase() { delete m_window; }
     void editingGpusUpdatesSummaryBomAndStatus();
     void invalidFieldIsFlagged();
+    void panelShowsValuesPastItsRange();
     void floorDragsAreUndoableEdits();
     void topologyLevelOfDetail();
     void viewsStayBoundedAt100kGpus();
@@ -199,6 +201,23 @@ void TestMainWindow::invalidFieldIsFlagged()
     QVERIFY(!panel->isFlagged(QStringLiteral("gpus_per_node")));
     QVERIFY(test::settle(*m_window->document()));
     QVERIFY(m_window->document()->plan());
+}
+
+// A file may hold a spine room 3 km away (the spin box stops at 2 km): the panel shows 3,000 m, not a
+// clamped 2,000 m that would silently become the design on the next edit.
+void TestMainWindow::panelShowsValuesPastItsRange()
+{
+    Document* doc = m_window->document();
+    auto* distance = qobject_cast<QDoubleSpinBox*>(
+        m_window->designPanel()->editorFor(QStringLiteral("spine_room_distance_m")));
+    QVERIFY(distance);
+    const double usualMax = distance->maximum();
+    pushSpecChange<double>(doc, QStringLiteral("/floor/spine_room_distance_m"),
+                           [](ClusterSpec& s) -> double& { return s.floor.spineRoomDistanceM; }, usualMax + 1000, {});
+    QCOMPARE(distance->value(), usualMax + 1000);
+    doc->undoStack()->undo();
+    QCOMPARE(distance->maximum(), usualMax);
+    QVERIFY(test::settle(*doc));
 }
 
 void TestMainWindow::floorDragsAreUndoableEdits()
@@ -479,6 +498,23 @@ void TestMainWindow::screenshotsWithDarkPalette()
         for (int i = 0; i < 5; ++i) QCoreApplication::processEvents();
         QVERIFY(m_window->grab().save(outDir + QStringLiteral("/dark-") + tab + QStringLiteral(".png")));
     }
+    // Findings (a spine room 3 km away) and an invalid field, in the dark.
+    Document* doc = m_window->document();
+    pushSpecChange<double>(doc, QStringLiteral("/floor/spine_room_distance_m"),
+                           [](ClusterSpec& s) -> double& { return s.floor.spineRoomDistanceM; }, 3000.0, {});
+    pushSpecChange<int>(doc, QStringLiteral("/compute/nics_per_node"),
+                        [](ClusterSpec& s) -> int& { return s.nicsPerNode; }, 0, {});
+    QVERIFY(test::settle(*doc));
+    QVERIFY(m_window->showTab(QStringLiteral("summary")));
+    for (int i = 0; i < 5; ++i) QCoreApplication::processEvents();
+    QVERIFY(m_window->grab().save(outDir + QStringLiteral("/dark-invalid.png")));
+    doc->undoStack()->undo();
+    QVERIFY(test::settle(*doc));
+    QVERIFY(m_window->showTab(QStringLiteral("checks")));
+    for (int i = 0; i < 5; ++i) QCoreApplication::processEvents();
+    QVERIFY(m_window->grab().save(outDir + QStringLiteral("/dark-findings.png")));
+    doc->undoStack()->undo();
+    QVERIFY(test::settle(*doc));
     {
         CatalogDialog catalog(test::builtCatalog(), QString(), m_window);
         catalog.resize(1100, 640);
