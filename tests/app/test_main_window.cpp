@@ -5,6 +5,8 @@
 #include <QComboBox>
 #include <QDir>
 #include <QImage>
+#include <QMenu>
+#include <QMenuBar>
 #include <QProcess>
 #include <QProgressDialog>
 #include <QStyle>
@@ -134,6 +136,7 @@ private slots:
     void topologyLevelOfDetail();
     void viewsStayBoundedAt100kGpus();
     void exportWritesFile();
+    void exportMenuListsEveryFormat();
     void exportPdfReport();
     void exportDiagrams();
     void cancelledPdfExportLeavesNoFile();
@@ -295,6 +298,21 @@ void TestMainWindow::exportWritesFile()
     const QString text = QString::fromUtf8(f.readAll());
     // The switch line of the default design names the QM9700 part.
     QVERIFY(text.contains(QStringLiteral("MQM9700-NS2F")));
+}
+
+void TestMainWindow::exportMenuListsEveryFormat()
+{
+    QMenu* exportMenu = nullptr;
+    for (QAction* a : m_window->menuBar()->actions())
+        if (a->text() == QStringLiteral("E&xport")) exportMenu = a->menu();
+    QVERIFY(exportMenu);
+    QStringList entries;
+    for (QAction* a : exportMenu->actions())
+        if (!a->isSeparator()) entries << a->text();
+    QCOMPARE(entries.size(), qsizetype(io::exporters().size() + reportExporters().size()));
+    for (const char* title : {"PDF report (*.pdf)…", "Topology diagram (*.png)…", "Floor plan (*.png)…",
+                              "Floor plan (*.svg)…"})
+        QVERIFY2(entries.contains(QString::fromUtf8(title)), title);
 }
 
 // The drawn outputs run on the export worker thread (QPdfWriter, QPainter on QImage, QSvgGenerator):
