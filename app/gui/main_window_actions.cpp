@@ -310,6 +310,8 @@ bool MainWindow::exportTo(const io::Exporter& exporter, const QString& path, QSt
             return QString::fromStdString(e.oneLine());
         } catch (const std::exception& e) {
             return QString::fromLocal8Bit(e.what());
+        } catch (...) {  // rethrown on the UI thread by result() otherwise
+            return QObject::tr("%1: the export failed with an unknown error.").arg(QString::fromStdString(target));
         }
     }));
     // The dialog appears only for exports that take longer than a moment.
