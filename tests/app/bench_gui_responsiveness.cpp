@@ -7,7 +7,8 @@
 //     comparison are in and painted (what the user feels as a freeze),
 //   - the cost of each view's setPlan and paint on the UI thread, the scene item counts, and the
 //     PDF/PNG/SVG exports' duration with the UI gap while they run.
-// Usage: bench_gui_responsiveness [--quick]   (--quick: the 32,768-GPU design only)
+// Usage: bench_gui_responsiveness [--quick] [--million]   (--quick: the 32,768-GPU design only;
+// --million: a 1,000,000-GPU design as well, beyond what the GUI promises)
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QGraphicsScene>
@@ -260,5 +261,7 @@ int main(int argc, char* argv[])
     runCase(window, {"dgx-h100-superpod-1024.fabricplan", 32768, 0}, dir);
     // Past 32,768 GPUs NDR QM9700 runs out of 3-tier ports; XDR Q3400 with 400G ports as in fabricplan-bench.
     if (!quick) runCase(window, {"xdr-b300-4608.fabricplan", 100000, 400}, dir);
+    if (app.arguments().contains(QStringLiteral("--million")))
+        runCase(window, {"xdr-b300-4608.fabricplan", 1'000'000, 400}, dir);
     return 0;
 }
