@@ -2,6 +2,7 @@
 // Document: owns the ClusterSpec being edited, its QUndoStack, file name and modified flag (as Tiled's
 // Document), and the latest Plan. Every edit goes through an undo command (change_value.h); after each
 // edit the plan is recomputed off the UI thread, debounced, and results of superseded edits are dropped.
+#include <QElapsedTimer>
 #include <QFutureWatcher>
 #include <QObject>
 #include <QString>
@@ -62,7 +63,9 @@ public:
     QString comparisonError() const { return m_comparisonError; }
     bool isComputing() const;
 
-    void setDebounceMs(int ms) { m_debounce.setInterval(ms); }
+    // Fixes the debounce (tests); by default it adapts to how long the last plan took (debounceMs()).
+    void setDebounceMs(int ms) { m_fixedDebounceMs = ms; }
+    int debounceMs() const;
     void setComparisonEnabled(bool on) { m_comparisonEnabled = on; }
     // Starts the recompute at once (skips the debounce); tests and --screenshot use it.
     void recomputeNow();
@@ -87,6 +90,9 @@ private:
     QUndoStack m_undoStack;
     QString m_fileName;
     QTimer m_debounce;
+    QElapsedTimer m_planClock;       // how long the running plan has taken
+    qint64 m_lastPlanMs = 0;
+    int m_fixedDebounceMs = -1;
 
     // Bumped on every edit; a background run whose generation is older is abandoned and ignored.
     std::shared_ptr<std::atomic<quint64>> m_generation = std::make_shared<std::atomic<quint64>>(0);

@@ -34,6 +34,7 @@ private slots:
     void editBackToStartLeavesNoUndoStep();
     void undoRedoRestoresSpecAndPlan();
     void staleResultsAreDropped();
+    void debounceFollowsPlanCost();
     void saveLoadRoundTrip();
     void loadErrorIsReported();
     void recoveryOfferedOnlyAfterUncleanExit();
@@ -141,6 +142,35 @@ void TestDocument::staleResultsAreDropped()
     // Every plan that was shown belonged to the spec of its time: the last one to the last edit.
     QVERIFY(ready.count() >= 1);
     QVERIFY(ready.count() <= 5);
+}
+
+// The debounce waits about as long as the last plan took, clamped to 30..150 ms; a fixed one wins.
+void TestDocument::debounceFollowsPlanCost()
+{
+    Document doc(test::builtCatalog());
+    doc.setComparisonEnabled(false);
+    QCOMPARE(doc.debounceMs(), 30);  // nothing planned yet: assume cheap
+    ClusterSpec small;
+    small.gpus = 64;
+    doc.reset(small, QString());
+    doc.recomputeNow();
+    QVERIFY(test::settle(doc));
+    QVERIFY(doc.plan());
+    QCOMPARE(doc.debounceMs(), 30);  // 64 GPUs plan in well under 30 ms
+    ClusterSpec big;
+    big.gpus = 1'000'000;
+    big.fabric = FabricKind::InfiniBand;  // as fabricplan-bench's 1M case: XDR Q3400 split to 400G
+    big.switchModel = "Q3400-RA";
+    big.nicModel = "900-9X81E-00EX-DT0";
+    big.linkGbps = 400;
+    doc.reset(big, QString());
+    doc.recomputeNow();
+    QVERIFY(test::settle(doc, 60000));
+    QVERIFY2(doc.plan(), qPrintable(doc.planError()));
+    // A million GPUs take hundreds of ms to plan on any machine: the debounce saturates.
+    QCOMPARE(doc.debounceMs(), 150);
+    doc.setDebounceMs(0);
+    QCOMPARE(doc.debounceMs(), 0);
 }
 
 void TestDocument::saveLoadRoundTrip()
