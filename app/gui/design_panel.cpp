@@ -1,14 +1,9 @@
 #include "design_panel.h"
 
 #include "design_panel_editors.h"
+#include "status_colours.h"
 
 namespace fp::gui {
-
-namespace {
-
-const QString kInvalidStyle = QStringLiteral("border: 2px solid #d32f2f; border-radius: 3px;");
-
-} // namespace
 
 using detail::partLabel;
 using detail::speaks;
@@ -122,9 +117,12 @@ void DesignPanel::applyValidation()
         const auto it = problemsByKey.constFind(b.key);
         const bool flagged = it != problemsByKey.constEnd();
         if (flagged) {
-            b.editor->setStyleSheet(kInvalidStyle);
-            b.editor->setToolTip(QStringLiteral("<p><b style='color:#d32f2f'>%1</b></p><p>%2</p>")
-                                     .arg(it->join(QStringLiteral("<br>")).toHtmlEscaped(), b.tooltip.toHtmlEscaped()));
+            // The palette's error tone, so the flag stays visible on a dark palette too.
+            const QString red = errorColour(palette()).name();
+            b.editor->setStyleSheet(QStringLiteral("border: 2px solid %1; border-radius: 3px;").arg(red));
+            b.editor->setToolTip(QStringLiteral("<p><b style='color:%1'>%2</b></p><p>%3</p>")
+                                     .arg(red, it->join(QStringLiteral("<br>")).toHtmlEscaped(),
+                                          b.tooltip.toHtmlEscaped()));
         } else if (b.flagged) {
             b.editor->setStyleSheet(QString());
             b.editor->setToolTip(b.tooltip);

@@ -128,7 +128,7 @@ void DesignPanel::build()
     addDouble(f, tr("Spine room distance"), QStringLiteral("/floor/spine_room_distance_m"),
               tr("Cable-tray distance from the end of row 1 to the spine room; drives leaf-spine cable "
                  "lengths and whether copper or multimode still reaches."),
-              [](ClusterSpec& s) -> double& { return s.floor.spineRoomDistanceM; }, 0, 2000, 1, tr("m"));
+              [](ClusterSpec& s) -> double& { return s.floor.spineRoomDistanceM; }, 0, 40000, 1, tr("m"));  // to 40 km: a spine room in another building (LR reaches 10 km)
     addDouble(f, tr("Row pitch"), QStringLiteral("/floor/row_pitch_m"),
               tr("Centre-to-centre distance between rows (rack depth plus the aisle)."),
               [](ClusterSpec& s) -> double& { return s.floor.rowPitchM; }, 0, 50, 1, tr("m"), 0.1);

@@ -28,6 +28,7 @@
 #include "gui/document.h"
 #include "gui/floor_view.h"
 #include "gui/main_window.h"
+#include "gui/status_colours.h"
 #include "gui/screenshot.h"
 #include "gui/summary_view.h"
 #include "gui/topology_view.h"
@@ -155,7 +156,7 @@ void TestMainWindow::invalidFieldIsFlagged()
     perNode->setValue(0);  // no GPUs per node: validateSpec names /compute/gpus_per_node
     QVERIFY(panel->isFlagged(QStringLiteral("gpus_per_node")));
     QVERIFY(!perNode->styleSheet().isEmpty());
-    QVERIFY(perNode->toolTip().contains(QStringLiteral("color:#d32f2f")));
+    QVERIFY(perNode->toolTip().contains(QStringLiteral("color:") + errorColour(panel->palette()).name()));
     QVERIFY(!panel->isFlagged(QStringLiteral("gpus")));
     QVERIFY(test::settle(*m_window->document()));
     QVERIFY(!m_window->document()->plan());  // nothing is planned from an invalid spec
