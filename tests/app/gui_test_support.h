@@ -1,12 +1,15 @@
 #pragma once
 // Shared by the GUI tests: the built catalog, and waiting for a Document's background plan.
+#include <QCoreApplication>
 #include <QElapsedTimer>
+#include <QStandardPaths>
 #include <QTest>
 
 #include <memory>
 
 #include "catalog/catalog_db.h"
 #include "gui/document.h"
+#include "gui/main_window.h"
 
 namespace fp::gui::test {
 
@@ -27,6 +30,18 @@ inline bool settle(Document& doc, int timeoutMs = 60'000)
         QTest::qWait(10);
     }
     return true;
+}
+
+// A shown 1400 x 900 main window on the default design, with test-mode settings paths (nothing of the
+// user's is read or written). The caller owns it and waits for its first plan with settle().
+inline MainWindow* openTestWindow()
+{
+    QStandardPaths::setTestModeEnabled(true);
+    QCoreApplication::setOrganizationName(QStringLiteral("FabricPlanTest"));
+    auto* window = new MainWindow(builtCatalog(), QString());
+    window->resize(1400, 900);
+    window->show();
+    return window;
 }
 
 } // namespace fp::gui::test

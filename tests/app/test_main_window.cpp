@@ -116,11 +116,7 @@ private:
 
 void TestMainWindow::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("FabricPlanTest"));
-    m_window = new MainWindow(test::builtCatalog(), QString());
-    m_window->resize(1400, 900);
-    m_window->show();
+    m_window = test::openTestWindow();
     QVERIFY(test::settle(*m_window->document()));
     QVERIFY2(m_window->document()->plan(), qPrintable(m_window->document()->planError()));
 }
