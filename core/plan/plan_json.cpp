@@ -47,7 +47,8 @@ json topologyJson(const Fabric& f)
 json curve(const std::vector<CollectivePoint>& points)
 {
     json a = json::array();
-    for (const auto& p : points) a.push_back({{"bytes", p.bytes}, {"time_us", p.timeUs}, {"busbw_GBps", p.busbwGBps}});
+    for (const auto& p : points)
+        a.push_back({{"bytes", static_cast<long long>(p.bytes)}, {"time_us", p.timeUs}, {"busbw_GBps", p.busbwGBps}});
     return a;
 }
 
