@@ -18,6 +18,12 @@ namespace {
 
 std::string ratioText(Ratio r) { return std::to_string(r.down) + ":" + std::to_string(r.up); }
 
+// The multimode fibre plant (OM3/OM4/OM5); single-mode links always use OS2, so OS2 is not a choice here.
+bool parseMultimodeFiber(const std::string& s, FiberType& v)
+{
+    return parseFiberType(s, v) && v != FiberType::OS2;
+}
+
 bool parseRatio(const std::string& s, Ratio& r)
 {
     const auto colon = s.find(':');
@@ -232,7 +238,7 @@ SpecReadResult specFromJson(const json& j, const std::string& origin)
         o.choice("objective", m.objective, parseMediaObjective, "lowest-cost, lowest-power");
         o.boolean("prefer_copper_in_rack", m.preferCopperInRack);
         o.boolean("allow_third_party_optics", m.allowThirdPartyOptics);
-        o.choice("multimode_fiber", m.multimodeFiber, parseFiberType, "OM3, OM4, OM5");
+        o.choice("multimode_fiber", m.multimodeFiber, parseMultimodeFiber, "OM3, OM4, OM5");
         if (auto p = o.find("pins")) {
             if (!p->is_array()) o.fail("/media/pins", "must be a list", "write [] or [{\"link_class\":..., \"part\":...}]");
             for (std::size_t i = 0; i < p->size(); ++i) {

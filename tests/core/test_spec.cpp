@@ -76,6 +76,8 @@ private slots:
                                     << "is not a tier count";
         QTest::addRow("pins not a list") << R"({"format_version":1,"media":{"pins":{}}})" << "/media/pins"
                                          << "must be a list";
+        QTest::addRow("single-mode as multimode") << R"({"format_version":1,"media":{"multimode_fiber":"OS2"}})"
+                                                  << "/media/multimode_fiber" << "\"OS2\" is not a known value";
     }
     void badInputs()
     {
