@@ -1,6 +1,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 
 #include "commands.h"
 #include "common/atomic_file.h"
@@ -8,6 +9,7 @@
 #include "design_input.h"
 #include "io/exporter.h"
 #include "plan/plan_json.h"
+#include "report/report_exporters.h"
 #include "report_output.h"
 #include "summary.h"
 
@@ -39,6 +41,7 @@ void writeJson(const nlohmann::json& j, const std::string& target)
 void runExporter(const std::string& id, const Plan& plan, const Catalog& catalog, const std::string& path,
                  const Comparison* comparison = nullptr)
 {
+    if (isReportOutput(id)) return writeReportOutput(id, plan, catalog, comparison, path);
     const io::Exporter* e = io::findExporter(id);
     if (!e) throw UsageError{"unknown export format \"" + id + "\" (see: fabricplan-cli export --list)"};
     io::ExportContext ctx{plan, catalog, comparison, {}};
@@ -78,18 +81,23 @@ int planCommand(const std::vector<std::string>& argv)
         runExporter("bom-csv", plan, catalog, (std::filesystem::path(*dir) / "bom.csv").string());
         runExporter("cables-csv", plan, catalog, (std::filesystem::path(*dir) / "cables.csv").string());
     }
-    if (auto file = args.value("--pdf")) {
-        // A report is read by people deciding between fabrics: give it the comparison (four more plans).
-        const Comparison c = comparePlans(spec, catalog, readPlanOptions(args));
-        writeReportOutput("pdf", plan, catalog, &c, *file);
-    }
-    for (const char* kind : {"topology-png", "floor-png", "floor-svg"})
-        if (auto file = args.value(std::string("--") + kind)) writeReportOutput(kind, plan, catalog, nullptr, *file);
+    // A report is read by people deciding between fabrics: the PDF gets the comparison (four more plans,
+    // made once and only when a PDF is asked for).
+    std::optional<Comparison> comparison;
+    auto comparisonFor = [&](const std::string& id) -> const Comparison* {
+        if (id != "pdf") return nullptr;
+        if (!comparison) comparison = comparePlans(spec, catalog, readPlanOptions(args));
+        return &*comparison;
+    };
+    for (const char* kind : {"pdf", "topology-png", "floor-png", "floor-svg"})
+        if (auto file = args.value(std::string("--") + kind))
+            writeReportOutput(kind, plan, catalog, comparisonFor(kind), *file);
     for (const auto& e : exports) {
         const auto eq = e.find('=');
         if (eq == std::string::npos || eq == 0 || eq + 1 == e.size())
             throw UsageError{"--export needs FORMAT=FILE, not \"" + e + "\""};
-        runExporter(e.substr(0, eq), plan, catalog, e.substr(eq + 1));
+        const std::string id = e.substr(0, eq);
+        runExporter(id, plan, catalog, e.substr(eq + 1), comparisonFor(id));
     }
     return plan.errorCount() > 0 ? kExitDesignErrors : kExitOk;
 }
@@ -134,9 +142,10 @@ int exportCommand(const std::vector<std::string>& argv)
 {
     if (argv.empty() || argv.front() == "--list" || argv.front() == "--help") {
         std::cout << "Usage: fabricplan-cli plan DESIGN --export FORMAT=FILE\nFormats:\n";
-        for (const auto& e : io::exporters())
-            std::cout << "  " << e->id() << std::string(e->id().size() < 16 ? 16 - e->id().size() : 1, ' ')
-                      << e->name() << "\n";
+        for (const auto* list : {&io::exporters(), &report::reportExporters()})
+            for (const auto& e : *list)
+                std::cout << "  " << e->id() << std::string(e->id().size() < 16 ? 16 - e->id().size() : 1, ' ')
+                          << e->name() << "\n";
         return kExitOk;
     }
     throw UsageError{"use: fabricplan-cli export --list"};

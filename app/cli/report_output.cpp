@@ -10,7 +10,7 @@
 #include <QGuiApplication>
 
 #include "args.h"
-#include "report/report.h"
+#include "report/report_exporters.h"
 
 namespace fp::cli {
 namespace {
@@ -48,13 +48,13 @@ void shutdownReportOutput()
 void writeReportOutput(const std::string& kind, const Plan& plan, const Catalog& catalog, const Comparison* comparison,
                        const std::string& path)
 {
+    const io::Exporter* exporter = report::findReportExporter(kind);
+    if (!exporter) throw UsageError{"unknown report output \"" + kind + "\""};
     ensureGuiApplication();
-    if (kind == "pdf") report::writePdfReport(plan, catalog, comparison, path);
-    else if (kind == "topology-png") report::writeTopologyPng(plan, path);
-    else if (kind == "floor-png") report::writeFloorPng(plan, path);
-    else if (kind == "floor-svg") report::writeFloorSvg(plan, path);
-    else throw UsageError{"unknown report output \"" + kind + "\""};
+    exporter->write(io::ExportContext{plan, catalog, comparison, {}}, path);
     std::cerr << "wrote " << path << "\n";
 }
+
+bool isReportOutput(const std::string& kind) { return report::findReportExporter(kind) != nullptr; }
 
 } // namespace fp::cli

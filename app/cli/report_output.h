@@ -8,8 +8,9 @@
 
 namespace fp::cli {
 
-// kind: "pdf", "topology-png", "floor-png", "floor-svg".
+// kind: one of report::reportExporters()' ids: "pdf", "topology-png", "floor-png", "floor-svg".
 void writeReportOutput(const std::string& kind, const Plan&, const Catalog&, const Comparison*, const std::string& path);
+bool isReportOutput(const std::string& kind);
 
 // Tears down the QGuiApplication, if one was made, while main() is still running: Qt must not be
 // destroyed during static destruction at exit (it crashes there).

@@ -63,7 +63,7 @@ public:
 
     bool openFile(const QString& path);
     bool saveTo(const QString& path);
-    // Writes the current plan with `exporter` (the core's formats or reportExporters()) on a worker
+    // Writes the current plan with `exporter` (the core's formats or report::reportExporters()) on a worker
     // thread while the UI stays live, with a progress dialog after 400 ms. False + *error on failure;
     // false with an empty *error when cancelled. Either way no partial file is left.
     bool exportTo(const io::Exporter&, const QString& path, QString* error);

@@ -27,7 +27,7 @@
 #include "document.h"
 #include "io/exporter.h"
 #include "main_window.h"
-#include "report_exporters.h"
+#include "report/report_exporters.h"
 #include "session.h"
 
 namespace fp::gui {
@@ -79,7 +79,7 @@ void MainWindow::buildMenus()
                               [this, ex] { exportWithDialog(*ex); });
     }
     exportMenu->addSeparator();  // the drawn outputs: PDF report and diagrams
-    for (const auto& exporter : reportExporters()) {
+    for (const auto& exporter : report::reportExporters()) {
         const io::Exporter* ex = exporter.get();
         exportMenu->addAction(QString::fromStdString(ex->name()) + QStringLiteral("…"), this,
                               [this, ex] { exportWithDialog(*ex); });

@@ -29,7 +29,7 @@
 #include "gui/floor_view.h"
 #include "gui/main_window.h"
 #include "gui/price_comparison_model.h"
-#include "gui/report_exporters.h"
+#include "report/report_exporters.h"
 #include "gui/summary_view.h"
 #include "gui/topology_view.h"
 #include "spec/spec_json.h"
@@ -227,7 +227,7 @@ void runCase(MainWindow& window, const Case& c, const QTemporaryDir& dir)
     std::printf("\n");
     // The drawn exports run on a worker thread too: the UI must stay live while the PDF is written.
     std::printf("  export (worker thread):");
-    for (const auto& exporter : reportExporters()) {
+    for (const auto& exporter : report::reportExporters()) {
         const QString path = dir.filePath(QStringLiteral("bench-%1%2").arg(c.gpus).arg(QString::fromStdString(exporter->extension())));
         UiGapMonitor gaps;
         QElapsedTimer clock;

@@ -20,7 +20,7 @@
 #include "common/error.h"
 #include "gui/document.h"
 #include "gui/main_window.h"
-#include "gui/report_exporters.h"
+#include "report/report_exporters.h"
 #include "gui_test_support.h"
 #include "io/exporter.h"
 #include "report/report.h"
@@ -113,7 +113,7 @@ void TestMainWindowExport::exportMenuListsEveryFormat()
     QStringList entries;
     for (QAction* a : exportMenu->actions())
         if (!a->isSeparator()) entries << a->text();
-    QCOMPARE(entries.size(), qsizetype(io::exporters().size() + reportExporters().size()));
+    QCOMPARE(entries.size(), qsizetype(io::exporters().size() + report::reportExporters().size()));
     for (const char* title : {"PDF report (*.pdf)…", "Topology diagram (*.png)…", "Floor plan (*.png)…",
                               "Floor plan (*.svg)…"})
         QVERIFY2(entries.contains(QString::fromUtf8(title)), title);
@@ -123,7 +123,7 @@ void TestMainWindowExport::exportMenuListsEveryFormat()
 // the files must be as good as when written on the UI thread.
 void TestMainWindowExport::exportPdfReport()
 {
-    const io::Exporter* pdf = findReportExporter("pdf");
+    const io::Exporter* pdf = report::findReportExporter("pdf");
     QVERIFY(pdf);
     QVERIFY(test::settle(*m_window->document()));
     QTemporaryDir dir;
@@ -153,7 +153,7 @@ void TestMainWindowExport::exportDiagrams()
     QTemporaryDir dir;
     QString error;
     const QString topology = dir.filePath(QStringLiteral("topology.png"));
-    QVERIFY2(m_window->exportTo(*findReportExporter("topology-png"), topology, &error), qPrintable(error));
+    QVERIFY2(m_window->exportTo(*report::findReportExporter("topology-png"), topology, &error), qPrintable(error));
     const QImage image(topology);
     QCOMPARE(image.width(), 1600);
     QVERIFY(distinctColours(image) > 8);
@@ -163,11 +163,11 @@ void TestMainWindowExport::exportDiagrams()
     QVERIFY(QImage(reference) == image);
 
     const QString floorPng = dir.filePath(QStringLiteral("floor.png"));
-    QVERIFY2(m_window->exportTo(*findReportExporter("floor-png"), floorPng, &error), qPrintable(error));
+    QVERIFY2(m_window->exportTo(*report::findReportExporter("floor-png"), floorPng, &error), qPrintable(error));
     QCOMPARE(QImage(floorPng).width(), 1600);
 
     const QString floorSvg = dir.filePath(QStringLiteral("floor.svg"));
-    QVERIFY2(m_window->exportTo(*findReportExporter("floor-svg"), floorSvg, &error), qPrintable(error));
+    QVERIFY2(m_window->exportTo(*report::findReportExporter("floor-svg"), floorSvg, &error), qPrintable(error));
     QFile svg(floorSvg);
     QVERIFY(svg.open(QIODevice::ReadOnly));
     QXmlStreamReader xml(&svg);
@@ -185,7 +185,7 @@ void TestMainWindowExport::cancelledPdfExportLeavesNoFile()
     // What the progress dialog's Cancel does, as soon as the export starts.
     const auto cancelling = connect(m_window, &MainWindow::exportStarted, m_window, &MainWindow::cancelExport);
     QString error = QStringLiteral("unset");
-    const bool written = m_window->exportTo(*findReportExporter("pdf"), path, &error);
+    const bool written = m_window->exportTo(*report::findReportExporter("pdf"), path, &error);
     disconnect(cancelling);
     QVERIFY(!written);
     QVERIFY2(error.isEmpty(), qPrintable(error));  // cancelling is not an error to report
@@ -204,14 +204,14 @@ void TestMainWindowExport::failedExportReportsAnError()
     keep.close();
     for (const char* id : {"pdf", "floor-png", "floor-svg"}) {
         QString error;
-        QVERIFY(!m_window->exportTo(*findReportExporter(id), target, &error));
+        QVERIFY(!m_window->exportTo(*report::findReportExporter(id), target, &error));
         QVERIFY2(error.contains(target), qPrintable(error));  // names the file
         QVERIFY2(error.contains(QStringLiteral("writable")), qPrintable(error));  // and says what to do
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot),
                  QStringList{QStringLiteral("report.pdf")});  // no temporary left beside it
     }
     QString error;
-    QVERIFY(!m_window->exportTo(*findReportExporter("topology-png"),
+    QVERIFY(!m_window->exportTo(*report::findReportExporter("topology-png"),
                                 dir.filePath(QStringLiteral("missing/topology.png")), &error));
     QVERIFY2(error.contains(QStringLiteral("does not exist")), qPrintable(error));
 }
@@ -220,15 +220,15 @@ void TestMainWindowExport::failedExportReportsAnError()
 void TestMainWindowExport::exportFileNamesSayWhatTheyHold()
 {
     const auto name = [this](const io::Exporter* e) { return QFileInfo(m_window->suggestedExportPath(*e)).fileName(); };
-    QCOMPARE(name(findReportExporter("pdf")), QStringLiteral("design.pdf"));
-    QCOMPARE(name(findReportExporter("topology-png")), QStringLiteral("design-topology.png"));
-    QCOMPARE(name(findReportExporter("floor-png")), QStringLiteral("design-floor.png"));
-    QCOMPARE(name(findReportExporter("floor-svg")), QStringLiteral("design-floor.svg"));
+    QCOMPARE(name(report::findReportExporter("pdf")), QStringLiteral("design.pdf"));
+    QCOMPARE(name(report::findReportExporter("topology-png")), QStringLiteral("design-topology.png"));
+    QCOMPARE(name(report::findReportExporter("floor-png")), QStringLiteral("design-floor.png"));
+    QCOMPARE(name(report::findReportExporter("floor-svg")), QStringLiteral("design-floor.svg"));
     if (const io::Exporter* bom = io::findExporter("bom-csv")) QCOMPARE(name(bom), QStringLiteral("design-bom.csv"));
     QSet<QString> names;
-    for (const auto* list : {&io::exporters(), &reportExporters()})
+    for (const auto* list : {&io::exporters(), &report::reportExporters()})
         for (const auto& e : *list) names.insert(name(e.get()));
-    QCOMPARE(names.size(), qsizetype(io::exporters().size() + reportExporters().size()));
+    QCOMPARE(names.size(), qsizetype(io::exporters().size() + report::reportExporters().size()));
 }
 
 // While an export runs the window's event loop keeps going, and after a moment a progress dialog

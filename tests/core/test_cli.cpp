@@ -231,6 +231,29 @@ private slots:
         }
     }
 
+    // The Qt-drawn outputs are export formats like any other: listed, and written through --export.
+    void reportFormatsThroughExport()
+    {
+        const Run list = runCli({QStringLiteral("export"), QStringLiteral("--list")});
+        QCOMPARE(list.exitCode, 0);
+        for (const char* id : {"xlsx", "pdf", "topology-png", "floor-png", "floor-svg"})
+            QVERIFY2(list.out.contains(QByteArray("\n  ") + id + ' '), id);
+        QTemporaryDir dir;
+        const QString pdf = dir.filePath(QStringLiteral("r.pdf")), svg = dir.filePath(QStringLiteral("f.svg"));
+        const Run r = runCli({QStringLiteral("plan"), example("single-node-8-gpus.fabricplan"), QStringLiteral("--export"),
+                              QStringLiteral("pdf=") + pdf, QStringLiteral("--export"), QStringLiteral("floor-svg=") + svg});
+        QCOMPARE(r.exitCode, 0);
+        QFile pdfFile(pdf), svgFile(svg);
+        QVERIFY(pdfFile.open(QIODevice::ReadOnly));
+        QCOMPARE(pdfFile.read(5), QByteArray("%PDF-"));
+        QVERIFY(svgFile.open(QIODevice::ReadOnly));
+        QVERIFY(svgFile.readAll().contains("<svg"));
+        const Run bad = runCli({QStringLiteral("plan"), example("single-node-8-gpus.fabricplan"), QStringLiteral("--export"),
+                                QStringLiteral("pdfx=") + pdf});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY(bad.err.contains("unknown export format \"pdfx\""));
+    }
+
     void versionAndHelp()
     {
         Run r = runCli({QStringLiteral("--version")});

@@ -1,8 +1,8 @@
-#include "report_exporters.h"
+#include "report/report_exporters.h"
 
 #include "report/report.h"
 
-namespace fp::gui {
+namespace fp::report {
 namespace {
 
 // One adapter for all four: they differ only in their names and the report function they call.
@@ -31,17 +31,17 @@ const std::vector<std::unique_ptr<io::Exporter>>& reportExporters()
         std::vector<std::unique_ptr<io::Exporter>> v;
         v.push_back(std::make_unique<ReportExporter>(
             "pdf", "PDF report (*.pdf)", ".pdf", [](const io::ExportContext& ctx, const std::string& path) {
-                report::writePdfReport(ctx.plan, ctx.catalog, ctx.comparison, path, ctx.progress);
+                writePdfReport(ctx.plan, ctx.catalog, ctx.comparison, path, ctx.progress);
             }));
         v.push_back(std::make_unique<ReportExporter>(
             "topology-png", "Topology diagram (*.png)", ".png",
-            [](const io::ExportContext& ctx, const std::string& path) { report::writeTopologyPng(ctx.plan, path); }));
+            [](const io::ExportContext& ctx, const std::string& path) { writeTopologyPng(ctx.plan, path); }));
         v.push_back(std::make_unique<ReportExporter>(
             "floor-png", "Floor plan (*.png)", ".png",
-            [](const io::ExportContext& ctx, const std::string& path) { report::writeFloorPng(ctx.plan, path); }));
+            [](const io::ExportContext& ctx, const std::string& path) { writeFloorPng(ctx.plan, path); }));
         v.push_back(std::make_unique<ReportExporter>(
             "floor-svg", "Floor plan (*.svg)", ".svg",
-            [](const io::ExportContext& ctx, const std::string& path) { report::writeFloorSvg(ctx.plan, path); }));
+            [](const io::ExportContext& ctx, const std::string& path) { writeFloorSvg(ctx.plan, path); }));
         return v;
     }();
     return all;
@@ -54,4 +54,4 @@ const io::Exporter* findReportExporter(const std::string& id)
     return nullptr;
 }
 
-} // namespace fp::gui
+} // namespace fp::report
