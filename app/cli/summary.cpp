@@ -1,5 +1,6 @@
 #include "summary.h"
 
+#include <cmath>
 #include <cstdio>
 #include <ostream>
 #include <string>
@@ -7,12 +8,16 @@
 namespace fp::cli {
 namespace {
 
+std::string num(long long n);
+
 std::string money(double usd)
 {
     char buf[64];
-    if (usd >= 1e6) std::snprintf(buf, sizeof buf, "$%.2f M", usd / 1e6);
-    else std::snprintf(buf, sizeof buf, "$%.0f", usd);
-    return buf;
+    if (usd >= 1e6) {
+        std::snprintf(buf, sizeof buf, "$%.2f M", usd / 1e6);
+        return buf;
+    }
+    return "$" + num(std::llround(usd));
 }
 
 std::string num(long long n)
