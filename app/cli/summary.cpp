@@ -5,26 +5,25 @@
 #include <ostream>
 #include <string>
 
+#include "common/format.h"
+
 namespace fp::cli {
 namespace {
 
-std::string num(long long n);
+std::string num(long long n) { return withThousands(n); }
 
 std::string money(double usd)
 {
     char buf[64];
+    if (usd >= 1e9) {
+        std::snprintf(buf, sizeof buf, "$%.2f B", usd / 1e9);
+        return buf;
+    }
     if (usd >= 1e6) {
         std::snprintf(buf, sizeof buf, "$%.2f M", usd / 1e6);
         return buf;
     }
     return "$" + num(std::llround(usd));
-}
-
-std::string num(long long n)
-{
-    std::string s = std::to_string(n);
-    for (int i = static_cast<int>(s.size()) - 3; i > (n < 0 ? 1 : 0); i -= 3) s.insert(static_cast<std::size_t>(i), ",");
-    return s;
 }
 
 } // namespace

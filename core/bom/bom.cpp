@@ -5,6 +5,7 @@
 #include <map>
 
 #include "bom/bom_counts.h"
+#include "common/format.h"
 
 namespace fp {
 
@@ -66,17 +67,6 @@ int Bom::linesWithoutLeadTime() const
 
 namespace bom {
 namespace {
-
-std::string withThousands(long long n)
-{
-    std::string digits = std::to_string(n < 0 ? -n : n);
-    std::string out;
-    for (std::size_t i = 0; i < digits.size(); ++i) {
-        if (i > 0 && (digits.size() - i) % 3 == 0) out += ',';
-        out += digits[i];
-    }
-    return n < 0 ? "-" + out : out;
-}
 
 long long ceilDiv(long long n, long long d) { return d <= 0 ? 0 : (n + d - 1) / d; }
 
