@@ -120,6 +120,28 @@ private slots:
         for (const Plan& p : low.plans)
             if (p.spec.fabric == low.advice.recommended) QCOMPARE(p.estimates.tcoUsd, cheapest);
     }
+
+    // 100,000 GPUs on 800G NICs: three tiers of 144-port (800G) Q3400 reach 144^3/4 = 746,496 endpoints,
+    // so InfiniBand stays at 800G; 64-port 800G Ethernet switches reach only 64^3/4 = 65,536, so the
+    // Ethernet fabrics are compared with ports split to 400G (128 ports: 524,288), and the advice says so.
+    void compareSplitsPortsWhereNoSwitchReaches()
+    {
+        ClusterSpec spec;
+        spec.gpus = 100000;
+        spec.nicModel = "900-9X81E-00EX-DT0";  // ConnectX-8, one 800G port
+        spec.switchModel = "Q3400-RA";
+        const Comparison c = comparePlans(spec, catalog_);
+        QCOMPARE(c.plans.size(), std::size_t(4));
+        int splitNotes = 0;
+        for (const std::string& r : c.advice.reasons)
+            if (r.find("compared at 400G per link") != std::string::npos) ++splitNotes;
+        QCOMPARE(splitNotes, 3);
+        for (const Plan& p : c.plans) {
+            const bool ib = p.spec.fabric == FabricKind::InfiniBand;
+            QCOMPARE(p.fabric.shape.linkGbps, ib ? 800 : 400);
+            QCOMPARE(p.fabric.shape.tiers, 3);
+        }
+    }
 };
 
 QTEST_GUILESS_MAIN(TestEstimatePlan)
