@@ -8,12 +8,14 @@ set -eu
 PACKAGES="
 cmake ninja-build g++ pkg-config
 qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev
-libsqlite3-dev nlohmann-json3-dev libboost-graph-dev libxlsxwriter-dev
+libsqlite3-dev nlohmann-json3-dev libboost-graph-dev libxlsxwriter-dev zlib1g-dev
 python3-openpyxl python3-jsonschema poppler-utils desktop-file-utils appstream xvfb xauth
 dpkg-dev gzip file ibutils
 "
 # libqt6opengl6-dev is only a Recommends of qt6-base-dev, but Qt6Charts' CMake config needs Qt6OpenGL:
 # with --no-install-recommends below it must be named here, or configure fails on a fresh machine.
+# zlib1g-dev: xlsxwriter.pc links with -lz, but libxlsxwriter-dev does not depend on zlib1g-dev, so a
+# fresh machine fails to link fabricplan-cli without it (found by packaging/check-fresh-install.sh).
 # Why the ones beyond the compiler and libraries: python3-openpyxl and poppler-utils read the exported
 # xlsx/pdf back in tests; python3-jsonschema checks the plan, comparison and design JSON against
 # data/schema; desktop-file-utils and appstream validate the desktop files; xvfb and xauth run GUI
