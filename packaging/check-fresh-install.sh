@@ -28,15 +28,19 @@ command -v debootstrap >/dev/null 2>&1 || {
     exit 2
 }
 
+# Only proc is mounted into the root (debootstrap makes the root's own /dev nodes): a bind-mounted host
+# /dev would let a stray rm or rename inside the root delete the host's device nodes.
 cleanup() {
-    for m in dev/pts dev proc sys; do
-        mountpoint -q "$root/$m" 2>/dev/null && umount -l "$root/$m" || true
-    done
+    mountpoint -q "$root/proc" 2>/dev/null && umount "$root/proc" || true
 }
 trap cleanup EXIT INT TERM
 
 cleanup
-rm -rf "$root"
+if mountpoint -q "$root/proc" 2>/dev/null; then
+    echo "check-fresh-install: $root/proc is still mounted; unmount it first" >&2
+    exit 1
+fi
+rm -rf --one-file-system "$root"
 mkdir -p "$root"
 echo "check-fresh-install: debootstrap bookworm (minbase) into $root"
 debootstrap --variant=minbase bookworm "$root" "$mirror" >"$root.debootstrap.log" 2>&1 || {
@@ -50,9 +54,7 @@ deb $mirror bookworm-updates main
 EOF
 cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
 mount -t proc proc "$root/proc"
-mount -t sysfs sys "$root/sys"
-mount --bind /dev "$root/dev"
-mount --bind /dev/pts "$root/dev/pts"
+[ -c "$root/dev/null" ] || { echo "check-fresh-install: debootstrap made no $root/dev/null" >&2; exit 1; }
 
 # The committed tree only: what a fresh clone would hold.
 mkdir -p "$root/src/fabricplan"
