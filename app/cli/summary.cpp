@@ -34,8 +34,8 @@ void printSummary(const Plan& p, std::ostream& out)
     const auto& s = f.shape;
     out << p.spec.name << " — " << displayName(p.spec.fabric) << ", " << num(p.spec.gpus) << " GPUs in "
         << num(s.nodes) << " nodes\n";
-    out << "  switch " << p.switchModel.partNumber << " (" << s.switchPorts << " x " << s.linkGbps
-        << "G), NIC " << p.nicModel.partNumber << "\n";
+    out << "  switch " << p.hardware.switchesText() << " (" << s.switchPorts << " x " << s.linkGbps
+        << "G), NIC " << p.hardware.nic.partNumber << "\n";
     out << "  topology: " << s.tiers << " tier(s), " << s.planes << " plane(s)";
     if (s.sus) out << ", " << s.sus << " SU(s) rail-optimized";
     if (s.tiers == 3) out << ", " << s.pods << " pod(s)";
@@ -78,7 +78,7 @@ void printComparison(const Comparison& c, std::ostream& out)
     out << buf;
     for (const auto& p : c.plans) {
         std::snprintf(buf, sizeof buf, "%-14s %-22s %9lld %14s %12s %12s %10.1f\n", displayName(p.spec.fabric),
-                      p.switchModel.partNumber.c_str(), p.fabric.switchCount(), money(p.estimates.capex.totalUsd).c_str(),
+                      p.hardware.switchesText().c_str(), p.fabric.switchCount(), money(p.estimates.capex.totalUsd).c_str(),
                       money(p.estimates.capex.perGpuUsd).c_str(), money(p.estimates.tcoUsd).c_str(),
                       p.estimates.performance.allreduceBusbwGBps);
         out << buf;

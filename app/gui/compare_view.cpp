@@ -248,8 +248,9 @@ void CompareView::rebuild()
         busbw->addAxis(y, Qt::AlignLeft);
         double minX = 1e30, maxX = -1e30, maxY = 0;
         for (const Plan& p : plans) {
-            const auto& pts = p.estimates.performance.allreduceRing;
-            if (pts.empty()) continue;
+            const CollectiveCurve* ring = p.estimates.performance.curve(kCurveAllreduceRing);
+            if (!ring || ring->points.empty()) continue;
+            const auto& pts = ring->points;
             auto* s = new QLineSeries;
             s->setName(fabricName(p));
             s->setPen(QPen(fabricColor(p.spec.fabric), 2.2));

@@ -348,8 +348,8 @@ void MainWindow::showCatalog()
     auto* dialog = new CatalogDialog(m_document->catalog(), m_userCatalogPath, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     if (const auto plan = m_document->plan())
-        dialog->setDefaultPlatforms({QString::fromStdString(plan->switchModel.partNumber),
-                                     QString::fromStdString(plan->nicModel.partNumber)});
+        dialog->setDefaultPlatforms({QString::fromStdString(plan->hardware.switchesText()),
+                                     QString::fromStdString(plan->hardware.nic.partNumber)});
     connect(dialog, &CatalogDialog::catalogChanged, m_document, &Document::setCatalog);
     dialog->show();
 }

@@ -149,8 +149,8 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
     html += QStringLiteral("<h2 style='margin-bottom:0'>%1</h2><p style='color:%2; margin-top:2px'>%3 · %4 · %5</p>")
                 .arg(QString::fromStdString(p.spec.name).toHtmlEscaped(), muted,
                      QString::fromUtf8(displayName(p.spec.fabric)),
-                     QString::fromStdString(p.switchModel.partNumber + " " + p.switchModel.description).toHtmlEscaped(),
-                     QString::fromStdString(p.nicModel.partNumber).toHtmlEscaped());
+                     QString::fromStdString(p.hardware.switchesText() + " " + p.hardware.switchOf(Tier::Leaf).description).toHtmlEscaped(),
+                     QString::fromStdString(p.hardware.nic.partNumber).toHtmlEscaped());
 
     // Key figures as cards, four per row.
     const char* keys[] = {"gpus", "switches.total", "links.total", "tiers", "capex.total", "capex.per_gpu",

@@ -230,8 +230,8 @@ void TopologyView::rebuild()
     }
 
     // 6. Boxes with their labels and tooltips.
-    const QString switchPart = QString::fromStdString(m_plan->switchModel.partNumber);
-    const QString nicPart = QString::fromStdString(m_plan->nicModel.partNumber);
+    const QString switchPart = QString::fromStdString(m_plan->hardware.switchesText());
+    const QString nicPart = QString::fromStdString(m_plan->hardware.nic.partNumber);
     for (std::size_t bi = 0; bi < boxes.size(); ++bi) {
         const Box& box = boxes[bi];
         long long devices = 0, portsUsed = 0;

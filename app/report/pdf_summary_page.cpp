@@ -68,8 +68,8 @@ void writeSummaryPage(PdfDocument& doc, const Plan& plan)
     left.line(QStringLiteral("GPUs"), groupedNumber(spec.gpus));
     left.line(QStringLiteral("GPUs / NICs per node"), QStringLiteral("%1 / %2").arg(spec.gpusPerNode).arg(spec.nicsPerNode));
     left.line(QStringLiteral("Nodes"), groupedNumber(f.nodeCount));
-    left.line(QStringLiteral("Switch"), qs(plan.switchModel.partNumber));
-    left.line(QStringLiteral("NIC"), qs(plan.nicModel.partNumber));
+    left.line(QStringLiteral("Switch"), qs(plan.hardware.switchesText()));
+    left.line(QStringLiteral("NIC"), qs(plan.hardware.nic.partNumber));
     left.line(QStringLiteral("Link speed"), QStringLiteral("%1 Gb/s").arg(f.shape.linkGbps));
     left.line(QStringLiteral("Planes"), QString::number(f.shape.planes));
     left.line(QStringLiteral("Rail-optimized"), spec.railOptimized ? QStringLiteral("yes") : QStringLiteral("no"));

@@ -138,8 +138,9 @@ void addSpare(Bom& bom, const BomLine& installed, long long qty)
 } // namespace
 
 Bom collect(const ClusterSpec& spec, const Fabric& fabric, const MediaAssignment& media, const Catalog& catalog,
-            const SwitchModel& switchModel, const NicModel& nicModel)
+            const Hardware& hardware)
 {
+    const NicModel& nicModel = hardware.nic;
     const Economics& eco = spec.economics;
     Bom bom;
 
@@ -147,6 +148,7 @@ Bom collect(const ClusterSpec& spec, const Fabric& fabric, const MediaAssignment
     for (Tier tier : {Tier::Leaf, Tier::Spine, Tier::Core}) {
         const long long n = fabric.switchCount(tier);
         if (n <= 0) continue;
+        const SwitchModel& switchModel = hardware.switchOf(tier);
         BomLine line = makeLine(BomCategory::Switches, &switchModel, switchModel.partNumber, n, catalog, eco, true);
         line.usedFor = std::string(toString(tier)) + ", " + withThousands(n) + " switches";
         bom.lines.push_back(std::move(line));
@@ -227,14 +229,18 @@ Bom collect(const ClusterSpec& spec, const Fabric& fabric, const MediaAssignment
     if (eco.sparesOpticsPct > 0)
         for (const BomLine& l : sparable)
             addSpare(bom, l, (long long)std::ceil(double(l.qty) * eco.sparesOpticsPct / 100.0 - 1e-9));
-    if (eco.spareSwitchPerN > 0) {
-        const long long installed = fabric.switchCount();
-        if (installed > 0) {
+    // One spare per N installed switches of each model (the spare must be the same part).
+    if (eco.spareSwitchPerN > 0)
+        for (std::size_t m = 0; m < hardware.switches.size(); ++m) {
+            long long installed = 0;
+            for (Tier tier : {Tier::Leaf, Tier::Spine, Tier::Core})
+                if (hardware.modelOf(tier) == m) installed += fabric.switchCount(tier);
+            if (installed <= 0) continue;
+            const SwitchModel& switchModel = hardware.switches[m];
             BomLine sw = makeLine(BomCategory::Switches, &switchModel, switchModel.partNumber, installed, catalog,
                                   eco, true);
             addSpare(bom, sw, ceilDiv(installed, eco.spareSwitchPerN));
         }
-    }
 
     std::stable_sort(bom.lines.begin(), bom.lines.end(),
                      [](const BomLine& x, const BomLine& y) { return int(x.category) < int(y.category); });

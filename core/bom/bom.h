@@ -9,6 +9,7 @@
 // spec first: catalog/parts.h uses FiberType without including spec/cluster_spec.h.
 #include "spec/cluster_spec.h"
 #include "catalog/catalog.h"
+#include "catalog/hardware.h"
 #include "layout/layout.h"
 #include "media/media.h"
 #include "topology/fabric.h"
@@ -59,8 +60,7 @@ struct CableRow {
 };
 
 namespace bom {
-Bom collect(const ClusterSpec&, const Fabric&, const MediaAssignment&, const Catalog&,
-            const SwitchModel&, const NicModel&);
+Bom collect(const ClusterSpec&, const Fabric&, const MediaAssignment&, const Catalog&, const Hardware&);
 // Calls `row` once per physical cable in link order; return false from `row` to stop early.
 void forEachCable(const Fabric&, const Layout&, const MediaAssignment&,
                   const std::function<bool(const CableRow&)>& row);

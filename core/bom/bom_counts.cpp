@@ -36,7 +36,7 @@ std::vector<SolutionCounts> countPerSolution(const Fabric& fabric, const MediaAs
     std::vector<SolutionCounts> counts(solutionCount);
     const std::size_t linkCount = std::min(fabric.links.size(), media.solutionOfLink.size());
     for (std::size_t i = 0; i < linkCount; ++i) {
-        const std::uint16_t s = media.solutionOfLink[i];
+        const std::uint32_t s = media.solutionOfLink[i];
         if (s < solutionCount) ++counts[s].links;
     }
 
@@ -59,7 +59,7 @@ std::vector<SolutionCounts> countPerSolution(const Fabric& fabric, const MediaAs
     std::vector<std::uint32_t> order(offset[solutionCount]);
     std::vector<std::size_t> cursor(offset.begin(), offset.end() - 1);
     for (std::size_t i = 0; i < linkCount; ++i) {
-        const std::uint16_t s = media.solutionOfLink[i];
+        const std::uint32_t s = media.solutionOfLink[i];
         if (s < solutionCount) order[cursor[s]++] = std::uint32_t(i);
     }
 

@@ -13,10 +13,10 @@ namespace {
 // the same way (ceil per device), so the plan and the BOM agree.
 class SplitterGrouping {
 public:
-    bool startsCable(const Link& link, std::uint16_t solution, int linksPerCable)
+    bool startsCable(const Link& link, std::uint32_t solution, int linksPerCable)
     {
         if (linksPerCable <= 1) return true;
-        const std::uint64_t key = (std::uint64_t(link.b) << 16) | solution;
+        const std::uint64_t key = (std::uint64_t(link.b) << 32) | solution;
         return seen_[key]++ % std::uint32_t(linksPerCable) == 0;
     }
 
@@ -24,7 +24,7 @@ private:
     std::unordered_map<std::uint64_t, std::uint32_t> seen_;
 };
 
-const LinkSolution* solutionOf(const MediaAssignment& media, std::size_t link, std::uint16_t& index)
+const LinkSolution* solutionOf(const MediaAssignment& media, std::size_t link, std::uint32_t& index)
 {
     if (link >= media.solutionOfLink.size()) return nullptr;
     index = media.solutionOfLink[link];
@@ -49,7 +49,7 @@ void forEachCable(const Fabric& fabric, const Layout& layout, const MediaAssignm
     char id[32];
     for (std::size_t i = 0; i < fabric.links.size(); ++i) {
         const Link& link = fabric.links[i];
-        std::uint16_t solutionIndex = 0;
+        std::uint32_t solutionIndex = 0;
         const LinkSolution* sol = solutionOf(media, i, solutionIndex);
         const int perCable = sol ? sol->linksPerCable : 1;
         if (!grouping.startsCable(link, solutionIndex, perCable)) continue;
@@ -79,7 +79,7 @@ std::size_t cableCount(const Fabric& fabric, const MediaAssignment& media)
     SplitterGrouping grouping;
     std::size_t n = 0;
     for (std::size_t i = 0; i < fabric.links.size(); ++i) {
-        std::uint16_t solutionIndex = 0;
+        std::uint32_t solutionIndex = 0;
         const LinkSolution* sol = solutionOf(media, i, solutionIndex);
         if (grouping.startsCable(fabric.links[i], solutionIndex, sol ? sol->linksPerCable : 1)) ++n;
     }

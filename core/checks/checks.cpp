@@ -31,17 +31,18 @@ int linkGbpsOf(const Fabric& fabric, const NicModel& nic)
 }
 
 // topology.ports-exhausted: a switch (or a node) using more ports than it has. One finding per tier.
-void portsExhausted(const ClusterSpec& spec, const Fabric& fabric, const SwitchModel& sw, const NicModel& nic,
-                    std::vector<Finding>& out)
+void portsExhausted(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hw, std::vector<Finding>& out)
 {
+    const NicModel& nic = hw.nic;
     std::vector<std::uint32_t> used(fabric.devices.size(), 0);
     for (const Link& l : fabric.links) {
         ++used[l.a];
         ++used[l.b];
     }
     const int L = linkGbpsOf(fabric, nic);
-    const long long switchPorts = fabric.shape.switchPorts > 0 && sw.portsAt(L) == 0 ? fabric.shape.switchPorts
-                                                                                      : sw.portsAt(L);
+    auto switchPortsOf = [&](const SwitchModel& sw) -> long long {
+        return fabric.shape.switchPorts > 0 && sw.portsAt(L) == 0 ? fabric.shape.switchPorts : sw.portsAt(L);
+    };
     // A node's logical ports at the link speed: NICs x cages x (cage speed / link speed), e.g. a
     // ConnectX-8 800G cage runs 2 x 400G (one per plane); a 400G ConnectX-7 cage runs one 400G link.
     const long long perNic = (long long)std::max(1, nic.ports) * std::max(1, nic.portGbps / std::max(1, L));
@@ -53,7 +54,7 @@ void portsExhausted(const ClusterSpec& spec, const Fabric& fabric, const SwitchM
     } tiers[4];
     for (std::size_t d = 0; d < fabric.devices.size(); ++d) {
         const bool node = d < fabric.nodeCount;
-        const long long have = node ? nodePorts : switchPorts;
+        const long long have = node ? nodePorts : switchPortsOf(hw.switchModel(fabric.devices[d].model));
         if (used[d] <= have) continue;
         PerTier& t = tiers[int(fabric.devices[d].tier)];
         ++t.devices;
@@ -66,13 +67,14 @@ void portsExhausted(const ClusterSpec& spec, const Fabric& fabric, const SwitchM
         const PerTier& t = tiers[tier];
         if (t.devices == 0) continue;
         const bool node = tier == int(Tier::Node);
+        const SwitchModel& sw = hw.switchModel(fabric.devices[std::size_t(t.device)].model);
         Finding f;
         f.severity = Severity::Error;
         f.rule = "topology.ports-exhausted";
         f.device = t.device;
         f.where = fabric.deviceName(DeviceId(t.device));
         f.message = fmt("%lld %s device(s) use more ports than they have: up to %u links on %lld ports (%s)", t.devices,
-                        toString(Tier(tier)), t.worst, node ? nodePorts : switchPorts,
+                        toString(Tier(tier)), t.worst, node ? nodePorts : switchPortsOf(sw),
                         node ? nic.partNumber.c_str() : sw.partNumber.c_str());
         f.fix = node ? "Each NIC needs one port per plane at the link speed: use a NIC with more ports or a faster "
                        "cage that breaks out (e.g. an 800G NIC as 2 x 400G), or fewer planes"
@@ -82,13 +84,15 @@ void portsExhausted(const ClusterSpec& spec, const Fabric& fabric, const SwitchM
 }
 
 // media.speed-mismatch at the cage level: a port that cannot run the link speed at all.
-void cageSpeed(const Fabric& fabric, const SwitchModel& sw, const NicModel& nic, std::vector<Finding>& out)
+void cageSpeed(const Fabric& fabric, const Hardware& hw, std::vector<Finding>& out)
 {
+    const NicModel& nic = hw.nic;
     const int L = linkGbpsOf(fabric, nic);
-    if (!sw.generic && sw.portsPerCageAt(L) == 0 && !fabric.links.empty())
-        out.push_back({Severity::Error, "media.speed-mismatch",
-                       fmt("%s cages have no %d G port mode", sw.partNumber.c_str(), L), sw.partNumber,
-                       "Choose a link speed the switch supports, or another switch", 0, -1});
+    for (const SwitchModel& sw : hw.switches)  // one finding per distinct model
+        if (!sw.generic && sw.portsPerCageAt(L) == 0 && !fabric.links.empty())
+            out.push_back({Severity::Error, "media.speed-mismatch",
+                           fmt("%s cages have no %d G port mode", sw.partNumber.c_str(), L), sw.partNumber,
+                           "Choose a link speed the switch supports, or another switch", 0, -1});
     if (nic.portGbps < L && fabric.linkCount(LinkClass::HostLeaf) > 0)
         out.push_back({Severity::Error, "media.speed-mismatch",
                        fmt("%s ports run at most %d G; the links run %d G", nic.partNumber.c_str(), nic.portGbps, L),
@@ -131,11 +135,11 @@ void rackPower(const ClusterSpec& spec, const Layout& layout, std::vector<Findin
 } // namespace
 
 std::vector<Finding> run(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout,
-                         const MediaAssignment& media, const Catalog&, const SwitchModel& sw, const NicModel& nic)
+                         const MediaAssignment& media, const Catalog&, const Hardware& hw)
 {
     std::vector<Finding> out;
-    cageSpeed(fabric, sw, nic, out);
-    portsExhausted(spec, fabric, sw, nic, out);
+    cageSpeed(fabric, hw, out);
+    portsExhausted(spec, fabric, hw, out);
     rackPower(spec, layout, out);
     out.insert(out.end(), media.findings.begin(), media.findings.end());
     std::stable_sort(out.begin(), out.end(),

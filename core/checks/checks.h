@@ -4,7 +4,8 @@
 #include <vector>
 
 #include "catalog/catalog.h"
-#include "checks/finding.h"
+#include "catalog/hardware.h"
+#include "common/finding.h"
 #include "layout/layout.h"
 #include "media/media.h"
 #include "spec/cluster_spec.h"
@@ -14,6 +15,6 @@ namespace fp::checks {
 
 // Returns all findings (media findings included), errors first, then warnings, then info.
 std::vector<Finding> run(const ClusterSpec&, const Fabric&, const Layout&, const MediaAssignment&,
-                         const Catalog&, const SwitchModel&, const NicModel&);
+                         const Catalog&, const Hardware&);
 
 } // namespace fp::checks

@@ -80,16 +80,16 @@ std::size_t pathIndexFor(const Fabric& fabric, int nodes, std::size_t pathCount)
 } // namespace
 
 Estimates run(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout, const MediaAssignment& media,
-              const Bom& bom, const Catalog&, const SwitchModel& sw, const NicModel& nic,
-              const EstimateOptions& options)
+              const Bom& bom, const Catalog&, const Hardware& hw, const EstimateOptions& options)
 {
+    const NicModel& nic = hw.nic;
     Estimates e;
     e.capex = capexOf(bom, spec.gpus);
     e.opex = opexOf(spec, fabric, bom, nic);
     e.tcoUsd = e.capex.totalUsd + e.opex.tuningUsd + e.opex.energyUsdPerYear * spec.economics.horizonYears;
 
     Performance& perf = e.performance;
-    const LatencyInputs latencyIn = latencyInputs(spec, fabric, layout, media, sw, nic);
+    const LatencyInputs latencyIn = latencyInputs(spec, fabric, layout, media, hw);
     perf.latency = pathLatencies(latencyIn);
     perf.latencyMinNs = perf.latency.front().minNs;
     perf.latencyMaxNs = perf.latency.back().maxNs;
@@ -105,7 +105,7 @@ Estimates run(const ClusterSpec& spec, const Fabric& fabric, const Layout& layou
     const int gpusPerNode = std::max(1, spec.gpusPerNode);
     const int nodes = (gpus + gpusPerNode - 1) / gpusPerNode;
     const EcmpResult ecmp = ringEcmpCollisions(fabric, nodes);
-    const bool balanced = balancesFlows(spec.fabric, sw, nic);
+    const bool balanced = balancesFlows(spec.fabric, hw);
     perf.ecmpCollisionFactor = balanced ? 1.0 : ecmp.factor;
 
     AlphaBeta ab;
@@ -116,18 +116,25 @@ Estimates run(const ClusterSpec& spec, const Fabric& fabric, const Layout& layou
     const double demandGbps = double(spec.gpus) * perf.injectionGbpsPerGpu / 2.0;
     const double bisectionShare = demandGbps > 0 ? std::min(1.0, bisection / demandGbps) : 1.0;
     ab.alltoallGBps = ab.bandwidthGBps * bisectionShare;
+    CollectiveCurve ring{kCurveAllreduceRing, "All-reduce (ring)", {}};
+    CollectiveCurve tree{kCurveAllreduceTree, "All-reduce (tree)", {}};
+    CollectiveCurve a2a{kCurveAlltoall, "All-to-all", {}};
     for (double bytes : collectiveSizesBytes()) {
-        perf.allreduceRing.push_back(ringAllReduce(ab, gpus, bytes));
-        perf.allreduceTree.push_back(treeAllReduce(ab, gpus, bytes));
-        perf.alltoall.push_back(allToAll(ab, gpus, bytes));
+        ring.points.push_back(ringAllReduce(ab, gpus, bytes));
+        tree.points.push_back(treeAllReduce(ab, gpus, bytes));
+        a2a.points.push_back(allToAll(ab, gpus, bytes));
     }
-    perf.allreduceBusbwGBps = perf.allreduceRing.empty() ? 0.0 : perf.allreduceRing.back().busbwGBps;
+    perf.allreduceBusbwGBps = ring.points.empty() ? 0.0 : ring.points.back().busbwGBps;
+    perf.collectives = {std::move(ring), std::move(tree), std::move(a2a)};
 
     // What is a model rather than data.
     if (e.capex.estimated) e.notes.push_back("Prices are estimates: no public list prices exist for these parts.");
     e.notes.push_back("Tuning effort and months to stable are published practitioner ranges or our estimates "
                       "(core/estimate/README.md).");
-    if (sw.latencyNs <= 0 || sw.latencyEstimated || nic.latencyNs <= 0 || nic.latencyEstimated)
+    bool switchLatencyEstimated = false;
+    for (const SwitchModel& sw : hw.switches)
+        switchLatencyEstimated = switchLatencyEstimated || sw.latencyNs <= 0 || sw.latencyEstimated;
+    if (switchLatencyEstimated || nic.latencyNs <= 0 || nic.latencyEstimated)
         e.notes.push_back("Latency uses estimated switch/NIC figures; FEC latency (~100 ns per link) is unverified.");
     e.notes.push_back("Collective efficiency is a model: " + std::to_string(int(std::lround(perf.efficiency * 100))) +
                       " % of line rate for large messages.");

@@ -6,6 +6,7 @@
 
 #include "bom/bom.h"
 #include "catalog/catalog.h"
+#include "catalog/hardware.h"
 #include "layout/layout.h"
 #include "media/media.h"
 #include "spec/cluster_spec.h"
@@ -42,6 +43,20 @@ struct CollectivePoint {
     double busbwGBps = 0;
 };
 
+// One collective's modelled time and bus bandwidth over message sizes. `key` is its stable JSON key
+// under performance.* ("allreduce" = ring all-reduce, "allreduce_tree", "alltoall"); new collectives
+// (hierarchical, per platform) add curves with new keys rather than renaming these.
+struct CollectiveCurve {
+    std::string key;
+    std::string label;                     // for charts: "All-reduce (ring)"
+    std::vector<CollectivePoint> points;
+};
+
+// Stable keys of the curves estimate::run always produces.
+inline constexpr const char* kCurveAllreduceRing = "allreduce";
+inline constexpr const char* kCurveAllreduceTree = "allreduce_tree";
+inline constexpr const char* kCurveAlltoall = "alltoall";
+
 struct Performance {
     std::vector<PathLatency> latency;
     double latencyMinNs = 0, latencyMaxNs = 0;
@@ -49,7 +64,14 @@ struct Performance {
     double bisectionTbps = 0;
     double efficiency = 1.0;          // achieved / line rate for large collectives
     double ecmpCollisionFactor = 1.0; // share of bandwidth left after hash collisions (1 = none)
-    std::vector<CollectivePoint> allreduceRing, allreduceTree, alltoall;
+    std::vector<CollectiveCurve> collectives;  // in display order
+    // The curve with this key, or nullptr.
+    const CollectiveCurve* curve(const std::string& key) const
+    {
+        for (const CollectiveCurve& c : collectives)
+            if (c.key == key) return &c;
+        return nullptr;
+    }
     double allreduceBusbwGBps = 0;    // large-message ring all-reduce bus bandwidth
 };
 
@@ -68,7 +90,7 @@ struct EstimateOptions {
 
 namespace estimate {
 Estimates run(const ClusterSpec&, const Fabric&, const Layout&, const MediaAssignment&, const Bom&,
-              const Catalog&, const SwitchModel&, const NicModel&, const EstimateOptions& = {});
+              const Catalog&, const Hardware&, const EstimateOptions& = {});
 } // namespace estimate
 
 struct Advice {

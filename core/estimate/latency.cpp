@@ -18,14 +18,17 @@ double serialisationNs(double bytes, int gbps) { return gbps > 0 ? bytes * 8.0 /
 } // namespace
 
 LatencyInputs latencyInputs(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout,
-                            const MediaAssignment& media, const SwitchModel& sw, const NicModel& nic)
+                            const MediaAssignment& media, const Hardware& hw)
 {
     LatencyInputs in;
     in.fabric = spec.fabric;
-    in.nicNs = nic.latencyNs > 0 ? double(nic.latencyNs) : model::kNicNsDefault;
-    in.switchNs = sw.latencyNs > 0 ? double(sw.latencyNs)
-                                   : (sw.protocol == Protocol::InfiniBand ? model::kIbSwitchNsDefault
-                                                                          : model::kEthernetSwitchNsDefault);
+    in.nicNs = hw.nic.latencyNs > 0 ? double(hw.nic.latencyNs) : model::kNicNsDefault;
+    // One figure per hop: the slowest switch model of the fabric (all tiers share one model today).
+    for (const SwitchModel& sw : hw.switches)
+        in.switchNs = std::max(in.switchNs, sw.latencyNs > 0 ? double(sw.latencyNs)
+                                                             : (sw.protocol == Protocol::InfiniBand
+                                                                    ? model::kIbSwitchNsDefault
+                                                                    : model::kEthernetSwitchNsDefault));
     in.linkGbps = fabric.shape.linkGbps;
     in.tiers = fabric.shape.tiers;
     for (std::size_t i = 0; i < fabric.links.size(); ++i) {

@@ -25,7 +25,7 @@ struct LatencyInputs {
 // Reads the catalog figures (with the documented defaults when the catalog has none) and the real
 // routed cable lengths (layout; the media class decides copper 4.5 ns/m vs fibre 5 ns/m).
 LatencyInputs latencyInputs(const ClusterSpec&, const Fabric&, const Layout&, const MediaAssignment&,
-                            const SwitchModel&, const NicModel&);
+                            const Hardware&);
 
 // One path with `switchHops` switches (1, 3 or 5) and switchHops + 1 links.
 PathLatency pathLatency(const LatencyInputs&, int switchHops);

@@ -45,11 +45,14 @@ double bisectionGbps(const Fabric& f)
     return double(f.shape.linkGbps) * double(narrowest) / 2.0;
 }
 
-bool balancesFlows(FabricKind kind, const SwitchModel& sw, const NicModel& nic)
+bool balancesFlows(FabricKind kind, const Hardware& hw)
 {
+    const NicModel& nic = hw.nic;
+    bool adaptive = !hw.switches.empty();  // every switch of the path must route adaptively
+    for (const SwitchModel& sw : hw.switches) adaptive = adaptive && sw.adaptiveRouting;
     switch (kind) {
     case FabricKind::InfiniBand: return true;
-    case FabricKind::SpectrumX: return sw.adaptiveRouting && nic.superNic;
+    case FabricKind::SpectrumX: return adaptive && nic.superNic;
     case FabricKind::UEC: return nic.packetSpraying;
     case FabricKind::RoCE: return false;
     }

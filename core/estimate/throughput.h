@@ -32,6 +32,6 @@ EcmpResult ringEcmpCollisions(const Fabric&, int nodes);
 
 // True when the fabric balances flows itself: InfiniBand (subnet-manager fat-tree routing, adaptive
 // routing), Spectrum-X with adaptive routing switches and SuperNICs, UEC with packet spraying.
-bool balancesFlows(FabricKind, const SwitchModel&, const NicModel&);
+bool balancesFlows(FabricKind, const Hardware&);
 
 } // namespace fp::estimate

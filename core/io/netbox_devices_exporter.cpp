@@ -31,8 +31,8 @@ public:
                 const Device& d = fabric.devices[id];
                 const bool node = d.tier == Tier::Node;
                 writeCsvRecord(out, {fabric.deviceName(id), netboxRole(d.tier),
-                                     node ? std::string(kNetboxNodeManufacturer) : plan.switchModel.vendor,
-                                     node ? netboxNodeType(plan.spec) : plan.switchModel.partNumber,
+                                     node ? std::string(kNetboxNodeManufacturer) : plan.hardware.switchModel(d.model).vendor,
+                                     node ? netboxNodeType(plan.spec) : plan.hardware.switchModel(d.model).partNumber,
                                      "planned", netboxSite(plan.spec), rackName(plan, id),
                                      deviceDescription(d)});
                 tick.step();

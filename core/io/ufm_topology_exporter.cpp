@@ -71,7 +71,8 @@ public:
         });
         reportProgress(ctx, 0.2);
 
-        const std::string type = systemType(plan.switchModel.partNumber);
+        // One system type for the file: every tier runs the same switch model today.
+        const std::string type = systemType(plan.hardware.switchOf(Tier::Leaf).partNumber);
         const std::string speed = widthSpeed(f.shape.linkGbps);
         writeFileAtomically(path, [&](std::ostream& out) {
             out << "# " << plan.spec.name << ": designed topology written by FabricPlan\n\n";

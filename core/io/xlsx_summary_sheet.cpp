@@ -61,8 +61,8 @@ void writeComparison(SummaryWriter& w, const Comparison& cmp)
     for (const Plan& p : cmp.plans) {
         const Estimates& e = p.estimates;
         s.text(row, 0, displayName(p.spec.fabric));
-        s.text(row, 1, p.switchModel.partNumber);
-        s.text(row, 2, p.nicModel.partNumber);
+        s.text(row, 1, p.hardware.switchesText());
+        s.text(row, 2, p.hardware.nic.partNumber);
         s.number(row, 3, double(p.fabric.switchCount()), fmt.integer);
         s.number(row, 4, e.capex.transceiversUsd + e.capex.cablesUsd + e.capex.fibreUsd, fmt.usd);
         s.number(row, 5, e.capex.totalUsd, e.capex.estimated ? fmt.usdEstimated : fmt.usd);
@@ -108,8 +108,8 @@ void writeSummarySheet(XlsxBook& book, const ExportContext& ctx, std::size_t cab
     w.number("GPUs", spec.gpus, fmt.integer);
     w.number("GPUs per node", spec.gpusPerNode, fmt.integer);
     w.number("NICs per node", spec.nicsPerNode, fmt.integer);
-    w.text("NIC", plan.nicModel.partNumber + " (" + plan.nicModel.vendor + ")");
-    w.text("Switch", plan.switchModel.partNumber + " (" + plan.switchModel.vendor + ")");
+    w.text("NIC", plan.hardware.nic.partNumber + " (" + plan.hardware.nic.vendor + ")");
+    w.text("Switch", plan.hardware.switchesText() + " (" + plan.hardware.switchOf(Tier::Leaf).vendor + ")");
     w.number("Link speed (Gb/s)", f.shape.linkGbps, fmt.integer);
     w.number("Planes", f.shape.planes, fmt.integer);
     w.text("Rail-optimized", spec.railOptimized ? "yes" : "no");

@@ -53,9 +53,11 @@ int nodesPerRackFor(const FloorSpec& floor)
 
 int nodesPerRack(const FloorSpec& floor) { return nodesPerRackFor(floor); }
 
-Layout place(const ClusterSpec& spec, const Fabric& fabric, double switchPowerW, int switchRackUnits)
+Layout place(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hardware)
 {
     const FloorSpec& floor = spec.floor;
+    int switchRackUnits = 1;
+    for (const SwitchModel& sw : hardware.switches) switchRackUnits = std::max(switchRackUnits, sw.rackUnits);
     const int K = layout_constants::switchesPerNetworkRack(switchRackUnits);
     const std::size_t deviceCount = fabric.devices.size();
     const std::uint32_t nodes = fabric.nodeCount;
@@ -203,7 +205,7 @@ Layout place(const ClusterSpec& spec, const Fabric& fabric, double switchPowerW,
         // Switches stack from the rack top down.
         heightM[d] = float(floor.rackHeightM - (switchesPlacedInRack[rack]++ + 0.5) * switchPitchM);
         if (!out.racks.empty()) {
-            out.racks[rack].powerW += switchPowerW;
+            out.racks[rack].powerW += hardware.switchModel(fabric.devices[d].model).powerW;
             ++out.racks[rack].devices;
         }
     }

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "catalog/hardware.h"
 #include "spec/cluster_spec.h"
 #include "topology/fabric.h"
 
@@ -32,8 +33,9 @@ struct Layout {
 };
 
 namespace layout {
-// Node power comes from spec.floor.nodePowerKw; switchPowerW: per switch (from the catalog).
-Layout place(const ClusterSpec&, const Fabric&, double switchPowerW, int switchRackUnits = 2);
+// Node power comes from spec.floor.nodePowerKw; each switch draws its model's power (Device::model);
+// network racks hold as many of the tallest switch model as fit.
+Layout place(const ClusterSpec&, const Fabric&, const Hardware&);
 // Nodes per compute rack: min(floor.nodesPerRack, floor(rackPowerBudgetKw / nodePowerKw)), at least 1.
 int nodesPerRack(const FloorSpec&);
 } // namespace layout

@@ -46,26 +46,31 @@ struct GroupKey {
 
 class Selector {
 public:
-    Selector(const ClusterSpec& spec, const Fabric& fabric, const Catalog& catalog, const SwitchModel& sw,
-             const NicModel& nic)
+    Selector(const ClusterSpec& spec, const Fabric& fabric, const Catalog& catalog, const Hardware& hw)
         : spec_(spec), catalog_(catalog)
     {
+        const NicModel& nic = hw.nic;
         const int L = fabric.shape.linkGbps > 0 ? fabric.shape.linkGbps : nic.portGbps;
         // Each NIC carries one link per plane (topology/builder.cpp); spread over its ports, a single-port
         // NIC in a multi-plane fabric runs 2+ links through one cage (e.g. 800G OSFP as 2 x 400G), which
-        // takes a twin-port module, not one module per link.
-        const int planes = std::max(1, fabric.shape.planes);
-        const int nicPorts = std::max(1, nic.ports);
-        const int nicLinksPerCage = (planes + nicPorts - 1) / nicPorts;
-        LinkEnd nicEnd{nic.partNumber, nic.cageType, nic.cageFinned, nic.cagePowerClassW,
-                       nic.portGbps >= L * nicLinksPerCage ? nicLinksPerCage : 0, true};
-        LinkEnd swEnd{sw.partNumber, sw.cageType, sw.cageFinned, sw.cagePowerClassW, sw.portsPerCageAt(L), false,
-                      sw.generic};
+        // takes a twin-port module, not one module per link (catalog/hardware.cpp nicCage).
+        auto endOf = [&](const std::string& platform, const Cage& cage, bool generic) {
+            return LinkEnd{platform, cage.formFactor, cage.finned, cage.powerClassW, cage.linksPerCage, cage.host,
+                           generic};
+        };
+        const LinkEnd nicEnd = endOf(nic.partNumber, nicCage(nic, L, fabric.shape.planes), false);
+        auto switchEnd = [&](Tier t) {
+            const SwitchModel& sw = hw.switchOf(t);
+            return endOf(sw.partNumber, switchCage(sw, L), sw.generic);
+        };
+        // The lower and upper tier of each link class: host-leaf, leaf-spine, spine-core.
+        constexpr Tier kLower[kLinkClassCount] = {Tier::Node, Tier::Leaf, Tier::Spine};
+        constexpr Tier kUpper[kLinkClassCount] = {Tier::Leaf, Tier::Spine, Tier::Core};
         for (int c = 0; c < kLinkClassCount; ++c) {
             ClassContext& ctx = ctx_[c];
             ctx.cls = LinkClass(c);
-            ctx.a = c == int(LinkClass::HostLeaf) ? nicEnd : swEnd;
-            ctx.b = swEnd;
+            ctx.a = c == int(LinkClass::HostLeaf) ? nicEnd : switchEnd(kLower[c]);
+            ctx.b = switchEnd(kUpper[c]);
             ctx.linkGbps = L;
             ctx.infiniband = spec.fabric == FabricKind::InfiniBand;
             ctx.allowThirdParty = spec.media.allowThirdPartyOptics;
@@ -325,9 +330,9 @@ Severity severityOf(const std::string& rule)
 } // namespace
 
 MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout, const Catalog& catalog,
-                       const SwitchModel& sw, const NicModel& nic)
+                       const Hardware& hardware)
 {
-    Selector selector(spec, fabric, catalog, sw, nic);
+    Selector selector(spec, fabric, catalog, hardware);
     const std::size_t linkCount = fabric.links.size();
     const int steps = selector.steps();
     // Group index = (class * steps + step) * 2 + sameRack; links in a group share one solution.
@@ -346,10 +351,6 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
     }
 
     MediaAssignment out;
-    // solutionOfLink is 16-bit: at most 3 classes x 2 x (distinct catalog lengths + 1) solutions.
-    if (groups > 65535)
-        throw UserError("the catalog has too many distinct cable lengths (" + std::to_string(steps - 1) + ")",
-                        catalog.path, "Keep fewer than 10,000 distinct cable and fibre lengths");
     std::vector<int> solutionOfGroup(groups, -1);
     std::vector<std::vector<Issue>> issuesOfSolution;
     for (std::size_t g = 0; g < groups; ++g) {
@@ -365,7 +366,7 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
     std::vector<std::int64_t> firstLinkOfSolution(out.solutions.size(), -1);
     for (std::size_t i = 0; i < linkCount; ++i) {
         const int s = solutionOfGroup[groupOfLink[i]];
-        out.solutionOfLink[i] = std::uint16_t(s);
+        out.solutionOfLink[i] = std::uint32_t(s);
         if (linksOfSolution[s]++ == 0) firstLinkOfSolution[s] = std::int64_t(i);
     }
 

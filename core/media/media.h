@@ -7,7 +7,8 @@
 #include <vector>
 
 #include "catalog/catalog.h"
-#include "checks/finding.h"
+#include "catalog/hardware.h"
+#include "common/finding.h"
 #include "layout/layout.h"
 #include "spec/cluster_spec.h"
 #include "topology/fabric.h"
@@ -41,13 +42,12 @@ struct LinkSolution {
 
 struct MediaAssignment {
     std::vector<LinkSolution> solutions;
-    std::vector<std::uint16_t> solutionOfLink;  // per link
+    std::vector<std::uint32_t> solutionOfLink;  // per link
     std::vector<Finding> findings;              // media.* rules
 };
 
 namespace media {
-MediaAssignment select(const ClusterSpec&, const Fabric&, const Layout&, const Catalog&,
-                       const SwitchModel&, const NicModel&);
+MediaAssignment select(const ClusterSpec&, const Fabric&, const Layout&, const Catalog&, const Hardware&);
 } // namespace media
 
 } // namespace fp

@@ -59,25 +59,26 @@ Plan makePlan(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions
     StageClock clock(p, options);
     int linkGbps = 0;
     clock.run("resolve", [&] {
-        p.nicModel = plan::resolveNic(spec, catalog);
-        linkGbps = plan::resolveLinkGbps(spec, p.nicModel);
-        p.switchModel = plan::resolveSwitch(spec, catalog, linkGbps);
+        NicModel nic = plan::resolveNic(spec, catalog);
+        linkGbps = plan::resolveLinkGbps(spec, nic);
+        p.hardware = Hardware::uniform(plan::resolveSwitch(spec, catalog, linkGbps), std::move(nic), linkGbps,
+                                       spec.planes);
     });
     clock.run("topology", [&] {
-        const topology::SwitchPorts ports{p.switchModel.portsAt(linkGbps), p.switchModel.portsPerCageAt(linkGbps)};
+        topology::TierPorts ports;
+        for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core}) {
+            const SwitchModel& sw = p.hardware.switchOf(t);
+            ports.tier[std::size_t(switchTierIndex(t))] = {sw.portsAt(linkGbps), sw.portsPerCageAt(linkGbps),
+                                                           p.hardware.modelOf(t)};
+        }
         p.fabric = topology::build(spec, ports, linkGbps);
     });
-    clock.run("layout", [&] { p.layout = layout::place(spec, p.fabric, p.switchModel.powerW, p.switchModel.rackUnits); });
-    clock.run("media", [&] {
-        p.media = media::select(spec, p.fabric, p.layout, catalog, p.switchModel, p.nicModel);
-    });
-    clock.run("checks", [&] {
-        p.findings = checks::run(spec, p.fabric, p.layout, p.media, catalog, p.switchModel, p.nicModel);
-    });
-    clock.run("bom", [&] { p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.switchModel, p.nicModel); });
+    clock.run("layout", [&] { p.layout = layout::place(spec, p.fabric, p.hardware); });
+    clock.run("media", [&] { p.media = media::select(spec, p.fabric, p.layout, catalog, p.hardware); });
+    clock.run("checks", [&] { p.findings = checks::run(spec, p.fabric, p.layout, p.media, catalog, p.hardware); });
+    clock.run("bom", [&] { p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware); });
     clock.run("estimate", [&] {
-        p.estimates = estimate::run(spec, p.fabric, p.layout, p.media, p.bom, catalog, p.switchModel, p.nicModel,
-                                    options.estimate);
+        p.estimates = estimate::run(spec, p.fabric, p.layout, p.media, p.bom, catalog, p.hardware, options.estimate);
     });
     return p;
 }

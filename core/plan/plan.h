@@ -7,7 +7,7 @@
 
 #include "bom/bom.h"
 #include "catalog/catalog.h"
-#include "checks/finding.h"
+#include "common/finding.h"
 #include "estimate/estimates.h"
 #include "layout/layout.h"
 #include "media/media.h"
@@ -23,8 +23,7 @@ struct StageTiming {
 
 struct Plan {
     ClusterSpec spec;
-    SwitchModel switchModel;   // resolved (or the synthesised generic switch)
-    NicModel nicModel;
+    Hardware hardware;         // resolved switch per tier (or the synthesised generic switch), NIC, platform
     Fabric fabric;
     Layout layout;
     MediaAssignment media;

@@ -58,17 +58,17 @@ json performanceJson(const Performance& p)
     for (const auto& l : p.latency)
         paths.push_back({{"path", l.pathClass}, {"switch_hops", l.switchHops}, {"min_ns", l.minNs},
                          {"max_ns", l.maxNs}, {"loaded_low_ns", l.loadedLowNs}, {"loaded_high_ns", l.loadedHighNs}});
-    return {
+    json out = {
         {"latency_ns", {{"min", p.latencyMinNs}, {"max", p.latencyMaxNs}, {"paths", paths}}},
         {"injection_gbps_per_gpu", p.injectionGbpsPerGpu},
         {"bisection_tbps", p.bisectionTbps},
         {"efficiency", p.efficiency},
         {"ecmp_collision_factor", p.ecmpCollisionFactor},
-        {"allreduce", curve(p.allreduceRing)},
-        {"allreduce_tree", curve(p.allreduceTree)},
-        {"alltoall", curve(p.alltoall)},
         {"allreduce_busbw_GBps", p.allreduceBusbwGBps},
     };
+    // Each curve under its own stable key (performance.allreduce, .allreduce_tree, .alltoall, ...).
+    for (const CollectiveCurve& c : p.collectives) out[c.key] = curve(c.points);
+    return out;
 }
 
 } // namespace
@@ -113,7 +113,7 @@ json planToJson(const Plan& p)
         {"design", specToJson(p.spec)},
         {"fabric", toString(p.spec.fabric)},
         {"parts",
-         {{"switch", p.switchModel.partNumber}, {"switch_generic", p.switchModel.generic}, {"nic", p.nicModel.partNumber}}},
+         {{"switch", p.hardware.switchOf(Tier::Leaf).partNumber}, {"switch_generic", p.hardware.switchOf(Tier::Leaf).generic}, {"nic", p.hardware.nic.partNumber}}},
         {"topology", topologyJson(p.fabric)},
         {"media", media},
         {"bom", bomLines},

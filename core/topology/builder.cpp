@@ -79,6 +79,7 @@ LeafGrouping groupLeaves(const ClusterSpec& spec, int nodes, int leafDown)
 
 struct Wiring {
     Fabric& f;
+    const TierPorts& ports;
     void link(DeviceId a, int aPort, DeviceId b, int bPort, LinkClass cls)
     {
         f.links.push_back({a, b, static_cast<std::uint16_t>(aPort), static_cast<std::uint16_t>(bPort), cls});
@@ -94,12 +95,13 @@ struct Wiring {
         d.su = static_cast<std::uint32_t>(su);
         d.rail = static_cast<std::uint16_t>(rail);
         d.index = static_cast<std::uint32_t>(index);
+        if (t != Tier::Node) d.model = ports.of(t).model;
         f.devices.push_back(d);
         return static_cast<DeviceId>(f.devices.size() - 1);
     }
 };
 
-[[noreturn]] void tooBig(long long endpoints, int tiers, long long max, const SwitchPorts& sw, Ratio leaf, Ratio spine)
+[[noreturn]] void tooBig(long long endpoints, int tiers, long long max, const TierPorts& sw, Ratio leaf, Ratio spine)
 {
     std::string fix = "use a switch with more ports at this speed (or split its ports to a lower speed)";
     for (Ratio r : {Ratio{2, 1}, Ratio{3, 1}}) {
@@ -112,7 +114,7 @@ struct Wiring {
     }
     if (tiers < 3) fix = "use three tiers (holds " + std::to_string(maxEndpoints(3, sw, leaf, spine)) + "), or " + fix;
     throw UserError(std::to_string(endpoints) + " NIC ports per plane exceed what " + std::to_string(tiers) +
-                        " tier" + (tiers > 1 ? "s" : "") + " of " + std::to_string(sw.ports) +
+                        " tier" + (tiers > 1 ? "s" : "") + " of " + std::to_string(sw.of(Tier::Leaf).ports) +
                         "-port switches can connect (" + std::to_string(max) + " at leaf " + ratioText(leaf) +
                         (tiers == 3 ? ", spine " + ratioText(spine) : std::string()) + ")",
                     "/fabric", fix);
@@ -120,20 +122,24 @@ struct Wiring {
 
 } // namespace
 
-long long maxEndpoints(int tiers, const SwitchPorts& sw, Ratio leaf, Ratio spine)
+long long maxEndpoints(int tiers, const TierPorts& ports, Ratio leaf, Ratio spine)
 {
-    const PortSplit l = splitPorts(sw.ports, leaf);
-    if (tiers <= 1) return sw.ports;
-    if (tiers == 2) return static_cast<long long>(sw.ports) * l.down;  // R leaves (one link to each spine)
-    const PortSplit s = splitPorts(sw.ports, spine);
-    return static_cast<long long>(sw.ports) * s.down * l.down;          // R pods of spineDown leaves
+    const int Rl = ports.of(Tier::Leaf).ports, Rs = ports.of(Tier::Spine).ports, Rc = ports.of(Tier::Core).ports;
+    const PortSplit l = splitPorts(Rl, leaf);
+    if (tiers <= 1) return Rl;
+    if (tiers == 2) return static_cast<long long>(Rs) * l.down;  // Rs leaves (one link to each spine)
+    const PortSplit s = splitPorts(Rs, spine);
+    return static_cast<long long>(Rc) * s.down * l.down;          // Rc pods of spineDown leaves
 }
 
-Fabric build(const ClusterSpec& spec, const SwitchPorts& sw, int linkGbps)
+Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
 {
-    const int R = sw.ports;
-    if (R < 2)
-        throw UserError("the switch has " + std::to_string(R) + " port(s) at " + std::to_string(linkGbps) + " Gb/s",
+    // Each tier's radix where that tier's ports are split; R is the leaf's (and a single switch's).
+    const int R = sw.of(Tier::Leaf).ports;
+    const int Rs = sw.of(Tier::Spine).ports;
+    const int Rc = sw.of(Tier::Core).ports;
+    if (std::min({R, Rs, Rc}) < 2)
+        throw UserError("the switch has " + std::to_string(std::min({R, Rs, Rc})) + " port(s) at " + std::to_string(linkGbps) + " Gb/s",
                         "/fabric/switch", "choose a switch that runs this link speed, or a generic radix of 2 or more");
     const int nodes = spec.nodes();
     const int nics = spec.nicsPerNode;
@@ -146,7 +152,9 @@ Fabric build(const ClusterSpec& spec, const SwitchPorts& sw, int linkGbps)
     sh.planes = planes;
     sh.linkGbps = linkGbps;
     sh.switchPorts = R;
-    sh.portsPerCage = std::max(1, sw.portsPerCage);
+    sh.portsPerCage = std::max(1, sw.of(Tier::Leaf).portsPerCage);
+    for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core})
+        sh.portsPerCageOfTier[std::size_t(switchTierIndex(t))] = std::max(1, sw.of(t).portsPerCage);
     sh.nodes = nodes;
     sh.endpointsPerPlane = static_cast<int>(endpoints);
     sh.maxEndpoints2Tier = static_cast<int>(std::min<long long>(maxEndpoints(2, sw, spec.leafOversubscription, spec.spineOversubscription), INT32_MAX));
@@ -158,7 +166,7 @@ Fabric build(const ClusterSpec& spec, const SwitchPorts& sw, int linkGbps)
         sh.tiers = 1;
         sh.leafDown = R;
         sh.leavesPerPlane = 1;
-        Wiring w{f};
+        Wiring w{f, sw};
         f.devices.reserve(nodes + planes);
         for (int n = 0; n < nodes; ++n) w.add(Tier::Node, 0, 0, 0, 0, n);
         f.nodeCount = static_cast<std::uint32_t>(nodes);
@@ -207,18 +215,18 @@ Fabric build(const ClusterSpec& spec, const SwitchPorts& sw, int linkGbps)
 
     // Tiers: two when every leaf can reach every spine with at least one link (L <= R), else three.
     int tiers = spec.tiers;
-    if (tiers == 0) tiers = L <= R ? 2 : 3;
-    if (tiers == 2 && L > R) tooBig(endpoints, 2, maxEndpoints(2, sw, spec.leafOversubscription, spec.spineOversubscription), sw, spec.leafOversubscription, spec.spineOversubscription);
+    if (tiers == 0) tiers = L <= Rs ? 2 : 3;
+    if (tiers == 2 && L > Rs) tooBig(endpoints, 2, maxEndpoints(2, sw, spec.leafOversubscription, spec.spineOversubscription), sw, spec.leafOversubscription, spec.spineOversubscription);
     sh.tiers = tiers;
 
     // Pod geometry (three tiers): as many leaves per pod as a spine's down ports allow, whole SUs only.
-    PortSplit spine{R, 0};
+    PortSplit spine{Rs, 0};
     int leavesPerPod = L;
     if (tiers == 3) {
-        spine = splitPorts(R, spec.spineOversubscription);
+        spine = splitPorts(Rs, spec.spineOversubscription);
         if (spine.down == 0 || spine.up == 0)
             throw UserError("spine oversubscription " + ratioText(spec.spineOversubscription) + " does not fit a " +
-                                std::to_string(R) + "-port switch",
+                                std::to_string(Rs) + "-port switch",
                             "/fabric/spine_oversubscription", "use a smaller ratio");
         leavesPerPod = spine.down;
         if (g.rails && g.leavesPerSuFull <= spine.down)
@@ -237,7 +245,7 @@ Fabric build(const ClusterSpec& spec, const SwitchPorts& sw, int linkGbps)
     sh.leavesPerPod = leavesPerPod;
     sh.spinesPerPod = spinesPerPod;
     sh.linksLeafToSpine = m;
-    sh.spineDown = tiers == 3 ? spine.down : R;
+    sh.spineDown = tiers == 3 ? spine.down : Rs;
     {
         const long long minimum = ceilDiv(static_cast<long long>(leavesPerPod) * leaf.up, spine.down);
         if (spinesPerPod != minimum)
@@ -253,18 +261,18 @@ Fabric build(const ClusterSpec& spec, const SwitchPorts& sw, int linkGbps)
         const long long downUsed = static_cast<long long>(leavesPerPod) * m;
         spineUpUsed = static_cast<int>(std::min<long long>(
             spine.up, ceilDiv(downUsed * spec.spineOversubscription.up, spec.spineOversubscription.down)));
-        if (pods > R) tooBig(endpoints, 3, maxEndpoints(3, sw, spec.leafOversubscription, spec.spineOversubscription), sw, spec.leafOversubscription, spec.spineOversubscription);
-        coresPerGroup = smallestDivisorAtLeast(spineUpUsed, ceilDiv(static_cast<long long>(pods) * spineUpUsed, R));
+        if (pods > Rc) tooBig(endpoints, 3, maxEndpoints(3, sw, spec.leafOversubscription, spec.spineOversubscription), sw, spec.leafOversubscription, spec.spineOversubscription);
+        coresPerGroup = smallestDivisorAtLeast(spineUpUsed, ceilDiv(static_cast<long long>(pods) * spineUpUsed, Rc));
         if (coresPerGroup == 0) tooBig(endpoints, 3, maxEndpoints(3, sw, spec.leafOversubscription, spec.spineOversubscription), sw, spec.leafOversubscription, spec.spineOversubscription);
         mc = spineUpUsed / coresPerGroup;
         sh.spineUp = spineUpUsed;
         sh.coreGroups = spinesPerPod;
         sh.coresPerGroup = coresPerGroup;
         sh.linksSpineToCore = mc;
-        if (pods < R)
+        if (pods < Rc)
             f.notes.push_back("Core sized for " + std::to_string(pods) + " pod(s): " +
                               std::to_string(coresPerGroup * spinesPerPod) + " core switches instead of the " +
-                              std::to_string(spinesPerPod * spineUpUsed) + " of a full " + std::to_string(R) +
+                              std::to_string(spinesPerPod * spineUpUsed) + " of a full " + std::to_string(Rc) +
                               "-pod tree.");
     }
 
@@ -272,7 +280,7 @@ Fabric build(const ClusterSpec& spec, const SwitchPorts& sw, int linkGbps)
     const long long switchesPerPlane = L + static_cast<long long>(pods) * spinesPerPod +
                                        static_cast<long long>(spinesPerPod) * coresPerGroup;
     f.devices.reserve(nodes + switchesPerPlane * planes);
-    Wiring w{f};
+    Wiring w{f, sw};
     for (int n = 0; n < nodes; ++n) {
         const int su = g.rails ? n / g.suNodes : 0;
         w.add(Tier::Node, 0, 0, su, 0, n);

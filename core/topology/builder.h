@@ -2,7 +2,8 @@
 // topology::build: dimension and wire a fabric (single switch, two-tier leaf-spine or three-tier
 // fat-tree; rail-optimized or not; planes; oversubscription) down to the port.
 // Sizing rules and their sources: core/topology/README.md.
-#include "catalog/parts.h"
+#include <array>
+
 #include "spec/cluster_spec.h"
 #include "topology/fabric.h"
 
@@ -12,12 +13,24 @@ namespace fp::topology {
 struct SwitchPorts {
     int ports = 0;          // logical ports at the link speed
     int portsPerCage = 1;   // logical ports per physical cage
+    std::uint8_t model = 0; // index of the switch model (Hardware::switches), recorded on each Device
+};
+
+// Ports of the switches of each tier: leaf, spine, core (index = switchTierIndex(tier)).
+struct TierPorts {
+    std::array<SwitchPorts, kSwitchTierCount> tier;
+    TierPorts() = default;
+    // The same switch on every tier; {ports, portsPerCage} reads as before per-tier ports existed.
+    TierPorts(const SwitchPorts& all) : tier{all, all, all} {}  // NOLINT(google-explicit-constructor)
+    TierPorts(int ports, int portsPerCage) : TierPorts(SwitchPorts{ports, portsPerCage, 0}) {}
+    TierPorts(const SwitchPorts& leaf, const SwitchPorts& spine, const SwitchPorts& core) : tier{leaf, spine, core} {}
+    const SwitchPorts& of(Tier t) const { return tier[std::size_t(switchTierIndex(t))]; }
 };
 
 // Largest endpoint count per plane for 2 and 3 tiers with these ports and ratios.
-long long maxEndpoints(int tiers, const SwitchPorts&, Ratio leaf, Ratio spine);
+long long maxEndpoints(int tiers, const TierPorts&, Ratio leaf, Ratio spine);
 
 // Throws UserError when the spec cannot be built (with what would fit).
-Fabric build(const ClusterSpec&, const SwitchPorts&, int linkGbps);
+Fabric build(const ClusterSpec&, const TierPorts&, int linkGbps);
 
 } // namespace fp::topology

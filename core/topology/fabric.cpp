@@ -4,17 +4,6 @@
 
 namespace fp {
 
-const char* toString(Tier t)
-{
-    switch (t) {
-    case Tier::Node: return "node";
-    case Tier::Leaf: return "leaf";
-    case Tier::Spine: return "spine";
-    case Tier::Core: return "core";
-    }
-    return "?";
-}
-
 const char* toString(LinkClass c)
 {
     switch (c) {
@@ -89,6 +78,14 @@ std::string Fabric::deviceName(DeviceId id) const
     return prefix + buf;
 }
 
+int Fabric::portsPerCage(Tier t) const
+{
+    if (t == Tier::Node) return 1;
+    const int ppc = shape.portsPerCageOfTier[std::size_t(switchTierIndex(t))];
+    if (ppc > 0) return ppc;
+    return shape.portsPerCage > 0 ? shape.portsPerCage : 1;
+}
+
 std::string Fabric::portName(DeviceId id, std::uint16_t port) const
 {
     const Device& d = devices.at(id);
@@ -98,7 +95,7 @@ std::string Fabric::portName(DeviceId id, std::uint16_t port) const
         if (planes > 1) s += "/p" + std::to_string(port % planes + 1);
         return s;
     }
-    const int ppc = shape.portsPerCage > 0 ? shape.portsPerCage : 1;
+    const int ppc = portsPerCage(d.tier);
     if (ppc == 1) return std::to_string(port + 1);
     return std::to_string(port / ppc + 1) + "/" + std::to_string(port % ppc + 1);
 }

@@ -2,14 +2,14 @@
 // The fabric as compact plain data: devices and links in contiguous arrays, names computed on
 // demand (a 1,000,000-GPU fabric has ~3 M links; strings per link would dominate memory).
 // Built by topology::build() (builder.h); Boost.Graph views are made on demand (graph.h).
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
 
-namespace fp {
+#include "common/tier.h"
 
-enum class Tier : std::uint8_t { Node = 0, Leaf = 1, Spine = 2, Core = 3 };
-const char* toString(Tier);  // "node", "leaf", "spine", "core"
+namespace fp {
 
 enum class LinkClass : std::uint8_t { HostLeaf = 0, LeafSpine = 1, SpineCore = 2 };
 const char* toString(LinkClass);  // "host_leaf", "leaf_spine", "spine_core"
@@ -26,9 +26,11 @@ struct Device {
     std::uint32_t su = 0;      // nodes and rail leaves: scalable unit
     std::uint32_t index = 0;   // position within its (plane, tier, pod/su, rail) group
     std::uint16_t portsUsed = 0;
+    std::uint8_t model = 0;    // switches: index into Hardware::switches (catalog/hardware.h)
 };
 
-// A physical link between two logical ports. For node ends, port = nic * planes + plane.
+// A physical link between two logical ports. For node ends, port = nic * planes + plane. The cage of a
+// port is port / ports-per-cage of its device (cageOf below).
 struct Link {
     DeviceId a = 0;            // lower tier end (node, leaf, spine)
     DeviceId b = 0;            // upper tier end (leaf, spine, core)
@@ -43,7 +45,8 @@ struct FabricShape {
     int planes = 1;
     int linkGbps = 400;
     int switchPorts = 0;         // logical ports per switch at linkGbps (radix R)
-    int portsPerCage = 1;        // logical ports per physical cage at linkGbps
+    int portsPerCage = 1;        // logical ports per physical cage at linkGbps (the leaf's)
+    std::array<int, kSwitchTierCount> portsPerCageOfTier{0, 0, 0};  // leaf, spine, core; 0: portsPerCage
     int nodes = 0;
     int endpointsPerPlane = 0;   // NIC ports attached to one plane
     int leafDown = 0, leafUp = 0;    // ports reserved per leaf (ratio-exact)
@@ -89,6 +92,8 @@ struct Fabric {
 
     // Human-readable names, e.g. "node-0042", "p2-leaf-su03-r5", "spine-p01-07", "core-g04-02".
     std::string deviceName(DeviceId) const;
+    // Logical ports per cage of a switch of this tier (1 for nodes: their ports are NIC/plane pairs).
+    int portsPerCage(Tier) const;
     // Port label as printed on the faceplate: switches "cage/sub" (1-based, "17/2"); nodes "nicN/planeP".
     std::string portName(DeviceId, std::uint16_t port) const;
 };

@@ -1,6 +1,8 @@
 // BOM quantities reconcile with link counts, counted on paper for small hand-built fabrics.
 #include <QtTest>
 
+#include "hardware_fixture.h"
+
 #include "bom/bom.h"
 #include "test_estimate_fixtures.h"
 
@@ -43,8 +45,7 @@ private slots:
     {
         ScenarioA s;
         QCOMPARE(s.fabric.links.size(), std::size_t(16));
-        const Bom bom = bom::collect(specWithSpares(0, 0), s.fabric, s.media, s.catalog, s.catalog.switches[0],
-                                     s.catalog.nics[0]);
+        const Bom bom = bom::collect(specWithSpares(0, 0), s.fabric, s.media, s.catalog, testhw::of(s.catalog.switches[0], s.catalog.nics[0]));
         // Switches per tier: 2 leaves, 2 spines.
         QCOMPARE(fixture::qtyOf(bom, BomCategory::Switches, "SW"), 4LL);
         // NICs: 4 nodes x 2.
@@ -62,8 +63,7 @@ private slots:
     void pricesPowerAndSpares()
     {
         ScenarioA s;
-        const Bom bom = bom::collect(specWithSpares(2.0, 20), s.fabric, s.media, s.catalog, s.catalog.switches[0],
-                                     s.catalog.nics[0]);
+        const Bom bom = bom::collect(specWithSpares(2.0, 20), s.fabric, s.media, s.catalog, testhw::of(s.catalog.switches[0], s.catalog.nics[0]));
         // Spares: ceil(2 % of 8) = 1 TWIN, 1 DAC, 1 MPO; ceil(4 switches / 20) = 1 switch.
         QCOMPARE(fixture::qtyOf(bom, BomCategory::Spares, "TWIN"), 1LL);
         QCOMPARE(fixture::qtyOf(bom, BomCategory::Spares, "DAC-2M"), 1LL);
@@ -89,8 +89,7 @@ private slots:
     void nicsCanBeLeftOut()
     {
         ScenarioA s;
-        const Bom bom = bom::collect(specWithSpares(0, 0, false), s.fabric, s.media, s.catalog,
-                                     s.catalog.switches[0], s.catalog.nics[0]);
+        const Bom bom = bom::collect(specWithSpares(0, 0, false), s.fabric, s.media, s.catalog, testhw::of(s.catalog.switches[0], s.catalog.nics[0]));
         QCOMPARE(bom.subtotalUsd(BomCategory::Nics), 0.0);
         QCOMPARE(fixture::qtyOf(bom, BomCategory::Nics, "NIC"), 0LL);
     }
@@ -106,7 +105,7 @@ private slots:
         media.solutions.push_back(fixture::solution(LinkClass::LeafSpine, MediaClass::DAC, "DAC-2M"));
         fixture::assign(media, fabric, LinkClass::HostLeaf, 0);
         fixture::assign(media, fabric, LinkClass::LeafSpine, 1);
-        const Bom bom = bom::collect(specWithSpares(0, 0), fabric, media, catalog, catalog.switches[0], catalog.nics[0]);
+        const Bom bom = bom::collect(specWithSpares(0, 0), fabric, media, catalog, testhw::of(catalog.switches[0], catalog.nics[0]));
         // 8 host links: 8 single-port modules (2 x links over both ends would be 16 for single-port;
         // here only the A end is single-port) and 8 / 2 = 4 twin-port modules at the leaves.
         QCOMPARE(fixture::qtyOf(bom, BomCategory::Transceivers, "SINGLE"), 8LL);
@@ -123,7 +122,7 @@ private slots:
         media.solutions.push_back(fixture::solution(LinkClass::LeafSpine, MediaClass::DAC, "DAC-2M"));
         fixture::assign(media, fabric, LinkClass::HostLeaf, 0);
         fixture::assign(media, fabric, LinkClass::LeafSpine, 1);
-        const Bom bom = bom::collect(specWithSpares(0, 0), fabric, media, catalog, catalog.switches[0], catalog.nics[0]);
+        const Bom bom = bom::collect(specWithSpares(0, 0), fabric, media, catalog, testhw::of(catalog.switches[0], catalog.nics[0]));
         // 2 x 8 optical links = 16.
         QCOMPARE(fixture::qtyOf(bom, BomCategory::Transceivers, "SINGLE"), 16LL);
         QCOMPARE(fixture::qtyOf(bom, BomCategory::Cables, "DAC-2M"), 4LL);  // 2 leaves x 2 spines x 1
@@ -141,7 +140,7 @@ private slots:
         media.solutions.push_back(fixture::solution(LinkClass::LeafSpine, MediaClass::DAC, "DAC-2M"));
         fixture::assign(media, fabric, LinkClass::HostLeaf, 0);
         fixture::assign(media, fabric, LinkClass::LeafSpine, 1);
-        const Bom bom = bom::collect(specWithSpares(0, 0), fabric, media, catalog, catalog.switches[0], catalog.nics[0]);
+        const Bom bom = bom::collect(specWithSpares(0, 0), fabric, media, catalog, testhw::of(catalog.switches[0], catalog.nics[0]));
         QCOMPARE(fixture::qtyOf(bom, BomCategory::Transceivers, "TWIN"), 4LL);
     }
 
@@ -155,7 +154,7 @@ private slots:
         media.solutions.push_back(fixture::solution(LinkClass::LeafSpine, MediaClass::DAC, "DAC-2M"));
         fixture::assign(media, fabric, LinkClass::HostLeaf, 0);
         fixture::assign(media, fabric, LinkClass::LeafSpine, 1);
-        const Bom bom = bom::collect(specWithSpares(0, 0), fabric, media, catalog, catalog.switches[0], catalog.nics[0]);
+        const Bom bom = bom::collect(specWithSpares(0, 0), fabric, media, catalog, testhw::of(catalog.switches[0], catalog.nics[0]));
         QCOMPARE(fixture::qtyOf(bom, BomCategory::Cables, "SPLIT-2M"), 4LL);
         // Cable plan: 4 splitters + 4 leaf-spine DACs, and the BOM agrees with it.
         QCOMPARE(bom::cableCount(fabric, media), std::size_t(8));
@@ -178,8 +177,7 @@ private slots:
         s.catalog.switches[0].leadTimeDays = 120;
         for (auto& c : s.catalog.cables)
             if (c.partNumber == "DAC-2M") c.leadTimeDays = 30;
-        const Bom bom = bom::collect(specWithSpares(0, 0), s.fabric, s.media, s.catalog, s.catalog.switches[0],
-                                     s.catalog.nics[0]);
+        const Bom bom = bom::collect(specWithSpares(0, 0), s.fabric, s.media, s.catalog, testhw::of(s.catalog.switches[0], s.catalog.nics[0]));
         // The switch (120 days) is the critical path, not the cable (30).
         QCOMPARE(bom.longestLeadTimeDays(), 120);
         int known = 0;
@@ -242,11 +240,11 @@ private slots:
         for (std::size_t i = 0; i < f.links.size(); ++i)
             // Host link i = node x 8 + rail: class (node / 512) % 8, so each leaf's 512 nodes spread over
             // all 8 classes. Leaf-spine: class (i / 2) % 4.
-            media.solutionOfLink[i] = f.links[i].cls == LinkClass::HostLeaf ? std::uint16_t((i / 4096) % 8)
-                                                                            : std::uint16_t(8 + (i / 2) % 4);
+            media.solutionOfLink[i] = f.links[i].cls == LinkClass::HostLeaf ? std::uint32_t((i / 4096) % 8)
+                                                                            : std::uint32_t(8 + (i / 2) % 4);
         QElapsedTimer timer;
         timer.start();
-        const Bom bom = bom::collect(specWithSpares(2.0, 20), f, media, catalog, catalog.switches[0], catalog.nics[0]);
+        const Bom bom = bom::collect(specWithSpares(2.0, 20), f, media, catalog, testhw::of(catalog.switches[0], catalog.nics[0]));
         const qint64 ms = timer.elapsed();
         qInfo("collect over %zu links: %lld ms", f.links.size(), static_cast<long long>(ms));
         QCOMPARE(fixture::qtyOf(bom, BomCategory::Transceivers, "SINGLE"), 2097152LL);

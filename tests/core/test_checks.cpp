@@ -2,6 +2,8 @@
 // findings are aggregated per link class. Parts: tests/core/test_media_fixtures.h.
 #include <QtTest>
 
+#include "hardware_fixture.h"
+
 #include "checks/checks.h"
 #include "media/media_rules.h"
 #include "test_media_fixtures.h"
@@ -19,8 +21,8 @@ struct Run {
 Run runChecks(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout, const Catalog& cat)
 {
     Run r;
-    r.media = media::select(spec, fabric, layout, cat, cat.switches.front(), cat.nics.front());
-    r.findings = checks::run(spec, fabric, layout, r.media, cat, cat.switches.front(), cat.nics.front());
+    r.media = media::select(spec, fabric, layout, cat, testhw::of(cat.switches.front(), cat.nics.front()));
+    r.findings = checks::run(spec, fabric, layout, r.media, cat, testhw::of(cat.switches.front(), cat.nics.front()));
     return r;
 }
 
@@ -163,7 +165,7 @@ private slots:
         // not, so they differ in patch panels): still one finding for all 512.
         LinkSet s = linksOfLengths(LinkClass::LeafSpine, std::vector<float>(512, 90.0f));
         for (std::size_t i = 0; i < 256; ++i) s.layout.rackOfDevice[512 + i] = 0;
-        QCOMPARE(media::select(spec, s.fabric, s.layout, cat, cat.switches[0], cat.nics[0]).solutions.size(),
+        QCOMPARE(media::select(spec, s.fabric, s.layout, cat, testhw::of(cat.switches[0], cat.nics[0])).solutions.size(),
                  std::size_t(2));
         const auto hits = withRule(runChecks(spec, s.fabric, s.layout, cat).findings, "media.reach");
         QCOMPARE(hits.size(), std::size_t(1));
@@ -214,7 +216,7 @@ private slots:
         ClusterSpec spec = infinibandSpec();
         for (double kw : {14.3, 70.0}) {  // 4 x 14.3 = 57.2 kW fits 60 kW; one 70 kW node does not
             spec.floor.nodePowerKw = kw;
-            const Layout l = layout::place(spec, s.fabric, 1000.0);
+            const Layout l = layout::place(spec, s.fabric, testhw::switchDrawing(1000.0));
             const auto hits = withRule(runChecks(spec, s.fabric, l, cat).findings, "floor.rack-power");
             QCOMPARE(hits.size(), std::size_t(kw > 60 ? 1 : 0));
             if (!hits.empty()) QVERIFY2(hits[0].message.find("70.0 kW") != std::string::npos, hits[0].message.c_str());
@@ -235,7 +237,7 @@ private slots:
         for (std::uint32_t l = 0; l < 2; ++l)
             for (std::uint32_t s = 0; s < 2; ++s) f.links.push_back({32 + l, 34 + s, 0, 0, LinkClass::LeafSpine});
         ClusterSpec spec = infinibandSpec();
-        const Layout layout = layout::place(spec, f, 1720.0);
+        const Layout layout = layout::place(spec, f, testhw::switchDrawing(1720.0));
         const Run ok = runChecks(spec, f, layout, cat);
         QVERIFY2(ok.findings.empty(), describe(ok.findings).c_str());
         // Every link got a part at least as long as its route.

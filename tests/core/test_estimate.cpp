@@ -1,6 +1,8 @@
 // estimate::run and the throughput model against hand calculations on small hand-built fabrics.
 #include <QtTest>
 
+#include "hardware_fixture.h"
+
 #include "bom/bom.h"
 #include "estimate/estimates.h"
 #include "estimate/throughput.h"
@@ -39,8 +41,8 @@ struct Scenario {
     Estimates run(const EstimateOptions& options = {}, const NicModel* nicOverride = nullptr) const
     {
         const NicModel& nic = nicOverride ? *nicOverride : catalog.nics[0];
-        const Bom bom = bom::collect(spec, fabric, media, catalog, catalog.switches[0], nic);
-        return estimate::run(spec, fabric, Layout{}, media, bom, catalog, catalog.switches[0], nic, options);
+        const Bom bom = bom::collect(spec, fabric, media, catalog, testhw::of(catalog.switches[0], nic));
+        return estimate::run(spec, fabric, Layout{}, media, bom, catalog, testhw::of(catalog.switches[0], nic), options);
     }
 };
 
@@ -229,11 +231,10 @@ private slots:
         fixture::assign(s.media, s.fabric, LinkClass::LeafSpine, 1);
         s.spec.gpus = 262144 * 8;
         s.spec.gpusPerNode = 8;
-        const Bom bom = bom::collect(s.spec, s.fabric, s.media, s.catalog, s.catalog.switches[0], s.catalog.nics[0]);
+        const Bom bom = bom::collect(s.spec, s.fabric, s.media, s.catalog, testhw::of(s.catalog.switches[0], s.catalog.nics[0]));
         QElapsedTimer timer;
         timer.start();
-        const Estimates e = estimate::run(s.spec, s.fabric, Layout{}, s.media, bom, s.catalog, s.catalog.switches[0],
-                                          s.catalog.nics[0]);
+        const Estimates e = estimate::run(s.spec, s.fabric, Layout{}, s.media, bom, s.catalog, testhw::of(s.catalog.switches[0], s.catalog.nics[0]));
         const qint64 ms = timer.elapsed();
         qInfo("estimate::run over %zu links: %lld ms, ECMP factor %.2f", s.fabric.links.size(),
               static_cast<long long>(ms), e.performance.ecmpCollisionFactor);
@@ -247,7 +248,10 @@ private slots:
         const Estimates e = Scenario(FabricKind::InfiniBand).run();
         const Performance& p = e.performance;
         QCOMPARE(p.injectionGbpsPerGpu, 400.0);
-        QCOMPARE(p.allreduceRing.size(), std::size_t(24));
+        QVERIFY(p.curve(kCurveAllreduceRing));
+        QCOMPARE(p.curve(kCurveAllreduceRing)->points.size(), std::size_t(24));
+        QCOMPARE(p.curve(kCurveAlltoall)->points.size(), std::size_t(24));
+        QCOMPARE(p.collectives.size(), std::size_t(3));
         // 8 GPUs at 400 Gb/s = 50 GB/s x 0.94: busbw at 8 GiB approaches 47 GB/s (nccl-tests NDR ~45-48).
         QVERIFY2(p.allreduceBusbwGBps > 46.0 && p.allreduceBusbwGBps <= 47.0, qPrintable(QString::number(p.allreduceBusbwGBps)));
         QCOMPARE(p.latency.size(), std::size_t(2));  // same leaf, via spine

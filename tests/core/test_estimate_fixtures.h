@@ -145,7 +145,7 @@ inline fp::LinkSolution solution(fp::LinkClass cls, fp::MediaClass media, const 
 }
 
 // Gives every link of class `cls` the solution at `index`.
-inline void assign(fp::MediaAssignment& m, const fp::Fabric& f, fp::LinkClass cls, std::uint16_t index)
+inline void assign(fp::MediaAssignment& m, const fp::Fabric& f, fp::LinkClass cls, std::uint32_t index)
 {
     m.solutionOfLink.resize(f.links.size(), 0);
     for (std::size_t i = 0; i < f.links.size(); ++i)

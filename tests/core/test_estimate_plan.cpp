@@ -39,7 +39,7 @@ private slots:
         // most one module per (device, solution) pair.
         double idealModules = 0;
         std::vector<long long> linksOf(p.media.solutions.size(), 0);
-        for (std::uint16_t s : p.media.solutionOfLink) ++linksOf[s];
+        for (std::uint32_t s : p.media.solutionOfLink) ++linksOf[s];
         double idealCables = 0;
         for (std::size_t s = 0; s < p.media.solutions.size(); ++s) {
             const LinkSolution& sol = p.media.solutions[s];

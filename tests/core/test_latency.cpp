@@ -1,6 +1,8 @@
 // Latency per path class against hand calculations; monotonic in hops; real cable lengths by media.
 #include <QtTest>
 
+#include "hardware_fixture.h"
+
 #include "estimate/latency.h"
 #include "test_estimate_fixtures.h"
 
@@ -128,7 +130,7 @@ private slots:
         sw.protocol = Protocol::InfiniBand;
         NicModel nic = catalog.nics[0];
         nic.latencyNs = 0;
-        const LatencyInputs in = latencyInputs(spec, fabric, layout, media, sw, nic);
+        const LatencyInputs in = latencyInputs(spec, fabric, layout, media, testhw::of(sw, nic));
         // Copper 4.5 ns/m: 3 m -> 13.5 ns, 5 m -> 22.5 ns. Fibre 5 ns/m: 40 m -> 200, 60 m -> 300.
         QVERIFY(qFuzzyCompare(in.propagation[0].minNs, 13.5));
         QVERIFY(qFuzzyCompare(in.propagation[0].maxNs, 22.5));
@@ -138,7 +140,7 @@ private slots:
         QCOMPARE(in.switchNs, 130.0);  // NDR IB per-hop assumption (pingdo.net model)
         QCOMPARE(in.nicNs, 250.0);
         sw.protocol = Protocol::Ethernet;
-        QCOMPARE(latencyInputs(spec, fabric, layout, media, sw, nic).switchNs, 500.0);  // Spectrum-4 assumption
+        QCOMPARE(latencyInputs(spec, fabric, layout, media, testhw::of(sw, nic)).switchNs, 500.0);  // Spectrum-4 assumption
     }
 };
 

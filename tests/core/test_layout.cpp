@@ -3,6 +3,8 @@
 // 0.4445 m; 16 switches per network rack -> switch pitch 2.2 / 16 = 0.1375 m; in-rack slack 0.3 m/end.
 #include <QtTest>
 
+#include "hardware_fixture.h"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -81,7 +83,7 @@ private slots:
     void endOfRowGeometry()
     {
         const Fabric f = smallFabric();
-        const Layout l = layout::place(smallSpec(), f, 1000.0);
+        const Layout l = layout::place(smallSpec(), f, testhw::switchDrawing(1000.0));
         // 32 nodes / 4 per rack = 8 compute racks; 4 per row -> 2 rows, each with one network rack.
         QCOMPARE(l.rows, 2);
         int compute = 0, network = 0, room = 0;
@@ -126,7 +128,7 @@ private slots:
         }
         ClusterSpec spec = smallSpec();
         spec.floor.racksPerRow = 2;  // 8 compute racks -> 4 rows; rows end at (2 + 1) x 0.6 = 1.8 m
-        const Layout l = layout::place(spec, f, 1000.0);
+        const Layout l = layout::place(spec, f, testhw::switchDrawing(1000.0));
         const Rack& third = l.racks[l.rackOfDevice[f.devices.size() - 1]];
         QCOMPARE(third.kind, RackKind::SpineRoom);
         // x = 1.8 + 30 + 0.5 x 0.6 = 32.1; y = 1 x 3.0
@@ -145,7 +147,7 @@ private slots:
             f.devices.push_back(d);
         }
         auto roomRacks = [&](int rackUnits) {
-            const Layout l = layout::place(smallSpec(), f, 1000.0, rackUnits);
+            const Layout l = layout::place(smallSpec(), f, testhw::switchDrawing(1000.0, rackUnits));
             return std::count_if(l.racks.begin(), l.racks.end(),
                                  [](const Rack& r) { return r.kind == RackKind::SpineRoom; });
         };
@@ -159,7 +161,7 @@ private slots:
         ClusterSpec spec = smallSpec();
         spec.floor.leafPlacement = LeafPlacement::MiddleOfRow;
         const Fabric f = smallFabric();
-        const Layout l = layout::place(spec, f, 1000.0);
+        const Layout l = layout::place(spec, f, testhw::switchDrawing(1000.0));
         QCOMPARE(l.racks[l.rackOfDevice[32]].slot, 2);  // 4 compute racks: 2 | NET | 2
         QCOMPARE(l.racks[l.rackOfDevice[12]].slot, 4);  // node 12 is in compute rack 4 of row 0 -> slot 4
         // node 0 (slot 0, x 0.3) -> leaf 0 (slot 2, x 1.5): up 3.0465, across 1.2, slack 2 -> 6.2465 m
@@ -171,7 +173,7 @@ private slots:
         ClusterSpec spec = smallSpec();
         spec.floor.leafPlacement = LeafPlacement::InRack;
         const Fabric f = smallFabric();
-        const Layout l = layout::place(spec, f, 1000.0);
+        const Layout l = layout::place(spec, f, testhw::switchDrawing(1000.0));
         QCOMPARE(l.rackOfDevice[32], l.rackOfDevice[0]);   // rack of its first node
         QCOMPARE(l.rackOfDevice[33], l.rackOfDevice[16]);
         const double bound = spec.floor.rackHeightM + 2 * layout_constants::kInRackSlackPerEndM;
@@ -192,17 +194,17 @@ private slots:
         ClusterSpec spec = smallSpec();
         spec.railOptimized = true;
         const Fabric f = smallFabric(true);  // one SU of 32 nodes spanning both rows, two leaves
-        const Layout l = layout::place(spec, f, 1000.0);
+        const Layout l = layout::place(spec, f, testhw::switchDrawing(1000.0));
         QCOMPARE(l.rackOfDevice[32], l.rackOfDevice[33]);  // both in row 0's network rack
         spec.railOptimized = false;
-        const Layout split = layout::place(spec, f, 1000.0);
+        const Layout split = layout::place(spec, f, testhw::switchDrawing(1000.0));
         QVERIFY(split.rackOfDevice[32] != split.rackOfDevice[33]);  // each in its first node's row
     }
 
     void everyLengthAtLeastTheStraightRun()
     {
         const Fabric f = smallFabric();
-        const Layout l = layout::place(smallSpec(), f, 1000.0);
+        const Layout l = layout::place(smallSpec(), f, testhw::switchDrawing(1000.0));
         for (std::size_t i = 0; i < f.links.size(); ++i) {
             const Rack& a = l.racks[l.rackOfDevice[f.links[i].a]];
             const Rack& b = l.racks[l.rackOfDevice[f.links[i].b]];
@@ -230,7 +232,7 @@ private slots:
         ClusterSpec spec;
         spec.railOptimized = false;
         const auto t0 = std::chrono::steady_clock::now();
-        const Layout l = layout::place(spec, f, 1500.0);
+        const Layout l = layout::place(spec, f, testhw::switchDrawing(1500.0));
         const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
         qInfo("layout::place on %zu links: %.3f s, %zu racks", f.links.size(), seconds, l.racks.size());
         QCOMPARE(l.linkLengthM.size(), f.links.size());

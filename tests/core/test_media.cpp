@@ -2,6 +2,8 @@
 // each length, policies, pins, splitters, caching, and never a cable shorter than its route.
 #include <QtTest>
 
+#include "hardware_fixture.h"
+
 #include <chrono>
 
 #include "media/media.h"
@@ -14,7 +16,7 @@ namespace {
 
 MediaAssignment selectFor(const ClusterSpec& spec, const LinkSet& s, const Catalog& cat)
 {
-    return media::select(spec, s.fabric, s.layout, cat, cat.switches.front(), cat.nics.front());
+    return media::select(spec, s.fabric, s.layout, cat, testhw::of(cat.switches.front(), cat.nics.front()));
 }
 
 const LinkSolution& solutionOf(const MediaAssignment& m, std::size_t link)
@@ -239,13 +241,13 @@ private slots:
         generic.breakouts = {{400, 1}};
         generic.generic = true;
         const LinkSet s = linksOfLengths(LinkClass::LeafSpine, {40.0f});
-        const MediaAssignment m = media::select(infinibandSpec(), s.fabric, s.layout, cat, generic, cat.nics.front());
+        const MediaAssignment m = media::select(infinibandSpec(), s.fabric, s.layout, cat, testhw::of(generic, cat.nics.front()));
         QVERIFY2(m.findings.empty(), firstMessage(m).c_str());
         QCOMPARE(solutionOf(m, 0).media, MediaClass::Multimode);
         QCOMPARE(solutionOf(m, 0).linksPerModuleA, 2);
         // The same cages on a real (non-generic) switch: one 400G port per cage takes no twin module.
         generic.generic = false;
-        const MediaAssignment real = media::select(infinibandSpec(), s.fabric, s.layout, cat, generic, cat.nics.front());
+        const MediaAssignment real = media::select(infinibandSpec(), s.fabric, s.layout, cat, testhw::of(generic, cat.nics.front()));
         QVERIFY(hasRule(real, "media.no-part"));
     }
 

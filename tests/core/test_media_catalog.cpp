@@ -8,6 +8,8 @@
 // (FR4 at 1-2 km is not asserted: the seed has no LC-duplex OS2 fibre longer than 100 m yet.)
 #include <QtTest>
 
+#include "hardware_fixture.h"
+
 #include <filesystem>
 
 #include "catalog/catalog_db.h"
@@ -55,7 +57,7 @@ private slots:
         QFETCH(QString, expectPrefix);
         const ClusterSpec spec = infinibandSpec();
         const LinkSet s = linksOfLengths(LinkClass(linkClass), {routedM});
-        const MediaAssignment m = media::select(spec, s.fabric, s.layout, cat_, *sw_, *nic_);
+        const MediaAssignment m = media::select(spec, s.fabric, s.layout, cat_, testhw::of(*sw_, *nic_));
         const LinkSolution& sol = m.solutions.at(m.solutionOfLink.at(0));
         std::string all;
         for (const Finding& f : m.findings) all += f.rule + ": " + f.message + "\n";
@@ -85,9 +87,9 @@ private slots:
         for (std::uint32_t l = 0; l < 2; ++l)
             for (std::uint32_t s = 0; s < 2; ++s) f.links.push_back({32 + l, 34 + s, 0, 0, LinkClass::LeafSpine});
         const ClusterSpec spec = infinibandSpec();
-        const Layout layout = layout::place(spec, f, sw_->powerW);
-        const MediaAssignment m = media::select(spec, f, layout, cat_, *sw_, *nic_);
-        const auto findings = checks::run(spec, f, layout, m, cat_, *sw_, *nic_);
+        const Layout layout = layout::place(spec, f, testhw::switchDrawing(sw_->powerW));
+        const MediaAssignment m = media::select(spec, f, layout, cat_, testhw::of(*sw_, *nic_));
+        const auto findings = checks::run(spec, f, layout, m, cat_, testhw::of(*sw_, *nic_));
         std::string all;
         for (const Finding& x : findings) all += x.rule + ": " + x.message + "\n";
         QVERIFY2(findings.empty(), all.c_str());

@@ -1,6 +1,7 @@
 #pragma once
 // A design-rule finding: severity, a stable rule id (documented in core/checks/README.md), where,
-// what is wrong and how to fix it.
+// what is wrong and how to fix it. In common (not checks) because every stage from media on reports
+// findings, and media sits below checks.
 #include <cstdint>
 #include <string>
 

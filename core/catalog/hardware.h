@@ -1,0 +1,64 @@
+#pragma once
+// Hardware: the parts a plan is built from, resolved once and handed to every stage (topology,
+// layout, media, checks, bom, estimate) in place of a loose (switch, NIC) pair. A switch model per
+// tier (today every tier resolves to the same model), the NIC, and an optional server platform.
+// Cage: the physical unit a module or cable end plugs into; media and the BOM reason per cage.
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "catalog/parts.h"
+#include "common/tier.h"
+
+namespace fp {
+
+// One kind of cage on a device: what fits in it and how many links it carries at the link speed.
+struct Cage {
+    std::string formFactor;      // "OSFP", "QSFP-DD", "QSFP112"
+    bool finned = true;          // air-cooled switch cages take finned-top modules; NIC cages flat-top
+    double powerClassW = 0;      // max module power the cage accepts
+    int linksPerCage = 1;        // logical links one cage carries at the link speed (0: speed unsupported)
+    int count = 0;               // cages of this kind on one device (switch front panel, or per NIC)
+    bool host = false;           // a NIC/server cage (flat-top, riding heat sink)
+};
+
+// A switch's front-panel cages at `linkGbps`.
+Cage switchCage(const SwitchModel&, int linkGbps);
+// One NIC's cages when each NIC carries `planes` links at `linkGbps` (one per plane), spread over its
+// ports: a single-port NIC in a two-plane fabric runs 2 links through one cage (e.g. 800G OSFP as
+// 2 x 400G). linksPerCage is 0 when the cage cannot carry them at that speed.
+Cage nicCage(const NicModel&, int linkGbps, int planes);
+
+// A server platform (e.g. DGX H100) when the design names one: it supplies the node's NICs and, later,
+// its own host cages. Empty today; the field exists so stages already take it.
+struct Platform {
+    std::string name;
+    int gpusPerNode = 0;
+    int nicsPerNode = 0;
+    double nodePowerKw = 0;
+    std::optional<Cage> hostCage;  // when the server's cages differ from the NIC card's
+};
+
+struct Hardware {
+    std::vector<SwitchModel> switches;  // distinct models; Device::model indexes this for switches
+    std::array<std::uint8_t, kSwitchTierCount> modelOfTier{0, 0, 0};  // leaf, spine, core -> switches[]
+    NicModel nic;
+    std::optional<Platform> platform;
+    int linkGbps = 0;                   // the fabric's link speed (resolved: spec or the NIC's native)
+    int planes = 1;
+
+    // The same switch on every tier (what plan::resolve produces today).
+    static Hardware uniform(SwitchModel sw, NicModel nic, int linkGbps, int planes);
+
+    const SwitchModel& switchOf(Tier) const;          // Tier::Node is not a switch tier: the leaf's
+    const SwitchModel& switchModel(std::uint8_t model) const { return switches.at(model); }
+    std::uint8_t modelOf(Tier t) const { return modelOfTier[std::size_t(switchTierIndex(t))]; }
+    // The cage of a device of this tier (Tier::Node: the NIC's, or the platform's host cage).
+    Cage cageOf(Tier) const;
+    // "MQM9700-NS2F" when uniform, else "leaf A, spine B, core C": for summaries and reports.
+    std::string switchesText() const;
+};
+
+} // namespace fp
