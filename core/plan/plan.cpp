@@ -8,6 +8,7 @@
 #include "common/error.h"
 #include "common/format.h"
 #include "estimate/advisor.h"
+#include "plan/plan_figures.h"
 #include "plan/resolve.h"
 #include "spec/validate.h"
 #include "topology/builder.h"
@@ -79,6 +80,7 @@ Plan makePlan(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions
         p.estimates = estimate::run(spec, p.fabric, p.layout, p.media, p.bom, catalog, p.switchModel, p.nicModel,
                                     options.estimate);
     });
+    requireFiniteFigures(p);
     return p;
 }
 

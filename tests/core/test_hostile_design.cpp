@@ -284,6 +284,39 @@ private slots:
         QCOMPARE(validateSpec(s).front().field, std::string("/name"));
     }
 
+    // A design that validates (4,000,000 GPUs, 16 NICs, 8 planes, radix 4096) grew past 6 GB: the builder
+    // now counts its links first and refuses at once, naming the count and the limit.
+    void oversizedPlansAreRefusedBeforeTheyAreBuilt()
+    {
+        ClusterSpec s;
+        s.gpus = kMaxGpus;
+        s.nicsPerNode = kMaxNicsPerNode;
+        s.planes = kMaxPlanes;
+        s.genericRadix = kMaxRadix;
+        s.linkGbps = 400;
+        QVERIFY(validateSpec(s).empty());
+        const auto start = std::chrono::steady_clock::now();
+        const UserError e = errorOf([&] { (void)makePlan(s, bundled()); });
+        QVERIFY2(std::string(e.what()).find("links; FabricPlan plans at most 12,000,000") != std::string::npos, e.what());
+        QVERIFY(seconds(start) < 5.0);
+    }
+
+    // ... and the largest benchmarked design (1,000,000 GPUs, 2 planes of 200G on SN5600: 6.0 M links)
+    // still plans.
+    void theMillionGpuBenchmarkStillPlans()
+    {
+        ClusterSpec s;
+        s.gpus = 1000000;
+        s.fabric = FabricKind::RoCE;
+        s.switchModel = "SN5600";
+        s.nicModel = "900-9D3D4-00EN-HA0";
+        s.linkGbps = 200;
+        s.planes = 2;
+        const Plan p = makePlan(s, bundled());
+        QVERIFY(p.fabric.links.size() > 6000000);
+        QVERIFY(p.fabric.links.size() <= 12000000);
+    }
+
     // The schema states the same bounds as the validator, field by field.
     void schemaStatesTheValidatorsBounds()
     {
