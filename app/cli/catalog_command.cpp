@@ -47,6 +47,16 @@ void listRows(const std::vector<Model>& rows, bool json, nlohmann::json& out)
     }
 }
 
+constexpr std::size_t kMessagesShown = 30;
+
+void printFirst(const std::vector<std::string>& lines, const char* prefix, const char* what)
+{
+    for (std::size_t i = 0; i < lines.size() && i < kMessagesShown; ++i) std::cerr << prefix << lines[i] << "\n";
+    if (lines.size() > kMessagesShown)
+        std::cerr << "... and " << (lines.size() - kMessagesShown) << " more " << what << " (" << lines.size()
+                  << " in all; the first " << kMessagesShown << " are shown)\n";
+}
+
 std::string catalogPathFor(const Args& args)
 {
     if (auto f = args.value("--catalog")) return *f;
@@ -89,8 +99,9 @@ int catalogCommand(const std::vector<std::string>& argv)
         const auto report = importPriceCsv(catalogPathFor(args), args.positional().front());
         std::cout << "updated " << report.rowsApplied << " price(s)\n";
         if (report.leadTimesSet > 0) std::cout << "set the lead time of " << report.leadTimesSet << " part(s)\n";
-        for (const auto& p : report.unknownParts) std::cerr << "unknown part: " << p << "\n";
-        for (const auto& e : report.problems) std::cerr << "skipped: " << e << "\n";
+        // A million bad lines must not print a million messages: the first few dozen, then a count.
+        printFirst(report.unknownParts, "unknown part: ", "unknown part(s)");
+        printFirst(report.problems, "skipped: ", "skipped line(s)");
         return report.clean() ? kExitOk : kExitBadInput;
     }
     if (verb == "export-prices") {

@@ -5,6 +5,7 @@
 
 #include "args.h"
 #include "commands.h"
+#include "standard_output.h"
 #include "common/error.h"
 #include "common/paths.h"
 #include "plan/plan.h"
@@ -25,7 +26,7 @@ const char* kHelp =
 
 } // namespace
 
-int main(int argc, char** argv)
+static int runCommand(int argc, char** argv)
 {
     using namespace fp::cli;
     struct QtTeardown {
@@ -67,4 +68,11 @@ int main(int argc, char** argv)
         std::cerr << "fabricplan-cli: internal error: " << e.what() << "\n";
         return 3;
     }
+}
+
+// Everything printed to standard output is checked once it is flushed: "plan --json - > /dev/full"
+// must not exit 0 with nothing written.
+int main(int argc, char** argv)
+{
+    return fp::cli::finishStandardOutput(runCommand(argc, argv));
 }

@@ -12,8 +12,21 @@ namespace {
 
 std::string num(long long n) { return withThousands(n); }
 
+// printf-style text of any length (a fixed buffer cut long part numbers and sums).
+template <typename... A>
+std::string formatted(const char* format, A... args)
+{
+    const int n = std::snprintf(nullptr, 0, format, args...);
+    if (n <= 0) return {};
+    std::string s(std::size_t(n) + 1, '\0');
+    std::snprintf(s.data(), s.size(), format, args...);
+    s.resize(std::size_t(n));
+    return s;
+}
+
 std::string money(double usd)
 {
+    if (!std::isfinite(usd)) return "n/a";  // makePlan refuses such plans; never print "$inf B"
     char buf[64];
     if (usd >= 1e9) {
         std::snprintf(buf, sizeof buf, "$%.2f B", usd / 1e9);
@@ -49,15 +62,12 @@ void printSummary(const Plan& p, std::ostream& out)
     const auto& c = p.estimates.capex;
     out << "  capex: " << money(c.totalUsd) << " (" << money(c.perGpuUsd) << " per GPU)"
         << (c.estimated ? "  [prices are estimates]" : "") << "\n";
-    char buf[160];
-    std::snprintf(buf, sizeof buf, "  network power: %.1f kW; energy %s/year; TCO over %d years %s\n",
-                  p.estimates.opex.powerKw, money(p.estimates.opex.energyUsdPerYear).c_str(),
-                  p.spec.economics.horizonYears, money(p.estimates.tcoUsd).c_str());
-    out << buf;
+    out << formatted("  network power: %.1f kW; energy %s/year; TCO over %d years %s\n", p.estimates.opex.powerKw,
+                     money(p.estimates.opex.energyUsdPerYear).c_str(), p.spec.economics.horizonYears,
+                     money(p.estimates.tcoUsd).c_str());
     const auto& perf = p.estimates.performance;
-    std::snprintf(buf, sizeof buf, "  latency %.0f-%.0f ns; bisection %.1f Tb/s; all-reduce bus bw %.1f GB/s\n",
-                  perf.latencyMinNs, perf.latencyMaxNs, perf.bisectionTbps, perf.allreduceBusbwGBps);
-    out << buf;
+    out << formatted("  latency %.0f-%.0f ns; bisection %.1f Tb/s; all-reduce bus bw %.1f GB/s\n", perf.latencyMinNs,
+                     perf.latencyMaxNs, perf.bisectionTbps, perf.allreduceBusbwGBps);
     if (p.bom.linesWithoutLeadTime() == static_cast<int>(p.bom.lines.size()))
         out << "  lead times: none in the catalog (import quotes with lead times to see the critical path)\n";
     else
@@ -72,17 +82,13 @@ void printSummary(const Plan& p, std::ostream& out)
 
 void printComparison(const Comparison& c, std::ostream& out)
 {
-    char buf[200];
-    std::snprintf(buf, sizeof buf, "%-14s %-22s %9s %14s %12s %12s %10s\n", "fabric", "switch", "switches",
-                  "capex", "$/GPU", "TCO", "busbw GB/s");
-    out << buf;
-    for (const auto& p : c.plans) {
-        std::snprintf(buf, sizeof buf, "%-14s %-22s %9lld %14s %12s %12s %10.1f\n", displayName(p.spec.fabric),
-                      p.hardware.switchesText().c_str(), p.fabric.switchCount(), money(p.estimates.capex.totalUsd).c_str(),
-                      money(p.estimates.capex.perGpuUsd).c_str(), money(p.estimates.tcoUsd).c_str(),
-                      p.estimates.performance.allreduceBusbwGBps);
-        out << buf;
-    }
+    out << formatted("%-14s %-22s %9s %14s %12s %12s %10s\n", "fabric", "switch", "switches", "capex", "$/GPU", "TCO",
+                     "busbw GB/s");
+    for (const auto& p : c.plans)
+        out << formatted("%-14s %-22s %9lld %14s %12s %12s %10.1f\n", displayName(p.spec.fabric),
+                         p.hardware.switchesText().c_str(), p.fabric.switchCount(),
+                         money(p.estimates.capex.totalUsd).c_str(), money(p.estimates.capex.perGpuUsd).c_str(),
+                         money(p.estimates.tcoUsd).c_str(), p.estimates.performance.allreduceBusbwGBps);
     out << "Recommended: " << displayName(c.advice.recommended) << "\n";
     for (const auto& r : c.advice.reasons) out << "  - " << r << "\n";
 }

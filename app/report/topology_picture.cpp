@@ -21,7 +21,13 @@ QByteArray topologySvg(const Plan& plan)
                         "check that TMPDIR is writable");
     const QString file = dir.filePath(QStringLiteral("topology.svg"));
     static const Catalog noCatalog;  // the topology drawing reads only the plan
-    svg->write(io::ExportContext{plan, noCatalog, nullptr, {}}, file.toStdString());
+    try {
+        svg->write(io::ExportContext{plan, noCatalog, nullptr, {}}, file.toStdString());
+    } catch (const UserError& e) {
+        // The scratch file's path means nothing to the user: name what failed and where it lives.
+        throw UserError(std::string("cannot draw the topology picture: ") + e.what(), "temporary folder ($TMPDIR)",
+                        "free some space in the temporary folder (or set TMPDIR) and try again");
+    }
     QFile in(file);
     if (!in.open(QIODevice::ReadOnly))
         throw UserError("cannot read back the topology picture", file.toStdString(), "check that TMPDIR is writable");

@@ -9,10 +9,12 @@
 #include <set>
 #include <sstream>
 
+#include "catalog/catalog_db.h"
 #include "catalog/catalog_rows.h"
 #include "catalog/sqlite_handle.h"
 #include "common/atomic_file.h"
 #include "common/error.h"
+#include "common/input_file.h"
 
 namespace fp {
 namespace {
@@ -21,6 +23,9 @@ const std::vector<std::string> kPriceHeader = {"part", "source", "price", "curre
 // Optional 7th column: the quote's lead time. Lead time is kept per part (parts.lead_time_days).
 const std::string kLeadTimeColumn = "lead_time_days";
 constexpr int kMaxLeadTimeDays = 3650;
+// No single part of a network costs a billion dollars: anything above is a typo that would overflow the
+// totals it feeds.
+constexpr double kMaxPriceUsd = 1e9;
 
 bool parseDays(const std::string& s, int& out)
 {
@@ -29,13 +34,17 @@ bool parseDays(const std::string& s, int& out)
     return ec == std::errc() && ptr == end && out >= 0 && out <= kMaxLeadTimeDays;
 }
 
+// A real calendar date: 2025-02-31 and 2023-02-29 are refused, 2024-02-29 is not.
 bool isIsoDate(const std::string& d)
 {
     if (d.size() != 10 || d[4] != '-' || d[7] != '-') return false;
     for (size_t i : {0, 1, 2, 3, 5, 6, 8, 9})
         if (d[i] < '0' || d[i] > '9') return false;
-    const int month = std::stoi(d.substr(5, 2)), day = std::stoi(d.substr(8, 2));
-    return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+    const int year = std::stoi(d.substr(0, 4)), month = std::stoi(d.substr(5, 2)), day = std::stoi(d.substr(8, 2));
+    if (month < 1 || month > 12 || day < 1) return false;
+    const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+    constexpr int kDays[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+    return day <= kDays[month - 1] + (month == 2 && leap ? 1 : 0);
 }
 
 bool parsePrice(const std::string& s, double& out)
@@ -108,11 +117,8 @@ std::vector<CsvRecord> parseCsv(const std::string& text, const std::string& file
 
 std::vector<CsvRecord> readCsvFile(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw UserError("cannot read the file", path, "check that it exists and is readable");
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return parseCsv(ss.str(), std::filesystem::path(path).filename().string());
+    return parseCsv(readBoundedFile(path, kMaxPriceFileBytes, "price list"),
+                    std::filesystem::path(path).filename().string());
 }
 
 std::string csvField(const std::string& s)
@@ -134,6 +140,10 @@ PriceImportReport importPriceCsv(const std::string& dbPath, const std::string& c
                         "(optionally followed by ,lead_time_days)",
                         name + ":1", "export a price list to see the expected layout");
     const std::size_t columns = records[0].fields.size();
+
+    // The same checks every other command makes (integrity, schema version, tables, references): a
+    // catalog that cannot be planned with is refused, not changed.
+    (void)loadCatalog(dbPath);
 
     PriceImportReport report;
     SqliteDb db(dbPath, SqliteDb::Mode::ReadWrite);
@@ -158,14 +168,19 @@ PriceImportReport importPriceCsv(const std::string& dbPath, const std::string& c
         if (part.empty()) { problem("the part number is empty"); continue; }
         if (source.empty()) { problem("the source is empty (name who quoted the price)"); continue; }
         if (!parsePrice(priceText, price) || price < 0) {
-            problem("price '" + priceText + "' is not a non-negative number (write 1234.5, no currency sign)");
+            problem("price '" + priceText.substr(0, 40) + "' is not a non-negative number (write 1234.5, no currency sign)");
+            continue;
+        }
+        if (price > kMaxPriceUsd) {
+            problem("price " + priceText.substr(0, 40) + " is more than the " + std::to_string(long(kMaxPriceUsd)) +
+                    " USD a single part may cost (a typo?)");
             continue;
         }
         if (currency != "USD") {
             problem("currency '" + currency + "' is not supported: convert the price to USD first");
             continue;
         }
-        if (!isIsoDate(date)) { problem("date '" + date + "' is not YYYY-MM-DD"); continue; }
+        if (!isIsoDate(date)) { problem("date '" + date.substr(0, 40) + "' is not a calendar date YYYY-MM-DD"); continue; }
         static const std::set<std::string> bases = {"list", "quote", "street", "estimate"};
         if (!bases.count(basis)) {
             problem("basis '" + basis + "' must be list, quote, street or estimate");

@@ -5,6 +5,7 @@
 // marks them user_edited; it never drops a line silently: unknown part numbers and malformed lines are
 // reported with file:line and the reason. Prices must be in USD: FabricPlan keeps no exchange rates
 // (they would go stale unnoticed), so a line in another currency is refused and reported.
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -31,7 +32,10 @@ struct PriceImportReport {
 
 // Applies the valid lines in one transaction and reports the others. Throws UserError only when the file
 // cannot be read at all or its header is wrong.
+// Refuses (UserError) a catalog every other command refuses: damaged, newer schema, missing tables.
 PriceImportReport importPriceCsv(const std::string& dbPath, const std::string& csvPath);
+// Price lists larger than this are refused before they are read.
+constexpr std::size_t kMaxPriceFileBytes = std::size_t(64) << 20;
 // Every quote in the catalog, sorted by part and source, written atomically.
 void exportPriceCsv(const std::string& dbPath, const std::string& csvPath);
 

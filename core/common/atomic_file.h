@@ -1,7 +1,11 @@
 #pragma once
-// Atomic file replacement: write everything to a temporary file in the target's folder, flush it to
-// disk, then rename over the target. A failure (full disk, read-only folder, cancel) leaves the
-// previous file untouched and no temporary behind.
+// Atomic file replacement: write everything to a temporary file in the target's folder, verify it
+// (stream state after flush and close, the size written, a non-empty file, fsync), then rename over the
+// target. A failure (full disk, read-only folder, cancel) leaves the previous file untouched and no
+// temporary behind. A symlink is followed (the link stays, its target is replaced); a replaced file keeps
+// its mode and, where allowed, its owner and group; a FIFO, device, socket or folder at the path is
+// refused, never replaced. Temporaries of our own pattern ("<name>.tmp-<pid>-<n>") left by a killed
+// process are removed. Errors name the user's path, never the temporary one.
 #include <functional>
 #include <iosfwd>
 #include <string>

@@ -337,16 +337,22 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
     const int steps = selector.steps();
     // Group index = (class * steps + step) * 2 + sameRack; links in a group share one solution.
     const std::size_t groups = std::size_t(kLinkClassCount) * steps * 2;
-    std::vector<float> maxLengthM(groups, -1.0f);
+    // A group is solved when any link falls in it (`used`), whatever its lengths: a length that is not a
+    // number (an overflowed floor dimension) must not leave its links without a solution.
+    std::vector<float> maxLengthM(groups, 0.0f);
+    std::vector<char> used(groups, 0);
     std::vector<std::uint32_t> groupOfLink(linkCount);
     const bool haveLengths = layout.linkLengthM.size() == linkCount;
     const bool haveRacks = layout.rackOfDevice.size() == fabric.devices.size();
     for (std::size_t i = 0; i < linkCount; ++i) {
         const Link& l = fabric.links[i];
-        const float len = haveLengths ? layout.linkLengthM[i] : 0.0f;
+        // NaN reads as "no cable is long enough", so the link gets a reach finding, not a lost group.
+        const float raw = haveLengths ? layout.linkLengthM[i] : 0.0f;
+        const float len = std::isnan(raw) ? std::numeric_limits<float>::infinity() : std::max(raw, 0.0f);
         const bool same = haveRacks && layout.rackOfDevice[l.a] == layout.rackOfDevice[l.b];
         const std::uint32_t g = std::uint32_t((int(l.cls) * steps + selector.stepOf(len)) * 2 + (same ? 1 : 0));
         groupOfLink[i] = g;
+        used[g] = 1;
         maxLengthM[g] = std::max(maxLengthM[g], len);
     }
 
@@ -354,7 +360,7 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
     std::vector<int> solutionOfGroup(groups, -1);
     std::vector<std::vector<Issue>> issuesOfSolution;
     for (std::size_t g = 0; g < groups; ++g) {
-        if (maxLengthM[g] < 0) continue;
+        if (!used[g]) continue;
         GroupKey key{int(g / 2 / steps), int(g / 2 % steps), g % 2 == 1};
         Candidate c = selector.solve(key, maxLengthM[g]);
         solutionOfGroup[g] = int(out.solutions.size());

@@ -8,6 +8,7 @@
 #include "common/error.h"
 #include "common/format.h"
 #include "estimate/advisor.h"
+#include "plan/plan_figures.h"
 #include "plan/resolve.h"
 #include "spec/validate.h"
 #include "topology/builder.h"
@@ -80,6 +81,7 @@ Plan makePlan(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions
     clock.run("estimate", [&] {
         p.estimates = estimate::run(spec, p.fabric, p.layout, p.media, p.bom, catalog, p.hardware, options.estimate);
     });
+    requireFiniteFigures(p);
     return p;
 }
 

@@ -10,6 +10,8 @@
 
 #include "common/atomic_file.h"
 #include "common/error.h"
+#include "common/input_file.h"
+#include "spec/json_text.h"
 
 namespace fp {
 using nlohmann::json;
@@ -39,23 +41,52 @@ bool parseRatio(const std::string& s, Ratio& r)
     }
 }
 
+// Edit distance, for "did you mean" on a misspelt key.
+std::size_t editDistance(const std::string& a, const std::string& b)
+{
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t up = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = up;
+        }
+    }
+    return row[b.size()];
+}
+
+// How unknown keys are treated: in a file of this format (or older) a key we do not know is a typo
+// that would silently plan with a default, so it is refused; a file that declares a newer minor
+// format may carry fields this version does not know, and those are reported and ignored.
+enum class UnknownKeys { Refuse, Warn };
+
 // Reads one JSON object field by field, remembering which keys it consumed so the rest can be
-// reported as unknown (a newer file's fields are never dropped silently).
+// refused (with the nearest known key) or, for a newer minor format, reported.
 class ObjectReader {
 public:
-    ObjectReader(const json& j, std::string path, const std::string& origin, std::vector<std::string>& warnings)
-        : j_(j), path_(std::move(path)), origin_(origin), warnings_(warnings)
+    ObjectReader(const json& j, std::string path, const std::string& origin, std::vector<std::string>& warnings,
+                 UnknownKeys unknown)
+        : j_(j), path_(std::move(path)), origin_(origin), warnings_(warnings), unknown_(unknown)
     {
-        if (!j_.is_object()) fail(path_.empty() ? "/" : path_, "must be a JSON object", "");
+        if (!j_.is_object()) fail(path_.empty() ? "/" : path_, "must be a JSON object, not " + jsonPreview(j_), "");
     }
     ~ObjectReader() noexcept(false)
     {
         if (std::uncaught_exceptions()) return;
-        for (auto it = j_.begin(); it != j_.end(); ++it)
-            if (!seen_.count(it.key()))
-                warnings_.push_back(origin_ + ": " + path_ + "/" + it.key() +
-                                    ": unknown field ignored (written by a newer FabricPlan?)");
+        for (auto it = j_.begin(); it != j_.end(); ++it) {
+            if (seen_.count(it.key())) continue;
+            const std::string where = path_ + "/" + it.key();
+            if (unknown_ == UnknownKeys::Warn) {
+                warnings_.push_back(origin_ + ": " + where + ": unknown field ignored (written by a newer FabricPlan)");
+                continue;
+            }
+            fail(where, "is not a field of a format " + std::to_string(kDesignFormatVersion) + " design", suggestion(it.key()));
+        }
     }
+    UnknownKeys unknownKeys() const { return unknown_; }
 
     const json* find(const std::string& key)
     {
@@ -74,30 +105,31 @@ public:
     {
         if (auto v = find(key)) {
             if (!v->is_number() || (v->is_number_float() && std::floor(v->get<double>()) != v->get<double>()))
-                fail(at(key), "must be a whole number, not " + v->dump(), "write a number such as 8");
+                fail(at(key), "must be a whole number, not " + jsonPreview(*v), "write a number such as 8");
             const double d = v->get<double>();
-            if (d > 2e9 || d < -2e9) fail(at(key), "is out of range: " + v->dump(), "use a smaller number");
+            if (d > 2e9 || d < -2e9) fail(at(key), "is out of range: " + jsonPreview(*v), "use a smaller number");
             out = static_cast<int>(d);
         }
     }
     void number(const std::string& key, double& out)
     {
         if (auto v = find(key)) {
-            if (!v->is_number()) fail(at(key), "must be a number, not " + v->dump(), "write a number such as 1.5");
+            if (!v->is_number()) fail(at(key), "must be a number, not " + jsonPreview(*v), "write a number such as 1.5");
             out = v->get<double>();
+            if (!std::isfinite(out)) fail(at(key), "must be a finite number", "write a number such as 1.5");
         }
     }
     void boolean(const std::string& key, bool& out)
     {
         if (auto v = find(key)) {
-            if (!v->is_boolean()) fail(at(key), "must be true or false, not " + v->dump(), "");
+            if (!v->is_boolean()) fail(at(key), "must be true or false, not " + jsonPreview(*v), "");
             out = v->get<bool>();
         }
     }
     void text(const std::string& key, std::string& out)
     {
         if (auto v = find(key)) {
-            if (!v->is_string()) fail(at(key), "must be a string, not " + v->dump(), "put the value in quotes");
+            if (!v->is_string()) fail(at(key), "must be a string, not " + jsonPreview(*v), "put the value in quotes");
             out = v->get<std::string>();
         }
     }
@@ -107,21 +139,45 @@ public:
         std::string s;
         text(key, s);
         if (find(key) && !parse(s, out))
-            fail(at(key), "\"" + s + "\" is not a known value", std::string("use one of: ") + allowed);
+            fail(at(key), jsonPreview(s) + " is not a known value", std::string("use one of: ") + allowed);
     }
     void ratio(const std::string& key, Ratio& out)
     {
         std::string s;
         text(key, s);
         if (find(key) && !parseRatio(s, out))
-            fail(at(key), "\"" + s + "\" is not a DOWN:UP ratio", "write it as \"1:1\", \"2:1\" or \"3:1\"");
+            fail(at(key), jsonPreview(s) + " is not a DOWN:UP ratio", "write it as \"1:1\", \"2:1\" or \"3:1\"");
     }
 
 private:
+    std::string suggestion(const std::string& key) const
+    {
+        std::string best;
+        const std::size_t limit = std::max<std::size_t>(2, key.size() / 3) + 1;
+        std::size_t bestScore = std::size_t(-1);
+        for (const auto& known : seen_) {
+            std::string a = key, b = known;
+            std::transform(a.begin(), a.end(), a.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+            std::transform(b.begin(), b.end(), b.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+            // A shared stem of 3+ letters ("gpu_count" for "gpus") or a small edit distance ("nics_per_nod").
+            std::size_t prefix = 0;
+            while (prefix < a.size() && prefix < b.size() && a[prefix] == b[prefix]) ++prefix;
+            const std::size_t d = editDistance(a, b);
+            if (prefix < 3 && d >= limit) continue;
+            const std::size_t score = (prefix >= 3 ? 0 : 1000) + d;
+            if (score < bestScore) bestScore = score, best = known;
+        }
+        std::string known;
+        for (const auto& k : seen_) known += (known.empty() ? "" : ", ") + k;
+        if (!best.empty()) return "did you mean \"" + best + "\"? (fields here: " + known + ")";
+        return "remove it; the fields here are: " + known;
+    }
+
     const json& j_;
     std::string path_;
     const std::string& origin_;
     std::vector<std::string>& warnings_;
+    UnknownKeys unknown_;
     std::set<std::string> seen_;
 };
 
@@ -174,7 +230,11 @@ SpecReadResult specFromJson(const json& j, const std::string& origin)
     SpecReadResult r;
     ClusterSpec& s = r.spec;
     auto& w = r.warnings;
-    ObjectReader top(j, "", origin, w);
+    UnknownKeys unknown = UnknownKeys::Refuse;
+    if (j.is_object())
+        if (auto m = j.find("format_minor"); m != j.end() && m->is_number_integer() && m->get<long long>() > kDesignFormatMinor)
+            unknown = UnknownKeys::Warn;
+    ObjectReader top(j, "", origin, w, unknown);
 
     int version = 0;
     top.integer("format_version", version);
@@ -186,10 +246,13 @@ SpecReadResult specFromJson(const json& j, const std::string& origin)
                      "); this version reads format " + std::to_string(kDesignFormatVersion) + " and older",
                  "update FabricPlan to open it");
     if (version < 1) top.fail("/format_version", "must be 1 or more, not " + std::to_string(version), "");
+    int minor = 0;
+    top.integer("format_minor", minor);
+    if (minor < 0) top.fail("/format_minor", "must be 0 or more, not " + std::to_string(minor), "");
 
     top.text("name", s.name);
     if (auto c = top.find("compute")) {
-        ObjectReader o(*c, "/compute", origin, w);
+        ObjectReader o(*c, "/compute", origin, w, unknown);
         o.integer("gpus", s.gpus);
         o.integer("gpus_per_node", s.gpusPerNode);
         o.integer("nics_per_node", s.nicsPerNode);
@@ -197,7 +260,7 @@ SpecReadResult specFromJson(const json& j, const std::string& origin)
         o.integer("link_gbps", s.linkGbps);
     }
     if (auto c = top.find("fabric")) {
-        ObjectReader o(*c, "/fabric", origin, w);
+        ObjectReader o(*c, "/fabric", origin, w, unknown);
         o.choice("technology", s.fabric, parseFabricKind, "infiniband, roce, spectrum-x, uec");
         o.text("switch", s.switchModel);
         o.integer("generic_radix", s.genericRadix);
@@ -216,7 +279,7 @@ SpecReadResult specFromJson(const json& j, const std::string& origin)
     }
     if (auto c = top.find("floor")) {
         auto& f = s.floor;
-        ObjectReader o(*c, "/floor", origin, w);
+        ObjectReader o(*c, "/floor", origin, w, unknown);
         o.integer("racks_per_row", f.racksPerRow);
         o.integer("nodes_per_rack", f.nodesPerRack);
         o.number("rack_power_budget_kw", f.rackPowerBudgetKw);
@@ -234,7 +297,7 @@ SpecReadResult specFromJson(const json& j, const std::string& origin)
     }
     if (auto c = top.find("media")) {
         auto& m = s.media;
-        ObjectReader o(*c, "/media", origin, w);
+        ObjectReader o(*c, "/media", origin, w, unknown);
         o.choice("objective", m.objective, parseMediaObjective, "lowest-cost, lowest-power");
         o.boolean("prefer_copper_in_rack", m.preferCopperInRack);
         o.boolean("allow_third_party_optics", m.allowThirdPartyOptics);
@@ -243,7 +306,7 @@ SpecReadResult specFromJson(const json& j, const std::string& origin)
             if (!p->is_array()) o.fail("/media/pins", "must be a list", "write [] or [{\"link_class\":..., \"part\":...}]");
             for (std::size_t i = 0; i < p->size(); ++i) {
                 MediaPin pin;
-                ObjectReader po((*p)[i], "/media/pins/" + std::to_string(i), origin, w);
+                ObjectReader po((*p)[i], "/media/pins/" + std::to_string(i), origin, w, unknown);
                 po.text("link_class", pin.linkClass);
                 po.text("part", pin.part);
                 m.pins.push_back(pin);
@@ -252,7 +315,7 @@ SpecReadResult specFromJson(const json& j, const std::string& origin)
     }
     if (auto c = top.find("economics")) {
         auto& e = s.economics;
-        ObjectReader o(*c, "/economics", origin, w);
+        ObjectReader o(*c, "/economics", origin, w, unknown);
         o.number("labour_usd_per_hour", e.labourUsdPerHour);
         o.number("skill_factor", e.skillFactor);
         o.number("power_usd_per_kwh", e.powerUsdPerKwh);
@@ -265,7 +328,7 @@ SpecReadResult specFromJson(const json& j, const std::string& origin)
         o.text("price_source", e.priceSource);
     }
     if (auto c = top.find("workload")) {
-        ObjectReader o(*c, "/workload", origin, w);
+        ObjectReader o(*c, "/workload", origin, w, unknown);
         o.number("comm_to_compute_pct", s.workload.commToComputePct);
         o.number("model_params_billion", s.workload.modelParamsBillion);
         o.integer("data_parallel", s.workload.dataParallel);
@@ -273,24 +336,14 @@ SpecReadResult specFromJson(const json& j, const std::string& origin)
     return r;
 }
 
+SpecReadResult specFromText(const std::string& text, const std::string& origin)
+{
+    return specFromJson(parseBoundedJson(text, origin), origin);
+}
+
 SpecReadResult loadSpecFile(const std::string& path)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw UserError("cannot open the design file", path, "check the path and that the file is readable");
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    json j;
-    try {
-        j = json::parse(buffer.str());
-    } catch (const json::parse_error& e) {
-        // nlohmann reports the byte offset; turn it into a line number a user can find.
-        const std::string text = buffer.str();
-        const std::size_t offset = std::min<std::size_t>(e.byte, text.size());
-        const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<long>(offset), '\n');
-        throw UserError("is not valid JSON (" + std::string(e.what()).substr(std::string(e.what()).find(':') + 2) + ")",
-                        path + ":" + std::to_string(line), "fix the syntax or restore the file from a backup");
-    }
-    return specFromJson(j, path);
+    return specFromText(readBoundedFile(path, kMaxDesignFileBytes, "design file"), path);
 }
 
 void saveSpecFile(const ClusterSpec& spec, const std::string& path)

@@ -1,6 +1,8 @@
 #pragma once
 // Design files (.fabricplan): JSON with a format_version. Readers report the JSON path of what is
-// wrong; unknown keys are reported (not silently dropped); newer versions are refused.
+// wrong; unknown keys are refused with the nearest known key (warned about only in a file of a newer
+// minor format); newer versions are refused. Text goes through parseBoundedJson (spec/json_text.h).
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -11,6 +13,11 @@
 namespace fp {
 
 constexpr int kDesignFormatVersion = 1;
+// Files may declare "format_minor": fields added in a newer minor format are reported and ignored; in a
+// file of this minor format or older, an unknown field is refused (a typo must not plan the defaults).
+constexpr int kDesignFormatMinor = 0;
+// Design files are a few KB; anything larger is not a design (and is refused before it is parsed).
+constexpr std::size_t kMaxDesignFileBytes = 1 << 20;
 
 struct SpecReadResult {
     ClusterSpec spec;
@@ -21,7 +28,10 @@ nlohmann::json specToJson(const ClusterSpec&);
 // Throws UserError (where = "<origin>: /json/path") on a wrong type, a bad enum value or a newer version.
 SpecReadResult specFromJson(const nlohmann::json&, const std::string& origin = "design");
 
-SpecReadResult loadSpecFile(const std::string& path);     // throws UserError
+// JSON text -> spec, through the bounded reader (size, depth, duplicate keys, non-finite numbers).
+SpecReadResult specFromText(const std::string& text, const std::string& origin);
+// Regular files of at most kMaxDesignFileBytes only (no FIFO, device or folder). Throws UserError.
+SpecReadResult loadSpecFile(const std::string& path);
 void saveSpecFile(const ClusterSpec&, const std::string& path);  // atomic; throws UserError
 
 } // namespace fp

@@ -1,9 +1,62 @@
 #include "spec/validate.h"
 
+#include <cmath>
+#include <cstdio>
+
 #include "common/error.h"
 
 namespace fp {
 namespace {
+
+// The decimal fields, their bounds and where each lives in a ClusterSpec. The upper bounds are far
+// beyond any real floor or price (and at least the GUI editors' maxima) but keep every derived length,
+// power and cost finite.
+struct NumberField {
+    NumberLimit limit;
+    double (*get)(const ClusterSpec&);
+};
+
+const std::vector<NumberField>& numberFields()
+{
+    static const std::vector<NumberField> fields{
+        {{"/floor/rack_power_budget_kw", "Rack power budget", 0, 1000, true, "kW"}, [](const ClusterSpec& s) { return s.floor.rackPowerBudgetKw; }},
+        {{"/floor/node_power_kw", "Node power", 0.01, 200, false, "kW"}, [](const ClusterSpec& s) { return s.floor.nodePowerKw; }},
+        {{"/floor/rack_width_m", "Rack width", 0, 10, true, "m"}, [](const ClusterSpec& s) { return s.floor.rackWidthM; }},
+        {{"/floor/rack_depth_m", "Rack depth", 0, 10, true, "m"}, [](const ClusterSpec& s) { return s.floor.rackDepthM; }},
+        {{"/floor/row_pitch_m", "Row pitch", 0, 100, true, "m"}, [](const ClusterSpec& s) { return s.floor.rowPitchM; }},
+        {{"/floor/rack_height_m", "Rack height", 0, 10, true, "m"}, [](const ClusterSpec& s) { return s.floor.rackHeightM; }},
+        {{"/floor/tray_height_m", "Tray height", 0, 10, false, "m"}, [](const ClusterSpec& s) { return s.floor.trayHeightM; }},
+        {{"/floor/slack_per_end_m", "Slack per end", 0, 20, false, "m"}, [](const ClusterSpec& s) { return s.floor.slackPerEndM; }},
+        {{"/floor/spine_room_distance_m", "Spine room distance", 0, 100000, false, "m"}, [](const ClusterSpec& s) { return s.floor.spineRoomDistanceM; }},
+        {{"/economics/labour_usd_per_hour", "Labour rate", 0, 10000, false, "$/h"}, [](const ClusterSpec& s) { return s.economics.labourUsdPerHour; }},
+        {{"/economics/skill_factor", "Skill factor", 0, 10, true, ""}, [](const ClusterSpec& s) { return s.economics.skillFactor; }},
+        {{"/economics/power_usd_per_kwh", "Power price", 0, 10, false, "$/kWh"}, [](const ClusterSpec& s) { return s.economics.powerUsdPerKwh; }},
+        {{"/economics/pue", "PUE", 1, 3, false, ""}, [](const ClusterSpec& s) { return s.economics.pue; }},
+        {{"/economics/spares_optics_pct", "Spare optics", 0, 100, false, "%"}, [](const ClusterSpec& s) { return s.economics.sparesOpticsPct; }},
+        {{"/workload/comm_to_compute_pct", "Communication share", 0, 100, false, "%"}, [](const ClusterSpec& s) { return s.workload.commToComputePct; }},
+        {{"/workload/model_params_billion", "Model size", 0, 1000000, false, "B params"}, [](const ClusterSpec& s) { return s.workload.modelParamsBillion; }},
+    };
+    return fields;
+}
+
+std::string shortNumber(double v)
+{
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+    return buf;
+}
+
+void checkNumber(std::vector<SpecProblem>& out, const NumberLimit& l, double v)
+{
+    const bool ok = std::isfinite(v) && (l.minExclusive ? v > l.min : v >= l.min) && v <= l.max;
+    if (ok) return;
+    const std::string unit = *l.unit ? std::string(" ") + l.unit : std::string();
+    const std::string lo = (l.minExclusive ? "above " : "from ") + shortNumber(l.min);
+    out.push_back({l.field,
+                   std::string(l.what) + " must be " + (l.minExclusive ? "more than " : "from ") + shortNumber(l.min) +
+                       (l.minExclusive ? " and at most " : " to ") + shortNumber(l.max) + unit + ", not " + shortNumber(v),
+                   "enter a value " + lo + (l.minExclusive ? " up to " : " to ") + shortNumber(l.max) + unit});
+}
 
 struct Collector {
     std::vector<SpecProblem>& out;
@@ -13,16 +66,6 @@ struct Collector {
             out.push_back({field, what + " must be between " + std::to_string(lo) + " and " + std::to_string(hi) +
                                       ", not " + std::to_string(value),
                            "enter a value from " + std::to_string(lo) + " to " + std::to_string(hi)});
-    }
-    void positive(const char* field, double value, const std::string& what)
-    {
-        if (!(value > 0))
-            out.push_back({field, what + " must be greater than 0, not " + std::to_string(value), "enter a positive value"});
-    }
-    void nonNegative(const char* field, double value, const std::string& what)
-    {
-        if (!(value >= 0))
-            out.push_back({field, what + " must not be negative, not " + std::to_string(value), "enter 0 or more"});
     }
 };
 
@@ -69,37 +112,22 @@ std::vector<SpecProblem> validateSpec(const ClusterSpec& s)
     const auto& f = s.floor;
     c.range("/floor/racks_per_row", f.racksPerRow, 1, 1000, "Racks per row");
     c.range("/floor/nodes_per_rack", f.nodesPerRack, 1, 256, "Nodes per rack");
-    c.positive("/floor/rack_power_budget_kw", f.rackPowerBudgetKw, "Rack power budget");
-    c.positive("/floor/node_power_kw", f.nodePowerKw, "Node power");
     if (f.nodePowerKw > 0 && f.rackPowerBudgetKw > 0 && f.nodePowerKw > f.rackPowerBudgetKw)
         p.push_back({"/floor/node_power_kw",
                      "one node (" + std::to_string(f.nodePowerKw) + " kW) exceeds the rack power budget (" +
                          std::to_string(f.rackPowerBudgetKw) + " kW)",
                      "raise the rack power budget or check the node power"});
-    c.positive("/floor/rack_width_m", f.rackWidthM, "Rack width");
-    c.positive("/floor/rack_depth_m", f.rackDepthM, "Rack depth");
-    c.positive("/floor/row_pitch_m", f.rowPitchM, "Row pitch");
-    c.positive("/floor/rack_height_m", f.rackHeightM, "Rack height");
-    c.nonNegative("/floor/tray_height_m", f.trayHeightM, "Tray height");
-    c.nonNegative("/floor/slack_per_end_m", f.slackPerEndM, "Slack per end");
     c.range("/floor/patch_panels_per_fibre_link", f.patchPanelsPerFibreLink, 0, 6, "Patch panels per fibre link");
-    c.nonNegative("/floor/spine_room_distance_m", f.spineRoomDistanceM, "Spine room distance");
 
     const auto& e = s.economics;
-    c.nonNegative("/economics/labour_usd_per_hour", e.labourUsdPerHour, "Labour rate");
-    c.positive("/economics/skill_factor", e.skillFactor, "Skill factor");
-    c.nonNegative("/economics/power_usd_per_kwh", e.powerUsdPerKwh, "Power price");
-    if (!(e.pue >= 1.0 && e.pue <= 3.0))
-        p.push_back({"/economics/pue", "PUE must be between 1.0 and 3.0, not " + std::to_string(e.pue), "typical values are 1.1 to 1.6"});
     c.range("/economics/horizon_years", e.horizonYears, 1, 30, "Horizon");
-    if (!(e.sparesOpticsPct >= 0 && e.sparesOpticsPct <= 100))
-        p.push_back({"/economics/spares_optics_pct", "spares must be 0 to 100 %", "typical: 2 %"});
     c.range("/economics/spare_switch_per_n", e.spareSwitchPerN, 0, 100000, "One spare switch per N");
     if (e.pricePolicy == PricePolicy::NamedSource && e.priceSource.empty())
         p.push_back({"/economics/price_source", "the price policy names a source but none is given",
                      "choose a price source, or use cheapest-qualified"});
-    if (!(s.workload.commToComputePct >= 0 && s.workload.commToComputePct <= 100))
-        p.push_back({"/workload/comm_to_compute_pct", "must be 0 to 100 %", "typical training: 10-40 %"});
+    c.range("/workload/data_parallel", s.workload.dataParallel, 0, kMaxGpus, "Data-parallel ranks (0 = all GPUs)");
+    for (const auto& n : numberFields()) checkNumber(p, n.limit, n.get(s));
+    c.range("/name", static_cast<long long>(s.name.size()), 0, kMaxNameLength, "Name length");
     for (std::size_t i = 0; i < s.media.pins.size(); ++i) {
         const auto& lc = s.media.pins[i].linkClass;
         if (lc != "host_leaf" && lc != "leaf_spine" && lc != "spine_core")
@@ -107,6 +135,16 @@ std::vector<SpecProblem> validateSpec(const ClusterSpec& s)
                          "use host_leaf, leaf_spine or spine_core"});
     }
     return p;
+}
+
+const std::vector<NumberLimit>& numberLimits()
+{
+    static const std::vector<NumberLimit> limits = [] {
+        std::vector<NumberLimit> v;
+        for (const auto& n : numberFields()) v.push_back(n.limit);
+        return v;
+    }();
+    return limits;
 }
 
 void requireValid(const ClusterSpec& s)

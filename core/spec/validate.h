@@ -20,6 +20,20 @@ constexpr int kMaxGpusPerNode = 72;
 constexpr int kMaxNicsPerNode = 16;
 constexpr int kMaxPlanes = 8;
 constexpr int kMaxRadix = 4096;
+constexpr int kMaxNameLength = 256;       // characters (bytes) of the design name
+
+// Every decimal field of a design has a finite range: a huge but finite value (1e308) would otherwise
+// overflow to inf or NaN in lengths and costs. data/schema/fabricplan-design.schema.json states the
+// same bounds (tests/core/test_spec.cpp compares the two).
+struct NumberLimit {
+    const char* field;   // JSON path
+    const char* what;    // "Row pitch"
+    double min;
+    double max;
+    bool minExclusive;   // true: the value must be greater than min
+    const char* unit;    // "m", "kW", "$/h", "" ...
+};
+const std::vector<NumberLimit>& numberLimits();
 
 std::vector<SpecProblem> validateSpec(const ClusterSpec&);
 // Throws UserError for the first problem.

@@ -1,4 +1,5 @@
 #include "topology/builder.h"
+#include "topology/link_budget.h"
 
 #include <algorithm>
 #include <string>
@@ -170,6 +171,7 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
         f.devices.reserve(nodes + planes);
         for (int n = 0; n < nodes; ++n) w.add(Tier::Node, 0, 0, 0, 0, n);
         f.nodeCount = static_cast<std::uint32_t>(nodes);
+        requireLinksWithinBudget(endpoints * planes);
         f.links.reserve(static_cast<std::size_t>(endpoints) * planes);
         for (int p = 0; p < planes; ++p) {
             const DeviceId s = w.add(Tier::Leaf, p, 0, 0, 0, 0);
@@ -290,6 +292,7 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
     const long long hostLinks = endpoints * planes;
     const long long leafSpineLinks = static_cast<long long>(L) * leaf.up * planes;
     const long long spineCoreLinks = tiers == 3 ? static_cast<long long>(pods) * spinesPerPod * spineUpUsed * planes : 0;
+    requireLinksWithinBudget(hostLinks + leafSpineLinks + spineCoreLinks);
     f.links.reserve(static_cast<std::size_t>(hostLinks + leafSpineLinks + spineCoreLinks));
 
     std::vector<DeviceId> firstLeaf(planes), firstSpine(planes), firstCore(planes);

@@ -93,10 +93,11 @@ private slots:
         }
     }
 
-    void unknownFieldsAreReportedNotDropped()
+    void unknownFieldsOfANewerMinorFormatAreReportedNotDropped()
     {
-        const auto r = specFromJson(json::parse(R"({"format_version":1,"colour":"blue","compute":{"gpus":16,"gpu_model":"B300"}})"),
-                                    "d");
+        const auto r = specFromJson(
+            json::parse(R"({"format_version":1,"format_minor":7,"colour":"blue","compute":{"gpus":16,"gpu_model":"B300"}})"),
+            "d");
         QCOMPARE(r.spec.gpus, 16);
         QCOMPARE(r.warnings.size(), std::size_t(2));
         QVERIFY(r.warnings[0].find("/compute/gpu_model") != std::string::npos ||
