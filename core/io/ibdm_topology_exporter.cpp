@@ -35,10 +35,14 @@ std::string arrow(int linkGbps)
 }
 
 // An IBNL NAME ([][\*/A-Za-z0-9_.:%@~]+) from a part number: "MQM9700-NS2F" -> "MQM9700"
-// (ibdiagnet names the system without its ordering suffix); other characters become '_'.
+// (ibdiagnet names the system without its ordering suffix); other characters become '_'. A name
+// starting with a digit would lex as an INT ("900-9X81E-00EX-DT0"), so such parts keep their whole
+// number behind a 'P': "P900_9X81E_00EX_DT0".
 std::string systemType(const std::string& partNumber, const char* fallback)
 {
-    const std::string base = partNumber.substr(0, partNumber.find('-'));
+    std::string base = partNumber.substr(0, partNumber.find('-'));
+    const bool digitFirst = !base.empty() && std::isdigit(static_cast<unsigned char>(base[0]));
+    if (digitFirst) base = "P" + partNumber;
     std::string t;
     for (unsigned char c : base) t += (std::isalnum(c) && c < 0x80) || c == '_' || c == '.' ? char(c) : '_';
     if (t.empty() || t == "SW" || t == "CA" || t == "HCA") return fallback;
