@@ -16,14 +16,22 @@ void writeFolderAtomically(const std::string& path, const std::function<void(con
     const std::string tag = "." + target.filename().string() + ".partial-" + std::to_string(::getpid());
     const fs::path tmp = parent / tag;
     std::error_code ec;
-    if (fs::exists(target, ec) && !fs::is_directory(target, ec))
-        throw UserError("a file, not a folder, is in the way", path, "choose a new folder name for the bundle");
+    if (fs::exists(target, ec)) {
+        if (!fs::is_directory(target, ec))
+            throw UserError("a file, not a folder, is in the way", path, "choose a new folder name for the bundle");
+        if (!fs::is_empty(target, ec) && !fs::exists(target / kBundleMarker, ec))
+            throw UserError("the folder exists and is not a FabricPlan export; it would be replaced whole", path,
+                            "choose a new folder name (the export creates it)");
+    }
     fs::remove_all(tmp, ec);
     if (!fs::create_directory(tmp, ec))
         throw UserError("cannot create a folder here: " + ec.message(), parent.string(),
                         "choose a folder you can write to");
     try {
         fill(tmp.string());
+        std::ofstream marker = openBundleFile(tmp.string(), kBundleMarker);
+        marker << "Written by FabricPlan; the next export to this folder replaces it whole.\n";
+        closeBundleFile(marker, tmp.string(), kBundleMarker);
         // Swap in: move an old bundle aside, rename the new one, then delete the old.
         const fs::path old = parent / (tag + ".old");
         const bool hadOld = fs::exists(target, ec);

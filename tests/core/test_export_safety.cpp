@@ -107,7 +107,11 @@ private slots:
         const fp::io::Exporter* e = fp::io::findExporter(id.toStdString());
         // A bundle's previous version is a folder; it must survive a cancelled export whole.
         const bool bundle = e->extension().empty();
-        if (bundle) QVERIFY(QDir().mkdir(existing));
+        if (bundle) {
+            QVERIFY(QDir().mkdir(existing));
+            QFile marker(existing + QStringLiteral("/.fabricplan-bundle"));  // a previous bundle
+            QVERIFY(marker.open(QIODevice::WriteOnly));
+        }
         {
             QFile f(bundle ? existing + QStringLiteral("/old.txt") : existing);
             QVERIFY(f.open(QIODevice::WriteOnly));
@@ -122,7 +126,7 @@ private slots:
         }
         QVERIFY(!QFile::exists(fresh));
         QCOMPARE(readAll(bundle ? existing + QStringLiteral("/old.txt") : existing), QByteArray("previous contents"));
-        if (bundle) QCOMPARE(entries(existing), QStringList{QStringLiteral("old.txt")});
+        if (bundle) QCOMPARE(entries(existing), (QStringList{QStringLiteral(".fabricplan-bundle"), QStringLiteral("old.txt")}));
         QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
                  QStringList{QStringLiteral("existing.out")});
     }

@@ -235,6 +235,29 @@ private slots:
         QVERIFY(title);
     }
 
+    // A bundle replaces only a previous bundle: a folder of the user's own is refused, untouched.
+    void bundleNeverEmptiesAFolderOfTheUsers()
+    {
+        const QString mine = path("my-documents");
+        QVERIFY(QDir().mkpath(mine));
+        QFile f(mine + QStringLiteral("/thesis.odt"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("precious");
+        f.close();
+        for (const char* id : {"netbox-bundle", "ibdm-topology"})
+            QVERIFY_THROWS_EXCEPTION(fp::UserError, write(id, plan_, catalog_, mine));
+        QCOMPARE(readAll(mine + QStringLiteral("/thesis.odt")), QByteArray("precious"));
+        QCOMPARE(entries(mine), QStringList{QStringLiteral("thesis.odt")});
+        // A previous bundle is replaced whole: no stale file survives.
+        write("netbox-bundle", plan_, catalog_, path("again"));
+        QFile stale(path("again/8-cables-999.csv"));
+        QVERIFY(stale.open(QIODevice::WriteOnly));
+        stale.close();
+        write("netbox-bundle", plan_, catalog_, path("again"));
+        QVERIFY(!QFile::exists(path("again/8-cables-999.csv")));
+        QVERIFY(QFile::exists(path("again/8-cables-001.csv")));
+    }
+
     // Large cable files come in parts a NetBox paste accepts, each a complete CSV.
     void bundleSplitsCablesUnderThePasteLimit()
     {
