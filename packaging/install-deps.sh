@@ -9,17 +9,19 @@ PACKAGES="
 cmake ninja-build g++ pkg-config
 qt6-base-dev libqt6opengl6-dev qt6-charts-dev qt6-svg-dev
 libsqlite3-dev nlohmann-json3-dev libboost-graph-dev libxlsxwriter-dev zlib1g-dev
-python3-openpyxl python3-jsonschema poppler-utils desktop-file-utils appstream xvfb xauth
-dpkg-dev gzip file ibutils
+python3-openpyxl python3-jsonschema python3-yaml poppler-utils desktop-file-utils appstream xvfb xauth
+dpkg-dev gzip file ibutils libreoffice-calc-nogui
 "
 # libqt6opengl6-dev is only a Recommends of qt6-base-dev, but Qt6Charts' CMake config needs Qt6OpenGL:
 # with --no-install-recommends below it must be named here, or configure fails on a fresh machine.
 # zlib1g-dev: xlsxwriter.pc links with -lz, but libxlsxwriter-dev does not depend on zlib1g-dev, so a
 # fresh machine fails to link fabricplan-cli without it (found by packaging/check-fresh-install.sh).
 # Why the ones beyond the compiler and libraries: python3-openpyxl and poppler-utils read the exported
-# xlsx/pdf back in tests; python3-jsonschema checks the plan, comparison and design JSON against
+# xlsx/pdf back in tests; python3-yaml reads the NetBox device-type YAML back; python3-jsonschema checks the plan, comparison and design JSON against
 # data/schema; desktop-file-utils and appstream validate the desktop files; xvfb and xauth run GUI
-# tests without a display; ibutils gives ibdmchk, which reads the InfiniBand topology export; dpkg-dev gives dpkg-shlibdeps, which computes the .deb's Depends.
+# tests without a display; ibutils gives ibdmchk and ibdmsh, which read the InfiniBand topology export;
+# libreoffice-calc-nogui (headless soffice) opens the spreadsheet CSVs and recalculates the workbook
+# in scripts/libreoffice, the consumer a formula injection or a constant in a formula would fool; dpkg-dev gives dpkg-shlibdeps, which computes the .deb's Depends.
 
 is_installed() {
     [ "$(dpkg-query -W -f='${db:Status-Status}' "$1" 2>/dev/null)" = "installed" ]

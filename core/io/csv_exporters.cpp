@@ -1,12 +1,14 @@
 // "bom-csv" and "cables-csv": the BOM lines and the cable plan as RFC 4180 CSV (comma, CRLF,
 // double-quoted fields where needed), one header record, no totals row so that a spreadsheet or a
-// script can sum the columns itself.
+// script can sum the columns itself. Both are meant for spreadsheets, so a cell that would start a
+// formula (a price source "=HYPERLINK(...)") is neutralised (io/name_safety.h).
 #include <ostream>
 
 #include "bom/bom.h"
 #include "common/atomic_file.h"
 #include "io/export_support.h"
 #include "io/formats.h"
+#include "io/name_safety.h"
 
 namespace fp::io {
 namespace {
@@ -19,12 +21,13 @@ public:
     {
         reportProgress(ctx, 0.0);
         writeFileAtomically(path, [&](std::ostream& out) {
-            writeCsvRecord(out, {"category", "part", "vendor", "description", "qty", "unit_price_usd",
+            if (ctx.options.csvUtf8Bom) out << kUtf8Bom;
+            writeSpreadsheetCsvRecord(out, {"category", "part", "vendor", "description", "qty", "unit_price_usd",
                                  "extended_price_usd", "unit_power_w", "extended_power_w", "price_source",
                                  "price_estimated", "datasheet_source", "used_for", "lead_time_days"});
             ProgressTicker tick(ctx, 0.0, 1.0, ctx.plan.bom.lines.size());
             for (const BomLine& l : ctx.plan.bom.lines) {
-                writeCsvRecord(out, {toString(l.category), l.part, l.vendor, l.description,
+                writeSpreadsheetCsvRecord(out, {toString(l.category), l.part, l.vendor, l.description,
                                      std::to_string(l.qty), formatNumber(l.unitPriceUsd),
                                      formatNumber(l.extendedUsd), formatNumber(l.unitPowerW),
                                      formatNumber(l.extendedPowerW), l.priceSource,
@@ -45,11 +48,12 @@ public:
     {
         reportProgress(ctx, 0.0);
         writeFileAtomically(path, [&](std::ostream& out) {
-            writeCsvRecord(out, {"cable_id", "label", "link_class", "a_device", "a_port", "a_rack",
+            if (ctx.options.csvUtf8Bom) out << kUtf8Bom;
+            writeSpreadsheetCsvRecord(out, {"cable_id", "label", "link_class", "a_device", "a_port", "a_rack",
                                  "z_device", "z_port", "z_rack", "media", "cable_part", "a_module",
                                  "z_module", "length_m"});
             streamCables(ctx, 0.0, 1.0, [&](const CableRow& c) {
-                writeCsvRecord(out, {cableId(c.index), c.label, toString(c.cls), c.aDevice, c.aPort,
+                writeSpreadsheetCsvRecord(out, {cableId(c.index), c.label, toString(c.cls), c.aDevice, c.aPort,
                                      c.aRack, c.zDevice, c.zPort, c.zRack, c.media, c.cablePart,
                                      c.aModule, c.zModule, formatNumber(c.lengthM, 1)});
             });

@@ -11,6 +11,16 @@
 
 namespace fp::io {
 
+// Choices a user makes per export; the defaults suit most users, so the CLI needs no flags for them.
+struct ExportOptions {
+    // Spreadsheet CSVs (bom-csv, cables-csv, labels) begin with a UTF-8 byte order mark, so
+    // Excel and LibreOffice read them as UTF-8 instead of the locale's code page.
+    bool csvUtf8Bom = false;
+    // Prepended to every device name in the NetBox files so two designs never share a name.
+    // Empty: derived from the design's name (io/netbox_model.h, netboxDevicePrefix).
+    std::string netboxPrefix;
+};
+
 struct ExportContext {
     const Plan& plan;
     const Catalog& catalog;
@@ -18,6 +28,7 @@ struct ExportContext {
     // Progress in [0,1]; return false to cancel (the exporter then throws ExportCancelled and
     // leaves no file behind).
     std::function<bool(double)> progress;
+    ExportOptions options = {};
 };
 
 struct ExportCancelled {};

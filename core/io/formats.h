@@ -14,6 +14,7 @@ std::unique_ptr<Exporter> makeLabelsExporter();
 std::unique_ptr<Exporter> makeTopologySvgExporter();
 std::unique_ptr<Exporter> makeNetboxDevicesExporter();
 std::unique_ptr<Exporter> makeNetboxCablesExporter();
-std::unique_ptr<Exporter> makeUfmTopologyExporter();
+std::unique_ptr<Exporter> makeNetboxBundleExporter();
+std::unique_ptr<Exporter> makeIbdmTopologyExporter();
 
 } // namespace fp::io

@@ -1,11 +1,13 @@
 // "labels": printable cable labels, one CSV record per cable END (two per cable), ready for the
 // mail-merge of label-printer software (Brady Workstation, P-touch Editor, ...). Each end's label
 // names the cable, this end and the far end, so a technician holding either end knows both.
+// Label software merges from spreadsheets, so formula-looking cells are neutralised (name_safety.h).
 #include <ostream>
 
 #include "common/atomic_file.h"
 #include "io/export_support.h"
 #include "io/formats.h"
+#include "io/name_safety.h"
 
 namespace fp::io {
 namespace {
@@ -18,14 +20,15 @@ public:
     {
         reportProgress(ctx, 0.0);
         writeFileAtomically(path, [&](std::ostream& out) {
-            writeCsvRecord(out, {"label_id", "cable_id", "end", "line1", "line2", "line3", "rack"});
+            if (ctx.options.csvUtf8Bom) out << kUtf8Bom;
+            writeSpreadsheetCsvRecord(out, {"label_id", "cable_id", "end", "line1", "line2", "line3", "rack"});
             streamCables(ctx, 0.0, 1.0, [&](const CableRow& c) {
                 const std::string id = cableId(c.index);
                 const std::string line1 = id + "  " + c.media + " " + formatNumber(c.lengthM, 1) + " m";
                 const std::string aEnd = c.aDevice + " " + c.aPort;
                 const std::string zEnd = c.zDevice + " " + c.zPort;
-                writeCsvRecord(out, {id + "-A", id, "A", line1, aEnd, "to " + zEnd, c.aRack});
-                writeCsvRecord(out, {id + "-Z", id, "Z", line1, zEnd, "to " + aEnd, c.zRack});
+                writeSpreadsheetCsvRecord(out, {id + "-A", id, "A", line1, aEnd, "to " + zEnd, c.aRack});
+                writeSpreadsheetCsvRecord(out, {id + "-Z", id, "Z", line1, zEnd, "to " + aEnd, c.zRack});
             });
         });
         reportProgress(ctx, 1.0);

@@ -1,13 +1,14 @@
-// "netbox-cables": the cable plan as a NetBox cable bulk-import CSV (Connections > Cables > Import).
-// Columns follow NetBox's CableImportForm (dcim/forms/bulk_import.py): side_a_device, side_a_type,
-// side_a_name, side_b_device, side_b_type, side_b_name, type, status, label, length, length_unit,
-// description. Both ends are interfaces (dcim.interface) named as on the faceplate.
+// "netbox-cables": the cable plan as one NetBox cable bulk-import CSV (Connections > Cables >
+// Import). Columns follow NetBox's CableImportForm (dcim/forms/bulk_import.py), with side_a_site
+// and side_b_site so a device name is looked up within this design's site only. Both ends are
+// interfaces (dcim.interface) named as the device types of the "netbox-bundle" export name them.
+// Large plans exceed NetBox's paste limit: the bundle splits this file into parts.
 #include <ostream>
 
 #include "common/atomic_file.h"
 #include "io/export_support.h"
 #include "io/formats.h"
-#include "io/netbox_names.h"
+#include "io/netbox_model.h"
 
 namespace fp::io {
 namespace {
@@ -19,19 +20,11 @@ public:
     void write(const ExportContext& ctx, const std::string& path) const override
     {
         reportProgress(ctx, 0.0);
-        const ClusterSpec& spec = ctx.plan.spec;
+        const NetboxModel model(ctx);
         writeFileAtomically(path, [&](std::ostream& out) {
-            writeCsvRecord(out, {"side_a_device", "side_a_type", "side_a_name", "side_b_device", "side_b_type",
-                                 "side_b_name", "type", "status", "label", "length", "length_unit",
-                                 "description"});
-            streamCables(ctx, 0.0, 1.0, [&](const CableRow& c) {
-                std::string description = c.cablePart;
-                if (!c.aModule.empty() || !c.zModule.empty())
-                    description += " (modules " + c.aModule + " / " + c.zModule + ")";
-                writeCsvRecord(out, {c.aDevice, "dcim.interface", c.aPort, c.zDevice, "dcim.interface",
-                                     c.zPort, netboxCableType(c.media, spec), "planned", cableId(c.index),
-                                     formatNumber(c.lengthM, 2), "m", description});
-            });
+            writeCsvRecord(out, netboxCableHeader());
+            streamCables(ctx, 0.0, 1.0,
+                         [&](const CableRow& c) { writeCsvRecord(out, netboxCableRecord(model, ctx.plan, c)); });
         });
         reportProgress(ctx, 1.0);
     }

@@ -1,14 +1,13 @@
 // "netbox-devices": every server and switch of the plan as a NetBox device bulk-import CSV
-// (Devices > Import). Columns follow NetBox's DeviceImportForm (dcim/forms/bulk_import.py):
-// name, role, manufacturer, device_type, status, site, rack, description. Role, manufacturer,
-// device type, site and racks are matched by name and must exist before the import
-// (core/io/README.md lists what to create first).
+// (Devices > Import). Columns follow NetBox's DeviceImportForm (dcim/forms/bulk_import.py); the
+// role, manufacturer, device type, site, location and rack must exist first: the "netbox-bundle"
+// export writes them too, and core/io/README.md walks through the import.
 #include <ostream>
 
 #include "common/atomic_file.h"
 #include "io/export_support.h"
 #include "io/formats.h"
-#include "io/netbox_names.h"
+#include "io/netbox_model.h"
 
 namespace fp::io {
 namespace {
@@ -21,20 +20,13 @@ public:
     void write(const ExportContext& ctx, const std::string& path) const override
     {
         reportProgress(ctx, 0.0);
-        const Plan& plan = ctx.plan;
-        const Fabric& fabric = plan.fabric;
+        const NetboxModel model(ctx);  // refuses names NetBox or a spreadsheet would misread
+        const Fabric& fabric = ctx.plan.fabric;
         writeFileAtomically(path, [&](std::ostream& out) {
-            writeCsvRecord(out, {"name", "role", "manufacturer", "device_type", "status", "site", "rack",
-                                 "description"});
+            writeCsvRecord(out, netboxDeviceHeader());
             ProgressTicker tick(ctx, 0.0, 1.0, fabric.devices.size());
             for (DeviceId id = 0; id < fabric.devices.size(); ++id) {
-                const Device& d = fabric.devices[id];
-                const bool node = d.tier == Tier::Node;
-                writeCsvRecord(out, {fabric.deviceName(id), netboxRole(d.tier),
-                                     node ? std::string(kNetboxNodeManufacturer) : plan.hardware.switchModel(d.model).vendor,
-                                     node ? netboxNodeType(plan.spec) : plan.hardware.switchModel(d.model).partNumber,
-                                     "planned", netboxSite(plan.spec), rackName(plan, id),
-                                     deviceDescription(d)});
+                writeCsvRecord(out, netboxDeviceRecord(model, ctx.plan, id));
                 tick.step();
             }
         });

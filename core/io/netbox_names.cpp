@@ -54,7 +54,11 @@ std::string deviceDescription(const Device& d)
 {
     if (d.tier == Tier::Node) return "SU " + std::to_string(d.su + 1);
     std::string s = "plane " + std::to_string(d.plane + 1);
-    if (d.tier == Tier::Leaf) s += ", SU " + std::to_string(d.su + 1) + ", rail " + std::to_string(d.rail + 1);
+    // Device::rail is stored 1-based (0 = not a rail leaf), as the leaf's name "leaf-su01-r1" prints it.
+    if (d.tier == Tier::Leaf) {
+        s += ", SU " + std::to_string(d.su + 1);
+        if (d.rail > 0) s += ", rail " + std::to_string(d.rail);
+    }
     if (d.tier == Tier::Spine) s += ", pod " + std::to_string(d.pod + 1);
     if (d.tier == Tier::Core) s += ", group " + std::to_string(d.pod + 1);
     return s;

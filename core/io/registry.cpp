@@ -17,7 +17,8 @@ const std::vector<std::unique_ptr<Exporter>>& exporters()
         v.push_back(makeTopologySvgExporter());
         v.push_back(makeNetboxDevicesExporter());
         v.push_back(makeNetboxCablesExporter());
-        v.push_back(makeUfmTopologyExporter());
+        v.push_back(makeNetboxBundleExporter());
+        v.push_back(makeIbdmTopologyExporter());
         return v;
     }();
     return all;

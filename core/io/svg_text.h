@@ -1,7 +1,8 @@
 #pragma once
 // Internal: XML escaping for text and attribute values in the SVG writer. XML 1.0 allows no control
 // characters but tab, LF and CR, and only well-formed UTF-8: a design name with "\x01" or a stray byte
-// made the whole SVG unreadable, so those become U+FFFD (the replacement character).
+// made the whole SVG unreadable, so those become U+FFFD (the replacement character). TAB, LF and CR
+// become character references, so attribute normalisation cannot fold them: a name is shown as it is.
 #include <string>
 #include <string_view>
 
@@ -50,6 +51,9 @@ inline std::string svgEscape(std::string_view s)
         case '>': out += "&gt;"; break;
         case '"': out += "&quot;"; break;
         case '\'': out += "&apos;"; break;
+        case '\t': out += "&#9;"; break;
+        case '\n': out += "&#10;"; break;
+        case '\r': out += "&#13;"; break;
         default: out += c;
         }
         ++i;

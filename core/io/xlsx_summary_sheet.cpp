@@ -105,6 +105,7 @@ void writeSummarySheet(XlsxBook& book, const ExportContext& ctx, std::size_t cab
 
     w.section("Design inputs");
     w.text("Fabric", displayName(spec.fabric));
+    const int gpusRow = w.row();  // the per-GPU figures below divide by this cell, not a copy of it
     w.number("GPUs", spec.gpus, fmt.integer);
     w.number("GPUs per node", spec.gpusPerNode, fmt.integer);
     w.number("NICs per node", spec.nicsPerNode, fmt.integer);
@@ -134,7 +135,7 @@ void writeSummarySheet(XlsxBook& book, const ExportContext& ctx, std::size_t cab
     const std::string categories = bomColumnRange(kColCategory, bom.lines.size());
     const int totalRow = w.row();
     w.formula("Total (USD)", "=SUM(" + prices + ")", totalUsd, anyEstimated ? fmt.usdEstimated : fmt.usdBold);
-    w.formula("Per GPU (USD)", "=" + cellRef(totalRow, 1) + "/" + std::to_string(std::max(spec.gpus, 1)),
+    w.formula("Per GPU (USD)", "=" + cellRef(totalRow, 1) + "/" + cellRef(gpusRow, 1),
               totalUsd / std::max(spec.gpus, 1), fmt.usd);
     w.formula("Power, parts listed (kW)", "=SUM(" + bomColumnRange(kColExtPower, bom.lines.size()) + ")/1000",
               totalW / 1000, fmt.decimal);

@@ -135,38 +135,40 @@ private slots:
     {
         const auto devices = csv("netbox-devices", "netbox-devices.csv");
         // Column names of NetBox's DeviceImportForm / CableImportForm (dcim/forms/bulk_import.py).
-        QCOMPARE(devices[0], (Record{"name", "role", "manufacturer", "device_type", "status", "site", "rack",
-                                     "description"}));
+        QCOMPARE(devices[0], (Record{"name", "role", "manufacturer", "device_type", "status", "site", "location",
+                                     "rack", "position", "face", "description"}));
         QCOMPARE(devices.size(), std::size_t(176 + 1));
         std::set<std::string> names;
         for (std::size_t i = 1; i < devices.size(); ++i) names.insert(devices[i][0]);
         QCOMPARE(names.size(), std::size_t(176));
 
         const auto cables = csv("netbox-cables", "netbox-cables.csv");
-        QCOMPARE(cables[0], (Record{"side_a_device", "side_a_type", "side_a_name", "side_b_device", "side_b_type",
-                                    "side_b_name", "type", "status", "label", "length", "length_unit",
-                                    "description"}));
+        QCOMPARE(cables[0], (Record{"side_a_site", "side_a_device", "side_a_type", "side_a_name", "side_b_site",
+                                    "side_b_device", "side_b_type", "side_b_name", "type", "status", "label",
+                                    "length", "length_unit", "description"}));
         QCOMPARE(cables.size(), fp::bom::cableCount(plan_.fabric, plan_.media) + 1);
         static const std::set<std::string> netboxCableTypes{"dac-passive", "dac-active", "aoc", "mmf-om3",
                                                             "mmf-om4", "mmf-om5", "smf-os2"};
         for (std::size_t i = 1; i < cables.size(); ++i) {
-            QVERIFY2(names.count(cables[i][0]) && names.count(cables[i][3]), cables[i][0].c_str());
-            QCOMPARE(cables[i][1], std::string("dcim.interface"));
-            QVERIFY2(netboxCableTypes.count(cables[i][6]), cables[i][6].c_str());
-            QCOMPARE(cables[i][10], std::string("m"));
+            QVERIFY2(names.count(cables[i][1]) && names.count(cables[i][5]), cables[i][1].c_str());
+            QCOMPARE(cables[i][0], plan_.spec.name);  // side_a_site: a name is looked up in this design only
+            QCOMPARE(cables[i][2], std::string("dcim.interface"));
+            QVERIFY2(netboxCableTypes.count(cables[i][8]), cables[i][8].c_str());
+            QCOMPARE(cables[i][12], std::string("m"));
         }
     }
 
-    void ufmTopologyListsEveryPortOnce()
+    void ibdmTopologyListsEveryPortOnce()
     {
-        write("ufm-topology", plan_, catalog_, path("fabric.topo"));
-        const QList<QByteArray> lines = readAll(path("fabric.topo")).split('\n');
+        write("ibdm-topology", plan_, catalog_, path("ibdm"));
+        const QList<QByteArray> lines = readAll(path("ibdm/topology.topo")).split('\n');
         int links = 0, sections = 0, toHosts = 0;
         for (const QByteArray& l : lines) {
             if (l.contains("->")) {
                 ++links;
-                if (l.contains(" HCA ")) ++toHosts;
-                QVERIFY2(l.startsWith('P') && l.contains("-4x-100G->"), l.constData());
+                if (l.contains(" FabricPlanHost8 ")) ++toHosts;
+                // ibdm ignores an unindented port line and any speed but 2.5G/5G/10G.
+                QVERIFY2(l.startsWith("    P") && l.contains(" -4x-> "), l.constData());
             } else if (l.startsWith("MQM9700 ")) {
                 ++sections;
             }
@@ -175,6 +177,9 @@ private slots:
         QCOMPARE(toHosts, 1024);
         QCOMPARE(links, 1024 + 2 * 1024);
         QCOMPARE(sections, 32 + 16);
+        // Both system types the file uses are defined.
+        QVERIFY(QFile::exists(path("ibdm/ibnl/MQM9700.ibnl")));
+        QVERIFY(QFile::exists(path("ibdm/ibnl/FabricPlanHost8.ibnl")));
     }
 
     // The Summary's comparison table, read back by openpyxl: one row per plan, the advisor's pick marked.
@@ -192,7 +197,7 @@ private slots:
         QVERIFY2(python.exitCode() == 0, python.readAllStandardError().constData());
     }
 
-    void ufmTopologyRefusesEthernet()
+    void ibdmTopologyRefusesEthernet()
     {
         // comparePlans picks the catalog's recommended parts for each Ethernet fabric.
         const fp::Comparison cmp = fp::comparePlans(fp::ClusterSpec{}, catalog_);
@@ -200,8 +205,8 @@ private slots:
         for (const auto& p : cmp.plans)
             if (fp::isEthernet(p.spec.fabric)) ethernet = &p;
         QVERIFY(ethernet);
-        QVERIFY_THROWS_EXCEPTION(fp::UserError, write("ufm-topology", *ethernet, catalog_, path("eth.topo")));
-        QVERIFY(!QFile::exists(path("eth.topo")));
+        QVERIFY_THROWS_EXCEPTION(fp::UserError, write("ibdm-topology", *ethernet, catalog_, path("eth-topo")));
+        QVERIFY(!QFile::exists(path("eth-topo")));
     }
 };
 

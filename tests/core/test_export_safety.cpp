@@ -34,13 +34,14 @@ private slots:
     void registryHasEveryFormatOnce()
     {
         const std::vector<std::string> wanted{"xlsx", "bom-csv", "cables-csv", "json", "labels", "topology-svg",
-                                              "netbox-devices", "netbox-cables", "ufm-topology"};
+                                              "netbox-devices", "netbox-cables", "netbox-bundle", "ibdm-topology"};
         QCOMPARE(fp::io::exporters().size(), wanted.size());
         for (const auto& id : wanted) {
             const fp::io::Exporter* e = fp::io::findExporter(id);
             QVERIFY2(e, id.c_str());
             QCOMPARE(e->id(), id);
-            QVERIFY(e->extension().size() > 1 && e->extension()[0] == '.');
+            // A file has an extension; a bundle (a folder of files) has none.
+            QVERIFY(e->extension().empty() || (e->extension().size() > 1 && e->extension()[0] == '.'));
             QVERIFY(!e->name().empty());
         }
         QVERIFY(!fp::io::findExporter("pdf-of-dreams"));
@@ -103,12 +104,19 @@ private slots:
         QTemporaryDir dir;
         const QString fresh = dir.filePath(QStringLiteral("fresh.out"));
         const QString existing = dir.filePath(QStringLiteral("existing.out"));
+        const fp::io::Exporter* e = fp::io::findExporter(id.toStdString());
+        // A bundle's previous version is a folder; it must survive a cancelled export whole.
+        const bool bundle = e->extension().empty();
+        if (bundle) {
+            QVERIFY(QDir().mkdir(existing));
+            QFile marker(existing + QStringLiteral("/.fabricplan-bundle"));  // a previous bundle
+            QVERIFY(marker.open(QIODevice::WriteOnly));
+        }
         {
-            QFile f(existing);
+            QFile f(bundle ? existing + QStringLiteral("/old.txt") : existing);
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write("previous contents");
         }
-        const fp::io::Exporter* e = fp::io::findExporter(id.toStdString());
         for (const QString& target : {fresh, existing}) {
             // Cancel past the start, so the writers are mid-file when told to stop.
             int calls = 0;
@@ -117,8 +125,10 @@ private slots:
             QVERIFY(calls >= 2);
         }
         QVERIFY(!QFile::exists(fresh));
-        QCOMPARE(readAll(existing), QByteArray("previous contents"));
-        QCOMPARE(entries(dir.path()), QStringList{QStringLiteral("existing.out")});
+        QCOMPARE(readAll(bundle ? existing + QStringLiteral("/old.txt") : existing), QByteArray("previous contents"));
+        if (bundle) QCOMPARE(entries(existing), (QStringList{QStringLiteral(".fabricplan-bundle"), QStringLiteral("old.txt")}));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::Hidden | QDir::NoDotAndDotDot),
+                 QStringList{QStringLiteral("existing.out")});
     }
 
     void unwritableFolderGivesUserErrorAndNoTempFile_data() { allFormats(); }

@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Reads the CSV, SVG, JSON and UFM exports back with Python's own readers and checks counts
+"""Reads the CSV, SVG, JSON and IBDM topology exports back with Python's own readers and checks counts
 against the plan JSON. Usage: check_exports.py DIR."""
 import csv
 import json
@@ -44,17 +44,17 @@ check(len(devices) - 1 == plan["topology"]["nodes"] + switches,
       f"netbox devices {len(devices) - 1} vs nodes + switches")
 names = {r[0] for r in devices[1:]}
 nb_cables = read_csv(out / "netbox-cables.csv")
-check(nb_cables[0][:6] == ["side_a_device", "side_a_type", "side_a_name", "side_b_device", "side_b_type",
-                           "side_b_name"], f"netbox cable header {nb_cables[0]}")
+check(nb_cables[0][:8] == ["side_a_site", "side_a_device", "side_a_type", "side_a_name", "side_b_site",
+                           "side_b_device", "side_b_type", "side_b_name"], f"netbox cable header {nb_cables[0]}")
 check(len(nb_cables) - 1 == n_cables, "netbox cables vs cables.csv")
-check(all(r[0] in names and r[3] in names for r in nb_cables[1:]), "netbox cable names a device not imported")
+check(all(r[1] in names and r[5] in names for r in nb_cables[1:]), "netbox cable names a device not imported")
 
 root = ET.parse(out / "topology.svg").getroot()
 check(root.tag == "{http://www.w3.org/2000/svg}svg", f"svg root {root.tag}")
 check(sum(1 for _ in root.iter()) < 5000, "svg has too many elements")
 
 if plan["fabric"] == "infiniband":
-    topo = (out / "fabric.topo").read_text().splitlines()
+    topo = (out / "ibdm" / "topology.topo").read_text().splitlines()
     port_lines = [l for l in topo if "->" in l]
     t = plan["topology"]["links"]
     # host links appear once (switch side); switch-to-switch links from both ends

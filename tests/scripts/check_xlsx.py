@@ -71,6 +71,13 @@ texts = [str(c.value) for row in summary.iter_rows() for c in row if c.value is 
 if any(line["price_estimated"] for line in plan["bom"]):
     check(any("ESTIMATES" in t for t in texts), "Summary does not say prices are estimates")
 check(any(t.startswith("=SUM(") for t in texts), "Summary total is not a live formula")
+# Per GPU divides the total by the GPUs cell of the design inputs, never by a copied number.
+labels = {str(r[0].value).strip(): r[1] for r in summary.iter_rows(min_col=1, max_col=2) if r[0].value}
+gpus_cell, per_gpu = labels.get("GPUs"), labels.get("Per GPU (USD)")
+check(gpus_cell is not None and per_gpu is not None, "Summary lacks the GPUs or Per GPU row")
+if gpus_cell is not None and per_gpu is not None:
+    check(isinstance(per_gpu.value, str) and per_gpu.value.endswith("/" + gpus_cell.coordinate),
+          f"Per GPU is {per_gpu.value!r}, want a division by {gpus_cell.coordinate} (the GPUs cell)")
 # Lead times: the BOM's last column, and the Summary's longest lead time as a live MAX over it.
 check(header[-1] == "Lead time (days)", f"BOM's last column {header[-1]!r}, want the lead time")
 lead_col = openpyxl.utils.get_column_letter(len(header))

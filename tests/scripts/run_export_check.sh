@@ -9,7 +9,7 @@ export HOME="$out/home"  # keep the CLI away from a developer's catalog copy
     --json "$out/plan.json" --xlsx "$out/plan.xlsx" --csv "$out/csv" \
     --export labels="$out/labels.csv" --export topology-svg="$out/topology.svg" \
     --export netbox-devices="$out/netbox-devices.csv" --export netbox-cables="$out/netbox-cables.csv" \
-    --export ufm-topology="$out/fabric.topo" > "$out/cli.log" 2>&1
+    --export ibdm-topology="$out/ibdm" > "$out/cli.log" 2>&1
 rc=$?
 # 0 = clean plan, 1 = the plan has design-rule findings; both still write every file.
 if [ $rc -ne 0 ] && [ $rc -ne 1 ]; then

@@ -1,0 +1,260 @@
+#include "io/netbox_model.h"
+
+#include <cctype>
+#include <cmath>
+
+#include "common/error.h"
+#include "io/export_support.h"
+#include "io/name_safety.h"
+#include "io/netbox_names.h"
+#include "layout/layout_constants.h"
+
+namespace fp::io {
+namespace {
+
+// Node height in U, from the floor model's vertical pitch of one server (layout_constants.h).
+const int kNodeRackUnits = int(std::lround(layout_constants::kNodePitchM / 0.04445));
+
+// InterfaceTypeChoices values (dcim/choices.py) for a port of this speed and cage.
+std::string interfaceType(bool infiniband, int gbps, const std::string& cage)
+{
+    if (infiniband) {
+        switch (gbps) {
+        case 100: return "infiniband-edr";
+        case 200: return "infiniband-hdr";
+        case 400: return "infiniband-ndr";
+        case 800: return "infiniband-xdr";
+        default: return "other";
+        }
+    }
+    const bool osfp = cage.find("OSFP") != std::string::npos;
+    switch (gbps) {
+    case 100: return "100gbase-x-qsfp28";
+    case 200: return "200gbase-x-qsfp56";
+    case 400: return osfp ? "400gbase-x-osfp" : cage == "QSFP112" ? "400gbase-x-qsfp112" : "400gbase-x-qsfpdd";
+    case 800: return osfp ? "800gbase-x-osfp" : "800gbase-x-qsfpdd";
+    default: return "other";
+    }
+}
+
+// The switch part of the plan: one accessor, so the shape of Plan's hardware is known in one line.
+// Every tier resolves to one model today (Hardware::uniform); per-tier switches will need one device type each.
+const SwitchModel& switchPart(const Plan& plan) { return plan.hardware.switchOf(Tier::Leaf); }
+
+std::string startsWith(const std::string& s, const char* p) { return s.rfind(p, 0) == 0 ? p : ""; }
+
+void checkName(const std::string& what, const std::string& value, std::size_t max, const std::string& fix)
+{
+    requireCleanName(what, value, max, "NetBox import", fix);
+    requireNotFormula(what, value, "NetBox import", fix);
+}
+
+} // namespace
+
+std::string netboxSlug(const std::string& s, std::size_t max)
+{
+    std::string out;
+    for (unsigned char c : s) {
+        if (std::isalnum(c) && c < 0x80) out += char(std::tolower(c));
+        else if (!out.empty() && out.back() != '-') out += '-';
+        if (out.size() >= max) break;
+    }
+    while (!out.empty() && out.back() == '-') out.pop_back();
+    return out;
+}
+
+std::string netboxDevicePrefix(const ExportContext& ctx)
+{
+    if (!ctx.options.netboxPrefix.empty()) return ctx.options.netboxPrefix;
+    const std::string slug = netboxSlug(ctx.plan.spec.name, 20);
+    return slug.empty() ? std::string() : slug + "-";
+}
+
+NetboxModel::NetboxModel(const ExportContext& ctx) : plan_(ctx.plan)
+{
+    const Plan& plan = ctx.plan;
+    const Fabric& f = plan.fabric;
+    const SwitchModel& sw = switchPart(plan);
+    const bool ib = plan.spec.fabric == FabricKind::InfiniBand;
+
+    site_ = netboxSite(plan.spec);
+    checkName("The design name (NetBox site)", site_, kNetboxNameMax, "rename the design");
+    siteSlug_ = netboxSlug(site_);
+    if (siteSlug_.empty()) siteSlug_ = "fabricplan-site";  // a name with no ASCII letter or digit
+
+    prefix_ = netboxDevicePrefix(ctx);
+    for (unsigned char c : prefix_)
+        if (!(std::isalnum(c) || c == '-' || c == '_' || c == '.') || c >= 0x80)
+            throw UserError("the NetBox device-name prefix \"" + escapeControlChars(prefix_) +
+                                "\" may hold only ASCII letters, digits, '-', '_' and '.'",
+                            "NetBox import", "choose another prefix");
+    if (prefix_.size() > kNetboxPrefixMax)
+        throw UserError("the NetBox device-name prefix \"" + prefix_ + "\" is longer than " +
+                            std::to_string(kNetboxPrefixMax) + " characters",
+                        "NetBox import", "choose a shorter prefix");
+    requireNotFormula("The NetBox device-name prefix", prefix_, "NetBox import", "choose another prefix");
+
+    // Servers: not catalog parts, one generic type per GPU count.
+    nodeType_.manufacturer = kNetboxNodeManufacturer;
+    nodeType_.manufacturerSlug = netboxSlug(nodeType_.manufacturer);
+    nodeType_.model = netboxNodeType(plan.spec);
+    nodeType_.slug = netboxSlug(nodeType_.manufacturer + "-" + nodeType_.model);
+    nodeType_.uHeight = kNodeRackUnits;
+    const int nodePorts = f.nicsPerNode * std::max(1, f.shape.planes);
+    for (int p = 0; p < nodePorts && f.nodeCount > 0; ++p)
+        nodeType_.interfaces.push_back({f.portName(0, std::uint16_t(p)),
+                                        interfaceType(ib, f.shape.linkGbps, plan.hardware.nic.cageType)});
+
+    // Switches: the devicetype-library's model and port names where the library has this switch
+    // and its ports run unsplit (a split port has no interface in the library's file).
+    const int ppc = std::max(1, f.shape.portsPerCage);
+    const std::string& pn = sw.partNumber;
+    if ((startsWith(pn, "MQM9700").size() || startsWith(pn, "MQM9790").size()) && ppc == 2) {
+        switchType_ = {"Nvidia", "nvidia", pn.substr(1, 6), "nvidia-" + netboxSlug(pn.substr(1, 6)), pn, 1, true, {}};
+        naming_ = SwitchNaming::QuantumTwinDot;  // P0.0 ... P31.1
+    } else if (startsWith(pn, "Q3400-RA").size() && ppc == 2) {
+        switchType_ = {"Nvidia", "nvidia", "Q3400-RA", "nvidia-q3400-ra", pn, 4, true, {}};
+        naming_ = SwitchNaming::XdrSwP;          // sw1p1 ... sw72p2
+    } else if (pn == "SN5600" && ppc == 1) {
+        switchType_ = {"Nvidia", "nvidia", "SN5600", "nvidia-sn5600", pn, 2, true, {}};
+        naming_ = SwitchNaming::SwpN;            // swp1 ... swp64
+    } else {
+        switchType_.manufacturer = sw.vendor;
+        switchType_.manufacturerSlug = netboxSlug(sw.vendor);
+        switchType_.model = pn;
+        switchType_.slug = netboxSlug(sw.vendor + "-" + pn);
+        switchType_.partNumber = pn;
+        switchType_.uHeight = std::max(1, sw.rackUnits);
+    }
+    checkName("The switch vendor", switchType_.manufacturer, kNetboxNameMax, "edit the part in the catalog");
+    checkName("The switch part number", switchType_.model, kNetboxNameMax, "edit the part in the catalog");
+    const std::string swType = naming_ == SwitchNaming::QuantumTwinDot ? "400gbase-x-osfp"
+                                                                       : interfaceType(ib, f.shape.linkGbps, sw.cageType);
+    for (int p = 0; p < f.shape.switchPorts; ++p) {
+        // The faceplate name of switch port p, as Fabric::portName prints it, without needing a switch id.
+        const std::string face = ppc == 1 ? std::to_string(p + 1)
+                                          : std::to_string(p / ppc + 1) + "/" + std::to_string(p % ppc + 1);
+        switchType_.interfaces.push_back({interfaceName(false, face), swType});
+    }
+
+    // Locations (one per row, one for the spine room), racks, and U positions stacked from U1.
+    std::map<int, std::string> locationOfRow;
+    for (const Rack& r : plan.layout.racks) {
+        if (locationOfRow.count(r.row)) continue;
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "Row %02d", r.row + 1);
+        const std::string name = r.row < 0 ? std::string("Spine room") : std::string(buf);
+        locationOfRow[r.row] = name;
+        locations_.push_back({name, netboxSlug(name)});
+    }
+    for (const Rack& r : plan.layout.racks) racks_.push_back({r.name, locationOfRow[r.row]});
+    std::vector<int> nextU(plan.layout.racks.size(), 1);
+    placements_.resize(f.devices.size());
+    std::size_t longest = 0;
+    DeviceId longestId = 0;
+    for (DeviceId id = 0; id < f.devices.size(); ++id) {
+        NetboxDevicePlacement& p = placements_[id];
+        const auto rack = id < plan.layout.rackOfDevice.size() ? plan.layout.rackOfDevice[id] : ~0u;
+        if (rack < plan.layout.racks.size()) {
+            p.rack = plan.layout.racks[rack].name;
+            p.location = locationOfRow[plan.layout.racks[rack].row];
+            const int h = typeOf(id).uHeight;
+            if (nextU[rack] + h - 1 <= kNetboxRackUnits) p.position = nextU[rack];
+            nextU[rack] += h;
+        }
+        const std::size_t len = f.deviceName(id).size();
+        if (len > longest) longest = len, longestId = id;
+    }
+    if (!f.devices.empty())
+        requireCleanName("The NetBox device name", deviceName(longestId), kNetboxDeviceNameMax, "NetBox import",
+                         "choose a shorter device-name prefix or design name");
+}
+
+std::string NetboxModel::deviceName(DeviceId id) const { return prefix_ + plan_.fabric.deviceName(id); }
+
+const NetboxDeviceType& NetboxModel::typeOf(DeviceId id) const
+{
+    return plan_.fabric.devices.at(id).tier == Tier::Node ? nodeType_ : switchType_;
+}
+
+const NetboxRole& NetboxModel::roleOf(DeviceId id) const
+{
+    static const std::vector<NetboxRole> all = [] {
+        std::vector<NetboxRole> v;
+        // Colours: NetBox's palette (utilities/choices.py ColorChoices), one per tier.
+        const char* colors[] = {"2196f3", "4caf50", "ff9800", "9c27b0"};
+        for (Tier t : {Tier::Node, Tier::Leaf, Tier::Spine, Tier::Core})
+            v.push_back({netboxRole(t), netboxSlug(netboxRole(t)), colors[int(t)]});
+        return v;
+    }();
+    return all.at(std::size_t(plan_.fabric.devices.at(id).tier));
+}
+
+std::vector<NetboxRole> NetboxModel::roles() const
+{
+    std::vector<NetboxRole> out;
+    std::vector<bool> seen(4, false);
+    for (DeviceId id = 0; id < plan_.fabric.devices.size(); ++id) {
+        const auto t = std::size_t(plan_.fabric.devices[id].tier);
+        if (!seen[t]) seen[t] = true, out.push_back(roleOf(id));
+    }
+    return out;
+}
+
+std::vector<std::pair<std::string, std::string>> NetboxModel::manufacturers() const
+{
+    std::vector<std::pair<std::string, std::string>> out{{nodeType_.manufacturer, nodeType_.manufacturerSlug}};
+    if (switchType_.manufacturerSlug != nodeType_.manufacturerSlug)
+        out.emplace_back(switchType_.manufacturer, switchType_.manufacturerSlug);
+    return out;
+}
+
+std::string NetboxModel::interfaceName(bool nodeEnd, const std::string& face) const
+{
+    if (nodeEnd || naming_ == SwitchNaming::Faceplate) return face;
+    const auto slash = face.find('/');
+    const int cage = std::atoi(face.c_str());
+    const int sub = slash == std::string::npos ? 1 : std::atoi(face.c_str() + slash + 1);
+    switch (naming_) {
+    case SwitchNaming::QuantumTwinDot: return "P" + std::to_string(cage - 1) + "." + std::to_string(sub - 1);
+    case SwitchNaming::XdrSwP: return "sw" + std::to_string(cage) + "p" + std::to_string(sub);
+    case SwitchNaming::SwpN: return "swp" + std::to_string(cage);
+    case SwitchNaming::Faceplate: break;
+    }
+    return face;
+}
+
+std::vector<std::string> netboxDeviceHeader()
+{
+    return {"name", "role", "manufacturer", "device_type", "status", "site", "location", "rack", "position",
+            "face", "description"};
+}
+
+std::vector<std::string> netboxDeviceRecord(const NetboxModel& m, const Plan& plan, DeviceId id)
+{
+    const NetboxDeviceType& t = m.typeOf(id);
+    const NetboxDevicePlacement& p = m.placement(id);
+    return {m.deviceName(id), m.roleOf(id).name, t.manufacturer, t.model, "planned", m.site(), p.location, p.rack,
+            p.position ? std::to_string(p.position) : std::string(), p.position ? "front" : "",
+            deviceDescription(plan.fabric.devices[id])};
+}
+
+std::vector<std::string> netboxCableHeader()
+{
+    return {"side_a_site", "side_a_device", "side_a_type", "side_a_name", "side_b_site", "side_b_device",
+            "side_b_type", "side_b_name", "type", "status", "label", "length", "length_unit", "description"};
+}
+
+std::vector<std::string> netboxCableRecord(const NetboxModel& m, const Plan& plan, const CableRow& c)
+{
+    std::string description = c.cablePart;
+    if (!c.aModule.empty() || !c.zModule.empty()) description += " (modules " + c.aModule + " / " + c.zModule + ")";
+    // Server ports are "nicN" (Fabric::portName); switch ports are cage numbers.
+    const auto isNode = [](const std::string& port) { return port.rfind("nic", 0) == 0; };
+    return {m.site(), m.deviceName(c.aDevice), "dcim.interface", m.interfaceName(isNode(c.aPort), c.aPort),
+            m.site(), m.deviceName(c.zDevice), "dcim.interface", m.interfaceName(isNode(c.zPort), c.zPort),
+            netboxCableType(c.media, plan.spec), "planned", cableId(c.index), formatNumber(c.lengthM, 2), "m",
+            description};
+}
+
+} // namespace fp::io
