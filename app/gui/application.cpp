@@ -130,19 +130,23 @@ int runApplication(int argc, char* argv[])
     }
 
     Session session(dataDir);
-    const RecoveryInfo recovery = session.checkRecovery();
     session.begin();
     MainWindow window(loaded.catalog, loaded.userPath, &session);
     window.show();
-    if (!loaded.message.isEmpty())
-        QMessageBox::information(&window, QObject::tr("Parts catalog"), loaded.message);
+    if (!loaded.message.isEmpty()) window.showNotice(loaded.message);
+    // Only sessions whose process is gone are offered; a second window running beside this one
+    // keeps its lock, so its autosave is neither offered nor deleted here (issue 21).
     bool recovered = false;
-    if (recovery.available &&
-        QMessageBox::question(&window, QObject::tr("Recover unsaved design?"),
-                              QObject::tr("FabricPlan did not exit cleanly last time. An autosaved design from %1 "
-                                          "exists. Recover it?")
-                                  .arg(QLocale().toString(recovery.savedAt, QLocale::ShortFormat)),
-                              QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes) == QMessageBox::Yes) {
+    for (const RecoveryInfo& recovery : session.findRecoverable()) {
+        if (recovered) break;  // older crashed sessions wait for the next start
+        if (QMessageBox::question(&window, QObject::tr("Recover unsaved design?"),
+                                  QObject::tr("A FabricPlan window closed without saving its design (autosaved "
+                                              "%1). Recover it?")
+                                      .arg(QLocale().toString(recovery.savedAt, QLocale::ShortFormat)),
+                                  QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes) != QMessageBox::Yes) {
+            session.discardRecovered(recovery);
+            continue;
+        }
         QString error;
         recovered = window.document()->load(recovery.autosavePath, &error);
         if (recovered) {
@@ -150,11 +154,12 @@ int runApplication(int argc, char* argv[])
             const ClusterSpec spec = window.document()->spec();
             window.document()->reset(spec, QString());
             window.document()->undoStack()->resetClean();
+            window.autosaveNow();  // now in this session's own autosave before the old one goes
+            session.discardRecovered(recovery);
         } else {
             QMessageBox::warning(&window, QObject::tr("Recovery failed"), error);
         }
     }
-    if (!recovered) session.discardAutosave();
     if (!recovered && !design.isEmpty()) window.openFile(design);
     return app.exec();
 }

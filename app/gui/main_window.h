@@ -75,6 +75,9 @@ public:
     // Selects what the finding in `row` of the checks table points at (topology box or cable row).
     void activateFinding(int row);
     void autosaveNow();
+    // A message from start-up (e.g. the catalog copy was repaired): on the start page and the status
+    // bar, never a modal dialog in front of a first run.
+    void showNotice(const QString& text);
 
 signals:
     // Emitted by exportTo before the worker starts (tests cancel from here).

@@ -207,6 +207,11 @@ void MainWindow::autosaveNow()
         statusBar()->showMessage(tr("Autosave failed: %1").arg(error), 6000);
 }
 
+void MainWindow::showNotice(const QString& text)
+{
+    statusBar()->showMessage(text, 20'000);
+}
+
 void MainWindow::closeEvent(QCloseEvent* event)
 {
     if (!maybeSave()) {

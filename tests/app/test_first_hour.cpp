@@ -1,0 +1,240 @@
+// Issue 20 and 21, driven as a person would: a second window beside a running one; the mouse wheel
+// over a field while scrolling the design panel; Ctrl+Z in a field; typing past a field's range; an
+// edit typed but not applied; a plan with errors; the window at 1024 x 700.
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSpinBox>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QWheelEvent>
+#include <QtTest>
+
+#include "gui/design_panel.h"
+#include "gui/document.h"
+#include "gui/main_window.h"
+#include "gui/session.h"
+#include "gui/summary_view.h"
+#include "gui_test_support.h"
+
+using namespace fp;
+using namespace fp::gui;
+
+class TestFirstHour : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void cleanupTestCase() { delete m_window; }
+    void secondInstanceLeavesTheFirstAlone();
+    void deadSessionIsOfferedOnce();
+    void wheelScrollsThePanelNotTheField();
+    void ctrlZInAFieldUndoesTheDesign();
+    void ctrlZRevertsUnappliedTyping();
+    void typingPastTheRangeIsFlaggedNotClipped();
+
+private:
+    QSpinBox* gpusField() const
+    {
+        return qobject_cast<QSpinBox*>(m_window->designPanel()->editorFor(QStringLiteral("gpus")));
+    }
+    void focusField(QWidget* field)
+    {
+        m_window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_window));
+        field->setFocus(Qt::OtherFocusReason);
+        QTRY_VERIFY(field->hasFocus());
+    }
+    MainWindow* m_window = nullptr;
+};
+
+void TestFirstHour::initTestCase()
+{
+    m_window = test::openTestWindow();
+    QVERIFY(test::settle(*m_window->document()));
+    QVERIFY(m_window->document()->plan());
+}
+
+// Issue 21: the second window neither offers the first one's autosave nor deletes it, so a later crash
+// of the first still has its work to recover.
+void TestFirstHour::secondInstanceLeavesTheFirstAlone()
+{
+    QTemporaryDir dir;
+    Session first(dir.path());
+    QVERIFY(first.begin());
+    QFile autosave(first.autosavePath());
+    QVERIFY(autosave.open(QIODevice::WriteOnly));
+    autosave.write("{}");
+    autosave.close();
+
+    Session second(dir.path());
+    QVERIFY(second.begin());
+    QVERIFY(second.autosavePath() != first.autosavePath());  // each instance its own file
+    QVERIFY(second.findRecoverable().empty());  // the first is alive: nothing to recover
+    // Even asked to discard it by name, the second may not touch a live session's files.
+    second.discardRecovered(RecoveryInfo{true, first.autosavePath(), {}, first.id()});
+    second.discardAutosave();
+    second.endCleanly();
+    QVERIFY(QFileInfo::exists(first.autosavePath()));
+
+    // The first crashes now (its lock file stays, naming a process that is gone): a third start offers it.
+    const QString lockPath = QDir(first.sessionsDir()).filePath(first.id() + QStringLiteral(".lock"));
+    const QString id = first.id();
+    first.endCleanly();  // releases the lock and the autosave; rewrite both as a crash leaves them
+    QFile stale(lockPath);
+    QVERIFY(stale.open(QIODevice::WriteOnly));
+    stale.write("4194305\nfabricplan\n\n");  // above Linux's largest PID: no such process
+    stale.close();
+    QVERIFY(autosave.open(QIODevice::WriteOnly));
+    autosave.write("{}");
+    autosave.close();
+    Session third(dir.path());
+    QVERIFY(third.begin());
+    const auto found = third.findRecoverable();
+    QCOMPARE(int(found.size()), 1);
+    QCOMPARE(found.front().sessionId, id);
+}
+
+// Two windows started together after a crash: only the first to look offers the dead session.
+void TestFirstHour::deadSessionIsOfferedOnce()
+{
+    QTemporaryDir dir;
+    QString path;
+    {
+        Session crashed(dir.path());
+        QVERIFY(crashed.begin());
+        path = crashed.autosavePath();
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{}");
+    }  // gone without endCleanly()
+    Session a(dir.path()), b(dir.path());
+    QVERIFY(a.begin());
+    QVERIFY(b.begin());
+    QCOMPARE(int(a.findRecoverable().size()), 1);
+    QVERIFY(b.findRecoverable().empty());  // a holds it while its user decides
+    a.discardRecovered(a.checkRecovery());
+    QVERIFY(!QFileInfo::exists(path));
+}
+
+// One wheel tick over the GPUs field while scrolling the design panel scrolls the panel; the field and
+// the design keep 1,024 GPUs. With the field focused, the wheel does step it (a deliberate act).
+void TestFirstHour::wheelScrollsThePanelNotTheField()
+{
+    QSpinBox* gpus = gpusField();
+    QVERIFY(gpus);
+    auto* scroll = qobject_cast<QScrollArea*>(m_window->designPanel()->parentWidget()->parentWidget());
+    QVERIFY(scroll);
+    m_window->resize(1024, 700);  // short enough for the panel to scroll
+    QTest::qWait(50);
+    QVERIFY(scroll->verticalScrollBar()->maximum() > 0);
+    scroll->verticalScrollBar()->setValue(0);
+    m_window->tabs()->setFocus();
+    QVERIFY(!gpus->hasFocus());
+    const QPoint centre = gpus->rect().center();
+    QWheelEvent down(centre, gpus->mapToGlobal(centre), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                     Qt::NoScrollPhase, false);
+    QApplication::sendEvent(gpus, &down);
+    QCOMPARE(gpus->value(), 1024);
+    QCOMPARE(m_window->document()->spec().gpus, 1024);
+    QVERIFY(!gpus->hasFocus());  // the wheel did not grab focus either
+    QVERIFY(scroll->verticalScrollBar()->value() > 0);  // the panel scrolled instead
+
+    focusField(gpus);
+    QWheelEvent again(centre, gpus->mapToGlobal(centre), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QApplication::sendEvent(gpus, &again);
+    QCOMPARE(gpus->value(), 1025);
+    m_window->document()->undoStack()->undo();
+    QCOMPARE(m_window->document()->spec().gpus, 1024);
+    m_window->resize(1400, 900);
+    QVERIFY(test::settle(*m_window->document()));
+}
+
+// Type 2048, Enter; Ctrl+Z with the field still focused undoes the design's edit, as the Edit menu says.
+void TestFirstHour::ctrlZInAFieldUndoesTheDesign()
+{
+    QSpinBox* gpus = gpusField();
+    focusField(gpus);
+    gpus->selectAll();
+    QTest::keyClicks(gpus, QStringLiteral("2048"));
+    QTest::keyClick(gpus, Qt::Key_Return);
+    QCOMPARE(m_window->document()->spec().gpus, 2048);
+    QVERIFY(gpus->hasFocus());
+    QTest::keyClick(gpus, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(m_window->document()->spec().gpus, 1024);
+    QCOMPARE(gpus->value(), 1024);
+    const QKeyCombination redo = QKeySequence::keyBindings(QKeySequence::Redo).value(0)[0];
+    QTest::keyClick(gpus, redo.key(), redo.keyboardModifiers());  // the platform's Redo, as the Edit menu
+    QCOMPARE(m_window->document()->spec().gpus, 2048);
+    m_window->document()->undoStack()->undo();
+    QVERIFY(test::settle(*m_window->document()));
+}
+
+// Typed, not applied: the field is marked and the panel says so; Ctrl+Z puts the field back and leaves
+// the design (and its undo history) alone; Esc does the same.
+void TestFirstHour::ctrlZRevertsUnappliedTyping()
+{
+    QSpinBox* gpus = gpusField();
+    DesignPanel* panel = m_window->designPanel();
+    const int undoSteps = m_window->document()->undoStack()->count();
+    focusField(gpus);
+    gpus->selectAll();
+    QTest::keyClicks(gpus, QStringLiteral("4096"));
+    QVERIFY(panel->isPending(QStringLiteral("gpus")));
+    QVERIFY2(panel->pendingHint().contains(QStringLiteral("GPUs")), qPrintable(panel->pendingHint()));
+    QVERIFY(panel->findChild<QLabel*>(QStringLiteral("pendingHint"))->isVisible());
+    QCOMPARE(m_window->document()->spec().gpus, 1024);  // not applied yet
+    QTest::keyClick(gpus, Qt::Key_Z, Qt::ControlModifier);
+    QVERIFY(!panel->isPending(QStringLiteral("gpus")));
+    QCOMPARE(gpus->text(), QStringLiteral("1,024"));
+    QCOMPARE(m_window->document()->undoStack()->count(), undoSteps);
+
+    QTest::keyClicks(gpus, QStringLiteral("5"));
+    QVERIFY(panel->isPending(QStringLiteral("gpus")));
+    QTest::keyClick(gpus, Qt::Key_Escape);
+    QVERIFY(!panel->isPending(QStringLiteral("gpus")));
+    QVERIFY(panel->pendingHint().isEmpty());
+
+    gpus->selectAll();
+    QTest::keyClicks(gpus, QStringLiteral("2048"));
+    QTest::keyClick(gpus, Qt::Key_Tab);  // Tab applies, as Enter does
+    QVERIFY(!panel->isPending(QStringLiteral("gpus")));
+    QCOMPARE(m_window->document()->spec().gpus, 2048);
+    m_window->document()->undoStack()->undo();
+    QVERIFY(test::settle(*m_window->document()));
+}
+
+// 10,000,000 GPUs is past the supported 4,000,000: the field keeps what was typed and is flagged; the
+// design is not changed to a clipped value.
+void TestFirstHour::typingPastTheRangeIsFlaggedNotClipped()
+{
+    QSpinBox* gpus = gpusField();
+    DesignPanel* panel = m_window->designPanel();
+    focusField(gpus);
+    gpus->selectAll();
+    QTest::keyClicks(gpus, QStringLiteral("10000000"));
+    QTest::keyClick(gpus, Qt::Key_Return);
+    QCOMPARE(gpus->value(), 10'000'000);
+    QCOMPARE(m_window->document()->spec().gpus, 1024);
+    QVERIFY(panel->isFlagged(QStringLiteral("gpus")));
+    QVERIFY2(gpus->toolTip().contains(QStringLiteral("4,000,000")), qPrintable(gpus->toolTip()));
+    QVERIFY(panel->pendingHint().contains(QStringLiteral("not applied")));
+    gpus->selectAll();
+    QTest::keyClicks(gpus, QStringLiteral("2048"));
+    QTest::keyClick(gpus, Qt::Key_Return);
+    QVERIFY(!panel->isFlagged(QStringLiteral("gpus")));
+    QCOMPARE(m_window->document()->spec().gpus, 2048);
+    m_window->document()->undoStack()->undo();
+    QVERIFY(test::settle(*m_window->document()));
+}
+
+QTEST_MAIN(TestFirstHour)
+#include "test_first_hour.moc"
