@@ -98,6 +98,9 @@ void MainWindow::buildTabs()
 {
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
+    // Every tab stays in view at 1024 pixels: short names, and elided text before scroll arrows.
+    m_tabs->setUsesScrollButtons(false);
+    m_tabs->setElideMode(Qt::ElideRight);
     m_summary = new SummaryView;
     m_topology = new TopologyView;
     m_floor = new FloorView(m_document);
@@ -105,9 +108,12 @@ void MainWindow::buildTabs()
     m_tabs->addTab(m_summary, tr("Summary"));
     m_tabs->addTab(m_topology, tr("Topology"));
     m_tabs->addTab(m_floor, tr("Floor"));
-    m_tabs->addTab(makeBomTab(), tr("Bill of materials"));
-    m_tabs->addTab(makePricesTab(), tr("Optics prices"));
-    m_tabs->addTab(makeCablesTab(), tr("Cable plan"));
+    m_tabs->addTab(makeBomTab(), tr("BOM"));
+    m_tabs->setTabToolTip(3, tr("Bill of materials"));
+    m_tabs->addTab(makePricesTab(), tr("Prices"));
+    m_tabs->setTabToolTip(4, tr("Optics prices from each source"));
+    m_tabs->addTab(makeCablesTab(), tr("Cables"));
+    m_tabs->setTabToolTip(5, tr("Cable plan"));
     m_tabs->addTab(m_compare, tr("Compare"));
     m_checksPage = makeChecksTab();
     m_tabs->addTab(m_checksPage, tr("Checks"));
@@ -150,8 +156,12 @@ QWidget* MainWindow::makeBomTab()
     table->setModel(m_bomProxy);
     table->setSortingEnabled(true);
     table->sortByColumn(-1, Qt::AscendingOrder);  // the model's order: by category
-    const int widths[] = {165, 175, 270, 60, 95, 115, 75, 80, 130, 200};
+    const int widths[] = {140, 170, 270, 60, 95, 115, 75, 80, 130, 200};
     for (int c = 0; c < BomModel::ColumnCount; ++c) table->setColumnWidth(c, widths[c]);
+    // Quantity and prices right after the part, description after them: in a 1024-pixel window the
+    // figures people check are in view without scrolling sideways (the model's order stays for exports).
+    table->horizontalHeader()->moveSection(table->horizontalHeader()->visualIndex(BomModel::Description),
+                                           BomModel::Extended);
     table->horizontalHeader()->setStretchLastSection(true);
     m_bomTotals = new QLabel(page);
     m_bomTotals->setTextFormat(Qt::RichText);
@@ -268,6 +278,7 @@ void MainWindow::buildStatusBar()
 void MainWindow::onPlanReady()
 {
     const auto plan = m_document->plan();
+    if (const auto catalog = m_document->catalog()) m_summary->setCatalogPath(QString::fromStdString(catalog->path));
     m_summary->setPlan(plan, m_document->planError());
     m_topology->setPlan(plan);
     m_floor->setPlan(plan);
@@ -282,7 +293,11 @@ void MainWindow::onPlanReady()
                                      ? tr(" <span style='color:%1'>(~ estimate: no public prices exist)</span>")
                                            .arg(estimateColour(palette()).name())
                                      : QString();
-        m_bomTotals->setText(tr("<b>Total %1</b>%2 &nbsp;·&nbsp; %3 &nbsp;·&nbsp; %4 per GPU")
+        const QString notBuildable = plan->errorCount()
+                                         ? tr("<b style='color:%1'>Not buildable (%2 errors):</b> ")
+                                               .arg(errorColour(palette()).name()).arg(plan->errorCount())
+                                         : QString();
+        m_bomTotals->setText(notBuildable + tr("<b>Total %1</b>%2 &nbsp;·&nbsp; %3 &nbsp;·&nbsp; %4 per GPU")
                                  .arg(formatUsd(m_bomModel->totalUsd()), estimate, formatPowerW(m_bomModel->totalPowerW()),
                                       formatUsd(plan->spec.gpus ? m_bomModel->totalUsd() / plan->spec.gpus : 0.0)));
     } else {
@@ -316,11 +331,15 @@ void MainWindow::updateStatus()
     long long links = 0;
     for (int c = 0; c < kLinkClassCount; ++c) links += plan->fabric.linkCount(LinkClass(c));
     const Estimates& e = plan->estimates;
-    m_statusFigures->setText(tr("%1 GPUs   ·   %2 switches   ·   %3 links   ·   capex %4%5   ·   %6/GPU   ·   %7")
-                                 .arg(en.toString(plan->spec.gpus), en.toString(plan->fabric.switchCount()), en.toString(links),
-                                      formatUsd(e.capex.totalUsd), e.capex.estimated ? tr(" (est.)") : QString(),
-                                      formatUsd(e.capex.perGpuUsd), formatPowerW(e.opex.powerKw * 1000.0)));
     const int errors = plan->errorCount(), warnings = plan->warningCount();
+    // With errors the figures describe a fabric that cannot be built: say so before any of them.
+    const QString figures = tr("%1 GPUs   ·   %2 switches   ·   %3 links   ·   capex %4%5   ·   %6/GPU   ·   %7")
+                                .arg(en.toString(plan->spec.gpus), en.toString(plan->fabric.switchCount()), en.toString(links),
+                                     formatUsd(e.capex.totalUsd), e.capex.estimated ? tr(" (est.)") : QString(),
+                                     formatUsd(e.capex.perGpuUsd), formatPowerW(e.opex.powerKw * 1000.0));
+    m_statusFigures->setText(errors ? tr("<b style='color:%1'>Not buildable</b>   ·   %2")
+                                          .arg(errorColour(palette()).name(), figures.toHtmlEscaped())
+                                    : figures);
     m_statusFindings->setText(tr("<span style='color:%1'>%2</span> · %3")
                                   .arg(errors ? errorColour(palette()).name() : palette().color(QPalette::WindowText).name(),
                                        errors == 1 ? tr("1 error") : tr("%1 errors").arg(errors),
