@@ -165,6 +165,7 @@ QWidget* MainWindow::makeBomTab()
     table->horizontalHeader()->setStretchLastSection(true);
     m_bomTotals = new QLabel(page);
     m_bomTotals->setTextFormat(Qt::RichText);
+    m_bomTotals->setWordWrap(true);  // a long total (with "not buildable") wraps instead of widening the window
     m_bomTotals->setContentsMargins(8, 6, 8, 6);
     connect(filter, &QLineEdit::textChanged, m_bomProxy, &QSortFilterProxyModel::setFilterFixedString);
     auto* layout = new QVBoxLayout(page);
@@ -267,6 +268,9 @@ QWidget* MainWindow::makeChecksTab()
 void MainWindow::buildStatusBar()
 {
     m_statusFigures = new QLabel(this);
+    // Clipped rather than widening the window past 1024 pixels when the figures are long.
+    m_statusFigures->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_statusFigures->setMinimumWidth(0);
     m_statusFindings = new QLabel(this);
     m_statusBusy = new QLabel(tr("Planning…"), this);
     m_statusBusy->setVisible(false);

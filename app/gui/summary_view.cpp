@@ -43,10 +43,11 @@ QString badge(bool estimated)
                      : QString();
 }
 
-QString notBuildableBadge(const QPalette& pal)
+// Under a headline figure of a plan with errors (GPUs, the input, is left alone).
+QString notBuildableMark(const QPalette& pal)
 {
-    return QStringLiteral(" <span style='background-color:%1; color:#ffffff; font-size:small;'>&nbsp;%2&nbsp;</span>")
-        .arg(errorFillColour(pal).name(), QObject::tr("not buildable"));
+    return QStringLiteral("<br><span style='color:%1; font-size:8pt; font-weight:600'>✗ %2</span>")
+        .arg(errorColour(pal).name(), QObject::tr("not buildable"));
 }
 
 } // namespace
@@ -100,7 +101,7 @@ std::vector<SummaryFigure> summaryFigures(const Plan& plan)
     add(QStringLiteral("energy.year"), QObject::tr("Energy per year"), formatUsd(e.opex.energyUsdPerYear),
         e.opex.energyUsdPerYear, true);
     add(QStringLiteral("tuning.weeks"), QObject::tr("Tuning effort"),
-        QObject::tr("%1 engineer-weeks").arg(QString::fromStdString(formatOneDecimal(e.opex.tuningWeeks))),
+        QObject::tr("%1 eng-weeks").arg(QString::fromStdString(formatOneDecimal(e.opex.tuningWeeks))),
         e.opex.tuningWeeks, true);
     add(QStringLiteral("months.stable"), QObject::tr("Months to stable"),
         QObject::tr("%1 months").arg(QString::fromStdString(formatOneDecimal(e.opex.monthsToStable))),
@@ -195,10 +196,11 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
         if (i % 4 == 0) html += QStringLiteral("<tr>");
         html += QStringLiteral("<td width='25%' bgcolor='%1' style='border-left: 3px solid %2'>"
                                "<span style='color:%3; font-size:9pt'>%4</span>%5<br>"
-                               "<span style='font-size:16pt; font-weight:600; color:%7'>%6</span></td>")
+                               "<span style='font-size:16pt; font-weight:600; color:%7'>%6</span>%8</td>")
                     .arg(card, errors ? errorColour(pal).name() : accent, muted, f->label.toHtmlEscaped(),
-                         errors ? notBuildableBadge(pal) : badge(f->estimated), f->value.toHtmlEscaped(),
-                         errors ? muted : text);
+                         errors ? QString() : badge(f->estimated), f->value.toHtmlEscaped(),
+                         errors ? muted : text)
+                    .arg(errors && f->key != QLatin1String("gpus") ? notBuildableMark(pal) : QString());
         if (i % 4 == 3) html += QStringLiteral("</tr>");
         ++i;
     }

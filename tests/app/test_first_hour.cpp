@@ -18,6 +18,14 @@
 #include <QWheelEvent>
 #include <QtTest>
 
+#include <QBarCategoryAxis>
+#include <QChart>
+#include <QChartView>
+#include <QStatusBar>
+
+#include "gui/bom_model.h"
+#include "gui/change_value.h"
+#include "gui/compare_view.h"
 #include "gui/design_panel.h"
 #include "gui/document.h"
 #include "gui/main_window.h"
@@ -39,6 +47,9 @@ private slots:
     void ctrlZInAFieldUndoesTheDesign();
     void ctrlZRevertsUnappliedTyping();
     void typingPastTheRangeIsFlaggedNotClipped();
+    void planWithErrorsIsMarkedNotBuildable();
+    void compareNamesSwitchesAndGreysOutErrors();
+    void usableAt1024x700();
 
 private:
     QSpinBox* gpusField() const
@@ -234,6 +245,143 @@ void TestFirstHour::typingPastTheRangeIsFlaggedNotClipped()
     QCOMPARE(m_window->document()->spec().gpus, 2048);
     m_window->document()->undoStack()->undo();
     QVERIFY(test::settle(*m_window->document()));
+}
+
+namespace {
+
+void setPlanes(Document& doc, int planes)
+{
+    pushSpecChange<int>(&doc, QStringLiteral("/fabric/planes"), [](ClusterSpec& s) -> int& { return s.planes; },
+                        planes, QStringLiteral("planes"));
+}
+
+QString statusText(MainWindow& w)
+{
+    QString all;
+    for (QLabel* l : w.statusBar()->findChildren<QLabel*>()) all += l->text() + QLatin1Char('\n');
+    return all;
+}
+
+} // namespace
+
+// 3 planes on the example's 1-port NIC: the plan has errors, so the summary opens with a banner and
+// every headline figure says "not buildable"; so do the status bar and the comparison.
+void TestFirstHour::planWithErrorsIsMarkedNotBuildable()
+{
+    Document* doc = m_window->document();
+    QVERIFY(m_window->summaryView()->errorBanner().isEmpty());
+    QVERIFY(!statusText(*m_window).contains(QStringLiteral("Not buildable")));
+    setPlanes(*doc, 3);
+    QVERIFY(test::settle(*doc));
+    QVERIFY(doc->plan());
+    QVERIFY(doc->plan()->errorCount() > 0);
+    const QString banner = m_window->summaryView()->errorBanner();
+    QVERIFY2(banner.startsWith(QStringLiteral("Not buildable")), qPrintable(banner));
+    const QString html = m_window->summaryView()->toHtml();
+    QVERIFY(html.contains(QStringLiteral("Not buildable: %1 error").arg(doc->plan()->errorCount())));
+    QCOMPARE(html.count(QStringLiteral("not buildable")), 11);  // every headline result (not GPUs, the input)
+    QVERIFY(!html.contains(QStringLiteral(">&nbsp;estimate&nbsp;<")));  // the mark replaces the estimate badge
+    QVERIFY(statusText(*m_window).contains(QStringLiteral("Not buildable")));
+
+    // Compare: each alternative planned with 3 planes on its NIC; those with errors are greyed and say why.
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->compareView()->fabricCount() > 0 && !doc->isComputing(), 60'000);
+    const auto comparison = doc->comparison();
+    QVERIFY(comparison);
+    int greyed = 0;
+    for (int i = 0; i < int(comparison->plans.size()); ++i) {
+        const bool errors = comparison->plans[i].errorCount() > 0;
+        QCOMPARE(m_window->compareView()->isBuildable(i), !errors);
+        QCOMPARE(m_window->compareView()->alternativeRow(i).contains(QStringLiteral("not buildable")), errors);
+        greyed += errors;
+    }
+    QVERIFY(greyed > 0);
+
+    doc->undoStack()->undo();
+    QVERIFY(test::settle(*doc));
+    QVERIFY(m_window->summaryView()->errorBanner().isEmpty());
+    QVERIFY(!m_window->summaryView()->toHtml().contains(QStringLiteral("not buildable")));
+}
+
+// Each alternative names the switch and NIC its plan uses (they differ by fabric).
+void TestFirstHour::compareNamesSwitchesAndGreysOutErrors()
+{
+    Document* doc = m_window->document();
+    QTRY_VERIFY_WITH_TIMEOUT(doc->comparison() && !doc->isComputing(), 60'000);
+    const auto comparison = doc->comparison();
+    QSet<QString> switches;
+    for (int i = 0; i < int(comparison->plans.size()); ++i) {
+        const Plan& p = comparison->plans[i];
+        const QString row = m_window->compareView()->alternativeRow(i);
+        QVERIFY2(row.contains(QString::fromStdString(p.switchModel.partNumber)), qPrintable(row));
+        QVERIFY2(row.contains(QString::fromStdString(p.nicModel.partNumber)), qPrintable(row));
+        QVERIFY(m_window->compareView()->isBuildable(i));
+        switches.insert(QString::fromStdString(p.switchModel.partNumber));
+    }
+    QVERIFY(switches.size() > 1);  // InfiniBand and Ethernet alternatives use different switches
+}
+
+// At 1024 x 700 every tab is in view (no scroll arrows), the BOM's quantity and price columns are on
+// screen, and the Compare charts' category labels and legends fit their charts.
+void TestFirstHour::usableAt1024x700()
+{
+    m_window->resize(1024, 700);
+    QVERIFY(test::settle(*m_window->document()));
+    QTRY_COMPARE(m_window->width(), 1024);
+    setPlanes(*m_window->document(), 3);  // the longest status bar (errors) must not widen the window either
+    QVERIFY(test::settle(*m_window->document()));
+    QTest::qWait(20);
+    QCOMPARE(m_window->width(), 1024);
+    QVERIFY(m_window->minimumSizeHint().width() <= 1024);
+    m_window->document()->undoStack()->undo();
+    QVERIFY(test::settle(*m_window->document()));
+    QTabBar* bar = m_window->tabs()->tabBar();
+    for (int i = 0; i < bar->count(); ++i) {
+        QVERIFY2(bar->tabRect(i).right() <= bar->width(), qPrintable(bar->tabText(i)));
+        // Not elided: the whole name fits its tab.
+        QVERIFY2(bar->fontMetrics().horizontalAdvance(bar->tabText(i)) < bar->tabRect(i).width(), qPrintable(bar->tabText(i)));
+    }
+
+    m_window->showTab(QStringLiteral("bom"));
+    QTableView* bom = nullptr;
+    for (QTableView* t : m_window->findChildren<QTableView*>())
+        if (t->model() == reinterpret_cast<QAbstractItemModel*>(m_window->bomProxy())) bom = t;
+    QVERIFY(bom);
+    QTest::qWait(20);
+    for (int column : {int(BomModel::Part), int(BomModel::Qty), int(BomModel::UnitPrice), int(BomModel::Extended)}) {
+        const int right = bom->columnViewportPosition(column) + bom->columnWidth(column);
+        QVERIFY2(bom->columnViewportPosition(column) >= 0 && right <= bom->viewport()->width(),
+                 qPrintable(QStringLiteral("column %1 ends at %2 of %3").arg(column).arg(right).arg(bom->viewport()->width())));
+    }
+
+    m_window->showTab(QStringLiteral("compare"));
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->compareView()->fabricCount() > 0, 60'000);
+    QTest::qWait(50);
+    int charts = 0;
+    for (QChartView* view : m_window->compareView()->findChildren<QChartView*>()) {
+        QChart* chart = view->chart();
+        ++charts;
+        QVERIFY2(view->height() >= 150, qPrintable(chart->title()));
+        const QFontMetrics title(chart->titleFont());
+        QVERIFY2(title.horizontalAdvance(chart->title()) < view->width() - 8, qPrintable(chart->title()));
+        for (QAbstractAxis* axis : chart->axes(Qt::Horizontal))
+            if (auto* bars = qobject_cast<QBarCategoryAxis*>(axis)) {
+                const double perCategory = chart->plotArea().width() / bars->count();
+                const QFontMetrics labels(bars->labelsFont());
+                for (const QString& c : bars->categories())
+                    QVERIFY2(labels.horizontalAdvance(c) < perCategory, qPrintable(c));
+            }
+        if (chart->legend()->isVisible() && chart->legend()->alignment() == Qt::AlignBottom)
+            QVERIFY2(chart->series().size() <= 3, qPrintable(chart->title()));  // at most three entries in a row
+    }
+    QCOMPARE(charts, 4);
+    const QString outDir = QStringLiteral(FABRICPLAN_BUILD_DIR "/screenshots");
+    QDir().mkpath(outDir);
+    for (const QString& tab : {QStringLiteral("summary"), QStringLiteral("bom"), QStringLiteral("compare"), QStringLiteral("checks")}) {
+        m_window->showTab(tab);
+        QTest::qWait(30);
+        QVERIFY(m_window->grab().save(outDir + QStringLiteral("/small-%1.png").arg(tab)));
+    }
+    m_window->resize(1400, 900);
 }
 
 QTEST_MAIN(TestFirstHour)
