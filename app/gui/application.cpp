@@ -135,7 +135,7 @@ int runApplication(int argc, char* argv[])
     }
 
     if (screenshot) {
-        if (!MainWindow::tabNames().contains(parser.value(tabOption))) {
+        if (!MainWindow::tabNames().contains(parser.value(tabOption)) && parser.value(tabOption) != QLatin1String("start")) {
             std::fprintf(stderr, "fabricplan: unknown tab '%s'\n", qPrintable(parser.value(tabOption)));
             return 2;
         }
@@ -191,6 +191,7 @@ int runApplication(int argc, char* argv[])
         }
     }
     if (!recovered && !design.isEmpty()) window.openFile(design);
+    else if (!recovered) window.showStartPage();  // a first run, or a start with no design: say what to do
     return app.exec();
 }
 

@@ -8,6 +8,8 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QScrollArea>
+#include <QSettings>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -20,7 +22,10 @@
 #include "design_panel.h"
 #include "document.h"
 #include "floor_view.h"
+#include "common/paths.h"
 #include "price_comparison_model.h"
+#include "start_page.h"
+#include "user_guide.h"
 #include "status_colours.h"
 #include "summary_view.h"
 #include "topology_view.h"
@@ -68,6 +73,9 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QString userCatal
     connect(m_document, &Document::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &Document::fileNameChanged, this, &MainWindow::updateTitle);
     connect(m_document, &Document::specChanged, this, &MainWindow::updateTitle);
+    // Any design opened or edited replaces the start page with its plan.
+    for (auto signal : {&Document::specChanged, &Document::fileNameChanged})
+        connect(m_document, signal, this, [this] { m_stack->setCurrentWidget(m_tabs); });
 
     // Autosave every 30 s while there are unsaved edits (crash recovery; see Session).
     m_autosave.setInterval(30'000);
@@ -88,11 +96,24 @@ QStringList MainWindow::tabNames()
 
 bool MainWindow::showTab(const QString& name)
 {
+    if (name == QLatin1String("start")) {
+        showStartPage();
+        return true;
+    }
     const int i = tabNames().indexOf(name);
     if (i < 0) return false;
+    m_stack->setCurrentWidget(m_tabs);
     m_tabs->setCurrentIndex(i);
     return true;
 }
+
+void MainWindow::showStartPage()
+{
+    m_start->refresh(QString::fromStdString(examplesDir()), QSettings().value(QStringLiteral("recentFiles")).toStringList());
+    m_stack->setCurrentWidget(m_start);
+}
+
+bool MainWindow::isStartPageShown() const { return m_stack->currentWidget() == m_start; }
 
 void MainWindow::buildTabs()
 {
@@ -117,7 +138,16 @@ void MainWindow::buildTabs()
     m_tabs->addTab(m_compare, tr("Compare"));
     m_checksPage = makeChecksTab();
     m_tabs->addTab(m_checksPage, tr("Checks"));
-    setCentralWidget(m_tabs);
+    m_start = new StartPage(this);
+    m_stack = new QStackedWidget(this);
+    m_stack->addWidget(m_tabs);
+    m_stack->addWidget(m_start);
+    setCentralWidget(m_stack);
+    connect(m_start, &StartPage::templateChosen, this, [this](const QString& path) { newFromTemplate(path); });
+    connect(m_start, &StartPage::openRequested, this, &MainWindow::open);
+    connect(m_start, &StartPage::recentChosen, this, [this](const QString& path) { openFile(path); });
+    connect(m_start, &StartPage::continueRequested, this, [this] { m_stack->setCurrentWidget(m_tabs); });
+    connect(m_start, &StartPage::userGuideRequested, this, [this] { showUserGuide(this); });
 }
 
 namespace {

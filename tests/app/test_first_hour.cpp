@@ -21,6 +21,7 @@
 #include <QBarCategoryAxis>
 #include <QChart>
 #include <QChartView>
+#include <QMenuBar>
 #include <QStatusBar>
 
 #include "gui/bom_model.h"
@@ -30,6 +31,8 @@
 #include "gui/document.h"
 #include "gui/main_window.h"
 #include "gui/session.h"
+#include "gui/start_page.h"
+#include "gui/user_guide.h"
 #include "gui/summary_view.h"
 #include "gui_test_support.h"
 
@@ -50,6 +53,7 @@ private slots:
     void planWithErrorsIsMarkedNotBuildable();
     void compareNamesSwitchesAndGreysOutErrors();
     void usableAt1024x700();
+    void startPageAndUserGuide();
 
 private:
     QSpinBox* gpusField() const
@@ -382,6 +386,30 @@ void TestFirstHour::usableAt1024x700()
         QVERIFY(m_window->grab().save(outDir + QStringLiteral("/small-%1.png").arg(tab)));
     }
     m_window->resize(1400, 900);
+}
+
+// A start with no design shows the start page (no modal); a template opens it and the tabs return.
+// Help offers the user guide, which is the README's "Using the window" section.
+void TestFirstHour::startPageAndUserGuide()
+{
+    m_window->showNotice(QStringLiteral("Your catalog copy was created."));
+    m_window->showStartPage();
+    QVERIFY(m_window->isStartPageShown());
+    QCOMPARE(m_window->startPage()->notice(), QStringLiteral("Your catalog copy was created."));
+    QVERIFY(QApplication::activeModalWidget() == nullptr);
+    QVERIFY(m_window->startPage()->templateNames().contains(QStringLiteral("roce-tomahawk5-4096")));
+    emit m_window->startPage()->templateChosen(QStringLiteral(FABRICPLAN_EXAMPLES_DIR "/roce-tomahawk5-4096.fabricplan"));
+    QVERIFY(!m_window->isStartPageShown());
+    QCOMPARE(m_window->document()->spec().gpus, 4096);
+    QVERIFY(m_window->document()->fileName().isEmpty());  // a template starts an untitled design
+    QVERIFY(test::settle(*m_window->document()));
+
+    QStringList helpItems;
+    for (QAction* menu : m_window->menuBar()->actions())
+        if (menu->menu() && menu->text().remove(QLatin1Char('&')) == QStringLiteral("Help"))
+            for (QAction* a : menu->menu()->actions()) helpItems << a->text().remove(QLatin1Char('&'));
+    QVERIFY2(helpItems.contains(QStringLiteral("User guide")), qPrintable(helpItems.join(QLatin1Char(','))));
+    QVERIFY(userGuideMarkdown().contains(QStringLiteral("## Using the window")));
 }
 
 QTEST_MAIN(TestFirstHour)
