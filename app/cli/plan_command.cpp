@@ -72,7 +72,7 @@ int planCommand(const std::vector<std::string>& argv)
 
     const auto json = args.value("--json");
     if (json) writeJson(planToJson(plan), *json);
-    if (!json || *json != "-") printSummary(plan, std::cout);
+    if (!json || *json != "-") printSummary(plan, std::cout, catalog.path);
     if (auto x = args.value("--xlsx")) runExporter("xlsx", plan, catalog, *x);
     if (auto dir = args.value("--csv")) {
         std::error_code ec;

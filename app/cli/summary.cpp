@@ -24,24 +24,11 @@ std::string formatted(const char* format, A... args)
     return s;
 }
 
-std::string money(double usd)
-{
-    if (!std::isfinite(usd)) return "n/a";  // makePlan refuses such plans; never print "$inf B"
-    char buf[64];
-    if (usd >= 1e9) {
-        std::snprintf(buf, sizeof buf, "$%.2f B", usd / 1e9);
-        return buf;
-    }
-    if (usd >= 1e6) {
-        std::snprintf(buf, sizeof buf, "$%.2f M", usd / 1e6);
-        return buf;
-    }
-    return "$" + num(std::llround(usd));
-}
+std::string money(double usd) { return formatUsdShort(usd); }  // the shared rule (common/format.h)
 
 } // namespace
 
-void printSummary(const Plan& p, std::ostream& out)
+void printSummary(const Plan& p, std::ostream& out, const std::string& catalogPath)
 {
     const auto& f = p.fabric;
     const auto& s = f.shape;
@@ -73,6 +60,11 @@ void printSummary(const Plan& p, std::ostream& out)
     else
         out << "  longest lead time: " << p.bom.longestLeadTimeDays() << " days (" << p.bom.linesWithoutLeadTime()
             << " BOM line(s) without one)\n";
+    if (!catalogPath.empty()) {
+        out << "  catalog: " << catalogPath << " (price policy " << toString(p.spec.economics.pricePolicy);
+        if (p.spec.economics.pricePolicy == PricePolicy::NamedSource) out << " '" << p.spec.economics.priceSource << "'";
+        out << ")\n";
+    }
     out << "  checks: " << p.errorCount() << " error(s), " << p.warningCount() << " warning(s)\n";
     for (const auto& fd : p.findings)
         if (fd.severity != Severity::Info)

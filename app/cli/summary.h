@@ -6,7 +6,8 @@
 
 namespace fp::cli {
 
-void printSummary(const Plan&, std::ostream&);
+// `catalogPath`: the catalog the plan was priced from, named with the price policy (the GUI says the same).
+void printSummary(const Plan&, std::ostream&, const std::string& catalogPath = {});
 void printComparison(const Comparison&, std::ostream&);
 
 } // namespace fp::cli

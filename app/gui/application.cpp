@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QFile>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QStandardPaths>
@@ -58,6 +59,18 @@ LoadedCatalog loadStartupCatalog(const QString& overridePath, const QString& dat
     return out;
 }
 
+// Up to 0.x the window kept its catalog copy in Qt's AppDataLocation (~/.local/share/FabricPlan/
+// fabricplan), where the CLI never looked. Move it once, so the user's price edits are kept.
+void adoptEarlierCatalogCopy(const QString& dataDir)
+{
+    const QString earlier = QDir(QStandardPaths::writableLocation(QStandardPaths::AppDataLocation))
+                                .filePath(QStringLiteral("catalog.sqlite"));
+    const QString now = QDir(dataDir).filePath(QStringLiteral("catalog.sqlite"));
+    if (earlier == now || !QFileInfo::exists(earlier) || QFileInfo::exists(now)) return;
+    QDir().mkpath(dataDir);
+    QFile::copy(earlier, now);
+}
+
 } // namespace
 
 int runApplication(int argc, char* argv[])
@@ -95,7 +108,10 @@ int runApplication(int argc, char* argv[])
     const QCommandLineOption tabOption(QStringLiteral("tab"),
                                        QStringLiteral("Tab for --screenshot: %1.").arg(MainWindow::tabNames().join(QLatin1Char('|'))),
                                        QStringLiteral("NAME"), QStringLiteral("summary"));
-    parser.addOptions({version, catalogOption, screenshotOption, tabOption});
+    const QCommandLineOption sizeOption(QStringLiteral("size"), QStringLiteral("Window size for --screenshot."),
+                                        QStringLiteral("WxH"), QStringLiteral("1400x900"));
+    const QCommandLineOption darkOption(QStringLiteral("dark"), QStringLiteral("--screenshot with a dark palette."));
+    parser.addOptions({version, catalogOption, screenshotOption, tabOption, sizeOption, darkOption});
     parser.addPositionalArgument(QStringLiteral("DESIGN"), QStringLiteral("A .fabricplan design to open."));
     parser.process(app);
 
@@ -105,7 +121,10 @@ int runApplication(int argc, char* argv[])
     }
     const bool screenshot = parser.isSet(screenshotOption);
     const QString design = parser.positionalArguments().value(0);
-    const QString dataDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
+    // The same folder the CLI reads its catalog from (fp::userDataDir), so a price edited here is the
+    // price `fabricplan-cli plan` uses (issue 20: one catalog, not a GUI copy and a CLI default).
+    const QString dataDir = QString::fromStdString(userDataDir());
+    adoptEarlierCatalogCopy(dataDir);
 
     const LoadedCatalog loaded = loadStartupCatalog(parser.value(catalogOption), dataDir);
     if (!loaded.catalog) {
@@ -116,13 +135,24 @@ int runApplication(int argc, char* argv[])
     }
 
     if (screenshot) {
-        if (!MainWindow::tabNames().contains(parser.value(tabOption))) {
+        if (!MainWindow::tabNames().contains(parser.value(tabOption)) && parser.value(tabOption) != QLatin1String("start")) {
             std::fprintf(stderr, "fabricplan: unknown tab '%s'\n", qPrintable(parser.value(tabOption)));
             return 2;
         }
+        const QStringList wh = parser.value(sizeOption).split(QLatin1Char('x'));
+        const QSize size(wh.value(0).toInt(), wh.value(1).toInt());
+        if (size.width() < 200 || size.height() < 200) {
+            std::fprintf(stderr, "fabricplan: --size wants WIDTHxHEIGHT, e.g. 1024x700\n");
+            return 2;
+        }
+        if (parser.isSet(darkOption)) {
+            QApplication::setStyle(QStringLiteral("Fusion"));
+            QApplication::setPalette(darkScreenshotPalette());
+        }
         MainWindow window(loaded.catalog, QString());
         QString error;
-        if (!renderScreenshot(window, design, parser.value(tabOption), parser.value(screenshotOption), &error)) {
+        if (!renderScreenshot(window, design, parser.value(tabOption), parser.value(screenshotOption), &error,
+                              120'000, size)) {
             std::fprintf(stderr, "fabricplan: %s\n", qPrintable(error));
             return 1;
         }
@@ -130,19 +160,23 @@ int runApplication(int argc, char* argv[])
     }
 
     Session session(dataDir);
-    const RecoveryInfo recovery = session.checkRecovery();
     session.begin();
     MainWindow window(loaded.catalog, loaded.userPath, &session);
     window.show();
-    if (!loaded.message.isEmpty())
-        QMessageBox::information(&window, QObject::tr("Parts catalog"), loaded.message);
+    if (!loaded.message.isEmpty()) window.showNotice(loaded.message);
+    // Only sessions whose process is gone are offered; a second window running beside this one
+    // keeps its lock, so its autosave is neither offered nor deleted here (issue 21).
     bool recovered = false;
-    if (recovery.available &&
-        QMessageBox::question(&window, QObject::tr("Recover unsaved design?"),
-                              QObject::tr("FabricPlan did not exit cleanly last time. An autosaved design from %1 "
-                                          "exists. Recover it?")
-                                  .arg(QLocale().toString(recovery.savedAt, QLocale::ShortFormat)),
-                              QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes) == QMessageBox::Yes) {
+    for (const RecoveryInfo& recovery : session.findRecoverable()) {
+        if (recovered) break;  // older crashed sessions wait for the next start
+        if (QMessageBox::question(&window, QObject::tr("Recover unsaved design?"),
+                                  QObject::tr("A FabricPlan window closed without saving its design (autosaved "
+                                              "%1). Recover it?")
+                                      .arg(QLocale().toString(recovery.savedAt, QLocale::ShortFormat)),
+                                  QMessageBox::Yes | QMessageBox::No, QMessageBox::Yes) != QMessageBox::Yes) {
+            session.discardRecovered(recovery);
+            continue;
+        }
         QString error;
         recovered = window.document()->load(recovery.autosavePath, &error);
         if (recovered) {
@@ -150,12 +184,14 @@ int runApplication(int argc, char* argv[])
             const ClusterSpec spec = window.document()->spec();
             window.document()->reset(spec, QString());
             window.document()->undoStack()->resetClean();
+            window.autosaveNow();  // now in this session's own autosave before the old one goes
+            session.discardRecovered(recovery);
         } else {
             QMessageBox::warning(&window, QObject::tr("Recovery failed"), error);
         }
     }
-    if (!recovered) session.discardAutosave();
     if (!recovered && !design.isEmpty()) window.openFile(design);
+    else if (!recovered) window.showStartPage();  // a first run, or a start with no design: say what to do
     return app.exec();
 }
 

@@ -1,5 +1,7 @@
 #include "bom_model.h"
 
+#include "common/format.h"
+
 #include <QBrush>
 #include <QFont>
 #include <QGuiApplication>
@@ -19,11 +21,7 @@ QString formatUsd(double usd)
 
 QString formatUsdShort(double usd)
 {
-    const QLocale en(QLocale::English);
-    if (std::abs(usd) >= 1e9) return QStringLiteral("$") + en.toString(usd / 1e9, 'f', 2) + QStringLiteral(" B");
-    if (std::abs(usd) >= 1e6) return QStringLiteral("$") + en.toString(usd / 1e6, 'f', 2) + QStringLiteral(" M");
-    if (std::abs(usd) >= 1e4) return QStringLiteral("$") + en.toString(usd / 1e3, 'f', 0) + QStringLiteral(" k");
-    return formatUsd(usd);
+    return QString::fromStdString(fp::formatUsdShort(usd));  // the shared rule (common/format.h)
 }
 
 QString formatPowerW(double watts)

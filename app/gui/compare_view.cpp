@@ -7,6 +7,7 @@
 #include <QChart>
 #include <QChartView>
 #include <QGridLayout>
+#include <QLocale>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QSplitter>
@@ -38,7 +39,7 @@ QChartView* makeChartView(QWidget* parent)
 {
     auto* view = new QChartView(parent);
     view->setRenderHint(QPainter::Antialiasing);
-    view->setMinimumHeight(220);
+    view->setMinimumHeight(170);  // two rows of charts and the table fit a 700-pixel-high window
     return view;
 }
 
@@ -67,19 +68,49 @@ void styleAxis(QAbstractAxis* axis, const QPalette& pal)
 
 QString fabricName(const Plan& p) { return QString::fromUtf8(displayName(p.spec.fabric)); }
 
-// Bar-axis labels get a quarter of a chart's width: the short names people use.
+// Bar-axis labels get a quarter of a chart's width, about 50 pixels in a 1024-pixel window: the
+// abbreviations the table above spells out ("InfiniBand (IB)").
 QString shortFabricName(FabricKind f)
 {
     switch (f) {
-    case FabricKind::InfiniBand: return QStringLiteral("InfiniBand");
-    case FabricKind::RoCE: return QStringLiteral("RoCEv2");
-    case FabricKind::SpectrumX: return QStringLiteral("Spectrum-X");
+    case FabricKind::InfiniBand: return QStringLiteral("IB");
+    case FabricKind::RoCE: return QStringLiteral("RoCE");
+    case FabricKind::SpectrumX: return QStringLiteral("Sp-X");
     case FabricKind::UEC: return QStringLiteral("UEC");
     }
     return {};
 }
 
+// What an alternative's errors do to its colour: greyed out, it cannot be chosen as drawn.
+QColor shownColor(const Plan& p)
+{
+    return p.errorCount() ? QColor(0xa0, 0xa0, 0xa0) : fabricColor(p.spec.fabric);
+}
+
+QString money(double usd)
+{
+    return usd >= 1e9 ? QStringLiteral("$%1 B").arg(usd / 1e9, 0, 'f', 2) : QStringLiteral("$%1 M").arg(usd / 1e6, 0, 'f', 2);
+}
+
 } // namespace
+
+bool CompareView::isBuildable(int i) const
+{
+    return m_comparison && i >= 0 && i < int(m_comparison->plans.size()) && m_comparison->plans[i].errorCount() == 0;
+}
+
+QString CompareView::alternativeRow(int i) const
+{
+    if (!m_comparison || i < 0 || i >= int(m_comparison->plans.size())) return {};
+    const Plan& p = m_comparison->plans[i];
+    const int errors = p.errorCount();
+    return QStringList{fabricName(p), QString::fromStdString(p.hardware.switchesText()),
+                       QString::fromStdString(p.hardware.nic.partNumber),
+                       QLocale(QLocale::English).toString(p.fabric.switchCount()), money(p.estimates.capex.totalUsd),
+                       money(p.estimates.tcoUsd),
+                       errors ? tr("not buildable: %n error(s)", nullptr, errors) : tr("buildable")}
+        .join(QStringLiteral(" | "));
+}
 
 CompareView::CompareView(QWidget* parent) : QWidget(parent)
 {
@@ -91,7 +122,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     m_latency = makeChartView(this);
     m_busbw = makeChartView(this);
     m_advice = new QTextBrowser(this);
-    m_advice->setMaximumHeight(170);
+    m_advice->setMaximumHeight(240);
     m_advice->setFrameShape(QFrame::NoFrame);
     grid->addWidget(m_advice, 0, 0, 1, 2);
     grid->addWidget(m_capex, 1, 0);
@@ -116,19 +147,25 @@ void CompareView::setComparison(std::shared_ptr<const Comparison> comparison, co
 void CompareView::rebuild()
 {
     const QPalette pal = palette();
-    QChart* capex = makeChart(tr("Network capex by category (USD M, estimate)"), pal);
-    QChart* tco = makeChart(tr("Total cost of ownership (USD M, estimate)"), pal);
-    QChart* latency = makeChart(tr("One-way latency, small message (ns, log scale, estimate)"), pal);
-    QChart* busbw = makeChart(tr("All-reduce bus bandwidth (GB/s, model)"), pal);
+    // Titles short enough for a 1024-pixel window; "est." marks every estimated figure.
+    QChart* capex = makeChart(tr("Capex by category (USD M, est.)"), pal);
+    QChart* tco = makeChart(tr("TCO over the years (USD M, est.)"), pal);
+    QChart* latency = makeChart(tr("Latency, small message (ns, est.)"), pal);
+    QChart* busbw = makeChart(tr("All-reduce bus bandwidth (GB/s)"), pal);
     for (auto [view, chart] : {std::pair{m_capex, capex}, {m_tco, tco}, {m_latency, latency}, {m_busbw, busbw}}) {
         QChart* old = view->chart();
         view->setChart(chart);
         delete old;
     }
+    // Seven capex categories do not fit under a 340-pixel chart: they stand at its right. The fabric
+    // lines are keyed by the table's colour squares.
+    capex->legend()->setAlignment(Qt::AlignRight);
+    tco->legend()->hide();
+    busbw->legend()->hide();
     if (!m_comparison || m_comparison->plans.empty()) return;
     const auto& plans = m_comparison->plans;
     QStringList names;
-    for (const Plan& p : plans) names << shortFabricName(p.spec.fabric);
+    for (const Plan& p : plans) names << shortFabricName(p.spec.fabric) + (p.errorCount() ? QStringLiteral(" ✗") : QString());
 
     // Capex stacked by category.
     {
@@ -178,8 +215,8 @@ void CompareView::rebuild()
         int horizon = 1;
         for (const Plan& p : plans) {
             auto* s = new QLineSeries;
-            s->setName(fabricName(p));
-            s->setPen(QPen(fabricColor(p.spec.fabric), 2.2));
+            s->setName(shortFabricName(p.spec.fabric));
+            s->setPen(QPen(shownColor(p), 2.2, p.errorCount() ? Qt::DashLine : Qt::SolidLine));
             horizon = std::max(horizon, p.spec.economics.horizonYears);
             const double start = p.estimates.capex.totalUsd + p.estimates.opex.tuningUsd;
             for (int year = 0; year <= p.spec.economics.horizonYears; ++year) {
@@ -242,7 +279,7 @@ void CompareView::rebuild()
     {
         auto* x = new QCategoryAxis;
         x->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
-        x->setTitleText(tr("message size"));
+        x->setTitleText(tr("message size (bytes)"));
         auto* y = new QValueAxis;
         busbw->addAxis(x, Qt::AlignBottom);
         busbw->addAxis(y, Qt::AlignLeft);
@@ -252,8 +289,8 @@ void CompareView::rebuild()
             if (!ring || ring->points.empty()) continue;
             const auto& pts = ring->points;
             auto* s = new QLineSeries;
-            s->setName(fabricName(p));
-            s->setPen(QPen(fabricColor(p.spec.fabric), 2.2));
+            s->setName(shortFabricName(p.spec.fabric));
+            s->setPen(QPen(shownColor(p), 2.2, p.errorCount() ? Qt::DashLine : Qt::SolidLine));
             for (const CollectivePoint& c : pts) {
                 if (c.bytes <= 0) continue;
                 const double lx = std::log2(c.bytes);
@@ -268,10 +305,11 @@ void CompareView::rebuild()
         }
         if (maxX > minX) {
             x->setRange(minX, maxX);
-            const char* units[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+            // Compact binary prefixes ("64K", "16M"): "64 KiB" is cut short in a 1024-pixel window.
+            const char* units[] = {"", "K", "M", "G", "T"};
             for (int e = int(std::ceil(minX)); e <= int(maxX); ++e) {
                 if (e % 4 != 0) continue;  // a label every 16x keeps them readable
-                x->append(QStringLiteral("%1 %2").arg(1 << (e % 10)).arg(QString::fromLatin1(units[std::min(4, e / 10)])), e);
+                x->append(QStringLiteral("%1%2").arg(1 << (e % 10)).arg(QString::fromLatin1(units[std::min(4, e / 10)])), e);
             }
         }
         y->setRange(0, maxY * 1.05 + 1e-9);
@@ -282,12 +320,37 @@ void CompareView::rebuild()
     }
 
     // Advice.
+    // The alternatives, each with the switch and NIC it was planned with; the colour square is the
+    // key for the TCO and bandwidth lines (so those charts need no legend of their own).
+    const QString muted = pal.color(QPalette::PlaceholderText).name();
+    QString html = QStringLiteral("<table cellspacing='0' cellpadding='3' width='100%'><tr style='color:%1'>"
+                                  "<th align='left'>%2</th><th align='left'>%3</th><th align='left'>%4</th>"
+                                  "<th align='right'>%5</th><th align='right'>%6</th><th align='right'>%7</th>"
+                                  "<th align='left'>%8</th></tr>")
+                       .arg(muted, tr("Fabric"), tr("Switch"), tr("NIC"), tr("Switches"), tr("Capex"), tr("TCO"),
+                            tr("Status"));
+    for (const Plan& p : plans) {
+        const int errors = p.errorCount();
+        const QString colour = errors ? muted : pal.color(QPalette::Text).name();
+        html += QStringLiteral("<tr style='color:%1'><td><span style='color:%2'>■</span> %3</td><td>%4</td><td>%5</td>"
+                               "<td align='right'>%6</td><td align='right'>%7</td><td align='right'>%8</td><td>%9</td></tr>")
+                    .arg(colour, shownColor(p).name(),
+                         QStringLiteral("%1 (%2)").arg(fabricName(p), shortFabricName(p.spec.fabric)).toHtmlEscaped(),
+                         QString::fromStdString(p.hardware.switchesText()).toHtmlEscaped(),
+                         QString::fromStdString(p.hardware.nic.partNumber).toHtmlEscaped(),
+                         QLocale(QLocale::English).toString(p.fabric.switchCount()),
+                         money(p.estimates.capex.totalUsd), money(p.estimates.tcoUsd))
+                    .arg(errors ? tr("<span style='color:%1'>✗ not buildable: %n error(s)</span>", nullptr, errors)
+                                      .arg(errorColour(pal).name())
+                                : tr("buildable"));
+    }
+    html += QStringLiteral("</table>");
     const Advice& a = m_comparison->advice;
-    QString html = tr("<h3 style='margin-bottom:2px'>Recommended: %1</h3><ul style='margin-top:0'>").arg(QString::fromUtf8(displayName(a.recommended)));
+    html += tr("<h3 style='margin-bottom:2px'>Recommended: %1</h3><ul style='margin-top:0'>").arg(QString::fromUtf8(displayName(a.recommended)));
     for (const std::string& r : a.reasons) html += QStringLiteral("<li>%1</li>").arg(QString::fromStdString(r).toHtmlEscaped());
     html += QStringLiteral("</ul>");
-    html += tr("<p style='color:gray; font-size:small'>No public price lists exist for this hardware: every price is "
-               "an estimate, as are latency under load and tuning effort. Compare the shapes, not the cents.</p>");
+    html += tr("<p style='color:%1; font-size:small'>No public price lists exist for this hardware: every price is "
+               "an estimate, as are latency under load and tuning effort. Compare the shapes, not the cents.</p>").arg(muted);
     m_advice->setHtml(html);
 }
 

@@ -20,6 +20,10 @@ public:
     explicit CompareView(QWidget* parent = nullptr);
     void setComparison(std::shared_ptr<const Comparison>, const QString& error);
     int fabricCount() const { return m_comparison ? int(m_comparison->plans.size()) : 0; }
+    // The table row of alternative `i` as plain text (fabric, switch, NIC, figures, status) and whether
+    // it is shown as buildable; an alternative with design-rule errors is greyed out everywhere.
+    QString alternativeRow(int i) const;
+    bool isBuildable(int i) const;
 
 private:
     void rebuild();

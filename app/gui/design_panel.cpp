@@ -1,5 +1,11 @@
 #include "design_panel.h"
 
+#include <QAbstractSpinBox>
+#include <QKeyEvent>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QWheelEvent>
+
 #include "design_panel_editors.h"
 #include "status_colours.h"
 
@@ -11,6 +17,16 @@ using detail::speaks;
 DesignPanel::DesignPanel(Document* document, QWidget* parent) : QWidget(parent), m_document(document)
 {
     build();
+    m_hint = new QLabel(this);
+    m_hint->setObjectName(QStringLiteral("pendingHint"));
+    m_hint->setWordWrap(true);
+    m_hint->setTextFormat(Qt::PlainText);
+    m_hint->setContentsMargins(6, 4, 6, 4);
+    m_hint->setAutoFillBackground(true);
+    m_hint->setBackgroundRole(QPalette::ToolTipBase);
+    m_hint->setForegroundRole(QPalette::ToolTipText);
+    m_hint->hide();
+    m_layout->insertWidget(0, m_hint);
     connect(m_document, &Document::specChanged, this, &DesignPanel::refresh);
     refresh();
 }
@@ -37,7 +53,15 @@ DesignPanel::Binding& DesignPanel::bind(const QString& key, QWidget* editor, con
         l->setToolTip(tooltip);
         m_labels.push_back(l);
     }
-    m_bindings.push_back(Binding{key, editor, tooltip, {}, false});
+    Binding b;
+    b.key = key;
+    b.editor = editor;
+    b.tooltip = tooltip;
+    b.label = label;
+    m_bindings.push_back(b);
+    if (qobject_cast<QAbstractSpinBox*>(editor) || qobject_cast<QComboBox*>(editor) || qobject_cast<QLineEdit*>(editor))
+        guard(editor);
+    for (QAbstractSpinBox* spin : editor->findChildren<QAbstractSpinBox*>()) guard(spin);  // ratio fields
     return m_bindings.back();
 }
 
@@ -94,10 +118,118 @@ void DesignPanel::addLinkSpeed(QFormLayout* form)
 
 void DesignPanel::refresh()
 {
-    for (Binding& b : m_bindings)
+    for (Binding& b : m_bindings) {
         if (b.load) b.load();
+        b.pending = false;
+        b.rangeError.clear();
+    }
     applyValidation();
 }
+
+void DesignPanel::guard(QWidget* field)
+{
+    // StrongFocus, not the spin box's default WheelFocus: a wheel tick must not focus a field (and
+    // then change it) while the user scrolls the panel past it.
+    field->setFocusPolicy(Qt::StrongFocus);
+    field->installEventFilter(this);
+    QLineEdit* text = qobject_cast<QLineEdit*>(field);
+    if (!text) text = field->findChild<QLineEdit*>();  // the spin box's own line edit
+    if (text && !qobject_cast<QComboBox*>(field))
+        connect(text, &QLineEdit::textEdited, this, [this, field] {
+            if (Binding* b = bindingOf(field)) setPending(*b, true);
+        });
+    if (auto* spin = qobject_cast<QAbstractSpinBox*>(field))
+        connect(spin, &QAbstractSpinBox::editingFinished, this, [this, field] {
+            if (Binding* b = bindingOf(field)) setPending(*b, false);
+        });
+    if (auto* line = qobject_cast<QLineEdit*>(field))
+        connect(line, &QLineEdit::editingFinished, this, [this, field] {
+            if (Binding* b = bindingOf(field)) setPending(*b, false);
+        });
+}
+
+bool DesignPanel::eventFilter(QObject* watched, QEvent* event)
+{
+    auto* field = qobject_cast<QWidget*>(watched);
+    if (!field) return QWidget::eventFilter(watched, event);
+    if (event->type() == QEvent::Wheel && !field->hasFocus()) {
+        // The field lets the wheel pass: the panel's scroll area scrolls, as the user meant.
+        for (QWidget* w = field->parentWidget(); w; w = w->parentWidget())
+            if (auto* area = qobject_cast<QAbstractScrollArea*>(w)) {
+                QCoreApplication::sendEvent(area->verticalScrollBar(), event);
+                break;
+            }
+        return true;
+    }
+    const bool shortcutOverride = event->type() == QEvent::ShortcutOverride;
+    if (!shortcutOverride && event->type() != QEvent::KeyPress) return QWidget::eventFilter(watched, event);
+    auto* key = static_cast<QKeyEvent*>(event);
+    Binding* b = bindingOf(field);
+    if (!b) return QWidget::eventFilter(watched, event);
+    const bool undo = key->matches(QKeySequence::Undo), redo = key->matches(QKeySequence::Redo);
+    const bool escape = key->key() == Qt::Key_Escape && key->modifiers() == Qt::NoModifier;
+    if (b->pending && (undo || escape)) {
+        // Reverting the unapplied text is the field's undo; the document is not touched.
+        if (shortcutOverride) event->accept();
+        else revert(*b);
+        return true;
+    }
+    if (undo || redo) {
+        // Nothing typed here: let the Edit menu's Undo/Redo run (the line edit would otherwise claim
+        // the shortcut and undo only its own text, leaving the design as it was).
+        if (shortcutOverride) {
+            event->ignore();
+            return true;
+        }
+    }
+    return QWidget::eventFilter(watched, event);
+}
+
+DesignPanel::Binding* DesignPanel::bindingOf(const QObject* object)
+{
+    for (Binding& b : m_bindings)
+        for (const QObject* o = object; o; o = o->parent())
+            if (o == b.editor) return &b;
+    return nullptr;
+}
+
+DesignPanel::Binding* DesignPanel::bindingFor(const QString& key)
+{
+    for (Binding& b : m_bindings)
+        if (b.key == key || b.key.section(QLatin1Char('/'), -1) == key) return &b;
+    return nullptr;
+}
+
+void DesignPanel::revert(Binding& b)
+{
+    if (b.load) b.load();
+    b.rangeError.clear();
+    setPending(b, false);
+}
+
+void DesignPanel::setPending(Binding& b, bool pending)
+{
+    if (b.pending == pending) return;
+    b.pending = pending;
+    applyValidation();
+}
+
+void DesignPanel::setRangeError(const QString& key, const QString& error)
+{
+    Binding* b = bindingFor(key);
+    if (!b || b->rangeError == error) return;
+    b->rangeError = error;
+    applyValidation();
+}
+
+bool DesignPanel::isPending(const QString& key) const
+{
+    for (const Binding& b : m_bindings)
+        if (b.key == key || b.key.section(QLatin1Char('/'), -1) == key) return b.pending;
+    return false;
+}
+
+QString DesignPanel::pendingHint() const { return m_hint && !m_hint->isHidden() ? m_hint->text() : QString(); }
 
 void DesignPanel::applyValidation()
 {
@@ -113,7 +245,9 @@ void DesignPanel::applyValidation()
                 break;
             }
     }
+    QStringList hints;
     for (Binding& b : m_bindings) {
+        if (!b.rangeError.isEmpty()) problemsByKey[b.key].prepend(b.rangeError);
         const auto it = problemsByKey.constFind(b.key);
         const bool flagged = it != problemsByKey.constEnd();
         if (flagged) {
@@ -123,11 +257,22 @@ void DesignPanel::applyValidation()
             b.editor->setToolTip(QStringLiteral("<p><b style='color:%1'>%2</b></p><p>%3</p>")
                                      .arg(red, it->join(QStringLiteral("<br>")).toHtmlEscaped(),
                                           b.tooltip.toHtmlEscaped()));
-        } else if (b.flagged) {
+        } else if (b.pending) {
+            // Dashed in the highlight colour: typed, not yet part of the design.
+            b.editor->setStyleSheet(QStringLiteral("border: 2px dashed %1; border-radius: 3px;")
+                                        .arg(palette().color(QPalette::Highlight).name()));
+            b.editor->setToolTip(b.tooltip);
+        } else if (b.flagged || !b.editor->styleSheet().isEmpty()) {
             b.editor->setStyleSheet(QString());
             b.editor->setToolTip(b.tooltip);
         }
         b.flagged = flagged;
+        if (!b.rangeError.isEmpty()) hints << QStringLiteral("%1: %2").arg(b.label, b.rangeError);
+        else if (b.pending) hints << tr("%1: not applied yet — Enter or Tab applies, Esc reverts").arg(b.label);
+    }
+    if (m_hint) {
+        m_hint->setText(hints.join(QLatin1Char('\n')));
+        m_hint->setVisible(!hints.isEmpty());
     }
 }
 

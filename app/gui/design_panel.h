@@ -2,6 +2,10 @@
 // DesignPanel: the whole ClusterSpec as grouped, validated form fields with units and tooltips.
 // Every edit is pushed as a ChangeSpecValue command; fields are refreshed from the document (so undo
 // shows up here) and fields named by validateSpec are framed red with the message in their tooltip.
+// Fields behave as a person expects (issue 20): the mouse wheel scrolls the panel unless the field
+// has focus; typed text that is not applied yet is marked and named in a hint (Enter/Tab applies, Esc
+// reverts); Ctrl+Z in a field reverts its unapplied text, else undoes the document's last edit as the
+// Edit menu says; a typed value past the field's range is kept and flagged, never clipped.
 #include <QHash>
 #include <QString>
 #include <QWidget>
@@ -27,6 +31,12 @@ public:
     QWidget* editorFor(const QString& key) const;
     bool isFlagged(const QString& key) const;
     QStringList fieldKeys() const;
+    // Typed text not yet applied to the design (Enter or Tab applies it).
+    bool isPending(const QString& key) const;
+    QString pendingHint() const;  // the hint shown over the fields; empty when nothing is pending
+
+protected:
+    bool eventFilter(QObject*, QEvent*) override;
 
 private:
     struct Binding {
@@ -35,11 +45,21 @@ private:
         QString tooltip;
         std::function<void()> load;  // spec -> editor
         bool flagged = false;
+        bool pending = false;   // the editor's text differs from the applied value
+        QString rangeError;     // a typed value outside [min, max]: kept in the editor, not applied
+        QString label;
     };
 
     void build();
     void refresh();
     void applyValidation();
+    Binding* bindingOf(const QObject* editorOrChild);
+    Binding* bindingFor(const QString& key);
+    void setPending(Binding&, bool);
+    void setRangeError(const QString& key, const QString& error);
+    void revert(Binding&);
+    // Watches a spin box or line edit of a binding: wheel, undo keys, typing (see the class comment).
+    void guard(QWidget* field);
     QFormLayout* addGroup(const QString& title);
     Binding& bind(const QString& key, QWidget* editor, const QString& tooltip, QFormLayout* form,
                   const QString& label);
@@ -69,6 +89,7 @@ private:
     QVBoxLayout* m_layout = nullptr;
     std::vector<Binding> m_bindings;
     std::vector<QLabel*> m_labels;
+    QLabel* m_hint = nullptr;
 };
 
 } // namespace fp::gui

@@ -12,6 +12,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
+#include <QLocale>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QVBoxLayout>
@@ -34,6 +35,21 @@ inline bool speaks(Protocol p, FabricKind f)
     return isEthernet(f) ? p == Protocol::Ethernet : p == Protocol::InfiniBand;
 }
 
+// How far past its supported range a field accepts typing, so a value too large is shown and flagged
+// (then corrected by the user) instead of having its last keystroke silently refused.
+constexpr double kTypingHeadroom = 100.0;
+
+inline int typingMax(int max) { return int(std::min<double>(double(max) * kTypingHeadroom, 2'000'000'000.0)); }
+
+inline QString outOfRange(double v, double min, double max, int decimals)
+{
+    const QLocale en(QLocale::English);
+    return v > max ? QObject::tr("%1 is above the largest supported value, %2: not applied")
+                         .arg(en.toString(v, 'f', decimals), en.toString(max, 'f', decimals))
+                   : QObject::tr("%1 is below the smallest supported value, %2: not applied")
+                         .arg(en.toString(v, 'f', decimals), en.toString(min, 'f', decimals));
+}
+
 inline QString partLabel(const PartBase& part)
 {
     return QStringLiteral("%1 — %2").arg(QString::fromStdString(part.partNumber),
@@ -51,7 +67,7 @@ void DesignPanel::addInt(QFormLayout* form, const QString& label, const QString&
                          Access access, int min, int max, const QString& suffix, const QString& specialText)
 {
     auto* spin = new QSpinBox(this);
-    spin->setRange(min, max);
+    spin->setRange(min, detail::typingMax(max));
     spin->setKeyboardTracking(false);  // one command per committed value, not per keystroke
     spin->setGroupSeparatorShown(true);
     if (!suffix.isEmpty()) spin->setSuffix(QLatin1Char(' ') + suffix);
@@ -60,10 +76,12 @@ void DesignPanel::addInt(QFormLayout* form, const QString& label, const QString&
     b.load = [this, spin, access, min, max] {
         const QSignalBlocker block(spin);
         const int value = access(readable(m_document));
-        spin->setRange(std::min(min, value), std::max(max, value));  // see addDouble
+        spin->setRange(std::min(min, value), std::max(detail::typingMax(max), value));  // see addDouble
         spin->setValue(value);
     };
-    connect(spin, &QSpinBox::valueChanged, this, [this, key, label, access](int v) {
+    connect(spin, &QSpinBox::valueChanged, this, [this, key, label, access, min, max](int v) {
+        if (v < min || v > max) return setRangeError(key, detail::outOfRange(v, min, max, 0));
+        setRangeError(key, {});
         pushSpecChange<int>(m_document, key, access, v, tr("Change %1").arg(label));
     });
 }
@@ -74,7 +92,7 @@ void DesignPanel::addDouble(QFormLayout* form, const QString& label, const QStri
                             double step)
 {
     auto* spin = new QDoubleSpinBox(this);
-    spin->setRange(min, max);
+    spin->setRange(min, max * detail::kTypingHeadroom);
     spin->setDecimals(decimals);
     spin->setSingleStep(step);
     spin->setKeyboardTracking(false);
@@ -86,10 +104,12 @@ void DesignPanel::addDouble(QFormLayout* form, const QString& label, const QStri
         const double value = access(readable(m_document));
         // A design file may hold a value past the editor's usual range (a spine room 3 km away):
         // show it, not a clamped one that the next edit of the field would silently write back.
-        spin->setRange(std::min(min, value), std::max(max, value));
+        spin->setRange(std::min(min, value), std::max(max * detail::kTypingHeadroom, value));
         spin->setValue(value);
     };
-    connect(spin, &QDoubleSpinBox::valueChanged, this, [this, key, label, access](double v) {
+    connect(spin, &QDoubleSpinBox::valueChanged, this, [this, key, label, access, min, max, decimals](double v) {
+        if (v < min || v > max) return setRangeError(key, detail::outOfRange(v, min, max, decimals));
+        setRangeError(key, {});
         pushSpecChange<double>(m_document, key, access, v, tr("Change %1").arg(label));
     });
 }

@@ -8,6 +8,8 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QScrollArea>
+#include <QSettings>
+#include <QStackedWidget>
 #include <QStatusBar>
 #include <QTabWidget>
 #include <QTableView>
@@ -20,7 +22,10 @@
 #include "design_panel.h"
 #include "document.h"
 #include "floor_view.h"
+#include "common/paths.h"
 #include "price_comparison_model.h"
+#include "start_page.h"
+#include "user_guide.h"
 #include "status_colours.h"
 #include "summary_view.h"
 #include "topology_view.h"
@@ -68,6 +73,9 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QString userCatal
     connect(m_document, &Document::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &Document::fileNameChanged, this, &MainWindow::updateTitle);
     connect(m_document, &Document::specChanged, this, &MainWindow::updateTitle);
+    // Any design opened or edited replaces the start page with its plan.
+    for (auto signal : {&Document::specChanged, &Document::fileNameChanged})
+        connect(m_document, signal, this, [this] { m_stack->setCurrentWidget(m_tabs); });
 
     // Autosave every 30 s while there are unsaved edits (crash recovery; see Session).
     m_autosave.setInterval(30'000);
@@ -88,16 +96,32 @@ QStringList MainWindow::tabNames()
 
 bool MainWindow::showTab(const QString& name)
 {
+    if (name == QLatin1String("start")) {
+        showStartPage();
+        return true;
+    }
     const int i = tabNames().indexOf(name);
     if (i < 0) return false;
+    m_stack->setCurrentWidget(m_tabs);
     m_tabs->setCurrentIndex(i);
     return true;
 }
+
+void MainWindow::showStartPage()
+{
+    m_start->refresh(QString::fromStdString(examplesDir()), QSettings().value(QStringLiteral("recentFiles")).toStringList());
+    m_stack->setCurrentWidget(m_start);
+}
+
+bool MainWindow::isStartPageShown() const { return m_stack->currentWidget() == m_start; }
 
 void MainWindow::buildTabs()
 {
     m_tabs = new QTabWidget(this);
     m_tabs->setDocumentMode(true);
+    // Every tab stays in view at 1024 pixels: short names, and elided text before scroll arrows.
+    m_tabs->setUsesScrollButtons(false);
+    m_tabs->setElideMode(Qt::ElideRight);
     m_summary = new SummaryView;
     m_topology = new TopologyView;
     m_floor = new FloorView(m_document);
@@ -105,13 +129,25 @@ void MainWindow::buildTabs()
     m_tabs->addTab(m_summary, tr("Summary"));
     m_tabs->addTab(m_topology, tr("Topology"));
     m_tabs->addTab(m_floor, tr("Floor"));
-    m_tabs->addTab(makeBomTab(), tr("Bill of materials"));
-    m_tabs->addTab(makePricesTab(), tr("Optics prices"));
-    m_tabs->addTab(makeCablesTab(), tr("Cable plan"));
+    m_tabs->addTab(makeBomTab(), tr("BOM"));
+    m_tabs->setTabToolTip(3, tr("Bill of materials"));
+    m_tabs->addTab(makePricesTab(), tr("Prices"));
+    m_tabs->setTabToolTip(4, tr("Optics prices from each source"));
+    m_tabs->addTab(makeCablesTab(), tr("Cables"));
+    m_tabs->setTabToolTip(5, tr("Cable plan"));
     m_tabs->addTab(m_compare, tr("Compare"));
     m_checksPage = makeChecksTab();
     m_tabs->addTab(m_checksPage, tr("Checks"));
-    setCentralWidget(m_tabs);
+    m_start = new StartPage(this);
+    m_stack = new QStackedWidget(this);
+    m_stack->addWidget(m_tabs);
+    m_stack->addWidget(m_start);
+    setCentralWidget(m_stack);
+    connect(m_start, &StartPage::templateChosen, this, [this](const QString& path) { newFromTemplate(path); });
+    connect(m_start, &StartPage::openRequested, this, &MainWindow::open);
+    connect(m_start, &StartPage::recentChosen, this, [this](const QString& path) { openFile(path); });
+    connect(m_start, &StartPage::continueRequested, this, [this] { m_stack->setCurrentWidget(m_tabs); });
+    connect(m_start, &StartPage::userGuideRequested, this, [this] { showUserGuide(this); });
 }
 
 namespace {
@@ -150,11 +186,16 @@ QWidget* MainWindow::makeBomTab()
     table->setModel(m_bomProxy);
     table->setSortingEnabled(true);
     table->sortByColumn(-1, Qt::AscendingOrder);  // the model's order: by category
-    const int widths[] = {165, 175, 270, 60, 95, 115, 75, 80, 130, 200};
+    const int widths[] = {140, 170, 270, 60, 95, 115, 75, 80, 130, 200};
     for (int c = 0; c < BomModel::ColumnCount; ++c) table->setColumnWidth(c, widths[c]);
+    // Quantity and prices right after the part, description after them: in a 1024-pixel window the
+    // figures people check are in view without scrolling sideways (the model's order stays for exports).
+    table->horizontalHeader()->moveSection(table->horizontalHeader()->visualIndex(BomModel::Description),
+                                           BomModel::Extended);
     table->horizontalHeader()->setStretchLastSection(true);
     m_bomTotals = new QLabel(page);
     m_bomTotals->setTextFormat(Qt::RichText);
+    m_bomTotals->setWordWrap(true);  // a long total (with "not buildable") wraps instead of widening the window
     m_bomTotals->setContentsMargins(8, 6, 8, 6);
     connect(filter, &QLineEdit::textChanged, m_bomProxy, &QSortFilterProxyModel::setFilterFixedString);
     auto* layout = new QVBoxLayout(page);
@@ -257,6 +298,9 @@ QWidget* MainWindow::makeChecksTab()
 void MainWindow::buildStatusBar()
 {
     m_statusFigures = new QLabel(this);
+    // Clipped rather than widening the window past 1024 pixels when the figures are long.
+    m_statusFigures->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+    m_statusFigures->setMinimumWidth(0);
     m_statusFindings = new QLabel(this);
     m_statusBusy = new QLabel(tr("Planning…"), this);
     m_statusBusy->setVisible(false);
@@ -268,6 +312,7 @@ void MainWindow::buildStatusBar()
 void MainWindow::onPlanReady()
 {
     const auto plan = m_document->plan();
+    if (const auto catalog = m_document->catalog()) m_summary->setCatalogPath(QString::fromStdString(catalog->path));
     m_summary->setPlan(plan, m_document->planError());
     m_topology->setPlan(plan);
     m_floor->setPlan(plan);
@@ -282,7 +327,11 @@ void MainWindow::onPlanReady()
                                      ? tr(" <span style='color:%1'>(~ estimate: no public prices exist)</span>")
                                            .arg(estimateColour(palette()).name())
                                      : QString();
-        m_bomTotals->setText(tr("<b>Total %1</b>%2 &nbsp;·&nbsp; %3 &nbsp;·&nbsp; %4 per GPU")
+        const QString notBuildable = plan->errorCount()
+                                         ? tr("<b style='color:%1'>Not buildable (%2 errors):</b> ")
+                                               .arg(errorColour(palette()).name()).arg(plan->errorCount())
+                                         : QString();
+        m_bomTotals->setText(notBuildable + tr("<b>Total %1</b>%2 &nbsp;·&nbsp; %3 &nbsp;·&nbsp; %4 per GPU")
                                  .arg(formatUsd(m_bomModel->totalUsd()), estimate, formatPowerW(m_bomModel->totalPowerW()),
                                       formatUsd(plan->spec.gpus ? m_bomModel->totalUsd() / plan->spec.gpus : 0.0)));
     } else {
@@ -316,11 +365,15 @@ void MainWindow::updateStatus()
     long long links = 0;
     for (int c = 0; c < kLinkClassCount; ++c) links += plan->fabric.linkCount(LinkClass(c));
     const Estimates& e = plan->estimates;
-    m_statusFigures->setText(tr("%1 GPUs   ·   %2 switches   ·   %3 links   ·   capex %4%5   ·   %6/GPU   ·   %7")
-                                 .arg(en.toString(plan->spec.gpus), en.toString(plan->fabric.switchCount()), en.toString(links),
-                                      formatUsd(e.capex.totalUsd), e.capex.estimated ? tr(" (est.)") : QString(),
-                                      formatUsd(e.capex.perGpuUsd), formatPowerW(e.opex.powerKw * 1000.0)));
     const int errors = plan->errorCount(), warnings = plan->warningCount();
+    // With errors the figures describe a fabric that cannot be built: say so before any of them.
+    const QString figures = tr("%1 GPUs   ·   %2 switches   ·   %3 links   ·   capex %4%5   ·   %6/GPU   ·   %7")
+                                .arg(en.toString(plan->spec.gpus), en.toString(plan->fabric.switchCount()), en.toString(links),
+                                     formatUsd(e.capex.totalUsd), e.capex.estimated ? tr(" (est.)") : QString(),
+                                     formatUsd(e.capex.perGpuUsd), formatPowerW(e.opex.powerKw * 1000.0));
+    m_statusFigures->setText(errors ? tr("<b style='color:%1'>Not buildable</b>   ·   %2")
+                                          .arg(errorColour(palette()).name(), figures.toHtmlEscaped())
+                                    : figures);
     m_statusFindings->setText(tr("<span style='color:%1'>%2</span> · %3")
                                   .arg(errors ? errorColour(palette()).name() : palette().color(QPalette::WindowText).name(),
                                        errors == 1 ? tr("1 error") : tr("%1 errors").arg(errors),

@@ -16,6 +16,7 @@ class QComboBox;
 class QMenu;
 class QTabWidget;
 class QTableView;
+class QStackedWidget;
 
 namespace fp::io {
 class Exporter;
@@ -35,6 +36,7 @@ class CablePlanModel;
 class ChecksModel;
 class PriceComparisonModel;
 class Session;
+class StartPage;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -58,6 +60,12 @@ public:
     QTableView* cableTable() const { return m_cableTable; }
     QTabWidget* tabs() const { return m_tabs; }
 
+    // The start page (first run, or no design given): templates, open, recent, a two-line explanation.
+    // It gives way to the tabs as soon as a design is opened or edited.
+    void showStartPage();
+    bool isStartPageShown() const;
+    StartPage* startPage() const { return m_start; }
+
     static QStringList tabNames();  // "summary", "topology", "floor", "bom", "prices", "cables", "compare", "checks"
     bool showTab(const QString& name);
 
@@ -75,6 +83,9 @@ public:
     // Selects what the finding in `row` of the checks table points at (topology box or cable row).
     void activateFinding(int row);
     void autosaveNow();
+    // A message from start-up (e.g. the catalog copy was repaired): on the start page and the status
+    // bar, never a modal dialog in front of a first run.
+    void showNotice(const QString& text);
 
 signals:
     // Emitted by exportTo before the worker starts (tests cancel from here).
@@ -116,6 +127,8 @@ private:
     Session* m_session;
     DesignPanel* m_designPanel = nullptr;
     QTabWidget* m_tabs = nullptr;
+    QStackedWidget* m_stack = nullptr;
+    StartPage* m_start = nullptr;
     SummaryView* m_summary = nullptr;
     TopologyView* m_topology = nullptr;
     FloorView* m_floor = nullptr;

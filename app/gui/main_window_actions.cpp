@@ -29,6 +29,8 @@
 #include "main_window.h"
 #include "report/report_exporters.h"
 #include "session.h"
+#include "start_page.h"
+#include "user_guide.h"
 
 namespace fp::gui {
 
@@ -98,6 +100,9 @@ void MainWindow::buildMenus()
     tools->addAction(tr("&Recompute now"), this, [this] { m_document->recomputeNow(); })->setShortcut(QKeySequence::Refresh);
 
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&User guide"), this, [this] { showUserGuide(this); })->setShortcut(QKeySequence::HelpContents);
+    help->addAction(tr("&Start page"), this, &MainWindow::showStartPage);
+    help->addSeparator();
     help->addAction(tr("&About FabricPlan"), this, &MainWindow::about)->setMenuRole(QAction::AboutRole);
 }
 
@@ -205,6 +210,12 @@ void MainWindow::autosaveNow()
     QString error;
     if (!m_document->writeCopy(m_session->autosavePath(), &error))
         statusBar()->showMessage(tr("Autosave failed: %1").arg(error), 6000);
+}
+
+void MainWindow::showNotice(const QString& text)
+{
+    m_start->setNotice(text);
+    statusBar()->showMessage(text, 20'000);
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)

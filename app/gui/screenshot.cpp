@@ -25,9 +25,9 @@ bool waitForPlan(MainWindow& window, int timeoutMs)
 }
 
 bool renderScreenshot(MainWindow& window, const QString& designPath, const QString& tab, const QString& pngPath,
-                      QString* error, int timeoutMs)
+                      QString* error, int timeoutMs, QSize size)
 {
-    window.resize(1400, 900);
+    window.resize(size);
     if (!designPath.isEmpty() && !window.openFile(designPath)) {
         if (error) *error = QObject::tr("cannot open %1").arg(designPath);
         return false;
@@ -47,6 +47,31 @@ bool renderScreenshot(MainWindow& window, const QString& designPath, const QStri
         return false;
     }
     return true;
+}
+
+QPalette darkScreenshotPalette()
+{
+    QPalette p;
+    const QColor window(0x2b, 0x2b, 0x2b), base(0x1e, 0x1e, 0x1e), text(0xe6, 0xe6, 0xe6);
+    p.setColor(QPalette::Window, window);
+    p.setColor(QPalette::WindowText, text);
+    p.setColor(QPalette::Base, base);
+    p.setColor(QPalette::AlternateBase, QColor(0x26, 0x26, 0x26));
+    p.setColor(QPalette::ToolTipBase, QColor(0x3a, 0x3a, 0x3a));
+    p.setColor(QPalette::ToolTipText, text);
+    p.setColor(QPalette::Text, text);
+    p.setColor(QPalette::PlaceholderText, QColor(0x9a, 0x9a, 0x9a));
+    p.setColor(QPalette::Button, window);
+    p.setColor(QPalette::ButtonText, text);
+    p.setColor(QPalette::BrightText, Qt::red);
+    p.setColor(QPalette::Link, QColor(0x6c, 0xb4, 0xff));
+    p.setColor(QPalette::Highlight, QColor(0x35, 0x74, 0xc4));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::Mid, QColor(0x50, 0x50, 0x50));
+    p.setColor(QPalette::Midlight, QColor(0x3c, 0x3c, 0x3c));
+    for (auto role : {QPalette::Text, QPalette::WindowText, QPalette::ButtonText})
+        p.setColor(QPalette::Disabled, role, QColor(0x80, 0x80, 0x80));
+    return p;
 }
 
 } // namespace fp::gui

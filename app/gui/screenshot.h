@@ -1,6 +1,8 @@
 #pragma once
 // --screenshot: open a design in the window offscreen, wait until its plan (and, for the Compare tab,
 // the comparison) is in, show a tab and write QWidget::grab() to a PNG.
+#include <QPalette>
+#include <QSize>
 #include <QString>
 
 namespace fp::gui {
@@ -8,8 +10,11 @@ namespace fp::gui {
 class MainWindow;
 
 // Waits at most `timeoutMs` for the plan. Returns false with the reason in *error.
+// `size` is the window's (1400 x 900 by default; 1024 x 700 is the smallest the layout is made for).
 bool renderScreenshot(MainWindow&, const QString& designPath, const QString& tab, const QString& pngPath,
-                      QString* error, int timeoutMs = 120'000);
+                      QString* error, int timeoutMs = 120'000, QSize size = QSize(1400, 900));
+// A dark palette for --dark screenshots (Fusion style), as a dark desktop theme gives the app.
+QPalette darkScreenshotPalette();
 // Waits (processing events) until the document has no work pending; false on timeout.
 bool waitForPlan(MainWindow&, int timeoutMs);
 

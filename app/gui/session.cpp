@@ -4,40 +4,94 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QLockFile>
+#include <QUuid>
+
+#include <algorithm>
 
 namespace fp::gui {
 
-Session::Session(QString dataDir) : m_dir(std::move(dataDir)) {}
+namespace {
 
-QString Session::autosavePath() const { return QDir(m_dir).filePath(QStringLiteral("autosave.fabricplan")); }
-QString Session::markerPath() const { return QDir(m_dir).filePath(QStringLiteral("session.running")); }
-
-RecoveryInfo Session::checkRecovery() const
+std::unique_ptr<QLockFile> makeLock(const QString& path)
 {
-    RecoveryInfo info;
-    const QFileInfo autosave(autosavePath());
-    if (autosave.exists() && QFileInfo::exists(markerPath())) {
-        info.available = true;
-        info.autosavePath = autosave.absoluteFilePath();
-        info.savedAt = autosave.lastModified();
-    }
-    return info;
+    auto lock = std::make_unique<QLockFile>(path);
+    // Staleness by age is off: a week-old lock of a running instance is still live. A lock is stale
+    // only when the process that wrote it is gone (QLockFile checks the PID, host and app name).
+    lock->setStaleLockTime(0);
+    return lock;
 }
 
-void Session::begin()
+} // namespace
+
+Session::Session(QString dataDir) : m_dir(std::move(dataDir)) {}
+
+Session::~Session() = default;
+
+QString Session::sessionsDir() const { return QDir(m_dir).filePath(QStringLiteral("sessions")); }
+
+QString Session::autosavePath() const
 {
-    QDir().mkpath(m_dir);
-    QFile marker(markerPath());
-    if (marker.open(QIODevice::WriteOnly | QIODevice::Truncate))
-        marker.write(QByteArray::number(QCoreApplication::applicationPid()));
+    return QDir(sessionsDir()).filePath(m_id + QStringLiteral(".fabricplan"));
+}
+
+bool Session::begin()
+{
+    QDir().mkpath(sessionsDir());
+    m_id = QStringLiteral("%1-%2").arg(QCoreApplication::applicationPid())
+               .arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
+    m_lock = makeLock(QDir(sessionsDir()).filePath(m_id + QStringLiteral(".lock")));
+    return m_lock->tryLock(0);
+}
+
+std::vector<RecoveryInfo> Session::findRecoverable()
+{
+    std::vector<RecoveryInfo> out;
+    const QDir dir(sessionsDir());
+    for (const QFileInfo& autosave : dir.entryInfoList({QStringLiteral("*.fabricplan")}, QDir::Files)) {
+        const QString id = autosave.completeBaseName();
+        if (id == m_id) continue;
+        const bool claimedAlready = std::any_of(m_claimed.begin(), m_claimed.end(),
+                                                [&id](const auto& c) { return c.first == id; });
+        if (!claimedAlready) {
+            // tryLock succeeds only if no live process holds the lock (none was ever taken, or its
+            // holder died): then the session is over and we own its leftovers. A live instance's
+            // lock fails here, and its autosave is left alone.
+            auto lock = makeLock(dir.filePath(id + QStringLiteral(".lock")));
+            if (!lock->tryLock(0)) continue;
+            m_claimed.emplace_back(id, std::move(lock));
+        }
+        out.push_back(RecoveryInfo{true, autosave.absoluteFilePath(), autosave.lastModified(), id});
+    }
+    std::sort(out.begin(), out.end(), [](const RecoveryInfo& a, const RecoveryInfo& b) { return a.savedAt > b.savedAt; });
+    return out;
+}
+
+RecoveryInfo Session::checkRecovery()
+{
+    std::vector<RecoveryInfo> all = findRecoverable();
+    return all.empty() ? RecoveryInfo{} : all.front();
 }
 
 void Session::endCleanly()
 {
     discardAutosave();
-    QFile::remove(markerPath());
+    if (m_lock) m_lock->unlock();  // removes the lock file
 }
 
-void Session::discardAutosave() { QFile::remove(autosavePath()); }
+void Session::discardAutosave()
+{
+    if (!m_id.isEmpty()) QFile::remove(autosavePath());
+}
+
+void Session::discardRecovered(const RecoveryInfo& info)
+{
+    const auto it = std::find_if(m_claimed.begin(), m_claimed.end(),
+                                 [&info](const auto& c) { return c.first == info.sessionId; });
+    if (it == m_claimed.end()) return;  // not ours to delete (a live session's, or never claimed)
+    QFile::remove(info.autosavePath);
+    it->second->unlock();
+    m_claimed.erase(it);
+}
 
 } // namespace fp::gui

@@ -23,6 +23,12 @@ inline QColor errorColour(const QPalette& p = QGuiApplication::palette())
     return isDarkPalette(p) ? QColor(0xef, 0x7a, 0x7a) : QColor(0xc6, 0x28, 0x28);
 }
 
+// A fill behind white text (banners, badges): dark enough for 6:1 on either palette.
+inline QColor errorFillColour(const QPalette& p = QGuiApplication::palette())
+{
+    return isDarkPalette(p) ? QColor(0x9a, 0x1c, 0x1c) : QColor(0xb7, 0x1c, 0x1c);
+}
+
 inline QColor okColour(const QPalette& p = QGuiApplication::palette())
 {
     return isDarkPalette(p) ? QColor(0x81, 0xc7, 0x84) : QColor(0x2e, 0x7d, 0x32);

@@ -7,6 +7,7 @@
 
 #include "bom_model.h"
 #include "cable_model.h"
+#include "common/format.h"
 #include "status_colours.h"
 
 namespace fp::gui {
@@ -40,6 +41,13 @@ QString badge(bool estimated)
     return estimated ? QStringLiteral(" <span style='background-color:#f4b942; color:#3a2a00; font-size:small;'>"
                                       "&nbsp;estimate&nbsp;</span>")
                      : QString();
+}
+
+// Under a headline figure of a plan with errors (GPUs, the input, is left alone).
+QString notBuildableMark(const QPalette& pal)
+{
+    return QStringLiteral("<br><span style='color:%1; font-size:8pt; font-weight:600'>✗ %2</span>")
+        .arg(errorColour(pal).name(), QObject::tr("not buildable"));
 }
 
 } // namespace
@@ -93,11 +101,11 @@ std::vector<SummaryFigure> summaryFigures(const Plan& plan)
     add(QStringLiteral("energy.year"), QObject::tr("Energy per year"), formatUsd(e.opex.energyUsdPerYear),
         e.opex.energyUsdPerYear, true);
     add(QStringLiteral("tuning.weeks"), QObject::tr("Tuning effort"),
-        QObject::tr("%1 eng-week%2").arg(e.opex.tuningWeeks, 0, 'f', 0)
-            .arg(std::lround(e.opex.tuningWeeks) == 1 ? QString() : QStringLiteral("s")),
+        QObject::tr("%1 eng-weeks").arg(QString::fromStdString(formatOneDecimal(e.opex.tuningWeeks))),
         e.opex.tuningWeeks, true);
     add(QStringLiteral("months.stable"), QObject::tr("Months to stable"),
-        QObject::tr("%1 months").arg(e.opex.monthsToStable, 0, 'f', 1), e.opex.monthsToStable, true);
+        QObject::tr("%1 months").arg(QString::fromStdString(formatOneDecimal(e.opex.monthsToStable))),
+        e.opex.monthsToStable, true);
     add(QStringLiteral("tco"), QObject::tr("TCO over %1 years").arg(plan.spec.economics.horizonYears),
         formatUsdShort(e.tcoUsd), e.tcoUsd, true);
     const int longestLead = plan.bom.longestLeadTimeDays();
@@ -129,6 +137,7 @@ SummaryView::SummaryView(QWidget* parent) : QTextBrowser(parent)
 void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error)
 {
     m_figures.clear();
+    m_banner.clear();
     const QPalette pal = palette();
     const QString text = pal.color(QPalette::Text).name();
     const QString muted = pal.color(QPalette::PlaceholderText).name();
@@ -151,8 +160,32 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
                      QString::fromUtf8(displayName(p.spec.fabric)),
                      QString::fromStdString(p.hardware.switchesText() + " " + p.hardware.switchOf(Tier::Leaf).description).toHtmlEscaped(),
                      QString::fromStdString(p.hardware.nic.partNumber).toHtmlEscaped());
+    QString policy = QString::fromUtf8(toString(p.spec.economics.pricePolicy));
+    if (p.spec.economics.pricePolicy == PricePolicy::NamedSource)
+        policy += QStringLiteral(" '%1'").arg(QString::fromStdString(p.spec.economics.priceSource));
+    html += tr("<p style='color:%1; margin-top:0; font-size:9pt'>Priced from %2 · price policy %3</p>")
+                .arg(muted, (m_catalogPath.isEmpty() ? tr("the catalog") : m_catalogPath).toHtmlEscaped(), policy.toHtmlEscaped());
 
-    // Key figures as cards, four per row.
+    const int errors = p.errorCount();
+    if (errors) {
+        m_banner = tr("Not buildable: this design has %n error(s).", nullptr, errors) + QLatin1Char(' ') +
+                   tr("The figures below describe a fabric that cannot be built as specified; fix the errors "
+                      "listed under Checks before using them.");
+        QStringList first;
+        for (const Finding& fd : p.findings)
+            if (fd.severity == Severity::Error && first.size() < 3)
+                first << QString::fromStdString(fd.message).toHtmlEscaped();
+        html += QStringLiteral("<table width='100%' cellpadding='10' bgcolor='%1'><tr><td style='color:%2'>"
+                               "<b style='font-size:12pt'>⚠ %3</b><br>%4<ul style='margin:4px 0 0 0'><li>%5</li></ul>"
+                               "</td></tr></table>")
+                    .arg(errorFillColour(pal).name(), QStringLiteral("#ffffff"),
+                         tr("Not buildable: %n error(s)", nullptr, errors),
+                         tr("The figures below describe a fabric that cannot be built as specified; fix the errors "
+                            "listed under Checks before using them."),
+                         first.join(QStringLiteral("</li><li>")));
+    }
+
+    // Key figures as cards, four per row; with errors, each is marked and muted.
     const char* keys[] = {"gpus", "switches.total", "links.total", "tiers", "capex.total", "capex.per_gpu",
                           "power.kw", "tco", "latency", "busbw", "bisection", "tuning.weeks"};
     html += QStringLiteral("<table width='100%' cellspacing='8' cellpadding='10'>");
@@ -163,8 +196,11 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
         if (i % 4 == 0) html += QStringLiteral("<tr>");
         html += QStringLiteral("<td width='25%' bgcolor='%1' style='border-left: 3px solid %2'>"
                                "<span style='color:%3; font-size:9pt'>%4</span>%5<br>"
-                               "<span style='font-size:16pt; font-weight:600'>%6</span></td>")
-                    .arg(card, accent, muted, f->label.toHtmlEscaped(), badge(f->estimated), f->value.toHtmlEscaped());
+                               "<span style='font-size:16pt; font-weight:600; color:%7'>%6</span>%8</td>")
+                    .arg(card, errors ? errorColour(pal).name() : accent, muted, f->label.toHtmlEscaped(),
+                         errors ? QString() : badge(f->estimated), f->value.toHtmlEscaped(),
+                         errors ? muted : text)
+                    .arg(errors && f->key != QLatin1String("gpus") ? notBuildableMark(pal) : QString());
         if (i % 4 == 3) html += QStringLiteral("</tr>");
         ++i;
     }

@@ -28,10 +28,17 @@ class SummaryView : public QTextBrowser {
 public:
     explicit SummaryView(QWidget* parent = nullptr);
     void setPlan(std::shared_ptr<const Plan>, const QString& error);
+    // The catalog file the plan was priced from, named under the title with the price policy.
+    void setCatalogPath(const QString& path) { m_catalogPath = path; }
     const std::vector<SummaryFigure>& figures() const { return m_figures; }
+    // The banner over the figures when the plan has design-rule errors (empty when it has none):
+    // every headline figure below it is then marked "not buildable", so no number reads as a quote.
+    const QString& errorBanner() const { return m_banner; }
 
 private:
     std::vector<SummaryFigure> m_figures;
+    QString m_banner;
+    QString m_catalogPath;
 };
 
 } // namespace fp::gui

@@ -6,6 +6,7 @@
 #include <QImage>
 
 #include "common/atomic_file.h"
+#include "common/format.h"
 #include "common/error.h"
 
 namespace fp::report {
@@ -32,11 +33,7 @@ QString usd(double value)
 
 QString usdCompact(double value)
 {
-    const double a = std::fabs(value);
-    if (a >= 1e9) return QStringLiteral("$%1 B").arg(value / 1e9, 0, 'f', 2);
-    if (a >= 1e6) return QStringLiteral("$%1 M").arg(value / 1e6, 0, 'f', a >= 1e8 ? 0 : (a >= 1e7 ? 1 : 2));
-    if (a >= 1e3) return QStringLiteral("$%1 k").arg(value / 1e3, 0, 'f', 0);
-    return QStringLiteral("$%1").arg(value, 0, 'f', 0);
+    return QString::fromStdString(formatUsdShort(value));  // the shared rule (common/format.h)
 }
 
 void requireTargetFolder(const std::string& path)

@@ -52,6 +52,18 @@ std::string examplesDir()
 
 std::string versionString() { return FABRICPLAN_VERSION; }
 
+std::string userGuidePath()
+{
+    const fs::path candidates[] = {
+        executableDir() / ".." / "share" / "doc" / "fabricplan" / "README.md",
+        fs::path(FABRICPLAN_SOURCE_DATADIR) / ".." / "README.md",
+    };
+    std::error_code ec;
+    for (const auto& c : candidates)
+        if (fs::exists(c, ec)) return fs::weakly_canonical(c, ec).string();
+    return {};
+}
+
 std::string userDataDir()
 {
     if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg) return (fs::path(xdg) / "fabricplan").string();

@@ -228,8 +228,8 @@ void TestDocument::recoveryOfferedOnlyAfterUncleanExit()
     QTemporaryDir dir;
     {
         Session first(dir.path());
+        QVERIFY(first.begin());
         QVERIFY(!first.checkRecovery().available);  // nothing yet
-        first.begin();
         Document doc(test::builtCatalog());
         doc.setComparisonEnabled(false);
         doc.reset(ClusterSpec{}, QString());
@@ -238,9 +238,10 @@ void TestDocument::recoveryOfferedOnlyAfterUncleanExit()
         QVERIFY2(doc.writeCopy(first.autosavePath(), &error), qPrintable(error));
         QVERIFY(doc.isModified());  // an autosave does not make the design clean
         QVERIFY(test::settle(doc));
-        // No endCleanly(): the session "crashes".
+        // No endCleanly(): the session "crashes" (its lock goes with the process).
     }
     Session second(dir.path());
+    QVERIFY(second.begin());
     const RecoveryInfo info = second.checkRecovery();
     QVERIFY(info.available);
     Document recovered(test::builtCatalog());
@@ -250,9 +251,12 @@ void TestDocument::recoveryOfferedOnlyAfterUncleanExit()
     QCOMPARE(recovered.spec().gpus, 3072);
     QVERIFY(test::settle(recovered));
 
-    second.begin();
+    second.discardRecovered(info);  // recovered: the crashed session's files go
+    QVERIFY(!QFileInfo::exists(info.autosavePath));
     second.endCleanly();
-    QVERIFY(!Session(dir.path()).checkRecovery().available);  // a clean exit leaves nothing to recover
+    Session third(dir.path());
+    QVERIFY(third.begin());
+    QVERIFY(!third.checkRecovery().available);  // a clean exit leaves nothing to recover
 }
 
 QTEST_MAIN(TestDocument)

@@ -1,0 +1,120 @@
+#include "start_page.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QVBoxLayout>
+
+namespace fp::gui {
+
+namespace {
+
+void clearLayout(QVBoxLayout* layout)
+{
+    while (QLayoutItem* item = layout->takeAt(0)) {
+        delete item->widget();
+        delete item;
+    }
+}
+
+QPushButton* linkButton(const QString& text, const QString& tip, QWidget* parent)
+{
+    auto* b = new QPushButton(text, parent);
+    b->setFlat(true);
+    b->setToolTip(tip);
+    b->setCursor(Qt::PointingHandCursor);
+    b->setStyleSheet(QStringLiteral("text-align: left; padding: 3px 6px;"));
+    return b;
+}
+
+} // namespace
+
+StartPage::StartPage(QWidget* parent) : QWidget(parent)
+{
+    setObjectName(QStringLiteral("StartPage"));
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(32, 24, 32, 24);
+    auto* title = new QLabel(tr("<h1 style='margin-bottom:0'>FabricPlan</h1>"), this);
+    auto* intro = new QLabel(tr("Designs the scale-out network of a GPU cluster — switches, links, optics and cables, "
+                                "port by port — and prices it.<br>Change any field in the Design panel on the left and "
+                                "every tab (summary, topology, floor, bill of materials, checks) follows."),
+                             this);
+    intro->setWordWrap(true);
+    m_notice = new QLabel(this);
+    m_notice->setObjectName(QStringLiteral("startNotice"));
+    m_notice->setWordWrap(true);
+    m_notice->setAutoFillBackground(true);
+    m_notice->setBackgroundRole(QPalette::ToolTipBase);
+    m_notice->setForegroundRole(QPalette::ToolTipText);
+    m_notice->setContentsMargins(8, 6, 8, 6);
+    m_notice->hide();
+
+    auto* columns = new QGridLayout;
+    columns->setHorizontalSpacing(32);
+    auto* newTitle = new QLabel(tr("<h3>Start from a template</h3>"), this);
+    auto* recentTitle = new QLabel(tr("<h3>Open</h3>"), this);
+    m_templates = new QVBoxLayout;
+    m_recent = new QVBoxLayout;
+    auto* open = linkButton(tr("Open a design…"), tr("Open a .fabricplan file (Ctrl+O)"), this);
+    auto* keep = linkButton(tr("Continue with the default 1,024-GPU design"),
+                            tr("Shows the plan of the design already in the Design panel"), this);
+    auto* guide = linkButton(tr("Read the user guide"), tr("Help › User guide"), this);
+    connect(open, &QPushButton::clicked, this, &StartPage::openRequested);
+    connect(keep, &QPushButton::clicked, this, &StartPage::continueRequested);
+    connect(guide, &QPushButton::clicked, this, &StartPage::userGuideRequested);
+    columns->addWidget(newTitle, 0, 0);
+    columns->addLayout(m_templates, 1, 0);
+    columns->addWidget(recentTitle, 0, 1);
+    auto* right = new QVBoxLayout;
+    right->addWidget(open);
+    right->addWidget(keep);
+    right->addWidget(guide);
+    right->addSpacing(8);
+    right->addWidget(new QLabel(tr("<b>Recent designs</b>"), this));
+    right->addLayout(m_recent);
+    columns->addLayout(right, 1, 1);
+    columns->setColumnStretch(0, 1);
+    columns->setColumnStretch(1, 1);
+
+    outer->addWidget(title);
+    outer->addWidget(intro);
+    outer->addSpacing(8);
+    outer->addWidget(m_notice);
+    outer->addLayout(columns);
+    outer->addStretch(1);
+}
+
+void StartPage::refresh(const QString& templatesDir, const QStringList& recentFiles)
+{
+    clearLayout(m_templates);
+    clearLayout(m_recent);
+    m_templateNames.clear();
+    for (const QFileInfo& fi : QDir(templatesDir).entryInfoList({QStringLiteral("*.fabricplan")}, QDir::Files, QDir::Name)) {
+        const QString path = fi.absoluteFilePath();
+        m_templateNames << fi.completeBaseName();
+        auto* b = linkButton(fi.completeBaseName(), path, this);
+        connect(b, &QPushButton::clicked, this, [this, path] { emit templateChosen(path); });
+        m_templates->addWidget(b);
+    }
+    if (m_templateNames.isEmpty()) m_templates->addWidget(new QLabel(tr("No templates installed."), this));
+    for (const QString& path : recentFiles) {
+        auto* b = linkButton(QFileInfo(path).fileName(), path, this);
+        connect(b, &QPushButton::clicked, this, [this, path] { emit recentChosen(path); });
+        m_recent->addWidget(b);
+    }
+    if (recentFiles.isEmpty()) m_recent->addWidget(new QLabel(tr("None yet."), this));
+}
+
+void StartPage::setNotice(const QString& text)
+{
+    m_notice->setText(text);
+    m_notice->setVisible(!text.isEmpty());
+}
+
+QString StartPage::notice() const { return m_notice->text(); }
+
+QStringList StartPage::templateNames() const { return m_templateNames; }
+
+} // namespace fp::gui

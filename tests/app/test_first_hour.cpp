@@ -1,0 +1,416 @@
+// Issue 20 and 21, driven as a person would: a second window beside a running one; the mouse wheel
+// over a field while scrolling the design panel; Ctrl+Z in a field; typing past a field's range; an
+// edit typed but not applied; a plan with errors; the window at 1024 x 700.
+#include <QApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QScrollArea>
+#include <QScrollBar>
+#include <QSpinBox>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QWheelEvent>
+#include <QtTest>
+
+#include <QBarCategoryAxis>
+#include <QChart>
+#include <QChartView>
+#include <QMenuBar>
+#include <QStatusBar>
+
+#include "gui/bom_model.h"
+#include "gui/change_value.h"
+#include "gui/compare_view.h"
+#include "gui/design_panel.h"
+#include "gui/document.h"
+#include "gui/main_window.h"
+#include "gui/session.h"
+#include "gui/start_page.h"
+#include "gui/user_guide.h"
+#include "gui/summary_view.h"
+#include "gui_test_support.h"
+
+using namespace fp;
+using namespace fp::gui;
+
+class TestFirstHour : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void cleanupTestCase() { delete m_window; }
+    void secondInstanceLeavesTheFirstAlone();
+    void deadSessionIsOfferedOnce();
+    void wheelScrollsThePanelNotTheField();
+    void ctrlZInAFieldUndoesTheDesign();
+    void ctrlZRevertsUnappliedTyping();
+    void typingPastTheRangeIsFlaggedNotClipped();
+    void planWithErrorsIsMarkedNotBuildable();
+    void compareNamesSwitchesAndGreysOutErrors();
+    void usableAt1024x700();
+    void startPageAndUserGuide();
+
+private:
+    QSpinBox* gpusField() const
+    {
+        return qobject_cast<QSpinBox*>(m_window->designPanel()->editorFor(QStringLiteral("gpus")));
+    }
+    void focusField(QWidget* field)
+    {
+        m_window->activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(m_window));
+        field->setFocus(Qt::OtherFocusReason);
+        QTRY_VERIFY(field->hasFocus());
+    }
+    MainWindow* m_window = nullptr;
+};
+
+void TestFirstHour::initTestCase()
+{
+    m_window = test::openTestWindow();
+    QVERIFY(test::settle(*m_window->document()));
+    QVERIFY(m_window->document()->plan());
+}
+
+// Issue 21: the second window neither offers the first one's autosave nor deletes it, so a later crash
+// of the first still has its work to recover.
+void TestFirstHour::secondInstanceLeavesTheFirstAlone()
+{
+    QTemporaryDir dir;
+    Session first(dir.path());
+    QVERIFY(first.begin());
+    QFile autosave(first.autosavePath());
+    QVERIFY(autosave.open(QIODevice::WriteOnly));
+    autosave.write("{}");
+    autosave.close();
+
+    Session second(dir.path());
+    QVERIFY(second.begin());
+    QVERIFY(second.autosavePath() != first.autosavePath());  // each instance its own file
+    QVERIFY(second.findRecoverable().empty());  // the first is alive: nothing to recover
+    // Even asked to discard it by name, the second may not touch a live session's files.
+    second.discardRecovered(RecoveryInfo{true, first.autosavePath(), {}, first.id()});
+    second.discardAutosave();
+    second.endCleanly();
+    QVERIFY(QFileInfo::exists(first.autosavePath()));
+
+    // The first crashes now (its lock file stays, naming a process that is gone): a third start offers it.
+    const QString lockPath = QDir(first.sessionsDir()).filePath(first.id() + QStringLiteral(".lock"));
+    const QString id = first.id();
+    first.endCleanly();  // releases the lock and the autosave; rewrite both as a crash leaves them
+    QFile stale(lockPath);
+    QVERIFY(stale.open(QIODevice::WriteOnly));
+    stale.write("4194305\nfabricplan\n\n");  // above Linux's largest PID: no such process
+    stale.close();
+    QVERIFY(autosave.open(QIODevice::WriteOnly));
+    autosave.write("{}");
+    autosave.close();
+    Session third(dir.path());
+    QVERIFY(third.begin());
+    const auto found = third.findRecoverable();
+    QCOMPARE(int(found.size()), 1);
+    QCOMPARE(found.front().sessionId, id);
+}
+
+// Two windows started together after a crash: only the first to look offers the dead session.
+void TestFirstHour::deadSessionIsOfferedOnce()
+{
+    QTemporaryDir dir;
+    QString path;
+    {
+        Session crashed(dir.path());
+        QVERIFY(crashed.begin());
+        path = crashed.autosavePath();
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{}");
+    }  // gone without endCleanly()
+    Session a(dir.path()), b(dir.path());
+    QVERIFY(a.begin());
+    QVERIFY(b.begin());
+    QCOMPARE(int(a.findRecoverable().size()), 1);
+    QVERIFY(b.findRecoverable().empty());  // a holds it while its user decides
+    a.discardRecovered(a.checkRecovery());
+    QVERIFY(!QFileInfo::exists(path));
+}
+
+// One wheel tick over the GPUs field while scrolling the design panel scrolls the panel; the field and
+// the design keep 1,024 GPUs. With the field focused, the wheel does step it (a deliberate act).
+void TestFirstHour::wheelScrollsThePanelNotTheField()
+{
+    QSpinBox* gpus = gpusField();
+    QVERIFY(gpus);
+    auto* scroll = qobject_cast<QScrollArea*>(m_window->designPanel()->parentWidget()->parentWidget());
+    QVERIFY(scroll);
+    m_window->resize(1024, 700);  // short enough for the panel to scroll
+    QTest::qWait(50);
+    QVERIFY(scroll->verticalScrollBar()->maximum() > 0);
+    scroll->verticalScrollBar()->setValue(0);
+    m_window->tabs()->setFocus();
+    QVERIFY(!gpus->hasFocus());
+    const QPoint centre = gpus->rect().center();
+    QWheelEvent down(centre, gpus->mapToGlobal(centre), QPoint(), QPoint(0, -120), Qt::NoButton, Qt::NoModifier,
+                     Qt::NoScrollPhase, false);
+    QApplication::sendEvent(gpus, &down);
+    QCOMPARE(gpus->value(), 1024);
+    QCOMPARE(m_window->document()->spec().gpus, 1024);
+    QVERIFY(!gpus->hasFocus());  // the wheel did not grab focus either
+    QVERIFY(scroll->verticalScrollBar()->value() > 0);  // the panel scrolled instead
+
+    focusField(gpus);
+    QWheelEvent again(centre, gpus->mapToGlobal(centre), QPoint(), QPoint(0, 120), Qt::NoButton, Qt::NoModifier,
+                      Qt::NoScrollPhase, false);
+    QApplication::sendEvent(gpus, &again);
+    QCOMPARE(gpus->value(), 1025);
+    m_window->document()->undoStack()->undo();
+    QCOMPARE(m_window->document()->spec().gpus, 1024);
+    m_window->resize(1400, 900);
+    QVERIFY(test::settle(*m_window->document()));
+}
+
+// Type 2048, Enter; Ctrl+Z with the field still focused undoes the design's edit, as the Edit menu says.
+void TestFirstHour::ctrlZInAFieldUndoesTheDesign()
+{
+    QSpinBox* gpus = gpusField();
+    focusField(gpus);
+    gpus->selectAll();
+    QTest::keyClicks(gpus, QStringLiteral("2048"));
+    QTest::keyClick(gpus, Qt::Key_Return);
+    QCOMPARE(m_window->document()->spec().gpus, 2048);
+    QVERIFY(gpus->hasFocus());
+    QTest::keyClick(gpus, Qt::Key_Z, Qt::ControlModifier);
+    QCOMPARE(m_window->document()->spec().gpus, 1024);
+    QCOMPARE(gpus->value(), 1024);
+    const QKeyCombination redo = QKeySequence::keyBindings(QKeySequence::Redo).value(0)[0];
+    QTest::keyClick(gpus, redo.key(), redo.keyboardModifiers());  // the platform's Redo, as the Edit menu
+    QCOMPARE(m_window->document()->spec().gpus, 2048);
+    m_window->document()->undoStack()->undo();
+    QVERIFY(test::settle(*m_window->document()));
+}
+
+// Typed, not applied: the field is marked and the panel says so; Ctrl+Z puts the field back and leaves
+// the design (and its undo history) alone; Esc does the same.
+void TestFirstHour::ctrlZRevertsUnappliedTyping()
+{
+    QSpinBox* gpus = gpusField();
+    DesignPanel* panel = m_window->designPanel();
+    const int undoSteps = m_window->document()->undoStack()->count();
+    focusField(gpus);
+    gpus->selectAll();
+    QTest::keyClicks(gpus, QStringLiteral("4096"));
+    QVERIFY(panel->isPending(QStringLiteral("gpus")));
+    QVERIFY2(panel->pendingHint().contains(QStringLiteral("GPUs")), qPrintable(panel->pendingHint()));
+    QVERIFY(panel->findChild<QLabel*>(QStringLiteral("pendingHint"))->isVisible());
+    QCOMPARE(m_window->document()->spec().gpus, 1024);  // not applied yet
+    QTest::keyClick(gpus, Qt::Key_Z, Qt::ControlModifier);
+    QVERIFY(!panel->isPending(QStringLiteral("gpus")));
+    QCOMPARE(gpus->text(), QStringLiteral("1,024"));
+    QCOMPARE(m_window->document()->undoStack()->count(), undoSteps);
+
+    QTest::keyClicks(gpus, QStringLiteral("5"));
+    QVERIFY(panel->isPending(QStringLiteral("gpus")));
+    QTest::keyClick(gpus, Qt::Key_Escape);
+    QVERIFY(!panel->isPending(QStringLiteral("gpus")));
+    QVERIFY(panel->pendingHint().isEmpty());
+
+    gpus->selectAll();
+    QTest::keyClicks(gpus, QStringLiteral("2048"));
+    QTest::keyClick(gpus, Qt::Key_Tab);  // Tab applies, as Enter does
+    QVERIFY(!panel->isPending(QStringLiteral("gpus")));
+    QCOMPARE(m_window->document()->spec().gpus, 2048);
+    m_window->document()->undoStack()->undo();
+    QVERIFY(test::settle(*m_window->document()));
+}
+
+// 10,000,000 GPUs is past the supported 4,000,000: the field keeps what was typed and is flagged; the
+// design is not changed to a clipped value.
+void TestFirstHour::typingPastTheRangeIsFlaggedNotClipped()
+{
+    QSpinBox* gpus = gpusField();
+    DesignPanel* panel = m_window->designPanel();
+    focusField(gpus);
+    gpus->selectAll();
+    QTest::keyClicks(gpus, QStringLiteral("10000000"));
+    QTest::keyClick(gpus, Qt::Key_Return);
+    QCOMPARE(gpus->value(), 10'000'000);
+    QCOMPARE(m_window->document()->spec().gpus, 1024);
+    QVERIFY(panel->isFlagged(QStringLiteral("gpus")));
+    QVERIFY2(gpus->toolTip().contains(QStringLiteral("4,000,000")), qPrintable(gpus->toolTip()));
+    QVERIFY(panel->pendingHint().contains(QStringLiteral("not applied")));
+    gpus->selectAll();
+    QTest::keyClicks(gpus, QStringLiteral("2048"));
+    QTest::keyClick(gpus, Qt::Key_Return);
+    QVERIFY(!panel->isFlagged(QStringLiteral("gpus")));
+    QCOMPARE(m_window->document()->spec().gpus, 2048);
+    m_window->document()->undoStack()->undo();
+    QVERIFY(test::settle(*m_window->document()));
+}
+
+namespace {
+
+void setPlanes(Document& doc, int planes)
+{
+    pushSpecChange<int>(&doc, QStringLiteral("/fabric/planes"), [](ClusterSpec& s) -> int& { return s.planes; },
+                        planes, QStringLiteral("planes"));
+}
+
+QString statusText(MainWindow& w)
+{
+    QString all;
+    for (QLabel* l : w.statusBar()->findChildren<QLabel*>()) all += l->text() + QLatin1Char('\n');
+    return all;
+}
+
+} // namespace
+
+// 3 planes on the example's 1-port NIC: the plan has errors, so the summary opens with a banner and
+// every headline figure says "not buildable"; so do the status bar and the comparison.
+void TestFirstHour::planWithErrorsIsMarkedNotBuildable()
+{
+    Document* doc = m_window->document();
+    QVERIFY(m_window->summaryView()->errorBanner().isEmpty());
+    QVERIFY(!statusText(*m_window).contains(QStringLiteral("Not buildable")));
+    setPlanes(*doc, 3);
+    QVERIFY(test::settle(*doc));
+    QVERIFY(doc->plan());
+    QVERIFY(doc->plan()->errorCount() > 0);
+    const QString banner = m_window->summaryView()->errorBanner();
+    QVERIFY2(banner.startsWith(QStringLiteral("Not buildable")), qPrintable(banner));
+    const QString html = m_window->summaryView()->toHtml();
+    QVERIFY(html.contains(QStringLiteral("Not buildable: %1 error").arg(doc->plan()->errorCount())));
+    QCOMPARE(html.count(QStringLiteral("not buildable")), 11);  // every headline result (not GPUs, the input)
+    QVERIFY(!html.contains(QStringLiteral(">&nbsp;estimate&nbsp;<")));  // the mark replaces the estimate badge
+    QVERIFY(statusText(*m_window).contains(QStringLiteral("Not buildable")));
+
+    // Compare: each alternative planned with 3 planes on its NIC; those with errors are greyed and say why.
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->compareView()->fabricCount() > 0 && !doc->isComputing(), 60'000);
+    const auto comparison = doc->comparison();
+    QVERIFY(comparison);
+    int greyed = 0;
+    for (int i = 0; i < int(comparison->plans.size()); ++i) {
+        const bool errors = comparison->plans[i].errorCount() > 0;
+        QCOMPARE(m_window->compareView()->isBuildable(i), !errors);
+        QCOMPARE(m_window->compareView()->alternativeRow(i).contains(QStringLiteral("not buildable")), errors);
+        greyed += errors;
+    }
+    QVERIFY(greyed > 0);
+
+    doc->undoStack()->undo();
+    QVERIFY(test::settle(*doc));
+    QVERIFY(m_window->summaryView()->errorBanner().isEmpty());
+    QVERIFY(!m_window->summaryView()->toHtml().contains(QStringLiteral("not buildable")));
+}
+
+// Each alternative names the switch and NIC its plan uses (they differ by fabric).
+void TestFirstHour::compareNamesSwitchesAndGreysOutErrors()
+{
+    Document* doc = m_window->document();
+    QTRY_VERIFY_WITH_TIMEOUT(doc->comparison() && !doc->isComputing(), 60'000);
+    const auto comparison = doc->comparison();
+    QSet<QString> switches;
+    for (int i = 0; i < int(comparison->plans.size()); ++i) {
+        const Plan& p = comparison->plans[i];
+        const QString row = m_window->compareView()->alternativeRow(i);
+        QVERIFY2(row.contains(QString::fromStdString(p.switchModel.partNumber)), qPrintable(row));
+        QVERIFY2(row.contains(QString::fromStdString(p.nicModel.partNumber)), qPrintable(row));
+        QVERIFY(m_window->compareView()->isBuildable(i));
+        switches.insert(QString::fromStdString(p.switchModel.partNumber));
+    }
+    QVERIFY(switches.size() > 1);  // InfiniBand and Ethernet alternatives use different switches
+}
+
+// At 1024 x 700 every tab is in view (no scroll arrows), the BOM's quantity and price columns are on
+// screen, and the Compare charts' category labels and legends fit their charts.
+void TestFirstHour::usableAt1024x700()
+{
+    m_window->resize(1024, 700);
+    QVERIFY(test::settle(*m_window->document()));
+    QTRY_COMPARE(m_window->width(), 1024);
+    setPlanes(*m_window->document(), 3);  // the longest status bar (errors) must not widen the window either
+    QVERIFY(test::settle(*m_window->document()));
+    QTest::qWait(20);
+    QCOMPARE(m_window->width(), 1024);
+    QVERIFY(m_window->minimumSizeHint().width() <= 1024);
+    m_window->document()->undoStack()->undo();
+    QVERIFY(test::settle(*m_window->document()));
+    QTabBar* bar = m_window->tabs()->tabBar();
+    for (int i = 0; i < bar->count(); ++i) {
+        QVERIFY2(bar->tabRect(i).right() <= bar->width(), qPrintable(bar->tabText(i)));
+        // Not elided: the whole name fits its tab.
+        QVERIFY2(bar->fontMetrics().horizontalAdvance(bar->tabText(i)) < bar->tabRect(i).width(), qPrintable(bar->tabText(i)));
+    }
+
+    m_window->showTab(QStringLiteral("bom"));
+    QTableView* bom = nullptr;
+    for (QTableView* t : m_window->findChildren<QTableView*>())
+        if (t->model() == reinterpret_cast<QAbstractItemModel*>(m_window->bomProxy())) bom = t;
+    QVERIFY(bom);
+    QTest::qWait(20);
+    for (int column : {int(BomModel::Part), int(BomModel::Qty), int(BomModel::UnitPrice), int(BomModel::Extended)}) {
+        const int right = bom->columnViewportPosition(column) + bom->columnWidth(column);
+        QVERIFY2(bom->columnViewportPosition(column) >= 0 && right <= bom->viewport()->width(),
+                 qPrintable(QStringLiteral("column %1 ends at %2 of %3").arg(column).arg(right).arg(bom->viewport()->width())));
+    }
+
+    m_window->showTab(QStringLiteral("compare"));
+    QTRY_VERIFY_WITH_TIMEOUT(m_window->compareView()->fabricCount() > 0, 60'000);
+    QTest::qWait(50);
+    int charts = 0;
+    for (QChartView* view : m_window->compareView()->findChildren<QChartView*>()) {
+        QChart* chart = view->chart();
+        ++charts;
+        QVERIFY2(view->height() >= 150, qPrintable(chart->title()));
+        const QFontMetrics title(chart->titleFont());
+        QVERIFY2(title.horizontalAdvance(chart->title()) < view->width() - 8, qPrintable(chart->title()));
+        for (QAbstractAxis* axis : chart->axes(Qt::Horizontal))
+            if (auto* bars = qobject_cast<QBarCategoryAxis*>(axis)) {
+                const double perCategory = chart->plotArea().width() / bars->count();
+                const QFontMetrics labels(bars->labelsFont());
+                for (const QString& c : bars->categories())
+                    QVERIFY2(labels.horizontalAdvance(c) < perCategory, qPrintable(c));
+            }
+        if (chart->legend()->isVisible() && chart->legend()->alignment() == Qt::AlignBottom)
+            QVERIFY2(chart->series().size() <= 3, qPrintable(chart->title()));  // at most three entries in a row
+    }
+    QCOMPARE(charts, 4);
+    const QString outDir = QStringLiteral(FABRICPLAN_BUILD_DIR "/screenshots");
+    QDir().mkpath(outDir);
+    for (const QString& tab : {QStringLiteral("summary"), QStringLiteral("bom"), QStringLiteral("compare"), QStringLiteral("checks")}) {
+        m_window->showTab(tab);
+        QTest::qWait(30);
+        QVERIFY(m_window->grab().save(outDir + QStringLiteral("/small-%1.png").arg(tab)));
+    }
+    m_window->resize(1400, 900);
+}
+
+// A start with no design shows the start page (no modal); a template opens it and the tabs return.
+// Help offers the user guide, which is the README's "Using the window" section.
+void TestFirstHour::startPageAndUserGuide()
+{
+    m_window->showNotice(QStringLiteral("Your catalog copy was created."));
+    m_window->showStartPage();
+    QVERIFY(m_window->isStartPageShown());
+    QCOMPARE(m_window->startPage()->notice(), QStringLiteral("Your catalog copy was created."));
+    QVERIFY(QApplication::activeModalWidget() == nullptr);
+    QVERIFY(m_window->startPage()->templateNames().contains(QStringLiteral("roce-tomahawk5-4096")));
+    emit m_window->startPage()->templateChosen(QStringLiteral(FABRICPLAN_EXAMPLES_DIR "/roce-tomahawk5-4096.fabricplan"));
+    QVERIFY(!m_window->isStartPageShown());
+    QCOMPARE(m_window->document()->spec().gpus, 4096);
+    QVERIFY(m_window->document()->fileName().isEmpty());  // a template starts an untitled design
+    QVERIFY(test::settle(*m_window->document()));
+
+    QStringList helpItems;
+    for (QAction* menu : m_window->menuBar()->actions())
+        if (menu->menu() && menu->text().remove(QLatin1Char('&')) == QStringLiteral("Help"))
+            for (QAction* a : menu->menu()->actions()) helpItems << a->text().remove(QLatin1Char('&'));
+    QVERIFY2(helpItems.contains(QStringLiteral("User guide")), qPrintable(helpItems.join(QLatin1Char(','))));
+    QVERIFY(userGuideMarkdown().contains(QStringLiteral("## Using the window")));
+}
+
+QTEST_MAIN(TestFirstHour)
+#include "test_first_hour.moc"
