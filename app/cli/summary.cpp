@@ -82,8 +82,14 @@ void printComparison(const Comparison& c, std::ostream& out)
                       money(p.estimates.capex.perGpuUsd).c_str(), money(p.estimates.tcoUsd).c_str(),
                       p.estimates.performance.allreduceBusbwGBps);
         out << buf;
+        if (p.errorCount() > 0)
+            out << "  not buildable: " << p.errorCount() << " design-rule error(s) with " << p.switchModel.partNumber
+                << " and " << p.nicModel.partNumber << "\n";
     }
-    out << "Recommended: " << displayName(c.advice.recommended) << "\n";
+    if (c.advice.recommendedBuildable)
+        out << "Recommended: " << displayName(c.advice.recommended) << "\n";
+    else
+        out << "Recommended: none buildable (the rule would pick " << displayName(c.advice.recommended) << ")\n";
     for (const auto& r : c.advice.reasons) out << "  - " << r << "\n";
 }
 
