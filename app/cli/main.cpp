@@ -8,6 +8,7 @@
 #include "common/error.h"
 #include "common/paths.h"
 #include "plan/plan.h"
+#include "report_helper.h"
 #include "report_output.h"
 
 namespace {
@@ -47,6 +48,10 @@ int main(int argc, char** argv)
             std::cout << "fabricplan-cli " << fp::versionString() << "\n";
             return kExitOk;
         }
+#ifndef FABRICPLAN_HAVE_REPORT
+        // Drawn outputs need Qt: the whole command goes to fabricplan-cli-report, before anything is read.
+        if (needsReportHelper(command, args)) execReportHelper(argv);
+#endif
         if (command == "plan") return planCommand(args);
         if (command == "compare") return compareCommand(args);
         if (command == "catalog") return catalogCommand(args);
