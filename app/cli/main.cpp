@@ -18,6 +18,7 @@ const char* kHelp =
     "Commands:\n"
     "  plan [DESIGN] [overrides] [--json FILE|-] [--xlsx FILE] [--csv DIR]   plan one fabric\n"
     "  compare [DESIGN] [overrides] [--json FILE|-]   InfiniBand vs RoCEv2 vs Spectrum-X vs UEC\n"
+    "  sweep [BASE] --vary KEY=V1,V2,... [--csv FILE|-] [--jsonl FILE|-]   plan many variants in one process\n"
     "  catalog list [switches|nics|transceivers|cables] [--json -]   the parts catalog\n"
     "  validate DESIGN                                 check a design file\n"
     "  export --list                                   the export formats\n"
@@ -54,6 +55,7 @@ int main(int argc, char** argv)
 #endif
         if (command == "plan") return planCommand(args);
         if (command == "compare") return compareCommand(args);
+        if (command == "sweep") return sweepCommand(args);
         if (command == "catalog") return catalogCommand(args);
         if (command == "validate") return validateCommand(args);
         if (command == "export") return exportCommand(args);
