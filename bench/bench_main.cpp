@@ -2,6 +2,8 @@
 // each stage, the peak memory and links per second. Each size runs in its own child process so its
 // peak RSS is its own. Usage: fabricplan-bench [--sizes 1024,8192,...] [--reps N] [--xlsx DIR]
 //                                                [--catalog FILE]
+// With --cli FILE it times whole fabricplan-cli processes instead (bench_cli.h): the process floor,
+// end-to-end links/s, the comparison against one plan, and a sweep against separate runs.
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -14,6 +16,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "bench_cli.h"
 #include "bom/bom.h"
 #include "catalog/catalog_db.h"
 #include "common/paths.h"
@@ -115,18 +118,22 @@ int main(int argc, char** argv)
 {
     std::vector<int> sizes{1024, 8192, 32768, 100000, 1000000};
     int reps = 5;
-    std::string xlsxDir, catalogPath = bundledCatalogPath();
+    std::string xlsxDir, catalogPath = bundledCatalogPath(), cli, example;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--sizes" && i + 1 < argc) sizes = parseSizes(argv[++i]);
         else if (a == "--reps" && i + 1 < argc) reps = std::max(1, std::atoi(argv[++i]));
         else if (a == "--xlsx" && i + 1 < argc) xlsxDir = argv[++i];
         else if (a == "--catalog" && i + 1 < argc) catalogPath = argv[++i];
+        else if (a == "--cli" && i + 1 < argc) cli = argv[++i];
+        else if (a == "--example" && i + 1 < argc) example = argv[++i];
         else {
-            std::fprintf(stderr, "usage: fabricplan-bench [--sizes N,N,...] [--reps N] [--xlsx DIR] [--catalog FILE]\n");
+            std::fprintf(stderr, "usage: fabricplan-bench [--sizes N,N,...] [--reps N] [--xlsx DIR] [--catalog FILE]\n"
+                                 "       fabricplan-bench --cli FABRICPLAN-CLI [--reps N] [--example DESIGN]\n");
             return 2;
         }
     }
+    if (!cli.empty()) return bench::runCliBenchmarks(cli, example.empty() ? examplesDir() + "/dgx-h100-superpod-1024.fabricplan" : example, reps);
     const Catalog catalog = loadCatalog(catalogPath);
     std::printf("Median of %d runs per size (1 at 1,000,000 GPUs); one process per size; times in ms.\n\n", reps);
     std::printf("| GPUs | case | tiers | links | topology | layout | media | checks | bom | estimate | total | peak MiB | links/s |%s\n",

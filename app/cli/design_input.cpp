@@ -90,6 +90,12 @@ ClusterSpec readDesign(const Args& args)
         for (const auto& w : result.warnings) std::cerr << "warning: " << w << "\n";
         spec = result.spec;
     }
+    applyOverrides(spec, args);
+    return spec;
+}
+
+void applyOverrides(ClusterSpec& spec, const Args& args)
+{
     for (const auto& flag : args.order()) {
         const std::string v = args.value(flag).value_or("");
         if (flag == "--gpus") spec.gpus = args.intValue(flag);
@@ -116,7 +122,6 @@ ClusterSpec readDesign(const Args& args)
         else if (flag == "--price-source") spec.economics.priceSource = v;
         else if (flag == "--comm-pct") spec.workload.commToComputePct = args.intValue(flag);
     }
-    return spec;
 }
 
 PlanOptions readPlanOptions(const Args& args)

@@ -19,6 +19,8 @@ const char* designFlagsHelp();
 // Loads the design (or the defaults when none is given) and applies the overrides in order.
 // Warnings (unknown keys in the file) are printed to stderr.
 ClusterSpec readDesign(const Args&);
+// Applies the design flags of `args` to `spec`, in the order given (what readDesign does after loading).
+void applyOverrides(ClusterSpec&, const Args&);
 // Estimate switches given on the command line (--misconfigured-roce).
 PlanOptions readPlanOptions(const Args&);
 // --catalog FILE, else the user's copy if it exists, else the bundled catalog.

@@ -9,6 +9,7 @@
 #include "common/error.h"
 #include "common/paths.h"
 #include "plan/plan.h"
+#include "report_helper.h"
 #include "report_output.h"
 
 namespace {
@@ -18,6 +19,7 @@ const char* kHelp =
     "Commands:\n"
     "  plan [DESIGN] [overrides] [--json FILE|-] [--xlsx FILE] [--csv DIR]   plan one fabric\n"
     "  compare [DESIGN] [overrides] [--json FILE|-]   InfiniBand vs RoCEv2 vs Spectrum-X vs UEC\n"
+    "  sweep [BASE] --vary KEY=V1,V2,... [--csv FILE|-] [--jsonl FILE|-]   plan many variants in one process\n"
     "  catalog list [switches|nics|transceivers|cables] [--json -]   the parts catalog\n"
     "  validate DESIGN                                 check a design file\n"
     "  export --list                                   the export formats\n"
@@ -48,8 +50,13 @@ static int runCommand(int argc, char** argv)
             std::cout << "fabricplan-cli " << fp::versionString() << "\n";
             return kExitOk;
         }
+#ifndef FABRICPLAN_HAVE_REPORT
+        // Drawn outputs need Qt: the whole command goes to fabricplan-cli-report, before anything is read.
+        if (needsReportHelper(command, args)) execReportHelper(argv);
+#endif
         if (command == "plan") return planCommand(args);
         if (command == "compare") return compareCommand(args);
+        if (command == "sweep") return sweepCommand(args);
         if (command == "catalog") return catalogCommand(args);
         if (command == "validate") return validateCommand(args);
         if (command == "export") return exportCommand(args);

@@ -9,7 +9,6 @@
 #include "design_input.h"
 #include "io/exporter.h"
 #include "plan/plan_json.h"
-#include "report/report_exporters.h"
 #include "report_output.h"
 #include "summary.h"
 
@@ -142,10 +141,12 @@ int exportCommand(const std::vector<std::string>& argv)
 {
     if (argv.empty() || argv.front() == "--list" || argv.front() == "--help") {
         std::cout << "Usage: fabricplan-cli plan DESIGN --export FORMAT=FILE\nFormats:\n";
-        for (const auto* list : {&io::exporters(), &report::reportExporters()})
-            for (const auto& e : *list)
-                std::cout << "  " << e->id() << std::string(e->id().size() < 16 ? 16 - e->id().size() : 1, ' ')
-                          << e->name() << "\n";
+        std::vector<const io::Exporter*> all;
+        for (const auto& e : io::exporters()) all.push_back(e.get());
+        for (const io::Exporter* e : reportExporters()) all.push_back(e);
+        for (const io::Exporter* e : all)
+            std::cout << "  " << e->id() << std::string(e->id().size() < 16 ? 16 - e->id().size() : 1, ' ')
+                      << e->name() << "\n";
         return kExitOk;
     }
     throw UsageError{"use: fabricplan-cli export --list"};

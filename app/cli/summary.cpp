@@ -76,12 +76,19 @@ void printComparison(const Comparison& c, std::ostream& out)
 {
     out << formatted("%-14s %-22s %9s %14s %12s %12s %10s\n", "fabric", "switch", "switches", "capex", "$/GPU", "TCO",
                      "busbw GB/s");
-    for (const auto& p : c.plans)
+    for (const auto& p : c.plans) {
         out << formatted("%-14s %-22s %9lld %14s %12s %12s %10.1f\n", displayName(p.spec.fabric),
                          p.hardware.switchesText().c_str(), p.fabric.switchCount(),
                          money(p.estimates.capex.totalUsd).c_str(), money(p.estimates.capex.perGpuUsd).c_str(),
                          money(p.estimates.tcoUsd).c_str(), p.estimates.performance.allreduceBusbwGBps);
-    out << "Recommended: " << displayName(c.advice.recommended) << "\n";
+        if (p.errorCount() > 0)
+            out << "  not buildable: " << p.errorCount() << " design-rule error(s) with " << p.hardware.switchesText()
+                << " and " << p.hardware.nic.partNumber << "\n";
+    }
+    if (c.advice.recommendedBuildable)
+        out << "Recommended: " << displayName(c.advice.recommended) << "\n";
+    else
+        out << "Recommended: none buildable (the rule would pick " << displayName(c.advice.recommended) << ")\n";
     for (const auto& r : c.advice.reasons) out << "  - " << r << "\n";
 }
 

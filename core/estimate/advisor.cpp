@@ -140,4 +140,29 @@ Advice advise(const std::vector<std::pair<FabricKind, Estimates>>& options, cons
     return advice;
 }
 
+Advice adviseBuildable(const std::vector<FabricOption>& options, const ClusterSpec& spec)
+{
+    std::vector<std::pair<FabricKind, Estimates>> buildable;
+    for (const auto& o : options)
+        if (o.errors == 0) buildable.emplace_back(o.fabric, o.estimates);
+    const bool noneBuildable = buildable.empty() && !options.empty();
+    if (noneBuildable)
+        for (const auto& o : options) buildable.emplace_back(o.fabric, o.estimates);
+    Advice advice = advise(buildable, spec);
+    for (const auto& o : options) {
+        if (o.errors == 0) continue;
+        advice.reasons.push_back(std::string(displayName(o.fabric)) + ": not buildable, its plan has " +
+                                 std::to_string(o.errors) + " design-rule error(s)" +
+                                 (noneBuildable ? "." : "; not recommended."));
+    }
+    if (noneBuildable) {
+        advice.recommendedBuildable = false;
+        advice.reasons.insert(advice.reasons.begin(),
+                              "No fabric plans without design-rule errors: fix the errors before choosing; " +
+                                  std::string(displayName(advice.recommended)) +
+                                  " is only the rule's pick among plans that cannot be built as they are.");
+    }
+    return advice;
+}
+
 } // namespace fp

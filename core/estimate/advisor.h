@@ -1,6 +1,7 @@
 #pragma once
 // estimate::advise: recommend a fabric technology from N estimates of the same spec, with reasons.
 // The rule and its sources: core/estimate/README.md ("Advice").
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -10,5 +11,14 @@
 namespace fp {
 
 Advice advise(const std::vector<std::pair<FabricKind, Estimates>>&, const ClusterSpec&);
+
+// One option with the design-rule errors of its plan. An option with errors is not buildable: it is
+// listed in the reasons but never recommended while any option without errors exists.
+struct FabricOption {
+    FabricKind fabric = FabricKind::InfiniBand;
+    Estimates estimates;
+    int errors = 0;
+};
+Advice adviseBuildable(const std::vector<FabricOption>&, const ClusterSpec&);
 
 } // namespace fp

@@ -96,6 +96,9 @@ Estimates run(const ClusterSpec&, const Fabric&, const Layout&, const MediaAssig
 struct Advice {
     FabricKind recommended = FabricKind::InfiniBand;
     std::vector<std::string> reasons;
+    // False when no option could be built without design-rule errors: `recommended` is then only the
+    // rule's pick among unbuildable plans, and the first reason says so.
+    bool recommendedBuildable = true;
 };
 
 } // namespace fp

@@ -47,10 +47,39 @@ struct PlanCancelled {};
 // Throws UserError when the spec is invalid or cannot be built (unknown part, too big for the switch).
 Plan makePlan(const ClusterSpec&, const Catalog&, const PlanOptions& = {});
 
-// One plan per fabric technology with the parts the catalog recommends for it, plus the advice.
+// One switch/NIC choice a comparison considered for a fabric, and what became of it.
+struct CompareCandidate {
+    enum class Outcome {
+        Chosen,         // this is the fabric's plan in the comparison
+        Planned,        // planned, and beaten: more expensive, or has errors where another has none
+        MoreExpensive,  // a lower bound of its cost (its switches alone) exceeds the chosen plan's capex
+        CannotBuild,    // the switch cannot build the cluster at this speed (`reason` says why)
+    };
+    std::string switchModel, nicModel;
+    int linkGbps = 0;             // per link
+    Outcome outcome = Outcome::Planned;
+    int errors = 0;               // Chosen / Planned: design-rule errors of its plan
+    double capexUsd = 0;          // Chosen / Planned: its plan's capex
+    double lowerBoundUsd = 0;     // the switch-cost lower bound that decides MoreExpensive
+    std::string reason;
+};
+
+// Per fabric: whether its plan is buildable (no design-rule errors) and every candidate considered.
+struct FabricAlternative {
+    FabricKind fabric = FabricKind::InfiniBand;
+    bool buildable = false;
+    std::vector<CompareCandidate> candidates;  // in the order retargetCandidates ranked them
+};
+
+// One plan per fabric technology, plus the advice. Per fabric, every candidate (switch models that
+// speak it, from plan::retargetCandidates) is planned in parallel and the cheapest plan without
+// design-rule errors is kept; a candidate whose switches alone cost more than that plan is skipped.
+// When no plan of a fabric is free of errors at the NIC's speed, ports split to half the speed are
+// tried too. A fabric whose kept plan still has errors is not buildable and never recommended.
 struct Comparison {
     std::vector<Plan> plans;
     Advice advice;
+    std::vector<FabricAlternative> alternatives;  // same order as plans
 };
 Comparison comparePlans(const ClusterSpec&, const Catalog&, const PlanOptions& = {});
 

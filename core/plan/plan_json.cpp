@@ -138,13 +138,58 @@ json planToJson(const Plan& p)
     };
 }
 
+namespace {
+
+const char* outcomeName(CompareCandidate::Outcome o)
+{
+    switch (o) {
+    case CompareCandidate::Outcome::Chosen: return "chosen";
+    case CompareCandidate::Outcome::Planned: return "planned";
+    case CompareCandidate::Outcome::MoreExpensive: return "more_expensive";
+    case CompareCandidate::Outcome::CannotBuild: return "cannot_build";
+    }
+    return "planned";
+}
+
+json alternativesJson(const Comparison& c)
+{
+    json out = json::array();
+    for (std::size_t k = 0; k < c.alternatives.size() && k < c.plans.size(); ++k) {
+        const FabricAlternative& a = c.alternatives[k];
+        const Plan& p = c.plans[k];
+        json candidates = json::array();
+        for (const CompareCandidate& x : a.candidates) {
+            json j = {{"switch", x.switchModel}, {"nic", x.nicModel}, {"link_gbps", x.linkGbps},
+                      {"outcome", outcomeName(x.outcome)}, {"switch_cost_lower_bound_usd", x.lowerBoundUsd}};
+            if (x.outcome == CompareCandidate::Outcome::Chosen || x.outcome == CompareCandidate::Outcome::Planned) {
+                j["errors"] = x.errors;
+                j["capex_usd"] = x.capexUsd;
+            }
+            if (!x.reason.empty()) j["reason"] = x.reason;
+            candidates.push_back(std::move(j));
+        }
+        out.push_back({{"fabric", toString(a.fabric)}, {"switch", p.switchModel.partNumber},
+                       {"nic", p.nicModel.partNumber}, {"link_gbps", p.fabric.shape.linkGbps},
+                       {"buildable", a.buildable}, {"errors", p.errorCount()},
+                       {"capex_usd", p.estimates.capex.totalUsd}, {"tco_usd", p.estimates.tcoUsd},
+                       {"candidates", candidates}});
+    }
+    return out;
+}
+
+} // namespace
+
 json comparisonToJson(const Comparison& c)
 {
     json plans = json::array();
     for (const auto& p : c.plans) plans.push_back(planToJson(p));
     return {{"format_version", kPlanJsonVersion},
             {"plans", plans},
-            {"advice", {{"recommended_fabric", toString(c.advice.recommended)}, {"reasons", c.advice.reasons}}}};
+            {"alternatives", alternativesJson(c)},
+            {"advice",
+             {{"recommended_fabric", toString(c.advice.recommended)},
+              {"recommended_buildable", c.advice.recommendedBuildable},
+              {"reasons", c.advice.reasons}}}};
 }
 
 } // namespace fp

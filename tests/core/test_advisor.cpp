@@ -95,6 +95,36 @@ private slots:
         for (const std::string& r : small.reasons) QVERIFY(r.find("What-if scale") == std::string::npos);
     }
 
+    // Issue 18: an option whose plan has design-rule errors (e.g. no optics fit, so its capex lacks them)
+    // is never recommended while one without errors exists, however cheap it looks.
+    void optionWithErrorsIsNeverRecommended()
+    {
+        const std::vector<FabricOption> opts{{FabricKind::InfiniBand, est(0.5e6, 0.4e6, 0.94), 3},
+                                             {FabricKind::RoCE, est(1.2e6, 1.0e6, 0.846), 0}};
+        for (double commPct : {5.0, 15.0, 40.0}) {
+            const Advice a = adviseBuildable(opts, spec(commPct));
+            QCOMPARE(a.recommended, FabricKind::RoCE);
+            QVERIFY(a.recommendedBuildable);
+            bool said = false;
+            for (const std::string& r : a.reasons) said |= r.find("InfiniBand: not buildable") != std::string::npos;
+            QVERIFY(said);
+        }
+        // The same figures without errors: IB wins at 40 % (the rule) and on money at 15 %.
+        const std::vector<FabricOption> clean{{FabricKind::InfiniBand, est(0.5e6, 0.4e6, 0.94), 0},
+                                              {FabricKind::RoCE, est(1.2e6, 1.0e6, 0.846), 0}};
+        QCOMPARE(adviseBuildable(clean, spec(40)).recommended, FabricKind::InfiniBand);
+        QCOMPARE(adviseBuildable(clean, spec(15)).recommended, FabricKind::InfiniBand);
+    }
+
+    void noBuildableOptionIsSaidFirst()
+    {
+        const std::vector<FabricOption> opts{{FabricKind::InfiniBand, est(0.5e6, 0.4e6, 0.94), 2},
+                                             {FabricKind::RoCE, est(1.2e6, 1.0e6, 0.846), 1}};
+        const Advice a = adviseBuildable(opts, spec(40));
+        QVERIFY(!a.recommendedBuildable);
+        QVERIFY(a.reasons.front().find("No fabric plans without design-rule errors") == 0);
+    }
+
     void emptyOptions()
     {
         const Advice a = advise({}, spec(15));

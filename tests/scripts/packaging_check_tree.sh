@@ -9,7 +9,8 @@ shopt -s nullglob
 fail() { echo "FAIL: $*"; exit 1; }
 
 # ---- files -----------------------------------------------------------------------------------------
-need=(bin/fabricplan-cli share/fabricplan/catalog.sqlite share/man/man1/fabricplan-cli.1.gz)
+need=(bin/fabricplan-cli libexec/fabricplan/fabricplan-cli-report share/fabricplan/catalog.sqlite
+      share/man/man1/fabricplan-cli.1.gz)
 [ "$gui" = ON ] && need+=(bin/fabricplan share/man/man1/fabricplan.1.gz)
 for f in "${need[@]}"; do [ -e "$prefix/$f" ] || fail "missing $f"; done
 [ -x "$prefix/bin/fabricplan-cli" ] || fail "bin/fabricplan-cli is not executable"
@@ -79,6 +80,13 @@ for example in "$prefix"/share/fabricplan/examples/*.fabricplan; do
     [ "$examples_mode" = one-example ] && [ -n "$clean" ] && break
 done
 [ -n "$clean" ] || fail "no bundled example plans without design-rule errors"
+
+# Drawn outputs come from the report helper in libexec/fabricplan, which the lean CLI finds relative to
+# itself wherever the prefix was moved.
+run "$cli" plan "$clean" --floor-svg "$home/floor.svg" >/dev/null 2>"$home/svg.log" \
+    || { cat "$home/svg.log"; fail "fabricplan-cli plan --floor-svg failed (report helper not found?)"; }
+grep -q "<svg" "$home/floor.svg" || fail "--floor-svg wrote no SVG"
+echo "ok: plan --floor-svg through libexec/fabricplan/fabricplan-cli-report"
 
 # The desktop app starts from here too: offscreen, it opens the example, plans it and grabs its window.
 gui_run() { run QT_QPA_PLATFORM=offscreen "$prefix/bin/fabricplan" "$@"; }

@@ -57,4 +57,11 @@ void writeReportOutput(const std::string& kind, const Plan& plan, const Catalog&
 
 bool isReportOutput(const std::string& kind) { return report::findReportExporter(kind) != nullptr; }
 
+std::vector<const io::Exporter*> reportExporters()
+{
+    std::vector<const io::Exporter*> out;
+    for (const auto& e : report::reportExporters()) out.push_back(e.get());
+    return out;
+}
+
 } // namespace fp::cli

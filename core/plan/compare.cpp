@@ -1,0 +1,219 @@
+// comparePlans: the same cluster planned per fabric technology. Every candidate of every fabric is a
+// task for the worker pool (plan/parallel.h); per fabric the cheapest plan without design-rule errors
+// wins. A candidate is skipped only when a lower bound of its cost (plan/compare_bound.h) exceeds the
+// best error-free plan found so far, so the winner is the same whatever order the tasks finish in.
+#include <algorithm>
+#include <memory>
+#include <mutex>
+#include <optional>
+
+#include "common/error.h"
+#include "common/format.h"
+#include "estimate/advisor.h"
+#include "plan/compare_bound.h"
+#include "plan/parallel.h"
+#include "plan/plan.h"
+#include "plan/resolve.h"
+
+namespace fp {
+namespace {
+
+using Outcome = CompareCandidate::Outcome;
+
+// One fabric's candidates at one link speed, and the best plan among those planned so far.
+struct Round {
+    FabricKind fabric = FabricKind::InfiniBand;
+    int linkGbps = 0;
+    std::vector<ClusterSpec> specs;
+    std::vector<CompareCandidate> records;  // parallel to specs
+    std::mutex mutex;
+    std::optional<Plan> best;
+    std::size_t bestIndex = 0;
+
+    // Capex a candidate's switches must stay under to beat the best error-free plan: that plan's capex
+    // less its NICs (every candidate of a round has the same NICs). Empty while no plan is error-free.
+    std::optional<double> switchBudgetUsd() const
+    {
+        if (!best || best->errorCount() > 0) return std::nullopt;
+        return best->estimates.capex.totalUsd - best->estimates.capex.nicsUsd;
+    }
+};
+
+// Fewer errors (none before any), then cheaper, then by part number: nothing depends on the order
+// the candidates were ranked in, which follows the design's own parts.
+bool better(const Plan& a, const Plan& b)
+{
+    const int ea = a.errorCount(), eb = b.errorCount();
+    if (ea != eb) return ea < eb;
+    if (a.estimates.capex.totalUsd != b.estimates.capex.totalUsd)
+        return a.estimates.capex.totalUsd < b.estimates.capex.totalUsd;
+    if (a.hardware.switchesText() != b.hardware.switchesText()) return a.hardware.switchesText() < b.hardware.switchesText();
+    return a.hardware.nic.partNumber < b.hardware.nic.partNumber;
+}
+
+int nicGbps(const ClusterSpec& spec, const Catalog& catalog)
+{
+    if (spec.linkGbps > 0) return spec.linkGbps;
+    const NicModel* nic = catalog.findNic(spec.nicModel);
+    return nic ? nic->portGbps : 0;
+}
+
+std::unique_ptr<Round> makeRound(const ClusterSpec& spec, FabricKind fabric, const Catalog& catalog)
+{
+    auto r = std::make_unique<Round>();
+    r->fabric = fabric;
+    r->specs = plan::retargetCandidates(spec, fabric, catalog);
+    r->linkGbps = nicGbps(r->specs.front(), catalog);
+    for (const ClusterSpec& s : r->specs) {
+        CompareCandidate c;
+        c.switchModel = s.genericRadix > 0 ? "generic" : s.switchModel;
+        c.nicModel = s.nicModel;
+        c.linkGbps = r->linkGbps;
+        c.lowerBoundUsd = plan::switchCostLowerBoundUsd(s, catalog);
+        r->records.push_back(std::move(c));
+    }
+    return r;
+}
+
+void planCandidate(Round& r, std::size_t i, const Catalog& catalog, const PlanOptions& options)
+{
+    CompareCandidate& rec = r.records[i];
+    {
+        std::lock_guard lock(r.mutex);
+        if (const auto budget = r.switchBudgetUsd(); budget && rec.lowerBoundUsd > *budget) {
+            rec.outcome = Outcome::MoreExpensive;
+            return;
+        }
+    }
+    try {
+        Plan p = makePlan(r.specs[i], catalog, options);
+        std::lock_guard lock(r.mutex);
+        rec.outcome = Outcome::Planned;
+        rec.errors = p.errorCount();
+        rec.capexUsd = p.estimates.capex.totalUsd;
+        if (!r.best || better(p, *r.best)) {
+            r.best = std::move(p);
+            r.bestIndex = i;
+        }
+    } catch (const UserError& e) {
+        std::lock_guard lock(r.mutex);  // this switch cannot build the spec (too small, wrong speed)
+        rec.outcome = Outcome::CannotBuild;
+        rec.reason = e.what();
+    }
+}
+
+// Plans every candidate of every round on the worker pool: the rounds' first candidates first, so each
+// fabric has an error-free plan to bound its other candidates with as early as possible.
+void planRounds(const std::vector<Round*>& rounds, const Catalog& catalog, const PlanOptions& options)
+{
+    std::vector<std::pair<Round*, std::size_t>> tasks;
+    std::vector<std::vector<std::size_t>> order(rounds.size());
+    std::size_t longest = 0;
+    for (std::size_t k = 0; k < rounds.size(); ++k) {
+        // Within a round, the cheapest switches first: their plans make the tightest budget.
+        auto& o = order[k];
+        for (std::size_t i = 0; i < rounds[k]->specs.size(); ++i) o.push_back(i);
+        std::stable_sort(o.begin(), o.end(), [&](std::size_t a, std::size_t b) {
+            return rounds[k]->records[a].lowerBoundUsd < rounds[k]->records[b].lowerBoundUsd;
+        });
+        longest = std::max(longest, o.size());
+    }
+    for (std::size_t rank = 0; rank < longest; ++rank)
+        for (std::size_t k = 0; k < rounds.size(); ++k)
+            if (rank < order[k].size()) tasks.emplace_back(rounds[k], order[k][rank]);
+    plan::runInParallel(tasks.size(), [&](std::size_t t) { planCandidate(*tasks[t].first, tasks[t].second, catalog, options); });
+
+    // Outcomes from the final best, not from the order plans finished in: the same input always reads
+    // the same. A candidate whose bound exceeds the final budget would be skipped by any schedule.
+    for (Round* r : rounds) {
+        const auto budget = r->switchBudgetUsd();
+        for (std::size_t i = 0; i < r->records.size(); ++i) {
+            CompareCandidate& rec = r->records[i];
+            if (rec.outcome == Outcome::CannotBuild) continue;
+            if (r->best && i == r->bestIndex) rec.outcome = Outcome::Chosen;
+            else if (budget && rec.lowerBoundUsd > *budget) {
+                rec.outcome = Outcome::MoreExpensive;
+                rec.errors = 0;
+                rec.capexUsd = 0;
+            }
+        }
+    }
+}
+
+std::string splitNote(FabricKind kind, const ClusterSpec& spec, int nativeGbps, int gbps, bool nativeBuilt)
+{
+    const std::string tail = ": compared at " + std::to_string(gbps) + "G per link, with less bandwidth per GPU.";
+    if (!nativeBuilt)
+        return "No " + std::string(displayName(kind)) + " switch in the catalog connects " + withThousands(spec.gpus) +
+               " GPUs in three tiers at " + std::to_string(nativeGbps) + "G" + tail;
+    return "No " + std::string(displayName(kind)) + " plan of " + withThousands(spec.gpus) + " GPUs at " +
+           std::to_string(nativeGbps) + "G is free of design-rule errors" + tail;
+}
+
+} // namespace
+
+Comparison comparePlans(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions& options)
+{
+    const std::vector<FabricKind> kinds{FabricKind::InfiniBand, FabricKind::RoCE, FabricKind::SpectrumX, FabricKind::UEC};
+    std::vector<std::unique_ptr<Round>> native;
+    std::vector<Round*> all;
+    for (FabricKind kind : kinds) {
+        native.push_back(makeRound(spec, kind, catalog));
+        all.push_back(native.back().get());
+    }
+    planRounds(all, catalog, options);
+
+    Comparison c;
+    std::vector<std::string> splitNotes;
+    std::vector<std::optional<Plan>> chosen(kinds.size());
+    for (std::size_t k = 0; k < kinds.size(); ++k) {
+        chosen[k] = std::move(native[k]->best);
+        c.alternatives.push_back({kinds[k], false, native[k]->records});
+    }
+    // Where no plan of a fabric is free of errors at the NIC's speed (e.g. no switch reaches 1,000,000
+    // GPUs in three tiers at 800G), try its switch ports split to half the speed, then half again.
+    const auto needsSplit = [&](std::size_t k) { return !chosen[k] || chosen[k]->errorCount() > 0; };
+    for (int divisor = 2;; divisor *= 2) {
+        std::vector<std::unique_ptr<Round>> split(kinds.size());
+        std::vector<Round*> rounds;
+        for (std::size_t k = 0; k < kinds.size(); ++k) {
+            const int gbps = native[k]->linkGbps / divisor;
+            if (!needsSplit(k) || gbps < 100) continue;
+            ClusterSpec s = spec;
+            s.linkGbps = gbps;
+            split[k] = makeRound(s, kinds[k], catalog);
+            rounds.push_back(split[k].get());
+        }
+        if (rounds.empty()) break;
+        planRounds(rounds, catalog, options);
+        for (std::size_t k = 0; k < kinds.size(); ++k) {
+            if (!split[k]) continue;
+            auto& records = c.alternatives[k].candidates;
+            records.insert(records.end(), split[k]->records.begin(), split[k]->records.end());
+            std::optional<Plan>& got = split[k]->best;
+            // A split plan replaces none at all, or one with errors when it has none itself.
+            if (!got || (chosen[k] && got->errorCount() > 0)) continue;
+            splitNotes.push_back(splitNote(kinds[k], spec, native[k]->linkGbps, split[k]->linkGbps, chosen[k].has_value()));
+            got->fabric.notes.push_back(splitNotes.back());
+            chosen[k] = std::move(got);
+        }
+    }
+    for (std::size_t k = 0; k < kinds.size(); ++k) {
+        if (!chosen[k]) chosen[k] = makePlan(native[k]->specs.front(), catalog, options);  // throws the reason
+        // Each round marked its own winner; only the one that became the fabric's plan stays Chosen.
+        const Plan& p = *chosen[k];
+        const std::string part = p.hardware.switchOf(Tier::Leaf).generic ? "generic" : p.hardware.switchOf(Tier::Leaf).partNumber;
+        for (auto& rec : c.alternatives[k].candidates)
+            if (rec.outcome == Outcome::Chosen && (rec.linkGbps != p.fabric.shape.linkGbps || rec.switchModel != part))
+                rec.outcome = Outcome::Planned;
+        c.alternatives[k].buildable = chosen[k]->errorCount() == 0;
+        c.plans.push_back(std::move(*chosen[k]));
+    }
+    std::vector<FabricOption> options_;
+    for (const Plan& p : c.plans) options_.push_back({p.spec.fabric, p.estimates, p.errorCount()});
+    c.advice = adviseBuildable(options_, spec);
+    c.advice.reasons.insert(c.advice.reasons.end(), splitNotes.begin(), splitNotes.end());
+    return c;
+}
+
+} // namespace fp

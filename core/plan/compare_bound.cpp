@@ -1,0 +1,36 @@
+#include "plan/compare_bound.h"
+
+#include <cmath>
+
+#include "topology/builder.h"
+
+namespace fp::plan {
+
+double switchCostLowerBoundUsd(const ClusterSpec& spec, const Catalog& catalog)
+{
+    if (spec.genericRadix > 0) return 0;
+    const SwitchModel* sw = catalog.findSwitch(spec.switchModel);
+    const NicModel* nic = catalog.findNic(spec.nicModel);
+    if (!sw || !nic) return 0;
+    const int gbps = spec.linkGbps > 0 ? spec.linkGbps : nic->portGbps;
+    const topology::SwitchPorts ports{sw->portsAt(gbps), sw->portsPerCageAt(gbps)};
+    if (ports.ports <= 0) return 0;
+    const PriceQuote* price = catalog.priceFor(*sw, spec.economics);
+    if (!price || price->priceUsd <= 0) return 0;
+
+    const double endpoints = double(spec.nodes()) * spec.nicsPerNode;  // NIC ports per plane
+    const auto& leaf = spec.leafOversubscription;
+    const auto& spine = spec.spineOversubscription;
+    if (leaf.down <= 0 || spine.down <= 0) return 0;
+    double portsPerPlane = endpoints;
+    if (endpoints > ports.ports) {  // two tiers at least
+        const double leafUplinks = endpoints * leaf.up / leaf.down;
+        portsPerPlane += leafUplinks;
+        if (endpoints > double(topology::maxEndpoints(2, ports, leaf, spine)))  // three tiers
+            portsPerPlane += leafUplinks * spine.up / spine.down;
+    }
+    const double switches = std::ceil(portsPerPlane / ports.ports) * std::max(1, spec.planes);
+    return switches * price->priceUsd;
+}
+
+} // namespace fp::plan

@@ -1,0 +1,16 @@
+#pragma once
+// A lower bound of what a candidate's switches cost, known before it is planned: the comparison skips
+// a candidate whose bound already exceeds the capex of the best error-free plan of its fabric.
+#include "catalog/catalog.h"
+#include "spec/cluster_spec.h"
+
+namespace fp::plan {
+
+// Every NIC port takes a leaf port; from two tiers on each leaf uplink takes a spine port (at least
+// leaf UP/DOWN per NIC port), from three tiers each spine uplink a core port. Switches = ports / radix,
+// per plane, at the fewest tiers the radix allows, times the switch's catalog price under the spec's
+// price policy. 0 when the switch is generic, unknown, unpriced or has no port at the link speed.
+// Never more than the plan's switch capex (tests/core/test_compare.cpp holds it to that).
+double switchCostLowerBoundUsd(const ClusterSpec& candidate, const Catalog&);
+
+} // namespace fp::plan

@@ -1,0 +1,47 @@
+#include "plan/parallel.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cstdlib>
+#include <exception>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+namespace fp::plan {
+
+int workerCount()
+{
+    if (const char* env = std::getenv("FABRICPLAN_THREADS"); env && *env) {
+        const int n = std::atoi(env);
+        if (n >= 1) return std::min(n, 256);
+    }
+    return std::max(1u, std::thread::hardware_concurrency());
+}
+
+void runInParallel(std::size_t count, const std::function<void(std::size_t)>& task)
+{
+    std::atomic<std::size_t> next{0};
+    std::atomic<bool> failed{false};
+    std::exception_ptr firstError;
+    std::mutex errorMutex;
+    auto work = [&] {
+        for (std::size_t i; !failed && (i = next++) < count;) {
+            try {
+                task(i);
+            } catch (...) {
+                std::lock_guard lock(errorMutex);
+                if (!firstError) firstError = std::current_exception();
+                failed = true;
+            }
+        }
+    };
+    const std::size_t threads = std::min<std::size_t>(static_cast<std::size_t>(workerCount()), count);
+    std::vector<std::thread> helpers;
+    for (std::size_t t = 1; t < threads; ++t) helpers.emplace_back(work);
+    work();
+    for (auto& h : helpers) h.join();
+    if (firstError) std::rethrow_exception(firstError);
+}
+
+} // namespace fp::plan

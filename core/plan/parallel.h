@@ -1,0 +1,18 @@
+#pragma once
+// runInParallel: a small pool of worker threads, one per core, pulling task indices in order. The
+// first exception a task throws stops the hand-out of further tasks and is rethrown to the caller once
+// every worker has finished (so no task outlives the data it reads).
+#include <cstddef>
+#include <functional>
+
+namespace fp::plan {
+
+// Threads a parallel stage uses: the machine's cores (at least 1). FABRICPLAN_THREADS=N overrides it
+// (1 = plan everything on the calling thread, as before).
+int workerCount();
+
+// Calls task(0) .. task(count - 1), each exactly once unless a task throws, on up to workerCount()
+// threads (the calling thread is one of them).
+void runInParallel(std::size_t count, const std::function<void(std::size_t)>& task);
+
+} // namespace fp::plan

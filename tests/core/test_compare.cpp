@@ -1,0 +1,180 @@
+// comparePlans (issue 18): per fabric the cheapest plan without design-rule errors, whatever fabric or
+// switch the design itself uses; a plan with errors is not buildable and never recommended; the
+// switch-cost lower bound that lets the comparison skip candidates never exceeds a real plan's switches.
+#include <QtTest>
+
+#include "catalog/catalog_db.h"
+#include "common/error.h"
+#include "plan/compare_bound.h"
+#include "plan/plan.h"
+#include "plan/plan_json.h"
+#include "plan/resolve.h"
+
+using namespace fp;
+using Outcome = CompareCandidate::Outcome;
+
+class TestCompare : public QObject {
+    Q_OBJECT
+    Catalog catalog_;
+
+    // What the comparison decided, without the design it was made from.
+    static nlohmann::json decisions(const Comparison& c)
+    {
+        nlohmann::json j = comparisonToJson(c);
+        return {j["alternatives"], j["advice"]};
+    }
+
+    void checkCheapestClean(const Comparison& c)
+    {
+        QCOMPARE(c.plans.size(), std::size_t(4));
+        QCOMPARE(c.alternatives.size(), std::size_t(4));
+        for (std::size_t k = 0; k < 4; ++k) {
+            const Plan& p = c.plans[k];
+            const FabricAlternative& a = c.alternatives[k];
+            QCOMPARE(a.fabric, p.spec.fabric);
+            QCOMPARE(a.buildable, p.errorCount() == 0);
+            int chosen = 0;
+            for (const CompareCandidate& x : a.candidates) {
+                if (x.outcome == Outcome::Chosen) {
+                    ++chosen;
+                    QCOMPARE(x.switchModel, p.switchModel.partNumber);
+                    QCOMPARE(x.capexUsd, p.estimates.capex.totalUsd);
+                }
+                // Nothing planned beats the chosen plan: no fewer errors, and if as clean, no cheaper.
+                if (x.outcome == Outcome::Planned) {
+                    QVERIFY(x.errors >= p.errorCount());
+                    if (x.errors == 0 && p.errorCount() == 0) QVERIFY(x.capexUsd >= p.estimates.capex.totalUsd);
+                }
+                // A skipped candidate's switches alone cost more than the chosen plan less its NICs.
+                if (x.outcome == Outcome::MoreExpensive) {
+                    QVERIFY(a.buildable);
+                    QVERIFY(x.lowerBoundUsd > p.estimates.capex.totalUsd - p.estimates.capex.nicsUsd);
+                }
+            }
+            QCOMPARE(chosen, 1);
+        }
+        // The recommendation is buildable whenever any option is.
+        bool any = false;
+        for (const auto& a : c.alternatives) any |= a.buildable;
+        QCOMPARE(c.advice.recommendedBuildable, any);
+        for (std::size_t k = 0; k < 4; ++k)
+            if (c.plans[k].spec.fabric == c.advice.recommended && any) QVERIFY(c.alternatives[k].buildable);
+    }
+
+private slots:
+    void initTestCase() { catalog_ = loadCatalog(FABRICPLAN_TEST_CATALOG); }
+
+    void keepsTheCheapestErrorFreePlanPerFabric()
+    {
+        ClusterSpec spec;  // 1,024 GPUs on ConnectX-7 and QM9700
+        const Comparison c = comparePlans(spec, catalog_);
+        checkCheapestClean(c);
+        for (const auto& a : c.alternatives) QVERIFY(a.buildable);
+        // Every candidate that could build the cluster was considered: planned, or bounded out.
+        for (std::size_t k = 0; k < 4; ++k)
+            QCOMPARE(c.alternatives[k].candidates.size(),
+                     plan::retargetCandidates(spec, c.alternatives[k].fabric, catalog_).size());
+    }
+
+    // The same cluster designed on another fabric or switch gets the same comparison: per fabric every
+    // candidate competes on cost, not on how close it is to the design's own parts.
+    void doesNotDependOnTheDesignsFabricOrSwitch()
+    {
+        ClusterSpec ib;
+        ib.gpus = 2048;
+        const auto reference = comparePlans(ib, catalog_);
+        for (FabricKind kind : {FabricKind::RoCE, FabricKind::SpectrumX, FabricKind::UEC}) {
+            ClusterSpec s = ib;
+            s.fabric = kind;
+            QCOMPARE(decisions(comparePlans(s, catalog_)), decisions(reference));
+        }
+        ClusterSpec eth = ib;
+        eth.fabric = FabricKind::RoCE;
+        eth.switchModel = "SN5600";
+        const Comparison other = comparePlans(eth, catalog_);
+        for (std::size_t k = 0; k < 4; ++k) {
+            QCOMPARE(other.plans[k].switchModel.partNumber, reference.plans[k].switchModel.partNumber);
+            QCOMPARE(other.plans[k].nicModel.partNumber, reference.plans[k].nicModel.partNumber);
+            QCOMPARE(other.plans[k].estimates.capex.totalUsd, reference.plans[k].estimates.capex.totalUsd);
+        }
+        QCOMPARE(other.advice.recommended, reference.advice.recommended);
+    }
+
+    // Issue 18's example: 100,000 GPUs on ConnectX-8 with Q3400. A fabric whose every plan has errors
+    // is shown as not buildable, and the advice never picks a plan with errors.
+    void neverRecommendsAPlanWithErrors()
+    {
+        ClusterSpec spec;
+        spec.gpus = 100000;
+        spec.nicModel = "900-9X81E-00EX-DT0";
+        spec.switchModel = "Q3400-RA";
+        for (double commPct : {5.0, 15.0, 40.0}) {
+            spec.workload.commToComputePct = commPct;
+            const Comparison c = comparePlans(spec, catalog_);
+            checkCheapestClean(c);
+            for (std::size_t k = 0; k < 4; ++k)
+                if (c.plans[k].spec.fabric == c.advice.recommended) QCOMPARE(c.plans[k].errorCount(), 0);
+        }
+    }
+
+    // The bound that skips candidates: for every candidate of every fabric, planned here directly, it is
+    // at most the plan's switch capex (one, two and three tiers; oversubscribed; two planes).
+    void switchCostBoundNeverExceedsThePlan_data()
+    {
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<int>("leafDown");
+        QTest::addColumn<int>("leafUp");
+        QTest::addColumn<int>("planes");
+        QTest::newRow("256 single switch or two tiers") << 256 << 1 << 1 << 1;
+        QTest::newRow("4096 two tiers") << 4096 << 1 << 1 << 1;
+        QTest::newRow("4096 oversubscribed 3:1") << 4096 << 3 << 1 << 1;
+        QTest::newRow("16384 three tiers") << 16384 << 1 << 1 << 1;
+        QTest::newRow("8192 two planes") << 8192 << 1 << 1 << 2;
+    }
+    void switchCostBoundNeverExceedsThePlan()
+    {
+        QFETCH(int, gpus);
+        QFETCH(int, leafDown);
+        QFETCH(int, leafUp);
+        QFETCH(int, planes);
+        ClusterSpec spec;
+        spec.gpus = gpus;
+        spec.leafOversubscription = {leafDown, leafUp};
+        spec.planes = planes;
+        if (planes > 1) spec.linkGbps = 200;
+        int checked = 0;
+        for (FabricKind kind : {FabricKind::InfiniBand, FabricKind::RoCE, FabricKind::SpectrumX, FabricKind::UEC})
+            for (const ClusterSpec& candidate : plan::retargetCandidates(spec, kind, catalog_)) {
+                const double bound = plan::switchCostLowerBoundUsd(candidate, catalog_);
+                try {
+                    const Plan p = makePlan(candidate, catalog_);
+                    QVERIFY2(bound <= p.estimates.capex.switchesUsd + 1e-6,
+                             (candidate.switchModel + ": bound " + std::to_string(bound) + " > switches " +
+                              std::to_string(p.estimates.capex.switchesUsd)).c_str());
+                    if (p.fabric.shape.tiers > 1) QVERIFY(bound > 0);  // it bounds something
+                    ++checked;
+                } catch (const UserError&) {
+                }
+            }
+        QVERIFY(checked >= 4);
+    }
+
+    // Planning in parallel changes nothing: the same comparison on one thread.
+    void sameResultOnOneThread()
+    {
+        ClusterSpec spec;
+        spec.gpus = 4096;
+        const auto parallel = comparisonToJson(comparePlans(spec, catalog_));
+        qputenv("FABRICPLAN_THREADS", "1");
+        auto serial = comparisonToJson(comparePlans(spec, catalog_));
+        qunsetenv("FABRICPLAN_THREADS");
+        auto strip = [](nlohmann::json j) {
+            for (auto& p : j["plans"]) p.erase("timings_ms");
+            return j;
+        };
+        QCOMPARE(strip(serial), strip(parallel));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCompare)
+#include "test_compare.moc"
