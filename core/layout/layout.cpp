@@ -41,13 +41,8 @@ std::string networkRackName(int row, int k)
     return buf;
 }
 
-int nodesPerRackFor(const FloorSpec& floor)
-{
-    int byPower = floor.nodePowerKw > 0 ? int(std::floor(floor.rackPowerBudgetKw / floor.nodePowerKw + 1e-9))
-                                        : floor.nodesPerRack;
-    // A node that alone exceeds the budget still needs a rack; checks report floor.rack-power.
-    return std::max(1, std::min(floor.nodesPerRack, byPower));
-}
+// One rule for the layout and the topology's top-of-rack leaves (spec/cluster_spec.h).
+int nodesPerRackFor(const FloorSpec& floor) { return nodesPerRackOf(floor); }
 
 } // namespace
 

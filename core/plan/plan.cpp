@@ -46,9 +46,10 @@ int Plan::warningCount() const
                                           [](const Finding& f) { return f.severity == Severity::Warning; }));
 }
 
-Plan makePlan(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions& options)
+Plan makePlan(const ClusterSpec& typedSpec, const Catalog& catalog, const PlanOptions& options)
 {
-    requireValid(spec);
+    requireValid(typedSpec);
+    const ClusterSpec spec = plan::canonicalParts(typedSpec, catalog);  // "QM9700" -> MQM9700-NS2F
     Plan p;
     p.spec = spec;
     StageClock clock(p, options);

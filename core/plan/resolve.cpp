@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "catalog/part_lookup.h"
 #include "common/error.h"
 
 namespace fp::plan {
@@ -27,7 +28,42 @@ constexpr int kGenericSwitchLatencyNs = 500;   // fabric-facts §4: public model
 constexpr int kGenericIbSwitchLatencyNs = 130; // fabric-facts §4: NDR IB public model assumption
 constexpr double kGenericSwitchWattsPerPort = 15.0; // estimate: ~1 kW for a 64-port 51.2T switch w/o optics
 
+template <typename Model>
+std::vector<const PartBase*> asParts(const std::vector<const Model*>& v)
+{
+    return {v.begin(), v.end()};
+}
+
 } // namespace
+
+ClusterSpec canonicalParts(const ClusterSpec& spec, const Catalog& catalog)
+{
+    ClusterSpec out = spec;
+    if (!spec.nicModel.empty()) {
+        const auto m = matchNic(catalog.nics, spec.nicModel);
+        if (m.part) out.nicModel = m.part->partNumber;
+        else if (!m.candidates.empty())
+            throw UserError("NIC name \"" + spec.nicModel + "\" matches several parts: " +
+                                candidateList(asParts(m.candidates)),
+                            "/compute/nic", "type more of the name, or the part number");
+    }
+    if (spec.genericRadix == 0 && !spec.switchModel.empty()) {
+        const auto m = matchSwitch(catalog.switches, spec.switchModel);
+        if (m.part) out.switchModel = m.part->partNumber;
+        else if (!m.candidates.empty())
+            throw UserError("switch name \"" + spec.switchModel + "\" matches several parts: " +
+                                candidateList(asParts(m.candidates)),
+                            "/fabric/switch", "type more of the name, or the part number");
+    }
+    for (MediaPin& pin : out.media.pins) {
+        const auto m = matchMediaPart(catalog.transceivers, catalog.cables, pin.part);
+        if (m.part) pin.part = m.part->partNumber;
+        else if (!m.candidates.empty())
+            throw UserError("pinned part \"" + pin.part + "\" matches several parts: " + candidateList(m.candidates),
+                            "/media/pins", "type more of the name, or the part number");
+    }
+    return out;
+}
 
 int resolveLinkGbps(const ClusterSpec& spec, const NicModel& nic)
 {
@@ -41,7 +77,7 @@ int resolveLinkGbps(const ClusterSpec& spec, const NicModel& nic)
 
 const NicModel& resolveNic(const ClusterSpec& spec, const Catalog& catalog)
 {
-    const NicModel* nic = catalog.findNic(spec.nicModel);
+    const NicModel* nic = matchNic(catalog.nics, spec.nicModel).part;
     if (!nic)
         throw UserError("unknown NIC \"" + spec.nicModel + "\"", "/compute/nic",
                         "use one of: " + choices(catalog.nics, spec.fabric));
@@ -71,7 +107,7 @@ SwitchModel resolveSwitch(const ClusterSpec& spec, const Catalog& catalog, int l
         s.source = "generic what-if switch (no datasheet)";
         return s;
     }
-    const SwitchModel* sw = catalog.findSwitch(spec.switchModel);
+    const SwitchModel* sw = matchSwitch(catalog.switches, spec.switchModel).part;
     if (!sw)
         throw UserError("unknown switch \"" + spec.switchModel + "\"", "/fabric/switch",
                         "use one of: " + choices(catalog.switches, spec.fabric) + " (or --radix N)");
@@ -93,7 +129,7 @@ std::vector<ClusterSpec> retargetCandidates(const ClusterSpec& spec, FabricKind 
     ClusterSpec base = spec;
     base.fabric = fabric;
 
-    const NicModel* current = catalog.findNic(spec.nicModel);
+    const NicModel* current = matchNic(catalog.nics, spec.nicModel).part;
     const int gbps = current ? (spec.linkGbps ? spec.linkGbps : current->portGbps) : 400;
     // NIC: keep the user's if it fits this fabric's flavour, else the best catalog match.
     auto nicScore = [&](const NicModel& n) {
@@ -114,7 +150,7 @@ std::vector<ClusterSpec> retargetCandidates(const ClusterSpec& spec, FabricKind 
 
     // Switches: the user's own first, then those whose native port speed is the link speed (their
     // optics and cables exist at that speed), then bigger radix (fewer tiers).
-    const SwitchModel* currentSw = catalog.findSwitch(spec.switchModel);
+    const SwitchModel* currentSw = matchSwitch(catalog.switches, spec.switchModel).part;
     auto swScore = [&](const SwitchModel& w) {
         if (!speaks(w.protocol, fabric) || w.portsAt(gbps) == 0) return -1;
         const bool spectrum = w.asic.find("Spectrum") != std::string::npos;

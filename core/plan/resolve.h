@@ -7,6 +7,12 @@
 
 namespace fp::plan {
 
+// The spec with every part it names (NIC, switch, media pins) as its catalog part number, whatever
+// name the user typed (catalog/part_lookup.h: OPN, model name, unique substring, any case). Throws
+// UserError when a name matches several parts, listing them; unknown names are left for the
+// resolvers below to report with the choices.
+ClusterSpec canonicalParts(const ClusterSpec&, const Catalog&);
+
 const NicModel& resolveNic(const ClusterSpec&, const Catalog&);
 // The spec's switch, or a generic switch of genericRadix ports at linkGbps (latency, power and price
 // per port from estimate constants, flagged as estimates).

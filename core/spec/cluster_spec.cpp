@@ -1,6 +1,8 @@
 #include "spec/cluster_spec.h"
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 #include <utility>
 
 namespace fp {
@@ -78,5 +80,13 @@ const char* toString(MediaObjective v) { return nameOf(kObjectiveNames, v); }
 bool parseMediaObjective(const std::string& s, MediaObjective& v) { return parseName(kObjectiveNames, s, v); }
 const char* toString(PricePolicy v) { return nameOf(kPricePolicyNames, v); }
 bool parsePricePolicy(const std::string& s, PricePolicy& v) { return parseName(kPricePolicyNames, s, v); }
+
+int nodesPerRackOf(const FloorSpec& floor)
+{
+    const int byPower = floor.nodePowerKw > 0 ? int(std::floor(floor.rackPowerBudgetKw / floor.nodePowerKw + 1e-9))
+                                              : floor.nodesPerRack;
+    // A node that alone exceeds the budget still needs a rack; checks report floor.rack-power.
+    return std::max(1, std::min(floor.nodesPerRack, byPower));
+}
 
 } // namespace fp

@@ -31,6 +31,10 @@ const char* toString(SpinePlacement);
 bool parseLeafPlacement(const std::string&, LeafPlacement&);
 bool parseSpinePlacement(const std::string&, SpinePlacement&);
 
+struct FloorSpec;
+// Nodes per compute rack: min(nodesPerRack, floor(rackPowerBudgetKw / nodePowerKw)), at least 1.
+int nodesPerRackOf(const FloorSpec&);
+
 struct FloorSpec {
     int racksPerRow = 16;             // compute racks in one row (network racks come in addition)
     int nodesPerRack = 4;             // upper bound; lowered further by rackPowerBudgetKw
@@ -109,7 +113,9 @@ struct ClusterSpec {
     int genericRadix = 0;                 // > 0: a generic switch of this many ports at linkGbps
     int tiers = 0;                        // 0 = auto, else 1, 2 or 3
     bool railOptimized = true;
-    int suNodes = 32;                     // nodes per scalable unit (rail-optimized)
+    int suNodes = 0;                      // nodes per scalable unit (rail-optimized); 0 = what fills a leaf
+    bool leafPerRack = false;             // one leaf (top-of-rack switch) per compute rack, for its nodes
+    int podNodes = 0;                     // nodes per pod ("AI zone") under a third tier; 0 = what a spine holds
     int planes = 1;                       // independent parallel fabrics; each NIC has one port per plane
     Ratio leafOversubscription;           // DOWN:UP at the leaf
     Ratio spineOversubscription;          // DOWN:UP at the spine (three tiers only)

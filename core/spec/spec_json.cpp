@@ -198,7 +198,7 @@ json specToJson(const ClusterSpec& s)
         {"fabric",
          {{"technology", toString(s.fabric)}, {"switch", s.switchModel}, {"generic_radix", s.genericRadix},
           {"tiers", s.tiers}, {"rail_optimized", s.railOptimized}, {"su_nodes", s.suNodes},
-          {"planes", s.planes}, {"leaf_oversubscription", ratioText(s.leafOversubscription)},
+          {"leaf_per_rack", s.leafPerRack}, {"pod_nodes", s.podNodes}, {"planes", s.planes}, {"leaf_oversubscription", ratioText(s.leafOversubscription)},
           {"spine_oversubscription", ratioText(s.spineOversubscription)}}},
         {"floor",
          {{"racks_per_row", f.racksPerRow}, {"nodes_per_rack", f.nodesPerRack},
@@ -272,7 +272,15 @@ SpecReadResult specFromJson(const json& j, const std::string& origin)
             o.integer("tiers", s.tiers);
         }
         o.boolean("rail_optimized", s.railOptimized);
-        o.integer("su_nodes", s.suNodes);
+        if (auto t = o.find("su_nodes"); t && t->is_string()) {
+            if (t->get<std::string>() != "auto")
+                o.fail("/fabric/su_nodes", "\"" + t->get<std::string>() + "\" is not a node count", "use \"auto\" or a number");
+            s.suNodes = 0;
+        } else {
+            o.integer("su_nodes", s.suNodes);
+        }
+        o.boolean("leaf_per_rack", s.leafPerRack);
+        o.integer("pod_nodes", s.podNodes);
         o.integer("planes", s.planes);
         o.ratio("leaf_oversubscription", s.leafOversubscription);
         o.ratio("spine_oversubscription", s.spineOversubscription);

@@ -76,11 +76,8 @@ void ratio(std::vector<SpecProblem>& out, const char* field, Ratio r, const char
                        std::string(what) + " oversubscription " + std::to_string(r.down) + ":" + std::to_string(r.up) +
                            " is not a valid DOWN:UP ratio",
                        "use whole numbers from 1 to 64 on both sides, e.g. 1:1 (non-blocking) or 3:1"});
-    else if (r.down < r.up)
-        out.push_back({field,
-                       std::string(what) + " oversubscription " + std::to_string(r.down) + ":" + std::to_string(r.up) +
-                           " has more uplinks than downlinks",
-                       "DOWN must be at least UP; 1:1 is non-blocking"});
+    // DOWN < UP is undersubscription (more bandwidth up than down, e.g. 1:2 top-of-rack leaves that
+    // keep headroom for drains and failures): allowed.
 }
 
 } // namespace
@@ -104,7 +101,8 @@ std::vector<SpecProblem> validateSpec(const ClusterSpec& s)
     else if (s.switchModel.empty())
         p.push_back({"/fabric/switch", "no switch is chosen", "pick a switch from the catalog or set a generic radix"});
     c.range("/fabric/tiers", s.tiers, 0, 3, "Tiers (0 = auto)");
-    c.range("/fabric/su_nodes", s.suNodes, 1, 4096, "Nodes per scalable unit");
+    c.range("/fabric/su_nodes", s.suNodes, 0, 4096, "Nodes per scalable unit (0 = auto)");
+    c.range("/fabric/pod_nodes", s.podNodes, 0, kMaxGpus, "Nodes per pod (0 = auto)");
     c.range("/fabric/planes", s.planes, 1, kMaxPlanes, "Planes");
     ratio(p, "/fabric/leaf_oversubscription", s.leafOversubscription, "Leaf");
     ratio(p, "/fabric/spine_oversubscription", s.spineOversubscription, "Spine");

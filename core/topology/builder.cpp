@@ -11,14 +11,26 @@ namespace {
 
 long long ceilDiv(long long a, long long b) { return (a + b - 1) / b; }
 
-// Smallest divisor of n that is >= lo, or 0 when lo > n. Rounding the spine (or core) count up to a
-// divisor of the uplink count is what keeps striping even: every lower switch sends the same number
-// of links to every upper switch.
-int smallestDivisorAtLeast(int n, long long lo)
+// How many upper switches a group of lower switches needs, and how many parallel links each lower
+// switch sends to each of them. Fewest upper switches first: from the port-count minimum
+// ceil(lower x needed / upperDown) upwards, the first S where every lower switch sends the same
+// m = ceil(needed / S) links to every upper switch within its reserved uplinks (S x m <= reserved) and
+// every upper switch takes m links from each lower one (lower x m <= upperDown). A lower switch then
+// uses S x m uplinks, at least the `needed` (a 31-node rail leaf on a 64-port switch: 4 spines x 8
+// links, not 31 spines x 1). {0, 0} when nothing fits.
+struct Striping {
+    int switches = 0;
+    int linksEach = 0;
+};
+
+Striping fewestUpperSwitches(long long needed, int reserved, long long lower, int upperDown)
 {
-    for (long long s = std::max<long long>(lo, 1); s <= n; ++s)
-        if (n % s == 0) return static_cast<int>(s);
-    return 0;
+    if (needed < 1 || lower < 1 || upperDown < 1) return {};
+    for (long long S = std::max<long long>(1, ceilDiv(lower * needed, upperDown)); S <= reserved; ++S) {
+        const long long m = ceilDiv(needed, S);
+        if (S * m <= reserved && lower * m <= upperDown) return {static_cast<int>(S), static_cast<int>(m)};
+    }
+    return {};
 }
 
 struct PortSplit {
@@ -50,9 +62,10 @@ LeafGrouping groupLeaves(const ClusterSpec& spec, int nodes, int leafDown)
 {
     LeafGrouping g;
     const int nics = spec.nicsPerNode;
-    if (spec.railOptimized) {
+    if (spec.railOptimized && !spec.leafPerRack) {
         g.rails = true;
-        g.suNodes = std::min(spec.suNodes, nodes);
+        // Auto SU: as many nodes as a rail leaf has down ports, so every rail leaf is full.
+        g.suNodes = std::min(spec.suNodes > 0 ? spec.suNodes : leafDown, nodes);
         g.sus = static_cast<int>(ceilDiv(nodes, g.suNodes));
         g.firstLeafOfSu.reserve(g.sus + 1);
         int offset = 0;
@@ -66,6 +79,16 @@ LeafGrouping groupLeaves(const ClusterSpec& spec, int nodes, int leafDown)
         g.firstLeafOfSu.push_back(offset);
         g.leaves = offset;
         g.leavesPerSuFull = static_cast<int>(ceilDiv(g.suNodes, leafDown)) * nics;
+    } else if (spec.leafPerRack) {
+        // Top-of-rack: one leaf takes every NIC of the nodes in its rack (the layout's rack rule).
+        g.nodesPerLeaf = std::min(nodesPerRackOf(spec.floor), nodes);
+        if (g.nodesPerLeaf * nics > leafDown)
+            throw UserError("a rack's " + std::to_string(g.nodesPerLeaf) + " nodes x " + std::to_string(nics) +
+                                " NICs need " + std::to_string(g.nodesPerLeaf * nics) +
+                                " leaf down ports; the leaf has " + std::to_string(leafDown) + " at its ratio",
+                            "/fabric/leaf_per_rack",
+                            "put fewer nodes in a rack, undersubscribe the leaf less, or use a switch with more ports");
+        g.leaves = static_cast<int>(ceilDiv(nodes, g.nodesPerLeaf));
     } else {
         g.nodesPerLeaf = leafDown / nics;
         if (g.nodesPerLeaf == 0)
@@ -190,38 +213,46 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
                         "/fabric/leaf_oversubscription", "use a smaller ratio or a switch with more ports");
     sh.leafDown = leaf.down;
     sh.leafUp = leaf.up;
+    const int leafUpReserved = leaf.up;
+    if (spec.leafPerRack && spec.railOptimized)
+        f.notes.push_back("One leaf per rack: every NIC of a rack's nodes lands on its top-of-rack leaf (not rail-optimized).");
     const LeafGrouping g = groupLeaves(spec, nodes, leaf.down);
     const int L = g.leaves;
-    // Uplinks sized for the busiest leaf's real endpoints at the leaf ratio (a rail leaf of a 32-node SU
-    // on a 144-down switch needs 32 uplinks at 1:1, not 144); every leaf gets the same count so striping
-    // stays even.
-    {
-        const long long busiest = g.rails ? std::min(g.suNodes, leaf.down)
-                                          : static_cast<long long>(std::min(g.nodesPerLeaf, nodes)) * nics;
-        const int needed = static_cast<int>(ceilDiv(busiest * spec.leafOversubscription.up, spec.leafOversubscription.down));
-        if (needed < leaf.up) {
-            f.notes.push_back("Leaf uplinks sized for " + std::to_string(busiest) + " endpoints per leaf: " +
-                              std::to_string(needed) + " of " + std::to_string(leaf.up) + " reserved uplink ports used.");
-            leaf.up = std::max(1, needed);
-        }
-    }
-    sh.leafUplinks = leaf.up;
+    if (g.rails && spec.suNodes <= 0)
+        f.notes.push_back("Scalable unit of " + std::to_string(g.suNodes) + " nodes: what fills a rail leaf's " +
+                          std::to_string(leaf.down) + " down ports at leaf " + ratioText(spec.leafOversubscription) + ".");
+    // Uplinks the busiest leaf needs for its real endpoints at the leaf ratio (a rail leaf of a 32-node SU
+    // on a 144-down switch needs 32 at 1:1, not 144; a top-of-rack leaf of 16 NICs at 1:2 needs 32).
+    const long long busiest = g.rails ? std::min(g.suNodes, leaf.down)
+                                      : static_cast<long long>(std::min(g.nodesPerLeaf, nodes)) * nics;
+    const long long neededUp = std::min<long long>(
+        leafUpReserved, ceilDiv(busiest * spec.leafOversubscription.up, spec.leafOversubscription.down));
     sh.leavesPerPlane = L;
     if (g.rails) {
         sh.sus = g.sus;
+        sh.suNodes = g.suNodes;
         sh.leavesPerSu = g.leavesPerSuFull;
         sh.leavesPerRail = g.leavesPerRailOfSu.front();
     } else {
         sh.nodesPerLeaf = g.nodesPerLeaf;
     }
 
-    // Tiers: two when every leaf can reach every spine with at least one link (L <= R), else three.
+    // Pods ("AI zones") the user asked for: that many nodes under each set of spines.
+    int podLeavesAsked = 0;
+    if (spec.podNodes > 0 && spec.podNodes < nodes) {
+        podLeavesAsked = g.rails ? std::max(1, spec.podNodes / g.suNodes) * g.leavesPerSuFull
+                                 : std::max(1, spec.podNodes / g.nodesPerLeaf);
+    }
+
+    // Tiers: two when every leaf can reach every spine with at least one link (L <= R) and no pods
+    // were asked for, else three.
     int tiers = spec.tiers;
-    if (tiers == 0) tiers = L <= Rs ? 2 : 3;
+    if (tiers == 0) tiers = L <= Rs && podLeavesAsked == 0 ? 2 : 3;
     if (tiers == 2 && L > Rs) tooBig(endpoints, 2, maxEndpoints(2, sw, spec.leafOversubscription, spec.spineOversubscription), sw, spec.leafOversubscription, spec.spineOversubscription);
     sh.tiers = tiers;
 
-    // Pod geometry (three tiers): as many leaves per pod as a spine's down ports allow, whole SUs only.
+    // Pod geometry (three tiers): as many leaves per pod as a spine's down ports allow, whole SUs only,
+    // or the pod size asked for.
     PortSplit spine{Rs, 0};
     int leavesPerPod = L;
     if (tiers == 3) {
@@ -231,7 +262,15 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
                                 std::to_string(Rs) + "-port switch",
                             "/fabric/spine_oversubscription", "use a smaller ratio");
         leavesPerPod = spine.down;
-        if (g.rails && g.leavesPerSuFull <= spine.down)
+        if (podLeavesAsked > 0) {
+            if (podLeavesAsked > spine.down)
+                throw UserError("a pod of " + std::to_string(spec.podNodes) + " nodes has " +
+                                    std::to_string(podLeavesAsked) + " leaves, more than a spine's " +
+                                    std::to_string(spine.down) + " down ports at spine " +
+                                    ratioText(spec.spineOversubscription),
+                                "/fabric/pod_nodes", "use smaller pods, a switch with more ports, or leave pod size on auto");
+            leavesPerPod = podLeavesAsked;
+        } else if (g.rails && g.leavesPerSuFull <= spine.down)
             leavesPerPod = spine.down / g.leavesPerSuFull * g.leavesPerSuFull;
         else if (g.rails)
             f.notes.push_back("A scalable unit has " + std::to_string(g.leavesPerSuFull) +
@@ -240,33 +279,37 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
         leavesPerPod = std::min(leavesPerPod, L);
     }
     const int pods = static_cast<int>(ceilDiv(L, leavesPerPod));
-    const int spinesPerPod = smallestDivisorAtLeast(leaf.up, ceilDiv(static_cast<long long>(leavesPerPod) * leaf.up, spine.down));
-    if (spinesPerPod == 0) tooBig(endpoints, tiers, maxEndpoints(tiers, sw, spec.leafOversubscription, spec.spineOversubscription), sw, spec.leafOversubscription, spec.spineOversubscription);
-    const int m = leaf.up / spinesPerPod;
+    const Striping toSpine = fewestUpperSwitches(neededUp, leafUpReserved, leavesPerPod, tiers == 3 ? spine.down : Rs);
+    if (toSpine.switches == 0) tooBig(endpoints, tiers, maxEndpoints(tiers, sw, spec.leafOversubscription, spec.spineOversubscription), sw, spec.leafOversubscription, spec.spineOversubscription);
+    const int spinesPerPod = toSpine.switches;
+    const int m = toSpine.linksEach;
+    leaf.up = spinesPerPod * m;
+    if (leaf.up < leafUpReserved)
+        f.notes.push_back("Leaf uplinks sized for " + std::to_string(busiest) + " endpoints per leaf: " +
+                          std::to_string(leaf.up) + " of " + std::to_string(leafUpReserved) +
+                          " reserved uplink ports used.");
+    if (leaf.up > neededUp)
+        f.notes.push_back("Each leaf uses " + std::to_string(leaf.up) + " uplinks (needs " + std::to_string(neededUp) +
+                          ") so that " + std::to_string(spinesPerPod) + " spines take " + std::to_string(m) +
+                          " links from every leaf: fewer spines than one per uplink.");
+    sh.leafUplinks = leaf.up;
     sh.pods = pods;
     sh.leavesPerPod = leavesPerPod;
     sh.spinesPerPod = spinesPerPod;
     sh.linksLeafToSpine = m;
     sh.spineDown = tiers == 3 ? spine.down : Rs;
-    {
-        const long long minimum = ceilDiv(static_cast<long long>(leavesPerPod) * leaf.up, spine.down);
-        if (spinesPerPod != minimum)
-            f.notes.push_back("Spines per " + std::string(tiers == 3 ? "pod" : "plane") + " rounded up from " +
-                              std::to_string(minimum) + " to " + std::to_string(spinesPerPod) + " so each leaf's " +
-                              std::to_string(leaf.up) + " uplinks stripe evenly (" + std::to_string(m) +
-                              " per spine).");
-    }
 
     int spineUpUsed = 0, coresPerGroup = 0, mc = 1;
     if (tiers == 3) {
         // Uplinks sized for the down links a spine really has, at the spine ratio.
         const long long downUsed = static_cast<long long>(leavesPerPod) * m;
-        spineUpUsed = static_cast<int>(std::min<long long>(
-            spine.up, ceilDiv(downUsed * spec.spineOversubscription.up, spec.spineOversubscription.down)));
-        if (pods > Rc) tooBig(endpoints, 3, maxEndpoints(3, sw, spec.leafOversubscription, spec.spineOversubscription), sw, spec.leafOversubscription, spec.spineOversubscription);
-        coresPerGroup = smallestDivisorAtLeast(spineUpUsed, ceilDiv(static_cast<long long>(pods) * spineUpUsed, Rc));
-        if (coresPerGroup == 0) tooBig(endpoints, 3, maxEndpoints(3, sw, spec.leafOversubscription, spec.spineOversubscription), sw, spec.leafOversubscription, spec.spineOversubscription);
-        mc = spineUpUsed / coresPerGroup;
+        const long long spineNeeded = std::min<long long>(
+            spine.up, ceilDiv(downUsed * spec.spineOversubscription.up, spec.spineOversubscription.down));
+        const Striping toCore = fewestUpperSwitches(spineNeeded, spine.up, pods, Rc);
+        if (toCore.switches == 0) tooBig(endpoints, 3, maxEndpoints(3, sw, spec.leafOversubscription, spec.spineOversubscription), sw, spec.leafOversubscription, spec.spineOversubscription);
+        coresPerGroup = toCore.switches;
+        mc = toCore.linksEach;
+        spineUpUsed = coresPerGroup * mc;
         sh.spineUp = spineUpUsed;
         sh.coreGroups = spinesPerPod;
         sh.coresPerGroup = coresPerGroup;
@@ -276,6 +319,9 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
                               std::to_string(coresPerGroup * spinesPerPod) + " core switches instead of the " +
                               std::to_string(spinesPerPod * spineUpUsed) + " of a full " + std::to_string(Rc) +
                               "-pod tree.");
+        if (spec.spineOversubscription.down > spec.spineOversubscription.up)
+            f.notes.push_back("Pods are joined at " + ratioText(spec.spineOversubscription) + ": each spine has " +
+                              std::to_string(downUsed) + " links down and " + std::to_string(spineUpUsed) + " up.");
     }
 
     // Devices: nodes, then per plane leaves, spines, cores.

@@ -56,6 +56,7 @@ struct FabricShape {
     int leavesPerRail = 0;       // rail-optimized: leaves serving one rail of one SU
     int nodesPerLeaf = 0;        // rail-unaware: whole nodes per leaf
     int sus = 0;
+    int suNodes = 0;             // rail-optimized: nodes per scalable unit (as set, or what fills a leaf)
     int pods = 1;                // three tiers: pods per plane
     int leavesPerPod = 0;
     int spinesPerPod = 0;        // two tiers: spines per plane

@@ -187,6 +187,7 @@ private slots:
     {
         ClusterSpec s;
         s.gpus = 8 * 32 * 4;  // 4 SUs
+        s.suNodes = 32;       // set: the auto SU would fill the 144-down leaf
         const Fabric f = topology::build(s, {288, 4}, 400);
         QCOMPARE(f.shape.leafUp, 144);
         QCOMPARE(f.shape.leafUplinks, 32);
