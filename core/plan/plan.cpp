@@ -78,6 +78,7 @@ Plan makePlan(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions
     clock.run("estimate", [&] {
         p.estimates = estimate::run(spec, p.fabric, p.layout, p.media, p.bom, catalog, p.switchModel, p.nicModel,
                                     options.estimate);
+        p.resilience = resilience::analyse(spec, p.fabric, p.media, p.bom, catalog);
     });
     return p;
 }
