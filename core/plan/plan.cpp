@@ -75,6 +75,7 @@ Plan makePlan(const ClusterSpec& typedSpec, const Catalog& catalog, const PlanOp
     clock.run("bom", [&] { p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware); });
     clock.run("estimate", [&] {
         p.estimates = estimate::run(spec, p.fabric, p.layout, p.media, p.bom, catalog, p.hardware, options.estimate);
+        p.resilience = resilience::analyse(spec, p.fabric, p.media, p.bom, catalog);
     });
     requireFiniteFigures(p);
     return p;

@@ -9,6 +9,7 @@
 #include "catalog/catalog.h"
 #include "common/finding.h"
 #include "estimate/estimates.h"
+#include "estimate/resilience.h"
 #include "layout/layout.h"
 #include "media/media.h"
 #include "spec/cluster_spec.h"
@@ -30,6 +31,7 @@ struct Plan {
     std::vector<Finding> findings;  // all checks, errors first
     Bom bom;
     Estimates estimates;
+    Resilience resilience;          // failure domains, expected failures, spares by service level
     std::vector<StageTiming> timings;
 
     int errorCount() const;

@@ -1,0 +1,295 @@
+#include "estimate/failure_domains.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <map>
+#include <numeric>
+
+#include "bom/bom_counts.h"
+
+namespace fp::resilience {
+namespace {
+
+// GPUs and NICs of a node split into groups that share nothing: gcd(GPUs, NICs) groups, each with
+// GPUs/groups GPUs served by NICs/groups NICs (8 GPUs, 8 NICs: 8 groups of one GPU and its NIC;
+// 8 GPUs, 4 NICs: 4 groups of two GPUs sharing one NIC). A GPU is cut off when every port of its
+// group's NICs is down.
+struct Groups {
+    int perNode = 1;
+    int gpusPerGroup = 1;
+    int nicsPerGroup = 1;
+    int planes = 1;
+    int groupOfPort(int port) const { return (port / planes) / nicsPerGroup; }
+};
+
+Groups groupsOf(const ClusterSpec& spec, const Fabric& f)
+{
+    Groups g;
+    const int gpus = std::max(1, spec.gpusPerNode), nics = std::max(1, f.nicsPerNode);
+    g.perNode = std::gcd(gpus, nics);
+    g.gpusPerGroup = gpus / g.perNode;
+    g.nicsPerGroup = nics / g.perNode;
+    g.planes = std::max(1, f.shape.planes);
+    return g;
+}
+
+using LinkCounts = std::array<long long, kLinkClassCount>;
+
+double bisectionUnits(const LinkCounts& n, const Fabric& f)
+{
+    long long narrowest = n[0];
+    for (int c = 1; c < kLinkClassCount; ++c)
+        if (f.linkCount(LinkClass(c)) > 0) narrowest = std::min(narrowest, n[c]);
+    return double(std::max(0LL, narrowest));
+}
+
+class Analysis {
+public:
+    Analysis(const ClusterSpec& spec, const Fabric& f, const MediaAssignment& m) : f_(f), m_(m), g_(groupsOf(spec, f))
+    {
+        portsOfGroup_.assign(std::size_t(f.nodeCount) * g_.perNode, 0);
+        up_.assign(f.devices.size(), 0);
+        down_.assign(f.devices.size(), 0);
+        for (const Link& l : f.links) {
+            ++total_[int(l.cls)];
+            if (l.cls == LinkClass::HostLeaf) ++portsOfGroup_[groupKey(l)];
+            else ++up_[l.a];
+            ++down_[l.b];
+        }
+        before_ = bisectionUnits(total_, f);
+        // GPUs with at least one port on each leaf: a group counts once per leaf (links of one group
+        // to one leaf are consecutive in the builder's order, so "last leaf seen" deduplicates them).
+        gpusBelow_.assign(f.devices.size(), 0);
+        std::vector<DeviceId> lastLeaf(portsOfGroup_.size(), DeviceId(-1));
+        for (const Link& l : f.links) {
+            if (l.cls != LinkClass::HostLeaf) continue;
+            DeviceId& last = lastLeaf[groupKey(l)];
+            if (last != l.b) { gpusBelow_[l.b] += g_.gpusPerGroup; last = l.b; }
+        }
+    }
+
+    // Effect of losing the given host links plus `lostLinks` more per class (switch-to-switch links).
+    FailureDomain hostLinksDown(const std::vector<std::size_t>& hostLinks, LinkCounts lostLinks = {0, 0, 0}) const
+    {
+        std::map<std::size_t, int> lost;  // group -> ports lost
+        for (std::size_t i : hostLinks) ++lost[groupKey(f_.links[i])];
+        FailureDomain d;
+        double worst = 1.0;
+        bool anyDegraded = false;
+        for (const auto& [group, n] : lost) {
+            const int total = portsOfGroup_[group];
+            if (n >= total) {
+                d.gpusDisconnected += g_.gpusPerGroup;
+            } else {
+                d.gpusDegraded += g_.gpusPerGroup;
+                worst = std::min(worst, double(total - n) / double(total));
+                anyDegraded = true;
+            }
+        }
+        d.bandwidthLeftPct = anyDegraded ? 100.0 * worst : (d.gpusDisconnected ? 0.0 : 100.0);
+        lostLinks[int(LinkClass::HostLeaf)] += (long long)hostLinks.size();
+        setBisectionLost(d, lostLinks);
+        d.jobSurvives = d.gpusDisconnected == 0;
+        return d;
+    }
+
+    void setBisectionLost(FailureDomain& d, const LinkCounts& lost) const
+    {
+        LinkCounts after = total_;
+        for (int c = 0; c < kLinkClassCount; ++c) after[c] -= lost[c];
+        d.bisectionLostPct = before_ > 0 ? 100.0 * (before_ - bisectionUnits(after, f_)) / before_ : 0.0;
+    }
+
+    // Host links of `node` with solution `sol`, at most `k` of them (one module at the node end).
+    std::vector<std::size_t> hostLinksOf(DeviceId dev, bool atNode, std::uint16_t sol, int k) const
+    {
+        std::vector<std::size_t> out;
+        for (std::size_t i = 0; i < f_.links.size() && int(out.size()) < k; ++i) {
+            const Link& l = f_.links[i];
+            if (l.cls != LinkClass::HostLeaf || (atNode ? l.a : l.b) != dev) continue;
+            if (sol != kAnySolution && solutionOf(i) != sol) continue;
+            out.push_back(i);
+        }
+        return out;
+    }
+
+    std::uint16_t solutionOf(std::size_t link) const
+    {
+        return link < m_.solutionOfLink.size() ? m_.solutionOfLink[link] : kAnySolution;
+    }
+
+    // The switch of `tier` with the most links below it.
+    DeviceId busiest(Tier tier) const
+    {
+        DeviceId best = 0;
+        long long most = -1;
+        for (std::size_t i = f_.nodeCount; i < f_.devices.size(); ++i)
+            if (f_.devices[i].tier == tier && down_[i] > most) { most = down_[i]; best = DeviceId(i); }
+        return best;
+    }
+
+    long long gpusBelowLeaf(DeviceId leaf) const { return gpusBelow_[leaf]; }
+
+    // A switch above the leaves (spine) or above the spines (core) fails: each device below loses the
+    // uplinks it had to it; a leaf that loses all of them cuts its GPUs off from the rest.
+    FailureDomain upperSwitchDown(DeviceId sw) const
+    {
+        std::map<DeviceId, long long> lostUp;
+        LinkCounts lost = {0, 0, 0};
+        for (const Link& l : f_.links)
+            if (l.b == sw) { ++lostUp[l.a]; ++lost[int(l.cls)]; }
+            else if (l.a == sw) ++lost[int(l.cls)];
+        FailureDomain d;
+        double worst = 1.0;
+        for (const auto& [below, n] : lostUp) {
+            const long long total = up_[below];
+            const bool leafBelow = f_.devices[below].tier == Tier::Leaf;
+            if (n >= total && leafBelow) d.gpusDisconnected += gpusBelowLeaf(below);
+            else worst = std::min(worst, double(total - n) / double(std::max(1LL, total)));
+        }
+        if (f_.devices[sw].tier == Tier::Spine) {
+            for (const auto& [below, n] : lostUp)
+                if (n < up_[below]) d.gpusDegraded += gpusBelowLeaf(below);
+        } else {
+            // A core serves one spine of every pod; every leaf of the plane reaches other pods through
+            // those spines, so every GPU of the plane loses a share of its cross-pod bandwidth.
+            d.gpusDegraded = (long long)f_.nodeCount * g_.perNode * g_.gpusPerGroup;
+        }
+        d.bandwidthLeftPct = 100.0 * worst;
+        setBisectionLost(d, lost);
+        d.jobSurvives = d.gpusDisconnected == 0;
+        return d;
+    }
+
+    static constexpr std::uint16_t kAnySolution = 0xffff;
+    const Fabric& f_;
+    const MediaAssignment& m_;
+    Groups g_;
+    std::vector<int> portsOfGroup_;
+    std::vector<long long> up_, down_, gpusBelow_;
+    LinkCounts total_ = {0, 0, 0};
+    double before_ = 0;
+
+private:
+    std::size_t groupKey(const Link& l) const
+    {
+        return std::size_t(l.a) * g_.perNode + std::size_t(g_.groupOfPort(l.aPort));
+    }
+};
+
+FailureDomain named(FailureDomain d, const char* component, std::string description, long long count)
+{
+    d.component = component;
+    d.description = std::move(description);
+    d.count = count;
+    return d;
+}
+
+} // namespace
+
+std::vector<FailureDomain> failureDomains(const ClusterSpec& spec, const Fabric& f, const MediaAssignment& m)
+{
+    std::vector<FailureDomain> rows;
+    const Analysis a(spec, f, m);
+    const long long hostLinks = a.total_[int(LinkClass::HostLeaf)];
+    if (f.nodeCount == 0 || hostLinks == 0) return rows;
+
+    // The first host link stands for all: every node is cabled alike.
+    std::size_t first = 0;
+    while (f.links[first].cls != LinkClass::HostLeaf) ++first;
+    const Link& h = f.links[first];
+    rows.push_back(named(a.hostLinksDown({first}), "nic_port", "one NIC port (or the link on it)", hostLinks));
+
+    // Modules and cables of the host links, by the media solution of that link.
+    long long modulesA = 0, modulesB = 0, cables = 0;
+    int perModuleA = 1, perModuleB = 1, perCable = 1;
+    // Counted the way the BOM counts them (per device end), so the counts match the BOM's quantities.
+    const std::vector<bom::SolutionCounts> counts = bom::countPerSolution(f, m);
+    for (std::size_t s = 0; s < m.solutions.size(); ++s) {
+        const LinkSolution& sol = m.solutions[s];
+        if (sol.cls != LinkClass::HostLeaf) continue;
+        modulesA += counts[s].modulesA;
+        modulesB += counts[s].modulesB;
+        cables += counts[s].cables;
+        if (!sol.moduleA.empty()) perModuleA = std::max(perModuleA, sol.linksPerModuleA);
+        if (!sol.moduleB.empty()) perModuleB = std::max(perModuleB, sol.linksPerModuleB);
+        if (!sol.cablePart.empty()) perCable = std::max(perCable, sol.linksPerCable);
+    }
+    const std::uint16_t sol = a.solutionOf(first);
+    if (modulesA > 0)
+        rows.push_back(named(a.hostLinksDown(a.hostLinksOf(h.a, true, sol, perModuleA)), "host_module",
+                             "one transceiver at the server end", modulesA));
+    if (cables > 0)
+        rows.push_back(named(a.hostLinksDown(a.hostLinksOf(h.b, false, sol, perCable)), "host_cable",
+                             perCable > 1 ? "one server cable or fibre (a splitter: all its legs)"
+                                          : "one server cable or fibre",
+                             cables));
+    if (modulesB > 0)
+        rows.push_back(named(a.hostLinksDown(a.hostLinksOf(h.b, false, sol, perModuleB)), "leaf_module",
+                             perModuleB > 1 ? "one leaf-side transceiver (twin-port: two server links)"
+                                            : "one leaf-side transceiver",
+                             modulesB));
+
+    // A whole NIC: all ports of NIC 0 of the first node.
+    {
+        std::vector<std::size_t> nicLinks;
+        for (std::size_t i = 0; i < f.links.size(); ++i)
+            if (f.links[i].cls == LinkClass::HostLeaf && f.links[i].a == h.a && f.links[i].aPort / a.g_.planes == 0)
+                nicLinks.push_back(i);
+        rows.push_back(named(a.hostLinksDown(nicLinks), "nic", "one NIC (all its ports)",
+                             (long long)f.nodeCount * f.nicsPerNode));
+    }
+
+    // The busiest leaf: its server links and its uplinks go.
+    const long long leaves = f.switchCount(Tier::Leaf);
+    if (leaves > 0) {
+        const DeviceId leaf = a.busiest(Tier::Leaf);
+        LinkCounts up = {0, 0, 0};
+        up[int(LinkClass::LeafSpine)] = a.up_[leaf];
+        rows.push_back(named(a.hostLinksDown(a.hostLinksOf(leaf, false, Analysis::kAnySolution, 1 << 30), up), "leaf",
+                             "one leaf switch", leaves));
+    }
+
+    // One switch-to-switch link (its cable, fibre or either module): the leaf above it loses one uplink.
+    const long long fabricLinks = a.total_[int(LinkClass::LeafSpine)] + a.total_[int(LinkClass::SpineCore)];
+    if (a.total_[int(LinkClass::LeafSpine)] > 0) {
+        std::size_t ls = 0;
+        while (f.links[ls].cls != LinkClass::LeafSpine) ++ls;
+        const DeviceId leaf = f.links[ls].a;
+        FailureDomain d;
+        const long long upl = a.up_[leaf];
+        if (upl <= 1) {
+            d.gpusDisconnected = a.gpusBelowLeaf(leaf);
+            d.bandwidthLeftPct = 0;
+        } else {
+            d.gpusDegraded = a.gpusBelowLeaf(leaf);
+            d.bandwidthLeftPct = 100.0 * double(upl - 1) / double(upl);
+        }
+        LinkCounts lost = {0, 1, 0};
+        a.setBisectionLost(d, lost);
+        d.jobSurvives = d.gpusDisconnected == 0;
+        rows.push_back(named(d, "fabric_link", "one switch-to-switch link (cable, fibre or module)", fabricLinks));
+    }
+
+    for (Tier tier : {Tier::Spine, Tier::Core}) {
+        const long long n = f.switchCount(tier);
+        if (n == 0) continue;
+        rows.push_back(named(a.upperSwitchDown(a.busiest(tier)), toString(tier),
+                             tier == Tier::Spine ? "one spine switch" : "one core switch", n));
+    }
+
+    // A whole plane (its subnet manager, a configuration push, a power feed): multi-plane hosts keep the others.
+    if (a.g_.planes > 1) {
+        FailureDomain d;
+        d.gpusDegraded = (long long)f.nodeCount * a.g_.perNode * a.g_.gpusPerGroup;
+        d.bandwidthLeftPct = 100.0 * double(a.g_.planes - 1) / double(a.g_.planes);
+        LinkCounts lost;
+        for (int c = 0; c < kLinkClassCount; ++c) lost[c] = a.total_[c] / a.g_.planes;
+        a.setBisectionLost(d, lost);
+        rows.push_back(named(d, "plane", "one whole plane", a.g_.planes));
+    }
+    return rows;
+}
+
+} // namespace fp::resilience

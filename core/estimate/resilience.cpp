@@ -1,0 +1,170 @@
+#include "estimate/resilience.h"
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <map>
+
+#include "bom/bom_counts.h"
+#include "common/format.h"
+#include "estimate/poisson.h"
+
+namespace fp::resilience {
+namespace {
+
+constexpr double kDaysPerYear = 365.25;
+constexpr double kMonthsPerYear = 12.0;
+
+// Where an installed module or cable sits, for failure domains.
+enum Role { HostA, HostB, HostCable, SwitchToSwitch, kRoles };
+
+// Per part number: how many of its physical units sit in each role, as the BOM counts them per solution.
+std::map<std::string, std::array<long long, kRoles>> unitsByRole(const Fabric& f, const MediaAssignment& m)
+{
+    std::map<std::string, std::array<long long, kRoles>> out;
+    const std::vector<bom::SolutionCounts> counts = bom::countPerSolution(f, m);
+    for (std::size_t s = 0; s < m.solutions.size(); ++s) {
+        const LinkSolution& sol = m.solutions[s];
+        const bool host = sol.cls == LinkClass::HostLeaf;
+        auto add = [&](const std::string& part, Role role, long long n) {
+            if (part.empty() || n == 0) return;
+            auto [it, inserted] = out.try_emplace(part);
+            if (inserted) it->second.fill(0);
+            it->second[host ? role : SwitchToSwitch] += n;
+        };
+        add(sol.moduleA, HostA, counts[s].modulesA);
+        add(sol.moduleB, HostB, counts[s].modulesB);
+        add(sol.cablePart, HostCable, counts[s].cables);
+    }
+    return out;
+}
+
+std::string fixed(double v, int decimals)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
+SpareSizing sizeSpares(const std::string& part, PartClass cls, long long installed, int leadTimeDays,
+                       long long percentRule, const ResilienceOptions& o)
+{
+    const FailureRate& r = o.rates.of(cls);
+    SpareSizing s;
+    s.part = part;
+    s.cls = cls;
+    s.installed = installed;
+    s.afrPct = r.afrPct;
+    s.replacementShare = r.replacementShare;
+    s.reorderDaysAssumed = leadTimeDays <= 0;
+    s.reorderDays = s.reorderDaysAssumed ? o.defaultReorderDays : leadTimeDays;
+    s.meanDemand = double(installed) * r.afrPct / 100.0 * r.replacementShare * double(s.reorderDays) / kDaysPerYear;
+    const double target = o.stockoutTargetPct / 100.0;
+    s.spares = poisson::stockFor(s.meanDemand, target);
+    s.stockoutPct = 100.0 * (1.0 - poisson::cdf(s.spares, s.meanDemand));
+    s.sparesPercentRule = percentRule;
+    s.stockoutPctPercentRule = 100.0 * (1.0 - poisson::cdf(int(percentRule), s.meanDemand));
+    s.arithmetic = withThousands(installed) + " x " + fixed(r.afrPct, 2) + " %/yr" +
+                   (r.replacementShare < 1.0 ? " x " + fixed(100.0 * r.replacementShare, 0) + " % need a part" : "") +
+                   " x " + std::to_string(s.reorderDays) + " d" + (s.reorderDaysAssumed ? " (assumed)" : "") +
+                   " / 365.25 d = " + fixed(s.meanDemand, 2) + " expected; P(more than " +
+                   std::to_string(s.spares) + ") = " + fixed(s.stockoutPct, 2) + " % <= " +
+                   fixed(o.stockoutTargetPct, 2) + " %";
+    return s;
+}
+
+} // namespace
+
+Resilience analyse(const ClusterSpec& spec, const Fabric& fabric, const MediaAssignment& media, const Bom& bom,
+                   const Catalog& catalog, const ResilienceOptions& o)
+{
+    Resilience r;
+    r.clusterGpus = spec.gpus;
+    r.stockoutTargetPct = o.stockoutTargetPct;
+    r.defaultReorderDays = o.defaultReorderDays;
+    r.domains = failureDomains(spec, fabric, media);
+
+    // Installed parts per class and per part number, from the BOM's lines.
+    std::array<long long, kPartClassCount> installed{};
+    struct PartTotal { PartClass cls; long long qty = 0; int leadTimeDays = 0; long long spares = 0; };
+    std::map<std::string, PartTotal> parts;
+    std::vector<std::string> order;  // BOM order
+    for (const BomLine& line : bom.lines) {
+        PartClass cls;
+        if (!classify(line, catalog, cls)) continue;
+        installed[std::size_t(cls)] += line.qty;
+        auto [it, inserted] = parts.try_emplace(line.part, PartTotal{cls});
+        if (inserted) order.push_back(line.part);
+        it->second.qty += line.qty;
+        it->second.leadTimeDays = std::max(it->second.leadTimeDays, line.leadTimeDays);
+    }
+    for (const BomLine& line : bom.lines)
+        if (line.category == BomCategory::Spares)
+            if (auto it = parts.find(line.part); it != parts.end()) it->second.spares += line.qty;
+
+    for (int c = 0; c < kPartClassCount; ++c) {
+        if (installed[c] == 0) continue;
+        const FailureRate& rate = o.rates.byClass[c];
+        ClassFailures e{PartClass(c), installed[c], rate.afrPct, rate.estimated,
+                        double(installed[c]) * rate.afrPct / 100.0 / kMonthsPerYear};
+        r.failuresPerMonth += e.perMonth;
+        r.anyRateEstimated = r.anyRateEstimated || rate.estimated;
+        r.expected.push_back(e);
+    }
+
+    // Failures per year of each failure-domain kind: the BOM's units of each part, shared out over the
+    // roles that part plays (a part used on server links and on switch links counts in both, pro rata).
+    std::array<double, kRoles> eventsByRole{};
+    const auto roles = unitsByRole(fabric, media);
+    for (const auto& [part, total] : parts) {
+        auto it = roles.find(part);
+        if (it == roles.end()) continue;
+        long long roleUnits = 0;
+        for (long long n : it->second) roleUnits += n;
+        if (roleUnits == 0) continue;
+        const double afr = o.rates.of(total.cls).afrPct / 100.0;
+        for (int role = 0; role < kRoles; ++role)
+            eventsByRole[role] += double(total.qty) * double(it->second[role]) / double(roleUnits) * afr;
+    }
+    const long long nics = installed[std::size_t(PartClass::Nic)] > 0
+                               ? installed[std::size_t(PartClass::Nic)]
+                               : (long long)fabric.nodeCount * fabric.nicsPerNode;
+    const double switchAfr = o.rates.of(PartClass::Switch).afrPct / 100.0;
+    for (FailureDomain& d : r.domains) {
+        if (d.component == "host_module") d.eventsPerYear = eventsByRole[HostA];
+        else if (d.component == "leaf_module") d.eventsPerYear = eventsByRole[HostB];
+        else if (d.component == "host_cable") d.eventsPerYear = eventsByRole[HostCable];
+        else if (d.component == "fabric_link") d.eventsPerYear = eventsByRole[SwitchToSwitch];
+        else if (d.component == "nic") d.eventsPerYear = double(nics) * o.rates.of(PartClass::Nic).afrPct / 100.0;
+        else if (d.component == "leaf" || d.component == "spine" || d.component == "core")
+            d.eventsPerYear = double(d.count) * switchAfr;
+        // nic_port: inside the NIC's rate; plane: not a part failure (no rate).
+        if (!d.jobSurvives) r.jobInterruptionsPerDay += d.eventsPerYear / kDaysPerYear;
+    }
+
+    for (const std::string& part : order) {
+        const PartTotal& t = parts[part];
+        r.spares.push_back(sizeSpares(part, t.cls, t.qty, t.leadTimeDays, t.spares, o));
+    }
+
+    if (r.anyRateEstimated)
+        r.notes.push_back("Failure rates of optics, cables and fibre are estimates (no operator has published "
+                          "per-part field rates we could find); switch and NIC rates come from operator reports.");
+    bool assumed = false;
+    for (const SpareSizing& s : r.spares) assumed = assumed || s.reorderDaysAssumed;
+    if (assumed)
+        r.notes.push_back("Parts without a catalog lead time are sized for a reorder time of " +
+                          std::to_string(o.defaultReorderDays) + " days (an assumption; set lead times in the catalog).");
+    r.notes.push_back("Interruptions count failures that cut GPUs off (single-homed server links, leaves); "
+                      "failures inside the fabric are assumed to be routed around at reduced bandwidth.");
+    return r;
+}
+
+double jobInterruptionsPerDay(const Resilience& r, long long jobGpus)
+{
+    if (r.clusterGpus <= 0) return 0.0;
+    const double share = double(std::min(jobGpus, r.clusterGpus)) / double(r.clusterGpus);
+    return r.jobInterruptionsPerDay * share;
+}
+
+} // namespace fp::resilience
