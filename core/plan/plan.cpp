@@ -62,6 +62,13 @@ Plan makePlan(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions
         p.nicModel = plan::resolveNic(spec, catalog);
         linkGbps = plan::resolveLinkGbps(spec, p.nicModel);
         p.switchModel = plan::resolveSwitch(spec, catalog, linkGbps);
+        if (!spec.platform.empty()) {
+            const PlatformModel* platform = catalog.findPlatform(spec.platform);
+            if (!platform)
+                throw UserError("unknown platform '" + spec.platform + "'", "/compute/platform",
+                                "pick one of: fabricplan-cli catalog list platforms (or leave it empty)");
+            p.platform = *platform;
+        }
     });
     clock.run("topology", [&] {
         const topology::SwitchPorts ports{p.switchModel.portsAt(linkGbps), p.switchModel.portsPerCageAt(linkGbps)};
@@ -76,8 +83,10 @@ Plan makePlan(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions
     });
     clock.run("bom", [&] { p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.switchModel, p.nicModel); });
     clock.run("estimate", [&] {
+        EstimateOptions estimateOptions = options.estimate;
+        estimateOptions.platform = p.platform;
         p.estimates = estimate::run(spec, p.fabric, p.layout, p.media, p.bom, catalog, p.switchModel, p.nicModel,
-                                    options.estimate);
+                                    estimateOptions);
     });
     return p;
 }

@@ -25,6 +25,7 @@ struct Plan {
     ClusterSpec spec;
     SwitchModel switchModel;   // resolved (or the synthesised generic switch)
     NicModel nicModel;
+    PlatformModel platform;    // the design's platform; empty id when it has none
     Fabric fabric;
     Layout layout;
     MediaAssignment media;
