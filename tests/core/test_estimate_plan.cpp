@@ -6,6 +6,7 @@
 
 #include "bom/bom.h"
 #include "catalog/catalog_db.h"
+#include "estimate/throughput.h"
 #include "plan/plan.h"
 
 using namespace fp;
@@ -93,6 +94,28 @@ private slots:
         QCOMPARE(perf.latency.size(), std::size_t(3));
         QCOMPARE(perf.latency.back().pathClass, std::string("via core"));
         QVERIFY(perf.latency[2].maxNs > perf.latency[1].maxNs);
+    }
+
+    void moreQueuePairsSpreadTheHash()
+    {
+        // NCCL can spread a connection over several queue pairs (NCCL_IB_QPS_PER_CONNECTION); each is hashed
+        // on its own. On a hashing RoCE fabric the worst link then carries closer to the ideal share.
+        ClusterSpec spec;
+        spec.fabric = FabricKind::RoCE;
+        spec.switchModel = "SN5400";
+        spec.railOptimized = false;
+        spec.gpus = 2048;
+        const Plan p = makePlan(spec, catalog_);
+        const int nodes = int(p.fabric.nodeCount);
+        const estimate::EcmpResult one = estimate::ringEcmpCollisions(p.fabric, nodes, 1);
+        const estimate::EcmpResult eight = estimate::ringEcmpCollisions(p.fabric, nodes, 8);
+        qInfo("ECMP factor: 1 QP %.3f, 8 QPs %.3f", one.factor, eight.factor);
+        QVERIFY(one.factor < 1.0);
+        QVERIFY(eight.factor > one.factor);
+        QCOMPARE(eight.crossLeafFlows, one.crossLeafFlows);  // connections, not queue pairs
+        PlanOptions options;
+        options.estimate.qpsPerConnection = 8;
+        QVERIFY(makePlan(spec, catalog_, options).estimates.performance.ecmpCollisionFactor > one.factor);
     }
 
     void comparisonAdviceFollowsTheRule()
