@@ -6,6 +6,7 @@
 
 #include "bom/bom.h"
 #include "catalog/catalog.h"
+#include "estimate/collectives.h"
 #include "layout/layout.h"
 #include "media/media.h"
 #include "spec/cluster_spec.h"
@@ -36,12 +37,6 @@ struct PathLatency {
     double loadedLowNs = 0, loadedHighNs = 0;  // jitter band under load
 };
 
-struct CollectivePoint {
-    double bytes = 0;
-    double timeUs = 0;
-    double busbwGBps = 0;
-};
-
 struct Performance {
     std::vector<PathLatency> latency;
     double latencyMinNs = 0, latencyMaxNs = 0;
@@ -49,8 +44,9 @@ struct Performance {
     double bisectionTbps = 0;
     double efficiency = 1.0;          // achieved / line rate for large collectives
     double ecmpCollisionFactor = 1.0; // share of bandwidth left after hash collisions (1 = none)
-    std::vector<CollectivePoint> allreduceRing, allreduceTree, alltoall;
-    double allreduceBusbwGBps = 0;    // large-message ring all-reduce bus bandwidth
+    std::vector<CollectivePoint> allreduceRing, allreduceTree, alltoall;  // per algorithm (kept for old readers)
+    double allreduceBusbwGBps = 0;    // large-message all-reduce busbw, algorithm NCCL would pick
+    estimate::CollectiveReport collectives;  // every collective, algorithm and size, nccl-tests style
 };
 
 struct Estimates {
@@ -64,6 +60,9 @@ struct Estimates {
 struct EstimateOptions {
     bool roceMisconfigured = false;   // "RoCE tuned vs misconfigured" risk switch
     int collectiveGpus = 0;           // 0 = the whole cluster
+    PlatformModel platform;           // the design's platform (makePlan fills it); empty id = none
+    bool inNetworkReduction = false;  // IB SHARP / NCCL CollNet enabled (InfiniBand only)
+    int qpsPerConnection = 0;         // NCCL queue pairs per connection; 0 = NCCL's default (1)
 };
 
 namespace estimate {

@@ -85,14 +85,9 @@ constexpr double kUecRelative = 0.95;
 // Seed of the deterministic ECMP hash (any fixed value; the result must not change between runs).
 constexpr unsigned long long kEcmpHashSeed = 0x9E3779B97F4A7C15ULL;
 
-// ---- Collectives (alpha-beta model) -----------------------------------------------------------
-// NCCL bus bandwidth (nccl-tests doc/PERFORMANCE.md): all-reduce busbw = algbw x 2(n-1)/n;
-// all-to-all busbw = algbw x (n-1)/n. Ring all-reduce: 2(n-1) steps; NCCL double binary tree:
-// 2 log2(n) steps at the same bandwidth term (NVIDIA blog "Massively Scale Your Deep Learning
-// Training with NCCL 2.4", 2019).
-// Per-step software overhead of NCCL on top of the network latency. ESTIMATE: 2 us (NCCL small-message
-// all-reduce latencies are in the ~10-20 us range for few nodes; a handful of steps).
-constexpr double kCollectiveStepOverheadUs = 2.0;
+// ---- Collectives ----------------------------------------------------------------------------
+// The collective model's constants (NCCL's tuner tables and our calibration) live in nccl_constants.h.
+// Message sizes as nccl-tests sweeps them (-b 1K -e 8G -f 2).
 constexpr int kCollectiveMinLog2Bytes = 10;   // 1 KiB
 constexpr int kCollectiveMaxLog2Bytes = 33;   // 8 GiB
 
