@@ -179,7 +179,10 @@ EcmpResult ringEcmpCollisions(const Fabric& f, int nodes, int qpsPerConnection)
         r.idealMaxLoad = std::max<int>(r.idealMaxLoad, int((outFlows[d] + ups - 1) / ups));
         r.idealMaxLoad = std::max<int>(r.idealMaxLoad, int((inFlows[d] + ups - 1) / ups));
     }
-    if (r.maxLoad > 0 && r.idealMaxLoad > 0) r.factor = double(r.idealMaxLoad) / double(r.maxLoad);
+    // A queue pair carries 1/qps of its connection, and a connection never runs faster than its NIC port:
+    // a link with up to `qps` queue pairs on it is not a bottleneck (with one queue pair: as before).
+    if (r.crossLeafFlows > 0) r.idealMaxLoad = std::max(r.idealMaxLoad, qps);
+    if (r.maxLoad > 0 && r.idealMaxLoad > 0) r.factor = std::min(1.0, double(r.idealMaxLoad) / double(r.maxLoad));
     return r;
 }
 

@@ -20,7 +20,8 @@ double bisectionGbps(const Fabric&);
 struct EcmpResult {
     long long crossLeafFlows = 0;  // ring flows whose ends sit on different leaves
     int maxLoad = 0;               // most flows on one link after hashing
-    int idealMaxLoad = 0;          // what a perfect balancer achieves (leaf uplink pigeonhole)
+    int idealMaxLoad = 0;          // what a perfect balancer achieves (leaf uplink pigeonhole), in
+                                   // queue pairs, and at least one connection's worth (qps)
     double factor = 1.0;           // idealMaxLoad / maxLoad (1 = no collision)
 };
 

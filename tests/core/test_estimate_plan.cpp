@@ -111,7 +111,8 @@ private slots:
         const int nodes = int(p.fabric.nodeCount);
         const estimate::EcmpResult one = estimate::ringEcmpCollisions(p.fabric, nodes, 1);
         const estimate::EcmpResult eight = estimate::ringEcmpCollisions(p.fabric, nodes, 8);
-        qInfo("ECMP factor: 1 QP %.3f, 8 QPs %.3f", one.factor, eight.factor);
+        qInfo("ECMP factor: 1 QP %.3f (max %d ideal %d), 8 QPs %.3f (max %d ideal %d), %lld flows", one.factor,
+              one.maxLoad, one.idealMaxLoad, eight.factor, eight.maxLoad, eight.idealMaxLoad, one.crossLeafFlows);
         QVERIFY(one.factor < 1.0);
         QVERIFY(eight.factor > one.factor);
         QCOMPARE(eight.crossLeafFlows, one.crossLeafFlows);  // connections, not queue pairs
