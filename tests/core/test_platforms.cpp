@@ -79,7 +79,7 @@ private slots:
         QCOMPARE(spec.nicsPerNode, 4);
         QCOMPARE(spec.nicModel, std::string("MCX75310AAS-NEAT"));
         QCOMPARE(spec.floor.nodesPerRack, 18);
-        QCOMPARE(nodesPerRack(spec.floor), 18);  // the rack power budget grew to hold them
+        QCOMPARE(layout::nodesPerRack(spec.floor), 18);  // the rack power budget grew to hold them
         // The PCIe server leaves the NIC to the user.
         ClusterSpec pcie;
         pcie.nicModel = "900-9D3D4-00EN-HA0";
