@@ -13,7 +13,7 @@ namespace fp::cli {
 namespace {
 
 const char* kCatalogHelp =
-    "Usage: fabricplan-cli catalog list [switches|nics|transceivers|cables] [--json -] [--catalog FILE]\n"
+    "Usage: fabricplan-cli catalog list [switches|nics|transceivers|cables|platforms] [--json -] [--catalog FILE]\n"
     "       fabricplan-cli catalog build SEED_DIR OUT.sqlite\n"
     "       fabricplan-cli catalog import-prices PRICES.csv [--catalog FILE]\n"
     "       fabricplan-cli catalog export-prices PRICES.csv [--catalog FILE]\n"
@@ -57,6 +57,37 @@ void printFirst(const std::vector<std::string>& lines, const char* prefix, const
                   << " in all; the first " << kMessagesShown << " are shown)\n";
 }
 
+nlohmann::json platformJson(const PlatformModel& p)
+{
+    return {{"id", p.id}, {"vendor", p.vendor}, {"description", p.description}, {"category", "platform"},
+            {"gpu", p.gpu}, {"gpu_arch", p.gpuArch}, {"gpus_per_node", p.gpusPerNode},
+            {"gpus_per_scale_up", p.gpusPerScaleUp}, {"scale_up_GBps_per_gpu", p.scaleUpGBpsPerGpu},
+            {"nvlink_generation", p.nvlinkGeneration}, {"nvlink_sharp", p.nvlinkSharp}, {"nic", p.nicPart},
+            {"nics_per_node", p.nicsPerNode}, {"host_cages", p.hostCages}, {"ports_per_cage", p.portsPerCage},
+            {"cage_type", p.cageType}, {"cage_finned", p.cageFinned}, {"node_power_kw", p.nodePowerKw},
+            {"node_rack_units", p.nodeRackUnits}, {"nodes_per_rack", p.nodesPerRack}, {"rack_power_kw", p.rackPowerKw},
+            {"power_estimated", p.powerEstimated}, {"source", p.source}, {"notes", p.notes}};
+}
+
+void listPlatforms(const std::vector<PlatformModel>& rows, bool json, nlohmann::json& out)
+{
+    for (const auto& p : rows) {
+        if (json) {
+            out.push_back(platformJson(p));
+            continue;
+        }
+        char domain[48];
+        if (p.nvlinkGeneration > 0)
+            std::snprintf(domain, sizeof domain, "%d GPU/node, NVLink %d", p.gpusPerNode, p.gpusPerScaleUp);
+        else if (p.gpusPerNode > 0)
+            std::snprintf(domain, sizeof domain, "%d GPU/node, no NVLink", p.gpusPerNode);
+        else
+            std::snprintf(domain, sizeof domain, "design decides");
+        std::printf("%-24s %-10s %-12s %-26s %s\n", p.id.c_str(), p.vendor.c_str(), "platform", domain,
+                    p.description.c_str());
+    }
+}
+
 std::string catalogPathFor(const Args& args)
 {
     if (auto f = args.value("--catalog")) return *f;
@@ -83,14 +114,16 @@ int catalogCommand(const std::vector<std::string>& argv)
     if (verb == "list") {
         const Catalog catalog = openCatalog(args);
         const std::string what = args.positional().empty() ? "all" : args.positional().front();
-        if (what != "all" && what != "switches" && what != "nics" && what != "transceivers" && what != "cables")
-            throw UsageError{"catalog list takes switches, nics, transceivers or cables, not \"" + what + "\""};
+        if (what != "all" && what != "switches" && what != "nics" && what != "transceivers" && what != "cables" &&
+            what != "platforms")
+            throw UsageError{"catalog list takes switches, nics, transceivers, cables or platforms, not \"" + what + "\""};
         const bool json = args.has("--json");
         nlohmann::json out = nlohmann::json::array();
         if (what == "all" || what == "switches") listRows(catalog.switches, json, out);
         if (what == "all" || what == "nics") listRows(catalog.nics, json, out);
         if (what == "all" || what == "transceivers") listRows(catalog.transceivers, json, out);
         if (what == "all" || what == "cables") listRows(catalog.cables, json, out);
+        if (what == "all" || what == "platforms") listPlatforms(catalog.platforms, json, out);
         if (json) std::cout << out.dump(2) << "\n";
         return kExitOk;
     }

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "catalog/catalog_db.h"
+#include "catalog/platforms.h"
 #include "common/error.h"
 #include "common/paths.h"
 #include "spec/spec_json.h"
@@ -16,14 +17,14 @@ const std::vector<std::string>& designValuedFlags()
         "--gpus", "--gpus-per-node", "--nics-per-node", "--fabric", "--switch", "--nic", "--radix",
         "--oversubscription", "--spine-oversubscription", "--su-nodes", "--planes", "--tiers", "--catalog",
         "--link-gbps", "--racks-per-row", "--nodes-per-rack", "--leaf-placement", "--spine-placement",
-        "--price-policy", "--price-source", "--comm-pct"};
+        "--price-policy", "--price-source", "--comm-pct", "--platform", "--qps"};
     return flags;
 }
 
 const std::vector<std::string>& designSwitchFlags()
 {
     static const std::vector<std::string> flags{"--rail-optimized", "--no-rail-optimized", "--third-party-optics",
-                                                "--misconfigured-roce"};
+                                                "--misconfigured-roce", "--sharp"};
     return flags;
 }
 
@@ -31,6 +32,8 @@ const char* designFlagsHelp()
 {
     return "Design overrides (applied on top of DESIGN, or of the defaults):\n"
            "  --gpus N                 GPUs in the cluster\n"
+           "  --platform ID            server or rack-scale system (see: catalog list platforms); sets GPUs\n"
+           "                           per node, NICs, power and nodes per rack; other flags still override\n"
            "  --gpus-per-node N        GPUs per server\n"
            "  --nics-per-node N        scale-out NICs per server (one rail each)\n"
            "  --nic MODEL              NIC part number (see: catalog list nics)\n"
@@ -51,6 +54,8 @@ const char* designFlagsHelp()
            "  --price-policy cheapest-qualified|named-source|oem-only, --price-source NAME\n"
            "  --comm-pct P             workload communication share of step time, %\n"
            "  --misconfigured-roce     estimate RoCE as misconfigured (risk what-if)\n"
+           "  --sharp                  in-network reduction (IB SHARP / NCCL CollNet) enabled on InfiniBand\n"
+           "  --qps N                  queue pairs per NCCL connection (NCCL_IB_QPS_PER_CONNECTION), 1-16\n"
            "  --catalog FILE           parts catalog (default: your copy, else the bundled one)\n";
 }
 
@@ -96,6 +101,14 @@ ClusterSpec readDesign(const Args& args)
 
 void applyOverrides(ClusterSpec& spec, const Args& args)
 {
+    // The platform first, so every explicit flag below overrides what it set.
+    if (auto id = args.value("--platform")) {
+        const Catalog catalog = openCatalog(args);
+        const PlatformModel* platform = catalog.findPlatform(*id);
+        if (!platform)
+            throw UsageError{"unknown platform \"" + *id + "\" (see: fabricplan-cli catalog list platforms)"};
+        applyPlatform(spec, *platform);
+    }
     for (const auto& flag : args.order()) {
         const std::string v = args.value(flag).value_or("");
         if (flag == "--gpus") spec.gpus = args.intValue(flag);
@@ -128,6 +141,12 @@ PlanOptions readPlanOptions(const Args& args)
 {
     PlanOptions options;
     options.estimate.roceMisconfigured = args.has("--misconfigured-roce");
+    options.estimate.inNetworkReduction = args.has("--sharp");
+    if (args.value("--qps")) {
+        options.estimate.qpsPerConnection = args.intValue("--qps");
+        if (options.estimate.qpsPerConnection < 1 || options.estimate.qpsPerConnection > 16)
+            throw UsageError{"--qps takes 1 to 16 queue pairs per connection"};
+    }
     return options;
 }
 

@@ -20,7 +20,7 @@ const char* kHelp =
     "  plan [DESIGN] [overrides] [--json FILE|-] [--xlsx FILE] [--csv DIR]   plan one fabric\n"
     "  compare [DESIGN] [overrides] [--json FILE|-]   InfiniBand vs RoCEv2 vs Spectrum-X vs UEC\n"
     "  sweep [BASE] --vary KEY=V1,V2,... [--csv FILE|-] [--jsonl FILE|-]   plan many variants in one process\n"
-    "  catalog list [switches|nics|transceivers|cables] [--json -]   the parts catalog\n"
+    "  catalog list [switches|nics|transceivers|cables|platforms] [--json -]   the parts catalog\n"
     "  validate DESIGN                                 check a design file\n"
     "  export --list                                   the export formats\n"
     "Run 'fabricplan-cli COMMAND --help' for a command's options.\n"

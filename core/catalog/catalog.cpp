@@ -35,6 +35,13 @@ const TransceiverModel* Catalog::findTransceiver(std::string_view pn) const { re
 const CableModel* Catalog::findCable(std::string_view pn) const { return findIn(cables, pn); }
 const PatchPanelModel* Catalog::findPatchPanel(std::string_view pn) const { return findIn(patchPanels, pn); }
 
+const PlatformModel* Catalog::findPlatform(std::string_view id) const
+{
+    for (const PlatformModel& p : platforms)
+        if (p.id == id) return &p;
+    return nullptr;
+}
+
 const PartBase* Catalog::findPart(std::string_view pn) const
 {
     if (const PartBase* p = findSwitch(pn)) return p;

@@ -18,6 +18,7 @@ public:
     std::vector<CableModel> cables;
     std::vector<PatchPanelModel> patchPanels;
     std::vector<Qualification> qualifications;
+    std::vector<PlatformModel> platforms;  // compute platforms (servers, NVL72 trays), by id
     int schemaVersion = 0;
     std::string path;  // file it was loaded from, for messages
 
@@ -27,6 +28,7 @@ public:
     const CableModel* findCable(std::string_view partNumber) const;
     const PatchPanelModel* findPatchPanel(std::string_view partNumber) const;
     const PartBase* findPart(std::string_view partNumber) const;  // any category
+    const PlatformModel* findPlatform(std::string_view id) const;  // case-sensitive id
 
     // True when `platform` (switch or NIC part number) accepts `part`. A platform with no
     // qualification rows accepts parts of its own vendor only (OEM lock-in is the common case).

@@ -35,6 +35,7 @@ const SeedTable kSeedTables[] = {
     {"patch_panels.csv", "patch_panels", true, "patch_panel"},
     {"prices.csv", "prices", false, ""},
     {"qualifications.csv", "qualifications", false, ""},
+    {"platforms.csv", "platforms", false, ""},
 };
 
 std::string readWholeFile(const std::string& path)
@@ -163,6 +164,9 @@ void buildCatalogFromSeed(const std::string& seedDir, const std::string& dbPath)
             db.exec("PRAGMA journal_mode = MEMORY");
             SqliteTransaction tx(db);
             for (const CatalogMigration& m : catalogMigrations()) db.exec(m.sql);
+            // Migrations after the first leave the version to migrateCatalog; a fresh build is at the last one.
+            SqliteStmt version(db, "UPDATE schema_version SET version = ?");
+            version.bindInt(1, catalogMigrations().back().toVersion).step();
             for (const SeedTable& t : kSeedTables) importSeedFile(db, t, t.file, contents[t.file]);
             SqliteStmt meta(db, "INSERT INTO catalog_meta (key, value) VALUES ('seed_id', ?)");
             meta.bind(1, seedIdOf(contents)).step();

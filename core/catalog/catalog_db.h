@@ -11,7 +11,7 @@ struct sqlite3;
 
 namespace fp {
 
-constexpr int kCatalogSchemaVersion = 1;
+constexpr int kCatalogSchemaVersion = 2;  // 2: compute platforms
 
 // Build a fresh SQLite catalog from the text seed folder (data/catalog). Throws UserError naming file:line.
 // The file is written atomically: a failed build leaves no half-built database behind.

@@ -67,6 +67,39 @@ void readTable(SqliteDb& db, const char* table, std::vector<Model>& out, Fill fi
     }
 }
 
+void readPlatforms(SqliteDb& db, std::vector<PlatformModel>& out)
+{
+    SqliteStmt s(db, "SELECT * FROM platforms ORDER BY id");
+    while (s.step()) {
+        Columns c(s);
+        PlatformModel p;
+        p.id = c.text("id");
+        p.vendor = c.text("vendor");
+        p.description = c.text("description");
+        p.gpu = c.text("gpu");
+        p.gpuArch = c.text("gpu_arch");
+        p.gpusPerNode = c.integer("gpus_per_node");
+        p.gpusPerScaleUp = c.integer("gpus_per_scale_up");
+        p.scaleUpGBpsPerGpu = c.real("scale_up_gbps_per_gpu");
+        p.nvlinkGeneration = c.integer("nvlink_generation");
+        p.nvlinkSharp = c.flag("nvlink_sharp");
+        p.nicPart = c.text("nic_part");  // NULL reads as ""
+        p.nicsPerNode = c.integer("nics_per_node");
+        p.hostCages = c.integer("host_cages");
+        p.portsPerCage = c.integer("ports_per_cage");
+        p.cageType = c.text("cage_type");
+        p.cageFinned = c.flag("cage_finned");
+        p.nodePowerKw = c.real("node_power_kw");
+        p.nodeRackUnits = c.integer("node_rack_units");
+        p.nodesPerRack = c.integer("nodes_per_rack");
+        p.rackPowerKw = c.real("rack_power_kw");
+        p.powerEstimated = c.flag("power_estimated");
+        p.source = c.text("source");
+        p.notes = c.text("notes");
+        out.push_back(std::move(p));
+    }
+}
+
 } // namespace
 
 std::string formatNumber(double v)
@@ -333,6 +366,7 @@ Catalog readCatalog(SqliteDb& db)
 
     SqliteStmt qs(db, "SELECT platform, part FROM qualifications ORDER BY platform, part");
     while (qs.step()) cat.qualifications.push_back({qs.text(0), qs.text(1)});
+    readPlatforms(db, cat.platforms);
     return cat;
 }
 

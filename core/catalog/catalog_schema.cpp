@@ -136,6 +136,37 @@ CREATE TABLE qualifications (
 INSERT INTO schema_version (version) VALUES (1);
 )SQL";
 
+// Version 2: compute platforms (servers and rack-scale systems). Not rows of `parts`: a platform is
+// not priced in the network budget, and its id is not an ordering number.
+const char* const kSchemaV2 = R"SQL(
+CREATE TABLE platforms (
+  id TEXT PRIMARY KEY CHECK (length(id) > 0),
+  vendor TEXT NOT NULL CHECK (length(vendor) > 0),
+  description TEXT NOT NULL DEFAULT '',
+  gpu TEXT NOT NULL CHECK (length(gpu) > 0),
+  gpu_arch TEXT NOT NULL CHECK (gpu_arch IN ('hopper','blackwell','other')),
+  gpus_per_node INTEGER NOT NULL CHECK (gpus_per_node >= 0),  -- 0 = the design decides
+  gpus_per_scale_up INTEGER NOT NULL CHECK (gpus_per_scale_up >= gpus_per_node),
+  scale_up_gbps_per_gpu REAL NOT NULL DEFAULT 0 CHECK (scale_up_gbps_per_gpu >= 0),  -- GB/s, one direction
+  nvlink_generation INTEGER NOT NULL DEFAULT 0 CHECK (nvlink_generation BETWEEN 0 AND 9),
+  nvlink_sharp INTEGER NOT NULL DEFAULT 0 CHECK (nvlink_sharp IN (0,1)),
+  nic_part TEXT REFERENCES parts(part),
+  nics_per_node INTEGER NOT NULL DEFAULT 0 CHECK (nics_per_node >= 0),
+  host_cages INTEGER NOT NULL DEFAULT 0 CHECK (host_cages >= 0),
+  ports_per_cage INTEGER NOT NULL DEFAULT 1 CHECK (ports_per_cage IN (1,2,4)),
+  cage_type TEXT NOT NULL DEFAULT '' CHECK (cage_type IN ('','OSFP','QSFP-DD','QSFP112','QSFP56')),
+  cage_finned INTEGER NOT NULL DEFAULT 0 CHECK (cage_finned IN (0,1)),
+  node_power_kw REAL NOT NULL DEFAULT 0 CHECK (node_power_kw >= 0),
+  node_rack_units INTEGER NOT NULL DEFAULT 0 CHECK (node_rack_units BETWEEN 0 AND 48),
+  nodes_per_rack INTEGER NOT NULL DEFAULT 0 CHECK (nodes_per_rack >= 0),
+  rack_power_kw REAL NOT NULL DEFAULT 0 CHECK (rack_power_kw >= 0),
+  power_estimated INTEGER NOT NULL DEFAULT 0 CHECK (power_estimated IN (0,1)),
+  source TEXT NOT NULL CHECK (length(source) > 0),
+  notes TEXT NOT NULL DEFAULT '',
+  CHECK (host_cages = 0 OR host_cages * ports_per_cage >= nics_per_node)
+) STRICT;
+)SQL";
+
 } // namespace
 
 const std::vector<CatalogMigration>& catalogMigrations()
@@ -144,6 +175,7 @@ const std::vector<CatalogMigration>& catalogMigrations()
     // the tables; a file at "version 0" is an empty database.
     static const std::vector<CatalogMigration> migrations = {
         {1, kSchemaV1},
+        {2, kSchemaV2},
     };
     return migrations;
 }

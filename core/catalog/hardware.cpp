@@ -47,7 +47,8 @@ const SwitchModel& Hardware::switchOf(Tier t) const
 Cage Hardware::cageOf(Tier t) const
 {
     if (t == Tier::Node) {
-        if (platform && platform->hostCage) return *platform->hostCage;
+        // The platform's own host cages (DGX twin-port OSFP) are not wired into media yet: nodes use the
+        // NIC card's cages until the cage model takes them (issue 17).
         return nicCage(nic, linkGbps, planes);
     }
     return switchCage(switchOf(t), linkGbps > 0 ? linkGbps : nic.portGbps);

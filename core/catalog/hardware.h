@@ -31,21 +31,11 @@ Cage switchCage(const SwitchModel&, int linkGbps);
 // 2 x 400G). linksPerCage is 0 when the cage cannot carry them at that speed.
 Cage nicCage(const NicModel&, int linkGbps, int planes);
 
-// A server platform (e.g. DGX H100) when the design names one: it supplies the node's NICs and, later,
-// its own host cages. Empty today; the field exists so stages already take it.
-struct Platform {
-    std::string name;
-    int gpusPerNode = 0;
-    int nicsPerNode = 0;
-    double nodePowerKw = 0;
-    std::optional<Cage> hostCage;  // when the server's cages differ from the NIC card's
-};
-
 struct Hardware {
     std::vector<SwitchModel> switches;  // distinct models; Device::model indexes this for switches
     std::array<std::uint8_t, kSwitchTierCount> modelOfTier{0, 0, 0};  // leaf, spine, core -> switches[]
     NicModel nic;
-    std::optional<Platform> platform;
+    std::optional<PlatformModel> platform;  // the design's server platform (catalog), when it names one
     int linkGbps = 0;                   // the fabric's link speed (resolved: spec or the NIC's native)
     int planes = 1;
 

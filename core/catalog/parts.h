@@ -129,6 +129,38 @@ struct PatchPanelModel : PartBase {
     int rackUnits = 1;
 };
 
+// A compute platform: an 8-GPU server (DGX/HGX), a PCIe-card server, or one tray of a rack-scale
+// system (GB200/GB300 NVL72: a "node" is a 4-GPU compute tray, the NVLink domain is the rack).
+// Seeded from data/catalog/platforms.csv; every row names its source. Not a priced part: compute
+// capex stays outside the network budget.
+struct PlatformModel {
+    std::string id;                 // e.g. "DGX-H100"
+    std::string vendor;
+    std::string description;
+    std::string gpu;                // "H100 SXM5"
+    std::string gpuArch;            // "hopper" | "blackwell" | "other": picks NCCL's NVLS efficiency
+    int gpusPerNode = 8;
+    int gpusPerScaleUp = 8;         // GPUs in one NVLink domain (72 for NVL72); = gpusPerNode on PCIe
+    double scaleUpGBpsPerGpu = 0;   // unidirectional NVLink (or PCIe) bandwidth per GPU, GB/s
+    int nvlinkGeneration = 0;       // 0 = no NVLink (PCIe only)
+    bool nvlinkSharp = false;       // NVSwitch with NVLink SHARP (NCCL NVLS / NVLSTree)
+    std::string nicPart;            // default scale-out NIC; empty = the design's own choice
+    int nicsPerNode = 0;            // scale-out ports per node; 0 = the design's own count
+    int hostCages = 0;              // cages those ports sit in (DGX H100: 4 twin-port OSFP)
+    int portsPerCage = 1;           // 2 = twin-port cage
+    std::string cageType;           // "OSFP", "QSFP112"
+    bool cageFinned = false;        // false: flat-top modules (riding heat sink)
+    double nodePowerKw = 0;         // max per node (per tray for NVL72)
+    int nodeRackUnits = 0;          // 0 when the node is a tray of a rack-scale system
+    int nodesPerRack = 0;
+    double rackPowerKw = 0;         // rack-scale systems: the whole rack; 0 = not fixed
+    bool powerEstimated = false;
+    std::string source;             // datasheet / reference architecture URL
+    std::string notes;
+
+    bool hasScaleUpDomain() const { return gpusPerScaleUp > 1 && scaleUpGBpsPerGpu > 0; }
+};
+
 // Which platform (switch or NIC part number) accepts which module or cable.
 struct Qualification {
     std::string platform;

@@ -46,14 +46,22 @@ Advice advise(const std::vector<std::pair<FabricKind, Estimates>>& options, cons
     }
     const double commPct = spec.workload.commToComputePct;
     const double horizon = std::max(1, spec.economics.horizonYears);
+    // How fast each fabric runs the job's collectives: the all-reduce busbw NCCL would reach on it
+    // (collectives.h: NVLink domains, the NICs, efficiency and ECMP together) when every option has one,
+    // else efficiency x ECMP.
+    bool allHaveBusbw = true;
+    for (const auto& o : options) allHaveBusbw = allHaveBusbw && o.second.performance.allreduceBusbwGBps > 0;
+    const auto speed = [allHaveBusbw](const Estimates& e) {
+        return allHaveBusbw ? e.performance.allreduceBusbwGBps : effectiveEfficiency(e);
+    };
     double bestEff = 0;
-    for (const auto& [kind, e] : options) bestEff = std::max(bestEff, effectiveEfficiency(e));
+    for (const auto& [kind, e] : options) bestEff = std::max(bestEff, speed(e));
 
     // Value of the cluster's time per year: compute plus network capex spread over the horizon.
     auto timeLostUsd = [&](const Estimates& e) {
         const double clusterUsdPerYear =
             (double(spec.gpus) * model::kComputeCapexUsdPerGpu + e.capex.totalUsd) / horizon;
-        const double relative = bestEff > 0 ? effectiveEfficiency(e) / bestEff : 1.0;
+        const double relative = bestEff > 0 ? speed(e) / bestEff : 1.0;
         return commPct / 100.0 * (1.0 - relative) * horizon * clusterUsdPerYear;
     };
     auto find = [&](auto predicate) -> const std::pair<FabricKind, Estimates>* {
@@ -105,9 +113,12 @@ Advice advise(const std::vector<std::pair<FabricKind, Estimates>>& options, cons
     advice.recommended = pick->first;
 
     for (const auto& [kind, e] : options) {
-        std::snprintf(line, sizeof line, "%s: TCO %s (capex %s), efficiency %s, time lost %s.", displayName(kind),
+        char busbw[48] = "";
+        if (allHaveBusbw)
+            std::snprintf(busbw, sizeof busbw, ", all-reduce busbw %.0f GB/s", e.performance.allreduceBusbwGBps);
+        std::snprintf(line, sizeof line, "%s: TCO %s (capex %s), efficiency %s%s, time lost %s.", displayName(kind),
                       money(e.tcoUsd).c_str(), money(e.capex.totalUsd).c_str(),
-                      pct(effectiveEfficiency(e)).c_str(), money(timeLostUsd(e)).c_str());
+                      pct(effectiveEfficiency(e)).c_str(), busbw, money(timeLostUsd(e)).c_str());
         advice.reasons.push_back(line);
     }
 

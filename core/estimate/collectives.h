@@ -1,26 +1,83 @@
 #pragma once
-// Alpha-beta model of NCCL collectives: ring and double-binary-tree all-reduce and all-to-all time and
-// bus bandwidth. Definitions: nccl-tests doc/PERFORMANCE.md; README.md ("Collectives").
+// Collectives as nccl-tests reports them: per-rank bus bandwidth (busbw) of all-reduce, all-gather,
+// reduce-scatter and all-to-all from 1 KiB to 8 GiB, on a hierarchical system: scale-up domains
+// (NVLink, the GPUs NCCL treats as one "node") joined by the scale-out fabric (the domain's NICs).
+// Each algorithm NCCL has (ring, tree, NVLS, NVLSTree, CollNet) is modelled with NCCL's own tuner
+// latencies and protocol factors (nccl_constants.h) and a physical bandwidth bound; the pick per size
+// is the fastest, as NCCL's tuner picks. Self-contained: plain values in, plain values out.
+// README.md ("Collectives") has every formula and the calibration table against published runs.
+#include <string>
 #include <vector>
 
-#include "estimate/estimates.h"
+namespace fp {
 
-namespace fp::estimate {
-
-struct AlphaBeta {
-    double alphaUs = 0;        // per step: network latency + NCCL step overhead
-    double bandwidthGBps = 0;  // per GPU, achieved (line rate x efficiency x ECMP factor), GB/s = 1e9 B/s
-    double alltoallGBps = 0;   // per GPU for all-to-all (also limited by the bisection)
+// One message size of one curve.
+struct CollectivePoint {
+    double bytes = 0;
+    double timeUs = 0;
+    double busbwGBps = 0;
+    std::string algorithm;  // "ring", "tree", "nvls", "nvls_tree", "collnet", "pairwise"
+    std::string protocol;   // "LL", "LL128", "Simple"
 };
 
-// t = 2(n-1) alpha + 2(n-1)/n S/B; busbw = S/t x 2(n-1)/n.
-CollectivePoint ringAllReduce(const AlphaBeta&, int gpus, double bytes);
-// t = 2 ceil(log2 n) alpha + 2(n-1)/n S/B (double binary tree: full bandwidth, log latency).
-CollectivePoint treeAllReduce(const AlphaBeta&, int gpus, double bytes);
-// t = (n-1) alpha + (n-1)/n S/B; busbw = S/t x (n-1)/n. S = bytes each rank sends in total.
-CollectivePoint allToAll(const AlphaBeta&, int gpus, double bytes);
+namespace estimate {
+
+enum class Collective { AllReduce, AllGather, ReduceScatter, AllToAll };
+enum class CollectiveAlgorithm { Ring, Tree, Nvls, NvlsTree, CollNet, Pairwise };
+const char* toString(Collective);           // "all_reduce", "all_gather", "reduce_scatter", "all_to_all"
+const char* toString(CollectiveAlgorithm);  // "ring", "tree", "nvls", "nvls_tree", "collnet", "pairwise"
+
+// What the model needs to know about the system.
+struct CollectiveSystem {
+    int ranks = 0;                     // GPUs in the collective
+    int domainGpus = 1;                // GPUs per scale-up (NVLink) domain; 1 = every GPU on its own
+    double scaleUpGBps = 0;            // per GPU, one direction, line rate (NVLink or PCIe)
+    bool nvlink = false;               // false: the domain's GPUs talk over PCIe
+    bool nvlinkSharp = false;          // NVSwitch reduction (NCCL NVLS / NVLSTree)
+    bool blackwell = false;            // NVLS efficiency and LL ceiling of the GPU generation
+    double scaleOutGBpsPerGpu = 0;     // NIC ports x line rate / 8 per GPU, one direction
+    double nicEfficiency = 0.94;       // achieved / line rate of one NIC (fabric, speed)
+    double ecmpFactor = 1.0;           // bandwidth left after hash collisions
+    double bisectionShare = 1.0;       // all-to-all: share of the demand the bisection carries
+    double networkLatencyUs = 0;       // one-way latency of the widest path the collective uses
+    bool inNetworkReductionAvailable = false;  // the fabric can reduce in the switches (IB SHARP)
+    bool inNetworkReduction = false;           // ... and it is enabled (NCCL CollNet plugin)
+
+    int domains() const;               // "nodes" in NCCL terms: ceil(ranks / domain size)
+    int domainSize() const;            // min(domainGpus, ranks), at least 1
+    double scaleOutGBpsPerDomain() const;  // achieved: ports x line rate x NIC efficiency x ECMP
+};
+
+struct AlgorithmCurve {
+    CollectiveAlgorithm algorithm = CollectiveAlgorithm::Ring;
+    std::vector<CollectivePoint> points;  // best protocol per size
+    bool picked = true;                   // false: shown only (in-network reduction not enabled)
+};
+
+struct CollectiveCurves {
+    Collective collective = Collective::AllReduce;
+    std::vector<CollectivePoint> picked;       // what NCCL's tuner would run, per size
+    std::vector<AlgorithmCurve> algorithms;    // every algorithm that applies, kept visible
+    double largeBusbwGBps() const;             // picked busbw at the largest size
+};
+
+struct CollectiveReport {
+    CollectiveSystem system;
+    std::vector<CollectiveCurves> collectives; // all-reduce, all-gather, reduce-scatter, all-to-all
+    const CollectiveCurves* find(Collective) const;
+};
+
+// The algorithms NCCL would consider for this collective on this system.
+std::vector<CollectiveAlgorithm> algorithmsFor(const CollectiveSystem&, Collective);
+// Best protocol of one algorithm at one size; busbw 0 and time 0 when it does not apply.
+CollectivePoint evaluate(const CollectiveSystem&, Collective, CollectiveAlgorithm, double bytes);
+// Fastest algorithm and protocol at one size (NCCL's tuner choice).
+CollectivePoint pick(const CollectiveSystem&, Collective, double bytes);
+// All four collectives over collectiveSizesBytes().
+CollectiveReport modelCollectives(const CollectiveSystem&);
 
 // 1 KiB .. 8 GiB in powers of two.
 std::vector<double> collectiveSizesBytes();
 
-} // namespace fp::estimate
+} // namespace estimate
+} // namespace fp

@@ -7,6 +7,7 @@
 #include "estimate/collectives.h"
 #include "estimate/latency.h"
 #include "estimate/model_constants.h"
+#include "estimate/nccl_constants.h"
 #include "estimate/throughput.h"
 
 namespace fp::estimate {
@@ -77,6 +78,34 @@ std::size_t pathIndexFor(const Fabric& fabric, int nodes, std::size_t pathCount)
     return std::min(index, pathCount - 1);
 }
 
+// The collective model's view of the system: the platform's NVLink domain (none without a platform:
+// every GPU is its own endpoint) and the fabric's per-GPU NIC bandwidth, efficiency and collisions.
+CollectiveSystem collectiveSystem(const ClusterSpec& spec, const EstimateOptions& options, const Performance& perf,
+                                  double bisectionGbps, int gpus, double widestPathNs)
+{
+    CollectiveSystem s;
+    s.ranks = gpus;
+    const PlatformModel& p = options.platform;
+    if (p.hasScaleUpDomain()) {
+        s.domainGpus = p.gpusPerScaleUp;
+        s.scaleUpGBps = p.scaleUpGBpsPerGpu;
+        s.nvlink = p.nvlinkGeneration > 0;
+        s.nvlinkSharp = p.nvlinkSharp;
+        s.blackwell = p.gpuArch == "blackwell";
+    }
+    s.scaleOutGBpsPerGpu = perf.injectionGbpsPerGpu / 8.0;
+    s.nicEfficiency = perf.efficiency;
+    s.ecmpFactor = perf.ecmpCollisionFactor;
+    // All-to-all sends half of everything across the bisection: each GPU gets at most its share of it.
+    const double demandGbps = double(spec.gpus) * perf.injectionGbpsPerGpu / 2.0;
+    s.bisectionShare = demandGbps > 0 ? std::min(1.0, bisectionGbps / demandGbps) : 1.0;
+    s.networkLatencyUs = widestPathNs / 1000.0;
+    // Quantum InfiniBand switches reduce in the network (SHARP); Ethernet fabrics here do not.
+    s.inNetworkReductionAvailable = spec.fabric == FabricKind::InfiniBand;
+    s.inNetworkReduction = s.inNetworkReductionAvailable && options.inNetworkReduction;
+    return s;
+}
+
 } // namespace
 
 Estimates run(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout, const MediaAssignment& media,
@@ -104,28 +133,27 @@ Estimates run(const ClusterSpec& spec, const Fabric& fabric, const Layout& layou
     const int gpus = options.collectiveGpus > 0 ? std::min(options.collectiveGpus, spec.gpus) : spec.gpus;
     const int gpusPerNode = std::max(1, spec.gpusPerNode);
     const int nodes = (gpus + gpusPerNode - 1) / gpusPerNode;
-    const EcmpResult ecmp = ringEcmpCollisions(fabric, nodes);
+    const int qps = options.qpsPerConnection > 0 ? options.qpsPerConnection : nccl::kDefaultQpsPerConnection;
+    const EcmpResult ecmp = ringEcmpCollisions(fabric, nodes, qps);
     const bool balanced = balancesFlows(spec.fabric, hw);
     perf.ecmpCollisionFactor = balanced ? 1.0 : ecmp.factor;
 
-    AlphaBeta ab;
     const PathLatency& widest = perf.latency[pathIndexFor(fabric, nodes, perf.latency.size())];
-    ab.alphaUs = widest.maxNs / 1000.0 + model::kCollectiveStepOverheadUs;
-    ab.bandwidthGBps = perf.injectionGbpsPerGpu / 8.0 * perf.efficiency * perf.ecmpCollisionFactor;
-    // All-to-all sends half of everything across the bisection: each GPU gets at most its share of it.
-    const double demandGbps = double(spec.gpus) * perf.injectionGbpsPerGpu / 2.0;
-    const double bisectionShare = demandGbps > 0 ? std::min(1.0, bisection / demandGbps) : 1.0;
-    ab.alltoallGBps = ab.bandwidthGBps * bisectionShare;
-    CollectiveCurve ring{kCurveAllreduceRing, "All-reduce (ring)", {}};
-    CollectiveCurve tree{kCurveAllreduceTree, "All-reduce (tree)", {}};
-    CollectiveCurve a2a{kCurveAlltoall, "All-to-all", {}};
-    for (double bytes : collectiveSizesBytes()) {
-        ring.points.push_back(ringAllReduce(ab, gpus, bytes));
-        tree.points.push_back(treeAllReduce(ab, gpus, bytes));
-        a2a.points.push_back(allToAll(ab, gpus, bytes));
-    }
-    perf.allreduceBusbwGBps = ring.points.empty() ? 0.0 : ring.points.back().busbwGBps;
-    perf.collectives = {std::move(ring), std::move(tree), std::move(a2a)};
+    const CollectiveSystem system = collectiveSystem(spec, options, perf, bisection, gpus, widest.maxNs);
+    perf.collectives = modelCollectives(system);
+    // The named curves older readers know (stable JSON keys), and the headline figure: what NCCL would run.
+    const auto curveOf = [&](const char* key, const char* label, Collective c, CollectiveAlgorithm a) {
+        CollectiveCurve out{key, label, {}};
+        if (const CollectiveCurves* cc = perf.collectives.find(c))
+            for (const AlgorithmCurve& curve : cc->algorithms)
+                if (curve.algorithm == a) out.points = curve.points;
+        return out;
+    };
+    perf.curves = {curveOf(kCurveAllreduceRing, "All-reduce (ring)", Collective::AllReduce, CollectiveAlgorithm::Ring),
+                   curveOf(kCurveAllreduceTree, "All-reduce (tree)", Collective::AllReduce, CollectiveAlgorithm::Tree),
+                   curveOf(kCurveAlltoall, "All-to-all", Collective::AllToAll, CollectiveAlgorithm::Pairwise)};
+    if (const CollectiveCurves* ar = perf.collectives.find(Collective::AllReduce))
+        perf.allreduceBusbwGBps = ar->largeBusbwGBps();
 
     // What is a model rather than data.
     if (e.capex.estimated) e.notes.push_back("Prices are estimates: no public list prices exist for these parts.");
@@ -142,6 +170,13 @@ Estimates run(const ClusterSpec& spec, const Fabric& fabric, const Layout& layou
         e.notes.push_back("ECMP hashing of a ring all-reduce: " + std::to_string(ecmp.crossLeafFlows) +
                           " cross-leaf flows, worst link carries " + std::to_string(ecmp.maxLoad) + " (ideal " +
                           std::to_string(ecmp.idealMaxLoad) + ").");
+    if (options.platform.hasScaleUpDomain())
+        e.notes.push_back("Collectives: NVLink domains of " + std::to_string(system.domainSize()) + " GPUs (" +
+                          options.platform.id + ") joined by the fabric; the algorithm is the one NCCL's tuner would "
+                          "pick per size (core/estimate/README.md, calibrated on published nccl-tests runs).");
+    else
+        e.notes.push_back("Collectives: no platform, so every GPU is its own endpoint of the fabric and NVLink inside "
+                          "a node is not counted; choose a platform for NVLink-aware figures.");
     if (misconfigured) e.notes.push_back("What-if: RoCE misconfigured (PFC/ECN/DCQCN wrong) at ~50 % of IB.");
     return e;
 }

@@ -7,6 +7,7 @@
 #include "bom/bom.h"
 #include "catalog/catalog.h"
 #include "catalog/hardware.h"
+#include "estimate/collectives.h"
 #include "layout/layout.h"
 #include "media/media.h"
 #include "spec/cluster_spec.h"
@@ -37,12 +38,6 @@ struct PathLatency {
     double loadedLowNs = 0, loadedHighNs = 0;  // jitter band under load
 };
 
-struct CollectivePoint {
-    double bytes = 0;
-    double timeUs = 0;
-    double busbwGBps = 0;
-};
-
 // One collective's modelled time and bus bandwidth over message sizes. `key` is its stable JSON key
 // under performance.* ("allreduce" = ring all-reduce, "allreduce_tree", "alltoall"); new collectives
 // (hierarchical, per platform) add curves with new keys rather than renaming these.
@@ -64,15 +59,16 @@ struct Performance {
     double bisectionTbps = 0;
     double efficiency = 1.0;          // achieved / line rate for large collectives
     double ecmpCollisionFactor = 1.0; // share of bandwidth left after hash collisions (1 = none)
-    std::vector<CollectiveCurve> collectives;  // in display order
+    std::vector<CollectiveCurve> curves;  // in display order, each under its stable JSON key
     // The curve with this key, or nullptr.
     const CollectiveCurve* curve(const std::string& key) const
     {
-        for (const CollectiveCurve& c : collectives)
+        for (const CollectiveCurve& c : curves)
             if (c.key == key) return &c;
         return nullptr;
     }
-    double allreduceBusbwGBps = 0;    // large-message ring all-reduce bus bandwidth
+    double allreduceBusbwGBps = 0;    // large-message all-reduce busbw, algorithm NCCL would pick
+    estimate::CollectiveReport collectives;  // every collective, algorithm and size, nccl-tests style
 };
 
 struct Estimates {
@@ -86,6 +82,9 @@ struct Estimates {
 struct EstimateOptions {
     bool roceMisconfigured = false;   // "RoCE tuned vs misconfigured" risk switch
     int collectiveGpus = 0;           // 0 = the whole cluster
+    PlatformModel platform;           // the design's platform (makePlan fills it); empty id = none
+    bool inNetworkReduction = false;  // IB SHARP / NCCL CollNet enabled (InfiniBand only)
+    int qpsPerConnection = 0;         // NCCL queue pairs per connection; 0 = NCCL's default (1)
 };
 
 namespace estimate {

@@ -117,8 +117,9 @@ struct Adjacency {
 
 } // namespace
 
-EcmpResult ringEcmpCollisions(const Fabric& f, int nodes)
+EcmpResult ringEcmpCollisions(const Fabric& f, int nodes, int qpsPerConnection)
 {
+    const int qps = std::max(1, qpsPerConnection);
     EcmpResult r;
     nodes = std::min<int>(nodes, int(f.nodeCount));
     if (nodes < 2) return r;
@@ -148,26 +149,31 @@ EcmpResult ringEcmpCollisions(const Fabric& f, int nodes)
             const DeviceId dst = leafOf[std::size_t((i + 1) % nodes) * portsPerNode + p];
             if (src == kNone || dst == kNone || src == dst) continue;
             ++r.crossLeafFlows;
-            ++outFlows[src];
-            ++inFlows[dst];
-            const std::uint64_t flow = std::uint64_t(p) * std::uint64_t(nodes) + std::uint64_t(i);
-            const std::uint32_t up = leafUp.pickAny(src, mix(flow));
-            if (up == kNone) continue;
-            carry(loadUp, up);
-            const DeviceId spine = f.links[up].b;
-            std::uint32_t down = leafUp.pickWithKey(dst, spine, mix(flow ^ 0x1ULL));
-            if (down == kNone && leafUp.count(dst) > 0) {
-                // Different pod: up to a core of this spine's group, down to a spine of the far pod.
-                const std::uint32_t toCore = spineUp.pickAny(spine, mix(flow ^ 0x2ULL));
-                if (toCore == kNone) continue;
-                carry(loadUp, toCore);
-                const std::uint32_t farPod = f.devices[f.links[leafUp.pickAny(dst, 0)].b].pod;
-                const std::uint32_t fromCore = coreDown.pickWithKey(f.links[toCore].b, farPod, mix(flow ^ 0x3ULL));
-                if (fromCore == kNone) continue;
-                carry(loadDown, fromCore);
-                down = leafUp.pickWithKey(dst, f.links[fromCore].a, mix(flow ^ 0x4ULL));
+            // NCCL spreads one connection over `qps` queue pairs; each is its own 5-tuple, hashed on
+            // its own, carrying 1/qps of the data (loads below count queue pairs).
+            for (int q = 0; q < qps; ++q) {
+                ++outFlows[src];
+                ++inFlows[dst];
+                const std::uint64_t flow = (std::uint64_t(p) * std::uint64_t(nodes) + std::uint64_t(i)) * std::uint64_t(qps) +
+                                           std::uint64_t(q);
+                const std::uint32_t up = leafUp.pickAny(src, mix(flow));
+                if (up == kNone) continue;
+                carry(loadUp, up);
+                const DeviceId spine = f.links[up].b;
+                std::uint32_t down = leafUp.pickWithKey(dst, spine, mix(flow ^ 0x1ULL));
+                if (down == kNone && leafUp.count(dst) > 0) {
+                    // Different pod: up to a core of this spine's group, down to a spine of the far pod.
+                    const std::uint32_t toCore = spineUp.pickAny(spine, mix(flow ^ 0x2ULL));
+                    if (toCore == kNone) continue;
+                    carry(loadUp, toCore);
+                    const std::uint32_t farPod = f.devices[f.links[leafUp.pickAny(dst, 0)].b].pod;
+                    const std::uint32_t fromCore = coreDown.pickWithKey(f.links[toCore].b, farPod, mix(flow ^ 0x3ULL));
+                    if (fromCore == kNone) continue;
+                    carry(loadDown, fromCore);
+                    down = leafUp.pickWithKey(dst, f.links[fromCore].a, mix(flow ^ 0x4ULL));
+                }
+                carry(loadDown, down);
             }
-            carry(loadDown, down);
         }
     }
     for (std::size_t d = 0; d < f.devices.size(); ++d) {
@@ -176,7 +182,10 @@ EcmpResult ringEcmpCollisions(const Fabric& f, int nodes)
         r.idealMaxLoad = std::max<int>(r.idealMaxLoad, int((outFlows[d] + ups - 1) / ups));
         r.idealMaxLoad = std::max<int>(r.idealMaxLoad, int((inFlows[d] + ups - 1) / ups));
     }
-    if (r.maxLoad > 0 && r.idealMaxLoad > 0) r.factor = double(r.idealMaxLoad) / double(r.maxLoad);
+    // A queue pair carries 1/qps of its connection, and a connection never runs faster than its NIC port:
+    // a link with up to `qps` queue pairs on it is not a bottleneck (with one queue pair: as before).
+    if (r.crossLeafFlows > 0) r.idealMaxLoad = std::max(r.idealMaxLoad, qps);
+    if (r.maxLoad > 0 && r.idealMaxLoad > 0) r.factor = std::min(1.0, double(r.idealMaxLoad) / double(r.maxLoad));
     return r;
 }
 

@@ -20,7 +20,8 @@ double bisectionGbps(const Fabric&);
 struct EcmpResult {
     long long crossLeafFlows = 0;  // ring flows whose ends sit on different leaves
     int maxLoad = 0;               // most flows on one link after hashing
-    int idealMaxLoad = 0;          // what a perfect balancer achieves (leaf uplink pigeonhole)
+    int idealMaxLoad = 0;          // what a perfect balancer achieves (leaf uplink pigeonhole), in
+                                   // queue pairs, and at least one connection's worth (qps)
     double factor = 1.0;           // idealMaxLoad / maxLoad (1 = no collision)
 };
 
@@ -28,7 +29,9 @@ struct EcmpResult {
 // node i+1. Every cross-leaf flow is hashed (deterministic hash of the flow id) onto one of its
 // leaf's uplinks, then onto the parallel links down (and through the core when the pods differ).
 // A ring moves at its slowest flow, so the factor is ideal load / worst load.
-EcmpResult ringEcmpCollisions(const Fabric&, int nodes);
+// NCCL may open several queue pairs per connection (NCCL_IB_QPS_PER_CONNECTION); each is hashed on its
+// own and carries 1/qps of the flow, so loads and the ideal are counted in queue pairs.
+EcmpResult ringEcmpCollisions(const Fabric&, int nodes, int qpsPerConnection = 1);
 
 // True when the fabric balances flows itself: InfiniBand (subnet-manager fat-tree routing, adaptive
 // routing), Spectrum-X with adaptive routing switches and SuperNICs, UEC with packet spraying.

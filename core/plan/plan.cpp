@@ -59,6 +59,13 @@ Plan makePlan(const ClusterSpec& typedSpec, const Catalog& catalog, const PlanOp
         linkGbps = plan::resolveLinkGbps(spec, nic);
         p.hardware = Hardware::uniform(plan::resolveSwitch(spec, catalog, linkGbps), std::move(nic), linkGbps,
                                        spec.planes);
+        if (!spec.platform.empty()) {
+            const PlatformModel* platform = catalog.findPlatform(spec.platform);
+            if (!platform)
+                throw UserError("unknown platform '" + spec.platform + "'", "/compute/platform",
+                                "pick one of: fabricplan-cli catalog list platforms (or leave it empty)");
+            p.hardware.platform = *platform;
+        }
     });
     clock.run("topology", [&] {
         topology::TierPorts ports;
@@ -74,7 +81,9 @@ Plan makePlan(const ClusterSpec& typedSpec, const Catalog& catalog, const PlanOp
     clock.run("checks", [&] { p.findings = checks::run(spec, p.fabric, p.layout, p.media, catalog, p.hardware); });
     clock.run("bom", [&] { p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware); });
     clock.run("estimate", [&] {
-        p.estimates = estimate::run(spec, p.fabric, p.layout, p.media, p.bom, catalog, p.hardware, options.estimate);
+        EstimateOptions estimateOptions = options.estimate;
+        if (p.hardware.platform) estimateOptions.platform = *p.hardware.platform;
+        p.estimates = estimate::run(spec, p.fabric, p.layout, p.media, p.bom, catalog, p.hardware, estimateOptions);
         p.resilience = resilience::analyse(spec, p.fabric, p.media, p.bom, catalog);
     });
     requireFiniteFigures(p);

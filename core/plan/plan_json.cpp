@@ -48,8 +48,38 @@ json curve(const std::vector<CollectivePoint>& points)
 {
     json a = json::array();
     for (const auto& p : points)
-        a.push_back({{"bytes", static_cast<long long>(p.bytes)}, {"time_us", p.timeUs}, {"busbw_GBps", p.busbwGBps}});
+        a.push_back({{"bytes", static_cast<long long>(p.bytes)}, {"time_us", p.timeUs}, {"busbw_GBps", p.busbwGBps},
+                     {"algorithm", p.algorithm}, {"protocol", p.protocol}});
     return a;
+}
+
+// nccl-tests-style curves: per collective, what NCCL would pick per size and every algorithm's own curve.
+json collectivesJson(const estimate::CollectiveReport& r)
+{
+    const auto& s = r.system;
+    json out = {{"system",
+                 {{"ranks", s.ranks}, {"domain_gpus", s.domainSize()}, {"domains", s.domains()},
+                  {"scale_up_GBps_per_gpu", s.scaleUpGBps}, {"nvlink_sharp", s.nvlinkSharp},
+                  {"scale_out_GBps_per_gpu", s.scaleOutGBpsPerGpu}, {"nic_efficiency", s.nicEfficiency},
+                  {"ecmp_factor", s.ecmpFactor}, {"network_latency_us", s.networkLatencyUs},
+                  {"in_network_reduction_available", s.inNetworkReductionAvailable},
+                  {"in_network_reduction", s.inNetworkReduction}}}};
+    for (const auto& c : r.collectives) {
+        json algorithms = json::object();
+        for (const auto& a : c.algorithms) algorithms[estimate::toString(a.algorithm)] = curve(a.points);
+        out[estimate::toString(c.collective)] = {
+            {"picked", curve(c.picked)}, {"algorithms", algorithms}, {"large_busbw_GBps", c.largeBusbwGBps()}};
+    }
+    return out;
+}
+
+json platformJson(const PlatformModel& p)
+{
+    if (p.id.empty()) return nullptr;
+    return {{"id", p.id}, {"gpu", p.gpu}, {"gpus_per_node", p.gpusPerNode}, {"gpus_per_scale_up", p.gpusPerScaleUp},
+            {"scale_up_GBps_per_gpu", p.scaleUpGBpsPerGpu}, {"nvlink_sharp", p.nvlinkSharp},
+            {"nics_per_node", p.nicsPerNode}, {"host_cages", p.hostCages}, {"ports_per_cage", p.portsPerCage},
+            {"cage_type", p.cageType}, {"cage_finned", p.cageFinned}, {"source", p.source}};
 }
 
 json performanceJson(const Performance& p)
@@ -65,9 +95,10 @@ json performanceJson(const Performance& p)
         {"efficiency", p.efficiency},
         {"ecmp_collision_factor", p.ecmpCollisionFactor},
         {"allreduce_busbw_GBps", p.allreduceBusbwGBps},
+        {"collectives", collectivesJson(p.collectives)},
     };
     // Each curve under its own stable key (performance.allreduce, .allreduce_tree, .alltoall, ...).
-    for (const CollectiveCurve& c : p.collectives) out[c.key] = curve(c.points);
+    for (const CollectiveCurve& c : p.curves) out[c.key] = curve(c.points);
     return out;
 }
 
@@ -114,6 +145,7 @@ json planToJson(const Plan& p)
         {"fabric", toString(p.spec.fabric)},
         {"parts",
          {{"switch", p.hardware.switchOf(Tier::Leaf).partNumber}, {"switch_generic", p.hardware.switchOf(Tier::Leaf).generic}, {"nic", p.hardware.nic.partNumber}}},
+        {"platform", p.hardware.platform ? platformJson(*p.hardware.platform) : json(nullptr)},
         {"topology", topologyJson(p.fabric)},
         {"media", media},
         {"bom", bomLines},

@@ -107,6 +107,8 @@ struct ClusterSpec {
     int nicsPerNode = 8;                  // scale-out NICs per node (one rail each)
     std::string nicModel = "MCX75310AAS-NEAT";
     int linkGbps = 0;                     // 0 = the NIC's native port speed
+    std::string platform;                 // catalog platform id (DGX-H100, GB200-NVL72, ...); "" = none:
+                                          // every GPU is its own endpoint of the scale-out fabric
     // Fabric
     FabricKind fabric = FabricKind::InfiniBand;
     std::string switchModel = "MQM9700-NS2F";

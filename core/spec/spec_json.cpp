@@ -189,7 +189,7 @@ json specToJson(const ClusterSpec& s)
     for (const auto& p : s.media.pins) pins.push_back({{"link_class", p.linkClass}, {"part", p.part}});
     const auto& f = s.floor;
     const auto& e = s.economics;
-    return json{
+    json out{
         {"format_version", kDesignFormatVersion},
         {"name", s.name},
         {"compute",
@@ -223,6 +223,9 @@ json specToJson(const ClusterSpec& s)
           {"model_params_billion", s.workload.modelParamsBillion},
           {"data_parallel", s.workload.dataParallel}}},
     };
+    // Written only when set, so designs without a platform read and write exactly as before.
+    if (!s.platform.empty()) out["compute"]["platform"] = s.platform;
+    return out;
 }
 
 SpecReadResult specFromJson(const json& j, const std::string& origin)
@@ -258,6 +261,7 @@ SpecReadResult specFromJson(const json& j, const std::string& origin)
         o.integer("nics_per_node", s.nicsPerNode);
         o.text("nic", s.nicModel);
         o.integer("link_gbps", s.linkGbps);
+        o.text("platform", s.platform);
     }
     if (auto c = top.find("fabric")) {
         ObjectReader o(*c, "/fabric", origin, w, unknown);

@@ -1,6 +1,7 @@
-// Alpha-beta collectives against hand calculations and the NCCL bus-bandwidth ceiling.
-// busbw definitions: NVIDIA nccl-tests doc/PERFORMANCE.md (all-reduce algbw x 2(n-1)/n; all-to-all
-// algbw x (n-1)/n).
+// The collectives model against published nccl-tests results (busbw at the largest size of each run).
+// Every expected figure below is a measurement someone published, cited at the assertion; the model
+// must land within 15 % of it. Bus bandwidth definitions: NVIDIA nccl-tests doc/PERFORMANCE.md.
+// The same figures, with ours, are the calibration table of core/estimate/README.md.
 #include <QtTest>
 
 #include "estimate/collectives.h"
@@ -10,88 +11,200 @@ using namespace fp;
 using namespace fp::estimate;
 
 namespace {
-constexpr double kMiB = 1048576.0;
-AlphaBeta ab(double alphaUs, double gbps, double a2aGbps)
+constexpr double kGiB = 1024.0 * 1024.0 * 1024.0;
+constexpr double k8GiB = 8.0 * kGiB;
+// One-way network latency of a two- or three-tier NDR fabric as latency.h models it (~2-4 us with
+// NICs, switches, FEC and cables); the large-message figures below barely depend on it.
+constexpr double kNetUs = 3.0;
+
+// NDR InfiniBand: 400 Gb/s = 50 GB/s per port; per-NIC efficiency 0.94 (estimate README, "Throughput").
+CollectiveSystem hopperNode(int ranks)
 {
-    AlphaBeta a;
-    a.alphaUs = alphaUs;
-    a.bandwidthGBps = gbps;
-    a.alltoallGBps = a2aGbps;
-    return a;
+    CollectiveSystem s;  // DGX/HGX H100: 8 GPUs, NVLink 4 at 450 GB/s one way, NVSwitch SHARP, 8 x 400G
+    s.ranks = ranks;
+    s.domainGpus = 8;
+    s.scaleUpGBps = 450;
+    s.nvlink = true;
+    s.nvlinkSharp = true;
+    s.scaleOutGBpsPerGpu = 50;
+    s.nicEfficiency = collectiveEfficiency(FabricKind::InfiniBand, 400, false);
+    s.networkLatencyUs = kNetUs;
+    s.inNetworkReductionAvailable = true;
+    return s;
+}
+
+CollectiveSystem blackwell(int ranks, int domain)
+{
+    CollectiveSystem s = hopperNode(ranks);  // B200 / GB200: NVLink 5 at 900 GB/s one way, 400G NICs
+    s.domainGpus = domain;
+    s.scaleUpGBps = 900;
+    s.blackwell = true;
+    return s;
+}
+
+void within15(double ours, double published, const char* what)
+{
+    const double err = (ours - published) / published;
+    qInfo("%s: ours %.1f GB/s, published %.1f GB/s (%+.1f %%)", what, ours, published, err * 100);
+    QVERIFY2(std::abs(err) <= 0.15, qPrintable(QStringLiteral("%1: ours %2 GB/s vs published %3 GB/s (%4 %)")
+                                                   .arg(QString::fromUtf8(what))
+                                                   .arg(ours, 0, 'f', 1)
+                                                   .arg(published, 0, 'f', 1)
+                                                   .arg(err * 100, 0, 'f', 1)));
+}
+
+double busbw(const CollectiveSystem& s, Collective c, CollectiveAlgorithm a, double bytes = k8GiB)
+{
+    return evaluate(s, c, a, bytes).busbwGBps;
 }
 } // namespace
 
 class TestCollectives : public QObject {
     Q_OBJECT
 private slots:
-    void ringByHand()
+    void h100SingleNodeNvls()
     {
-        // n = 4, alpha 10 us, B 50 GB/s, S = 1 MiB:
-        // t = 2 x 3 x 10 = 60 us + 2 x 3/4 x 1,048,576 B / 50e3 B/us (= 20.97152 us) x 1.5 = 31.45728 -> 91.45728 us
-        // busbw = 1,048,576 / 91.45728e3 x 1.5 = 17.19780 GB/s.
-        const CollectivePoint p = ringAllReduce(ab(10, 50, 25), 4, kMiB);
-        QVERIFY(qFuzzyCompare(p.timeUs, 91.45728));
-        QVERIFY(qAbs(p.busbwGBps - 17.19780) < 1e-4);
+        // "On 8 GPUs, you should reach a peak busBw of ~480GB/s" (S. Jeaugey, NVIDIA/nccl-tests#212);
+        // 476 GB/s measured (NVIDIA/nccl-tests#290, "expected range for H100").
+        const CollectivePoint p = pick(hopperNode(8), Collective::AllReduce, k8GiB);
+        QCOMPARE(QString::fromStdString(p.algorithm), QStringLiteral("nvls"));
+        within15(p.busbwGBps, 480, "8 x H100 all-reduce");
+        within15(p.busbwGBps, 476, "8 x H100 all-reduce (#290)");
     }
 
-    void treeByHand()
+    void h100SingleNodeRingAndAllGather()
     {
-        // n = 8: 2 x ceil(log2 8) = 6 steps x 10 = 60 us + 2 x 7/8 x 20.97152 = 36.70016 -> 96.70016 us;
-        // busbw = 1,048,576 / 96.70016e3 x 1.75 = 18.97627 GB/s.
-        const CollectivePoint p = treeAllReduce(ab(10, 50, 25), 8, kMiB);
-        QVERIFY(qFuzzyCompare(p.timeUs, 96.70016));
-        QVERIFY(qAbs(p.busbwGBps - 18.97627) < 1e-4);
+        // "NCCL can get an effective NVLink bandwidth of 370GB/s, which you can observe as BusBw when
+        // running non-allreduce operations, or when running with NCCL_ALGO=RING" (nccl-tests#212).
+        within15(busbw(hopperNode(8), Collective::AllReduce, CollectiveAlgorithm::Ring), 370, "8 x H100 ring");
+        within15(pick(hopperNode(8), Collective::AllGather, k8GiB).busbwGBps, 370, "8 x H100 all-gather");
     }
 
-    void allToAllByHand()
+    void h100TwoNodes()
     {
-        // n = 4, all-to-all bandwidth 25 GB/s: 3 x 10 = 30 us + 3/4 x 1 MiB / 25e3 (= 41.94304) = 31.45728
-        // -> 61.45728 us; busbw = 1,048,576 / 61.45728e3 x 0.75 = 12.79640 GB/s.
-        const CollectivePoint p = allToAll(ab(10, 50, 25), 4, kMiB);
-        QVERIFY(qFuzzyCompare(p.timeUs, 61.45728));
-        QVERIFY(qAbs(p.busbwGBps - 12.79640) < 1e-4);
+        // 2 x 8 H100, 8 x 400G per node, default algorithm: 440.58 GB/s at 8 GiB (coreweave/nccl-tests
+        // PR #92 test plan); ~470 GB/s expected for 2 x 8 x 400G (NVIDIA/nccl#2409, citing nccl-tests#309).
+        const double ours = pick(hopperNode(16), Collective::AllReduce, k8GiB).busbwGBps;
+        within15(ours, 440.58, "2 x 8 H100 all-reduce");
+        within15(ours, 470, "2 x 8 H100 all-reduce (#2409)");
     }
 
-    void ncclCeilingOnNdr()
+    void ndrPerNicWithRing()
     {
-        // 400 Gb/s per GPU = 50 GB/s line rate. nccl-tests on NDR typically report ~45-48 GB/s large-message
-        // all-reduce busbw (task brief; not in our stored sources). The model's large-message ring busbw must
-        // sit within 5 % under line rate x efficiency and inside that published band.
-        const double efficiency = collectiveEfficiency(FabricKind::InfiniBand, 400, false);
-        const double lineGBps = 400.0 / 8.0;
-        const CollectivePoint p = ringAllReduce(ab(4.0, lineGBps * efficiency, 0), 1024, 8.0 * 1024 * kMiB);
-        QVERIFY(p.busbwGBps <= lineGBps * efficiency);
-        QVERIFY(p.busbwGBps >= 0.95 * lineGBps * efficiency);
-        QVERIFY2(p.busbwGBps >= 44.0 && p.busbwGBps <= 48.5, qPrintable(QString::number(p.busbwGBps)));
+        // "For NDR @ 400Gbps you should see 46-48GB/s per NIC" with NCCL_ALGO=RING (A. Addy, NVIDIA,
+        // nccl-tests#290); one GPU and one NIC per node is that figure directly.
+        CollectiveSystem s = hopperNode(2);
+        s.domainGpus = 1;
+        const double ours = busbw(s, Collective::AllReduce, CollectiveAlgorithm::Ring);
+        QVERIFY2(ours >= 46.0 * 0.98 && ours <= 48.0, qPrintable(QString::number(ours)));
+        // And 8 NICs behind NVLink aggregate: 8 x 46-48 bounded by NVLink's 370 (ring, 2 nodes).
+        within15(busbw(hopperNode(16), Collective::AllReduce, CollectiveAlgorithm::Ring), 8 * 47.0, "ring, 8 NICs");
     }
 
-    void treeBeatsRingForSmallMessagesAtScale()
+    void blackwellSingleNodeAndRack()
     {
-        const AlphaBeta a = ab(4, 47, 47);
-        QVERIFY(treeAllReduce(a, 1024, 1024).timeUs < ringAllReduce(a, 1024, 1024).timeUs);
-        // And never loses on bandwidth for huge messages (same beta term).
-        const double big = 8.0 * 1024 * kMiB;
-        QVERIFY(treeAllReduce(a, 1024, big).timeUs <= ringAllReduce(a, 1024, big).timeUs);
+        // 8 x B200 in one node: "Ours is 830+" (NVIDIA/nccl#1807).
+        within15(pick(blackwell(8, 8), Collective::AllReduce, k8GiB).busbwGBps, 830, "8 x B200 all-reduce");
+        // Full GB200 NVL72 rack, 72 GPUs, 8 GiB: 834.57 out-of-place / 846.82 in-place (coreweave/nccl-tests
+        // PR #43).
+        within15(pick(blackwell(72, 72), Collective::AllReduce, k8GiB).busbwGBps, 834.57, "GB200 NVL72 rack");
     }
 
-    void busbwGrowsWithSize()
+    void b200TwoNodes()
     {
-        const AlphaBeta a = ab(5, 47, 30);
-        double previous = 0;
-        for (double bytes : collectiveSizesBytes()) {
-            const double b = ringAllReduce(a, 64, bytes).busbwGBps;
-            QVERIFY(b > previous);
-            previous = b;
+        // 2 x 8 B200 with 8 x ConnectX-7 400G: 690.07 GB/s at 8 GiB (coreweave/nccl-tests PR #92).
+        within15(pick(blackwell(16, 8), Collective::AllReduce, k8GiB).busbwGBps, 690.07, "2 x 8 B200 all-reduce");
+    }
+
+    void gb200PartitionsOverInfiniBand()
+    {
+        // Three NVLink partitions on three GB200 racks joined by IB (one 400G NIC per GPU), 16 GiB,
+        // NCCL 2.27 (NVIDIA/nccl#1801): NVL8 x 3 = 24 GPUs ring 393.66, tree 485.68; NVL4 x 3 = 12 GPUs
+        // ring 196.72, tree 234.43. The tree beats the ring on three domains, as the model says.
+        const double big = 16.0 * kGiB;
+        within15(busbw(blackwell(24, 8), Collective::AllReduce, CollectiveAlgorithm::Ring, big), 393.66, "NVL8x3 ring");
+        within15(busbw(blackwell(24, 8), Collective::AllReduce, CollectiveAlgorithm::Tree, big), 485.68, "NVL8x3 tree");
+        within15(busbw(blackwell(12, 4), Collective::AllReduce, CollectiveAlgorithm::Ring, big), 196.72, "NVL4x3 ring");
+        within15(busbw(blackwell(12, 4), Collective::AllReduce, CollectiveAlgorithm::Tree, big), 234.43, "NVL4x3 tree");
+    }
+
+    void allToAllIsBoundedByOneNic()
+    {
+        // "On 2 nodes, 50% of the traffic is inter-node so you should see BusBW = 2x network bandwidth
+        // per GPU ... general formula is N/(N-1)x the bandwidth per GPU, N being the number of nodes"
+        // (S. Jeaugey, nccl-tests#130); "Alltoall cannot aggregate the bandwidth of multiple NICs"
+        // (nccl-tests#267); CX-7 at NDR "up to 48-49GB/s per NIC" (same thread).
+        within15(pick(hopperNode(16), Collective::AllToAll, k8GiB).busbwGBps, 2 * 48.0, "all-to-all, 2 nodes");
+        within15(pick(hopperNode(1024), Collective::AllToAll, k8GiB).busbwGBps, 128.0 / 127.0 * 48.0,
+                 "all-to-all, 128 nodes");
+    }
+
+    void largeScaleStaysWithinTwoOfSmall()
+    {
+        // A flat ring's latency term explodes at 100,000 GPUs; NCCL switches to trees (NVLSTree), whose
+        // latency grows with log2 of the nodes. The picked 8 GiB figure must stay within 2x of 32 GPUs.
+        const double small = pick(hopperNode(32), Collective::AllReduce, k8GiB).busbwGBps;
+        const CollectivePoint huge = pick(hopperNode(100000), Collective::AllReduce, k8GiB);
+        QVERIFY2(huge.busbwGBps >= small / 2.0, qPrintable(QStringLiteral("%1 vs %2").arg(huge.busbwGBps).arg(small)));
+        QVERIFY(huge.algorithm != "ring");
+        // The ring alone would collapse there: that is why NCCL does not pick it.
+        QVERIFY(busbw(hopperNode(100000), Collective::AllReduce, CollectiveAlgorithm::Ring) < huge.busbwGBps / 2.0);
+    }
+
+    void smallMessagesUseLowLatencyProtocols()
+    {
+        // NCCL picks LL/LL128 for small messages (tuning.cc latency tables): at 1 KiB the pick is not Simple,
+        // at 8 GiB it is.
+        QVERIFY(pick(hopperNode(16), Collective::AllReduce, 1024).protocol != "Simple");
+        QCOMPARE(QString::fromStdString(pick(hopperNode(16), Collective::AllReduce, k8GiB).protocol),
+                 QStringLiteral("Simple"));
+    }
+
+    void inNetworkReductionOnlyWhenEnabled()
+    {
+        CollectiveSystem s = hopperNode(1024);
+        const auto algos = algorithmsFor(s, Collective::AllReduce);
+        QVERIFY(std::find(algos.begin(), algos.end(), CollectiveAlgorithm::CollNet) != algos.end());  // visible
+        QVERIFY(pick(s, Collective::AllReduce, k8GiB).algorithm != "collnet");                         // not run
+        for (const AlgorithmCurve& a : modelCollectives(s).find(Collective::AllReduce)->algorithms)
+            QCOMPARE(a.picked, a.algorithm != CollectiveAlgorithm::CollNet && a.algorithm != CollectiveAlgorithm::Nvls);
+        s.inNetworkReduction = true;
+        // With SHARP the network carries S each way instead of ~2S: NVLS + CollNet reaches NVLink's bound.
+        QVERIFY(pick(s, Collective::AllReduce, k8GiB).busbwGBps > pick(hopperNode(1024), Collective::AllReduce, k8GiB).busbwGBps);
+        s.inNetworkReductionAvailable = false;  // Ethernet fabrics
+        s.inNetworkReduction = false;
+        const auto eth = algorithmsFor(s, Collective::AllReduce);
+        QVERIFY(std::find(eth.begin(), eth.end(), CollectiveAlgorithm::CollNet) == eth.end());
+    }
+
+    void withoutPlatformEachGpuIsAnEndpoint()
+    {
+        // No platform: domain of one GPU, so the busbw is the NIC's (designs without a platform plan as before).
+        CollectiveSystem s = hopperNode(1024);
+        s.domainGpus = 1;
+        s.scaleUpGBps = 0;
+        s.nvlink = s.nvlinkSharp = false;
+        const double b = pick(s, Collective::AllReduce, k8GiB).busbwGBps;
+        QVERIFY2(b > 40.0 && b <= 47.0, qPrintable(QString::number(b)));
+    }
+
+    void curvesCoverEverySize()
+    {
+        const CollectiveReport r = modelCollectives(hopperNode(64));
+        QCOMPARE(r.collectives.size(), std::size_t(4));
+        for (const CollectiveCurves& c : r.collectives) {
+            QCOMPARE(c.picked.size(), std::size_t(24));  // 1 KiB .. 8 GiB
+            double previous = 0;
+            for (const CollectivePoint& p : c.picked) {
+                QVERIFY(p.busbwGBps >= previous * 0.999);  // never falls as messages grow
+                previous = p.busbwGBps;
+            }
+            // The pick is never slower than any algorithm shown next to it.
+            for (const AlgorithmCurve& a : c.algorithms)
+                for (std::size_t i = 0; i < a.points.size(); ++i)
+                    if (a.points[i].timeUs > 0 && a.picked)
+                        QVERIFY(c.picked[i].timeUs <= a.points[i].timeUs * (1 + 1e-12));
         }
-    }
-
-    void sizesAndDegenerateCases()
-    {
-        const std::vector<double> sizes = collectiveSizesBytes();
-        QCOMPARE(sizes.size(), std::size_t(24));         // 2^10 .. 2^33
-        QCOMPARE(sizes.front(), 1024.0);
-        QCOMPARE(sizes.back(), 8589934592.0);            // 8 GiB
-        QCOMPARE(ringAllReduce(ab(5, 47, 30), 1, kMiB).busbwGBps, 0.0);  // one GPU: nothing to exchange
     }
 };
 

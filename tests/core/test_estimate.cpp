@@ -251,7 +251,7 @@ private slots:
         QVERIFY(p.curve(kCurveAllreduceRing));
         QCOMPARE(p.curve(kCurveAllreduceRing)->points.size(), std::size_t(24));
         QCOMPARE(p.curve(kCurveAlltoall)->points.size(), std::size_t(24));
-        QCOMPARE(p.collectives.size(), std::size_t(3));
+        QCOMPARE(p.curves.size(), std::size_t(3));
         // 8 GPUs at 400 Gb/s = 50 GB/s x 0.94: busbw at 8 GiB approaches 47 GB/s (nccl-tests NDR ~45-48).
         QVERIFY2(p.allreduceBusbwGBps > 46.0 && p.allreduceBusbwGBps <= 47.0, qPrintable(QString::number(p.allreduceBusbwGBps)));
         QCOMPARE(p.latency.size(), std::size_t(2));  // same leaf, via spine

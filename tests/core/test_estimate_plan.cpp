@@ -6,6 +6,7 @@
 
 #include "bom/bom.h"
 #include "catalog/catalog_db.h"
+#include "estimate/throughput.h"
 #include "plan/plan.h"
 
 using namespace fp;
@@ -67,9 +68,11 @@ private slots:
         ClusterSpec spec;
         const Plan p = makePlan(spec, catalog_);
         const Performance& perf = p.estimates.performance;
-        // 8 x 400 Gb/s per 8 GPUs = 400 Gb/s = 50 GB/s per GPU; nccl-tests on NDR report ~45-48 GB/s.
+        // 8 x 400 Gb/s per 8 GPUs = 400 Gb/s = 50 GB/s per GPU; nccl-tests on NDR report 46-48 GB/s per NIC
+        // (nccl-tests#290). No platform: every GPU is an endpoint, so at 1,024 ranks NCCL's tree (x 0.92 in
+        // its tuner) or a ring with 2,046 latency steps gives ~43 GB/s: within 15 % of 47.
         QCOMPARE(perf.injectionGbpsPerGpu, 400.0);
-        QVERIFY2(perf.allreduceBusbwGBps >= 44.0 && perf.allreduceBusbwGBps <= 48.5,
+        QVERIFY2(perf.allreduceBusbwGBps >= 47.0 * 0.85 && perf.allreduceBusbwGBps <= 48.5,
                  qPrintable(QString::number(perf.allreduceBusbwGBps)));
         for (std::size_t i = 1; i < perf.latency.size(); ++i) QVERIFY(perf.latency[i].minNs > perf.latency[i - 1].minNs);
         QCOMPARE(perf.ecmpCollisionFactor, 1.0);  // IB balances flows
@@ -93,6 +96,29 @@ private slots:
         QCOMPARE(perf.latency.size(), std::size_t(3));
         QCOMPARE(perf.latency.back().pathClass, std::string("via core"));
         QVERIFY(perf.latency[2].maxNs > perf.latency[1].maxNs);
+    }
+
+    void moreQueuePairsSpreadTheHash()
+    {
+        // NCCL can spread a connection over several queue pairs (NCCL_IB_QPS_PER_CONNECTION); each is hashed
+        // on its own. On a hashing RoCE fabric the worst link then carries closer to the ideal share.
+        ClusterSpec spec;
+        spec.fabric = FabricKind::RoCE;
+        spec.switchModel = "SN5400";
+        spec.railOptimized = false;
+        spec.gpus = 2048;
+        const Plan p = makePlan(spec, catalog_);
+        const int nodes = int(p.fabric.nodeCount);
+        const estimate::EcmpResult one = estimate::ringEcmpCollisions(p.fabric, nodes, 1);
+        const estimate::EcmpResult eight = estimate::ringEcmpCollisions(p.fabric, nodes, 8);
+        qInfo("ECMP factor: 1 QP %.3f (max %d ideal %d), 8 QPs %.3f (max %d ideal %d), %lld flows", one.factor,
+              one.maxLoad, one.idealMaxLoad, eight.factor, eight.maxLoad, eight.idealMaxLoad, one.crossLeafFlows);
+        QVERIFY(one.factor < 1.0);
+        QVERIFY(eight.factor > one.factor);
+        QCOMPARE(eight.crossLeafFlows, one.crossLeafFlows);  // connections, not queue pairs
+        PlanOptions options;
+        options.estimate.qpsPerConnection = 8;
+        QVERIFY(makePlan(spec, catalog_, options).estimates.performance.ecmpCollisionFactor > one.factor);
     }
 
     void comparisonAdviceFollowsTheRule()

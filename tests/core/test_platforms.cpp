@@ -1,0 +1,173 @@
+// Compute platforms: the catalog rows (with a source each), what choosing one does to a design, the CLI
+// flag and the plans built on them. Expected hardware facts come from the cited datasheets and reference
+// architectures (data/catalog/platforms.csv), expected bandwidths from published nccl-tests runs.
+#include <QtTest>
+
+#include <QProcess>
+
+#include <nlohmann/json.hpp>
+
+#include "catalog/catalog_db.h"
+#include "catalog/platforms.h"
+#include "common/error.h"
+#include "layout/layout.h"
+#include "plan/plan.h"
+
+using namespace fp;
+
+namespace {
+QByteArray runCli(const QStringList& args, int* exitCode)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_DATA_HOME"), QDir::tempPath() + QStringLiteral("/fabricplan-test-no-user-catalog"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(FABRICPLAN_CLI), args);
+    p.waitForFinished(300000);
+    *exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    return p.readAllStandardOutput();
+}
+
+std::size_t hostLinks(const Fabric& f)
+{
+    std::size_t n = 0;
+    for (const Link& l : f.links)
+        if (l.cls == LinkClass::HostLeaf) ++n;
+    return n;
+}
+} // namespace
+
+class TestPlatforms : public QObject {
+    Q_OBJECT
+    Catalog catalog_;
+
+private slots:
+    void initTestCase() { catalog_ = loadCatalog(FABRICPLAN_TEST_CATALOG); }
+
+    void catalogHasTheNamedPlatformsWithSources()
+    {
+        for (const char* id : {"DGX-H100", "HGX-H100", "DGX-H200", "HGX-H200", "DGX-B200", "HGX-B200", "DGX-B300",
+                               "HGX-B300", "PCIE-8GPU", "GB200-NVL72", "GB300-NVL72", "CUSTOM"}) {
+            const PlatformModel* p = catalog_.findPlatform(id);
+            QVERIFY2(p, id);
+            QVERIFY2(p->source.rfind("https://", 0) == 0, id);
+        }
+        // DGX H100 user guide / SuperPOD RA: 8 x 400G compute ports in four twin-port OSFP cages that take
+        // flat-top modules (fabric-facts §3.3, §5).
+        const PlatformModel& dgx = *catalog_.findPlatform("DGX-H100");
+        QCOMPARE(dgx.gpusPerNode, 8);
+        QCOMPARE(dgx.nicsPerNode, 8);
+        QCOMPARE(dgx.hostCages, 4);
+        QCOMPARE(dgx.portsPerCage, 2);
+        QCOMPARE(dgx.cageType, std::string("OSFP"));
+        QVERIFY(!dgx.cageFinned);
+        QCOMPARE(dgx.scaleUpGBpsPerGpu, 450.0);  // NVLink 4: 900 GB/s bidirectional
+        // GB200 NVL72: 18 trays x 4 GPUs = one NVLink domain of 72 (SuperPOD GB200 RA).
+        const PlatformModel& nvl = *catalog_.findPlatform("GB200-NVL72");
+        QCOMPARE(nvl.gpusPerNode * nvl.nodesPerRack, 72);
+        QCOMPARE(nvl.gpusPerScaleUp, 72);
+        QCOMPARE(scaleOutPortsPerGpu(nvl), 1.0);
+    }
+
+    void applyingSetsTheNodeAndKeepsWhatItLeavesOpen()
+    {
+        ClusterSpec spec;
+        spec.nicModel = "900-9D3D4-00EN-HA0";
+        applyPlatform(spec, *catalog_.findPlatform("GB200-NVL72"));
+        QCOMPARE(spec.platform, std::string("GB200-NVL72"));
+        QCOMPARE(spec.gpusPerNode, 4);
+        QCOMPARE(spec.nicsPerNode, 4);
+        QCOMPARE(spec.nicModel, std::string("MCX75310AAS-NEAT"));
+        QCOMPARE(spec.floor.nodesPerRack, 18);
+        QCOMPARE(layout::nodesPerRack(spec.floor), 18);  // the rack power budget grew to hold them
+        // The PCIe server leaves the NIC to the user.
+        ClusterSpec pcie;
+        pcie.nicModel = "900-9D3D4-00EN-HA0";
+        pcie.nicsPerNode = 4;
+        applyPlatform(pcie, *catalog_.findPlatform("PCIE-8GPU"));
+        QCOMPARE(pcie.nicModel, std::string("900-9D3D4-00EN-HA0"));
+        QCOMPARE(pcie.nicsPerNode, 4);
+        // CUSTOM changes nothing but the id.
+        ClusterSpec custom, before;
+        applyPlatform(custom, *catalog_.findPlatform("CUSTOM"));
+        custom.platform.clear();
+        QVERIFY(custom == before);
+    }
+
+    void gb200EightRacksHaveOneScaleOutPortPerGpu()
+    {
+        ClusterSpec spec;
+        spec.gpus = 8 * 72;
+        applyPlatform(spec, *catalog_.findPlatform("GB200-NVL72"));
+        spec.suNodes = 144;
+        const Plan p = makePlan(spec, catalog_);
+        QCOMPARE(p.errorCount(), 0);
+        QCOMPARE(int(p.fabric.nodeCount), 144);              // 8 racks x 18 trays
+        QCOMPARE(hostLinks(p.fabric), std::size_t(576));     // one scale-out port per GPU
+        int computeRacks = 0;
+        for (const Rack& r : p.layout.racks) computeRacks += r.kind == RackKind::Compute ? 1 : 0;
+        QCOMPARE(computeRacks, 8);
+        // One NVLink domain per rack: an all-reduce over one rack never touches the fabric. Full rack,
+        // 8 GiB: 834.57 GB/s (coreweave/nccl-tests PR #43).
+        PlanOptions rack;
+        rack.estimate.collectiveGpus = 72;
+        const double oneRack = makePlan(spec, catalog_, rack).estimates.performance.allreduceBusbwGBps;
+        QVERIFY2(std::abs(oneRack - 834.57) / 834.57 <= 0.15, qPrintable(QString::number(oneRack)));
+        const auto& sys = p.estimates.performance.collectives.system;
+        QCOMPARE(sys.domainSize(), 72);
+        QCOMPARE(sys.domains(), 8);
+    }
+
+    void dgxH100BusbwAggregatesTheNodesNics()
+    {
+        // The 1,024-GPU DGX H100 SuperPOD. Without a platform every GPU is one endpoint (~47 GB/s); with it
+        // NVLink aggregates the node's eight NICs: 8 x 46-48 GB/s per NDR NIC (nccl-tests#290) at scale.
+        ClusterSpec spec;
+        const double endpoint = makePlan(spec, catalog_).estimates.performance.allreduceBusbwGBps;
+        applyPlatform(spec, *catalog_.findPlatform("DGX-H100"));
+        const Plan p = makePlan(spec, catalog_);
+        const double busbw = p.estimates.performance.allreduceBusbwGBps;
+        qInfo("DGX H100 x 128: %.1f GB/s (no platform: %.1f GB/s)", busbw, endpoint);
+        QVERIFY2(std::abs(busbw - 8 * 47.0) / (8 * 47.0) <= 0.15, qPrintable(QString::number(busbw)));
+        QVERIFY(busbw > 6.0 * endpoint);
+        QCOMPARE(p.hardware.platform->hostCages, 4);  // the cage facts travel with the plan
+    }
+
+    void unknownPlatformIsAnError()
+    {
+        ClusterSpec spec;
+        spec.platform = "DGX-Z9000";
+        QVERIFY_THROWS_EXCEPTION(UserError, makePlan(spec, catalog_));
+    }
+
+    void cliPlatformFlagSetsTheNodeAndFlagsOverride()
+    {
+        int code = -1;
+        const QByteArray out = runCli({QStringLiteral("plan"), QStringLiteral("--platform"), QStringLiteral("GB200-NVL72"),
+                                       QStringLiteral("--gpus"), QStringLiteral("576"), QStringLiteral("--su-nodes"),
+                                       QStringLiteral("144"), QStringLiteral("--json"), QStringLiteral("-")},
+                                      &code);
+        QCOMPARE(code, 0);
+        const auto j = nlohmann::json::parse(out.toStdString());
+        QCOMPARE(j["design"]["compute"]["platform"].get<std::string>(), std::string("GB200-NVL72"));
+        QCOMPARE(j["design"]["compute"]["gpus_per_node"].get<int>(), 4);
+        QCOMPARE(j["platform"]["gpus_per_scale_up"].get<int>(), 72);
+        // An explicit flag after the platform wins.
+        const QByteArray out2 = runCli({QStringLiteral("plan"), QStringLiteral("--platform"), QStringLiteral("DGX-H100"),
+                                        QStringLiteral("--gpus"), QStringLiteral("256"), QStringLiteral("--nics-per-node"),
+                                        QStringLiteral("4"), QStringLiteral("--json"), QStringLiteral("-")},
+                                       &code);
+        QCOMPARE(code, 0);
+        QCOMPARE(nlohmann::json::parse(out2.toStdString())["design"]["compute"]["nics_per_node"].get<int>(), 4);
+        runCli({QStringLiteral("plan"), QStringLiteral("--platform"), QStringLiteral("NOPE")}, &code);
+        QVERIFY(code != 0);
+        const QByteArray list = runCli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("platforms"),
+                                        QStringLiteral("--json"), QStringLiteral("-")},
+                                       &code);
+        QCOMPARE(code, 0);
+        QVERIFY(nlohmann::json::parse(list.toStdString()).size() >= 12);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPlatforms)
+#include "test_platforms.moc"
