@@ -12,6 +12,14 @@
 namespace fp::io {
 namespace {
 
+// Each field is one printed line: a control character (a newline in a catalog name) is printed as
+// \xNN, never as an extra line; then the spreadsheet rules of every CSV meant for one.
+void writeLabel(std::ostream& out, std::vector<std::string> fields)
+{
+    for (auto& f : fields) f = escapeControlChars(f);
+    writeSpreadsheetCsvRecord(out, fields);
+}
+
 class LabelsExporter final : public NamedExporter {
 public:
     LabelsExporter() : NamedExporter("labels", "Cable labels (*.csv)", ".csv") {}
@@ -27,8 +35,8 @@ public:
                 const std::string line1 = id + "  " + c.media + " " + formatNumber(c.lengthM, 1) + " m";
                 const std::string aEnd = c.aDevice + " " + c.aPort;
                 const std::string zEnd = c.zDevice + " " + c.zPort;
-                writeSpreadsheetCsvRecord(out, {id + "-A", id, "A", line1, aEnd, "to " + zEnd, c.aRack});
-                writeSpreadsheetCsvRecord(out, {id + "-Z", id, "Z", line1, zEnd, "to " + aEnd, c.zRack});
+                writeLabel(out, {id + "-A", id, "A", line1, aEnd, "to " + zEnd, c.aRack});
+                writeLabel(out, {id + "-Z", id, "Z", line1, zEnd, "to " + aEnd, c.zRack});
             });
         });
         reportProgress(ctx, 1.0);

@@ -41,7 +41,14 @@ std::string interfaceType(bool infiniband, int gbps, const std::string& cage)
 // Every tier resolves to one model today (Hardware::uniform); per-tier switches will need one device type each.
 const SwitchModel& switchPart(const Plan& plan) { return plan.hardware.switchOf(Tier::Leaf); }
 
-std::string startsWith(const std::string& s, const char* p) { return s.rfind(p, 0) == 0 ? p : ""; }
+bool startsWith(const std::string& s, const char* p) { return s.rfind(p, 0) == 0; }
+
+// The manufacturer as devicetype-library spells it, so types imported from the library and ours
+// share one manufacturer: the library writes "Nvidia" where the catalog writes "NVIDIA".
+std::string libraryManufacturer(const std::string& vendor)
+{
+    return netboxSlug(vendor) == "nvidia" ? std::string("Nvidia") : vendor;
+}
 
 void checkName(const std::string& what, const std::string& value, std::size_t max, const std::string& fix)
 {
@@ -109,20 +116,21 @@ NetboxModel::NetboxModel(const ExportContext& ctx) : plan_(ctx.plan)
     // and its ports run unsplit (a split port has no interface in the library's file).
     const int ppc = std::max(1, f.shape.portsPerCage);
     const std::string& pn = sw.partNumber;
-    if ((startsWith(pn, "MQM9700").size() || startsWith(pn, "MQM9790").size()) && ppc == 2) {
-        switchType_ = {"Nvidia", "nvidia", pn.substr(1, 6), "nvidia-" + netboxSlug(pn.substr(1, 6)), pn, 1, true, {}};
+    // The library has QM9700, Q3400-RA and SN5600 (device-types/Nvidia/*.yaml); not QM9790 or QM8700.
+    if (startsWith(pn, "MQM9700") && ppc == 2) {
+        switchType_ = {"Nvidia", "nvidia", "QM9700", "nvidia-qm9700", pn, 1, true, {}};
         naming_ = SwitchNaming::QuantumTwinDot;  // P0.0 ... P31.1
-    } else if (startsWith(pn, "Q3400-RA").size() && ppc == 2) {
+    } else if (startsWith(pn, "Q3400-RA") && ppc == 2) {
         switchType_ = {"Nvidia", "nvidia", "Q3400-RA", "nvidia-q3400-ra", pn, 4, true, {}};
         naming_ = SwitchNaming::XdrSwP;          // sw1p1 ... sw72p2
     } else if (pn == "SN5600" && ppc == 1) {
         switchType_ = {"Nvidia", "nvidia", "SN5600", "nvidia-sn5600", pn, 2, true, {}};
         naming_ = SwitchNaming::SwpN;            // swp1 ... swp64
     } else {
-        switchType_.manufacturer = sw.vendor;
-        switchType_.manufacturerSlug = netboxSlug(sw.vendor);
+        switchType_.manufacturer = libraryManufacturer(sw.vendor);
+        switchType_.manufacturerSlug = netboxSlug(switchType_.manufacturer);
         switchType_.model = pn;
-        switchType_.slug = netboxSlug(sw.vendor + "-" + pn);
+        switchType_.slug = netboxSlug(switchType_.manufacturer + "-" + pn);
         switchType_.partNumber = pn;
         switchType_.uHeight = std::max(1, sw.rackUnits);
     }

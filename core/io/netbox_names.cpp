@@ -42,14 +42,6 @@ std::string netboxCableType(const std::string& media, const ClusterSpec& spec)
     return "";  // unknown media: NetBox leaves the type blank
 }
 
-std::string rackName(const Plan& plan, DeviceId id)
-{
-    const Layout& l = plan.layout;
-    if (id >= l.rackOfDevice.size()) return "";
-    const auto rack = l.rackOfDevice[id];
-    return rack < l.racks.size() ? l.racks[rack].name : std::string();
-}
-
 std::string deviceDescription(const Device& d)
 {
     if (d.tier == Tier::Node) return "SU " + std::to_string(d.su + 1);

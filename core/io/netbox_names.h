@@ -14,7 +14,6 @@ std::string netboxRole(Tier);                         // "GPU server", "Leaf swi
 std::string netboxNodeType(const ClusterSpec&);       // "GPU server 8-GPU"
 std::string netboxSite(const ClusterSpec&);           // the design's name
 std::string netboxCableType(const std::string& media, const ClusterSpec&);  // "dac-passive", "mmf-om4", ...
-std::string rackName(const Plan&, DeviceId);          // "" when the layout has no rack for it
 std::string deviceDescription(const Device&);         // "plane 1, SU 3, rail 5"
 
 } // namespace fp::io

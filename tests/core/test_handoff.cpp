@@ -148,6 +148,14 @@ private slots:
         QCOMPARE(fp::io::spreadsheetText("QM9700"), std::string("QM9700"));
     }
 
+    void controlCharactersAreShownNotObeyed()
+    {
+        QCOMPARE(fp::io::escapeControlChars("a\nb\tc\x7f"), std::string("a\\x0Ab\\x09c\\x7F"));
+        QCOMPARE(fp::io::escapeControlChars("R01-01 ü"), std::string("R01-01 ü"));  // UTF-8 is text, not control
+        QVERIFY(fp::io::hasControlChars("x\r"));
+        QVERIFY(!fp::io::hasControlChars("node-0001 nic1"));
+    }
+
     // NetBox files must carry names unchanged, so a name NetBox or a spreadsheet would misread is
     // refused with a message, and nothing is written.
     void netboxRefusesNamesItWouldMisread_data()
