@@ -200,8 +200,8 @@ json alternativesJson(const Comparison& c)
             if (!x.reason.empty()) j["reason"] = x.reason;
             candidates.push_back(std::move(j));
         }
-        out.push_back({{"fabric", toString(a.fabric)}, {"switch", p.switchModel.partNumber},
-                       {"nic", p.nicModel.partNumber}, {"link_gbps", p.fabric.shape.linkGbps},
+        out.push_back({{"fabric", toString(a.fabric)}, {"switch", p.hardware.switchesText()},
+                       {"nic", p.hardware.nic.partNumber}, {"link_gbps", p.fabric.shape.linkGbps},
                        {"buildable", a.buildable}, {"errors", p.errorCount()},
                        {"capex_usd", p.estimates.capex.totalUsd}, {"tco_usd", p.estimates.tcoUsd},
                        {"candidates", candidates}});
