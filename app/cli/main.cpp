@@ -7,6 +7,7 @@
 #include "commands.h"
 #include "common/error.h"
 #include "common/paths.h"
+#include "memory_policy.h"
 #include "plan/plan.h"
 #include "report_helper.h"
 #include "report_output.h"
@@ -30,6 +31,7 @@ const char* kHelp =
 int main(int argc, char** argv)
 {
     using namespace fp::cli;
+    useLargePlanMemoryPolicy();
     struct QtTeardown {
         ~QtTeardown() { shutdownReportOutput(); }
     } qtTeardown;
