@@ -8,6 +8,7 @@
 #include "standard_output.h"
 #include "common/error.h"
 #include "common/paths.h"
+#include "memory_policy.h"
 #include "plan/plan.h"
 #include "report_helper.h"
 #include "report_output.h"
@@ -31,6 +32,7 @@ const char* kHelp =
 static int runCommand(int argc, char** argv)
 {
     using namespace fp::cli;
+    useLargePlanMemoryPolicy();
     struct QtTeardown {
         ~QtTeardown() { shutdownReportOutput(); }
     } qtTeardown;

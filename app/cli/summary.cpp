@@ -6,6 +6,7 @@
 #include <string>
 
 #include "common/format.h"
+#include "estimate/throughput.h"
 
 namespace fp::cli {
 namespace {
@@ -41,8 +42,10 @@ void printSummary(const Plan& p, std::ostream& out, const std::string& catalogPa
     if (s.tiers == 3) out << ", " << s.pods << " pod(s)";
     out << "\n  switches: leaf " << num(f.switchCount(Tier::Leaf)) << ", spine " << num(f.switchCount(Tier::Spine))
         << ", core " << num(f.switchCount(Tier::Core)) << ", total " << num(f.switchCount()) << "\n";
-    out << "  links: host-leaf " << num(f.linkCount(LinkClass::HostLeaf)) << ", leaf-spine "
-        << num(f.linkCount(LinkClass::LeafSpine)) << ", spine-core " << num(f.linkCount(LinkClass::SpineCore)) << "\n";
+    const auto links = estimate::linkCountsByClass(f);
+    out << "  links: host-leaf " << num(links[std::size_t(LinkClass::HostLeaf)]) << ", leaf-spine "
+        << num(links[std::size_t(LinkClass::LeafSpine)]) << ", spine-core "
+        << num(links[std::size_t(LinkClass::SpineCore)]) << "\n";
     for (const auto& u : f.usage())
         out << "  " << toString(u.tier) << " ports: " << num(u.portsUsed) << " of " << num(u.portsTotal) << " used, "
             << num(u.portsSpare()) << " spare\n";

@@ -1,6 +1,7 @@
 #include "estimate/latency.h"
 
 #include <algorithm>
+#include <vector>
 
 #include "estimate/model_constants.h"
 
@@ -31,18 +32,25 @@ LatencyInputs latencyInputs(const ClusterSpec& spec, const Fabric& fabric, const
                                                                     : model::kEthernetSwitchNsDefault));
     in.linkGbps = fabric.shape.linkGbps;
     in.tiers = fabric.shape.tiers;
-    for (std::size_t i = 0; i < fabric.links.size(); ++i) {
-        const Link& l = fabric.links[i];
-        MediaClass m = MediaClass::Multimode;
-        double lengthM = 0;
-        if (i < media.solutionOfLink.size() && media.solutionOfLink[i] < media.solutions.size()) {
-            const LinkSolution& sol = media.solutions[media.solutionOfLink[i]];
-            m = sol.media;
-            lengthM = sol.orderLengthM;
-        }
-        if (i < layout.linkLengthM.size()) lengthM = layout.linkLengthM[i];  // routed length beats order length
-        const double ns = lengthM * nsPerMetre(m);
-        LinkDelayRange& r = in.propagation[int(l.cls)];
+    // Per media solution (a few dozen), its ns per metre and order length, so the walk over every link
+    // is two array reads and a min/max. A link without a solution is fibre of length 0 (or routed).
+    struct SolutionDelay {
+        double nsPerM = 0, orderLengthM = 0;
+    };
+    std::vector<SolutionDelay> bySolution;
+    bySolution.reserve(media.solutions.size() + 1);
+    for (const LinkSolution& sol : media.solutions) bySolution.push_back({nsPerMetre(sol.media), sol.orderLengthM});
+    const std::size_t noSolution = bySolution.size();
+    bySolution.push_back({nsPerMetre(MediaClass::Multimode), 0.0});
+    const std::size_t links = fabric.links.size();
+    const std::size_t withSolution = std::min(links, media.solutionOfLink.size());
+    const std::size_t routed = std::min(links, layout.linkLengthM.size());
+    for (std::size_t i = 0; i < links; ++i) {
+        const std::size_t s = i < withSolution ? std::min<std::size_t>(media.solutionOfLink[i], noSolution) : noSolution;
+        const SolutionDelay& d = bySolution[s];
+        const double lengthM = i < routed ? layout.linkLengthM[i] : d.orderLengthM;  // routed beats order length
+        const double ns = lengthM * d.nsPerM;
+        LinkDelayRange& r = in.propagation[int(fabric.links[i].cls)];
         if (!r.present) {
             r = {true, ns, ns};
         } else {

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
+#include <tuple>
+#include <utility>
 
 #include "estimate/model_constants.h"
 
@@ -35,11 +37,19 @@ double injectionGbpsPerGpu(const Fabric& f, int gpusPerNode)
            double(gpusPerNode);
 }
 
+std::array<long long, kLinkClassCount> linkCountsByClass(const Fabric& f)
+{
+    std::array<long long, kLinkClassCount> n{};
+    for (const Link& l : f.links) ++n[std::size_t(l.cls)];
+    return n;
+}
+
 double bisectionGbps(const Fabric& f)
 {
-    long long narrowest = f.linkCount(LinkClass::HostLeaf);
+    const auto counts = linkCountsByClass(f);
+    long long narrowest = counts[std::size_t(LinkClass::HostLeaf)];
     for (LinkClass c : {LinkClass::LeafSpine, LinkClass::SpineCore}) {
-        const long long n = f.linkCount(c);
+        const long long n = counts[std::size_t(c)];
         if (n > 0) narrowest = std::min(narrowest, n);
     }
     return double(f.shape.linkGbps) * double(narrowest) / 2.0;
@@ -91,11 +101,22 @@ struct Adjacency {
             const Link& l = f.links[i];
             if (l.cls == cls) links[cursor[byUpperEnd ? l.b : l.a]++] = std::uint32_t(i);
         }
-        for (std::size_t d = 0; d < f.devices.size(); ++d)
-            std::sort(links.begin() + start[d], links.begin() + start[d + 1],
-                      [&](std::uint32_t x, std::uint32_t y) { return std::make_pair(key(x), x) < std::make_pair(key(y), y); });
+        // Keys first, then sort only the groups not already in (key, link) order: the builder wires
+        // each device's links in order of the far end, so most groups are, and links within a group
+        // are already in index order.
         keys.resize(links.size());
         for (std::size_t k = 0; k < links.size(); ++k) keys[k] = key(links[k]);
+        for (std::size_t d = 0; d < f.devices.size(); ++d) {
+            const std::uint32_t b = start[d], e = start[d + 1];
+            bool sorted = true;
+            for (std::uint32_t k = b + 1; k < e && sorted; ++k) sorted = keys[k - 1] <= keys[k];
+            if (sorted) continue;
+            std::vector<std::pair<std::uint32_t, std::uint32_t>> group;
+            group.reserve(e - b);
+            for (std::uint32_t k = b; k < e; ++k) group.emplace_back(keys[k], links[k]);
+            std::sort(group.begin(), group.end());
+            for (std::uint32_t k = b; k < e; ++k) std::tie(keys[k], links[k]) = group[k - b];
+        }
     }
     std::uint32_t count(DeviceId d) const { return start[d + 1] - start[d]; }
 

@@ -1,6 +1,8 @@
 #pragma once
 // Throughput model: injection bandwidth, bisection, large-collective efficiency and ECMP hash
 // collisions of a ring all-reduce on the actual graph. README.md ("Throughput").
+#include <array>
+
 #include "estimate/estimates.h"
 
 namespace fp::estimate {
@@ -12,6 +14,10 @@ double collectiveEfficiency(FabricKind, int linkGbps, bool roceMisconfigured);
 
 // NIC ports per node (nicsPerNode x planes) x link speed / GPUs per node.
 double injectionGbpsPerGpu(const Fabric&, int gpusPerNode);
+
+// Links per class (indexed by LinkClass) in one pass over the links; Fabric::linkCount walks all of
+// them once per class.
+std::array<long long, kLinkClassCount> linkCountsByClass(const Fabric&);
 
 // Unidirectional bisection: linkGbps x min(host-leaf, leaf-spine, spine-core links) / 2, over the tiers
 // present. Halving the fabric, each half can send at most through half of the narrowest tier.

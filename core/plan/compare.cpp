@@ -170,10 +170,11 @@ Comparison comparePlans(const ClusterSpec& spec, const Catalog& catalog, const P
         chosen[k] = std::move(native[k]->best);
         c.alternatives.push_back({kinds[k], false, native[k]->records});
     }
-    // Where no plan of a fabric is free of errors at the NIC's speed (e.g. no switch reaches 1,000,000
-    // GPUs in three tiers at 800G), try its switch ports split to half the speed, then half again.
-    const auto needsSplit = [&](std::size_t k) { return !chosen[k] || chosen[k]->errorCount() > 0; };
+    // Where no switch of a fabric builds the cluster at the NIC's speed (e.g. none reaches 1,000,000 GPUs
+    // in three tiers at 800G), try its ports split to half the speed, then half again; where the plans at
+    // the NIC's speed all have errors, try half the speed once (a split plan wins only without errors).
     for (int divisor = 2;; divisor *= 2) {
+        const auto needsSplit = [&](std::size_t k) { return !chosen[k] || (divisor == 2 && chosen[k]->errorCount() > 0); };
         std::vector<std::unique_ptr<Round>> split(kinds.size());
         std::vector<Round*> rounds;
         for (std::size_t k = 0; k < kinds.size(); ++k) {

@@ -76,8 +76,8 @@ struct FabricAlternative {
 // One plan per fabric technology, plus the advice. Per fabric, every candidate (switch models that
 // speak it, from plan::retargetCandidates) is planned in parallel and the cheapest plan without
 // design-rule errors is kept; a candidate whose switches alone cost more than that plan is skipped.
-// When no plan of a fabric is free of errors at the NIC's speed, ports split to half the speed are
-// tried too. A fabric whose kept plan still has errors is not buildable and never recommended.
+// When no switch of a fabric builds the cluster at the NIC's speed, ports split to half the speed (and
+// half again) are tried; when its plans at the NIC's speed all have errors, half the speed is tried once. A fabric whose kept plan still has errors is not buildable and never recommended.
 struct Comparison {
     std::vector<Plan> plans;
     Advice advice;

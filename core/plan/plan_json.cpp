@@ -3,6 +3,7 @@
 #include <map>
 
 #include "common/paths.h"
+#include "estimate/throughput.h"
 #include "spec/spec_json.h"
 
 namespace fp {
@@ -14,8 +15,9 @@ json topologyJson(const Fabric& f)
 {
     const auto& s = f.shape;
     const long long leaf = f.switchCount(Tier::Leaf), spine = f.switchCount(Tier::Spine), core = f.switchCount(Tier::Core);
-    const long long hl = f.linkCount(LinkClass::HostLeaf), ls = f.linkCount(LinkClass::LeafSpine),
-                    sc = f.linkCount(LinkClass::SpineCore);
+    const auto counts = estimate::linkCountsByClass(f);
+    const long long hl = counts[std::size_t(LinkClass::HostLeaf)], ls = counts[std::size_t(LinkClass::LeafSpine)],
+                    sc = counts[std::size_t(LinkClass::SpineCore)];
     json usage = json::array();
     for (const auto& u : f.usage())
         usage.push_back({{"tier", toString(u.tier)}, {"switches", u.switches}, {"ports_total", u.portsTotal},

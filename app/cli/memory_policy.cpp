@@ -1,0 +1,39 @@
+#include "memory_policy.h"
+
+#include <cstdint>
+#include <cstdlib>
+
+#include <malloc.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+namespace fp::cli {
+namespace {
+
+constexpr std::size_t kMmapThresholdBytes = 32u << 20;  // glibc's largest allowed on 64-bit
+constexpr std::size_t kHeapReserveBytes = 256u << 20;   // address space only; pages come when touched
+constexpr std::uintptr_t kHugePageBytes = 2u << 20;
+constexpr std::size_t kProbeBytes = 4u << 20;           // below the mmap threshold: from the heap
+constexpr std::size_t kNeverTrimBytes = 1u << 30;       // above the reserve: the heap never shrinks
+
+} // namespace
+
+void useLargePlanMemoryPolicy()
+{
+    if (std::getenv("GLIBC_TUNABLES")) return;  // the user tunes malloc: leave it alone
+    mallopt(M_MMAP_THRESHOLD, int(kMmapThresholdBytes));
+    mallopt(M_TRIM_THRESHOLD, int(kNeverTrimBytes));
+    // Grow the heap once by the reserve, then mark it for huge pages: later faults in it take 2 MiB
+    // at a time. The brk extension keeps its own VMA, so it must exist before the madvise.
+    // The probe must outgrow the heap the loader and static initialisers left, or no sbrk happens.
+    mallopt(M_TOP_PAD, int(kHeapReserveBytes));
+    void* probe = std::malloc(kProbeBytes);
+    const auto top = reinterpret_cast<std::uintptr_t>(sbrk(0));
+    std::free(probe);
+    const auto first = reinterpret_cast<std::uintptr_t>(probe);
+    const std::uintptr_t begin = (first + kHugePageBytes - 1) & ~(kHugePageBytes - 1);
+    if (top > begin) madvise(reinterpret_cast<void*>(begin), top - begin, MADV_HUGEPAGE);
+    mallopt(M_TOP_PAD, 0);  // from here on the heap grows as usual
+}
+
+} // namespace fp::cli

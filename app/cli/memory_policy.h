@@ -1,0 +1,15 @@
+#pragma once
+// How the CLI process takes memory from the kernel. On the build machine (a VM) a minor page fault
+// costs several microseconds, and a 100,000-GPU plan touches ~4,000 fresh 4 KiB pages, most of them
+// more than once because glibc returns every freed block over 128 KiB to the kernel and maps the next
+// one afresh. Profiles (README, "Performance") showed the faults and the zeroing behind them as the
+// largest single cost of a mid-size plan after the stages themselves.
+namespace fp::cli {
+
+// Keeps freed memory in the process (no per-block mmap/munmap below 32 MiB, no heap trimming) and asks
+// for transparent huge pages on the heap, the in-process equivalent of
+// GLIBC_TUNABLES=glibc.malloc.mmap_threshold=...:glibc.malloc.trim_threshold=...:glibc.malloc.hugetlb=1.
+// Call once, first thing in main(). Harmless where THP is off (madvise then does nothing).
+void useLargePlanMemoryPolicy();
+
+} // namespace fp::cli
