@@ -248,7 +248,10 @@ void CompareView::rebuild()
         busbw->addAxis(y, Qt::AlignLeft);
         double minX = 1e30, maxX = -1e30, maxY = 0;
         for (const Plan& p : plans) {
-            const auto& pts = p.estimates.performance.allreduceRing;
+            // nccl-tests-style: the busbw of the algorithm NCCL would pick at each size (collectives.h).
+            const Performance& perf = p.estimates.performance;
+            const auto* picked = perf.collectives.find(estimate::Collective::AllReduce);
+            const auto& pts = picked && !picked->picked.empty() ? picked->picked : perf.allreduceRing;
             if (pts.empty()) continue;
             auto* s = new QLineSeries;
             s->setName(fabricName(p));
