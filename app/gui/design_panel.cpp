@@ -86,14 +86,20 @@ void DesignPanel::addPlatform(QFormLayout* form)
                            "per node, the NIC, node power and nodes per rack; its NVLink domain shapes the "
                            "collective estimates. The fields below can still be changed afterwards.");
     auto* combo = new QComboBox(this);
+    // Short entries, the description as each item's tooltip: the panel must not grow wider than the others.
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(12);
     Binding& b = bind(QStringLiteral("/compute/platform"), combo, tip, form, tr("Platform"));
     b.load = [this, combo] {
         const QSignalBlocker block(combo);
         combo->clear();
-        combo->addItem(tr("None (each GPU its own endpoint)"), QString());
+        combo->addItem(tr("None"), QString());
+        combo->setItemData(0, tr("No platform: every GPU is its own endpoint of the fabric"), Qt::ToolTipRole);
         if (auto c = m_document->catalog())
-            for (const PlatformModel& p : c->platforms)
-                combo->addItem(QString::fromStdString(p.id + " — " + p.description), QString::fromStdString(p.id));
+            for (const PlatformModel& p : c->platforms) {
+                combo->addItem(QString::fromStdString(p.id), QString::fromStdString(p.id));
+                combo->setItemData(combo->count() - 1, QString::fromStdString(p.description), Qt::ToolTipRole);
+            }
         combo->setCurrentIndex(std::max(0, combo->findData(QString::fromStdString(m_document->spec().platform))));
     };
     connect(combo, &QComboBox::activated, this, [this, combo](int index) {
