@@ -58,6 +58,17 @@ void printSummary(const Plan& p, std::ostream& out, const std::string& catalogPa
     const auto& perf = p.estimates.performance;
     out << formatted("  latency %.0f-%.0f ns; bisection %.1f Tb/s; all-reduce bus bw %.1f GB/s\n", perf.latencyMinNs,
                      perf.latencyMaxNs, perf.bisectionTbps, perf.allreduceBusbwGBps);
+    // Which NCCL algorithm that figure is (8 GiB), and what the others would do (collectives.h).
+    if (const auto* ar = perf.collectives.find(estimate::Collective::AllReduce); ar && !ar->picked.empty()) {
+        std::string others;
+        for (const auto& a : ar->algorithms)
+            if (!a.points.empty() && a.points.back().busbwGBps > 0 && a.points.back().algorithm != ar->picked.back().algorithm)
+                others += formatted("%s%s %.0f%s", others.empty() ? "" : ", ", estimate::toString(a.algorithm),
+                                    a.points.back().busbwGBps, a.picked ? "" : " (with --sharp)");
+        out << formatted("  collectives (8 GiB, %d GPU(s) per NVLink domain): NCCL picks %s%s%s\n",
+                         perf.collectives.system.domainSize(), ar->picked.back().algorithm.c_str(),
+                         others.empty() ? "" : "; others: ", others.c_str());
+    }
     if (p.bom.linesWithoutLeadTime() == static_cast<int>(p.bom.lines.size()))
         out << "  lead times: none in the catalog (import quotes with lead times to see the critical path)\n";
     else

@@ -285,9 +285,13 @@ void CompareView::rebuild()
         busbw->addAxis(y, Qt::AlignLeft);
         double minX = 1e30, maxX = -1e30, maxY = 0;
         for (const Plan& p : plans) {
-            const CollectiveCurve* ring = p.estimates.performance.curve(kCurveAllreduceRing);
-            if (!ring || ring->points.empty()) continue;
-            const auto& pts = ring->points;
+            // nccl-tests-style: the busbw of the algorithm NCCL would pick at each size (collectives.h).
+            const Performance& perf = p.estimates.performance;
+            const auto* picked = perf.collectives.find(estimate::Collective::AllReduce);
+            const CollectiveCurve* ring = perf.curve(kCurveAllreduceRing);
+            static const std::vector<CollectivePoint> kNone;
+            const auto& pts = picked && !picked->picked.empty() ? picked->picked : ring ? ring->points : kNone;
+            if (pts.empty()) continue;
             auto* s = new QLineSeries;
             s->setName(shortFabricName(p.spec.fabric));
             s->setPen(QPen(shownColor(p), 2.2, p.errorCount() ? Qt::DashLine : Qt::SolidLine));

@@ -6,6 +6,7 @@
 #include <QScrollBar>
 #include <QWheelEvent>
 
+#include "catalog/platforms.h"
 #include "design_panel_editors.h"
 #include "status_colours.h"
 
@@ -99,6 +100,56 @@ void DesignPanel::addTechnology(QFormLayout* form)
                     }
             }
         }
+        stack->endMacro();
+    });
+}
+
+void DesignPanel::addPlatform(QFormLayout* form)
+{
+    const QString tip = tr("The server or rack-scale system (catalog platforms). Picking one sets GPUs and NICs "
+                           "per node, the NIC, node power and nodes per rack; its NVLink domain shapes the "
+                           "collective estimates. The fields below can still be changed afterwards.");
+    auto* combo = new QComboBox(this);
+    // Short entries, the description as each item's tooltip: the panel must not grow wider than the others.
+    combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+    combo->setMinimumContentsLength(12);
+    Binding& b = bind(QStringLiteral("/compute/platform"), combo, tip, form, tr("Platform"));
+    b.load = [this, combo] {
+        const QSignalBlocker block(combo);
+        combo->clear();
+        combo->addItem(tr("None"), QString());
+        combo->setItemData(0, tr("No platform: every GPU is its own endpoint of the fabric"), Qt::ToolTipRole);
+        if (auto c = m_document->catalog())
+            for (const PlatformModel& p : c->platforms) {
+                combo->addItem(QString::fromStdString(p.id), QString::fromStdString(p.id));
+                combo->setItemData(combo->count() - 1, QString::fromStdString(p.description), Qt::ToolTipRole);
+            }
+        combo->setCurrentIndex(std::max(0, combo->findData(QString::fromStdString(m_document->spec().platform))));
+    };
+    connect(combo, &QComboBox::activated, this, [this, combo](int index) {
+        const std::string id = combo->itemData(index).toString().toStdString();
+        if (id == m_document->spec().platform) return;
+        ClusterSpec next = m_document->spec();
+        next.platform = id;
+        if (auto c = m_document->catalog())
+            if (const PlatformModel* p = c->findPlatform(id)) applyPlatform(next, *p);
+        // One undo step for everything the platform sets.
+        QUndoStack* stack = m_document->undoStack();
+        stack->beginMacro(tr("Choose platform %1").arg(QString::fromStdString(id.empty() ? "none" : id)));
+        const auto push = [this](const char* key, auto access, auto value) {
+            using T = std::decay_t<decltype(value)>;
+            pushSpecChange<T>(m_document, QString::fromLatin1(key), access, value, {});
+        };
+        push("/compute/platform", [](ClusterSpec& s) -> std::string& { return s.platform; }, next.platform);
+        push("/compute/gpus_per_node", [](ClusterSpec& s) -> int& { return s.gpusPerNode; }, next.gpusPerNode);
+        push("/compute/nics_per_node", [](ClusterSpec& s) -> int& { return s.nicsPerNode; }, next.nicsPerNode);
+        push("/compute/nic", [](ClusterSpec& s) -> std::string& { return s.nicModel; }, next.nicModel);
+        push("/floor/nodes_per_rack", [](ClusterSpec& s) -> int& { return s.floor.nodesPerRack; },
+             next.floor.nodesPerRack);
+        push("/floor/node_power_kw", [](ClusterSpec& s) -> double& { return s.floor.nodePowerKw; },
+             next.floor.nodePowerKw);
+        push("/floor/rack_power_budget_kw", [](ClusterSpec& s) -> double& { return s.floor.rackPowerBudgetKw; },
+             next.floor.rackPowerBudgetKw);
         stack->endMacro();
     });
 }

@@ -84,6 +84,7 @@ private:
                  std::function<std::vector<std::pair<QString, QString>>()> choices);
     void addLinkSpeed(QFormLayout*);
     void addTechnology(QFormLayout*);
+    void addPlatform(QFormLayout*);
 
     Document* m_document;
     QVBoxLayout* m_layout = nullptr;

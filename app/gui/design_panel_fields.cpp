@@ -31,6 +31,7 @@ void DesignPanel::build()
                                         name->text().toStdString(), tr("Rename design"));
         });
     }
+    addPlatform(f);
     addInt(f, tr("GPUs"), QStringLiteral("/compute/gpus"),
            tr("Total GPUs in the cluster. With one NIC per GPU (the DGX pattern) this is also the number of "
               "scale-out endpoints per plane."),
