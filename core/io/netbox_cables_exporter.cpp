@@ -28,9 +28,16 @@ public:
                 std::string description = c.cablePart;
                 if (!c.aModule.empty() || !c.zModule.empty())
                     description += " (modules " + c.aModule + " / " + c.zModule + ")";
-                writeCsvRecord(out, {c.aDevice, "dcim.interface", c.aPort, c.zDevice, "dcim.interface",
-                                     c.zPort, netboxCableType(c.media, spec), "planned", cableId(c.index),
-                                     formatNumber(c.lengthM, 2), "m", description});
+                // NetBox terminates a cable on interfaces: a splitter is one record per leg, labelled
+                // "<cable>/<leg>", so every link (interface pair) is imported.
+                for (std::size_t k = 0; k < c.legs.size(); ++k) {
+                    const CableLeg& leg = c.legs[k];
+                    const std::string label = c.legs.size() == 1 ? cableId(c.index)
+                                                                 : cableId(c.index) + "/" + std::to_string(k + 1);
+                    writeCsvRecord(out, {leg.aDevice, "dcim.interface", leg.aPort, leg.zDevice, "dcim.interface",
+                                         leg.zPort, netboxCableType(c.media, spec), "planned", label,
+                                         formatNumber(c.lengthM, 2), "m", description});
+                }
             });
         });
         reportProgress(ctx, 1.0);

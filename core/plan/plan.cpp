@@ -8,6 +8,7 @@
 #include "common/error.h"
 #include "common/format.h"
 #include "estimate/advisor.h"
+#include "plan/invariants.h"
 #include "plan/resolve.h"
 #include "spec/validate.h"
 #include "topology/builder.h"
@@ -76,7 +77,12 @@ Plan makePlan(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions
     clock.run("layout", [&] { p.layout = layout::place(spec, p.fabric, p.hardware); });
     clock.run("media", [&] { p.media = media::select(spec, p.fabric, p.layout, catalog, p.hardware); });
     clock.run("checks", [&] { p.findings = checks::run(spec, p.fabric, p.layout, p.media, catalog, p.hardware); });
-    clock.run("bom", [&] { p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware); });
+    clock.run("bom", [&] {
+        p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware);
+        // The hardware invariants need the BOM and the cable plan, so they run here, after both.
+        const std::vector<Finding> broken = checks::invariants(p);
+        p.findings.insert(p.findings.begin(), broken.begin(), broken.end());
+    });
     clock.run("estimate", [&] {
         p.estimates = estimate::run(spec, p.fabric, p.layout, p.media, p.bom, catalog, p.hardware, options.estimate);
     });
