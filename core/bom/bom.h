@@ -47,7 +47,14 @@ struct Bom {
     int linesWithoutLeadTime() const;
 };
 
-// One physical cable of the cable plan.
+// One link a cable carries: a splitter has two or four, every other cable one.
+struct CableLeg {
+    std::uint32_t link = 0;       // index into Fabric::links
+    std::string aDevice, aPort, aRack;
+    std::string zDevice, zPort, zRack;
+};
+
+// One physical cable of the cable plan. The a*/z* fields name its first leg; `legs` names every leg.
 struct CableRow {
     std::size_t index = 0;        // 1-based cable number; the label's id
     LinkClass cls = LinkClass::HostLeaf;
@@ -56,7 +63,9 @@ struct CableRow {
     std::string media;            // "DAC", "AOC", "Multimode", ...
     std::string cablePart, aModule, zModule;
     double lengthM = 0;           // order length
-    std::string label;            // printable: "C000123 leaf-su1-r1 1/1 <> spine-01 3/2"
+    std::string label;            // printable: "C000123 leaf-su1-r1 1/1 <> spine-01 3/2" (every leg)
+    std::vector<CableLeg> legs;   // at least one
+    std::string legsText() const; // "node-0001 nic1 <> leaf 1/1; node-0002 nic1 <> leaf 1/2"
 };
 
 namespace bom {

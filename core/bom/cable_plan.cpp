@@ -1,33 +1,26 @@
-// The cable plan: one CableRow per physical cable, streamed in link order. Memory is O(1) in the
-// number of links (one reused row) plus one counter per (switch, splitter solution) pair.
+// The cable plan: one CableRow per physical cable, streamed in link order, every leg named. Memory is
+// O(1) in the number of links (one reused row) plus the grouping of multi-leg cables (cable_groups.h),
+// which the BOM counts from as well.
 #include <cstdio>
-#include <unordered_map>
 
 #include "bom/bom.h"
+#include "bom/cable_groups.h"
+
+std::string fp::CableRow::legsText() const
+{
+    std::string s;
+    for (const CableLeg& leg : legs)
+        s += (s.empty() ? "" : "; ") + leg.aDevice + " " + leg.aPort + " <> " + leg.zDevice + " " + leg.zPort;
+    return s;
+}
 
 namespace fp::bom {
 namespace {
 
-// Splitter cables serve `linksPerCable` links of one upper-tier device (the cage end): the k-th link
-// of device d with solution s starts a new cable when k % linksPerCable == 0. bom_counts.cpp counts
-// the same way (ceil per device), so the plan and the BOM agree.
-class SplitterGrouping {
-public:
-    bool startsCable(const Link& link, std::uint32_t solution, int linksPerCable)
-    {
-        if (linksPerCable <= 1) return true;
-        const std::uint64_t key = (std::uint64_t(link.b) << 32) | solution;
-        return seen_[key]++ % std::uint32_t(linksPerCable) == 0;
-    }
-
-private:
-    std::unordered_map<std::uint64_t, std::uint32_t> seen_;
-};
-
-const LinkSolution* solutionOf(const MediaAssignment& media, std::size_t link, std::uint32_t& index)
+const LinkSolution* solutionOf(const MediaAssignment& media, std::size_t link)
 {
     if (link >= media.solutionOfLink.size()) return nullptr;
-    index = media.solutionOfLink[link];
+    const std::uint32_t index = media.solutionOfLink[link];
     return index < media.solutions.size() ? &media.solutions[index] : nullptr;
 }
 
@@ -38,30 +31,47 @@ std::string rackName(const Layout& layout, DeviceId d)
     return r < layout.racks.size() ? layout.racks[r].name : std::string();
 }
 
+void fillLeg(CableLeg& leg, const Fabric& fabric, const Layout& layout, std::uint32_t link)
+{
+    const Link& l = fabric.links[link];
+    leg.link = link;
+    leg.aDevice = fabric.deviceName(l.a);
+    leg.aPort = fabric.portName(l.a, l.aPort);
+    leg.aRack = rackName(layout, l.a);
+    leg.zDevice = fabric.deviceName(l.b);
+    leg.zPort = fabric.portName(l.b, l.bPort);
+    leg.zRack = rackName(layout, l.b);
+}
+
 } // namespace
 
 void forEachCable(const Fabric& fabric, const Layout& layout, const MediaAssignment& media,
                   const std::function<bool(const CableRow&)>& row)
 {
-    SplitterGrouping grouping;
+    const CageIndex cages = cagesOf(fabric, media);
+    const CableGroups groups = groupCables(fabric, media, cages);
     CableRow r;
     std::size_t number = 0;
     char id[32];
     for (std::size_t i = 0; i < fabric.links.size(); ++i) {
-        const Link& link = fabric.links[i];
-        std::uint32_t solutionIndex = 0;
-        const LinkSolution* sol = solutionOf(media, i, solutionIndex);
-        const int perCable = sol ? sol->linksPerCable : 1;
-        if (!grouping.startsCable(link, solutionIndex, perCable)) continue;
+        if (!groups.startsCable(i)) continue;  // a later leg of a cable already listed
+        const LinkSolution* sol = solutionOf(media, i);
+        const auto multi = groups.legsOfLeader.find(std::uint32_t(i));
+        const std::size_t legCount = multi == groups.legsOfLeader.end() ? 1 : multi->second.size();
+        r.legs.resize(legCount);
+        for (std::size_t k = 0; k < legCount; ++k)
+            fillLeg(r.legs[k], fabric, layout, legCount == 1 ? std::uint32_t(i) : multi->second[k]);
 
+        const CableLeg& first = r.legs.front();
         r.index = ++number;
-        r.cls = link.cls;
-        r.aDevice = fabric.deviceName(link.a);
-        r.aPort = fabric.portName(link.a, link.aPort);
-        r.aRack = rackName(layout, link.a);
-        r.zDevice = fabric.deviceName(link.b);
-        r.zPort = fabric.portName(link.b, link.bPort);
-        r.zRack = rackName(layout, link.b);
+        r.cls = fabric.links[i].cls;
+        r.aDevice = first.aDevice;
+        r.aPort = first.aPort;
+        r.aRack = first.aRack;
+        r.zDevice = first.zDevice;
+        r.zPort = first.zPort;
+        r.zRack = first.zRack;
+        const int perCable = sol ? sol->linksPerCable : 1;
         r.media = sol ? toString(sol->media) : "none";
         if (perCable > 1) r.media += " 1:" + std::to_string(perCable);
         r.cablePart = sol ? sol->cablePart : std::string();
@@ -69,20 +79,18 @@ void forEachCable(const Fabric& fabric, const Layout& layout, const MediaAssignm
         r.zModule = sol ? sol->moduleB : std::string();
         r.lengthM = sol ? sol->orderLengthM : 0.0;
         std::snprintf(id, sizeof id, "C%06zu", r.index);
-        r.label = std::string(id) + " " + r.aDevice + " " + r.aPort + " <> " + r.zDevice + " " + r.zPort;
+        r.label = std::string(id) + " " + (legCount == 1 ? r.aDevice + " " + r.aPort + " <> " + r.zDevice + " " + r.zPort
+                                                         : r.legsText());
         if (!row(r)) return;
     }
 }
 
 std::size_t cableCount(const Fabric& fabric, const MediaAssignment& media)
 {
-    SplitterGrouping grouping;
+    const CableGroups groups = groupCables(fabric, media, cagesOf(fabric, media));
     std::size_t n = 0;
-    for (std::size_t i = 0; i < fabric.links.size(); ++i) {
-        std::uint32_t solutionIndex = 0;
-        const LinkSolution* sol = solutionOf(media, i, solutionIndex);
-        if (grouping.startsCable(fabric.links[i], solutionIndex, sol ? sol->linksPerCable : 1)) ++n;
-    }
+    for (std::size_t i = 0; i < fabric.links.size(); ++i)
+        if (groups.startsCable(i)) ++n;
     return n;
 }
 

@@ -1,6 +1,7 @@
 // "labels": printable cable labels, one CSV record per cable END (two per cable), ready for the
 // mail-merge of label-printer software (Brady Workstation, P-touch Editor, ...). Each end's label
-// names the cable, this end and the far end, so a technician holding either end knows both.
+// names the cable, this end and the far end, so a technician holding either end knows both. A splitter
+// gets one label at its single end (naming every leg) and one at each leg ("-A1", "-A2", ...).
 // Label software merges from spreadsheets, so formula-looking cells are neutralised (name_safety.h).
 #include <ostream>
 
@@ -33,10 +34,25 @@ public:
             streamCables(ctx, 0.0, 1.0, [&](const CableRow& c) {
                 const std::string id = cableId(c.index);
                 const std::string line1 = id + "  " + c.media + " " + formatNumber(c.lengthM, 1) + " m";
-                const std::string aEnd = c.aDevice + " " + c.aPort;
-                const std::string zEnd = c.zDevice + " " + c.zPort;
-                writeLabel(out, {id + "-A", id, "A", line1, aEnd, "to " + zEnd, c.aRack});
-                writeLabel(out, {id + "-Z", id, "Z", line1, zEnd, "to " + aEnd, c.zRack});
+                if (c.legs.size() <= 1) {
+                    const std::string aEnd = c.aDevice + " " + c.aPort;
+                    const std::string zEnd = c.zDevice + " " + c.zPort;
+                    writeLabel(out, {id + "-A", id, "A", line1, aEnd, "to " + zEnd, c.aRack});
+                    writeLabel(out, {id + "-Z", id, "Z", line1, zEnd, "to " + aEnd, c.zRack});
+                    return;
+                }
+                std::string zPorts, aEnds;
+                for (const CableLeg& leg : c.legs) {
+                    zPorts += (zPorts.empty() ? "" : "+") + leg.zPort;
+                    aEnds += (aEnds.empty() ? "" : ", ") + leg.aDevice + " " + leg.aPort;
+                }
+                for (std::size_t k = 0; k < c.legs.size(); ++k) {
+                    const CableLeg& leg = c.legs[k];
+                    const std::string n = std::to_string(k + 1);
+                    writeLabel(out, {id + "-A" + n, id, "A" + n, line1, leg.aDevice + " " + leg.aPort,
+                                         "to " + leg.zDevice + " " + leg.zPort, leg.aRack});
+                }
+                writeLabel(out, {id + "-Z", id, "Z", line1, c.zDevice + " " + zPorts, "to " + aEnds, c.zRack});
             });
         });
         reportProgress(ctx, 1.0);

@@ -165,7 +165,9 @@ public:
             const int deviceParts = devices.finish();
 
             PartedCsv cables(dir, "8-cables", netboxCableHeader());
-            streamCables(ctx, 0.2, 1.0, [&](const CableRow& c) { cables.add(netboxCableRecord(m, plan, c)); });
+            streamCables(ctx, 0.2, 1.0, [&](const CableRow& c) {
+                for (auto& record : netboxCableRecords(m, plan, c)) cables.add(record);
+            });
             const int cableParts = cables.finish();
 
             std::ofstream out = openBundleFile(dir, "README.txt");

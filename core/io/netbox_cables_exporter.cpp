@@ -24,7 +24,9 @@ public:
         writeFileAtomically(path, [&](std::ostream& out) {
             writeCsvRecord(out, netboxCableHeader());
             streamCables(ctx, 0.0, 1.0,
-                         [&](const CableRow& c) { writeCsvRecord(out, netboxCableRecord(model, ctx.plan, c)); });
+                         [&](const CableRow& c) {
+                             for (const auto& record : netboxCableRecords(model, ctx.plan, c)) writeCsvRecord(out, record);
+                         });
         });
         reportProgress(ctx, 1.0);
     }

@@ -253,16 +253,31 @@ std::vector<std::string> netboxCableHeader()
             "side_b_type", "side_b_name", "type", "status", "label", "length", "length_unit", "description"};
 }
 
-std::vector<std::string> netboxCableRecord(const NetboxModel& m, const Plan& plan, const CableRow& c)
+std::vector<std::vector<std::string>> netboxCableRecords(const NetboxModel& m, const Plan& plan, const CableRow& c)
 {
     std::string description = c.cablePart;
     if (!c.aModule.empty() || !c.zModule.empty()) description += " (modules " + c.aModule + " / " + c.zModule + ")";
     // Server ports are "nicN" (Fabric::portName); switch ports are cage numbers.
     const auto isNode = [](const std::string& port) { return port.rfind("nic", 0) == 0; };
-    return {m.site(), m.deviceName(c.aDevice), "dcim.interface", m.interfaceName(isNode(c.aPort), c.aPort),
-            m.site(), m.deviceName(c.zDevice), "dcim.interface", m.interfaceName(isNode(c.zPort), c.zPort),
-            netboxCableType(c.media, plan.spec), "planned", cableId(c.index), formatNumber(c.lengthM, 2), "m",
-            description};
+    const auto record = [&](const std::string& aDevice, const std::string& aPort, const std::string& zDevice,
+                            const std::string& zPort, const std::string& label) {
+        return std::vector<std::string>{m.site(), m.deviceName(aDevice), "dcim.interface", m.interfaceName(isNode(aPort), aPort),
+                                        m.site(), m.deviceName(zDevice), "dcim.interface", m.interfaceName(isNode(zPort), zPort),
+                                        netboxCableType(c.media, plan.spec), "planned", label,
+                                        formatNumber(c.lengthM, 2), "m", description};
+    };
+    // NetBox terminates a cable on interfaces: a splitter is one record per leg, labelled "<cable>/<leg>",
+    // so every link (interface pair) is imported.
+    std::vector<std::vector<std::string>> out;
+    if (c.legs.size() <= 1) {
+        out.push_back(record(c.aDevice, c.aPort, c.zDevice, c.zPort, cableId(c.index)));
+        return out;
+    }
+    for (std::size_t k = 0; k < c.legs.size(); ++k) {
+        const CableLeg& leg = c.legs[k];
+        out.push_back(record(leg.aDevice, leg.aPort, leg.zDevice, leg.zPort, cableId(c.index) + "/" + std::to_string(k + 1)));
+    }
+    return out;
 }
 
 } // namespace fp::io

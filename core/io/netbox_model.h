@@ -89,6 +89,7 @@ std::string netboxDevicePrefix(const ExportContext&);
 std::vector<std::string> netboxDeviceHeader();
 std::vector<std::string> netboxDeviceRecord(const NetboxModel&, const Plan&, DeviceId);
 std::vector<std::string> netboxCableHeader();
-std::vector<std::string> netboxCableRecord(const NetboxModel&, const Plan&, const CableRow&);
+// One record per cable leg (a splitter has several).
+std::vector<std::vector<std::string>> netboxCableRecords(const NetboxModel&, const Plan&, const CableRow&);
 
 } // namespace fp::io

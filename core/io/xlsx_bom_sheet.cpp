@@ -60,8 +60,13 @@ void writeBomSheet(XlsxBook& book, const ExportContext& ctx)
         s.formula(row, kColExtPrice, "=" + qty + "*" + cellRef(row, kColUnitPrice), double(l.qty) * l.unitPriceUsd,
                   fmt.usd);
         s.number(row, kColUnitPower, l.unitPowerW, fmt.decimal);
-        s.formula(row, kColExtPower, "=" + qty + "*" + cellRef(row, kColUnitPower), double(l.qty) * l.unitPowerW,
-                  fmt.decimal);
+        // Spares (and unpowered lines such as panels) add cost and no power: the same rule as the JSON,
+        // so the workbook's power total equals the plan's.
+        if (l.category == BomCategory::Spares || (l.extendedPowerW == 0 && l.unitPowerW != 0))
+            s.number(row, kColExtPower, l.extendedPowerW, fmt.decimal);
+        else
+            s.formula(row, kColExtPower, "=" + qty + "*" + cellRef(row, kColUnitPower), double(l.qty) * l.unitPowerW,
+                      fmt.decimal);
         s.text(row, kColPriceSource, l.priceSource);
         s.text(row, kColEstimated, l.priceEstimated ? "yes" : "no");
         s.text(row, kColDatasheet, l.source);

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <limits>
 #include <map>
+#include <numeric>
 
 #include "common/error.h"
 #include "media/media_rules.h"
@@ -335,6 +336,48 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
     Selector selector(spec, fabric, catalog, hardware);
     const std::size_t linkCount = fabric.links.size();
     const int steps = selector.steps();
+    MediaAssignment out;
+    const bool haveLengths = layout.linkLengthM.size() == linkCount;
+    const bool haveRacks = layout.rackOfDevice.size() == fabric.devices.size();
+
+    // Cage groups. A cage holds one module or one cable end, so every link through it must use the same
+    // part there: links are joined (union-find) through the cages they share at either end, and each
+    // group is sized for its longest link and counts as in-rack only if all of its links are. Links of
+    // different classes are never joined (a cage should not mix classes; the invariant check says so).
+    out.cages = indexCages(fabric, hardware.nic.ports);
+    std::vector<std::uint32_t> parent(linkCount);
+    std::iota(parent.begin(), parent.end(), 0u);
+    auto find = [&](std::uint32_t x) {
+        while (parent[x] != x) x = parent[x] = parent[parent[x]];
+        return x;
+    };
+    {
+        constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+        std::vector<std::uint32_t> firstOfCage(out.cages.count(), kNone);
+        for (std::size_t i = 0; i < linkCount; ++i) {
+            const Link& l = fabric.links[i];
+            for (const std::uint32_t c : {out.cages.cageOf(fabric, l.a, l.aPort), out.cages.cageOf(fabric, l.b, l.bPort)}) {
+                if (firstOfCage[c] == kNone) {
+                    firstOfCage[c] = std::uint32_t(i);
+                } else if (fabric.links[firstOfCage[c]].cls == l.cls) {
+                    const std::uint32_t x = find(std::uint32_t(i)), y = find(firstOfCage[c]);
+                    if (x != y) parent[x] = y;
+                }
+            }
+        }
+    }
+    std::vector<float> cageGroupLengthM(linkCount, 0.0f);
+    std::vector<std::uint8_t> cageGroupInRack(linkCount, 1);
+    for (std::size_t i = 0; i < linkCount; ++i) {
+        const Link& l = fabric.links[i];
+        const std::uint32_t root = find(std::uint32_t(i));
+        // NaN reads as "no cable is long enough", so the link gets a reach finding, not a lost group.
+        const float raw = haveLengths ? layout.linkLengthM[i] : 0.0f;
+        const float len = std::isnan(raw) ? std::numeric_limits<float>::infinity() : std::max(raw, 0.0f);
+        cageGroupLengthM[root] = std::max(cageGroupLengthM[root], len);
+        const bool same = haveRacks && layout.rackOfDevice[l.a] == layout.rackOfDevice[l.b];
+        if (!same) cageGroupInRack[root] = 0;
+    }
     // Group index = (class * steps + step) * 2 + sameRack; links in a group share one solution.
     const std::size_t groups = std::size_t(kLinkClassCount) * steps * 2;
     // A group is solved when any link falls in it (`used`), whatever its lengths: a length that is not a
@@ -342,21 +385,17 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
     std::vector<float> maxLengthM(groups, 0.0f);
     std::vector<char> used(groups, 0);
     std::vector<std::uint32_t> groupOfLink(linkCount);
-    const bool haveLengths = layout.linkLengthM.size() == linkCount;
-    const bool haveRacks = layout.rackOfDevice.size() == fabric.devices.size();
     for (std::size_t i = 0; i < linkCount; ++i) {
         const Link& l = fabric.links[i];
-        // NaN reads as "no cable is long enough", so the link gets a reach finding, not a lost group.
-        const float raw = haveLengths ? layout.linkLengthM[i] : 0.0f;
-        const float len = std::isnan(raw) ? std::numeric_limits<float>::infinity() : std::max(raw, 0.0f);
-        const bool same = haveRacks && layout.rackOfDevice[l.a] == layout.rackOfDevice[l.b];
+        const std::uint32_t root = find(std::uint32_t(i));
+        const float len = cageGroupLengthM[root];
+        const bool same = cageGroupInRack[root] != 0;
         const std::uint32_t g = std::uint32_t((int(l.cls) * steps + selector.stepOf(len)) * 2 + (same ? 1 : 0));
         groupOfLink[i] = g;
         used[g] = 1;
         maxLengthM[g] = std::max(maxLengthM[g], len);
     }
 
-    MediaAssignment out;
     std::vector<int> solutionOfGroup(groups, -1);
     std::vector<std::vector<Issue>> issuesOfSolution;
     for (std::size_t g = 0; g < groups; ++g) {

@@ -1,7 +1,8 @@
 #pragma once
 // media::select: give every link the parts that make it work (a copper/AOC assembly, or two
 // transceivers and fibre), by reach, cage, speed, protocol, FEC, loss budget, qualification and the
-// user's policy. Links with the same class and order length share one LinkSolution.
+// user's policy. Media is chosen per cage group: links that share a cage at either end share one
+// solution, sized for the longest of them (core/media/README.md), so every cage holds one part.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "common/finding.h"
 #include "layout/layout.h"
 #include "spec/cluster_spec.h"
+#include "topology/cage_index.h"
 #include "topology/fabric.h"
 
 namespace fp {
@@ -41,6 +43,7 @@ struct LinkSolution {
 };
 
 struct MediaAssignment {
+    CageIndex cages;                            // every cage a link uses (topology/cage_index.h)
     std::vector<LinkSolution> solutions;
     std::vector<std::uint32_t> solutionOfLink;  // per link
     std::vector<Finding> findings;              // media.* rules

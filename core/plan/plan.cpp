@@ -5,6 +5,7 @@
 
 #include "checks/checks.h"
 #include "common/error.h"
+#include "plan/invariants.h"
 #include "plan/plan_figures.h"
 #include "plan/resolve.h"
 #include "spec/validate.h"
@@ -79,7 +80,12 @@ Plan makePlan(const ClusterSpec& typedSpec, const Catalog& catalog, const PlanOp
     clock.run("layout", [&] { p.layout = layout::place(spec, p.fabric, p.hardware); });
     clock.run("media", [&] { p.media = media::select(spec, p.fabric, p.layout, catalog, p.hardware); });
     clock.run("checks", [&] { p.findings = checks::run(spec, p.fabric, p.layout, p.media, catalog, p.hardware); });
-    clock.run("bom", [&] { p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware); });
+    clock.run("bom", [&] {
+        p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware);
+        // The hardware invariants need the BOM and the cable plan, so they run here, after both.
+        const std::vector<Finding> broken = checks::invariants(p);
+        p.findings.insert(p.findings.begin(), broken.begin(), broken.end());
+    });
     clock.run("estimate", [&] {
         EstimateOptions estimateOptions = options.estimate;
         if (p.hardware.platform) estimateOptions.platform = *p.hardware.platform;

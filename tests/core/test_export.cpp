@@ -83,9 +83,17 @@ private slots:
             QVERIFY(std::stod(rows[i][13]) > 0);  // every cable has a length
         }
         QCOMPARE(ids.size(), cables);  // ids unique
+        // The label column names every leg of every cable: each of the 2,048 links exactly once.
+        std::size_t legCount = 0;
+        for (std::size_t i = 1; i < rows.size(); ++i) {
+            const std::string& label = rows[i][1];
+            for (std::size_t at = label.find(" <> "); at != std::string::npos; at = label.find(" <> ", at + 4)) ++legCount;
+        }
+        QCOMPARE(legCount, plan_.fabric.links.size());
 
         const auto labels = csv("labels", "labels.csv");
-        QCOMPARE(labels.size(), 2 * cables + 1);  // one label per cable end
+        // One label per leg end (A, or A1..An on a splitter's legs) and one at each cable's single Z end.
+        QCOMPARE(labels.size(), cables + plan_.fabric.links.size() + 1);
         QCOMPARE(labels[1][0], std::string("C000001-A"));
         QCOMPARE(labels[2][0], std::string("C000001-Z"));
     }
@@ -146,7 +154,12 @@ private slots:
         QCOMPARE(cables[0], (Record{"side_a_site", "side_a_device", "side_a_type", "side_a_name", "side_b_site",
                                     "side_b_device", "side_b_type", "side_b_name", "type", "status", "label",
                                     "length", "length_unit", "description"}));
-        QCOMPARE(cables.size(), fp::bom::cableCount(plan_.fabric, plan_.media) + 1);
+        // One record per leg (NetBox terminates cables on interfaces): every link once.
+        QCOMPARE(cables.size(), plan_.fabric.links.size() + 1);
+        std::set<std::string> interfacePairs;
+        for (std::size_t i = 1; i < cables.size(); ++i)
+            interfacePairs.insert(cables[i][1] + " " + cables[i][3] + " <> " + cables[i][5] + " " + cables[i][7]);
+        QCOMPARE(interfacePairs.size(), plan_.fabric.links.size());
         static const std::set<std::string> netboxCableTypes{"dac-passive", "dac-active", "aoc", "mmf-om3",
                                                             "mmf-om4", "mmf-om5", "smf-os2"};
         for (std::size_t i = 1; i < cables.size(); ++i) {

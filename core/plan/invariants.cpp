@@ -1,0 +1,216 @@
+#include "plan/invariants.h"
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <set>
+
+#include "bom/cable_groups.h"
+#include "plan/plan.h"
+
+namespace fp::checks {
+namespace {
+
+constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+
+Finding error(const char* rule, std::string message, std::string where, std::string fix, std::int64_t link = -1,
+              std::int64_t device = -1)
+{
+    Finding f;
+    f.severity = Severity::Error;
+    f.rule = rule;
+    f.message = std::move(message);
+    f.where = std::move(where);
+    f.fix = std::move(fix);
+    f.link = link;
+    f.device = device;
+    return f;
+}
+
+const char* kFix = "This is a FabricPlan defect, not a design choice: report it with the design file";
+
+void portsUsedOnce(const Fabric& f, std::vector<Finding>& out)
+{
+    std::vector<std::uint64_t> ends;
+    ends.reserve(f.links.size() * 2);
+    for (const Link& l : f.links) {
+        ends.push_back((std::uint64_t(l.a) << 16) | l.aPort);
+        ends.push_back((std::uint64_t(l.b) << 16) | l.bPort);
+    }
+    std::sort(ends.begin(), ends.end());
+    const auto dup = std::adjacent_find(ends.begin(), ends.end());
+    if (dup == ends.end()) return;
+    const DeviceId d = DeviceId(*dup >> 16);
+    out.push_back(error("invariant.port-reused",
+                        "port " + f.portName(d, std::uint16_t(*dup & 0xffff)) + " of " + f.deviceName(d) +
+                            " carries more than one link",
+                        f.deviceName(d), kFix, -1, d));
+}
+
+// The part a link puts into the cage at one end: its module there, or (assemblies) its cable.
+std::string partAt(const LinkSolution& sol, bool upper)
+{
+    const std::string& module = upper ? sol.moduleB : sol.moduleA;
+    return module.empty() ? sol.cablePart : module;
+}
+
+void oneKindPerCage(const Plan& p, const CageIndex& cages, std::vector<Finding>& out)
+{
+    const Fabric& f = p.fabric;
+    const MediaAssignment& m = p.media;
+    std::vector<std::uint32_t> first(cages.count(), kNone), count(cages.count(), 0);
+    long long mixed = 0, crowded = 0;
+    std::int64_t example = -1;
+    for (std::size_t i = 0; i < f.links.size() && i < m.solutionOfLink.size(); ++i) {
+        const Link& l = f.links[i];
+        const LinkSolution& sol = m.solutions[m.solutionOfLink[i]];
+        for (int end = 0; end < 2; ++end) {
+            const std::uint32_t c = end ? cages.cageOf(f, l.b, l.bPort) : cages.cageOf(f, l.a, l.aPort);
+            if (first[c] == kNone) {
+                first[c] = std::uint32_t(i);
+            } else {
+                const Link& o = f.links[first[c]];
+                const LinkSolution& other = m.solutions[m.solutionOfLink[first[c]]];
+                const bool otherUpper = o.b == (end ? l.b : l.a);
+                if (partAt(other, otherUpper) != partAt(sol, end == 1) || otherUpper != (end == 1)) {
+                    ++mixed;
+                    if (example < 0) example = std::int64_t(i);
+                }
+            }
+            ++count[c];
+        }
+    }
+    // A module with fewer ports than the cage's links would need a second module in the same cage. When
+    // media already reported an error on that link class (a pinned part that does not fit the cage, no
+    // part at all), that is the design error the user sees and fixes; the invariant is for the rest.
+    bool classHasMediaError[kLinkClassCount] = {};
+    for (const Finding& fd : m.findings)
+        if (fd.severity == Severity::Error && fd.link >= 0 && std::size_t(fd.link) < f.links.size())
+            classHasMediaError[int(f.links[std::size_t(fd.link)].cls)] = true;
+    for (std::size_t c = 0; c < first.size(); ++c) {
+        if (first[c] == kNone) continue;
+        const Link& l = f.links[first[c]];
+        if (classHasMediaError[int(l.cls)]) continue;
+        const LinkSolution& sol = m.solutions[m.solutionOfLink[first[c]]];
+        const bool upper = c >= cages.firstCage[l.b] && c < cages.firstCage[l.b + 1];
+        const std::string& module = upper ? sol.moduleB : sol.moduleA;
+        // An assembly's end takes linksPerCable links in a cage (its single end) or one (a leg).
+        const int ports = module.empty() ? std::max(1, sol.linksPerCable)
+                                         : std::max(1, upper ? sol.linksPerModuleB : sol.linksPerModuleA);
+        if ((!module.empty() || !sol.cablePart.empty()) && int(count[c]) > ports) ++crowded;
+    }
+    if (mixed > 0)
+        out.push_back(error("invariant.cage-mixed",
+                            std::to_string(mixed) + " link end(s) share a cage with a link that chose another part",
+                            p.fabric.deviceName(f.links[std::size_t(example)].b), kFix, example));
+    if (crowded > 0)
+        out.push_back(error("invariant.cage-mixed",
+                            std::to_string(crowded) + " cage(s) carry more links than their module has ports",
+                            "cages", kFix));
+}
+
+void cagesWithinHardware(const Plan& p, const CageIndex& cages, std::vector<Finding>& out)
+{
+    const Fabric& f = p.fabric;
+    const std::uint32_t nodeCages = std::uint32_t(f.nicsPerNode * std::max(1, p.hardware.nic.ports));
+    long long over = 0;
+    std::int64_t example = -1;
+    for (DeviceId d = 0; d < f.devices.size(); ++d) {
+        std::uint32_t have = nodeCages;
+        if (f.devices[d].tier != Tier::Node) {
+            const SwitchModel& sw = p.hardware.switchModel(f.devices[d].model);
+            if (sw.generic || sw.cages <= 0) continue;  // a what-if switch has as many cages as it needs
+            have = std::uint32_t(sw.cages);
+        }
+        if (cages.cagesUsed(d) > have) {
+            ++over;
+            if (example < 0) example = d;
+        }
+    }
+    if (over > 0)
+        out.push_back(error("invariant.cage-overflow",
+                            std::to_string(over) + " device(s) use more cages than they have, e.g. " +
+                                f.deviceName(DeviceId(example)) + " uses " +
+                                std::to_string(cages.cagesUsed(DeviceId(example))),
+                            f.deviceName(DeviceId(example)),
+                            "Use a switch with more ports or fewer links per device", -1, example));
+}
+
+// Recounts modules and cables from the cable plan's rows (every leg of every cable) and compares with
+// the BOM; checks that every link is in exactly one cable.
+void bomIsTheCablePlan(const Plan& p, const CageIndex& cages, std::vector<Finding>& out)
+{
+    const Fabric& f = p.fabric;
+    std::map<std::string, long long> cables, modules;
+    // Per module part and cage: the links in it and the module's ports (from the link's solution).
+    std::map<std::pair<std::string, std::uint32_t>, std::pair<long long, int>> moduleCages;
+    std::vector<std::uint8_t> seen(f.links.size(), 0);
+    bom::forEachCable(f, p.layout, p.media, [&](const CableRow& row) {
+        if (!row.cablePart.empty()) ++cables[row.cablePart];
+        for (const CableLeg& leg : row.legs) {
+            if (leg.link < seen.size() && seen[leg.link] < 2) ++seen[leg.link];
+            const Link& l = f.links[leg.link];
+            const LinkSolution& sol = p.media.solutions[p.media.solutionOfLink[leg.link]];
+            if (!row.aModule.empty()) {
+                auto& e = moduleCages[{row.aModule, cages.cageOf(f, l.a, l.aPort)}];
+                ++e.first;
+                e.second = std::max(1, sol.linksPerModuleA);
+            }
+            if (!row.zModule.empty()) {
+                auto& e = moduleCages[{row.zModule, cages.cageOf(f, l.b, l.bPort)}];
+                ++e.first;
+                e.second = std::max(1, sol.linksPerModuleB);
+            }
+        }
+        return true;
+    });
+    // One module per cage, or as many as the cage's links need when a pinned module has too few ports
+    // (reported as a design error by media).
+    for (const auto& [key, use] : moduleCages) modules[key.first] += (use.first + use.second - 1) / use.second;
+    const long long missing = std::count(seen.begin(), seen.end(), std::uint8_t(0));
+    const long long twice = std::count(seen.begin(), seen.end(), std::uint8_t(2));
+    if (missing + twice > 0)
+        out.push_back(error("invariant.link-missing",
+                            std::to_string(missing) + " link(s) in no cable and " + std::to_string(twice) +
+                                " in more than one",
+                            "cable plan", kFix));
+
+    std::map<std::string, long long> bomModules, bomCables;
+    for (const BomLine& l : p.bom.lines) {
+        if (l.category == BomCategory::Transceivers) bomModules[l.part] += l.qty;
+        if (l.category == BomCategory::Cables || l.category == BomCategory::Fibre) bomCables[l.part] += l.qty;
+    }
+    // A module serves every link of its cage; a cage's links all use one module (checked above), so
+    // distinct cages = modules.
+    auto compare = [&](const char* what, const std::map<std::string, long long>& plan,
+                       const std::map<std::string, long long>& bom) {
+        std::set<std::string> parts;
+        for (const auto& [k, v] : plan) parts.insert(k);
+        for (const auto& [k, v] : bom) parts.insert(k);
+        for (const std::string& part : parts) {
+            const long long a = plan.count(part) ? plan.at(part) : 0, b = bom.count(part) ? bom.at(part) : 0;
+            if (a != b)
+                out.push_back(error("invariant.bom-mismatch",
+                                    "the BOM orders " + std::to_string(b) + " " + part + " " + what +
+                                        " but the cable plan uses " + std::to_string(a),
+                                    part, kFix));
+        }
+    };
+    compare("modules", modules, bomModules);
+    compare("cables", cables, bomCables);
+}
+
+} // namespace
+
+std::vector<Finding> invariants(const Plan& p)
+{
+    std::vector<Finding> out;
+    const CageIndex cages = bom::cagesOf(p.fabric, p.media);
+    portsUsedOnce(p.fabric, out);
+    oneKindPerCage(p, cages, out);
+    cagesWithinHardware(p, cages, out);
+    bomIsTheCablePlan(p, cages, out);
+    return out;
+}
+
+} // namespace fp::checks

@@ -1,0 +1,18 @@
+#pragma once
+// Invariants every plan must hold, checked after the BOM (so here in plan/, above bom/). Each broken
+// invariant is an error Finding with a stable rule id (core/checks/README.md, core/media/README.md):
+//   invariant.port-reused    a (device, port) carries more than one link
+//   invariant.cage-mixed     a cage holds links that chose different parts, or more links than its part has ports
+//   invariant.cage-overflow  a device uses more cages than its hardware has
+//   invariant.link-missing   a link is in no cable of the cable plan, or in more than one
+//   invariant.bom-mismatch   the BOM's module or cable quantity of a part differs from the cable plan's count
+#include <vector>
+
+#include "common/finding.h"
+
+namespace fp {
+struct Plan;
+namespace checks {
+std::vector<Finding> invariants(const Plan&);
+} // namespace checks
+} // namespace fp

@@ -1,0 +1,33 @@
+#include "topology/cage_index.h"
+
+#include <algorithm>
+
+namespace fp {
+
+std::uint32_t CageIndex::localCage(const Fabric& f, DeviceId d, std::uint16_t port) const
+{
+    if (f.devices[d].tier == Tier::Node) {
+        const int nic = port / planes, plane = port % planes;
+        return std::uint32_t(nic * cagesPerNic + plane / linksPerNicCage);
+    }
+    return std::uint32_t(port / f.portsPerCage(f.devices[d].tier));
+}
+
+CageIndex indexCages(const Fabric& f, int nicPorts)
+{
+    CageIndex idx;
+    idx.planes = std::max(1, f.shape.planes);
+    idx.cagesPerNic = std::max(1, nicPorts);
+    idx.linksPerNicCage = (idx.planes + idx.cagesPerNic - 1) / idx.cagesPerNic;
+    std::vector<std::uint32_t> used(f.devices.size(), 0);
+    idx.firstCage.assign(1, 0);  // localCage needs planes etc. only, not firstCage
+    for (const Link& l : f.links) {
+        used[l.a] = std::max(used[l.a], idx.localCage(f, l.a, l.aPort) + 1);
+        used[l.b] = std::max(used[l.b], idx.localCage(f, l.b, l.bPort) + 1);
+    }
+    idx.firstCage.assign(f.devices.size() + 1, 0);
+    for (std::size_t d = 0; d < f.devices.size(); ++d) idx.firstCage[d + 1] = idx.firstCage[d] + used[d];
+    return idx;
+}
+
+} // namespace fp

@@ -1,0 +1,35 @@
+#pragma once
+// CageIndex: every physical cage a link uses, numbered 0..count()-1, and the cage of each link end.
+// The hardware unit is the cage, not the link: one module or one cable end fills a cage, however many
+// logical ports (links) it carries. A switch port p sits in cage p / ports-per-cage of its tier
+// (Fabric::portsPerCage). A node port (nic * planes + plane) sits in cage
+// nic * cagesPerNic + plane / linksPerNicCage: a NIC carries one link per plane spread over its cages.
+#include <cstdint>
+#include <vector>
+
+#include "topology/fabric.h"
+
+namespace fp {
+
+struct CageIndex {
+    std::vector<std::uint32_t> firstCage;  // per device, size devices + 1: its cages are [first[d], first[d+1])
+    int planes = 1;
+    int cagesPerNic = 1;
+    int linksPerNicCage = 1;
+
+    bool empty() const { return firstCage.empty(); }
+    std::uint32_t count() const { return firstCage.empty() ? 0 : firstCage.back(); }
+    // Cage number of `port` on device `d` within the device (0-based), and globally.
+    std::uint32_t localCage(const Fabric&, DeviceId d, std::uint16_t port) const;
+    std::uint32_t cageOf(const Fabric& f, DeviceId d, std::uint16_t port) const
+    {
+        return firstCage[d] + localCage(f, d, port);
+    }
+    // Cages a device's links reach into: highest local cage used + 1 (0 when it has no links).
+    std::uint32_t cagesUsed(DeviceId d) const { return firstCage[d + 1] - firstCage[d]; }
+};
+
+// Numbers the cages of `fabric`; nicPorts = cages per NIC (NicModel::ports).
+CageIndex indexCages(const Fabric&, int nicPorts);
+
+} // namespace fp
