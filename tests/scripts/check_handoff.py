@@ -155,10 +155,8 @@ for design in sorted(examples.glob("*.fabricplan")):
                 check(not LIVE.match(cell) or NUMBER.match(cell), f"{name}/{f}: live cell {cell!r}")
     cables = check_netbox_bundle(name, d / "netbox", plan)
     links = plan["topology"]["links"]["total"]
-    # Depends on core/bom: splitter legs are lost from the cable plan until the hardware branch lands.
-    if cables != links:
-        print(f"check_handoff: XFAIL {name}: {cables} NetBox cables vs {links} fabric links "
-              "(core/bom cable plan loses splitter legs; fixed on the hardware branch)")
+    # One NetBox cable record per link: splitter legs are records of their own.
+    check(cables == links, f"{name}: {cables} NetBox cable records vs {links} fabric links")
     if ib:
         run_cli(design, f"ibdm-topology={d}/ibdm")
         nodes, ends = ibdm_count(d / "ibdm")
