@@ -254,6 +254,8 @@ private slots:
         QTest::addColumn<QString>("damage");
         QTest::newRow("newer schema") << "UPDATE schema_version SET version = 99";
         QTest::newRow("missing table") << "DROP TABLE cables";
+        QTest::newRow("row breaking a CHECK rule")
+            << "PRAGMA ignore_check_constraints = ON; UPDATE prices SET price_usd = -5 WHERE part = 'MQM9700-NS2F'";
     }
     void importPricesRefusesCatalogsOthersRefuse()
     {
