@@ -7,6 +7,7 @@
 #include "common/atomic_file.h"
 #include "common/error.h"
 #include "design_input.h"
+#include "library_stderr.h"
 #include "io/exporter.h"
 #include "plan/plan_json.h"
 #include "report_output.h"
@@ -44,7 +45,10 @@ void runExporter(const std::string& id, const Plan& plan, const Catalog& catalog
     const io::Exporter* e = io::findExporter(id);
     if (!e) throw UsageError{"unknown export format \"" + id + "\" (see: fabricplan-cli export --list)"};
     io::ExportContext ctx{plan, catalog, comparison, {}};
-    e->write(ctx, path);
+    {
+        const LibraryStderrFilter quiet;  // libxlsxwriter's own "[ERROR]" lines name its temporary file
+        e->write(ctx, path);
+    }
     std::cerr << "wrote " << path << "\n";
 }
 

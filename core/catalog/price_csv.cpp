@@ -147,6 +147,14 @@ PriceImportReport importPriceCsv(const std::string& dbPath, const std::string& c
 
     PriceImportReport report;
     SqliteDb db(dbPath, SqliteDb::Mode::ReadWrite);
+    {
+        // Opened for writing, SQLite also verifies every row against the tables' CHECK rules (a read-only
+        // integrity check skips them): rows that break them are not ours to build on.
+        SqliteStmt ic(db, "PRAGMA integrity_check");
+        if (ic.step() && ic.text(0) != "ok")
+            throw UserError("the catalog breaks its own rules (" + ic.text(0) + "); nothing was imported", dbPath,
+                            "restore the bundled catalog, or repair the rows it names");
+    }
     SqliteTransaction tx(db);
     SqliteStmt known(db, "SELECT 1 FROM parts WHERE part = ?");
     SqliteStmt upsert(db, "INSERT OR REPLACE INTO prices (part, source, price_usd, currency, date, basis, "

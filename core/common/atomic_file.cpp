@@ -125,7 +125,7 @@ void replaceFileAtomically(const std::string& path, const std::function<void(con
     const bool exists = ::stat(target.c_str(), &old) == 0;
     if (exists && !S_ISREG(old.st_mode))
         throw UserError("is " + std::string(kindOf(old.st_mode)) + ", not a regular file; only files are replaced",
-                        path, "choose a file name");
+                        path, "choose another name: a regular file in a writable folder");
     removeStaleTemporaries(target);
 
     const std::string tmp = temporaryPathFor(target);

@@ -29,14 +29,21 @@ const fp::Catalog& catalog()
     return c;
 }
 
+// One scratch folder per process, removed at exit.
+struct ScratchDir {
+    std::string path = "/tmp/fabricplan-fuzz-" + std::to_string(::getpid()) + "-out";
+    ScratchDir() { std::filesystem::create_directories(path); }
+    ~ScratchDir()
+    {
+        std::error_code ec;
+        std::filesystem::remove_all(path, ec);
+    }
+};
+
 const std::string& outputDir()
 {
-    static const std::string dir = [] {
-        const std::string d = "/tmp/fabricplan-fuzz-" + std::to_string(::getpid()) + "-out";
-        std::filesystem::create_directories(d);
-        return d;
-    }();
-    return dir;
+    static const ScratchDir dir;
+    return dir.path;
 }
 
 // A NaN or an infinity in the plan JSON is invalid JSON output (nlohmann writes null): a bug.

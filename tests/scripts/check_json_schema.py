@@ -177,9 +177,12 @@ COMPARISON_BREAKS = [
 
 # (label, path, break, what the CLI reader does with it: "error" or "warning")
 DESIGN_BREAKS = [
-    ("design with an unknown top-level field", "/", _set(["colour"], "blue"), "warning"),
-    ("design with a misspelt compute field (gpu)", "/compute", _set(["compute", "gpu"], 8), "warning"),
-    ("design with an unknown media.pins[0] field", "/media/pins/0", _set(["media", "pins"], [{"link_class": "host_leaf", "part": "X", "length_m": 3}]), "warning"),
+    ("design with an unknown top-level field", "/", _set(["colour"], "blue"), "error"),
+    ("design with a misspelt compute field (gpu)", "/compute", _set(["compute", "gpu"], 8), "error"),
+    ("design with an unknown media.pins[0] field", "/media/pins/0", _set(["media", "pins"], [{"link_class": "host_leaf", "part": "X", "length_m": 3}]), "error"),
+    ("design with floor.row_pitch_m = 1e308", "/floor/row_pitch_m", _set(["floor", "row_pitch_m"], 1e308), "error"),
+    ("design with economics.labour_usd_per_hour = 1e308", "/economics/labour_usd_per_hour", _set(["economics", "labour_usd_per_hour"], 1e308), "error"),
+    ("design with a 257-byte name", "/name", _set(["name"], "n" * 257), "error"),
     ("design with compute.gpus as a string", "/compute/gpus", _set(["compute", "gpus"], "1024"), "error"),
     ("design with compute.gpus = 8.5", "/compute/gpus", _set(["compute", "gpus"], 8.5), "error"),
     ("design with compute.gpus = 0", "/compute/gpus", _set(["compute", "gpus"], 0), "error"),
