@@ -24,6 +24,7 @@
 #include <QGraphicsRectItem>
 #include <QGraphicsSimpleTextItem>
 #include <QMenuBar>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QStatusBar>
 
@@ -33,6 +34,7 @@
 #include "gui/design_panel.h"
 #include "gui/floor_view.h"
 #include "gui/topology_view.h"
+#include "common/format.h"
 #include "spec/spec_json.h"
 #include "gui/document.h"
 #include "gui/main_window.h"
@@ -61,6 +63,7 @@ private slots:
     void usableAt1024x700();
     void startPageAndUserGuide();
     void hundredThousandGpusReadable();
+    void windowAndCliRoundAlike();
 
 private:
     QSpinBox* gpusField() const
@@ -479,6 +482,36 @@ void TestFirstHour::hundredThousandGpusReadable()
     doc->setComparisonEnabled(true);
     doc->reset(ClusterSpec{}, QString());
     QVERIFY(test::settle(*doc));
+}
+
+// One rounding rule (common/format.h): the window's capex and tuning effort read exactly as the CLI's
+// summary and the PDF's (which print through the same functions) for the same design and catalog.
+void TestFirstHour::windowAndCliRoundAlike()
+{
+    const QString design = QStringLiteral(FABRICPLAN_EXAMPLES_DIR "/dgx-h100-superpod-1024.fabricplan");
+    QVERIFY(m_window->openFile(design));
+    QVERIFY(test::settle(*m_window->document()));
+    const auto plan = m_window->document()->plan();
+    QVERIFY(plan);
+    const SummaryFigure* capex = findFigure(m_window->summaryView()->figures(), QStringLiteral("capex.total"));
+    const SummaryFigure* weeks = findFigure(m_window->summaryView()->figures(), QStringLiteral("tuning.weeks"));
+    QVERIFY(capex && weeks);
+    QCOMPARE(capex->value, QString::fromStdString(fp::formatUsdShort(plan->estimates.capex.totalUsd)));
+    QVERIFY(weeks->value.startsWith(QString::fromStdString(fp::formatOneDecimal(plan->estimates.opex.tuningWeeks)) +
+                                    QLatin1Char(' ')));
+    QCOMPARE(fp::formatOneDecimal(2.5), std::string("2.5"));  // the case: not "3", not "2"
+    QCOMPARE(fp::formatUsdShort(35'951'234.0), std::string("$35.95 M"));
+
+    QProcess cli;
+    cli.start(QStringLiteral(FABRICPLAN_CLI), {QStringLiteral("plan"), design, QStringLiteral("--catalog"),
+                                               QStringLiteral(FABRICPLAN_TEST_CATALOG)});
+    QVERIFY(cli.waitForFinished(60'000));
+    const QString out = QString::fromUtf8(cli.readAllStandardOutput());
+    QVERIFY2(out.contains(QStringLiteral("capex: ") + capex->value), qPrintable(out));
+    // The CLI names the catalog and the price policy, as the window's summary does.
+    QVERIFY2(out.contains(QStringLiteral("catalog: " FABRICPLAN_TEST_CATALOG " (price policy cheapest-qualified)")),
+             qPrintable(out));
+    QVERIFY(m_window->summaryView()->toHtml().contains(QStringLiteral("price policy cheapest-qualified")));
 }
 
 QTEST_MAIN(TestFirstHour)
