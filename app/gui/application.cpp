@@ -120,6 +120,9 @@ int runApplication(int argc, char* argv[])
         return 0;
     }
     const bool screenshot = parser.isSet(screenshotOption);
+    // A screenshot neither reads nor writes the user's settings (recent files): reproducible pictures,
+    // and no scratch designs in the user's Open recent menu.
+    if (screenshot) QStandardPaths::setTestModeEnabled(true);
     const QString design = parser.positionalArguments().value(0);
     // The same folder the CLI reads its catalog from (fp::userDataDir), so a price edited here is the
     // price `fabricplan-cli plan` uses (issue 20: one catalog, not a GUI copy and a CLI default).

@@ -37,6 +37,12 @@ QRectF rackRect(const Rack& r, const FloorSpec& f)
     return QRectF(r.xM * kFloorPxPerM - w / 2, r.yM * kFloorPxPerM - d / 2, w, d);
 }
 
+// Where a rack is drawn: its floor position, moved by its row's section (see FloorSections).
+QRectF drawnRect(const Rack& r, const FloorSpec& f, const FloorSections& sections)
+{
+    return rackRect(r, f).translated(sections.shift(r.row));
+}
+
 QString rackTip(const Rack& r, double budgetKw)
 {
     return QObject::tr("<b>%1</b><br>%2 devices · %3 of %4 kW budget")
@@ -46,13 +52,14 @@ QString rackTip(const Rack& r, double budgetKw)
 // All compute racks in one item: painting culls to the exposed rectangle.
 class ComputeRacksItem : public QGraphicsItem {
 public:
-    ComputeRacksItem(std::shared_ptr<const Plan> plan) : m_plan(std::move(plan))
+    ComputeRacksItem(std::shared_ptr<const Plan> plan, FloorSections sections)
+        : m_plan(std::move(plan)), m_sections(sections)
     {
         setAcceptHoverEvents(true);
         for (std::size_t i = 0; i < m_plan->layout.racks.size(); ++i)
             if (m_plan->layout.racks[i].kind == RackKind::Compute) {
                 m_racks.push_back(i);
-                m_bounds |= rackRect(m_plan->layout.racks[i], m_plan->spec.floor);
+                m_bounds |= drawnRect(m_plan->layout.racks[i], m_plan->spec.floor, m_sections);
             }
     }
     QRectF boundingRect() const override { return m_bounds.adjusted(-1, -1, 1, 1); }
@@ -64,7 +71,7 @@ public:
         p->setPen(lod > 0.4 ? QPen(QColor(0x55, 0x55, 0x55), 0.6) : Qt::NoPen);
         for (std::size_t i : m_racks) {
             const Rack& r = m_plan->layout.racks[i];
-            const QRectF rect = rackRect(r, f);
+            const QRectF rect = drawnRect(r, f, m_sections);
             if (!option->exposedRect.intersects(rect)) continue;
             p->setBrush(powerColor(budgetW > 0 ? r.powerW / budgetW : 0));
             p->drawRect(rect);
@@ -76,7 +83,7 @@ protected:
     {
         for (std::size_t i : m_racks) {
             const Rack& r = m_plan->layout.racks[i];
-            if (rackRect(r, m_plan->spec.floor).contains(e->pos())) {
+            if (drawnRect(r, m_plan->spec.floor, m_sections).contains(e->pos())) {
                 setToolTip(rackTip(r, m_plan->spec.floor.rackPowerBudgetKw));
                 return;
             }
@@ -86,6 +93,7 @@ protected:
 
 private:
     std::shared_ptr<const Plan> m_plan;
+    FloorSections m_sections;
     std::vector<std::size_t> m_racks;
     QRectF m_bounds;
 };
@@ -149,7 +157,8 @@ void FloorView::rebuild()
     const Layout& layout = m_plan->layout;
     const FloorSpec& f = m_plan->spec.floor;
     const QPalette pal = palette();
-    scene()->addItem(new ComputeRacksItem(m_plan));
+    m_sections = FloorSections::forLayout(layout, f);
+    scene()->addItem(new ComputeRacksItem(m_plan, m_sections));
 
     // Network racks: draggable along their row while there are few enough to draw one by one.
     std::map<int, std::pair<double, double>> rowExtentM;  // row -> min/max x of its racks
@@ -173,11 +182,11 @@ void FloorView::rebuild()
         const int row = r.row;
         QGraphicsRectItem* item = nullptr;
         if (drawEachNetworkRack) {
-            item = new DraggableRect(rackRect(r, f), true,
+            item = new DraggableRect(drawnRect(r, f, m_sections), true,
                                      [this, row, x = r.xM](QPointF moved) { networkRackDropped(row, x + moved.x() / kFloorPxPerM); });
             scene()->addItem(item);
         } else {
-            item = scene()->addRect(rackRect(r, f));
+            item = scene()->addRect(drawnRect(r, f, m_sections));
         }
         item->setBrush(QColor(0x2b, 0x5c, 0x94));
         item->setPen(QPen(QColor(0x1a, 0x3a, 0x60), 0.8));
@@ -191,8 +200,25 @@ void FloorView::rebuild()
         auto* t = scene()->addSimpleText(tr("Row %1").arg(row + 1));
         t->setFont(small);
         t->setBrush(pal.color(QPalette::PlaceholderText));
-        t->setPos(ext.first * kFloorPxPerM - f.rackWidthM * kFloorPxPerM / 2 - t->boundingRect().width() - 10,
-                  rowYM[row] * kFloorPxPerM - t->boundingRect().height() / 2);
+        t->setPos(QPointF(ext.first * kFloorPxPerM - f.rackWidthM * kFloorPxPerM / 2 - t->boundingRect().width() - 10,
+                          rowYM[row] * kFloorPxPerM - t->boundingRect().height() / 2) + m_sections.shift(row));
+    }
+    // Section titles: a long hall is drawn as side-by-side runs of rows, each named, so the overview
+    // reads as a floor rather than a sliver (it is still one hall: cable lengths are the hall's).
+    if (m_sections.count() > 1) {
+        QFont title = font();
+        title.setBold(true);
+        // Sized to the run (a tenth of its width), so the titles read at the overview's zoom.
+        title.setPixelSize(std::max(12, int(-m_sections.stridePx * 0.1)));
+        for (int sct = 0; sct < m_sections.count(); ++sct) {
+            const int first = sct * m_sections.rowsPerSection + 1;
+            const int last = std::min(layout.rows, first + m_sections.rowsPerSection - 1);
+            auto* t = scene()->addSimpleText(tr("Rows %1–%2").arg(first).arg(last));
+            t->setFont(title);
+            t->setBrush(pal.color(QPalette::Text));
+            const QPointF origin = m_sections.shift(first - 1);
+            t->setPos(origin.x(), m_sections.topPx - t->boundingRect().height() - 24);
+        }
     }
 
     // The spine room: one draggable block holding all spine-room racks.
@@ -240,6 +266,9 @@ void FloorView::rebuild()
                    .arg(layout.rows).arg(compute).arg(networkRacks)
                    .arg(formatPowerW(computeW))
                    .arg(layout.floorWidthM, 0, 'f', 0).arg(layout.floorDepthM, 0, 'f', 0);
+    if (m_sections.count() > 1)
+        m_totals += tr(" · one hall in %1 runs of %2 rows · double-click fits")
+                        .arg(m_sections.count()).arg(m_sections.rowsPerSection);
 
     updateLegend();
     scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-40, -40, 40, 40));
@@ -319,6 +348,39 @@ void FloorView::wheelEvent(QWheelEvent* event)
     const double factor = std::pow(1.0015, event->angleDelta().y());
     scale(factor, factor);
     m_userZoomed = true;
+}
+
+void FloorView::mouseDoubleClickEvent(QMouseEvent* event)
+{
+    // Back to the overview from any zoom.
+    m_userZoomed = false;
+    fitIfNotZoomed();
+    QGraphicsView::mouseDoubleClickEvent(event);
+}
+
+FloorSections FloorSections::forLayout(const Layout& layout, const FloorSpec& f)
+{
+    FloorSections out;
+    if (layout.rows <= 0) return out;
+    double minY = 1e18, maxY = -1e18, maxX = -1e18, minX = 1e18;
+    for (const Rack& r : layout.racks) {
+        if (r.kind == RackKind::SpineRoom) continue;
+        minY = std::min(minY, r.yM), maxY = std::max(maxY, r.yM);
+        minX = std::min(minX, r.xM), maxX = std::max(maxX, r.xM);
+    }
+    if (minY > maxY) return out;
+    const double widthM = maxX - minX + f.rackWidthM, depthM = maxY - minY + f.rackDepthM;
+    out.topPx = (minY - f.rackDepthM / 2) * kFloorPxPerM;
+    // Runs side by side until the drawing is about as wide as a window is (16:10): n = sqrt(1.6 D / W).
+    const int runs = int(std::floor(std::sqrt(1.6 * depthM / std::max(1.0, widthM))));
+    if (runs < 2) return out;
+    out.rowsPerSection = (layout.rows + runs - 1) / runs;
+    out.rowPitchPx = layout.rows > 1 ? (maxY - minY) / (layout.rows - 1) * kFloorPxPerM : 0;  // rows are evenly pitched
+    out.lastRow = layout.rows - 1;
+    // Runs go to the left of the first (the spine room and its tray stay beside rows 1..n), with room
+    // for the row labels between runs.
+    out.stridePx = -(widthM + 12.0) * kFloorPxPerM;
+    return out;
 }
 
 void FloorView::resizeEvent(QResizeEvent* event)

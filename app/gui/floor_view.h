@@ -16,6 +16,24 @@ namespace fp::gui {
 class Document;
 
 constexpr double kFloorPxPerM = 24.0;
+
+// A long hall (100,000 GPUs: 586 m of rows) drawn as side-by-side runs of rows, so its overview has a
+// window's shape; runs beyond the first are shifted left and up to the first row's height.
+struct FloorSections {
+    int rowsPerSection = 0;  // 0: drawn as one run
+    double stridePx = 0;     // x shift per run
+    double rowPitchPx = 0;
+    double topPx = 0;        // top of row 1
+    int lastRow = 0;         // index of the last row
+    int count() const { return rowsPerSection > 0 ? 1 + lastRow / rowsPerSection : 1; }
+    QPointF shift(int row) const
+    {
+        if (rowsPerSection <= 0 || row < 0) return {};
+        const int run = row / rowsPerSection;
+        return QPointF(run * stridePx, -run * rowsPerSection * rowPitchPx);
+    }
+    static FloorSections forLayout(const Layout&, const FloorSpec&);
+};
 constexpr int kLegendHeightPx = 48;
 
 class FloorView : public QGraphicsView {
@@ -29,9 +47,11 @@ public:
     void spineRoomDropped(QPointF deltaM);
     void networkRackDropped(int row, double xM);
     QGraphicsItem* spineRoomItem() const { return m_spineRoom; }
+    const FloorSections& sections() const { return m_sections; }
 
 protected:
     void wheelEvent(QWheelEvent*) override;
+    void mouseDoubleClickEvent(QMouseEvent*) override;
     void resizeEvent(QResizeEvent*) override;
     void showEvent(QShowEvent*) override;
 
@@ -44,6 +64,7 @@ private:
     std::shared_ptr<const Plan> m_plan;
     QGraphicsItem* m_spineRoom = nullptr;
     bool m_userZoomed = false;
+    FloorSections m_sections;
     QString m_totals;
     QLabel* m_legend = nullptr;
 };

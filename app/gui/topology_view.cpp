@@ -123,19 +123,36 @@ void TopologyView::rebuild()
     std::vector<Box> boxes;
     std::vector<std::int32_t> boxOfGroup(groups.size());
     std::array<std::vector<int>, 4> boxesOfTier;
+    // A box holds whole units of what its label names (a pod, an SU), so no pod is split over two boxes
+    // and the labels' ranges never overlap ("Pod 5–8", "Pod 9–12", not "Pod 5–9", "Pod 9–13").
+    const int tiers = fabric.shape.tiers;
+    auto unitOf = [tiers](const Group& g) {
+        const bool byPod = g.tier == Tier::Core || (tiers >= 3 && (g.tier == Tier::Leaf || g.tier == Tier::Spine));
+        const int unit = g.tier == Tier::Spine && tiers < 3 ? 0 : byPod ? g.pod : g.su;
+        return std::make_pair(g.tier == Tier::Node ? 0 : g.plane, unit);
+    };
     for (int t = 0; t < 4; ++t) {
         const auto& list = groupsOfTier[std::size_t(t)];
         if (list.empty()) continue;
-        const int n = int(list.size());
-        const int nBoxes = std::min(n, kMaxBoxesPerTier);
+        std::vector<int> unitIndex(list.size());
+        int units = 0;
+        std::pair<int, int> previous{-1, -1};
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const auto unit = unitOf(groups[std::size_t(list[i])]);
+            if (i > 0 && unit != previous) ++units;
+            unitIndex[i] = units;
+            previous = unit;
+        }
+        ++units;
+        const int nBoxes = std::min(units, kMaxBoxesPerTier);
         for (int b = 0; b < nBoxes; ++b) {
             boxesOfTier[std::size_t(t)].push_back(int(boxes.size()));
             boxes.push_back(Box{Tier(t), {}});
         }
-        for (int i = 0; i < n; ++i) {
-            const int box = boxesOfTier[std::size_t(t)][std::size_t(i * nBoxes / n)];
-            boxes[std::size_t(box)].groups.push_back(list[std::size_t(i)]);
-            boxOfGroup[std::size_t(list[std::size_t(i)])] = box;
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const int box = boxesOfTier[std::size_t(t)][std::size_t(unitIndex[i] * nBoxes / units)];
+            boxes[std::size_t(box)].groups.push_back(list[i]);
+            boxOfGroup[std::size_t(list[i])] = box;
         }
     }
     m_boxOfDevice.resize(fabric.devices.size());
@@ -254,7 +271,7 @@ void TopologyView::rebuild()
         if (box.groups.size() > 1) {
             const QString lastLabel = box.tier == Tier::Node || (box.tier == Tier::Leaf && fabric.shape.tiers < 3)
                                           ? QString::number(lastG.su + 1) : QString::number(lastG.pod + 1);
-            title += QStringLiteral("–") + lastLabel;
+            if (!title.endsWith(QLatin1Char(' ') + lastLabel)) title += QStringLiteral("–") + lastLabel;  // not "Pod 3–3"
         }
         if (fabric.shape.planes > 1 && box.tier != Tier::Node) {
             title = tr("P%1 · ").arg(first.plane + 1) + title;
@@ -325,8 +342,13 @@ void TopologyView::fitAll()
 {
     if (!scene()) return;
     fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
-    // Never blow small fabrics up beyond natural size.
+    // Never blow small fabrics up beyond natural size, nor shrink big ones until box labels are
+    // unreadable (below ~9 px): then the drawing is panned instead, starting at its top.
     if (transform().m11() > 1.2) setTransform(QTransform::fromScale(1.2, 1.2));
+    if (transform().m11() < kMinReadableScale) {
+        setTransform(QTransform::fromScale(kMinReadableScale, kMinReadableScale));
+        centerOn(scene()->sceneRect().center().x(), scene()->sceneRect().top());
+    }
 }
 
 bool TopologyView::selectDevice(std::int64_t device)

@@ -15,7 +15,9 @@ class QGraphicsRectItem;
 
 namespace fp::gui {
 
-constexpr int kMaxBoxesPerTier = 12;
+// Eight boxes a tier fill a 1400-pixel window at a scale where labels stay readable (kMinReadableScale).
+constexpr int kMaxBoxesPerTier = 8;
+constexpr double kMinReadableScale = 0.78;
 
 class TopologyView : public QGraphicsView {
     Q_OBJECT

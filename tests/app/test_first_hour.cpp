@@ -21,13 +21,21 @@
 #include <QBarCategoryAxis>
 #include <QChart>
 #include <QChartView>
+#include <QGraphicsRectItem>
+#include <QGraphicsSimpleTextItem>
 #include <QMenuBar>
+#include <QProcess>
+#include <QRegularExpression>
 #include <QStatusBar>
 
 #include "gui/bom_model.h"
 #include "gui/change_value.h"
 #include "gui/compare_view.h"
 #include "gui/design_panel.h"
+#include "gui/floor_view.h"
+#include "gui/topology_view.h"
+#include "common/format.h"
+#include "spec/spec_json.h"
 #include "gui/document.h"
 #include "gui/main_window.h"
 #include "gui/session.h"
@@ -54,6 +62,8 @@ private slots:
     void compareNamesSwitchesAndGreysOutErrors();
     void usableAt1024x700();
     void startPageAndUserGuide();
+    void hundredThousandGpusReadable();
+    void windowAndCliRoundAlike();
 
 private:
     QSpinBox* gpusField() const
@@ -410,6 +420,98 @@ void TestFirstHour::startPageAndUserGuide()
             for (QAction* a : menu->menu()->actions()) helpItems << a->text().remove(QLatin1Char('&'));
     QVERIFY2(helpItems.contains(QStringLiteral("User guide")), qPrintable(helpItems.join(QLatin1Char(','))));
     QVERIFY(userGuideMarkdown().contains(QStringLiteral("## Using the window")));
+}
+
+// 100,000 GPUs: the floor overview is drawn as side-by-side runs of rows with a window's shape (not a
+// 29 x 586 m sliver); topology boxes hold whole pods, so their labels' ranges never overlap, and the
+// labels are at least 9 pixels high at the default zoom.
+void TestFirstHour::hundredThousandGpusReadable()
+{
+    Document* doc = m_window->document();
+    const SpecReadResult read = loadSpecFile(FABRICPLAN_EXAMPLES_DIR "/xdr-b300-4608.fabricplan");
+    ClusterSpec big = read.spec;
+    big.gpus = 100'000;
+    big.linkGbps = 400;
+    doc->setComparisonEnabled(false);
+    doc->reset(big, QString());
+    QVERIFY(test::settle(*doc));
+    QVERIFY(doc->plan());
+
+    m_window->showTab(QStringLiteral("floor"));
+    QTest::qWait(30);
+    FloorView* floor = m_window->floorView();
+    QVERIFY2(floor->sections().count() > 1, qPrintable(QString::number(floor->sections().count())));
+    const QRectF drawn = floor->scene()->itemsBoundingRect();
+    const double aspect = drawn.width() / drawn.height();
+    QVERIFY2(aspect > 0.6 && aspect < 4.0, qPrintable(QString::number(aspect)));
+    QVERIFY(floor->grab().save(QStringLiteral(FABRICPLAN_BUILD_DIR "/screenshots/floor-100k.png")));
+
+    m_window->showTab(QStringLiteral("topology"));
+    TopologyView* topo = m_window->topologyView();
+    topo->fitAll();
+    QTest::qWait(30);
+    const double scale = topo->transform().m11();
+    std::map<qreal, std::vector<std::pair<int, int>>> rangesByTier;  // box top -> [first, last]
+    const QRegularExpression range(QStringLiteral("(?:Pod|SU|Group) (\\d+)(?:–(\\d+))?"));
+    int labels = 0;
+    for (QGraphicsItem* item : topo->scene()->items()) {
+        auto* box = dynamic_cast<QGraphicsRectItem*>(item);
+        if (!box || !box->flags().testFlag(QGraphicsItem::ItemIsSelectable)) continue;
+        for (QGraphicsItem* child : box->childItems()) {
+            auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(child);
+            if (!text || !text->font().bold()) continue;
+            ++labels;
+            const double px = QFontInfo(text->font()).pixelSize() * text->scale() * scale;
+            QVERIFY2(px >= 9.0, qPrintable(QStringLiteral("%1 at %2 px").arg(text->text()).arg(px)));
+            const auto m = range.match(text->text());
+            if (!m.hasMatch()) continue;
+            const int first = m.captured(1).toInt(), last = m.captured(2).isEmpty() ? first : m.captured(2).toInt();
+            rangesByTier[box->rect().top()].push_back({first, last});
+        }
+    }
+    QVERIFY(labels > 10);
+    for (auto& [top, ranges] : rangesByTier) {
+        std::sort(ranges.begin(), ranges.end());
+        for (std::size_t i = 1; i < ranges.size(); ++i)
+            QVERIFY2(ranges[i].first > ranges[i - 1].second,
+                     qPrintable(QStringLiteral("%1–%2 overlaps %3–%4").arg(ranges[i - 1].first).arg(ranges[i - 1].second)
+                                    .arg(ranges[i].first).arg(ranges[i].second)));
+    }
+    QVERIFY(topo->grab().save(QStringLiteral(FABRICPLAN_BUILD_DIR "/screenshots/topology-100k.png")));
+
+    doc->setComparisonEnabled(true);
+    doc->reset(ClusterSpec{}, QString());
+    QVERIFY(test::settle(*doc));
+}
+
+// One rounding rule (common/format.h): the window's capex and tuning effort read exactly as the CLI's
+// summary and the PDF's (which print through the same functions) for the same design and catalog.
+void TestFirstHour::windowAndCliRoundAlike()
+{
+    const QString design = QStringLiteral(FABRICPLAN_EXAMPLES_DIR "/dgx-h100-superpod-1024.fabricplan");
+    QVERIFY(m_window->openFile(design));
+    QVERIFY(test::settle(*m_window->document()));
+    const auto plan = m_window->document()->plan();
+    QVERIFY(plan);
+    const SummaryFigure* capex = findFigure(m_window->summaryView()->figures(), QStringLiteral("capex.total"));
+    const SummaryFigure* weeks = findFigure(m_window->summaryView()->figures(), QStringLiteral("tuning.weeks"));
+    QVERIFY(capex && weeks);
+    QCOMPARE(capex->value, QString::fromStdString(fp::formatUsdShort(plan->estimates.capex.totalUsd)));
+    QVERIFY(weeks->value.startsWith(QString::fromStdString(fp::formatOneDecimal(plan->estimates.opex.tuningWeeks)) +
+                                    QLatin1Char(' ')));
+    QCOMPARE(fp::formatOneDecimal(2.5), std::string("2.5"));  // the case: not "3", not "2"
+    QCOMPARE(fp::formatUsdShort(35'951'234.0), std::string("$35.95 M"));
+
+    QProcess cli;
+    cli.start(QStringLiteral(FABRICPLAN_CLI), {QStringLiteral("plan"), design, QStringLiteral("--catalog"),
+                                               QStringLiteral(FABRICPLAN_TEST_CATALOG)});
+    QVERIFY(cli.waitForFinished(60'000));
+    const QString out = QString::fromUtf8(cli.readAllStandardOutput());
+    QVERIFY2(out.contains(QStringLiteral("capex: ") + capex->value), qPrintable(out));
+    // The CLI names the catalog and the price policy, as the window's summary does.
+    QVERIFY2(out.contains(QStringLiteral("catalog: " FABRICPLAN_TEST_CATALOG " (price policy cheapest-qualified)")),
+             qPrintable(out));
+    QVERIFY(m_window->summaryView()->toHtml().contains(QStringLiteral("price policy cheapest-qualified")));
 }
 
 QTEST_MAIN(TestFirstHour)
