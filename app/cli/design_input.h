@@ -19,6 +19,10 @@ const char* designFlagsHelp();
 // Loads the design (or the defaults when none is given) and applies the overrides in order.
 // Warnings (unknown keys in the file) are printed to stderr.
 ClusterSpec readDesign(const Args&);
+// Defaults that fit (plan/fabric_defaults.h): when no switch was named (--switch, --radix) and either
+// --fabric was given or there is no design file, the fabric's parts are the first that plan without
+// errors; a named --nic is kept. Says what it picked on stderr. A design file's own parts stand.
+ClusterSpec fitFabricDefaults(const Args&, ClusterSpec, const Catalog&);
 // Estimate switches given on the command line (--misconfigured-roce).
 PlanOptions readPlanOptions(const Args&);
 // --catalog FILE, else the user's copy if it exists, else the bundled catalog.

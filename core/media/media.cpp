@@ -54,7 +54,7 @@ public:
         // Each NIC carries one link per plane (topology/builder.cpp); spread over its ports, a single-port
         // NIC in a multi-plane fabric runs 2+ links through one cage (e.g. 800G OSFP as 2 x 400G), which
         // takes a twin-port module, not one module per link.
-        const int planes = std::max(1, fabric.shape.planes);
+        const int planes = std::max(1, fabric.shape.linksPerNic());  // rail planes: one link per NIC
         const int nicPorts = std::max(1, nic.ports);
         const int nicLinksPerCage = (planes + nicPorts - 1) / nicPorts;
         LinkEnd nicEnd{nic.partNumber, nic.cageType, nic.cageFinned, nic.cagePowerClassW,

@@ -54,19 +54,29 @@ int Plan::warningCount() const
 Plan makePlan(const ClusterSpec& typedSpec, const Catalog& catalog, const PlanOptions& options)
 {
     requireValid(typedSpec);
-    const ClusterSpec spec = plan::canonicalParts(typedSpec, catalog);  // "QM9700" -> MQM9700-NS2F
+    ClusterSpec spec = plan::canonicalParts(typedSpec, catalog);  // "QM9700" -> MQM9700-NS2F
     Plan p;
-    p.spec = spec;
     StageClock clock(p, options);
     int linkGbps = 0;
+    std::string planesNote;
     clock.run("resolve", [&] {
         p.nicModel = plan::resolveNic(spec, catalog);
         linkGbps = plan::resolveLinkGbps(spec, p.nicModel);
         p.switchModel = plan::resolveSwitch(spec, catalog, linkGbps);
+        // Too big for three tiers at this speed: more planes at a lower speed (resolve.h).
+        const plan::PlaneChoice planes = plan::planesThatConnect(spec, p.nicModel, p.switchModel, linkGbps);
+        if (planes.changed) {
+            spec.planes = planes.planes;
+            spec.railPlanes = planes.railPlanes;
+            spec.linkGbps = linkGbps = planes.linkGbps;
+            planesNote = planes.note;
+        }
     });
+    p.spec = spec;
     clock.run("topology", [&] {
         const topology::SwitchPorts ports{p.switchModel.portsAt(linkGbps), p.switchModel.portsPerCageAt(linkGbps)};
         p.fabric = topology::build(spec, ports, linkGbps);
+        if (!planesNote.empty()) p.fabric.notes.insert(p.fabric.notes.begin(), planesNote);
     });
     clock.run("layout", [&] { p.layout = layout::place(spec, p.fabric, p.switchModel.powerW, p.switchModel.rackUnits); });
     clock.run("media", [&] {

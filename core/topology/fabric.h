@@ -29,6 +29,7 @@ struct Device {
 };
 
 // A physical link between two logical ports. For node ends, port = nic * planes + plane.
+// For node ends, port = nic * planes + plane (each NIC in every plane), or = nic (rail planes).
 struct Link {
     DeviceId a = 0;            // lower tier end (node, leaf, spine)
     DeviceId b = 0;            // upper tier end (leaf, spine, core)
@@ -41,6 +42,8 @@ struct Link {
 struct FabricShape {
     int tiers = 2;
     int planes = 1;
+    bool railPlanes = false;     // planes split the NICs (each NIC in one plane) rather than each NIC's port
+    int linksPerNic() const { return railPlanes ? 1 : planes; }
     int linkGbps = 400;
     int switchPorts = 0;         // logical ports per switch at linkGbps (radix R)
     int portsPerCage = 1;        // logical ports per physical cage at linkGbps
