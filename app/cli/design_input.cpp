@@ -9,6 +9,7 @@
 #include "plan/fabric_defaults.h"
 #include "plan/resolve.h"
 #include "spec/spec_json.h"
+#include "spec/validate.h"
 
 namespace fp::cli {
 
@@ -133,6 +134,7 @@ ClusterSpec readDesign(const Args& args)
 ClusterSpec fitFabricDefaults(const Args& args, ClusterSpec spec, const Catalog& catalog)
 {
     if (args.has("--switch") || args.has("--radix")) return spec;
+    if (!validateSpec(spec).empty()) return spec;  // the plan reports what is invalid, field by field
     if (!args.positional().empty() && !args.has("--fabric")) return spec;
     ClusterSpec asked = spec;
     if (!args.has("--nic")) asked.nicModel = spec.nicModel;  // ranked first when it runs the fabric
