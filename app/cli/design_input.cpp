@@ -7,7 +7,10 @@
 #include "catalog/platforms.h"
 #include "common/error.h"
 #include "common/paths.h"
+#include "plan/fabric_defaults.h"
+#include "plan/resolve.h"
 #include "spec/spec_json.h"
+#include "spec/validate.h"
 
 namespace fp::cli {
 
@@ -15,7 +18,7 @@ const std::vector<std::string>& designValuedFlags()
 {
     static const std::vector<std::string> flags{
         "--gpus", "--gpus-per-node", "--nics-per-node", "--fabric", "--switch", "--nic", "--radix",
-        "--oversubscription", "--spine-oversubscription", "--su-nodes", "--planes", "--tiers", "--catalog",
+        "--oversubscription", "--spine-oversubscription", "--su-nodes", "--pod-nodes", "--planes", "--tiers", "--catalog",
         "--link-gbps", "--racks-per-row", "--nodes-per-rack", "--leaf-placement", "--spine-placement",
         "--price-policy", "--price-source", "--comm-pct", "--platform", "--qps"};
     return flags;
@@ -24,7 +27,7 @@ const std::vector<std::string>& designValuedFlags()
 const std::vector<std::string>& designSwitchFlags()
 {
     static const std::vector<std::string> flags{"--rail-optimized", "--no-rail-optimized", "--third-party-optics",
-                                                "--misconfigured-roce", "--sharp"};
+                                                "--misconfigured-roce", "--sharp", "--leaf-per-rack"};
     return flags;
 }
 
@@ -43,9 +46,12 @@ const char* designFlagsHelp()
            "  --radix N                a generic N-port switch at the link speed (what-if)\n"
            "  --tiers auto|1|2|3       force the number of switch tiers\n"
            "  --rail-optimized | --no-rail-optimized\n"
-           "  --su-nodes N             nodes per scalable unit (rail-optimized)\n"
+           "  --su-nodes N|auto        nodes per scalable unit (rail-optimized; auto fills a leaf)\n"
+           "  --leaf-per-rack          one top-of-rack leaf per compute rack (not rail-optimized)\n"
+           "  --pod-nodes N            nodes per pod (zone) under a third tier; with --spine-oversubscription\n"
+           "                           this is an oversubscribed aggregation between zones\n"
            "  --planes N               independent parallel fabrics\n"
-           "  --oversubscription D:U   leaf DOWN:UP ratio (1:1 = non-blocking)\n"
+           "  --oversubscription D:U   leaf DOWN:UP ratio (1:1 = non-blocking, 1:2 undersubscribed)\n"
            "  --spine-oversubscription D:U   spine DOWN:UP ratio (three tiers)\n"
            "  --racks-per-row N, --nodes-per-rack N\n"
            "  --leaf-placement end-of-row|middle-of-row|in-rack\n"
@@ -122,7 +128,13 @@ void applyOverrides(ClusterSpec& spec, const Args& args)
         else if (flag == "--tiers") spec.tiers = v == "auto" ? 0 : args.intValue(flag);
         else if (flag == "--rail-optimized") spec.railOptimized = true;
         else if (flag == "--no-rail-optimized") spec.railOptimized = false;
-        else if (flag == "--su-nodes") spec.suNodes = args.intValue(flag);
+        else if (flag == "--su-nodes") spec.suNodes = v == "auto" ? 0 : args.intValue(flag);
+        else if (flag == "--pod-nodes") spec.podNodes = args.intValue(flag);
+        else if (flag == "--leaf-per-rack") {
+            spec.leafPerRack = true;
+            spec.railOptimized = false;
+            spec.floor.leafPlacement = LeafPlacement::InRack;
+        }
         else if (flag == "--planes") spec.planes = args.intValue(flag);
         else if (flag == "--oversubscription") spec.leafOversubscription = parseRatioFlag(flag, v);
         else if (flag == "--spine-oversubscription") spec.spineOversubscription = parseRatioFlag(flag, v);
@@ -135,6 +147,20 @@ void applyOverrides(ClusterSpec& spec, const Args& args)
         else if (flag == "--price-source") spec.economics.priceSource = v;
         else if (flag == "--comm-pct") spec.workload.commToComputePct = args.intValue(flag);
     }
+}
+
+ClusterSpec fitFabricDefaults(const Args& args, ClusterSpec spec, const Catalog& catalog)
+{
+    if (args.has("--switch") || args.has("--radix")) return spec;
+    if (!validateSpec(spec).empty()) return spec;  // the plan reports what is invalid, field by field
+    if (!args.positional().empty() && !args.has("--fabric")) return spec;
+    ClusterSpec asked = spec;
+    if (!args.has("--nic")) asked.nicModel = spec.nicModel;  // ranked first when it runs the fabric
+    const plan::FabricParts parts = plan::partsForFabric(asked, spec.fabric, catalog);
+    if (args.has("--nic") && parts.spec.nicModel != plan::canonicalParts(spec, catalog).nicModel) return spec;
+    if (parts.spec.switchModel != spec.switchModel || parts.spec.nicModel != spec.nicModel)
+        std::cerr << "note: " << parts.why << "\n";
+    return parts.spec;
 }
 
 PlanOptions readPlanOptions(const Args& args)

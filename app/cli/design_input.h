@@ -21,6 +21,10 @@ const char* designFlagsHelp();
 ClusterSpec readDesign(const Args&);
 // Applies the design flags of `args` to `spec`, in the order given (what readDesign does after loading).
 void applyOverrides(ClusterSpec&, const Args&);
+// Defaults that fit (plan/fabric_defaults.h): when no switch was named (--switch, --radix) and either
+// --fabric was given or there is no design file, the fabric's parts are the first that plan without
+// errors; a named --nic is kept. Says what it picked on stderr. A design file's own parts stand.
+ClusterSpec fitFabricDefaults(const Args&, ClusterSpec, const Catalog&);
 // Estimate switches given on the command line (--misconfigured-roce).
 PlanOptions readPlanOptions(const Args&);
 // --catalog FILE, else the user's copy if it exists, else the bundled catalog.

@@ -69,8 +69,9 @@ int planCommand(const std::vector<std::string>& argv)
     for (std::size_t i = 0; i + 1 < argv.size(); ++i)
         if (argv[i] == "--export") exports.push_back(argv[i + 1]);
     const Args args(argv, valued, designSwitchFlags());
-    const ClusterSpec spec = readDesign(args);
+    const ClusterSpec typed = readDesign(args);
     const Catalog catalog = openCatalog(args);
+    const ClusterSpec spec = fitFabricDefaults(args, typed, catalog);
     const Plan plan = makePlan(spec, catalog, readPlanOptions(args));
 
     const auto json = args.value("--json");

@@ -10,10 +10,12 @@
 #include "design_panel_editors.h"
 #include "status_colours.h"
 
+#include "common/error.h"
+#include "plan/fabric_defaults.h"
+
 namespace fp::gui {
 
 using detail::partLabel;
-using detail::speaks;
 
 DesignPanel::DesignPanel(Document* document, QWidget* parent) : QWidget(parent), m_document(document)
 {
@@ -89,15 +91,20 @@ void DesignPanel::addTechnology(QFormLayout* form)
         pushSpecChange<FabricKind>(m_document, QStringLiteral("/fabric/technology"),
                                    [](ClusterSpec& s) -> FabricKind& { return s.fabric; }, fabric, {});
         if (auto catalog = m_document->catalog()) {
-            const SwitchModel* current = catalog->findSwitch(m_document->spec().switchModel);
-            if (!current || !speaks(current->protocol, fabric)) {
-                for (const SwitchModel& sw : catalog->switches)
-                    if (!sw.generic && speaks(sw.protocol, fabric)) {
-                        pushSpecChange<std::string>(m_document, QStringLiteral("/fabric/switch"),
-                                                    [](ClusterSpec& s) -> std::string& { return s.switchModel; },
-                                                    sw.partNumber, {});
-                        break;
-                    }
+            // Defaults that fit (core rule, plan/fabric_defaults.h): the fabric's first switch and NIC
+            // that plan without design-rule errors, the current ones first where they run it.
+            try {
+                const ClusterSpec picked = plan::partsForFabric(m_document->spec(), fabric, *catalog).spec;
+                if (picked.switchModel != m_document->spec().switchModel && picked.genericRadix == 0)
+                    pushSpecChange<std::string>(m_document, QStringLiteral("/fabric/switch"),
+                                                [](ClusterSpec& s) -> std::string& { return s.switchModel; },
+                                                picked.switchModel, {});
+                if (picked.nicModel != m_document->spec().nicModel)
+                    pushSpecChange<std::string>(m_document, QStringLiteral("/compute/nic"),
+                                                [](ClusterSpec& s) -> std::string& { return s.nicModel; },
+                                                picked.nicModel, {});
+            } catch (const UserError&) {
+                // Nothing in the catalog builds it: keep the parts; the plan shows why.
             }
         }
         stack->endMacro();

@@ -33,7 +33,7 @@ double collectiveEfficiency(FabricKind kind, int linkGbps, bool roceMisconfigure
 double injectionGbpsPerGpu(const Fabric& f, int gpusPerNode)
 {
     if (gpusPerNode <= 0) return 0;
-    return double(f.nicsPerNode) * double(std::max(1, f.shape.planes)) * double(f.shape.linkGbps) /
+    return double(f.nicsPerNode) * double(std::max(1, f.shape.linksPerNic())) * double(f.shape.linkGbps) /
            double(gpusPerNode);
 }
 
@@ -144,7 +144,7 @@ EcmpResult ringEcmpCollisions(const Fabric& f, int nodes, int qpsPerConnection)
     EcmpResult r;
     nodes = std::min<int>(nodes, int(f.nodeCount));
     if (nodes < 2) return r;
-    const int portsPerNode = std::max(1, f.nicsPerNode * std::max(1, f.shape.planes));
+    const int portsPerNode = std::max(1, f.nicsPerNode * std::max(1, f.shape.linksPerNic()));
 
     // Leaf of every (node, port).
     std::vector<std::uint32_t> leafOf(std::size_t(nodes) * portsPerNode, kNone);

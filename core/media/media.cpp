@@ -59,7 +59,7 @@ public:
             return LinkEnd{platform, cage.formFactor, cage.finned, cage.powerClassW, cage.linksPerCage, cage.host,
                            generic};
         };
-        const LinkEnd nicEnd = endOf(nic.partNumber, nicCage(nic, L, fabric.shape.planes), false);
+        const LinkEnd nicEnd = endOf(nic.partNumber, nicCage(nic, L, fabric.shape.linksPerNic()), false);
         auto switchEnd = [&](Tier t) {
             const SwitchModel& sw = hw.switchOf(t);
             return endOf(sw.partNumber, switchCage(sw, L), sw.generic);

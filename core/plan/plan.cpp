@@ -50,16 +50,24 @@ int Plan::warningCount() const
 Plan makePlan(const ClusterSpec& typedSpec, const Catalog& catalog, const PlanOptions& options)
 {
     requireValid(typedSpec);
-    const ClusterSpec spec = plan::canonicalParts(typedSpec, catalog);  // "QM9700" -> MQM9700-NS2F
+    ClusterSpec spec = plan::canonicalParts(typedSpec, catalog);  // "QM9700" -> MQM9700-NS2F
     Plan p;
-    p.spec = spec;
     StageClock clock(p, options);
     int linkGbps = 0;
+    std::string planesNote;
     clock.run("resolve", [&] {
         NicModel nic = plan::resolveNic(spec, catalog);
         linkGbps = plan::resolveLinkGbps(spec, nic);
-        p.hardware = Hardware::uniform(plan::resolveSwitch(spec, catalog, linkGbps), std::move(nic), linkGbps,
-                                       spec.planes);
+        SwitchModel sw = plan::resolveSwitch(spec, catalog, linkGbps);
+        // Too big for three tiers at this speed: more planes at a lower speed (resolve.h).
+        const plan::PlaneChoice planes = plan::planesThatConnect(spec, nic, sw, linkGbps);
+        if (planes.changed) {
+            spec.planes = planes.planes;
+            spec.railPlanes = planes.railPlanes;
+            spec.linkGbps = linkGbps = planes.linkGbps;
+            planesNote = planes.note;
+        }
+        p.hardware = Hardware::uniform(std::move(sw), std::move(nic), linkGbps, spec.railPlanes ? 1 : spec.planes);
         if (!spec.platform.empty()) {
             const PlatformModel* platform = catalog.findPlatform(spec.platform);
             if (!platform)
@@ -68,6 +76,7 @@ Plan makePlan(const ClusterSpec& typedSpec, const Catalog& catalog, const PlanOp
             p.hardware.platform = *platform;
         }
     });
+    p.spec = spec;
     clock.run("topology", [&] {
         topology::TierPorts ports;
         for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core}) {
@@ -76,6 +85,7 @@ Plan makePlan(const ClusterSpec& typedSpec, const Catalog& catalog, const PlanOp
                                                            p.hardware.modelOf(t)};
         }
         p.fabric = topology::build(spec, ports, linkGbps);
+        if (!planesNote.empty()) p.fabric.notes.insert(p.fabric.notes.begin(), planesNote);
     });
     clock.run("layout", [&] { p.layout = layout::place(spec, p.fabric, p.hardware); });
     clock.run("media", [&] { p.media = media::select(spec, p.fabric, p.layout, catalog, p.hardware); });

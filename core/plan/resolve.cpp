@@ -4,6 +4,9 @@
 
 #include "catalog/part_lookup.h"
 #include "common/error.h"
+#include "common/format.h"
+#include "spec/validate.h"
+#include "topology/builder.h"
 
 namespace fp::plan {
 namespace {
@@ -73,6 +76,54 @@ int resolveLinkGbps(const ClusterSpec& spec, const NicModel& nic)
                             std::to_string(nic.portGbps) + " Gb/s port",
                         "/compute/link_gbps", "use 0 (the NIC's speed) or a lower speed");
     return spec.linkGbps;
+}
+
+PlaneChoice planesThatConnect(const ClusterSpec& spec, const NicModel& nic, const SwitchModel& sw, int linkGbps)
+{
+    PlaneChoice out;
+    out.planes = spec.planes;
+    out.linkGbps = linkGbps;
+    out.railPlanes = spec.railPlanes;
+    if (spec.tiers != 0 || sw.generic || linkGbps <= 0 || spec.planes != 1) return out;
+    const long long ports = static_cast<long long>(spec.nodes()) * spec.nicsPerNode;
+    auto capacity = [&](int gbps) {
+        const topology::SwitchPorts at{sw.portsAt(gbps), sw.portsPerCageAt(gbps)};
+        return at.ports > 0 ? topology::maxEndpoints(3, at, spec.leafOversubscription, spec.spineOversubscription) : 0LL;
+    };
+    const long long native = capacity(linkGbps);
+    if (native >= ports) return out;
+    const std::string head = withThousands(ports) + " NIC ports exceed what three tiers of " + sw.partNumber +
+                             " connect at " + std::to_string(linkGbps) + "G (" + withThousands(native) +
+                             " per plane): ";
+    // Rail planes first: the same links at the same speed, optics unchanged; cross-plane traffic
+    // between GPUs of one node goes over NVLink (rail-only networks, as NCCL's PXN does).
+    for (int planes = 2; planes <= std::min(kMaxPlanes, spec.nicsPerNode); planes *= 2) {
+        if (spec.nicsPerNode % planes != 0 || native * planes < ports) continue;
+        out.changed = true;
+        out.planes = planes;
+        out.railPlanes = true;
+        out.note = head + std::to_string(planes) + " rail planes, each with " +
+                   std::to_string(spec.nicsPerNode / planes) + " of the " + std::to_string(spec.nicsPerNode) +
+                   " rails of every node (" + withThousands(ports / planes) +
+                   " NIC ports each); GPUs on rails of different planes reach each other through their node's "
+                   "NVLink. A fourth tier is not built.";
+        return out;
+    }
+    // Else NIC ports split into planes at a lower speed: the same bandwidth per GPU.
+    for (int split = 2; split <= 8; split *= 2) {
+        const int gbps = linkGbps / split;
+        if (gbps <= 0 || linkGbps % split != 0 || split > kMaxPlanes) break;
+        const long long nicLinks = static_cast<long long>(std::max(1, nic.ports)) * (nic.portGbps / gbps);
+        if (nicLinks < split || capacity(gbps) < ports) continue;
+        out.changed = true;
+        out.planes = split;
+        out.linkGbps = gbps;
+        out.note = head + "each NIC port runs as " + std::to_string(split) + " planes of " + std::to_string(gbps) +
+                   "G, the same bandwidth per GPU, on " + std::to_string(sw.portsAt(gbps)) +
+                   "-port switches. A fourth tier is not built.";
+        return out;
+    }
+    return out;
 }
 
 const NicModel& resolveNic(const ClusterSpec& spec, const Catalog& catalog)

@@ -3,6 +3,7 @@
 #include "catalog/catalog.h"
 #include "spec/cluster_spec.h"
 
+#include <string>
 #include <vector>
 
 namespace fp::plan {
@@ -18,6 +19,22 @@ const NicModel& resolveNic(const ClusterSpec&, const Catalog&);
 // per port from estimate constants, flagged as estimates).
 SwitchModel resolveSwitch(const ClusterSpec&, const Catalog&, int linkGbps);
 int resolveLinkGbps(const ClusterSpec&, const NicModel&);
+
+// More planes when three tiers cannot connect the cluster (tiers = auto, one plane asked). First rail
+// planes: P planes (2, 4, 8, dividing the NICs per node) each take NICs/P rails of every node, so a
+// plane has 1/P of the NIC ports at the same speed and optics (1,000,000 GPUs x 1 NIC on Q3400 at 800G:
+// 746,496 per plane in three tiers; 2 rail planes of 500,000 fit). Else each NIC port splits into 2, 4
+// or 8 planes at 1/2, 1/4, 1/8 of the speed where the switch runs it and the NIC has a port per plane:
+// the switch has 2x.. the ports, three tiers hold 8x.. as many. `changed` is false when the cluster
+// already fits or nothing does (the topology then says what would fit).
+struct PlaneChoice {
+    bool changed = false;
+    int planes = 1;
+    int linkGbps = 0;
+    bool railPlanes = false;
+    std::string note;
+};
+PlaneChoice planesThatConnect(const ClusterSpec&, const NicModel&, const SwitchModel&, int linkGbps);
 
 // For comparisons: the spec re-targeted at another fabric technology, with the parts the catalog
 // offers for it (same link speed), keeping the user's choices where they already fit. Best first:

@@ -119,6 +119,7 @@ struct ClusterSpec {
     bool leafPerRack = false;             // one leaf (top-of-rack switch) per compute rack, for its nodes
     int podNodes = 0;                     // nodes per pod ("AI zone") under a third tier; 0 = what a spine holds
     int planes = 1;                       // independent parallel fabrics; each NIC has one port per plane
+    bool railPlanes = false;              // the planes split the NICs instead: plane p takes rails p*N/planes..
     Ratio leafOversubscription;           // DOWN:UP at the leaf
     Ratio spineOversubscription;          // DOWN:UP at the spine (three tiers only)
     FloorSpec floor;

@@ -198,7 +198,8 @@ json specToJson(const ClusterSpec& s)
         {"fabric",
          {{"technology", toString(s.fabric)}, {"switch", s.switchModel}, {"generic_radix", s.genericRadix},
           {"tiers", s.tiers}, {"rail_optimized", s.railOptimized}, {"su_nodes", s.suNodes},
-          {"leaf_per_rack", s.leafPerRack}, {"pod_nodes", s.podNodes}, {"planes", s.planes}, {"leaf_oversubscription", ratioText(s.leafOversubscription)},
+          {"leaf_per_rack", s.leafPerRack}, {"pod_nodes", s.podNodes}, {"planes", s.planes},
+          {"rail_planes", s.railPlanes}, {"leaf_oversubscription", ratioText(s.leafOversubscription)},
           {"spine_oversubscription", ratioText(s.spineOversubscription)}}},
         {"floor",
          {{"racks_per_row", f.racksPerRow}, {"nodes_per_rack", f.nodesPerRack},
@@ -286,6 +287,7 @@ SpecReadResult specFromJson(const json& j, const std::string& origin)
         o.boolean("leaf_per_rack", s.leafPerRack);
         o.integer("pod_nodes", s.podNodes);
         o.integer("planes", s.planes);
+        o.boolean("rail_planes", s.railPlanes);
         o.ratio("leaf_oversubscription", s.leafOversubscription);
         o.ratio("spine_oversubscription", s.spineOversubscription);
     }

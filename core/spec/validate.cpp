@@ -104,6 +104,11 @@ std::vector<SpecProblem> validateSpec(const ClusterSpec& s)
     c.range("/fabric/su_nodes", s.suNodes, 0, 4096, "Nodes per scalable unit (0 = auto)");
     c.range("/fabric/pod_nodes", s.podNodes, 0, kMaxGpus, "Nodes per pod (0 = auto)");
     c.range("/fabric/planes", s.planes, 1, kMaxPlanes, "Planes");
+    if (s.railPlanes && s.planes >= 1 && s.nicsPerNode >= 1 && s.nicsPerNode % s.planes != 0)
+        p.push_back({"/fabric/rail_planes",
+                     std::to_string(s.nicsPerNode) + " NICs per node do not split evenly into " +
+                         std::to_string(s.planes) + " rail planes",
+                     "use a plane count that divides the NICs per node, or planes over NIC ports"});
     ratio(p, "/fabric/leaf_oversubscription", s.leafOversubscription, "Leaf");
     ratio(p, "/fabric/spine_oversubscription", s.spineOversubscription, "Spine");
 

@@ -58,10 +58,9 @@ struct LeafGrouping {
     int leavesPerSuFull = 0;
 };
 
-LeafGrouping groupLeaves(const ClusterSpec& spec, int nodes, int leafDown)
+LeafGrouping groupLeaves(const ClusterSpec& spec, int nodes, int nics, int leafDown)
 {
     LeafGrouping g;
-    const int nics = spec.nicsPerNode;
     if (spec.railOptimized && !spec.leafPerRack) {
         g.rails = true;
         // Auto SU: as many nodes as a rail leaf has down ports, so every rail leaf is full.
@@ -166,14 +165,24 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
         throw UserError("the switch has " + std::to_string(std::min({R, Rs, Rc})) + " port(s) at " + std::to_string(linkGbps) + " Gb/s",
                         "/fabric/switch", "choose a switch that runs this link speed, or a generic radix of 2 or more");
     const int nodes = spec.nodes();
-    const int nics = spec.nicsPerNode;
     const int planes = spec.planes;
+    // Rail planes: the planes split the NICs (plane p takes rails p*n .. p*n+n-1), each NIC one link;
+    // otherwise every NIC has one port in every plane.
+    if (spec.railPlanes && (planes < 1 || spec.nicsPerNode % planes != 0))
+        throw UserError(std::to_string(spec.nicsPerNode) + " NICs per node do not split evenly into " +
+                            std::to_string(planes) + " rail planes",
+                        "/fabric/rail_planes", "use a plane count that divides the NICs per node");
+    const int nics = spec.railPlanes ? spec.nicsPerNode / planes : spec.nicsPerNode;  // NICs in one plane
     const long long endpoints = static_cast<long long>(nodes) * nics;
+    // Node port of NIC i (0-based within the plane) in plane p; see Fabric::portName.
+    auto nodePort = [&](int i, int p) { return spec.railPlanes ? p * nics + i : i * planes + p; };
+    auto globalRail = [&](int i, int p) { return spec.railPlanes ? p * nics + i : i; };
 
     Fabric f;
-    f.nicsPerNode = nics;
+    f.nicsPerNode = spec.nicsPerNode;
     FabricShape& sh = f.shape;
     sh.planes = planes;
+    sh.railPlanes = spec.railPlanes;
     sh.linkGbps = linkGbps;
     sh.switchPorts = R;
     sh.portsPerCage = std::max(1, sw.of(Tier::Leaf).portsPerCage);
@@ -199,7 +208,7 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
         for (int p = 0; p < planes; ++p) {
             const DeviceId s = w.add(Tier::Leaf, p, 0, 0, 0, 0);
             for (int n = 0; n < nodes; ++n)
-                for (int i = 0; i < nics; ++i) w.link(n, i * planes + p, s, n * nics + i, LinkClass::HostLeaf);
+                for (int i = 0; i < nics; ++i) w.link(n, nodePort(i, p), s, n * nics + i, LinkClass::HostLeaf);
         }
         f.notes.push_back("All " + std::to_string(endpoints) + " NIC ports per plane fit on one " +
                           std::to_string(R) + "-port switch: a single-switch fabric.");
@@ -216,7 +225,7 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
     const int leafUpReserved = leaf.up;
     if (spec.leafPerRack && spec.railOptimized)
         f.notes.push_back("One leaf per rack: every NIC of a rack's nodes lands on its top-of-rack leaf (not rail-optimized).");
-    const LeafGrouping g = groupLeaves(spec, nodes, leaf.down);
+    const LeafGrouping g = groupLeaves(spec, nodes, nics, leaf.down);
     const int L = g.leaves;
     if (g.rails && spec.suNodes <= 0)
         f.notes.push_back("Scalable unit of " + std::to_string(g.suNodes) + " nodes: what fills a rail leaf's " +
@@ -314,7 +323,7 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
         sh.coreGroups = spinesPerPod;
         sh.coresPerGroup = coresPerGroup;
         sh.linksSpineToCore = mc;
-        if (pods < Rc)
+        if (coresPerGroup < spineUpUsed)
             f.notes.push_back("Core sized for " + std::to_string(pods) + " pod(s): " +
                               std::to_string(coresPerGroup * spinesPerPod) + " core switches instead of the " +
                               std::to_string(spinesPerPod * spineUpUsed) + " of a full " + std::to_string(Rc) +
@@ -351,7 +360,7 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
                                                 g.firstLeafOfSu.begin()) - 1;
                 const int within = l - g.firstLeafOfSu[su];
                 const int perRail = g.leavesPerRailOfSu[su];
-                w.add(Tier::Leaf, p, pod, su, within / perRail + 1, within % perRail);
+                w.add(Tier::Leaf, p, pod, su, globalRail(within / perRail, p) + 1, within % perRail);
             } else {
                 w.add(Tier::Leaf, p, pod, 0, 0, l);
             }
@@ -377,7 +386,7 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
                     leafIndex = n / g.nodesPerLeaf;
                     port = (n % g.nodesPerLeaf) * nics + i;
                 }
-                w.link(n, i * planes + p, firstLeaf[p] + leafIndex, port, LinkClass::HostLeaf);
+                w.link(n, nodePort(i, p), firstLeaf[p] + leafIndex, port, LinkClass::HostLeaf);
             }
 
     // Leaf -> spine: uplink k of a leaf goes to spine k / m of its pod, so each spine gets m

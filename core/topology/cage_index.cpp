@@ -16,7 +16,7 @@ std::uint32_t CageIndex::localCage(const Fabric& f, DeviceId d, std::uint16_t po
 CageIndex indexCages(const Fabric& f, int nicPorts)
 {
     CageIndex idx;
-    idx.planes = std::max(1, f.shape.planes);
+    idx.planes = std::max(1, f.shape.linksPerNic());  // links per NIC (rail planes: one)
     idx.cagesPerNic = std::max(1, nicPorts);
     idx.linksPerNicCage = (idx.planes + idx.cagesPerNic - 1) / idx.cagesPerNic;
     std::vector<std::uint32_t> used(f.devices.size(), 0);

@@ -90,7 +90,7 @@ std::string Fabric::portName(DeviceId id, std::uint16_t port) const
 {
     const Device& d = devices.at(id);
     if (d.tier == Tier::Node) {
-        const int planes = shape.planes > 0 ? shape.planes : 1;
+        const int planes = std::max(1, shape.linksPerNic());
         std::string s = "nic" + std::to_string(port / planes + 1);
         if (planes > 1) s += "/p" + std::to_string(port % planes + 1);
         return s;

@@ -29,8 +29,8 @@ struct Device {
     std::uint8_t model = 0;    // switches: index into Hardware::switches (catalog/hardware.h)
 };
 
-// A physical link between two logical ports. For node ends, port = nic * planes + plane. The cage of a
-// port is port / ports-per-cage of its device (cageOf below).
+// A physical link between two logical ports. For node ends, port = nic * planes + plane (each NIC in
+// every plane), or = nic (rail planes). The cage of a port is port / ports-per-cage of its device (cageOf below).
 struct Link {
     DeviceId a = 0;            // lower tier end (node, leaf, spine)
     DeviceId b = 0;            // upper tier end (leaf, spine, core)
@@ -43,6 +43,8 @@ struct Link {
 struct FabricShape {
     int tiers = 2;
     int planes = 1;
+    bool railPlanes = false;     // planes split the NICs (each NIC in one plane) rather than each NIC's port
+    int linksPerNic() const { return railPlanes ? 1 : planes; }
     int linkGbps = 400;
     int switchPorts = 0;         // logical ports per switch at linkGbps (radix R)
     int portsPerCage = 1;        // logical ports per physical cage at linkGbps (the leaf's)

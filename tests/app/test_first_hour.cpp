@@ -326,10 +326,10 @@ void TestFirstHour::compareNamesSwitchesAndGreysOutErrors()
     for (int i = 0; i < int(comparison->plans.size()); ++i) {
         const Plan& p = comparison->plans[i];
         const QString row = m_window->compareView()->alternativeRow(i);
-        QVERIFY2(row.contains(QString::fromStdString(p.switchModel.partNumber)), qPrintable(row));
-        QVERIFY2(row.contains(QString::fromStdString(p.nicModel.partNumber)), qPrintable(row));
+        QVERIFY2(row.contains(QString::fromStdString(p.hardware.switchesText())), qPrintable(row));
+        QVERIFY2(row.contains(QString::fromStdString(p.hardware.nic.partNumber)), qPrintable(row));
         QVERIFY(m_window->compareView()->isBuildable(i));
-        switches.insert(QString::fromStdString(p.switchModel.partNumber));
+        switches.insert(QString::fromStdString(p.hardware.switchesText()));
     }
     QVERIFY(switches.size() > 1);  // InfiniBand and Ethernet alternatives use different switches
 }

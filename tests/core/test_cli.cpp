@@ -124,7 +124,7 @@ private slots:
         QTest::addRow("missing value") << QStringList{QStringLiteral("plan"), QStringLiteral("--gpus")} << "--gpus needs a value";
         QTest::addRow("too big for the switch")
             << QStringList{QStringLiteral("plan"), QStringLiteral("--gpus"), QStringLiteral("200000"), QStringLiteral("--switch"),
-                           QStringLiteral("MQM9700-NS2F")}
+                           QStringLiteral("MQM9700-NS2F"), QStringLiteral("--tiers"), QStringLiteral("3")}
             << "exceed what 3 tiers of 64-port switches can connect";
         QTest::addRow("missing catalog") << QStringList{QStringLiteral("plan"), QStringLiteral("--catalog"), QStringLiteral("/nonexistent.sqlite")}
                                          << "catalog file not found";
@@ -138,6 +138,36 @@ private slots:
         QVERIFY2(r.err.contains(expected.toUtf8()), r.err.constData());
         QCOMPARE(r.err.trimmed().count('\n'), 0);  // one line
         QVERIFY(r.out.isEmpty());
+    }
+
+    // The commands, as a new user types them: model names, a fabric without a switch, a
+    // size past three tiers of the default switch. Each plans with no design-rule errors (exit 0).
+    void newUserCommandsPlan_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QString>("inSummary");
+        QTest::addRow("--switch QM9700") << QStringList{QStringLiteral("--gpus"), QStringLiteral("1024"),
+                                                        QStringLiteral("--switch"), QStringLiteral("QM9700")}
+                                         << "MQM9700-NS2F";
+        QTest::addRow("--switch Q3400 --nic ConnectX-8")
+            << QStringList{QStringLiteral("--gpus"), QStringLiteral("4608"), QStringLiteral("--switch"), QStringLiteral("Q3400"),
+                           QStringLiteral("--nic"), QStringLiteral("ConnectX-8")}
+            << "Q3400-RA";
+        QTest::addRow("--fabric roce") << QStringList{QStringLiteral("--gpus"), QStringLiteral("4096"), QStringLiteral("--fabric"),
+                                                      QStringLiteral("roce")}
+                                       << "RoCEv2";
+        // Past three tiers of QM9700 (65,536 NIC ports): rail planes, explained in a note.
+        QTest::addRow("200,000 GPUs on QM9700") << QStringList{QStringLiteral("--gpus"), QStringLiteral("200000"),
+                                                               QStringLiteral("--switch"), QStringLiteral("QM9700")}
+                                                << "rail planes";
+    }
+    void newUserCommandsPlan()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QString, inSummary);
+        const Run r = runCli(QStringList{QStringLiteral("plan")} + args);
+        QVERIFY2(r.exitCode == 0, (r.err + r.out).constData());
+        QVERIFY2(r.out.contains(inSummary.toUtf8()), r.out.constData());
     }
 
     void malformedAndNewerFiles()

@@ -148,8 +148,10 @@ private slots:
     }
 
     // 100,000 GPUs on 800G NICs: three tiers of 144-port (800G) Q3400 reach 144^3/4 = 746,496 endpoints,
-    // so InfiniBand stays at 800G; 64-port 800G Ethernet switches reach only 64^3/4 = 65,536, so the
-    // Ethernet fabrics are compared with ports split to 400G (128 ports: 524,288), and the advice says so.
+    // so InfiniBand stays at 800G in one plane; 64-port 800G Ethernet switches reach only 64^3/4 = 65,536
+    // per plane, so the plan (plan/resolve.h planesThatConnect) builds 2 rail planes of 50,000 NIC ports
+    // each, still at 800G: no fabric needs its ports split to 400G any more (the old expectation, three
+    // split notes, was the "plan stops past three tiers" behaviour issue 18 removes).
     void compareSplitsPortsWhereNoSwitchReaches()
     {
         ClusterSpec spec;
@@ -161,10 +163,12 @@ private slots:
         int splitNotes = 0;
         for (const std::string& r : c.advice.reasons)
             if (r.find("compared at 400G per link") != std::string::npos) ++splitNotes;
-        QCOMPARE(splitNotes, 3);
+        QCOMPARE(splitNotes, 0);
         for (const Plan& p : c.plans) {
             const bool ib = p.spec.fabric == FabricKind::InfiniBand;
-            QCOMPARE(p.fabric.shape.linkGbps, ib ? 800 : 400);
+            QCOMPARE(p.fabric.shape.linkGbps, 800);
+            QCOMPARE(p.fabric.shape.planes, ib ? 1 : 2);
+            QCOMPARE(p.fabric.shape.railPlanes, !ib);
             QCOMPARE(p.fabric.shape.tiers, 3);
         }
     }

@@ -84,13 +84,13 @@ private slots:
         s.gpus = 1024;
         s.switchModel = "QM9700";
         Plan p = makePlan(s, catalog_);
-        QCOMPARE(p.switchModel.partNumber, std::string("MQM9700-NS2F"));
+        QCOMPARE(p.hardware.switchesText(), std::string("MQM9700-NS2F"));
         QCOMPARE(p.spec.switchModel, std::string("MQM9700-NS2F"));
         s.switchModel = "Q3400";
         s.nicModel = "ConnectX-8";
         p = makePlan(s, catalog_);
-        QCOMPARE(p.switchModel.partNumber, std::string("Q3400-RA"));
-        QCOMPARE(p.nicModel.partNumber, std::string("900-9X81E-00EX-DT0"));
+        QCOMPARE(p.hardware.switchesText(), std::string("Q3400-RA"));
+        QCOMPARE(p.hardware.nic.partNumber, std::string("900-9X81E-00EX-DT0"));
     }
 
     void pinsTakeModelNames()

@@ -1,0 +1,95 @@
+#include "plan/fabric_defaults.h"
+
+#include <algorithm>
+#include <optional>
+
+#include "common/error.h"
+#include "plan/plan.h"
+#include "plan/resolve.h"
+#include "topology/builder.h"
+
+namespace fp::plan {
+namespace {
+
+constexpr int kMaxCandidates = 16;  // switch x NIC pairs tried before settling
+
+bool speaksFabric(Protocol part, FabricKind fabric)
+{
+    if (part == Protocol::Both) return true;
+    return (part == Protocol::InfiniBand) == (fabric == FabricKind::InfiniBand);
+}
+
+// Errors of the candidate's plan, or nullopt when it cannot be built at all.
+std::optional<int> errorsOf(const ClusterSpec& candidate, const Catalog& catalog)
+{
+    try {
+        if (candidate.gpus <= kFullPlanGpus) return makePlan(candidate, catalog).errorCount();
+        // Full size: does the topology connect it (tiers, planes)? Resolving and sizing only.
+        const ClusterSpec c = canonicalParts(candidate, catalog);
+        const NicModel& nic = resolveNic(c, catalog);
+        int gbps = resolveLinkGbps(c, nic);
+        const SwitchModel sw = resolveSwitch(c, catalog, gbps);
+        ClusterSpec probe = c;
+        const PlaneChoice planes = planesThatConnect(c, nic, sw, gbps);
+        if (planes.changed) {
+            probe.planes = planes.planes;
+            probe.railPlanes = planes.railPlanes;
+            probe.linkGbps = gbps = planes.linkGbps;
+        }
+        const int R = sw.portsAt(gbps);
+        const long long endpoints = static_cast<long long>(c.nodes()) * c.nicsPerNode /
+                                    (probe.railPlanes ? probe.planes : 1);
+        const long long two = topology::maxEndpoints(2, {R, 1}, c.leafOversubscription, c.spineOversubscription);
+        const long long three = topology::maxEndpoints(3, {R, 1}, c.leafOversubscription, c.spineOversubscription);
+        if (endpoints > three && c.tiers == 0) return std::nullopt;
+        // Media and checks on a probe of the same depth: kProbeGpus GPUs with the full size's tiers.
+        probe.gpus = kProbeGpus / c.gpusPerNode * c.gpusPerNode;
+        if (c.tiers == 0) probe.tiers = endpoints > two ? 3 : 2;
+        return makePlan(probe, catalog).errorCount();
+    } catch (const UserError&) {
+        return std::nullopt;
+    }
+}
+
+} // namespace
+
+FabricParts partsForFabric(const ClusterSpec& spec, FabricKind fabric, const Catalog& catalog)
+{
+    std::vector<ClusterSpec> candidates = retargetCandidates(spec, fabric, catalog);
+    if (spec.genericRadix == 0 && !candidates.empty()) {
+        // The other NICs of this fabric after the best-ranked one, each with the same switch ranking.
+        const std::string first = candidates.front().nicModel;
+        for (const NicModel& n : catalog.nics) {
+            if (n.partNumber == first || !speaksFabric(n.protocol, fabric)) continue;
+            ClusterSpec other = spec;
+            other.nicModel = n.partNumber;
+            other.linkGbps = 0;
+            for (ClusterSpec& c : retargetCandidates(other, fabric, catalog))
+                if (c.nicModel == n.partNumber) candidates.push_back(std::move(c));
+        }
+    }
+    std::optional<FabricParts> fallback;
+    int tried = 0;
+    for (const ClusterSpec& c : candidates) {
+        if (tried++ == kMaxCandidates) break;
+        const std::optional<int> errors = errorsOf(c, catalog);
+        if (!errors) continue;
+        const std::string parts = c.genericRadix > 0 ? "a generic " + std::to_string(c.genericRadix) + "-port switch"
+                                                      : "switch " + c.switchModel;
+        if (*errors == 0)
+            return {c, true,
+                    std::string(displayName(fabric)) + ": " + parts + " and NIC " + c.nicModel +
+                        ", the first of the fabric's ranked parts that plans without design-rule errors."};
+        if (!fallback)
+            fallback = FabricParts{c, false,
+                                   std::string(displayName(fabric)) + ": " + parts + " and NIC " + c.nicModel +
+                                       " build the cluster but their plan has " + std::to_string(*errors) +
+                                       " design-rule error(s); no catalog part of this fabric plans cleanly."};
+    }
+    if (fallback) return *fallback;
+    throw UserError("no " + std::string(displayName(fabric)) + " switch and NIC in the catalog can build " +
+                        std::to_string(spec.gpus) + " GPUs",
+                    "/fabric/technology", "add a larger switch to the catalog, or use a generic radix (--radix N)");
+}
+
+} // namespace fp::plan

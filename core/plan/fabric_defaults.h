@@ -1,0 +1,29 @@
+#pragma once
+// Defaults that fit: the parts a fabric technology uses when the user has not chosen them. One rule
+// for the CLI (--fabric without --switch) and the GUI (the Technology combo).
+#include <string>
+
+#include "catalog/catalog.h"
+#include "spec/cluster_spec.h"
+
+namespace fp::plan {
+
+struct FabricParts {
+    ClusterSpec spec;   // the input with fabric, switch and NIC set
+    bool clean = false; // its plan has no design-rule errors
+    std::string why;    // one sentence for the user: what was picked and why
+};
+
+// The rule: candidates in retargetCandidates order (the user's switch and NIC first where they run
+// the fabric, then switches at the link speed natively, then bigger radix), NIC by NIC (the best-ranked
+// NIC first, then the catalog's other NICs of the fabric). The first candidate whose plan has no
+// design-rule errors wins. Above kFullPlanGpus the plan that judges media and checks is a probe of
+// kProbeGpus GPUs with the full size's tier count, and the full size is checked by the topology alone
+// (what connects at that size). When no candidate is clean, the first that builds at all, flagged.
+// Throws UserError when no candidate can build the cluster.
+FabricParts partsForFabric(const ClusterSpec&, FabricKind, const Catalog&);
+
+constexpr int kFullPlanGpus = 65'536;
+constexpr int kProbeGpus = 8'192;
+
+} // namespace fp::plan
