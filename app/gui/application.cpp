@@ -129,7 +129,12 @@ int runApplication(int argc, char* argv[])
     const QString dataDir = QString::fromStdString(userDataDir());
     adoptEarlierCatalogCopy(dataDir);
 
-    const LoadedCatalog loaded = loadStartupCatalog(parser.value(catalogOption), dataDir);
+    // A screenshot reads the bundled catalog (or --catalog) and makes no user copy: reproducible
+    // pictures, and no catalog copy appears that the CLI would then use instead of the bundled one.
+    const QString catalogPath = screenshot && !parser.isSet(catalogOption)
+                                    ? QString::fromStdString(bundledCatalogPath())
+                                    : parser.value(catalogOption);
+    const LoadedCatalog loaded = loadStartupCatalog(catalogPath, dataDir);
     if (!loaded.catalog) {
         if (screenshot) std::fprintf(stderr, "fabricplan: %s\n", qPrintable(loaded.error));
         else QMessageBox::critical(nullptr, QStringLiteral("FabricPlan"),
