@@ -159,7 +159,7 @@ private slots:
             if (e.severity == Severity::Error)
                 QVERIFY2(e.rule == "media.no-part" && e.message.find("m route") != std::string::npos, e.message.c_str());
         QVERIFY(p.fabric.shape.tiers <= 3);
-        QCOMPARE(p.fabric.linkCount(LinkClass::HostLeaf), 1'000'000LL * p.spec.planes);
+        QCOMPARE(p.fabric.linkCount(LinkClass::HostLeaf), 1'000'000LL * p.fabric.shape.linksPerNic());  // rail planes: one link per NIC
     }
 
     void specFieldsRoundTrip()
