@@ -6,6 +6,7 @@
 #include <string>
 
 #include "common/format.h"
+#include "estimate/resilience_text.h"
 
 namespace fp::cli {
 namespace {
@@ -63,6 +64,8 @@ void printSummary(const Plan& p, std::ostream& out)
     else
         out << "  longest lead time: " << p.bom.longestLeadTimeDays() << " days (" << p.bom.linesWithoutLeadTime()
             << " BOM line(s) without one)\n";
+    out << "  resilience: " << resilienceSummary(p.resilience) << (p.resilience.anyRateEstimated ? "  [optics rates are estimates]" : "") << "\n";
+    out << "  " << sparesSummary(p.resilience) << "\n";
     out << "  checks: " << p.errorCount() << " error(s), " << p.warningCount() << " warning(s)\n";
     for (const auto& fd : p.findings)
         if (fd.severity != Severity::Info)
@@ -73,16 +76,17 @@ void printSummary(const Plan& p, std::ostream& out)
 void printComparison(const Comparison& c, std::ostream& out)
 {
     char buf[200];
-    std::snprintf(buf, sizeof buf, "%-14s %-22s %9s %14s %12s %12s %10s\n", "fabric", "switch", "switches",
-                  "capex", "$/GPU", "TCO", "busbw GB/s");
+    std::snprintf(buf, sizeof buf, "%-14s %-22s %9s %14s %12s %12s %10s %10s\n", "fabric", "switch", "switches",
+                  "capex", "$/GPU", "TCO", "busbw GB/s", "stops/day");
     out << buf;
     for (const auto& p : c.plans) {
-        std::snprintf(buf, sizeof buf, "%-14s %-22s %9lld %14s %12s %12s %10.1f\n", displayName(p.spec.fabric),
+        std::snprintf(buf, sizeof buf, "%-14s %-22s %9lld %14s %12s %12s %10.1f %10.3f\n", displayName(p.spec.fabric),
                       p.switchModel.partNumber.c_str(), p.fabric.switchCount(), money(p.estimates.capex.totalUsd).c_str(),
                       money(p.estimates.capex.perGpuUsd).c_str(), money(p.estimates.tcoUsd).c_str(),
-                      p.estimates.performance.allreduceBusbwGBps);
+                      p.estimates.performance.allreduceBusbwGBps, p.resilience.jobInterruptionsPerDay);
         out << buf;
     }
+    out << "stops/day: expected network-caused interruptions per day of a job on the whole cluster\n";
     out << "Recommended: " << displayName(c.advice.recommended) << "\n";
     for (const auto& r : c.advice.reasons) out << "  - " << r << "\n";
 }
