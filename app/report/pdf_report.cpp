@@ -30,6 +30,7 @@ void writePdfReport(const Plan& plan, const Catalog&, const Comparison* comparis
         writeComparisonPage(doc, comparison);
         step(0.8);
         writeChecksPage(doc, plan);
+        writeResiliencePage(doc, plan);
         doc.finish();
     });
     if (progress) progress(1.0);  // the file is in place: too late to cancel
