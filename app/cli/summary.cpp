@@ -7,6 +7,7 @@
 
 #include "common/format.h"
 #include "estimate/throughput.h"
+#include "estimate/resilience_text.h"
 
 namespace fp::cli {
 namespace {
@@ -79,6 +80,8 @@ void printSummary(const Plan& p, std::ostream& out, const std::string& catalogPa
         if (p.spec.economics.pricePolicy == PricePolicy::NamedSource) out << " '" << p.spec.economics.priceSource << "'";
         out << ")\n";
     }
+    out << "  resilience: " << resilienceSummary(p.resilience) << (p.resilience.anyRateEstimated ? "  [optics rates are estimates]" : "") << "\n";
+    out << "  " << sparesSummary(p.resilience) << "\n";
     out << "  checks: " << p.errorCount() << " error(s), " << p.warningCount() << " warning(s)\n";
     for (const auto& fd : p.findings)
         if (fd.severity != Severity::Info)
@@ -88,17 +91,19 @@ void printSummary(const Plan& p, std::ostream& out, const std::string& catalogPa
 
 void printComparison(const Comparison& c, std::ostream& out)
 {
-    out << formatted("%-14s %-22s %9s %14s %12s %12s %10s\n", "fabric", "switch", "switches", "capex", "$/GPU", "TCO",
-                     "busbw GB/s");
+    out << formatted("%-14s %-22s %9s %14s %12s %12s %10s %10s\n", "fabric", "switch", "switches", "capex", "$/GPU",
+                     "TCO", "busbw GB/s", "stops/day");
     for (const auto& p : c.plans) {
-        out << formatted("%-14s %-22s %9lld %14s %12s %12s %10.1f\n", displayName(p.spec.fabric),
+        out << formatted("%-14s %-22s %9lld %14s %12s %12s %10.1f %10.3f\n", displayName(p.spec.fabric),
                          p.hardware.switchesText().c_str(), p.fabric.switchCount(),
                          money(p.estimates.capex.totalUsd).c_str(), money(p.estimates.capex.perGpuUsd).c_str(),
-                         money(p.estimates.tcoUsd).c_str(), p.estimates.performance.allreduceBusbwGBps);
+                         money(p.estimates.tcoUsd).c_str(), p.estimates.performance.allreduceBusbwGBps,
+                         p.resilience.jobInterruptionsPerDay);
         if (p.errorCount() > 0)
             out << "  not buildable: " << p.errorCount() << " design-rule error(s) with " << p.hardware.switchesText()
                 << " and " << p.hardware.nic.partNumber << "\n";
     }
+    out << "stops/day: expected network-caused interruptions per day of a job on the whole cluster\n";
     if (c.advice.recommendedBuildable)
         out << "Recommended: " << displayName(c.advice.recommended) << "\n";
     else

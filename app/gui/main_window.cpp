@@ -19,6 +19,7 @@
 #include "cable_model.h"
 #include "checks_model.h"
 #include "compare_view.h"
+#include "resilience_view.h"
 #include "design_panel.h"
 #include "document.h"
 #include "floor_view.h"
@@ -91,7 +92,8 @@ MainWindow::~MainWindow() = default;
 QStringList MainWindow::tabNames()
 {
     return {QStringLiteral("summary"), QStringLiteral("topology"), QStringLiteral("floor"), QStringLiteral("bom"),
-            QStringLiteral("prices"), QStringLiteral("cables"), QStringLiteral("compare"), QStringLiteral("checks")};
+            QStringLiteral("prices"), QStringLiteral("cables"), QStringLiteral("compare"), QStringLiteral("checks"),
+            QStringLiteral("resilience")};
 }
 
 bool MainWindow::showTab(const QString& name)
@@ -138,6 +140,8 @@ void MainWindow::buildTabs()
     m_tabs->addTab(m_compare, tr("Compare"));
     m_checksPage = makeChecksTab();
     m_tabs->addTab(m_checksPage, tr("Checks"));
+    m_resilience = new ResilienceView;
+    m_tabs->addTab(m_resilience, tr("Resilience"));
     m_start = new StartPage(this);
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_tabs);
@@ -319,6 +323,7 @@ void MainWindow::onPlanReady()
     m_bomModel->setPlan(plan);
     m_cableModel->setPlan(plan);
     m_checksModel->setPlan(plan);
+    m_resilience->setPlan(plan);
     m_pricesModel->setPlan(plan, m_document->catalog());
     m_pricesSummary->setText(m_pricesModel->summaryText());
     m_cableCount->setText(tr("%1 links").arg(QLocale(QLocale::English).toString(m_cableModel->rowCount())));

@@ -30,6 +30,7 @@ class SummaryView;
 class TopologyView;
 class FloorView;
 class CompareView;
+class ResilienceView;
 class BomModel;
 class BomProxyModel;
 class CablePlanModel;
@@ -133,6 +134,7 @@ private:
     TopologyView* m_topology = nullptr;
     FloorView* m_floor = nullptr;
     CompareView* m_compare = nullptr;
+    ResilienceView* m_resilience = nullptr;
     BomModel* m_bomModel = nullptr;
     BomProxyModel* m_bomProxy = nullptr;
     QLabel* m_bomTotals = nullptr;

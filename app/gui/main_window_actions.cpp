@@ -89,7 +89,7 @@ void MainWindow::buildMenus()
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     const QStringList titles = {tr("Summary"), tr("Topology"), tr("Floor"), tr("Bill of materials"),
-                                tr("Optics prices"), tr("Cable plan"), tr("Compare"), tr("Checks")};
+                                tr("Optics prices"), tr("Cable plan"), tr("Compare"), tr("Checks"), tr("Resilience")};
     for (int i = 0; i < titles.size(); ++i) {
         QAction* a = view->addAction(titles[i], this, [this, i] { m_tabs->setCurrentIndex(i); });
         a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));

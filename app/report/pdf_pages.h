@@ -11,6 +11,7 @@ void writeTopologyPage(PdfDocument&, const Plan&);
 void writeBomPage(PdfDocument&, const Plan&);
 void writeComparisonPage(PdfDocument&, const Comparison*);
 void writeChecksPage(PdfDocument&, const Plan&);
+void writeResiliencePage(PdfDocument&, const Plan&);  // pdf_resilience_page.cpp
 
 // The sentence the report prints when any price in the plan is an estimate (empty when none is).
 QString estimatedPricesNote(const Plan&);

@@ -105,7 +105,7 @@ Resilience analyse(const ClusterSpec& spec, const Fabric& fabric, const MediaAss
     for (int c = 0; c < kPartClassCount; ++c) {
         if (installed[c] == 0) continue;
         const FailureRate& rate = o.rates.byClass[c];
-        ClassFailures e{PartClass(c), installed[c], rate.afrPct, rate.estimated,
+        ClassFailures e{PartClass(c), installed[c], rate.afrPct, rate.estimated, rate.source,
                         double(installed[c]) * rate.afrPct / 100.0 / kMonthsPerYear};
         r.failuresPerMonth += e.perMonth;
         r.anyRateEstimated = r.anyRateEstimated || rate.estimated;

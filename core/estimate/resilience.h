@@ -34,6 +34,7 @@ struct ClassFailures {
     long long installed = 0;
     double afrPct = 0;
     bool estimated = true;
+    std::string source;            // of the rate
     double perMonth = 0;           // installed x AFR / 100 / 12
 };
 

@@ -13,6 +13,7 @@ inline const std::string kBomSheet = "BOM";
 inline const std::string kCableSheet = "Cable plan";
 inline const std::string kOpticsSheet = "Optics prices";
 inline const std::string kChecksSheet = "Checks";
+inline const std::string kResilienceSheet = "Resilience";
 
 // BOM sheet columns (0-based); the Summary's formulas refer to them.
 enum BomColumn {
@@ -32,5 +33,6 @@ void writeBomSheet(XlsxBook&, const ExportContext&);
 void writeCableSheets(XlsxBook&, const ExportContext&, double progressFrom, double progressTo);
 void writeOpticsPriceSheet(XlsxBook&, const ExportContext&);
 void writeChecksSheet(XlsxBook&, const ExportContext&);
+void writeResilienceSheet(XlsxBook&, const ExportContext&);  // xlsx_resilience_sheet.cpp
 
 } // namespace fp::io::xlsx

@@ -55,7 +55,7 @@ void writeComparison(SummaryWriter& w, const Comparison& cmp)
     int row = w.row();
     s.header(row, {"Fabric", "Switch", "NIC", "Switches", "Cables + optics (USD)", "Capex (USD)", "Capex per GPU (USD)",
                    "Network power (kW)", "Tuning (engineer-weeks)", "Energy (USD/yr)", "TCO (USD)",
-                   "Latency min (ns)", "Latency max (ns)", "Recommended"},
+                   "Latency min (ns)", "Latency max (ns)", "Recommended", "Network interruptions/day (whole-cluster job)"},
              fmt.header);
     ++row;
     for (const Plan& p : cmp.plans) {
@@ -74,6 +74,7 @@ void writeComparison(SummaryWriter& w, const Comparison& cmp)
         s.number(row, 11, e.performance.latencyMinNs, fmt.integer);
         s.number(row, 12, e.performance.latencyMaxNs, fmt.integer);
         if (p.spec.fabric == cmp.advice.recommended) s.text(row, 13, "yes", fmt.bold);
+        s.number(row, 14, p.resilience.jobInterruptionsPerDay);  // core/estimate/README.md, Resilience
         ++row;
     }
     w.skipTo(row);

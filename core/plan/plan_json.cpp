@@ -4,6 +4,7 @@
 
 #include "common/paths.h"
 #include "estimate/throughput.h"
+#include "plan/resilience_json.h"
 #include "spec/spec_json.h"
 
 namespace fp {
@@ -165,6 +166,7 @@ json planToJson(const Plan& p)
          {{"longest_lead_time_days", p.bom.longestLeadTimeDays()},
           {"lines_without_lead_time", p.bom.linesWithoutLeadTime()}}},
         {"performance", performanceJson(p.estimates.performance)},
+        {"resilience", resilienceToJson(p.resilience)},
         {"checks", checks},
         {"errors", p.errorCount()},
         {"warnings", p.warningCount()},

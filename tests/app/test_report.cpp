@@ -130,7 +130,11 @@ private slots:
         QCOMPARE(seen.back(), 1.0);
         if (!havePoppler_) QSKIP("pdfinfo/pdftotext (poppler-utils) not installed");
 
-        QCOMPARE(pdfPages(pdf), 5);
+        // Summary, topology, BOM, comparison, checks, then Resilience (domains and rates; spares continue on a 7th).
+        QCOMPARE(pdfPages(pdf), 7);
+        const QString resilience = pdfText(pdf, 6, 7);
+        QVERIFY2(resilience.contains(QStringLiteral("one leaf switch")), qPrintable(resilience.left(600)));
+        QVERIFY(resilience.contains(QStringLiteral("spares by 99 % service level")));
         const QString summary = pdfText(pdf, 1, 1);
         QVERIFY2(summary.contains(QStringLiteral("Switches, all tiers ") + commas(double(plan_->fabric.switchCount()))),
                  qPrintable(summary.left(600)));
@@ -194,7 +198,7 @@ private slots:
         const QString pdf = path(QStringLiteral("no-comparison.pdf"));
         report::writePdfReport(*plan_, *catalog_, nullptr, pdf.toStdString());
         if (!havePoppler_) QSKIP("pdfinfo/pdftotext (poppler-utils) not installed");
-        QCOMPARE(pdfPages(pdf), 5);
+        QCOMPARE(pdfPages(pdf), 7);
         QVERIFY(pdfText(pdf, 4, 4).contains(QStringLiteral("No fabric comparison was computed")));
     }
 

@@ -9,6 +9,7 @@
 #include "estimate/poisson.h"
 #include "estimate/resilience.h"
 #include "plan/plan.h"
+#include "plan/plan_json.h"
 
 using namespace fp;
 
@@ -224,6 +225,25 @@ private slots:
         QVERIFY(switchCable > publishedSwitchCable / 2 && switchCable < publishedSwitchCable * 2);
         // Half the GPUs, half the rate.
         QVERIFY(std::abs(resilience::jobInterruptionsPerDay(r, 8192) - r.jobInterruptionsPerDay / 2) < 1e-12);
+    }
+
+    // The plan JSON carries the figures under the documented keys.
+    void planJsonKeys()
+    {
+        const Plan p = makePlan(ClusterSpec{}, catalog_);
+        const nlohmann::json j = planToJson(p)["resilience"];
+        bool sawLeaf = false;
+        for (const auto& d : j["failure_domains"])
+            if (d["component"] == "leaf") {
+                sawLeaf = true;
+                QCOMPARE(d["count"].get<long long>(), 32LL);
+                QCOMPARE(d["gpus_disconnected"].get<long long>(), 32LL);
+                QCOMPARE(d["bandwidth_left_pct"].get<double>(), 0.0);
+            }
+        QVERIFY(sawLeaf);
+        QVERIFY(std::abs(j["expected_failures_per_month"]["switch"].get<double>() - 48 * 0.0808 / 12) < 1e-12);
+        QCOMPARE(j["job_interruptions_per_day"].get<double>(), p.resilience.jobInterruptionsPerDay);
+        QCOMPARE(j["default_reorder_days"].get<int>(), 30);
     }
 };
 

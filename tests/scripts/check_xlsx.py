@@ -21,7 +21,24 @@ out = Path(sys.argv[1])
 plan = json.loads((out / "plan.json").read_text())
 wb = openpyxl.load_workbook(out / "plan.xlsx")  # formulas as text, not cached values
 
-check(wb.sheetnames == ["Summary", "BOM", "Cable plan", "Optics prices", "Checks"], f"sheets {wb.sheetnames}")
+check(wb.sheetnames == ["Summary", "BOM", "Cable plan", "Optics prices", "Checks", "Resilience"],
+      f"sheets {wb.sheetnames}")
+
+# Resilience: expected failures per month are live formulas installed x AFR / 100 / 12 whose cached
+# values equal the plan JSON's resilience.expected_failures_per_month.
+res = wb["Resilience"]
+cached = openpyxl.load_workbook(out / "plan.xlsx", data_only=True)["Resilience"]
+per_month = {}
+for rr in range(1, res.max_row + 1):
+    f = res.cell(rr, 6).value
+    if isinstance(f, str) and f == f"=C{rr}*D{rr}/100/12":
+        per_month[res.cell(rr, 1).value] = cached.cell(rr, 6).value
+check(len(per_month) == len(plan["resilience"]["expected_failures_per_month"]),
+      f"Resilience: {len(per_month)} class rows vs {len(plan['resilience']['expected_failures_per_month'])} in the JSON")
+check(abs(sum(per_month.values()) - sum(plan["resilience"]["expected_failures_per_month"].values())) < 1e-6,
+      "Resilience: failures per month differ from the plan JSON")
+check(any(isinstance(res.cell(rr, 10).value, str) and "POISSON(" in res.cell(rr, 10).value
+          for rr in range(1, res.max_row + 1)), "Resilience: no live Poisson stock-out formula")
 
 bom = wb["BOM"]
 header = [c.value for c in bom[1]]

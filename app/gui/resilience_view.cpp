@@ -1,0 +1,170 @@
+#include "resilience_view.h"
+
+#include <QBarCategoryAxis>
+#include <QBarSeries>
+#include <QBarSet>
+#include <QChart>
+#include <QChartView>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLocale>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QValueAxis>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+#include "estimate/resilience_text.h"
+
+namespace fp::gui {
+namespace {
+
+QTableWidget* makeTable(const QStringList& headers, QWidget* parent)
+{
+    auto* t = new QTableWidget(0, int(headers.size()), parent);
+    t->setHorizontalHeaderLabels(headers);
+    t->setAlternatingRowColors(true);
+    t->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    t->setSelectionBehavior(QAbstractItemView::SelectRows);
+    t->verticalHeader()->hide();
+    t->setFrameShape(QFrame::NoFrame);
+    t->horizontalHeader()->setStretchLastSection(true);
+    return t;
+}
+
+QTableWidgetItem* item(const QString& text, bool number = false)
+{
+    auto* i = new QTableWidgetItem(text);
+    if (number) i->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    return i;
+}
+
+QString num(double v, int decimals) { return QLocale(QLocale::English).toString(v, 'f', decimals); }
+QString count(long long v) { return QLocale(QLocale::English).toString(v); }
+
+} // namespace
+
+ResilienceView::ResilienceView(QWidget* parent) : QWidget(parent)
+{
+    m_summary = new QLabel(this);
+    m_summary->setWordWrap(true);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_domains = makeTable({tr("Failure of"), tr("Count"), tr("GPUs cut off"), tr("GPUs slowed"),
+                           tr("Bandwidth left"), tr("Bisection lost"), tr("Whole-cluster job"), tr("Failures / year")},
+                          this);
+    m_chart = new QChartView(this);
+    m_chart->setRenderHint(QPainter::Antialiasing);
+    m_chart->setMinimumHeight(220);
+    m_spares = makeTable({tr("Part"), tr("Class"), tr("Installed"), tr("Spares (service level)"), tr("P(run out)"),
+                          tr("Spares (% rule)"), tr("P(run out), % rule"), tr("Arithmetic")},
+                         this);
+
+    m_chart->setMinimumWidth(420);
+    m_spares->setWordWrap(false);
+    auto* upper = new QSplitter(Qt::Horizontal, this);
+    upper->addWidget(m_domains);
+    upper->addWidget(m_chart);
+    upper->setStretchFactor(0, 3);
+    upper->setStretchFactor(1, 2);
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(upper);
+    split->addWidget(m_spares);
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_summary);
+    layout->addWidget(split, 1);
+}
+
+void ResilienceView::setPlan(std::shared_ptr<const Plan> plan)
+{
+    if (!plan) {
+        m_summary->setText(tr("Planning…"));
+        m_domains->setRowCount(0);
+        m_spares->setRowCount(0);
+        return;
+    }
+    const Resilience& r = plan->resilience;
+    QString text = QStringLiteral("<b>%1</b><br>%2").arg(QString::fromStdString(resilienceSummary(r)).toHtmlEscaped(),
+                                                          QString::fromStdString(sparesSummary(r)).toHtmlEscaped());
+    for (const std::string& note : r.notes) text += QStringLiteral("<br><i>%1</i>").arg(QString::fromStdString(note).toHtmlEscaped());
+    m_summary->setText(text);
+    fillDomains(r);
+    fillChart(r);
+    fillSpares(r);
+}
+
+void ResilienceView::fillDomains(const Resilience& r)
+{
+    m_domains->setRowCount(int(r.domains.size()));
+    for (int i = 0; i < int(r.domains.size()); ++i) {
+        const FailureDomain& d = r.domains[std::size_t(i)];
+        m_domains->setItem(i, 0, item(QString::fromStdString(d.description)));
+        m_domains->setItem(i, 1, item(count(d.count), true));
+        m_domains->setItem(i, 2, item(count(d.gpusDisconnected), true));
+        m_domains->setItem(i, 3, item(count(d.gpusDegraded), true));
+        m_domains->setItem(i, 4, item(num(d.bandwidthLeftPct, 1) + QStringLiteral(" %"), true));
+        m_domains->setItem(i, 5, item(num(d.bisectionLostPct, 2) + QStringLiteral(" %"), true));
+        auto* job = item(d.jobSurvives ? tr("keeps running") : tr("stops"));
+        job->setForeground(d.jobSurvives ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28));
+        m_domains->setItem(i, 6, job);
+        m_domains->setItem(i, 7, item(num(d.eventsPerYear, 2), true));
+    }
+    m_domains->resizeColumnsToContents();
+}
+
+void ResilienceView::fillChart(const Resilience& r)
+{
+    auto* chart = new QChart;
+    chart->setTitle(tr("Expected failures per month (* = estimated rate)"));
+    chart->setAnimationOptions(QChart::NoAnimation);
+    chart->legend()->hide();
+    chart->setBackgroundBrush(palette().base());
+    chart->setTitleBrush(palette().text());
+    auto* set = new QBarSet(tr("failures / month"));
+    set->setColor(QColor(0x1f, 0x77, 0xb4));
+    QStringList classes;
+    double most = 0;
+    for (const ClassFailures& e : r.expected) {
+        *set << e.perMonth;
+        classes << QString::fromUtf8(displayName(e.cls)) + (e.estimated ? QStringLiteral(" *") : QString());
+        most = std::max(most, e.perMonth);
+    }
+    auto* series = new QBarSeries;
+    series->append(set);
+    series->setLabelsVisible(true);
+    series->setLabelsFormat(QStringLiteral("@value"));
+    series->setLabelsPrecision(3);
+    chart->addSeries(series);
+    auto* x = new QBarCategoryAxis;
+    x->append(classes);
+    x->setLabelsColor(palette().color(QPalette::Text));
+    auto* y = new QValueAxis;
+    y->setRange(0, most > 0 ? most * 1.15 : 1);
+    y->setLabelsColor(palette().color(QPalette::Text));
+    chart->addAxis(x, Qt::AlignBottom);
+    chart->addAxis(y, Qt::AlignLeft);
+    series->attachAxis(x);
+    series->attachAxis(y);
+    QChart* old = m_chart->chart();
+    m_chart->setChart(chart);
+    delete old;
+}
+
+void ResilienceView::fillSpares(const Resilience& r)
+{
+    m_spares->setRowCount(int(r.spares.size()));
+    for (int i = 0; i < int(r.spares.size()); ++i) {
+        const SpareSizing& s = r.spares[std::size_t(i)];
+        m_spares->setItem(i, 0, item(QString::fromStdString(s.part)));
+        m_spares->setItem(i, 1, item(QString::fromUtf8(displayName(s.cls))));
+        m_spares->setItem(i, 2, item(count(s.installed), true));
+        m_spares->setItem(i, 3, item(count(s.spares), true));
+        m_spares->setItem(i, 4, item(num(s.stockoutPct, 2) + QStringLiteral(" %"), true));
+        m_spares->setItem(i, 5, item(count(s.sparesPercentRule), true));
+        m_spares->setItem(i, 6, item(num(s.stockoutPctPercentRule, 2) + QStringLiteral(" %"), true));
+        m_spares->setItem(i, 7, item(QString::fromStdString(s.arithmetic)));
+    }
+    m_spares->resizeColumnsToContents();
+}
+
+} // namespace fp::gui

@@ -1,0 +1,35 @@
+#pragma once
+// Resilience tab: what one failure of each kind cuts off or slows down (failure-domain table), the
+// expected failures per month by part class (chart), and spares sized by a service level beside the
+// percentage rule, with each line's arithmetic. Figures: core/estimate/README.md, "Resilience".
+#include <QWidget>
+
+#include <memory>
+
+#include "plan/plan.h"
+
+class QChartView;
+class QLabel;
+class QTableWidget;
+
+namespace fp::gui {
+
+class ResilienceView : public QWidget {
+    Q_OBJECT
+public:
+    explicit ResilienceView(QWidget* parent = nullptr);
+    void setPlan(std::shared_ptr<const Plan>);
+    const QTableWidget* domainTable() const { return m_domains; }
+
+private:
+    void fillDomains(const Resilience&);
+    void fillChart(const Resilience&);
+    void fillSpares(const Resilience&);
+
+    QLabel* m_summary = nullptr;
+    QTableWidget* m_domains = nullptr;
+    QChartView* m_chart = nullptr;
+    QTableWidget* m_spares = nullptr;
+};
+
+} // namespace fp::gui

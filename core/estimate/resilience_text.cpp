@@ -1,0 +1,56 @@
+#include "estimate/resilience_text.h"
+
+#include <cstdio>
+
+#include "common/format.h"
+
+namespace fp {
+
+const FailureDomain* worstDomain(const Resilience& r)
+{
+    const FailureDomain* worst = nullptr;
+    for (const FailureDomain& d : r.domains)
+        if (d.gpusDisconnected > 0 && (!worst || d.gpusDisconnected > worst->gpusDisconnected)) worst = &d;
+    return worst;
+}
+
+std::string resilienceSummary(const Resilience& r)
+{
+    double optics = 0;
+    for (const ClassFailures& e : r.expected)
+        if (e.cls == PartClass::TransceiverMultimode || e.cls == PartClass::TransceiverSingleMode ||
+            e.cls == PartClass::Aoc)
+            optics += e.perMonth;
+    char buf[320];
+    std::snprintf(buf, sizeof buf, "%.2f failures/month (%.2f optics); %.3f network interruptions/day for a job on all %s GPUs",
+                  r.failuresPerMonth, optics, r.jobInterruptionsPerDay, withThousands(r.clusterGpus).c_str());
+    std::string s = buf;
+    if (r.jobInterruptionsPerDay > 0) {
+        std::snprintf(buf, sizeof buf, " (one every %.1f days)", 1.0 / r.jobInterruptionsPerDay);
+        s += buf;
+    }
+    if (const FailureDomain* w = worstDomain(r))
+        s += "; worst single failure: " + w->component + " cuts off " + withThousands(w->gpusDisconnected) + " GPUs";
+    else
+        s += "; no single failure cuts a GPU off";
+    return s;
+}
+
+std::string sparesSummary(const Resilience& r)
+{
+    long long byLevel = 0, byPercent = 0;
+    bool assumed = false;
+    for (const SpareSizing& s : r.spares) {
+        byLevel += s.spares;
+        byPercent += s.sparesPercentRule;
+        assumed = assumed || s.reorderDaysAssumed;
+    }
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%g", 100.0 - r.stockoutTargetPct);
+    std::string s = std::string("spares by ") + buf + " % service level: " + withThousands(byLevel) +
+                    " parts (percentage rule: " + withThousands(byPercent) + ")";
+    if (assumed) s += "; reorder time " + std::to_string(r.defaultReorderDays) + " d assumed (no lead times in the catalog)";
+    return s;
+}
+
+} // namespace fp

@@ -1,0 +1,18 @@
+#pragma once
+// One-line and short-table wording of the resilience figures, shared by the CLI summary, the workbook
+// and the PDF report so that they say the same thing.
+#include <string>
+
+#include "estimate/resilience.h"
+
+namespace fp {
+
+// "3.06 failures/month (2.15 optics); 0.063 network interruptions/day for a job on all 1,024 GPUs
+// (one every 15.9 days); worst single failure: leaf cuts off 32 GPUs"
+std::string resilienceSummary(const Resilience&);
+// "spares by 99 % service level: 24 parts (percentage rule: 130); reorder time 30 d assumed"
+std::string sparesSummary(const Resilience&);
+// The failure domain that cuts off the most GPUs (nullptr when none does).
+const FailureDomain* worstDomain(const Resilience&);
+
+} // namespace fp

@@ -1,0 +1,102 @@
+// The Resilience sheet: failure domains, expected failures per month by part class (live formulas
+// installed x AFR / 100 / 12), the job interruption rate (a SUMIF over the domains that stop a job),
+// and spares by service level with the Poisson stock-out chance as a live formula next to the
+// percentage rule's. Figures and sources: core/estimate/README.md, "Resilience".
+#include "estimate/resilience_text.h"
+#include "io/xlsx_sheets.h"
+
+namespace fp::io::xlsx {
+
+void writeResilienceSheet(XlsxBook& book, const ExportContext& ctx)
+{
+    const Resilience& r = ctx.plan.resilience;
+    const XlsxFormats& fmt = book.formats();
+    XlsxSheet s = book.addSheet(kResilienceSheet);
+    s.width(0, 0, 26);
+    s.width(1, 1, 44);
+    s.width(2, 11, 14);
+    s.width(12, 12, 90);
+    int row = 0;
+    s.text(row++, 0, "Resilience: " + resilienceSummary(r), fmt.title);
+    ++row;
+
+    // Failure domains.
+    s.text(row++, 0, "Failure domains: one failure of each kind (the worst instance)", fmt.bold);
+    s.header(row++, {"Component", "What fails", "Count", "GPUs cut off", "GPUs degraded", "Bandwidth left (%)",
+                     "Bisection lost (%)", "Job survives", "Failures per year"},
+             fmt.header);
+    const int firstDomain = row;
+    for (const FailureDomain& d : r.domains) {
+        s.text(row, 0, d.component);
+        s.text(row, 1, d.description);
+        s.number(row, 2, double(d.count), fmt.integer);
+        s.number(row, 3, double(d.gpusDisconnected), fmt.integer);
+        s.number(row, 4, double(d.gpusDegraded), fmt.integer);
+        s.number(row, 5, d.bandwidthLeftPct, fmt.decimal);
+        s.number(row, 6, d.bisectionLostPct, fmt.decimal);
+        s.text(row, 7, d.jobSurvives ? "yes" : "no");
+        s.number(row, 8, d.eventsPerYear, fmt.decimal);
+        ++row;
+    }
+    const int lastDomain = row - 1;
+    ++row;
+    s.text(row, 0, "Network interruptions per day, job on all GPUs", fmt.bold);
+    if (lastDomain >= firstDomain)
+        s.formula(row, 8,
+                  "SUMIF(" + cellRef(firstDomain, 7) + ":" + cellRef(lastDomain, 7) + ",\"no\"," +
+                      cellRef(firstDomain, 8) + ":" + cellRef(lastDomain, 8) + ")/365.25",
+                  r.jobInterruptionsPerDay, fmt.decimalBold);
+    row += 2;
+
+    // Expected failures per class.
+    s.text(row++, 0, "Expected failures per month (installed x AFR / 100 / 12)", fmt.bold);
+    s.header(row++, {"Class", "Rate source", "Installed", "AFR (%/yr)", "Estimated", "Failures per month"}, fmt.header);
+    const int firstClass = row;
+    for (const ClassFailures& e : r.expected) {
+        s.text(row, 0, displayName(e.cls));
+        s.text(row, 1, e.source);
+        s.number(row, 2, double(e.installed), fmt.integer);
+        s.number(row, 3, e.afrPct, fmt.decimal);
+        s.text(row, 4, e.estimated ? "estimate" : "published");
+        s.formula(row, 5, cellRef(row, 2) + "*" + cellRef(row, 3) + "/100/12", e.perMonth, fmt.decimal);
+        ++row;
+    }
+    if (row > firstClass) {
+        s.text(row, 0, "Total", fmt.bold);
+        s.formula(row, 5, "SUM(" + cellRef(firstClass, 5) + ":" + cellRef(row - 1, 5) + ")", r.failuresPerMonth,
+                  fmt.decimalBold);
+        ++row;
+    }
+    ++row;
+
+    // Spares by service level.
+    s.text(row++, 0, sparesSummary(r), fmt.bold);
+    s.header(row++, {"Part", "Class", "Installed", "AFR (%/yr)", "Share needing a part", "Reorder days",
+                     "Reorder assumed", "Expected in a reorder time", "Spares (service level)", "P(run out) %",
+                     "Spares (percentage rule)", "P(run out) % (percentage rule)", "Arithmetic"},
+             fmt.header);
+    for (const SpareSizing& sp : r.spares) {
+        s.text(row, 0, sp.part);
+        s.text(row, 1, toString(sp.cls));
+        s.number(row, 2, double(sp.installed), fmt.integer);
+        s.number(row, 3, sp.afrPct, fmt.decimal);
+        s.number(row, 4, sp.replacementShare);
+        s.number(row, 5, double(sp.reorderDays), fmt.integer);
+        s.text(row, 6, sp.reorderDaysAssumed ? "yes" : "no");
+        s.formula(row, 7,
+                  cellRef(row, 2) + "*" + cellRef(row, 3) + "/100*" + cellRef(row, 4) + "*" + cellRef(row, 5) +
+                      "/365.25",
+                  sp.meanDemand);
+        s.number(row, 8, double(sp.spares), fmt.integer);
+        s.formula(row, 9, "100*(1-POISSON(" + cellRef(row, 8) + "," + cellRef(row, 7) + ",TRUE))", sp.stockoutPct);
+        s.number(row, 10, double(sp.sparesPercentRule), fmt.integer);
+        s.formula(row, 11, "100*(1-POISSON(" + cellRef(row, 10) + "," + cellRef(row, 7) + ",TRUE))",
+                  sp.stockoutPctPercentRule);
+        s.text(row, 12, sp.arithmetic);
+        ++row;
+    }
+    ++row;
+    for (const std::string& note : r.notes) s.text(row++, 0, note, fmt.note);
+}
+
+} // namespace fp::io::xlsx
