@@ -163,14 +163,21 @@ private slots:
         int splitNotes = 0;
         for (const std::string& r : c.advice.reasons)
             if (r.find("compared at 400G per link") != std::string::npos) ++splitNotes;
-        QCOMPARE(splitNotes, 0);
+        // A fabric whose 800G plans all have errors (media: no part for this size) is also compared at
+        // 400G (plan/compare.cpp), and says so; one that plans at 800G takes the planes rule's shape.
+        int at400 = 0;
         for (const Plan& p : c.plans) {
             const bool ib = p.spec.fabric == FabricKind::InfiniBand;
+            QCOMPARE(p.fabric.shape.tiers, 3);
+            if (p.fabric.shape.linkGbps == 400) {
+                ++at400;
+                continue;
+            }
             QCOMPARE(p.fabric.shape.linkGbps, 800);
             QCOMPARE(p.fabric.shape.planes, ib ? 1 : 2);
             QCOMPARE(p.fabric.shape.railPlanes, !ib);
-            QCOMPARE(p.fabric.shape.tiers, 3);
         }
+        QCOMPARE(splitNotes >= at400, true);
     }
 };
 

@@ -20,6 +20,7 @@
 #include "spec/json_text.h"
 #include "spec/spec_json.h"
 #include "spec/validate.h"
+#include "hardware_fixture.h"
 #include "test_media_fixtures.h"
 
 using namespace fp;
@@ -130,7 +131,7 @@ private slots:
         const float inf = std::numeric_limits<float>::infinity();
         LinkSet s = linksOfLengths(LinkClass::LeafSpine, {2.0f, nan, inf, -inf, 1e30f, nan});
         ClusterSpec spec;
-        const MediaAssignment m = media::select(spec, s.fabric, s.layout, cat, cat.switches.front(), cat.nics.front());
+        const MediaAssignment m = media::select(spec, s.fabric, s.layout, cat, testhw::of(cat.switches.front(), cat.nics.front()));
         QCOMPARE(m.solutionOfLink.size(), s.fabric.links.size());
         for (std::size_t i = 0; i < s.fabric.links.size(); ++i)
             QVERIFY2(m.solutionOfLink[i] < m.solutions.size(), "a link points at no solution");

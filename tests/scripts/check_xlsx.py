@@ -56,7 +56,11 @@ for r in rows:
     qty, unit, ext = bom.cell(r, 5).value, bom.cell(r, 6).value, bom.cell(r, 7).value
     check(isinstance(ext, str) and ext.replace("$", "") == f"=E{r}*F{r}", f"G{r} is not =E{r}*F{r}: {ext!r}")
     pwr = bom.cell(r, 9).value
-    check(isinstance(pwr, str) and pwr == f"=E{r}*H{r}", f"I{r} is not =E{r}*H{r}: {pwr!r}")
+    if str(bom.cell(r, 1).value).lower().startswith("spare"):
+        # Spares sit on a shelf: they add cost and no power, as in the plan JSON, CSV and PDF.
+        check(pwr == 0, f"I{r} (spares) draws power: {pwr!r}")
+    else:
+        check(isinstance(pwr, str) and pwr == f"=E{r}*H{r}", f"I{r} is not =E{r}*H{r}: {pwr!r}")
     sum_qty_unit += qty * unit
 plan_total = sum(line["extended_usd"] for line in plan["bom"])
 check(abs(sum_qty_unit - plan_total) <= 0.01 + 1e-9 * plan_total,
