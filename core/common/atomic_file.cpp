@@ -116,24 +116,14 @@ void replaceText(std::string& s, const std::string& from, const std::string& to)
         s.replace(at, from.size(), to);
 }
 
-} // namespace
-
-void replaceFileAtomically(const std::string& path, const std::function<void(const std::string&)>& writeTo)
+// Runs the writer on `tmp`; on failure removes it and names the user's path, never the temporary one.
+void writeTemporary(const std::string& tmp, const std::string& path,
+                    const std::function<void(const std::string&)>& writeTo)
 {
-    const std::string target = resolveTarget(path);
-    struct stat old {};
-    const bool exists = ::stat(target.c_str(), &old) == 0;
-    if (exists && !S_ISREG(old.st_mode))
-        throw UserError("is " + std::string(kindOf(old.st_mode)) + ", not a regular file; only files are replaced",
-                        path, "choose another name: a regular file in a writable folder");
-    removeStaleTemporaries(target);
-
-    const std::string tmp = temporaryPathFor(target);
     try {
         writeTo(tmp);
     } catch (UserError& e) {
         removeQuietly(tmp);
-        // A writer names the file it wrote to, the temporary one: tell the user about theirs.
         std::string message = e.what(), where = e.where, fix = e.fix;
         replaceText(message, tmp, path);
         replaceText(where, tmp, path);
@@ -143,12 +133,83 @@ void replaceFileAtomically(const std::string& path, const std::function<void(con
         removeQuietly(tmp);
         throw;
     }
+    struct stat st {};
+    if (::stat(tmp.c_str(), &st) != 0) {
+        removeQuietly(tmp);
+        throw UserError("nothing was written", path, "check that the folder exists and is writable");
+    }
+    if (st.st_size == 0) {
+        removeQuietly(tmp);
+        throw UserError("writing failed: the file is empty (is the disk full?)", path, "free some space and try again");
+    }
+}
+
+// Character devices (/dev/null, a terminal, /dev/stdout) and pipes are written into, never replaced: the
+// content goes to a temporary file first (a failing writer sends nothing), then is copied in.
+bool writtenInPlace(mode_t mode) { return S_ISCHR(mode) || S_ISFIFO(mode); }
+
+void copyInto(const std::string& tmp, const std::string& target, const std::string& path, bool pipe)
+{
+    // A pipe nobody reads would block the open for ever: ask without blocking, then write normally.
+    const int out = ::open(target.c_str(), O_WRONLY | O_CLOEXEC | (pipe ? O_NONBLOCK : 0));
+    if (out < 0) {
+        if (errno == ENXIO)
+            throw UserError("nothing reads from this pipe", path, "start the reader first, or write to a file");
+        throw UserError(std::string("cannot open for writing: ") + std::strerror(errno), path,
+                        "choose a file you can write to");
+    }
+    if (pipe) ::fcntl(out, F_SETFL, ::fcntl(out, F_GETFL) & ~O_NONBLOCK);
+    const int in = ::open(tmp.c_str(), O_RDONLY | O_CLOEXEC);
+    int err = in < 0 ? errno : 0;
+    char buf[1 << 16];
+    while (err == 0) {
+        const ssize_t n = ::read(in, buf, sizeof buf);
+        if (n < 0 && errno == EINTR) continue;
+        if (n <= 0) {
+            if (n < 0) err = errno;
+            break;
+        }
+        for (ssize_t done = 0; done < n && err == 0;) {
+            const ssize_t w = ::write(out, buf + done, std::size_t(n - done));
+            if (w < 0 && errno != EINTR) err = errno;
+            if (w > 0) done += w;
+        }
+    }
+    if (in >= 0) ::close(in);
+    if (::close(out) != 0 && err == 0) err = errno;
+    if (err != 0) throw UserError(std::string("writing failed: ") + std::strerror(err), path, "check where the output goes");
+}
+
+} // namespace
+
+void replaceFileAtomically(const std::string& path, const std::function<void(const std::string&)>& writeTo)
+{
+    // Devices and pipes are checked through the path as given: /dev/stdout is a link the kernel resolves
+    // (to "pipe:[...]"), which no file-system walk can follow.
+    struct stat viaLinks {};
+    if (::stat(path.c_str(), &viaLinks) == 0 && writtenInPlace(viaLinks.st_mode)) {
+        const std::string tmp = temporaryPathFor((fs::temp_directory_path() / fs::path(path).filename()).string());
+        writeTemporary(tmp, path, writeTo);
+        try {
+            copyInto(tmp, path, path, S_ISFIFO(viaLinks.st_mode));
+        } catch (...) {
+            removeQuietly(tmp);
+            throw;
+        }
+        removeQuietly(tmp);
+        return;
+    }
+    const std::string target = resolveTarget(path);
+    struct stat old {};
+    const bool exists = ::stat(target.c_str(), &old) == 0;
+    if (exists && !S_ISREG(old.st_mode))
+        throw UserError("is " + std::string(kindOf(old.st_mode)) + ", not a regular file; only files are replaced",
+                        path, "choose another name: a regular file in a writable folder");
+    removeStaleTemporaries(target);
+
+    const std::string tmp = temporaryPathFor(target);
+    writeTemporary(tmp, path, writeTo);
     try {
-        struct stat st {};
-        if (::stat(tmp.c_str(), &st) != 0)
-            throw UserError("nothing was written", path, "check that the folder exists and is writable");
-        if (st.st_size == 0)
-            throw UserError("writing failed: the file is empty (is the disk full?)", path, "free some space and try again");
         syncFile(tmp, path);
         if (exists) keepModeAndOwner(tmp, old);
     } catch (...) {

@@ -96,6 +96,10 @@ private slots:
         const json j = json::parse(r.out.toStdString());
         QVERIFY(j["topology"]["switches"]["total"].get<int>() > 0);
         QVERIFY(j["capex_usd"]["total"].get<double>() > 0);
+        // Discarding the JSON the usual way works too, and leaves /dev/null a device.
+        const Run discarded = runCli({QStringLiteral("plan"), file, QStringLiteral("--json"), QStringLiteral("/dev/null")});
+        QVERIFY2(discarded.exitCode == 0, discarded.err.constData());
+        QVERIFY(QFileInfo(QStringLiteral("/dev/null")).exists() && !QFileInfo(QStringLiteral("/dev/null")).isFile());
     }
 
     void badInput_data()
