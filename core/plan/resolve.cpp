@@ -31,10 +31,22 @@ constexpr int kGenericSwitchLatencyNs = 500;   // fabric-facts §4: public model
 constexpr int kGenericIbSwitchLatencyNs = 130; // fabric-facts §4: NDR IB public model assumption
 constexpr double kGenericSwitchWattsPerPort = 15.0; // estimate: ~1 kW for a 64-port 51.2T switch w/o optics
 
+} // namespace
+
+namespace {
+
+// Replaces a typed name with the part number it matches; an ambiguous name is refused with the matches.
 template <typename Model>
-std::vector<const PartBase*> asParts(const std::vector<const Model*>& v)
+void canonicalise(std::string& name, const PartMatch<Model>& m, const char* what, const char* where)
 {
-    return {v.begin(), v.end()};
+    if (m.part) {
+        name = m.part->partNumber;
+        return;
+    }
+    if (m.candidates.empty()) return;  // unknown: the resolvers say so, listing what exists
+    std::vector<const PartBase*> parts(m.candidates.begin(), m.candidates.end());
+    throw UserError(std::string(what) + " \"" + name + "\" matches several parts: " + candidateList(parts), where,
+                    "type more of the name, or the part number");
 }
 
 } // namespace
@@ -42,29 +54,12 @@ std::vector<const PartBase*> asParts(const std::vector<const Model*>& v)
 ClusterSpec canonicalParts(const ClusterSpec& spec, const Catalog& catalog)
 {
     ClusterSpec out = spec;
-    if (!spec.nicModel.empty()) {
-        const auto m = matchNic(catalog.nics, spec.nicModel);
-        if (m.part) out.nicModel = m.part->partNumber;
-        else if (!m.candidates.empty())
-            throw UserError("NIC name \"" + spec.nicModel + "\" matches several parts: " +
-                                candidateList(asParts(m.candidates)),
-                            "/compute/nic", "type more of the name, or the part number");
-    }
-    if (spec.genericRadix == 0 && !spec.switchModel.empty()) {
-        const auto m = matchSwitch(catalog.switches, spec.switchModel);
-        if (m.part) out.switchModel = m.part->partNumber;
-        else if (!m.candidates.empty())
-            throw UserError("switch name \"" + spec.switchModel + "\" matches several parts: " +
-                                candidateList(asParts(m.candidates)),
-                            "/fabric/switch", "type more of the name, or the part number");
-    }
-    for (MediaPin& pin : out.media.pins) {
-        const auto m = matchMediaPart(catalog.transceivers, catalog.cables, pin.part);
-        if (m.part) pin.part = m.part->partNumber;
-        else if (!m.candidates.empty())
-            throw UserError("pinned part \"" + pin.part + "\" matches several parts: " + candidateList(m.candidates),
-                            "/media/pins", "type more of the name, or the part number");
-    }
+    if (!spec.nicModel.empty()) canonicalise(out.nicModel, matchNic(catalog.nics, spec.nicModel), "NIC name", "/compute/nic");
+    if (spec.genericRadix == 0 && !spec.switchModel.empty())
+        canonicalise(out.switchModel, matchSwitch(catalog.switches, spec.switchModel), "switch name", "/fabric/switch");
+    for (MediaPin& pin : out.media.pins)
+        canonicalise(pin.part, matchMediaPart(catalog.transceivers, catalog.cables, pin.part), "pinned part",
+                     "/media/pins");
     return out;
 }
 
