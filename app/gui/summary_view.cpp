@@ -198,7 +198,9 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
                                "<span style='color:%3; font-size:9pt'>%4</span>%5<br>"
                                "<span style='font-size:16pt; font-weight:600; color:%7'>%6</span>%8</td>")
                     .arg(card, errors ? errorColour(pal).name() : accent, muted, f->label.toHtmlEscaped(),
-                         errors ? QString() : badge(f->estimated), f->value.toHtmlEscaped(),
+                         // A unit never breaks at its slash ("GB/" then "s" on the next line).
+                         errors ? QString() : badge(f->estimated),
+                         f->value.toHtmlEscaped().replace(QLatin1Char('/'), QStringLiteral("/&#x2060;")),
                          errors ? muted : text)
                     .arg(errors && f->key != QLatin1String("gpus") ? notBuildableMark(pal) : QString());
         if (i % 4 == 3) html += QStringLiteral("</tr>");
