@@ -1,14 +1,14 @@
 #include "resilience_view.h"
 
 #include <QBarCategoryAxis>
-#include <QBarSeries>
+#include <QHorizontalBarSeries>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
-#include <QSplitter>
+#include <QTabWidget>
 #include <QTableWidget>
 #include <QValueAxis>
 #include <QVBoxLayout>
@@ -60,19 +60,17 @@ ResilienceView::ResilienceView(QWidget* parent) : QWidget(parent)
                           tr("Spares (% rule)"), tr("P(run out), % rule"), tr("Arithmetic")},
                          this);
 
-    m_chart->setMinimumWidth(420);
     m_spares->setWordWrap(false);
-    auto* upper = new QSplitter(Qt::Horizontal, this);
-    upper->addWidget(m_domains);
-    upper->addWidget(m_chart);
-    upper->setStretchFactor(0, 3);
-    upper->setStretchFactor(1, 2);
-    auto* split = new QSplitter(Qt::Vertical, this);
-    split->addWidget(upper);
-    split->addWidget(m_spares);
+    // One pane each, full width: side by side at 1024 px the tables showed only their first column and
+    // the chart cut its class names.
+    auto* panes = new QTabWidget(this);
+    panes->setDocumentMode(true);
+    panes->addTab(m_domains, tr("Failure domains"));
+    panes->addTab(m_chart, tr("Expected failures"));
+    panes->addTab(m_spares, tr("Spares"));
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_summary);
-    layout->addWidget(split, 1);
+    layout->addWidget(panes, 1);
 }
 
 void ResilienceView::setPlan(std::shared_ptr<const Plan> plan)
@@ -98,7 +96,9 @@ void ResilienceView::fillDomains(const Resilience& r)
     m_domains->setRowCount(int(r.domains.size()));
     for (int i = 0; i < int(r.domains.size()); ++i) {
         const FailureDomain& d = r.domains[std::size_t(i)];
-        m_domains->setItem(i, 0, item(QString::fromStdString(d.description)));
+        auto* what = item(QString::fromStdString(d.description));
+        what->setToolTip(what->text());
+        m_domains->setItem(i, 0, what);
         m_domains->setItem(i, 1, item(count(d.count), true));
         m_domains->setItem(i, 2, item(count(d.gpusDisconnected), true));
         m_domains->setItem(i, 3, item(count(d.gpusDegraded), true));
@@ -110,6 +110,9 @@ void ResilienceView::fillDomains(const Resilience& r)
         m_domains->setItem(i, 7, item(num(d.eventsPerYear, 2), true));
     }
     m_domains->resizeColumnsToContents();
+    // The description is long; the figures beside it are what the table is for, so they stay in view
+    // (the full text is the cell's tooltip).
+    m_domains->setColumnWidth(0, std::min(m_domains->columnWidth(0), 300));
 }
 
 void ResilienceView::fillChart(const Resilience& r)
@@ -129,7 +132,8 @@ void ResilienceView::fillChart(const Resilience& r)
         classes << QString::fromUtf8(displayName(e.cls)) + (e.estimated ? QStringLiteral(" *") : QString());
         most = std::max(most, e.perMonth);
     }
-    auto* series = new QBarSeries;
+    // Horizontal bars: the part-class names sit on the left at full length instead of "Tran...".
+    auto* series = new QHorizontalBarSeries;
     series->append(set);
     series->setLabelsVisible(true);
     series->setLabelsFormat(QStringLiteral("@value"));
@@ -141,8 +145,8 @@ void ResilienceView::fillChart(const Resilience& r)
     auto* y = new QValueAxis;
     y->setRange(0, most > 0 ? most * 1.15 : 1);
     y->setLabelsColor(palette().color(QPalette::Text));
-    chart->addAxis(x, Qt::AlignBottom);
-    chart->addAxis(y, Qt::AlignLeft);
+    chart->addAxis(x, Qt::AlignLeft);
+    chart->addAxis(y, Qt::AlignBottom);
     series->attachAxis(x);
     series->attachAxis(y);
     QChart* old = m_chart->chart();

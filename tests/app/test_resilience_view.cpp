@@ -1,0 +1,67 @@
+// The Resilience tab shows the plan's failure domains, expected failures and spares, each in a pane of
+// its own so that every figure is on screen at 1024 px (side by side, the tables showed one column).
+#include <QtTest>
+
+#include <QChart>
+#include <QChartView>
+#include <QTabWidget>
+#include <QTableWidget>
+
+#include "gui/resilience_view.h"
+#include "gui_test_support.h"
+#include "plan/plan.h"
+#include "spec/spec_json.h"
+
+using namespace fp;
+using namespace fp::gui;
+
+class TestResilienceView : public QObject {
+    Q_OBJECT
+
+private slots:
+    // DGX H100 example: rail-optimized, one leaf per rail of a 32-node SU, so one leaf failure cuts off
+    // 32 GPUs (one per node of its SU); a spine failure cuts off none.
+    void tablesShowThePlansFiguresAt1024()
+    {
+        const auto spec = loadSpecFile(std::string(FABRICPLAN_EXAMPLES_DIR) + "/dgx-h100-superpod-1024.fabricplan");
+        auto plan = std::make_shared<const Plan>(makePlan(spec.spec, *test::builtCatalog()));
+        ResilienceView view;
+        view.resize(660, 520);  // what the tab gets beside the design panel in a 1024 x 700 window
+        view.setPlan(plan);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+
+        const QTableWidget* domains = view.domainTable();
+        QCOMPARE(domains->rowCount(), int(plan->resilience.domains.size()));
+        int leafRow = -1, spineRow = -1;
+        for (int r = 0; r < domains->rowCount(); ++r) {
+            if (domains->item(r, 0)->text() == QStringLiteral("one leaf switch")) leafRow = r;
+            if (domains->item(r, 0)->text() == QStringLiteral("one spine switch")) spineRow = r;
+        }
+        QVERIFY(leafRow >= 0 && spineRow >= 0);
+        QCOMPARE(domains->item(leafRow, 2)->text(), QStringLiteral("32"));
+        QCOMPARE(domains->item(spineRow, 2)->text(), QStringLiteral("0"));
+        // The GPUs-cut-off column is on screen, not behind the horizontal scroll bar.
+        const int right = domains->columnViewportPosition(2) + domains->columnWidth(2);
+        QVERIFY2(right <= domains->viewport()->width(),
+                 qPrintable(QStringLiteral("column ends at %1 of %2").arg(right).arg(domains->viewport()->width())));
+
+        // Each pane is a page of its own, and the chart has one category per part class.
+        auto* panes = view.findChild<QTabWidget*>();
+        QVERIFY(panes);
+        QCOMPARE(panes->count(), 3);
+        auto* chartView = view.findChild<QChartView*>();
+        QVERIFY(chartView && chartView->chart());
+        QCOMPARE(chartView->chart()->series().size(), qsizetype(1));
+
+        // FABRICPLAN_TEST_SHOTS=DIR keeps a picture of each pane for a person to look at.
+        const QString shots = qEnvironmentVariable("FABRICPLAN_TEST_SHOTS");
+        for (int i = 0; !shots.isEmpty() && i < panes->count(); ++i) {
+            panes->setCurrentIndex(i);
+            QVERIFY(view.grab().save(shots + QStringLiteral("/resilience-%1.png").arg(i)));
+        }
+    }
+};
+
+QTEST_MAIN(TestResilienceView)
+#include "test_resilience_view.moc"
