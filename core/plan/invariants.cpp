@@ -31,24 +31,27 @@ const char* kFix = "This is a FabricPlan defect, not a design choice: report it 
 
 void portsUsedOnce(const Fabric& f, std::vector<Finding>& out)
 {
-    std::vector<std::uint64_t> ends;
-    ends.reserve(f.links.size() * 2);
+    // One slot per (device, port) up to each device's highest port: a linear pass, no sort of 2 x links.
+    std::vector<std::size_t> first(f.devices.size() + 1, 0);
     for (const Link& l : f.links) {
-        ends.push_back((std::uint64_t(l.a) << 16) | l.aPort);
-        ends.push_back((std::uint64_t(l.b) << 16) | l.bPort);
+        first[l.a + 1] = std::max<std::size_t>(first[l.a + 1], std::size_t(l.aPort) + 1);
+        first[l.b + 1] = std::max<std::size_t>(first[l.b + 1], std::size_t(l.bPort) + 1);
     }
-    std::sort(ends.begin(), ends.end());
-    const auto dup = std::adjacent_find(ends.begin(), ends.end());
-    if (dup == ends.end()) return;
-    const DeviceId d = DeviceId(*dup >> 16);
-    out.push_back(error("invariant.port-reused",
-                        "port " + f.portName(d, std::uint16_t(*dup & 0xffff)) + " of " + f.deviceName(d) +
-                            " carries more than one link",
-                        f.deviceName(d), kFix, -1, d));
+    for (std::size_t d = 0; d < f.devices.size(); ++d) first[d + 1] += first[d];
+    std::vector<std::uint8_t> used(first.back(), 0);
+    for (const Link& l : f.links)
+        for (const auto& [d, port] : {std::pair<DeviceId, std::uint16_t>{l.a, l.aPort}, {l.b, l.bPort}})
+            if (used[first[d] + port]++) {
+                out.push_back(error("invariant.port-reused",
+                                    "port " + f.portName(d, port) + " of " + f.deviceName(d) +
+                                        " carries more than one link",
+                                    f.deviceName(d), kFix, -1, d));
+                return;
+            }
 }
 
 // The part a link puts into the cage at one end: its module there, or (assemblies) its cable.
-std::string partAt(const LinkSolution& sol, bool upper)
+const std::string& partAt(const LinkSolution& sol, bool upper)
 {
     const std::string& module = upper ? sol.moduleB : sol.moduleA;
     return module.empty() ? sol.cablePart : module;
@@ -136,37 +139,76 @@ void cagesWithinHardware(const Plan& p, const CageIndex& cages, std::vector<Find
                             "Use a switch with more ports or fewer links per device", -1, example));
 }
 
-// Recounts modules and cables from the cable plan's rows (every leg of every cable) and compares with
-// the BOM; checks that every link is in exactly one cable.
+// Recounts modules and cables from the cable plan's grouping (every leg of every cable, as forEachCable
+// lists them) and compares with the BOM; checks that every link is in exactly one cable. Part numbers are
+// interned once per solution, so the pass over the links builds no strings.
 void bomIsTheCablePlan(const Plan& p, const CageIndex& cages, std::vector<Finding>& out)
 {
     const Fabric& f = p.fabric;
-    std::map<std::string, long long> cables, modules;
-    // Per module part and cage: the links in it and the module's ports (from the link's solution).
-    std::map<std::pair<std::string, std::uint32_t>, std::pair<long long, int>> moduleCages;
+    const MediaAssignment& m = p.media;
+    std::vector<std::string> partName;
+    std::map<std::string, int> partId;
+    auto idOf = [&](const std::string& part) {
+        if (part.empty()) return -1;
+        const auto [it, added] = partId.emplace(part, int(partName.size()));
+        if (added) partName.push_back(part);
+        return it->second;
+    };
+    struct SolutionParts {
+        int cable = -1, moduleA = -1, moduleB = -1;
+    };
+    std::vector<SolutionParts> parts(m.solutions.size());
+    for (std::size_t s = 0; s < m.solutions.size(); ++s)
+        parts[s] = {idOf(m.solutions[s].cablePart), idOf(m.solutions[s].moduleA), idOf(m.solutions[s].moduleB)};
+
+    // Per cage: the module part in it, its links and the module's ports. A second, different part in an
+    // occupied cage (already a cage-mixed error) is counted on its own, as a second module there.
+    struct CageUse {
+        std::int32_t part = -1;
+        std::uint32_t links = 0;
+        std::int32_t ports = 1;
+    };
+    std::vector<CageUse> cageUse(cages.count());
+    std::map<std::pair<int, std::uint32_t>, CageUse> otherParts;
+    auto useModule = [&](int part, std::uint32_t cage, int ports) {
+        CageUse& u = cageUse[cage].part < 0 || cageUse[cage].part == part ? cageUse[cage] : otherParts[{part, cage}];
+        u.part = part;
+        ++u.links;
+        u.ports = ports;
+    };
+
+    const bom::CableGroups groups = bom::groupCables(f, m, cages);
+    std::vector<long long> cables(partName.size(), 0), modules(partName.size(), 0);
     std::vector<std::uint8_t> seen(f.links.size(), 0);
-    bom::forEachCable(f, p.layout, p.media, [&](const CableRow& row) {
-        if (!row.cablePart.empty()) ++cables[row.cablePart];
-        for (const CableLeg& leg : row.legs) {
-            if (leg.link < seen.size() && seen[leg.link] < 2) ++seen[leg.link];
-            const Link& l = f.links[leg.link];
-            const LinkSolution& sol = p.media.solutions[p.media.solutionOfLink[leg.link]];
-            if (!row.aModule.empty()) {
-                auto& e = moduleCages[{row.aModule, cages.cageOf(f, l.a, l.aPort)}];
-                ++e.first;
-                e.second = std::max(1, sol.linksPerModuleA);
-            }
-            if (!row.zModule.empty()) {
-                auto& e = moduleCages[{row.zModule, cages.cageOf(f, l.b, l.bPort)}];
-                ++e.first;
-                e.second = std::max(1, sol.linksPerModuleB);
-            }
+    for (std::size_t i = 0; i < f.links.size(); ++i) {
+        if (!groups.startsCable(i)) continue;
+        const bool solved = i < m.solutionOfLink.size() && m.solutionOfLink[i] < m.solutions.size();
+        const SolutionParts cable = solved ? parts[m.solutionOfLink[i]] : SolutionParts{};
+        if (cable.cable >= 0) ++cables[std::size_t(cable.cable)];
+        const auto multi = groups.legsOfLeader.empty() ? groups.legsOfLeader.end()
+                                                       : groups.legsOfLeader.find(std::uint32_t(i));
+        const std::uint32_t single[1] = {std::uint32_t(i)};
+        const std::uint32_t* legs = multi == groups.legsOfLeader.end() ? single : multi->second.data();
+        const std::size_t legCount = multi == groups.legsOfLeader.end() ? 1 : multi->second.size();
+        for (std::size_t k = 0; k < legCount; ++k) {
+            const std::uint32_t leg = legs[k];
+            if (seen[leg] < 2) ++seen[leg];
+            if (leg >= m.solutionOfLink.size() || m.solutionOfLink[leg] >= m.solutions.size()) continue;
+            const Link& l = f.links[leg];
+            const LinkSolution& sol = m.solutions[m.solutionOfLink[leg]];
+            if (cable.moduleA >= 0)
+                useModule(cable.moduleA, cages.cageOf(f, l.a, l.aPort), std::max(1, sol.linksPerModuleA));
+            if (cable.moduleB >= 0)
+                useModule(cable.moduleB, cages.cageOf(f, l.b, l.bPort), std::max(1, sol.linksPerModuleB));
         }
-        return true;
-    });
+    }
     // One module per cage, or as many as the cage's links need when a pinned module has too few ports
     // (reported as a design error by media).
-    for (const auto& [key, use] : moduleCages) modules[key.first] += (use.first + use.second - 1) / use.second;
+    auto countModules = [&](const CageUse& u) {
+        if (u.part >= 0) modules[std::size_t(u.part)] += (static_cast<long long>(u.links) + u.ports - 1) / u.ports;
+    };
+    for (const CageUse& u : cageUse) countModules(u);
+    for (const auto& [key, u] : otherParts) countModules(u);
     const long long missing = std::count(seen.begin(), seen.end(), std::uint8_t(0));
     const long long twice = std::count(seen.begin(), seen.end(), std::uint8_t(2));
     if (missing + twice > 0)
@@ -175,6 +217,11 @@ void bomIsTheCablePlan(const Plan& p, const CageIndex& cages, std::vector<Findin
                                 " in more than one",
                             "cable plan", kFix));
 
+    std::map<std::string, long long> planModules, planCables;
+    for (std::size_t id = 0; id < partName.size(); ++id) {
+        if (modules[id]) planModules[partName[id]] = modules[id];
+        if (cables[id]) planCables[partName[id]] = cables[id];
+    }
     std::map<std::string, long long> bomModules, bomCables;
     for (const BomLine& l : p.bom.lines) {
         if (l.category == BomCategory::Transceivers) bomModules[l.part] += l.qty;
@@ -196,8 +243,8 @@ void bomIsTheCablePlan(const Plan& p, const CageIndex& cages, std::vector<Findin
                                     part, kFix));
         }
     };
-    compare("modules", modules, bomModules);
-    compare("cables", cables, bomCables);
+    compare("modules", planModules, bomModules);
+    compare("cables", planCables, bomCables);
 }
 
 } // namespace
