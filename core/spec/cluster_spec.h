@@ -111,7 +111,10 @@ struct ClusterSpec {
                                           // every GPU is its own endpoint of the scale-out fabric
     // Fabric
     FabricKind fabric = FabricKind::InfiniBand;
-    std::string switchModel = "MQM9700-NS2F";
+    std::string switchModel = "MQM9700-NS2F";  // every tier's switch, unless a tier names its own below
+    std::string leafSwitchModel;          // per-tier switch models; "" = switchModel (issue 18)
+    std::string spineSwitchModel;
+    std::string coreSwitchModel;
     int genericRadix = 0;                 // > 0: a generic switch of this many ports at linkGbps
     int tiers = 0;                        // 0 = auto, else 1, 2 or 3
     bool railOptimized = true;
