@@ -119,6 +119,7 @@ struct ClusterSpec {
     int tiers = 0;                        // 0 = auto, else 1, 2 or 3
     bool railOptimized = true;
     int suNodes = 0;                      // nodes per scalable unit (rail-optimized); 0 = what fills a leaf
+    bool dualTor = false;                 // each NIC's ports go to two different leaves (dual-homed hosts, issue 22)
     bool leafPerRack = false;             // one leaf (top-of-rack switch) per compute rack, for its nodes
     int podNodes = 0;                     // nodes per pod ("AI zone") under a third tier; 0 = what a spine holds
     int planes = 1;                       // independent parallel fabrics; each NIC has one port per plane
