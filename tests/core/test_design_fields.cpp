@@ -96,6 +96,32 @@ private slots:
                 any);
     }
 
+    // The whole-number ranges too (test_hostile_design compares the decimal ones): the schema states
+    // each, directly or in the branch of an anyOf that is not 0 / "auto".
+    void theSchemaStatesEveryWholeNumberRange()
+    {
+        const json sch = schema();
+        for (const AnyDesignField& any : designFields()) {
+            auto* f = std::get_if<const DesignField<int>*>(&any);
+            if (!f || !(*f)->range) continue;
+            const std::string path = (*f)->path;
+            const auto slash = path.find('/', 1);
+            const json* at = &sch.at("properties").at(path.substr(1, slash - 1)).at("properties");
+            QVERIFY2(at->contains(path.substr(slash + 1)), path.c_str());
+            json prop = at->at(path.substr(slash + 1));
+            if (prop.contains("$ref")) prop = sch.at("$defs").at(prop["$ref"].get<std::string>().substr(std::string("#/$defs/").size()));
+            if (prop.contains("anyOf")) {
+                json ranged;
+                for (const json& branch : prop["anyOf"])
+                    if (branch.contains("maximum")) ranged = branch;
+                prop = ranged;
+            }
+            QVERIFY2(prop.contains("minimum") && prop.contains("maximum"), path.c_str());
+            QVERIFY2(prop.at("minimum").get<double>() == (*f)->range->min, path.c_str());
+            QVERIFY2(prop.at("maximum").get<double>() == (*f)->range->max, path.c_str());
+        }
+    }
+
     void theSchemaAndTheWriterAgreeOnTheVersion()
     {
         const json sch = schema();
