@@ -1,72 +1,75 @@
 #pragma once
-// ChangeSpecValue<T>: the one undo command for editing a spec field (after Tiled's ChangeValue).
-// Repeated edits of the same field (spin box arrows, a drag) merge into one undo step.
+// The undo commands behind every design edit (after Tiled's ChangeValue and Subsurface's commands);
+// app code pushes them through the facade in commands.h, not directly.
+//  - ChangeField<T>: one scalar design field, through its trait (spec/design_fields.h). Its id is the
+//    field's undo id, so consecutive edits of one field (spin box arrows, a drag) merge into one step.
+//  - ChangePins: index-based add / remove / edit of the media pins list.
 #include <QString>
 #include <QUndoCommand>
 
-#include <functional>
 #include <utility>
 
 #include "document.h"
+#include "spec/design_fields.h"
 
 namespace fp::gui {
 
-constexpr int kChangeSpecValueId = 0x5f1e;
+// QUndoCommand ids of design fields: this base plus the field's undo id (distinct from other commands).
+constexpr int kFieldUndoIdBase = 0x5f00;
 
 template <typename T>
-class ChangeSpecValue : public QUndoCommand {
+class ChangeField : public QUndoCommand {
 public:
-    using Accessor = std::function<T&(ClusterSpec&)>;
-
-    // `field` identifies the field for merging (its JSON path, e.g. "/compute/gpus").
-    ChangeSpecValue(Document* document, QString field, Accessor access, T newValue, const QString& text,
-                    QUndoCommand* parent = nullptr)
-        : QUndoCommand(text, parent), m_document(document), m_field(std::move(field)),
-          m_access(std::move(access)), m_new(std::move(newValue))
+    ChangeField(Document* document, const DesignField<T>& field, T newValue, const QString& text,
+                QUndoCommand* parent = nullptr)
+        : QUndoCommand(text, parent), m_document(document), m_field(&field), m_old(field.of(document->spec())),
+          m_new(std::move(newValue))
     {
-        ClusterSpec current = document->spec();
-        m_old = m_access(current);
     }
 
     void redo() override { apply(m_new); }
     void undo() override { apply(m_old); }
-    int id() const override { return kChangeSpecValueId; }
+    int id() const override { return kFieldUndoIdBase + m_field->undoId; }
 
     bool mergeWith(const QUndoCommand* other) override
     {
-        const auto* o = dynamic_cast<const ChangeSpecValue<T>*>(other);
+        const auto* o = dynamic_cast<const ChangeField<T>*>(other);
         if (!o || o->m_field != m_field || o->m_document != m_document) return false;
         m_new = o->m_new;
         setObsolete(m_new == m_old);  // edited back to where it started: drop the step
         return true;
     }
 
-    const QString& field() const { return m_field; }
+    const DesignField<T>& field() const { return *m_field; }
 
 private:
     void apply(const T& value)
     {
         ClusterSpec spec = m_document->spec();
-        m_access(spec) = value;
+        m_field->set(spec, value);
         m_document->applySpecFromCommand(spec);
     }
 
     Document* m_document;
-    QString m_field;
-    Accessor m_access;
-    T m_old{};
+    const DesignField<T>* m_field;
+    T m_old;
     T m_new;
 };
 
-// Pushes a ChangeSpecValue unless the value is already what the spec holds.
-template <typename T>
-void pushSpecChange(Document* document, const QString& field,
-                    typename ChangeSpecValue<T>::Accessor access, T value, const QString& text)
-{
-    ClusterSpec current = document->spec();
-    if (access(current) == value) return;
-    document->undoStack()->push(
-        new ChangeSpecValue<T>(document, field, std::move(access), std::move(value), text));
-}
+// One edit of the media pins list, by index; undo puts the list back exactly (order included).
+class ChangePins : public QUndoCommand {
+public:
+    enum class Kind { Add, Remove, Edit };
+    ChangePins(Document*, Kind, int index, MediaPin pin, const QString& text, QUndoCommand* parent = nullptr);
+    void redo() override;
+    void undo() override;
+
+private:
+    Document* m_document;
+    Kind m_kind;
+    int m_index;
+    MediaPin m_pin;  // added, or the new value of an edit
+    MediaPin m_old;  // removed, or the value before an edit
+};
 
 } // namespace fp::gui

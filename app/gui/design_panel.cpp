@@ -6,12 +6,9 @@
 #include <QScrollBar>
 #include <QWheelEvent>
 
-#include "catalog/platforms.h"
 #include "design_panel_editors.h"
 #include "status_colours.h"
 
-#include "common/error.h"
-#include "plan/fabric_defaults.h"
 
 namespace fp::gui {
 
@@ -83,31 +80,7 @@ void DesignPanel::addTechnology(QFormLayout* form)
         combo->setCurrentIndex(combo->findData(static_cast<int>(m_document->spec().fabric)));
     };
     connect(combo, &QComboBox::activated, this, [this, combo](int index) {
-        const auto fabric = static_cast<FabricKind>(combo->itemData(index).toInt());
-        if (fabric == m_document->spec().fabric) return;
-        // A technology change keeps the design buildable: swap a switch that cannot speak it.
-        QUndoStack* stack = m_document->undoStack();
-        stack->beginMacro(tr("Change technology to %1").arg(QString::fromUtf8(displayName(fabric))));
-        pushSpecChange<FabricKind>(m_document, QStringLiteral("/fabric/technology"),
-                                   [](ClusterSpec& s) -> FabricKind& { return s.fabric; }, fabric, {});
-        if (auto catalog = m_document->catalog()) {
-            // Defaults that fit (core rule, plan/fabric_defaults.h): the fabric's first switch and NIC
-            // that plan without design-rule errors, the current ones first where they run it.
-            try {
-                const ClusterSpec picked = plan::partsForFabric(m_document->spec(), fabric, *catalog).spec;
-                if (picked.switchModel != m_document->spec().switchModel && picked.genericRadix == 0)
-                    pushSpecChange<std::string>(m_document, QStringLiteral("/fabric/switch"),
-                                                [](ClusterSpec& s) -> std::string& { return s.switchModel; },
-                                                picked.switchModel, {});
-                if (picked.nicModel != m_document->spec().nicModel)
-                    pushSpecChange<std::string>(m_document, QStringLiteral("/compute/nic"),
-                                                [](ClusterSpec& s) -> std::string& { return s.nicModel; },
-                                                picked.nicModel, {});
-            } catch (const UserError&) {
-                // Nothing in the catalog builds it: keep the parts; the plan shows why.
-            }
-        }
-        stack->endMacro();
+        Command::setTechnology(m_document, static_cast<FabricKind>(combo->itemData(index).toInt()));
     });
 }
 
@@ -134,39 +107,52 @@ void DesignPanel::addPlatform(QFormLayout* form)
         combo->setCurrentIndex(std::max(0, combo->findData(QString::fromStdString(m_document->spec().platform))));
     };
     connect(combo, &QComboBox::activated, this, [this, combo](int index) {
-        const std::string id = combo->itemData(index).toString().toStdString();
-        if (id == m_document->spec().platform) return;
-        ClusterSpec next = m_document->spec();
-        next.platform = id;
-        if (auto c = m_document->catalog())
-            if (const PlatformModel* p = c->findPlatform(id)) applyPlatform(next, *p);
-        // One undo step for everything the platform sets.
-        QUndoStack* stack = m_document->undoStack();
-        stack->beginMacro(tr("Choose platform %1").arg(QString::fromStdString(id.empty() ? "none" : id)));
-        const auto push = [this](const char* key, auto access, auto value) {
-            using T = std::decay_t<decltype(value)>;
-            pushSpecChange<T>(m_document, QString::fromLatin1(key), access, value, {});
-        };
-        push("/compute/platform", [](ClusterSpec& s) -> std::string& { return s.platform; }, next.platform);
-        push("/compute/gpus_per_node", [](ClusterSpec& s) -> int& { return s.gpusPerNode; }, next.gpusPerNode);
-        push("/compute/nics_per_node", [](ClusterSpec& s) -> int& { return s.nicsPerNode; }, next.nicsPerNode);
-        push("/compute/nic", [](ClusterSpec& s) -> std::string& { return s.nicModel; }, next.nicModel);
-        push("/floor/nodes_per_rack", [](ClusterSpec& s) -> int& { return s.floor.nodesPerRack; },
-             next.floor.nodesPerRack);
-        push("/floor/node_power_kw", [](ClusterSpec& s) -> double& { return s.floor.nodePowerKw; },
-             next.floor.nodePowerKw);
-        push("/floor/rack_power_budget_kw", [](ClusterSpec& s) -> double& { return s.floor.rackPowerBudgetKw; },
-             next.floor.rackPowerBudgetKw);
-        stack->endMacro();
+        Command::choosePlatform(m_document, combo->itemData(index).toString().toStdString());
     });
+}
+
+void DesignPanel::addTierSwitches(QFormLayout* form)
+{
+    for (Tier tier : {Tier::Leaf, Tier::Spine, Tier::Core}) {
+        const DesignField<std::string>& field = switchFieldOf(tier);
+        addPart(form, field,
+                tr("The %1 tier's own switch, when it differs from the fabric's switch (a spine with more ports, "
+                   "say). Same as the fabric switch by default; ignored by a generic radix.")
+                    .arg(QString::fromUtf8(toString(tier))),
+                [this] {
+                    std::vector<std::pair<QString, QString>> out{{QString(), tr("Same as fabric switch")}};
+                    if (auto c = m_document->catalog())
+                        for (const SwitchModel& sw : c->switches)
+                            if (!sw.generic && detail::speaks(sw.protocol, m_document->spec().fabric))
+                                out.emplace_back(QString::fromStdString(sw.partNumber), partLabel(sw));
+                    return out;
+                },
+                switchFinder(true));
+    }
+}
+
+DesignPanel::PartFinder DesignPanel::switchFinder(bool emptyIsFabricSwitch)
+{
+    return [this, emptyIsFabricSwitch](const QString& typed) -> PartSearch {
+        if (typed.isEmpty())
+            return emptyIsFabricSwitch ? PartSearch{std::string(), {}}
+                                       : PartSearch{std::nullopt, tr("type a switch name, e.g. QM9700")};
+        auto catalog = m_document->catalog();
+        if (!catalog) return {std::nullopt, tr("no catalog is loaded")};
+        std::vector<SwitchModel> catalogSwitches;
+        for (const SwitchModel& sw : catalog->switches)
+            if (!sw.generic) catalogSwitches.push_back(sw);
+        return detail::searchPart(catalogSwitches, m_document->spec().fabric, typed,
+                                  [](const std::vector<SwitchModel>& v, std::string_view t) { return matchSwitch(v, t); },
+                                  tr("switch"));
+    };
 }
 
 void DesignPanel::addLinkSpeed(QFormLayout* form)
 {
-    addEnum<int>(form, tr("Link speed"), QStringLiteral("/compute/link_gbps"),
+    addEnum<int>(form, fields::linkGbps,
                  tr("Per-port link speed. 'NIC native' runs each NIC port at its full speed (e.g. 400G NDR "
-                    "for ConnectX-7); a lower speed uses breakout on the switch side."),
-                 [](ClusterSpec& s) -> int& { return s.linkGbps; },
+                    "for ConnectX-7); a lower speed uses breakout on the switch side."), 
                  std::vector<std::pair<int, QString>>{{0, tr("NIC native")},
                                                       {100, QStringLiteral("100 Gb/s")},
                                                       {200, QStringLiteral("200 Gb/s")},

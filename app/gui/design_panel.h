@@ -1,17 +1,22 @@
 #pragma once
 // DesignPanel: the whole ClusterSpec as grouped, validated form fields with units and tooltips.
-// Every edit is pushed as a ChangeSpecValue command; fields are refreshed from the document (so undo
+// Every edit goes through the command facade (commands.h); fields are refreshed from the document (so undo
 // shows up here) and fields named by validateSpec are framed red with the message in their tooltip.
 // Fields behave as a person expects (issue 20): the mouse wheel scrolls the panel unless the field
 // has focus; typed text that is not applied yet is marked and named in a hint (Enter/Tab applies, Esc
 // reverts); Ctrl+Z in a field reverts its unapplied text, else undoes the document's last edit as the
 // Edit menu says; a typed value past the field's range is kept and flagged, never clipped.
+#include <QCoreApplication>
 #include <QHash>
 #include <QString>
 #include <QWidget>
 
 #include <functional>
+#include <optional>
+#include <string>
 #include <vector>
+
+#include "spec/design_fields.h"
 
 class QFormLayout;
 class QGroupBox;
@@ -34,6 +39,13 @@ public:
     // Typed text not yet applied to the design (Enter or Tab applies it).
     bool isPending(const QString& key) const;
     QString pendingHint() const;  // the hint shown over the fields; empty when nothing is pending
+
+    // What a typed part name means: the part number, or why there is none (shown on the field).
+    struct PartSearch {
+        std::optional<std::string> part;
+        QString error;
+    };
+    using PartFinder = std::function<PartSearch(const QString& typed)>;
 
 protected:
     bool eventFilter(QObject*, QEvent*) override;
@@ -63,28 +75,33 @@ private:
     QFormLayout* addGroup(const QString& title);
     Binding& bind(const QString& key, QWidget* editor, const QString& tooltip, QFormLayout* form,
                   const QString& label);
+    template <typename T>
+    Binding& bind(const DesignField<T>& field, QWidget* editor, const QString& tooltip, QFormLayout* form)
+    {
+        return bind(QString::fromLatin1(field.path), editor, tooltip, form,
+                    QCoreApplication::translate("DesignField", field.label));
+    }
 
-    template <typename Access>
-    void addInt(QFormLayout*, const QString& label, const QString& key, const QString& tip, Access access,
-                int min, int max, const QString& suffix = {}, const QString& specialText = {});
-    template <typename Access>
-    void addDouble(QFormLayout*, const QString& label, const QString& key, const QString& tip,
-                   Access access, double min, double max, int decimals, const QString& suffix = {},
+    // The binders: one editor per design field (spec/design_fields.h gives its path, label and unit);
+    // min/max are the editor's usual range (a value past it is kept and flagged, not applied).
+    void addInt(QFormLayout*, const DesignField<int>&, const QString& tip, int min, int max,
+                const QString& specialText = {});
+    void addDouble(QFormLayout*, const DesignField<double>&, const QString& tip, double min, double max, int decimals,
                    double step = 1.0);
-    template <typename Access>
-    void addBool(QFormLayout*, const QString& label, const QString& key, const QString& tip, Access access);
-    template <typename E, typename Access>
-    void addEnum(QFormLayout*, const QString& label, const QString& key, const QString& tip, Access access,
+    void addBool(QFormLayout*, const DesignField<bool>&, const QString& tip);
+    template <typename E>
+    void addEnum(QFormLayout*, const DesignField<E>&, const QString& tip,
                  const std::vector<std::pair<E, QString>>& choices);
-    template <typename Access>
-    void addRatio(QFormLayout*, const QString& label, const QString& key, const QString& tip, Access access);
+    void addRatio(QFormLayout*, const DesignField<Ratio>&, const QString& tip);
     // Combo box of catalog part numbers; `choices` is re-read on every refresh (catalog, fabric filter).
-    template <typename Access>
-    void addPart(QFormLayout*, const QString& label, const QString& key, const QString& tip, Access access,
-                 std::function<std::vector<std::pair<QString, QString>>()> choices);
+    // With a finder it is searchable: typing filters the list, Enter takes the part the name means.
+    void addPart(QFormLayout*, const DesignField<std::string>&, const QString& tip,
+                 std::function<std::vector<std::pair<QString, QString>>()> choices, PartFinder find = {});
+    PartFinder switchFinder(bool emptyIsFabricSwitch);
     void addLinkSpeed(QFormLayout*);
     void addTechnology(QFormLayout*);
     void addPlatform(QFormLayout*);
+    void addTierSwitches(QFormLayout*);
 
     Document* m_document;
     QVBoxLayout* m_layout = nullptr;

@@ -1,11 +1,12 @@
 #pragma once
 // DesignPanel's field binders (templates) and small helpers, shared by design_panel.cpp and
 // design_panel_fields.cpp only. Each binder makes an editor, loads it from the spec on refresh and
-// pushes a ChangeSpecValue on edit.
+// edits through the command facade (commands.h).
 #include "design_panel.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCompleter>
 #include <QDoubleSpinBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -19,15 +20,12 @@
 
 #include <algorithm>
 
-#include "change_value.h"
+#include "catalog/part_lookup.h"
+#include "commands.h"
 #include "document.h"
 #include "spec/validate.h"
 
 namespace fp::gui::detail {
-
-// The spec is only read through the accessors here; they take a non-const reference because the
-// same accessor also writes in the undo command.
-inline ClusterSpec& readable(Document* d) { return const_cast<ClusterSpec&>(d->spec()); }
 
 inline bool speaks(Protocol p, FabricKind f)
 {
@@ -50,6 +48,26 @@ inline QString outOfRange(double v, double min, double max, int decimals)
                          .arg(en.toString(v, 'f', decimals), en.toString(min, 'f', decimals));
 }
 
+// The part a typed name means among the parts that speak the fabric (catalog/part_lookup.h), or why
+// there is none. `what` names the kind of part in the message ("switch").
+template <typename Model, typename Match>
+DesignPanel::PartSearch searchPart(const std::vector<Model>& all, FabricKind fabric, const QString& typed,
+                                   Match match, const QString& what)
+{
+    std::vector<Model> offered;
+    for (const Model& m : all)
+        if (speaks(m.protocol, fabric)) offered.push_back(m);
+    const auto m = match(offered, typed.toStdString());
+    if (m.part) return {m.part->partNumber, {}};
+    if (!m.candidates.empty()) {
+        std::vector<const PartBase*> parts(m.candidates.begin(), m.candidates.end());
+        return {std::nullopt, QObject::tr("\"%1\" matches %2 parts: %3 — type more of the name")
+                                  .arg(typed, QString::number(parts.size()), QString::fromStdString(candidateList(parts)))};
+    }
+    return {std::nullopt, QObject::tr("no %1 for %2 in the catalog matches \"%3\"")
+                              .arg(what, QString::fromUtf8(displayName(fabric)), typed)};
+}
+
 inline QString partLabel(const PartBase& part)
 {
     return QStringLiteral("%1 — %2").arg(QString::fromStdString(part.partNumber),
@@ -60,36 +78,33 @@ inline QString partLabel(const PartBase& part)
 
 namespace fp::gui {
 
-using detail::readable;
-
-template <typename Access>
-void DesignPanel::addInt(QFormLayout* form, const QString& label, const QString& key, const QString& tip,
-                         Access access, int min, int max, const QString& suffix, const QString& specialText)
+inline void DesignPanel::addInt(QFormLayout* form, const DesignField<int>& field, const QString& tip, int min, int max,
+                                const QString& specialText)
 {
     auto* spin = new QSpinBox(this);
     spin->setRange(min, detail::typingMax(max));
     spin->setKeyboardTracking(false);  // one command per committed value, not per keystroke
     spin->setGroupSeparatorShown(true);
-    if (!suffix.isEmpty()) spin->setSuffix(QLatin1Char(' ') + suffix);
+    if (*field.unit) spin->setSuffix(QLatin1Char(' ') + Command::labelOf(field.unit));
     if (!specialText.isEmpty()) spin->setSpecialValueText(specialText);
-    Binding& b = bind(key, spin, tip, form, label);
-    b.load = [this, spin, access, min, max] {
+    Binding& b = bind(field, spin, tip, form);
+    const DesignField<int>* f = &field;
+    b.load = [this, spin, f, min, max] {
         const QSignalBlocker block(spin);
-        const int value = access(readable(m_document));
+        const int value = f->of(m_document->spec());
         spin->setRange(std::min(min, value), std::max(detail::typingMax(max), value));  // see addDouble
         spin->setValue(value);
     };
-    connect(spin, &QSpinBox::valueChanged, this, [this, key, label, access, min, max](int v) {
+    connect(spin, &QSpinBox::valueChanged, this, [this, f, min, max](int v) {
+        const QString key = QString::fromLatin1(f->path);
         if (v < min || v > max) return setRangeError(key, detail::outOfRange(v, min, max, 0));
         setRangeError(key, {});
-        pushSpecChange<int>(m_document, key, access, v, tr("Change %1").arg(label));
+        Command::setField(m_document, *f, v);
     });
 }
 
-template <typename Access>
-void DesignPanel::addDouble(QFormLayout* form, const QString& label, const QString& key, const QString& tip,
-                            Access access, double min, double max, int decimals, const QString& suffix,
-                            double step)
+inline void DesignPanel::addDouble(QFormLayout* form, const DesignField<double>& field, const QString& tip, double min,
+                                   double max, int decimals, double step)
 {
     auto* spin = new QDoubleSpinBox(this);
     spin->setRange(min, max * detail::kTypingHeadroom);
@@ -97,58 +112,55 @@ void DesignPanel::addDouble(QFormLayout* form, const QString& label, const QStri
     spin->setSingleStep(step);
     spin->setKeyboardTracking(false);
     spin->setGroupSeparatorShown(true);
-    if (!suffix.isEmpty()) spin->setSuffix(QLatin1Char(' ') + suffix);
-    Binding& b = bind(key, spin, tip, form, label);
-    b.load = [this, spin, access, min, max] {
+    if (*field.unit) spin->setSuffix(QLatin1Char(' ') + Command::labelOf(field.unit));
+    Binding& b = bind(field, spin, tip, form);
+    const DesignField<double>* f = &field;
+    b.load = [this, spin, f, min, max] {
         const QSignalBlocker block(spin);
-        const double value = access(readable(m_document));
+        const double value = f->of(m_document->spec());
         // A design file may hold a value past the editor's usual range (a spine room 3 km away):
         // show it, not a clamped one that the next edit of the field would silently write back.
         spin->setRange(std::min(min, value), std::max(max * detail::kTypingHeadroom, value));
         spin->setValue(value);
     };
-    connect(spin, &QDoubleSpinBox::valueChanged, this, [this, key, label, access, min, max, decimals](double v) {
+    connect(spin, &QDoubleSpinBox::valueChanged, this, [this, f, min, max, decimals](double v) {
+        const QString key = QString::fromLatin1(f->path);
         if (v < min || v > max) return setRangeError(key, detail::outOfRange(v, min, max, decimals));
         setRangeError(key, {});
-        pushSpecChange<double>(m_document, key, access, v, tr("Change %1").arg(label));
+        Command::setField(m_document, *f, v);
     });
 }
 
-template <typename Access>
-void DesignPanel::addBool(QFormLayout* form, const QString& label, const QString& key, const QString& tip,
-                          Access access)
+inline void DesignPanel::addBool(QFormLayout* form, const DesignField<bool>& field, const QString& tip)
 {
     auto* check = new QCheckBox(this);
-    Binding& b = bind(key, check, tip, form, label);
-    b.load = [this, check, access] {
+    Binding& b = bind(field, check, tip, form);
+    const DesignField<bool>* f = &field;
+    b.load = [this, check, f] {
         const QSignalBlocker block(check);
-        check->setChecked(access(readable(m_document)));
+        check->setChecked(f->of(m_document->spec()));
     };
-    connect(check, &QCheckBox::toggled, this, [this, key, label, access](bool v) {
-        pushSpecChange<bool>(m_document, key, access, v, tr("Change %1").arg(label));
-    });
+    connect(check, &QCheckBox::toggled, this, [this, f](bool v) { Command::setField(m_document, *f, v); });
 }
 
-template <typename E, typename Access>
-void DesignPanel::addEnum(QFormLayout* form, const QString& label, const QString& key, const QString& tip,
-                          Access access, const std::vector<std::pair<E, QString>>& choices)
+template <typename E>
+void DesignPanel::addEnum(QFormLayout* form, const DesignField<E>& field, const QString& tip,
+                          const std::vector<std::pair<E, QString>>& choices)
 {
     auto* combo = new QComboBox(this);
     for (const auto& [value, text] : choices) combo->addItem(text, static_cast<int>(value));
-    Binding& b = bind(key, combo, tip, form, label);
-    b.load = [this, combo, access] {
+    Binding& b = bind(field, combo, tip, form);
+    const DesignField<E>* f = &field;
+    b.load = [this, combo, f] {
         const QSignalBlocker block(combo);
-        combo->setCurrentIndex(combo->findData(static_cast<int>(access(readable(m_document)))));
+        combo->setCurrentIndex(combo->findData(static_cast<int>(f->of(m_document->spec()))));
     };
-    connect(combo, &QComboBox::activated, this, [this, combo, key, label, access](int index) {
-        pushSpecChange<E>(m_document, key, access, static_cast<E>(combo->itemData(index).toInt()),
-                          tr("Change %1").arg(label));
+    connect(combo, &QComboBox::activated, this, [this, combo, f](int index) {
+        Command::setField(m_document, *f, static_cast<E>(combo->itemData(index).toInt()));
     });
 }
 
-template <typename Access>
-void DesignPanel::addRatio(QFormLayout* form, const QString& label, const QString& key, const QString& tip,
-                           Access access)
+inline void DesignPanel::addRatio(QFormLayout* form, const DesignField<Ratio>& field, const QString& tip)
 {
     auto* box = new QWidget(this);
     auto* row = new QHBoxLayout(box);
@@ -164,34 +176,56 @@ void DesignPanel::addRatio(QFormLayout* form, const QString& label, const QStrin
     row->addWidget(down, 1);
     row->addWidget(new QLabel(QStringLiteral(":"), box));
     row->addWidget(up, 1);
-    Binding& b = bind(key, box, tip, form, label);
-    b.load = [this, down, up, access] {
+    Binding& b = bind(field, box, tip, form);
+    const DesignField<Ratio>* f = &field;
+    b.load = [this, down, up, f] {
         const QSignalBlocker b1(down), b2(up);
-        const Ratio r = access(readable(m_document));
+        const Ratio r = f->of(m_document->spec());
         down->setValue(r.down);
         up->setValue(r.up);
     };
-    auto commit = [this, down, up, key, label, access] {
-        pushSpecChange<Ratio>(m_document, key, access, Ratio{down->value(), up->value()},
-                              tr("Change %1").arg(label));
-    };
+    auto commit = [this, down, up, f] { Command::setField(m_document, *f, Ratio{down->value(), up->value()}); };
     connect(down, &QSpinBox::valueChanged, this, commit);
     connect(up, &QSpinBox::valueChanged, this, commit);
 }
 
-template <typename Access>
-void DesignPanel::addPart(QFormLayout* form, const QString& label, const QString& key, const QString& tip,
-                          Access access, std::function<std::vector<std::pair<QString, QString>>()> choices)
+inline void DesignPanel::addPart(QFormLayout* form, const DesignField<std::string>& field, const QString& tip,
+                                 std::function<std::vector<std::pair<QString, QString>>()> choices, PartFinder find)
 {
     auto* combo = new QComboBox(this);
     combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     combo->setMinimumContentsLength(14);
-    Binding& b = bind(key, combo, tip, form, label);
-    b.load = [this, combo, access, choices] {
+    if (find) {
+        // Searchable: typing filters the list (any part of a part number) and Enter takes the part the
+        // typed name means ("QM9700", "ConnectX-8"; catalog/part_lookup.h), or flags why there is none.
+        combo->setEditable(true);
+        combo->setInsertPolicy(QComboBox::NoInsert);
+        auto* completer = new QCompleter(combo->model(), combo);
+        completer->setCaseSensitivity(Qt::CaseInsensitive);
+        completer->setFilterMode(Qt::MatchContains);
+        combo->setCompleter(completer);
+    }
+    Binding& b = bind(field, combo, tip, form);
+    const DesignField<std::string>* f = &field;
+    if (find)
+        connect(combo->lineEdit(), &QLineEdit::editingFinished, this, [this, combo, f, find] {
+            const QString typed = combo->currentText().trimmed();
+            const int listed = combo->findText(typed, Qt::MatchFixedString);
+            const PartSearch found =
+                listed >= 0 ? PartSearch{combo->itemData(listed).toString().toStdString(), {}} : find(typed);
+            const QString key = QString::fromLatin1(f->path);
+            if (!found.part) return setRangeError(key, found.error);
+            setRangeError(key, {});
+            if (!Command::setField(m_document, *f, *found.part))
+                if (Binding* self = bindingFor(key)) self->load();  // the same part: show its listed name
+        });
+    b.load = [this, combo, f, choices] {
         const QSignalBlocker block(combo);
         combo->clear();
-        for (const auto& [part, text] : choices()) combo->addItem(part, part), combo->setItemData(combo->count() - 1, text, Qt::ToolTipRole);
-        const QString current = QString::fromStdString(access(readable(m_document)));
+        // An empty part ("same as the fabric switch", "no source") shows its description instead.
+        for (const auto& [part, text] : choices())
+            combo->addItem(part.isEmpty() ? text : part, part), combo->setItemData(combo->count() - 1, text, Qt::ToolTipRole);
+        const QString current = QString::fromStdString(f->of(m_document->spec()));
         int index = combo->findData(current);
         if (index < 0 && !current.isEmpty()) {
             combo->addItem(tr("%1 (not available)").arg(current), current);
@@ -199,9 +233,8 @@ void DesignPanel::addPart(QFormLayout* form, const QString& label, const QString
         }
         combo->setCurrentIndex(index);
     };
-    connect(combo, &QComboBox::activated, this, [this, combo, key, label, access](int index) {
-        pushSpecChange<std::string>(m_document, key, access, combo->itemData(index).toString().toStdString(),
-                                    tr("Change %1").arg(label));
+    connect(combo, &QComboBox::activated, this, [this, combo, f](int index) {
+        Command::setField(m_document, *f, combo->itemData(index).toString().toStdString());
     });
 }
 

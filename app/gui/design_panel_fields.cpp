@@ -18,185 +18,159 @@ void DesignPanel::build()
     QFormLayout* f = addGroup(tr("Compute"));
     {
         auto* name = new QLineEdit(this);
-        Binding& b = bind(QStringLiteral("/name"), name, tr("A name for this design; printed on every export."),
-                          f, tr("Name"));
+        Binding& b = bind(fields::name, name, tr("A name for this design; printed on every export."), f);
         b.load = [this, name] {
             const QSignalBlocker block(name);
             if (name->text().toStdString() != m_document->spec().name)
                 name->setText(QString::fromStdString(m_document->spec().name)), name->setCursorPosition(0);
         };
         connect(name, &QLineEdit::editingFinished, this, [this, name] {
-            pushSpecChange<std::string>(m_document, QStringLiteral("/name"),
-                                        [](ClusterSpec& s) -> std::string& { return s.name; },
-                                        name->text().toStdString(), tr("Rename design"));
+            Command::setField(m_document, fields::name, name->text().toStdString(), tr("Rename design"));
         });
     }
     addPlatform(f);
-    addInt(f, tr("GPUs"), QStringLiteral("/compute/gpus"),
+    addInt(f, fields::gpus,
            tr("Total GPUs in the cluster. With one NIC per GPU (the DGX pattern) this is also the number of "
-              "scale-out endpoints per plane."),
-           [](ClusterSpec& s) -> int& { return s.gpus; }, 0, kMaxGpus);
-    addInt(f, tr("GPUs per node"), QStringLiteral("/compute/gpus_per_node"),
-           tr("GPUs in one server (8 for HGX/DGX H100/B200/B300)."),
-           [](ClusterSpec& s) -> int& { return s.gpusPerNode; }, 0, kMaxGpusPerNode);
-    addInt(f, tr("NICs per node"), QStringLiteral("/compute/nics_per_node"),
-           tr("Scale-out NICs per server; each NIC is one rail (8 on DGX: one ConnectX per GPU)."),
-           [](ClusterSpec& s) -> int& { return s.nicsPerNode; }, 0, kMaxNicsPerNode);
-    addPart(f, tr("NIC model"), QStringLiteral("/compute/nic"),
+              "scale-out endpoints per plane."), 0, kMaxGpus);
+    addInt(f, fields::gpusPerNode,
+           tr("GPUs in one server (8 for HGX/DGX H100/B200/B300)."), 0, kMaxGpusPerNode);
+    addInt(f, fields::nicsPerNode,
+           tr("Scale-out NICs per server; each NIC is one rail (8 on DGX: one ConnectX per GPU)."), 0, kMaxNicsPerNode);
+    addPart(f, fields::nic,
             tr("The scale-out NIC/HCA from the catalog; sets the port speed and cage (OSFP flat-top on "
-               "ConnectX-7/8)."),
-            [](ClusterSpec& s) -> std::string& { return s.nicModel; }, [this] {
+               "ConnectX-7/8)."), [this] {
                 std::vector<std::pair<QString, QString>> out;
                 if (auto c = m_document->catalog())
                     for (const NicModel& n : c->nics)
                         if (speaks(n.protocol, m_document->spec().fabric))
                             out.emplace_back(QString::fromStdString(n.partNumber), partLabel(n));
                 return out;
+            },
+            [this](const QString& typed) -> PartSearch {
+                auto catalog = m_document->catalog();
+                if (!catalog || typed.isEmpty()) return {std::nullopt, tr("type a NIC name, e.g. ConnectX-8")};
+                return detail::searchPart(catalog->nics, m_document->spec().fabric, typed,
+                                          [](const std::vector<NicModel>& v, std::string_view t) { return matchNic(v, t); },
+                                          tr("NIC"));
             });
     addLinkSpeed(f);
 
     // --- Fabric
     f = addGroup(tr("Fabric"));
     addTechnology(f);
-    addPart(f, tr("Switch model"), QStringLiteral("/fabric/switch"),
+    addPart(f, fields::switchModel,
             tr("Leaf/spine/core switch from the catalog, filtered by the technology's protocol. Its radix at "
-               "the link speed sets the size of each tier."),
-            [](ClusterSpec& s) -> std::string& { return s.switchModel; }, [this] {
+               "the link speed sets the size of each tier."), [this] {
                 std::vector<std::pair<QString, QString>> out;
                 if (auto c = m_document->catalog())
                     for (const SwitchModel& sw : c->switches)
                         if (!sw.generic && speaks(sw.protocol, m_document->spec().fabric))
                             out.emplace_back(QString::fromStdString(sw.partNumber), partLabel(sw));
                 return out;
-            });
-    addInt(f, tr("Generic radix"), QStringLiteral("/fabric/generic_radix"),
+            },
+            switchFinder(false));
+    addTierSwitches(f);
+    addBool(f, fields::dualTor,
+            tr("Each NIC's ports go to two different leaves (dual-homed hosts, dual ToR): a leaf can fail or be "
+               "upgraded without cutting a server off."));
+    addInt(f, fields::genericRadix,
            tr("What-if study: a generic switch with this many ports at the link speed instead of the catalog "
-              "model. Off uses the switch model."),
-           [](ClusterSpec& s) -> int& { return s.genericRadix; }, 0, kMaxRadix, tr("ports"), tr("Off"));
-    addEnum<int>(f, tr("Tiers"), QStringLiteral("/fabric/tiers"),
+              "model. Off uses the switch model."), 0, kMaxRadix, tr("Off"));
+    addEnum<int>(f, fields::tiers,
                  tr("Switch tiers: 1 = a single switch, 2 = leaf-spine, 3 = fat-tree with a core tier. Auto "
                     "picks the fewest tiers that fit."),
-                 [](ClusterSpec& s) -> int& { return s.tiers; },
                  std::vector<std::pair<int, QString>>{
                      {0, tr("Auto")}, {1, tr("1 (single switch)")}, {2, tr("2 (leaf-spine)")}, {3, tr("3 (fat-tree)")}});
-    addBool(f, tr("Rail-optimized"), QStringLiteral("/fabric/rail_optimized"),
+    addBool(f, fields::railOptimized,
             tr("NIC n of every node in a scalable unit goes to leaf n (rail n), as in NVIDIA SuperPOD: "
-               "same-rail traffic stays one hop."),
-            [](ClusterSpec& s) -> bool& { return s.railOptimized; });
-    addInt(f, tr("SU size"), QStringLiteral("/fabric/su_nodes"),
-           tr("Nodes per scalable unit (32 in the DGX SuperPOD reference architecture)."),
-           [](ClusterSpec& s) -> int& { return s.suNodes; }, 0, 4096, tr("nodes"));
-    addInt(f, tr("Planes"), QStringLiteral("/fabric/planes"),
+               "same-rail traffic stays one hop."));
+    addInt(f, fields::suNodes,
+           tr("Nodes per scalable unit (32 in the DGX SuperPOD reference architecture)."), 0, 4096);
+    addInt(f, fields::planes,
            tr("Independent parallel fabrics; each NIC port splits into one port per plane (multi-plane "
-              "designs cut tiers and optics)."),
-           [](ClusterSpec& s) -> int& { return s.planes; }, 0, kMaxPlanes);
-    addRatio(f, tr("Leaf oversubscription"), QStringLiteral("/fabric/leaf_oversubscription"),
-             tr("DOWN:UP ports at the leaf. 1:1 is non-blocking (AI training norm); 2:1 halves the spine tier."),
-             [](ClusterSpec& s) -> Ratio& { return s.leafOversubscription; });
-    addRatio(f, tr("Spine oversubscription"), QStringLiteral("/fabric/spine_oversubscription"),
-             tr("DOWN:UP ports at the spine; used by three-tier fabrics only."),
-             [](ClusterSpec& s) -> Ratio& { return s.spineOversubscription; });
+              "designs cut tiers and optics)."), 0, kMaxPlanes);
+    addRatio(f, fields::leafOversubscription,
+             tr("DOWN:UP ports at the leaf. 1:1 is non-blocking (AI training norm); 2:1 halves the spine tier."));
+    addRatio(f, fields::spineOversubscription,
+             tr("DOWN:UP ports at the spine; used by three-tier fabrics only."));
 
     // --- Floor
     f = addGroup(tr("Floor"));
-    addInt(f, tr("Racks per row"), QStringLiteral("/floor/racks_per_row"),
-           tr("Compute racks in one row; network racks are added at the row end or middle."),
-           [](ClusterSpec& s) -> int& { return s.floor.racksPerRow; }, 0, 200);
-    addInt(f, tr("Nodes per rack"), QStringLiteral("/floor/nodes_per_rack"),
-           tr("Upper bound of servers per rack; the rack power budget may lower it."),
-           [](ClusterSpec& s) -> int& { return s.floor.nodesPerRack; }, 0, 64);
-    addDouble(f, tr("Rack power budget"), QStringLiteral("/floor/rack_power_budget_kw"),
+    addInt(f, fields::racksPerRow,
+           tr("Compute racks in one row; network racks are added at the row end or middle."), 0, 200);
+    addInt(f, fields::nodesPerRack,
+           tr("Upper bound of servers per rack; the rack power budget may lower it."), 0, 64);
+    addDouble(f, fields::rackPowerBudgetKw,
               tr("Power available per rack. A DGX B300 SuperPOD rack runs about 56 kW; air-cooled rooms "
-                 "often allow 15-40 kW."),
-              [](ClusterSpec& s) -> double& { return s.floor.rackPowerBudgetKw; }, 0, 1000, 1, tr("kW"));
-    addDouble(f, tr("Node power"), QStringLiteral("/floor/node_power_kw"),
-              tr("Maximum draw of one GPU server (DGX H100 ≈ 10.2 kW, DGX B200 ≈ 14.3 kW)."),
-              [](ClusterSpec& s) -> double& { return s.floor.nodePowerKw; }, 0, 200, 1, tr("kW"));
-    addEnum<LeafPlacement>(f, tr("Leaf placement"), QStringLiteral("/floor/leaf_placement"),
+                 "often allow 15-40 kW."), 0, 1000, 1);
+    addDouble(f, fields::nodePowerKw,
+              tr("Maximum draw of one GPU server (DGX H100 ≈ 10.2 kW, DGX B200 ≈ 14.3 kW)."), 0, 200, 1);
+    addEnum<LeafPlacement>(f, fields::leafPlacement,
                            tr("Where leaf switches stand: a network rack at the end or the middle of each "
                               "row, or in the compute racks (shortest host links, copper)."),
-                           [](ClusterSpec& s) -> LeafPlacement& { return s.floor.leafPlacement; },
                            std::vector<std::pair<LeafPlacement, QString>>{
                                {LeafPlacement::EndOfRow, tr("End of row")},
                                {LeafPlacement::MiddleOfRow, tr("Middle of row")},
                                {LeafPlacement::InRack, tr("In rack")}});
-    addEnum<SpinePlacement>(f, tr("Spine placement"), QStringLiteral("/floor/spine_placement"),
+    addEnum<SpinePlacement>(f, fields::spinePlacement,
                             tr("Spines (and cores) in a central network room or at row ends."),
-                            [](ClusterSpec& s) -> SpinePlacement& { return s.floor.spinePlacement; },
                             std::vector<std::pair<SpinePlacement, QString>>{
                                 {SpinePlacement::CentralRoom, tr("Central room")},
                                 {SpinePlacement::EndOfRow, tr("End of row")}});
-    addDouble(f, tr("Spine room distance"), QStringLiteral("/floor/spine_room_distance_m"),
+    addDouble(f, fields::spineRoomDistanceM,
               tr("Cable-tray distance from the end of row 1 to the spine room; drives leaf-spine cable "
-                 "lengths and whether copper or multimode still reaches."),
-              [](ClusterSpec& s) -> double& { return s.floor.spineRoomDistanceM; }, 0, 40000, 1, tr("m"));  // to 40 km: a spine room in another building (LR reaches 10 km)
-    addDouble(f, tr("Row pitch"), QStringLiteral("/floor/row_pitch_m"),
-              tr("Centre-to-centre distance between rows (rack depth plus the aisle)."),
-              [](ClusterSpec& s) -> double& { return s.floor.rowPitchM; }, 0, 50, 1, tr("m"), 0.1);
-    addDouble(f, tr("Slack per end"), QStringLiteral("/floor/slack_per_end_m"),
-              tr("Service loop added at each end of every cable."),
-              [](ClusterSpec& s) -> double& { return s.floor.slackPerEndM; }, 0, 10, 1, tr("m"), 0.1);
+                 "lengths and whether copper or multimode still reaches."), 0, 40000, 1);  // to 40 km: a spine room in another building (LR reaches 10 km)
+    addDouble(f, fields::rowPitchM,
+              tr("Centre-to-centre distance between rows (rack depth plus the aisle)."), 0, 50, 1, 0.1);
+    addDouble(f, fields::slackPerEndM,
+              tr("Service loop added at each end of every cable."), 0, 10, 1, 0.1);
 
     // --- Media policy
     f = addGroup(tr("Media policy"));
-    addEnum<MediaObjective>(f, tr("Objective"), QStringLiteral("/media/objective"),
+    addEnum<MediaObjective>(f, fields::mediaObjective,
                             tr("Pick the cheapest parts that reach, or the lowest-power ones (copper and "
                                "linear optics first)."),
-                            [](ClusterSpec& s) -> MediaObjective& { return s.media.objective; },
                             std::vector<std::pair<MediaObjective, QString>>{
                                 {MediaObjective::LowestCost, tr("Lowest cost")},
                                 {MediaObjective::LowestPower, tr("Lowest power")}});
-    addBool(f, tr("Prefer copper in rack"), QStringLiteral("/media/prefer_copper_in_rack"),
-            tr("Use passive DAC where it reaches (≈ 2-3 m at 400G/800G): no optics power, no failures."),
-            [](ClusterSpec& s) -> bool& { return s.media.preferCopperInRack; });
-    addBool(f, tr("Third-party optics"), QStringLiteral("/media/allow_third_party_optics"),
-            tr("Allow MSA-compliant third-party transceivers where the platform qualifies them."),
-            [](ClusterSpec& s) -> bool& { return s.media.allowThirdPartyOptics; });
-    addEnum<FiberType>(f, tr("Multimode fibre"), QStringLiteral("/media/multimode_fiber"),
+    addBool(f, fields::preferCopperInRack,
+            tr("Use passive DAC where it reaches (≈ 2-3 m at 400G/800G): no optics power, no failures."));
+    addBool(f, fields::allowThirdPartyOptics,
+            tr("Allow MSA-compliant third-party transceivers where the platform qualifies them."));
+    addEnum<FiberType>(f, fields::multimodeFiber,
                        tr("Installed multimode grade. SR4/SR8 reach at 100G/lane: OM3 ≈ 60 m, OM4/OM5 ≈ 100 m "
                           "(vendor datasheets)."),
-                       [](ClusterSpec& s) -> FiberType& { return s.media.multimodeFiber; },
                        std::vector<std::pair<FiberType, QString>>{{FiberType::OM3, QStringLiteral("OM3")},
                                                                   {FiberType::OM4, QStringLiteral("OM4")},
                                                                   {FiberType::OM5, QStringLiteral("OM5")}});
 
     // --- Economics
     f = addGroup(tr("Economics"));
-    addDouble(f, tr("Labour rate"), QStringLiteral("/economics/labour_usd_per_hour"),
-              tr("Loaded hourly cost of a network engineer; prices the bring-up and tuning effort (estimate)."),
-              [](ClusterSpec& s) -> double& { return s.economics.labourUsdPerHour; }, 0, 2000, 0, tr("$/h"), 5);
-    addDouble(f, tr("Skill factor"), QStringLiteral("/economics/skill_factor"),
-              tr("> 1 where lossless-Ethernet (PFC/ECN/DCQCN) tuning skills are scarce; scales tuning effort."),
-              [](ClusterSpec& s) -> double& { return s.economics.skillFactor; }, 0, 10, 2, {}, 0.1);
-    addDouble(f, tr("Energy price"), QStringLiteral("/economics/power_usd_per_kwh"),
-              tr("Electricity price used for the network's energy cost."),
-              [](ClusterSpec& s) -> double& { return s.economics.powerUsdPerKwh; }, 0, 5, 3, tr("$/kWh"), 0.01);
-    addDouble(f, tr("PUE"), QStringLiteral("/economics/pue"),
-              tr("Power usage effectiveness: facility power / IT power (1.1 liquid-cooled to 1.6 legacy)."),
-              [](ClusterSpec& s) -> double& { return s.economics.pue; }, 0, 5, 2, {}, 0.05);
-    addInt(f, tr("Horizon"), QStringLiteral("/economics/horizon_years"),
-           tr("Years of operation the TCO covers."),
-           [](ClusterSpec& s) -> int& { return s.economics.horizonYears; }, 0, 30, tr("years"));
-    addDouble(f, tr("Spare optics"), QStringLiteral("/economics/spares_optics_pct"),
-              tr("Spare transceivers and cables, as a share of those installed."),
-              [](ClusterSpec& s) -> double& { return s.economics.sparesOpticsPct; }, 0, 100, 1, tr("%"), 0.5);
-    addInt(f, tr("Spare switch per"), QStringLiteral("/economics/spare_switch_per_n"),
-           tr("One spare switch per this many installed (None = no spare switches)."),
-           [](ClusterSpec& s) -> int& { return s.economics.spareSwitchPerN; }, 0, 1000, tr("switches"), tr("None"));
-    addBool(f, tr("Include NICs"), QStringLiteral("/economics/include_nics"),
-            tr("Count NICs/HCAs in the network capex (they often come with the servers)."),
-            [](ClusterSpec& s) -> bool& { return s.economics.includeNics; });
-    addEnum<PricePolicy>(f, tr("Price policy"), QStringLiteral("/economics/price_policy"),
+    addDouble(f, fields::labourUsdPerHour,
+              tr("Loaded hourly cost of a network engineer; prices the bring-up and tuning effort (estimate)."), 0, 2000, 0, 5);
+    addDouble(f, fields::skillFactor,
+              tr("> 1 where lossless-Ethernet (PFC/ECN/DCQCN) tuning skills are scarce; scales tuning effort."), 0, 10, 2, 0.1);
+    addDouble(f, fields::powerUsdPerKwh,
+              tr("Electricity price used for the network's energy cost."), 0, 5, 3, 0.01);
+    addDouble(f, fields::pue,
+              tr("Power usage effectiveness: facility power / IT power (1.1 liquid-cooled to 1.6 legacy)."), 0, 5, 2, 0.05);
+    addInt(f, fields::horizonYears,
+           tr("Years of operation the TCO covers."), 0, 30);
+    addDouble(f, fields::sparesOptics,
+              tr("Spare transceivers and cables, as a share of those installed."), 0, 100, 1, 0.5);
+    addInt(f, fields::spareSwitchPerN,
+           tr("One spare switch per this many installed (None = no spare switches)."), 0, 1000, tr("None"));
+    addBool(f, fields::includeNics,
+            tr("Count NICs/HCAs in the network capex (they often come with the servers)."));
+    addEnum<PricePolicy>(f, fields::pricePolicy,
                          tr("Which price each part uses: the cheapest qualified quote, a named source's quote, "
                             "or OEM parts only. No public list prices exist: catalog prices are estimates."),
-                         [](ClusterSpec& s) -> PricePolicy& { return s.economics.pricePolicy; },
                          std::vector<std::pair<PricePolicy, QString>>{
                              {PricePolicy::CheapestQualified, tr("Cheapest qualified")},
                              {PricePolicy::NamedSource, tr("Named source")},
                              {PricePolicy::OemOnly, tr("OEM only")}});
-    addPart(f, tr("Price source"), QStringLiteral("/economics/price_source"),
-            tr("The quote source used by the 'Named source' policy."),
-            [](ClusterSpec& s) -> std::string& { return s.economics.priceSource; }, [this] {
+    addPart(f, fields::priceSource,
+            tr("The quote source used by the 'Named source' policy."), [this] {
                 std::vector<std::pair<QString, QString>> out{{QString(), tr("(none)")}};
                 if (auto c = m_document->catalog())
                     for (const std::string& src : c->priceSources())
@@ -206,13 +180,11 @@ void DesignPanel::build()
 
     // --- Workload
     f = addGroup(tr("Workload"));
-    addDouble(f, tr("Communication share"), QStringLiteral("/workload/comm_to_compute_pct"),
+    addDouble(f, fields::commToComputePct,
               tr("Share of a training step spent in communication. Above ≈ 20 % the fabric's tail latency "
-                 "and congestion control decide throughput; this drives the advice."),
-              [](ClusterSpec& s) -> double& { return s.workload.commToComputePct; }, 0, 100, 1, tr("%"));
-    addDouble(f, tr("Model size"), QStringLiteral("/workload/model_params_billion"),
-              tr("Parameters of the model trained, for the estimate of the communication share."),
-              [](ClusterSpec& s) -> double& { return s.workload.modelParamsBillion; }, 0, 100000, 0, tr("B params"));
+                 "and congestion control decide throughput; this drives the advice."), 0, 100, 1);
+    addDouble(f, fields::modelParamsBillion,
+              tr("Parameters of the model trained, for the estimate of the communication share."), 0, 100000, 0);
     m_layout->addStretch(1);
 
     // One label column width for every group, so the fields line up down the whole panel.

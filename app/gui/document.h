@@ -1,6 +1,6 @@
 #pragma once
 // Document: owns the ClusterSpec being edited, its QUndoStack, file name and modified flag (as Tiled's
-// Document), and the latest Plan. Every edit goes through an undo command (change_value.h); after each
+// Document), and the latest Plan. Every edit goes through an undo command (commands.h); after each
 // edit the plan is recomputed off the UI thread, debounced, and results of superseded edits are dropped.
 #include <QElapsedTimer>
 #include <QFutureWatcher>

@@ -16,7 +16,7 @@
 #include <map>
 
 #include "bom_model.h"
-#include "change_value.h"
+#include "commands.h"
 #include "document.h"
 
 namespace fp::gui {
@@ -319,9 +319,7 @@ void FloorView::spineRoomDropped(QPointF deltaM)
     }
     const double delta = sign * deltaM.x() + std::abs(deltaM.y());
     const double next = std::max(0.0, std::round((current + delta) * 2.0) / 2.0);  // half-metre steps
-    pushSpecChange<double>(m_document, QStringLiteral("/floor/spine_room_distance_m"),
-                           [](ClusterSpec& s) -> double& { return s.floor.spineRoomDistanceM; }, next,
-                           tr("Move spine room"));
+    Command::setField(m_document, fields::spineRoomDistanceM, next, tr("Move spine room"));
     if (next == current) QMetaObject::invokeMethod(this, &FloorView::rebuild, Qt::QueuedConnection);  // snap back
 }
 
@@ -337,9 +335,7 @@ void FloorView::networkRackDropped(int row, double xM)
     const LeafPlacement next =
         fraction > 1.0 / 3.0 && fraction < 2.0 / 3.0 ? LeafPlacement::MiddleOfRow : LeafPlacement::EndOfRow;
     const LeafPlacement current = m_document->spec().floor.leafPlacement;
-    pushSpecChange<LeafPlacement>(m_document, QStringLiteral("/floor/leaf_placement"),
-                                  [](ClusterSpec& s) -> LeafPlacement& { return s.floor.leafPlacement; }, next,
-                                  tr("Move network racks"));
+    Command::setField(m_document, fields::leafPlacement, next, tr("Move network racks"));
     if (next == current) QMetaObject::invokeMethod(this, &FloorView::rebuild, Qt::QueuedConnection);
 }
 

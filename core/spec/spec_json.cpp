@@ -11,6 +11,7 @@
 #include "common/atomic_file.h"
 #include "common/error.h"
 #include "common/input_file.h"
+#include "spec/design_fields.h"
 #include "spec/json_text.h"
 
 namespace fp {
@@ -19,12 +20,6 @@ using nlohmann::json;
 namespace {
 
 std::string ratioText(Ratio r) { return std::to_string(r.down) + ":" + std::to_string(r.up); }
-
-// The multimode fibre plant (OM3/OM4/OM5); single-mode links always use OS2, so OS2 is not a choice here.
-bool parseMultimodeFiber(const std::string& s, FiberType& v)
-{
-    return parseFiberType(s, v) && v != FiberType::OS2;
-}
 
 bool parseRatio(const std::string& s, Ratio& r)
 {
@@ -68,8 +63,8 @@ enum class UnknownKeys { Refuse, Warn };
 class ObjectReader {
 public:
     ObjectReader(const json& j, std::string path, const std::string& origin, std::vector<std::string>& warnings,
-                 UnknownKeys unknown)
-        : j_(j), path_(std::move(path)), origin_(origin), warnings_(warnings), unknown_(unknown)
+                 UnknownKeys unknown, int version = kDesignFormatVersion)
+        : j_(j), path_(std::move(path)), origin_(origin), warnings_(warnings), unknown_(unknown), version_(version)
     {
         if (!j_.is_object()) fail(path_.empty() ? "/" : path_, "must be a JSON object, not " + jsonPreview(j_), "");
     }
@@ -83,7 +78,7 @@ public:
                 warnings_.push_back(origin_ + ": " + where + ": unknown field ignored (written by a newer FabricPlan)");
                 continue;
             }
-            fail(where, "is not a field of a format " + std::to_string(kDesignFormatVersion) + " design", suggestion(it.key()));
+            fail(where, "is not a field of a format " + std::to_string(version_) + " design", suggestion(it.key()));
         }
     }
     UnknownKeys unknownKeys() const { return unknown_; }
@@ -178,149 +173,158 @@ private:
     const std::string& origin_;
     std::vector<std::string>& warnings_;
     UnknownKeys unknown_;
+    int version_;
     std::set<std::string> seen_;
 };
 
+// ---- field traits <-> JSON values ----------------------------------------------------------------
+
+json valueOf(const DesignField<int>& f, const ClusterSpec& s) { return f.of(s); }
+json valueOf(const DesignField<double>& f, const ClusterSpec& s) { return f.of(s); }
+json valueOf(const DesignField<bool>& f, const ClusterSpec& s) { return f.of(s); }
+json valueOf(const DesignField<std::string>& f, const ClusterSpec& s) { return f.of(s); }
+json valueOf(const DesignField<Ratio>& f, const ClusterSpec& s) { return ratioText(f.of(s)); }
+template <typename E>
+json valueOf(const DesignField<E>& f, const ClusterSpec& s) { return f.name(f.of(s)); }
+
+void readInto(ObjectReader& o, const DesignField<int>& f, ClusterSpec& s)
+{
+    const std::string key(f.key());
+    if (auto t = o.find(key); f.autoCounts && t && t->is_string()) {
+        if (t->get<std::string>() != "auto")
+            o.fail(f.path, jsonPreview(*t) + " is not a " + f.autoCounts + " count",
+                   "use \"auto\" or a number from " + std::to_string(int(f.range->min)) + " to " +
+                       std::to_string(int(f.range->max)));
+        f.set(s, 0);
+        return;
+    }
+    o.integer(key, f.ref(s));
+}
+void readInto(ObjectReader& o, const DesignField<double>& f, ClusterSpec& s) { o.number(std::string(f.key()), f.ref(s)); }
+void readInto(ObjectReader& o, const DesignField<bool>& f, ClusterSpec& s) { o.boolean(std::string(f.key()), f.ref(s)); }
+void readInto(ObjectReader& o, const DesignField<std::string>& f, ClusterSpec& s) { o.text(std::string(f.key()), f.ref(s)); }
+void readInto(ObjectReader& o, const DesignField<Ratio>& f, ClusterSpec& s) { o.ratio(std::string(f.key()), f.ref(s)); }
+template <typename E>
+void readInto(ObjectReader& o, const DesignField<E>& f, ClusterSpec& s)
+{
+    o.choice(std::string(f.key()), f.ref(s), f.parse, f.allowed);
+}
+
+// Writes every field whose parent is `parent` into `out` (fields of a newer format than `version`
+// never exist there; a field written only when set is left out at its default).
+void writeFields(json& out, std::string_view parent, const ClusterSpec& s)
+{
+    static const ClusterSpec defaults;
+    for (const AnyDesignField& any : designFields())
+        std::visit(
+            [&](auto* f) {
+                if (f->parent() != parent) return;
+                if (f->writtenWhenSet && f->of(s) == f->of(defaults)) return;
+                out[std::string(f->key())] = valueOf(*f, s);
+            },
+            any);
+}
+
+// Reads every field of a format `version` design whose parent is `parent`; the rest of the object's
+// keys are refused (or warned about) by the ObjectReader.
+void readFields(ObjectReader& o, std::string_view parent, int version, ClusterSpec& s)
+{
+    for (const AnyDesignField& any : designFields())
+        std::visit(
+            [&](auto* f) {
+                if (f->parent() == parent && f->sinceVersion <= version) readInto(o, *f, s);
+            },
+            any);
+}
+
 } // namespace
+
+json upgradeDesignJson(json design, int fromVersion)
+{
+    // Format 2 only adds fields (/fabric/switches, /fabric/dual_tor), so a format 1 design reads
+    // unchanged as format 2; the step is still explicit, so a later format that moves or renames a
+    // field adds its own step here and format 1 files keep opening through both.
+    if (fromVersion < 2) design["format_version"] = 2;
+    return design;
+}
 
 json specToJson(const ClusterSpec& s)
 {
     json pins = json::array();
     for (const auto& p : s.media.pins) pins.push_back({{"link_class", p.linkClass}, {"part", p.part}});
-    const auto& f = s.floor;
-    const auto& e = s.economics;
-    json out{
-        {"format_version", kDesignFormatVersion},
-        {"name", s.name},
-        {"compute",
-         {{"gpus", s.gpus}, {"gpus_per_node", s.gpusPerNode}, {"nics_per_node", s.nicsPerNode},
-          {"nic", s.nicModel}, {"link_gbps", s.linkGbps}}},
-        {"fabric",
-         {{"technology", toString(s.fabric)}, {"switch", s.switchModel}, {"generic_radix", s.genericRadix},
-          {"tiers", s.tiers}, {"rail_optimized", s.railOptimized}, {"su_nodes", s.suNodes},
-          {"leaf_per_rack", s.leafPerRack}, {"pod_nodes", s.podNodes}, {"planes", s.planes},
-          {"rail_planes", s.railPlanes}, {"leaf_oversubscription", ratioText(s.leafOversubscription)},
-          {"spine_oversubscription", ratioText(s.spineOversubscription)}}},
-        {"floor",
-         {{"racks_per_row", f.racksPerRow}, {"nodes_per_rack", f.nodesPerRack},
-          {"rack_power_budget_kw", f.rackPowerBudgetKw}, {"node_power_kw", f.nodePowerKw},
-          {"rack_width_m", f.rackWidthM}, {"rack_depth_m", f.rackDepthM}, {"row_pitch_m", f.rowPitchM},
-          {"rack_height_m", f.rackHeightM}, {"tray_height_m", f.trayHeightM},
-          {"slack_per_end_m", f.slackPerEndM}, {"patch_panels_per_fibre_link", f.patchPanelsPerFibreLink},
-          {"leaf_placement", toString(f.leafPlacement)}, {"spine_placement", toString(f.spinePlacement)},
-          {"spine_room_distance_m", f.spineRoomDistanceM}}},
-        {"media",
-         {{"objective", toString(s.media.objective)}, {"prefer_copper_in_rack", s.media.preferCopperInRack},
-          {"allow_third_party_optics", s.media.allowThirdPartyOptics},
-          {"multimode_fiber", toString(s.media.multimodeFiber)}, {"pins", pins}}},
-        {"economics",
-         {{"labour_usd_per_hour", e.labourUsdPerHour}, {"skill_factor", e.skillFactor},
-          {"power_usd_per_kwh", e.powerUsdPerKwh}, {"pue", e.pue}, {"horizon_years", e.horizonYears},
-          {"spares_optics_pct", e.sparesOpticsPct}, {"spare_switch_per_n", e.spareSwitchPerN},
-          {"include_nics", e.includeNics}, {"price_policy", toString(e.pricePolicy)},
-          {"price_source", e.priceSource}}},
-        {"workload",
-         {{"comm_to_compute_pct", s.workload.commToComputePct},
-          {"model_params_billion", s.workload.modelParamsBillion},
-          {"data_parallel", s.workload.dataParallel}}},
-    };
-    // Written only when set, so designs without a platform read and write exactly as before.
-    if (!s.platform.empty()) out["compute"]["platform"] = s.platform;
+    json out{{"format_version", kDesignFormatVersion}};
+    writeFields(out, "", s);
+    for (const char* section : {"compute", "fabric", "floor", "media", "economics", "workload"}) {
+        json& o = out[section] = json::object();
+        writeFields(o, std::string("/") + section, s);
+    }
+    json switches = json::object();
+    writeFields(switches, "/fabric/switches", s);
+    if (!switches.empty()) out["fabric"]["switches"] = switches;  // only the tiers with their own switch
+    out["media"]["pins"] = pins;
     return out;
 }
 
-SpecReadResult specFromJson(const json& j, const std::string& origin)
+SpecReadResult specFromJson(const json& original, const std::string& origin)
 {
     SpecReadResult r;
     ClusterSpec& s = r.spec;
     auto& w = r.warnings;
     UnknownKeys unknown = UnknownKeys::Refuse;
-    if (j.is_object())
-        if (auto m = j.find("format_minor"); m != j.end() && m->is_number_integer() && m->get<long long>() > kDesignFormatMinor)
+    if (original.is_object())
+        if (auto m = original.find("format_minor"); m != original.end() && m->is_number_integer() && m->get<long long>() > kDesignFormatMinor)
             unknown = UnknownKeys::Warn;
-    ObjectReader top(j, "", origin, w, unknown);
 
     int version = 0;
-    top.integer("format_version", version);
-    if (!top.find("format_version"))
-        top.fail("/format_version", "is missing", "add \"format_version\": 1 at the top of the file");
-    if (version > kDesignFormatVersion)
-        top.fail("/format_version",
-                 "this design was written by a newer FabricPlan (format " + std::to_string(version) +
-                     "); this version reads format " + std::to_string(kDesignFormatVersion) + " and older",
-                 "update FabricPlan to open it");
-    if (version < 1) top.fail("/format_version", "must be 1 or more, not " + std::to_string(version), "");
+    {
+        // The version first, from the file as written: it decides the upgrade steps and which fields exist.
+        std::vector<std::string> ignored;
+        ObjectReader head(original, "", origin, ignored, UnknownKeys::Warn);
+        head.integer("format_version", version);
+        if (!head.find("format_version"))
+            head.fail("/format_version", "is missing", "add \"format_version\": " + std::to_string(kDesignFormatVersion) + " at the top of the file");
+        if (version > kDesignFormatVersion)
+            head.fail("/format_version",
+                      "this design was written by a newer FabricPlan (format " + std::to_string(version) +
+                          "); this version reads format " + std::to_string(kDesignFormatVersion) + " and older",
+                      "update FabricPlan to open it");
+        if (version < 1) head.fail("/format_version", "must be 1 or more, not " + std::to_string(version), "");
+    }
+    const json j = upgradeDesignJson(original, version);
+    ObjectReader top(j, "", origin, w, unknown, version);
+    int ignoredVersion = 0;
+    top.integer("format_version", ignoredVersion);
     int minor = 0;
     top.integer("format_minor", minor);
     if (minor < 0) top.fail("/format_minor", "must be 0 or more, not " + std::to_string(minor), "");
 
-    top.text("name", s.name);
+    readFields(top, "", version, s);
     if (auto c = top.find("compute")) {
-        ObjectReader o(*c, "/compute", origin, w, unknown);
-        o.integer("gpus", s.gpus);
-        o.integer("gpus_per_node", s.gpusPerNode);
-        o.integer("nics_per_node", s.nicsPerNode);
-        o.text("nic", s.nicModel);
-        o.integer("link_gbps", s.linkGbps);
-        o.text("platform", s.platform);
+        ObjectReader o(*c, "/compute", origin, w, unknown, version);
+        readFields(o, "/compute", version, s);
     }
     if (auto c = top.find("fabric")) {
-        ObjectReader o(*c, "/fabric", origin, w, unknown);
-        o.choice("technology", s.fabric, parseFabricKind, "infiniband, roce, spectrum-x, uec");
-        o.text("switch", s.switchModel);
-        o.integer("generic_radix", s.genericRadix);
-        if (auto t = o.find("tiers"); t && t->is_string()) {
-            if (t->get<std::string>() != "auto")
-                o.fail("/fabric/tiers", "\"" + t->get<std::string>() + "\" is not a tier count", "use \"auto\", 1, 2 or 3");
-            s.tiers = 0;
-        } else {
-            o.integer("tiers", s.tiers);
-        }
-        o.boolean("rail_optimized", s.railOptimized);
-        if (auto t = o.find("su_nodes"); t && t->is_string()) {
-            if (t->get<std::string>() != "auto")
-                o.fail("/fabric/su_nodes", "\"" + t->get<std::string>() + "\" is not a node count", "use \"auto\" or a number");
-            s.suNodes = 0;
-        } else {
-            o.integer("su_nodes", s.suNodes);
-        }
-        o.boolean("leaf_per_rack", s.leafPerRack);
-        o.integer("pod_nodes", s.podNodes);
-        o.integer("planes", s.planes);
-        o.boolean("rail_planes", s.railPlanes);
-        o.ratio("leaf_oversubscription", s.leafOversubscription);
-        o.ratio("spine_oversubscription", s.spineOversubscription);
+        ObjectReader o(*c, "/fabric", origin, w, unknown, version);
+        readFields(o, "/fabric", version, s);
+        if (version >= 2)
+            if (auto sw = o.find("switches")) {
+                ObjectReader t(*sw, "/fabric/switches", origin, w, unknown, version);
+                readFields(t, "/fabric/switches", version, s);
+            }
     }
     if (auto c = top.find("floor")) {
-        auto& f = s.floor;
-        ObjectReader o(*c, "/floor", origin, w, unknown);
-        o.integer("racks_per_row", f.racksPerRow);
-        o.integer("nodes_per_rack", f.nodesPerRack);
-        o.number("rack_power_budget_kw", f.rackPowerBudgetKw);
-        o.number("node_power_kw", f.nodePowerKw);
-        o.number("rack_width_m", f.rackWidthM);
-        o.number("rack_depth_m", f.rackDepthM);
-        o.number("row_pitch_m", f.rowPitchM);
-        o.number("rack_height_m", f.rackHeightM);
-        o.number("tray_height_m", f.trayHeightM);
-        o.number("slack_per_end_m", f.slackPerEndM);
-        o.integer("patch_panels_per_fibre_link", f.patchPanelsPerFibreLink);
-        o.choice("leaf_placement", f.leafPlacement, parseLeafPlacement, "end-of-row, middle-of-row, in-rack");
-        o.choice("spine_placement", f.spinePlacement, parseSpinePlacement, "central-room, end-of-row");
-        o.number("spine_room_distance_m", f.spineRoomDistanceM);
+        ObjectReader o(*c, "/floor", origin, w, unknown, version);
+        readFields(o, "/floor", version, s);
     }
     if (auto c = top.find("media")) {
         auto& m = s.media;
-        ObjectReader o(*c, "/media", origin, w, unknown);
-        o.choice("objective", m.objective, parseMediaObjective, "lowest-cost, lowest-power");
-        o.boolean("prefer_copper_in_rack", m.preferCopperInRack);
-        o.boolean("allow_third_party_optics", m.allowThirdPartyOptics);
-        o.choice("multimode_fiber", m.multimodeFiber, parseMultimodeFiber, "OM3, OM4, OM5");
+        ObjectReader o(*c, "/media", origin, w, unknown, version);
+        readFields(o, "/media", version, s);
         if (auto p = o.find("pins")) {
             if (!p->is_array()) o.fail("/media/pins", "must be a list", "write [] or [{\"link_class\":..., \"part\":...}]");
             for (std::size_t i = 0; i < p->size(); ++i) {
                 MediaPin pin;
-                ObjectReader po((*p)[i], "/media/pins/" + std::to_string(i), origin, w, unknown);
+                ObjectReader po((*p)[i], "/media/pins/" + std::to_string(i), origin, w, unknown, version);
                 po.text("link_class", pin.linkClass);
                 po.text("part", pin.part);
                 m.pins.push_back(pin);
@@ -328,24 +332,12 @@ SpecReadResult specFromJson(const json& j, const std::string& origin)
         }
     }
     if (auto c = top.find("economics")) {
-        auto& e = s.economics;
-        ObjectReader o(*c, "/economics", origin, w, unknown);
-        o.number("labour_usd_per_hour", e.labourUsdPerHour);
-        o.number("skill_factor", e.skillFactor);
-        o.number("power_usd_per_kwh", e.powerUsdPerKwh);
-        o.number("pue", e.pue);
-        o.integer("horizon_years", e.horizonYears);
-        o.number("spares_optics_pct", e.sparesOpticsPct);
-        o.integer("spare_switch_per_n", e.spareSwitchPerN);
-        o.boolean("include_nics", e.includeNics);
-        o.choice("price_policy", e.pricePolicy, parsePricePolicy, "cheapest-qualified, named-source, oem-only");
-        o.text("price_source", e.priceSource);
+        ObjectReader o(*c, "/economics", origin, w, unknown, version);
+        readFields(o, "/economics", version, s);
     }
     if (auto c = top.find("workload")) {
-        ObjectReader o(*c, "/workload", origin, w, unknown);
-        o.number("comm_to_compute_pct", s.workload.commToComputePct);
-        o.number("model_params_billion", s.workload.modelParamsBillion);
-        o.integer("data_parallel", s.workload.dataParallel);
+        ObjectReader o(*c, "/workload", origin, w, unknown, version);
+        readFields(o, "/workload", version, s);
     }
     return r;
 }

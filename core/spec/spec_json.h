@@ -12,7 +12,10 @@
 
 namespace fp {
 
-constexpr int kDesignFormatVersion = 1;
+// Format 2 adds the per-tier switches ("fabric": {"switches": {"leaf": ..., "spine": ..., "core": ...}},
+// only the tiers with their own switch) and "dual_tor" (written when true). Format 1 files still open,
+// through upgradeDesignJson; saving writes format 2.
+constexpr int kDesignFormatVersion = 2;
 // Files may declare "format_minor": fields added in a newer minor format are reported and ignored; in a
 // file of this minor format or older, an unknown field is refused (a typo must not plan the defaults).
 constexpr int kDesignFormatMinor = 0;
@@ -25,6 +28,9 @@ struct SpecReadResult {
 };
 
 nlohmann::json specToJson(const ClusterSpec&);
+// A design of format `fromVersion` as the current format, step by step (1 -> 2 ...). The reader runs it
+// on every older file; the fields a design may carry are still those of the version it declares.
+nlohmann::json upgradeDesignJson(nlohmann::json design, int fromVersion);
 // Throws UserError (where = "<origin>: /json/path") on a wrong type, a bad enum value or a newer version.
 SpecReadResult specFromJson(const nlohmann::json&, const std::string& origin = "design");
 

@@ -23,8 +23,8 @@ constexpr int kMaxRadix = 4096;
 constexpr int kMaxNameLength = 256;       // characters (bytes) of the design name
 
 // Every decimal field of a design has a finite range: a huge but finite value (1e308) would otherwise
-// overflow to inf or NaN in lengths and costs. data/schema/fabricplan-design.schema.json states the
-// same bounds (tests/core/test_spec.cpp compares the two).
+// overflow to inf or NaN in lengths and costs. The bounds are the design fields' (design_fields.h);
+// data/schema/fabricplan-design.schema.json states the same bounds (test_hostile_design compares them).
 struct NumberLimit {
     const char* field;   // JSON path
     const char* what;    // "Row pitch"

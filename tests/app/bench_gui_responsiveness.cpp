@@ -22,7 +22,7 @@
 #include "catalog/catalog_db.h"
 #include "gui/bom_model.h"
 #include "gui/cable_model.h"
-#include "gui/change_value.h"
+#include "gui/commands.h"
 #include "gui/checks_model.h"
 #include "gui/compare_view.h"
 #include "gui/document.h"
@@ -147,8 +147,7 @@ double msOf(const std::function<void()>& f)
 
 void setGpus(Document& doc, int gpus)
 {
-    pushSpecChange<int>(&doc, QStringLiteral("/compute/gpus"), [](ClusterSpec& s) -> int& { return s.gpus; }, gpus,
-                        QStringLiteral("GPUs"));
+    Command::setField(&doc, fields::gpus, gpus, QStringLiteral("GPUs"));
 }
 
 struct Case {

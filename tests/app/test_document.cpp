@@ -4,7 +4,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "gui/change_value.h"
+#include "gui/commands.h"
 #include "gui/document.h"
 #include "gui/session.h"
 #include "gui_test_support.h"
@@ -14,11 +14,9 @@ using namespace fp::gui;
 
 namespace {
 
-int& gpusOf(ClusterSpec& s) { return s.gpus; }
-
 void setGpus(Document& doc, int gpus)
 {
-    pushSpecChange<int>(&doc, QStringLiteral("/compute/gpus"), gpusOf, gpus, QStringLiteral("Change GPUs"));
+    Command::setField(&doc, fields::gpus, gpus, QStringLiteral("Change GPUs"));
 }
 
 } // namespace
@@ -87,8 +85,7 @@ void TestDocument::repeatedEditsMergeIntoOneUndoStep()
     doc.undoStack()->undo();
     QCOMPARE(doc.spec().gpus, 1024);  // back to where the edits started
     // A different field does not merge.
-    pushSpecChange<int>(&doc, QStringLiteral("/fabric/planes"), [](ClusterSpec& s) -> int& { return s.planes; }, 2,
-                        QStringLiteral("Change planes"));
+    Command::setField(&doc, fields::planes, 2, QStringLiteral("Change planes"));
     setGpus(doc, 512);
     QCOMPARE(doc.undoStack()->count(), 2);
     QVERIFY(test::settle(doc));
@@ -182,11 +179,8 @@ void TestDocument::saveLoadRoundTrip()
     doc.setComparisonEnabled(false);
     doc.reset(ClusterSpec{}, QString());
     setGpus(doc, 4096);
-    pushSpecChange<double>(&doc, QStringLiteral("/floor/spine_room_distance_m"),
-                           [](ClusterSpec& s) -> double& { return s.floor.spineRoomDistanceM; }, 42.5, {});
-    pushSpecChange<LeafPlacement>(&doc, QStringLiteral("/floor/leaf_placement"),
-                                  [](ClusterSpec& s) -> LeafPlacement& { return s.floor.leafPlacement; },
-                                  LeafPlacement::MiddleOfRow, {});
+    Command::setField(&doc, fields::spineRoomDistanceM, 42.5);
+    Command::setField(&doc, fields::leafPlacement, LeafPlacement::MiddleOfRow);
     QVERIFY(doc.isModified());
     QString error;
     QVERIFY2(doc.save(path, &error), qPrintable(error));

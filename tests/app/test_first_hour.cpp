@@ -29,7 +29,7 @@
 #include <QStatusBar>
 
 #include "gui/bom_model.h"
-#include "gui/change_value.h"
+#include "gui/commands.h"
 #include "gui/compare_view.h"
 #include "gui/design_panel.h"
 #include "gui/floor_view.h"
@@ -265,8 +265,7 @@ namespace {
 
 void setPlanes(Document& doc, int planes)
 {
-    pushSpecChange<int>(&doc, QStringLiteral("/fabric/planes"), [](ClusterSpec& s) -> int& { return s.planes; },
-                        planes, QStringLiteral("planes"));
+    Command::setField(&doc, fields::planes, planes, QStringLiteral("planes"));
 }
 
 QString statusText(MainWindow& w)

@@ -21,7 +21,7 @@
 #include "gui/cable_model.h"
 #include "gui/catalog_dialog.h"
 #include "gui/catalog_model.h"
-#include "gui/change_value.h"
+#include "gui/commands.h"
 #include "gui/compare_view.h"
 #include "gui/custom_part_dialog.h"
 #include "gui/design_panel.h"
@@ -151,8 +151,7 @@ void TestMainWindow::panelShowsValuesPastItsRange()
         m_window->designPanel()->editorFor(QStringLiteral("spine_room_distance_m")));
     QVERIFY(distance);
     const double usualMax = distance->maximum();
-    pushSpecChange<double>(doc, QStringLiteral("/floor/spine_room_distance_m"),
-                           [](ClusterSpec& s) -> double& { return s.floor.spineRoomDistanceM; }, usualMax + 1000, {});
+    Command::setField(doc, fields::spineRoomDistanceM, usualMax + 1000);
     QCOMPARE(distance->value(), usualMax + 1000);
     doc->undoStack()->undo();
     QCOMPARE(distance->maximum(), usualMax);
@@ -284,10 +283,8 @@ void TestMainWindow::screenshotsWithDarkPalette()
     }
     // Findings (a spine room 3 km away) and an invalid field, in the dark.
     Document* doc = m_window->document();
-    pushSpecChange<double>(doc, QStringLiteral("/floor/spine_room_distance_m"),
-                           [](ClusterSpec& s) -> double& { return s.floor.spineRoomDistanceM; }, 3000.0, {});
-    pushSpecChange<int>(doc, QStringLiteral("/compute/nics_per_node"),
-                        [](ClusterSpec& s) -> int& { return s.nicsPerNode; }, 0, {});
+    Command::setField(doc, fields::spineRoomDistanceM, 3000.0);
+    Command::setField(doc, fields::nicsPerNode, 0);
     QVERIFY(test::settle(*doc));
     QVERIFY(m_window->showTab(QStringLiteral("summary")));
     for (int i = 0; i < 5; ++i) QCoreApplication::processEvents();
@@ -363,8 +360,7 @@ void TestMainWindow::findingSelectsItsLink()
     // (the longest NDR module, 2xFR4 MMS4X50-NM, is specified for 2 km), so media findings name links.
     Document* doc = m_window->document();
     doc->reset(ClusterSpec{}, QString());
-    pushSpecChange<double>(doc, QStringLiteral("/floor/spine_room_distance_m"),
-                           [](ClusterSpec& s) -> double& { return s.floor.spineRoomDistanceM; }, 3000.0, {});
+    Command::setField(doc, fields::spineRoomDistanceM, 3000.0);
     QVERIFY(test::settle(*doc));
     const auto plan = doc->plan();
     QVERIFY(plan);

@@ -193,7 +193,7 @@ private slots:
         g.close();
         r = runCli({QStringLiteral("plan"), newer});
         QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("format 7") && r.err.contains("format 1"), r.err.constData());
+        QVERIFY2(r.err.contains("format 7") && r.err.contains("format 2"), r.err.constData());
     }
 
     void validateAcceptsExamples()

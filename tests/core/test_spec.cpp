@@ -65,7 +65,7 @@ private slots:
         QTest::addRow("bad ratio") << R"({"format_version":1,"fabric":{"leaf_oversubscription":"2-1"}})"
                                    << "/fabric/leaf_oversubscription" << "is not a DOWN:UP ratio";
         QTest::addRow("newer version") << R"({"format_version":99})" << "/format_version"
-                                       << "newer FabricPlan (format 99); this version reads format 1";
+                                       << "newer FabricPlan (format 99); this version reads format 2";
         QTest::addRow("missing version") << R"({"name":"x"})" << "/format_version" << "is missing";
         QTest::addRow("not an object") << R"([1,2,3])" << "/" << "must be a JSON object";
         QTest::addRow("compute not an object") << R"({"format_version":1,"compute":7})" << "/compute"
