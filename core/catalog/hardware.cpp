@@ -47,11 +47,29 @@ const SwitchModel& Hardware::switchOf(Tier t) const
 Cage Hardware::cageOf(Tier t) const
 {
     if (t == Tier::Node) {
-        // The platform's own host cages (DGX twin-port OSFP) are not wired into media yet: nodes use the
-        // NIC card's cages until the cage model takes them (issue 17).
-        return nicCage(nic, linkGbps, planes);
+        Cage c = nicCage(nic, linkGbps, planes);
+        if (const int share = nicPortsPerHostCage(); share > 1) {
+            // The platform's twin-port cages: one module per cage serves `share` NIC ports (one link each).
+            c.formFactor = platform->cageType;
+            c.finned = platform->cageFinned;
+            c.linksPerCage = c.linksPerCage > 0 ? share : 0;
+            // No power class is published for the DGX host cage; it feeds the optics of `share` NIC ports,
+            // so it supplies `share` x the card cage's class (DERIVED: NVIDIA ships 15-17 W flat twin-port
+            // modules, MMA4Z00-NS-FLT / MMS4X00-NS-FLT, for these cages).
+            c.powerClassW *= share;
+            c.count = platform->hostCages;
+        }
+        return c;
     }
     return switchCage(switchOf(t), linkGbps > 0 ? linkGbps : nic.portGbps);
+}
+
+int Hardware::nicPortsPerHostCage() const
+{
+    if (!platform || platform->portsPerCage <= 1 || platform->hostCages <= 0) return 1;
+    if (platform->nicPart != nic.partNumber) return 1;  // another NIC: the platform's cage layout does not apply
+    if (nic.ports != 1 || planes != 1) return 1;          // a NIC port carrying several links fills its cage alone
+    return platform->portsPerCage;
 }
 
 std::string Hardware::switchesText() const

@@ -47,6 +47,11 @@ struct Hardware {
     std::uint8_t modelOf(Tier t) const { return modelOfTier[std::size_t(switchTierIndex(t))]; }
     // The cage of a device of this tier (Tier::Node: the NIC's, or the platform's host cage).
     Cage cageOf(Tier) const;
+    // NIC ports that share one host cage of the platform (DGX H100/H200/B200: 2, four twin-port flat
+    // OSFP cages for eight single-port ConnectX-7), or 1 when nodes use the NIC card's own cages: no
+    // platform, a platform of one port per cage (HGX, NVL72, PCIe servers), a NIC other than the
+    // platform's, or NIC ports that carry more than one link (planes split a port).
+    int nicPortsPerHostCage() const;
     // "MQM9700-NS2F" when uniform, else "leaf A, spine B, core C": for summaries and reports.
     std::string switchesText() const;
 };

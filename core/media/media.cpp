@@ -38,11 +38,14 @@ struct Candidate {
     std::vector<Issue> issues;
 };
 
-// One group of links that share a solution: same class, same order-length step, in-rack or not.
+// One group of links that share a solution: same class, same order-length step, in-rack or not, and
+// whether every cage's links meet in one cage at the far end (`aligned`: only then can a straight
+// multi-link assembly, e.g. a twin-port-to-twin-port DAC/ACC, carry them).
 struct GroupKey {
     int cls = 0;
     int step = 0;
     bool sameRack = false;
+    bool aligned = true;
 };
 
 class Selector {
@@ -59,7 +62,11 @@ public:
             return LinkEnd{platform, cage.formFactor, cage.finned, cage.powerClassW, cage.linksPerCage, cage.host,
                            generic};
         };
-        const LinkEnd nicEnd = endOf(nic.partNumber, nicCage(nic, L, fabric.shape.linksPerNic()), false);
+        // A platform's twin-port host cages (DGX H100) hold two NIC ports each: a twin-port flat-top module.
+        const LinkEnd nicEnd = endOf(nic.partNumber,
+                                     hw.nicPortsPerHostCage() > 1 ? hw.cageOf(Tier::Node)
+                                                                  : nicCage(nic, L, fabric.shape.linksPerNic()),
+                                     false);
         auto switchEnd = [&](Tier t) {
             const SwitchModel& sw = hw.switchOf(t);
             return endOf(sw.partNumber, switchCage(sw, L), sw.generic);
@@ -112,6 +119,13 @@ public:
             if (mediaClassOf(c.kind) == MediaClass::None) continue;
             if (!pin.empty() && c.partNumber != pin) continue;
             all.push_back(assembly(c, ctx, neededLengthM, key.sameRack));
+            // A straight assembly carrying several links joins one cage to one cage: it cannot serve a
+            // cage whose links go to different devices (rail-optimized host cages, one link per spine).
+            if (!key.aligned && c.legsB <= 1 && all.back().sol.linksPerCable > 1)
+                all.back().issues.push_back(
+                    {"media.cage-mismatch",
+                     c.partNumber + " joins a cage's links to one far cage; these cages' links go to different cages",
+                     "Use optics (a twin-port module has one fibre per port), or wire a cage's links to one switch"});
         }
         // Optics: two modules and a fibre. Unpinned: only modules that fit their ends.
         auto tryPair = [&](const TransceiverModel& a, const TransceiverModel& b) {
@@ -344,7 +358,7 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
     // part there: links are joined (union-find) through the cages they share at either end, and each
     // group is sized for its longest link and counts as in-rack only if all of its links are. Links of
     // different classes are never joined (a cage should not mix classes; the invariant check says so).
-    out.cages = indexCages(fabric, hardware.nic.ports);
+    out.cages = indexCages(fabric, hardware.nic.ports, hardware.nicPortsPerHostCage());
     std::vector<std::uint32_t> parent(linkCount);
     std::iota(parent.begin(), parent.end(), 0u);
     auto find = [&](std::uint32_t x) {
@@ -368,6 +382,21 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
     }
     std::vector<float> cageGroupLengthM(linkCount, 0.0f);
     std::vector<std::uint8_t> cageGroupInRack(linkCount, 1);
+    // Aligned: every cage's links land in one cage at the far end (each cage remembers the far cage of
+    // its first link); a group with one cage whose links part ways is not.
+    std::vector<std::uint8_t> cageGroupAligned(linkCount, 1);
+    {
+        constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+        std::vector<std::uint32_t> farCage(out.cages.count(), kNone);
+        for (std::size_t i = 0; i < linkCount; ++i) {
+            const Link& l = fabric.links[i];
+            const std::uint32_t ca = out.cages.cageOf(fabric, l.a, l.aPort), cb = out.cages.cageOf(fabric, l.b, l.bPort);
+            for (const auto& [c, far] : {std::pair{ca, cb}, std::pair{cb, ca}}) {
+                if (farCage[c] == kNone) farCage[c] = far;
+                else if (farCage[c] != far) cageGroupAligned[find(std::uint32_t(i))] = 0;
+            }
+        }
+    }
     for (std::size_t i = 0; i < linkCount; ++i) {
         const Link& l = fabric.links[i];
         const std::uint32_t root = find(std::uint32_t(i));
@@ -378,8 +407,8 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
         const bool same = haveRacks && layout.rackOfDevice[l.a] == layout.rackOfDevice[l.b];
         if (!same) cageGroupInRack[root] = 0;
     }
-    // Group index = (class * steps + step) * 2 + sameRack; links in a group share one solution.
-    const std::size_t groups = std::size_t(kLinkClassCount) * steps * 2;
+    // Group index = ((class * steps + step) * 2 + aligned) * 2 + sameRack; links in a group share one solution.
+    const std::size_t groups = std::size_t(kLinkClassCount) * steps * 4;
     // A group is solved when any link falls in it (`used`), whatever its lengths: a length that is not a
     // number (an overflowed floor dimension) must not leave its links without a solution.
     std::vector<float> maxLengthM(groups, 0.0f);
@@ -390,7 +419,9 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
         const std::uint32_t root = find(std::uint32_t(i));
         const float len = cageGroupLengthM[root];
         const bool same = cageGroupInRack[root] != 0;
-        const std::uint32_t g = std::uint32_t((int(l.cls) * steps + selector.stepOf(len)) * 2 + (same ? 1 : 0));
+        const bool aligned = cageGroupAligned[root] != 0;
+        const std::uint32_t g =
+            std::uint32_t(((int(l.cls) * steps + selector.stepOf(len)) * 2 + (aligned ? 1 : 0)) * 2 + (same ? 1 : 0));
         groupOfLink[i] = g;
         used[g] = 1;
         maxLengthM[g] = std::max(maxLengthM[g], len);
@@ -400,7 +431,7 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
     std::vector<std::vector<Issue>> issuesOfSolution;
     for (std::size_t g = 0; g < groups; ++g) {
         if (!used[g]) continue;
-        GroupKey key{int(g / 2 / steps), int(g / 2 % steps), g % 2 == 1};
+        GroupKey key{int(g / 4 / steps), int(g / 4 % steps), g % 2 == 1, g / 2 % 2 == 1};
         Candidate c = selector.solve(key, maxLengthM[g]);
         solutionOfGroup[g] = int(out.solutions.size());
         out.solutions.push_back(std::move(c.sol));

@@ -115,7 +115,10 @@ void oneKindPerCage(const Plan& p, const CageIndex& cages, std::vector<Finding>&
 void cagesWithinHardware(const Plan& p, const CageIndex& cages, std::vector<Finding>& out)
 {
     const Fabric& f = p.fabric;
-    const std::uint32_t nodeCages = std::uint32_t(f.nicsPerNode * std::max(1, p.hardware.nic.ports));
+    // A node has its NICs' cages, or the platform's host cages when those hold its NIC ports (DGX: 4).
+    const std::uint32_t nodeCages = cages.nicsPerHostCage > 1
+                                        ? std::uint32_t(std::max(0, p.hardware.cageOf(Tier::Node).count))
+                                        : std::uint32_t(f.nicsPerNode * std::max(1, p.hardware.nic.ports));
     long long over = 0;
     std::int64_t example = -1;
     for (DeviceId d = 0; d < f.devices.size(); ++d) {

@@ -44,6 +44,15 @@ PortSplit splitPorts(int ports, Ratio r)
     return {r.down * t, r.up * t};
 }
 
+// The first uplink port of a switch: right after its down ports, moved up to the next cage boundary when
+// the switch has ports to spare, so that no cage carries a down link and an uplink (two link classes,
+// whose media may differ, while one cage holds one part).
+int firstUplinkPort(int down, int up, int ports, int perCage)
+{
+    const int aligned = perCage > 1 ? (down + perCage - 1) / perCage * perCage : down;
+    return aligned + up <= ports ? aligned : down;
+}
+
 std::string ratioText(Ratio r) { return std::to_string(r.down) + ":" + std::to_string(r.up); }
 
 // Where the leaves of one plane come from: either rail-optimized SUs or whole nodes per leaf.
@@ -390,17 +399,20 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
             }
 
     // Leaf -> spine: uplink k of a leaf goes to spine k / m of its pod, so each spine gets m
-    // consecutive leaf ports (one twin-port cage when m = 2).
+    // consecutive leaf ports (one twin-port cage when m = 2). With m = 1 a leaf cage's two links go to
+    // two consecutive spines (placed side by side), and a spine cage's two to two consecutive leaves.
+    const int leafUpBase = firstUplinkPort(leaf.down, leaf.up, R, sh.portsPerCageOfTier[0]);
     for (int p = 0; p < planes; ++p)
         for (int l = 0; l < L; ++l) {
             const int pod = l / leavesPerPod, li = l % leavesPerPod;
             for (int k = 0; k < leaf.up; ++k) {
                 const DeviceId s = firstSpine[p] + pod * spinesPerPod + k / m;
-                w.link(firstLeaf[p] + l, leaf.down + k, s, li * m + k % m, LinkClass::LeafSpine);
+                w.link(firstLeaf[p] + l, leafUpBase + k, s, li * m + k % m, LinkClass::LeafSpine);
             }
         }
 
     // Spine j of every pod -> core group j, striped evenly over its cores.
+    const int spineUpBase = firstUplinkPort(spine.down, spineUpUsed, Rs, sh.portsPerCageOfTier[1]);
     if (tiers == 3)
         for (int p = 0; p < planes; ++p)
             for (int pod = 0; pod < pods; ++pod)
@@ -408,7 +420,7 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
                     const DeviceId s = firstSpine[p] + pod * spinesPerPod + j;
                     for (int k = 0; k < spineUpUsed; ++k) {
                         const DeviceId c = firstCore[p] + j * coresPerGroup + k / mc;
-                        w.link(s, spine.down + k, c, pod * mc + k % mc, LinkClass::SpineCore);
+                        w.link(s, spineUpBase + k, c, pod * mc + k % mc, LinkClass::SpineCore);
                     }
                 }
     return f;

@@ -7,15 +7,18 @@ namespace fp {
 std::uint32_t CageIndex::localCage(const Fabric& f, DeviceId d, std::uint16_t port) const
 {
     if (f.devices[d].tier == Tier::Node) {
+        if (nicsPerHostCage > 1) return std::uint32_t(port / nicsPerHostCage);
         const int nic = port / planes, plane = port % planes;
         return std::uint32_t(nic * cagesPerNic + plane / linksPerNicCage);
     }
     return std::uint32_t(port / f.portsPerCage(f.devices[d].tier));
 }
 
-CageIndex indexCages(const Fabric& f, int nicPorts)
+CageIndex indexCages(const Fabric& f, int nicPorts, int nicsPerHostCage)
 {
     CageIndex idx;
+    // Host cages hold whole NIC ports, so they apply only when a node port is one NIC (one link per NIC).
+    if (f.shape.linksPerNic() == 1 && std::max(1, nicPorts) == 1) idx.nicsPerHostCage = std::max(1, nicsPerHostCage);
     idx.planes = std::max(1, f.shape.linksPerNic());  // links per NIC (rail planes: one)
     idx.cagesPerNic = std::max(1, nicPorts);
     idx.linksPerNicCage = (idx.planes + idx.cagesPerNic - 1) / idx.cagesPerNic;

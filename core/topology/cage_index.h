@@ -4,6 +4,8 @@
 // logical ports (links) it carries. A switch port p sits in cage p / ports-per-cage of its tier
 // (Fabric::portsPerCage). A node port (nic * planes + plane) sits in cage
 // nic * cagesPerNic + plane / linksPerNicCage: a NIC carries one link per plane spread over its cages.
+// When the platform puts several single-link NIC ports in one host cage (DGX H100: two per twin-port
+// OSFP cage), node port p (= its NIC) sits in host cage p / nicsPerHostCage instead.
 #include <cstdint>
 #include <vector>
 
@@ -16,6 +18,7 @@ struct CageIndex {
     int planes = 1;
     int cagesPerNic = 1;
     int linksPerNicCage = 1;
+    int nicsPerHostCage = 1;  // > 1: node ports pair up in the platform's host cages
 
     bool empty() const { return firstCage.empty(); }
     std::uint32_t count() const { return firstCage.empty() ? 0 : firstCage.back(); }
@@ -29,7 +32,8 @@ struct CageIndex {
     std::uint32_t cagesUsed(DeviceId d) const { return firstCage[d + 1] - firstCage[d]; }
 };
 
-// Numbers the cages of `fabric`; nicPorts = cages per NIC (NicModel::ports).
-CageIndex indexCages(const Fabric&, int nicPorts);
+// Numbers the cages of `fabric`; nicPorts = cages per NIC (NicModel::ports); nicsPerHostCage =
+// Hardware::nicPortsPerHostCage() (1: the NIC card's own cages).
+CageIndex indexCages(const Fabric&, int nicPorts, int nicsPerHostCage = 1);
 
 } // namespace fp

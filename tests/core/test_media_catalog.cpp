@@ -4,7 +4,12 @@
 //  - QM9700 <-> QM9700 at <= 2 m: the MCP4Y10 twin-port DAC;
 //  - host links beyond copper and within 50 m: flat SR4 at the NIC + finned twin SR4 at the switch
 //    (MMA4Z00-NS400 + MMA4Z00-NS, 50 m OM4 with two patch panels);
-//  - 60-500 m switch-to-switch: twin DR4 single-mode (MMS4X00-NS 100 m or MMS4X00-NM 500 m).
+//  - 60-500 m switch-to-switch: twin DR4 single-mode (MMS4X00-NS 100 m or MMS4X00-NM 500 m);
+//  - 3-5 m switch-to-switch with both links of a cage to one cage: the MCA4J80 twin-port ACC (the
+//    passive MCP4Y10 stops at 2 m); when the two links go to two switches, no straight cable fits;
+//  - DGX H100 twin-port flat host cages: flat twin modules (MMA4Z00-NS-FLT 50 m, MMS4X00-NS-FLT
+//    100 m, MMS4X00-NM-FLT 500 m), one per host cage, its two legs to two rail leaves;
+//  - Q3400 <-> Q3400 at XDR within 3 m: the MCA4K50 twin-port XDR copper.
 // (FR4 at 1-2 km is not asserted: the seed has no LC-duplex OS2 fibre longer than 100 m yet.)
 #include <QtTest>
 
@@ -46,6 +51,9 @@ private slots:
         QTest::newRow("host 2.5 m splitter DAC") << hl << 2.5f << int(MediaClass::DAC) << "MCP7Y00";
         QTest::newRow("host 20 m SR4") << hl << 20.0f << int(MediaClass::Multimode) << "MMA4Z00-NS";
         QTest::newRow("leaf-spine 1.5 m DAC") << ls << 1.5f << int(MediaClass::DAC) << "MCP4Y10";
+        QTest::newRow("leaf-spine 2.5 m twin ACC") << ls << 2.5f << int(MediaClass::ACC) << "MCA4J80-N003";
+        QTest::newRow("leaf-spine 4 m twin ACC") << ls << 4.0f << int(MediaClass::ACC) << "MCA4J80-N004";
+        QTest::newRow("leaf-spine 5 m twin ACC") << ls << 5.0f << int(MediaClass::ACC) << "MCA4J80-N005";
         QTest::newRow("leaf-spine 40 m SR4") << ls << 40.0f << int(MediaClass::Multimode) << "MMA4Z00-NS";
         QTest::newRow("leaf-spine 300 m DR4") << ls << 300.0f << int(MediaClass::SingleMode) << "MMS4X00-N";
     }
@@ -72,6 +80,93 @@ private slots:
             QVERIFY(!sol.cablePart.empty());   // with a fibre
             QVERIFY(sol.loss.totalDb <= sol.loss.budgetDb || sol.loss.budgetDb == 0);
         }
+    }
+
+    // One leaf cage whose two links go to two spines 4 m away (one link per spine): a straight twin cable
+    // would put both links into one far cage, so the ACC that serves 4 m to one spine does not fit; a twin
+    // module (one fibre per port) does.
+    void twinCableNeedsOneFarCage()
+    {
+        Fabric f;
+        f.shape.linkGbps = 400;
+        f.shape.portsPerCage = 2;
+        f.devices.resize(3);
+        f.devices[0].tier = Tier::Leaf;
+        f.devices[1].tier = f.devices[2].tier = Tier::Spine;
+        f.links.push_back({0, 1, 0, 0, LinkClass::LeafSpine});
+        f.links.push_back({0, 2, 1, 0, LinkClass::LeafSpine});
+        Layout layout;
+        layout.rackOfDevice = {0, 1, 1};
+        layout.linkLengthM = {4.0f, 4.0f};
+        const MediaAssignment m = media::select(infinibandSpec(), f, layout, cat_, testhw::of(*sw_, *nic_));
+        QVERIFY(m.findings.empty());
+        const LinkSolution& sol = m.solutions.at(m.solutionOfLink.at(0));
+        QCOMPARE(m.solutionOfLink.at(1), m.solutionOfLink.at(0));
+        QVERIFY2(sol.moduleA == "MMA4Z00-NS" && sol.linksPerModuleA == 2, (sol.moduleA + " " + sol.cablePart).c_str());
+
+        // The same two links into one spine cage (ports 0 and 1): the twin ACC.
+        f.links[1] = {0, 1, 1, 1, LinkClass::LeafSpine};
+        const MediaAssignment one = media::select(infinibandSpec(), f, layout, cat_, testhw::of(*sw_, *nic_));
+        QCOMPARE(one.solutions.at(one.solutionOfLink.at(0)).cablePart, std::string("MCA4J80-N004"));
+    }
+
+    // DGX H100: NIC ports 2k and 2k+1 share host cage k (four twin-port flat OSFP cages), and rail-optimized
+    // wiring sends them to two leaves. Media puts one flat twin module in the host cage.
+    void dgxHostCagesTakeFlatTwinModules_data()
+    {
+        QTest::addColumn<float>("routedM");
+        QTest::addColumn<QString>("hostModule");
+        QTest::newRow("20 m multimode") << 20.0f << "MMA4Z00-NS-FLT";
+        QTest::newRow("80 m DR4 100 m") << 80.0f << "MMS4X00-NS-FLT";
+        QTest::newRow("300 m DR4 500 m") << 300.0f << "MMS4X00-NM-FLT";
+    }
+    void dgxHostCagesTakeFlatTwinModules()
+    {
+        QFETCH(float, routedM);
+        QFETCH(QString, hostModule);
+        Fabric f;
+        f.shape.linkGbps = 400;
+        f.shape.portsPerCage = 2;
+        f.nodeCount = 1;
+        f.nicsPerNode = 2;
+        f.devices.resize(3);
+        f.devices[0].tier = Tier::Node;
+        f.devices[1].tier = f.devices[2].tier = Tier::Leaf;
+        f.links.push_back({0, 1, 0, 0, LinkClass::HostLeaf});  // NIC 0 -> rail-0 leaf
+        f.links.push_back({0, 2, 1, 0, LinkClass::HostLeaf});  // NIC 1 -> rail-1 leaf
+        Layout layout;
+        layout.rackOfDevice = {0, 1, 1};
+        layout.linkLengthM = {routedM, routedM};
+        Hardware hw = testhw::of(*sw_, *nic_);
+        hw.platform = *cat_.findPlatform("DGX-H100");
+        QCOMPARE(hw.nicPortsPerHostCage(), 2);
+        const MediaAssignment m = media::select(infinibandSpec(), f, layout, cat_, hw);
+        std::string all;
+        for (const Finding& x : m.findings) all += x.rule + ": " + x.message + "\n";
+        QVERIFY2(m.findings.empty(), all.c_str());
+        QCOMPARE(m.cages.cageOf(f, 0, 0), m.cages.cageOf(f, 0, 1));  // one host cage
+        const LinkSolution& sol = m.solutions.at(m.solutionOfLink.at(0));
+        QCOMPARE(QString::fromStdString(sol.moduleA), hostModule);
+        QCOMPARE(sol.linksPerModuleA, 2);
+        // Without the platform each NIC port is its own flat single-port cage.
+        const MediaAssignment card = media::select(infinibandSpec(), f, layout, cat_, testhw::of(*sw_, *nic_));
+        QCOMPARE(card.solutions.at(card.solutionOfLink.at(0)).linksPerModuleA, 1);
+    }
+
+    // Quantum-X800 Q3400 twin-port cages at XDR (2 x 800G): 2 m between two switches, both links of a
+    // cage to one cage, is the MCA4K50 XDR copper.
+    void xdrSwitchLinksTakeXdrCopper()
+    {
+        const SwitchModel* q3400 = cat_.findSwitch("Q3400-RA");
+        const NicModel* cx8 = cat_.findNic("900-9X81E-00EX-DT0");
+        QVERIFY(q3400 && cx8);
+        LinkSet s = linksOfLengths(LinkClass::LeafSpine, {2.0f});
+        s.fabric.shape.linkGbps = 800;
+        const MediaAssignment m = media::select(infinibandSpec(), s.fabric, s.layout, cat_, testhw::of(*q3400, *cx8));
+        const LinkSolution& sol = m.solutions.at(m.solutionOfLink.at(0));
+        QVERIFY2(m.findings.empty(), m.findings.empty() ? "" : m.findings.front().message.c_str());
+        QCOMPARE(sol.cablePart, std::string("MCA4K50-X002"));
+        QCOMPARE(sol.linksPerCable, 2);
     }
 
     // A small IB cluster laid out on the default floor: no finding at all.

@@ -133,6 +133,51 @@ private slots:
         QCOMPARE(p.hardware.platform->hostCages, 4);  // the cage facts travel with the plan
     }
 
+    // Issue 17's "done when": `plan --platform DGX-H100 --gpus 1024` orders four host modules per node, one
+    // twin-port flat-top module per host cage (128 nodes x 4 cages = 512), and no single-port host module.
+    // Platforms whose hardware has one port per cage keep one module per port: HGX H100 (one OSFP card per
+    // GPU: 8 per node) and GB200 NVL72 (4 ConnectX-7 per tray, one per GPU).
+    void cliPlatformHostCagesSetTheHostModules_data()
+    {
+        QTest::addColumn<QString>("platform");
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<int>("hostCages");  // hand count: nodes x cages per node
+        QTest::addColumn<int>("portsPerModule");
+        QTest::newRow("DGX-H100") << "DGX-H100" << 1024 << 128 * 4 << 2;
+        QTest::newRow("DGX-H200") << "DGX-H200" << 256 << 32 * 4 << 2;
+        QTest::newRow("HGX-H100") << "HGX-H100" << 256 << 32 * 8 << 1;
+        QTest::newRow("GB200-NVL72") << "GB200-NVL72" << 576 << 144 * 4 << 1;
+    }
+    void cliPlatformHostCagesSetTheHostModules()
+    {
+        QFETCH(QString, platform);
+        QFETCH(int, gpus);
+        QFETCH(int, hostCages);
+        QFETCH(int, portsPerModule);
+        int code = -1;
+        const QByteArray out = runCli({QStringLiteral("plan"), QStringLiteral("--platform"), platform, QStringLiteral("--gpus"),
+                                       QString::number(gpus), QStringLiteral("--json"), QStringLiteral("-")},
+                                      &code);
+        QCOMPARE(code, 0);
+        const auto j = nlohmann::json::parse(out.toStdString());
+        long long hostParts = 0;  // flat host modules plus the host-end connectors of copper splitters
+        for (const auto& line : j["bom"]) {
+            if (line["category"] == "cables") {
+                const CableModel* c = catalog_.findCable(line["part"].get<std::string>());
+                QVERIFY(c);
+                if (!c->endBFinned) hostParts += line["qty"].get<long long>() * c->legsB;
+                QVERIFY(portsPerModule == 1 || c->endBFinned);  // no splitter leg fits a twin host cage
+            }
+            if (line["category"] != "transceivers") continue;
+            const TransceiverModel* t = catalog_.findTransceiver(line["part"].get<std::string>());
+            QVERIFY(t);
+            if (t->finned) continue;  // switch side
+            QCOMPARE(t->ports, portsPerModule);
+            hostParts += line["qty"].get<long long>();
+        }
+        QCOMPARE(hostParts, static_cast<long long>(hostCages));
+    }
+
     void unknownPlatformIsAnError()
     {
         ClusterSpec spec;
