@@ -299,6 +299,19 @@ private slots:
         r = runCli({});
         QCOMPARE(r.exitCode, 2);
     }
+
+    // --dual-tor: a 1 x 400G NIC at 400G is refused naming the fix; at 200G each NIC has two links.
+    void dualTorFlag()
+    {
+        Run r = runCli({QStringLiteral("plan"), QStringLiteral("--dual-tor")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("dual-ToR") && r.err.contains("--link-gbps 200"), r.err.constData());
+        r = runCli({QStringLiteral("plan"), QStringLiteral("--dual-tor"), QStringLiteral("--link-gbps"), QStringLiteral("200"),
+                    QStringLiteral("--json"), QStringLiteral("-")});
+        QVERIFY2(r.exitCode == 0 || r.exitCode == 1, r.err.constData());
+        const json plan = json::parse(r.out.toStdString());
+        QCOMPARE(plan["topology"]["links"]["host_leaf"].get<long long>(), 128LL * 8 * 2);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestCli)
