@@ -200,6 +200,30 @@ private slots:
         }
     }
 
+    // The rates come from the catalog: an edited NIC rate moves the expected NIC failures and the job
+    // interruptions, and a catalog that lacks a class's rate is refused with the class named.
+    void ratesFollowTheCatalog()
+    {
+        Catalog edited = catalog_;
+        for (FailureRateEntry& e : edited.failureRates)
+            if (e.partClass == "nic") e.afrPct = 1.2;
+        const Plan p = makePlan(ClusterSpec{}, edited);
+        const ClassFailures* nic = expectedOf(p.resilience, PartClass::Nic);
+        QVERIFY(nic);
+        QCOMPARE(nic->afrPct, 1.2);
+        QVERIFY(std::abs(nic->perMonth - 1024 * 0.012 / 12) < 1e-12);
+        QCOMPARE(p.resilience.domains.size(), makePlan(ClusterSpec{}, catalog_).resilience.domains.size());
+
+        Catalog missing = catalog_;
+        std::erase_if(missing.failureRates, [](const FailureRateEntry& e) { return e.partClass == "fibre"; });
+        try {
+            (void)makePlan(ClusterSpec{}, missing);
+            QFAIL("planned without a fibre failure rate");
+        } catch (const UserError& e) {
+            QVERIFY2(std::string(e.what()).find("'fibre'") != std::string::npos, e.what());
+        }
+    }
+
     // Expected failures per month = installed x AFR / 100 / 12, per class, from the BOM's lines.
     void expectedFailuresFollowTheBom()
     {
