@@ -1,5 +1,6 @@
 #include <cstdio>
 #include <iostream>
+#include <string>
 
 #include <nlohmann/json.hpp>
 
@@ -13,12 +14,18 @@ namespace fp::cli {
 namespace {
 
 const char* kCatalogHelp =
-    "Usage: fabricplan-cli catalog list [switches|nics|transceivers|cables|platforms] [--json -] [--catalog FILE]\n"
+    "Usage: fabricplan-cli catalog list [switches|nics|transceivers|cables|platforms|failure-rates] [--json -]\n"
+    "                                   [--catalog FILE]\n"
     "       fabricplan-cli catalog build SEED_DIR OUT.sqlite\n"
     "       fabricplan-cli catalog import-prices PRICES.csv [--catalog FILE]\n"
     "       fabricplan-cli catalog export-prices PRICES.csv [--catalog FILE]\n"
+    "       fabricplan-cli catalog set-failure-rate CLASS AFR_PCT --source TEXT [--share S] [--estimate]\n"
+    "                                   --catalog FILE\n"
     "Lists the parts catalog, builds it from the text seed, or moves price lists in and out as CSV\n"
-    "(columns: part,source,price,currency,date,basis[,lead_time_days]).\n";
+    "(columns: part,source,price,currency,date,basis[,lead_time_days]). set-failure-rate sets the\n"
+    "annualised failure rate of a part class (transceiver_multimode, transceiver_singlemode, aoc, acc, dac,\n"
+    "fibre, switch, nic): 0 <= AFR_PCT < 100 failures per 100 installed parts per year; --share is the share\n"
+    "of failures that consume a spare (0..1, default 1); --estimate flags it as an estimate.\n";
 
 nlohmann::json partJson(const PartBase& p)
 {
@@ -88,6 +95,33 @@ void listPlatforms(const std::vector<PlatformModel>& rows, bool json, nlohmann::
     }
 }
 
+void listFailureRates(const std::vector<FailureRateEntry>& rows, bool json, nlohmann::json& out)
+{
+    for (const auto& r : rows) {
+        if (json) {
+            out.push_back({{"part_class", r.partClass}, {"afr_pct", r.afrPct}, {"replacement_share", r.replacementShare},
+                           {"estimated", r.estimated}, {"source", r.source}, {"user_edited", r.userEdited}});
+            continue;
+        }
+        std::printf("%-24s %7.3f %%/yr  share %.2f  %-9s %s%s\n", r.partClass.c_str(), r.afrPct, r.replacementShare,
+                    r.estimated ? "estimate" : "published", r.source.c_str(), r.userEdited ? " (yours)" : "");
+    }
+}
+
+// A decimal number, all of it ("1.5", not "1.5x" or "abc"); UsageError naming the argument otherwise.
+double numberArgument(const std::string& text, const char* what)
+{
+    std::size_t used = 0;
+    double v = 0;
+    try {
+        v = std::stod(text, &used);
+    } catch (const std::exception&) {
+        used = 0;
+    }
+    if (used == 0 || used != text.size()) throw UsageError{std::string(what) + " must be a number, not \"" + text + "\""};
+    return v;
+}
+
 std::string catalogPathFor(const Args& args)
 {
     if (auto f = args.value("--catalog")) return *f;
@@ -110,13 +144,14 @@ int catalogCommand(const std::vector<std::string>& argv)
         std::cerr << "built " << rest[1] << "\n";
         return kExitOk;
     }
-    const Args args(rest, {"--json", "--catalog"}, {});
+    const Args args(rest, {"--json", "--catalog", "--source", "--share"}, {"--estimate"});
     if (verb == "list") {
         const Catalog catalog = openCatalog(args);
         const std::string what = args.positional().empty() ? "all" : args.positional().front();
         if (what != "all" && what != "switches" && what != "nics" && what != "transceivers" && what != "cables" &&
-            what != "platforms")
-            throw UsageError{"catalog list takes switches, nics, transceivers, cables or platforms, not \"" + what + "\""};
+            what != "platforms" && what != "failure-rates")
+            throw UsageError{"catalog list takes switches, nics, transceivers, cables, platforms or failure-rates, not \"" +
+                             what + "\""};
         const bool json = args.has("--json");
         nlohmann::json out = nlohmann::json::array();
         if (what == "all" || what == "switches") listRows(catalog.switches, json, out);
@@ -124,6 +159,7 @@ int catalogCommand(const std::vector<std::string>& argv)
         if (what == "all" || what == "transceivers") listRows(catalog.transceivers, json, out);
         if (what == "all" || what == "cables") listRows(catalog.cables, json, out);
         if (what == "all" || what == "platforms") listPlatforms(catalog.platforms, json, out);
+        if (what == "failure-rates") listFailureRates(catalog.failureRates, json, out);
         if (json) std::cout << out.dump(2) << "\n";
         return kExitOk;
     }
@@ -141,6 +177,19 @@ int catalogCommand(const std::vector<std::string>& argv)
         if (args.positional().size() != 1) throw UsageError{"catalog export-prices needs one CSV file"};
         const Catalog catalog = openCatalog(args);
         exportPriceCsv(catalog.path, args.positional().front());
+        return kExitOk;
+    }
+    if (verb == "set-failure-rate") {
+        if (args.positional().size() != 2) throw UsageError{"catalog set-failure-rate needs CLASS and AFR_PCT"};
+        FailureRateEntry e;
+        e.partClass = args.positional()[0];
+        e.afrPct = numberArgument(args.positional()[1], "AFR_PCT");
+        e.replacementShare = args.has("--share") ? numberArgument(*args.value("--share"), "--share") : 1.0;
+        e.estimated = args.has("--estimate");
+        e.source = args.value("--source").value_or("");
+        const std::string path = catalogPathFor(args);
+        setFailureRate(path, e);
+        std::cout << "set the failure rate of " << e.partClass << " to " << e.afrPct << " %/yr\n";
         return kExitOk;
     }
     throw UsageError{"unknown catalog command \"" + verb + "\" (see: fabricplan-cli catalog --help)"};

@@ -27,7 +27,8 @@ const std::vector<std::string>& designValuedFlags()
 const std::vector<std::string>& designSwitchFlags()
 {
     static const std::vector<std::string> flags{"--rail-optimized", "--no-rail-optimized", "--third-party-optics",
-                                                "--misconfigured-roce", "--sharp", "--leaf-per-rack"};
+                                                "--misconfigured-roce", "--sharp", "--leaf-per-rack", "--dual-tor",
+                                                "--no-dual-tor"};
     return flags;
 }
 
@@ -51,6 +52,8 @@ const char* designFlagsHelp()
            "  --pod-nodes N            nodes per pod (zone) under a third tier; with --spine-oversubscription\n"
            "                           this is an oversubscribed aggregation between zones\n"
            "  --planes N               independent parallel fabrics\n"
+           "  --dual-tor | --no-dual-tor   dual-homed hosts: each NIC sends one link to each leaf of a pair\n"
+           "                           (needs 2 links per NIC and plane: a 2-port NIC or a split port)\n"
            "  --oversubscription D:U   leaf DOWN:UP ratio (1:1 = non-blocking, 1:2 undersubscribed)\n"
            "  --spine-oversubscription D:U   spine DOWN:UP ratio (three tiers)\n"
            "  --racks-per-row N, --nodes-per-rack N\n"
@@ -136,6 +139,8 @@ void applyOverrides(ClusterSpec& spec, const Args& args)
             spec.floor.leafPlacement = LeafPlacement::InRack;
         }
         else if (flag == "--planes") spec.planes = args.intValue(flag);
+        else if (flag == "--dual-tor") spec.dualTor = true;
+        else if (flag == "--no-dual-tor") spec.dualTor = false;
         else if (flag == "--oversubscription") spec.leafOversubscription = parseRatioFlag(flag, v);
         else if (flag == "--spine-oversubscription") spec.spineOversubscription = parseRatioFlag(flag, v);
         else if (flag == "--racks-per-row") spec.floor.racksPerRow = args.intValue(flag);

@@ -40,6 +40,7 @@ void printSummary(const Plan& p, std::ostream& out, const std::string& catalogPa
         << "G), NIC " << p.hardware.nic.partNumber << "\n";
     out << "  topology: " << s.tiers << " tier(s), " << s.planes << " plane(s)";
     if (s.sus) out << ", " << s.sus << " SU(s) rail-optimized";
+    if (s.dualTor) out << ", dual-ToR (leaf pairs)";
     if (s.tiers == 3) out << ", " << s.pods << " pod(s)";
     out << "\n  switches: leaf " << num(f.switchCount(Tier::Leaf)) << ", spine " << num(f.switchCount(Tier::Spine))
         << ", core " << num(f.switchCount(Tier::Core)) << ", total " << num(f.switchCount()) << "\n";

@@ -27,8 +27,8 @@ const char* kSweepHelp =
     "errors), in input order. --vary plans every combination of the values given; --jsonl-in plans one\n"
     "design per line, each a JSON object of KEY: value.\n"
     "  KEY              a design override without its dashes: gpus, fabric, switch, nic, link-gbps, planes,\n"
-    "                   oversubscription, tiers, comm-pct, ... (rail-optimized and third-party-optics\n"
-    "                   take true or false)\n"
+    "                   oversubscription, tiers, comm-pct, ... (rail-optimized, dual-tor and\n"
+    "                   third-party-optics take true or false)\n"
     "  --csv FILE|-     write CSV (the default, to standard output, when neither output is given)\n"
     "  --jsonl FILE|-   write one JSON object per design and line\n"
     "Exit status: 0 every design planned without design-rule errors, 1 some have errors or cannot be\n"
@@ -131,6 +131,7 @@ std::vector<std::string> variantFlags(const Variant& v)
                 throw UsageError{key + " takes true or false, not \"" + value + "\""};
             if (value == "true") flags.push_back(flag);
             else if (key == "rail-optimized") flags.push_back("--no-rail-optimized");
+            else if (key == "dual-tor") flags.push_back("--no-dual-tor");
             continue;
         }
         flags.push_back(flag);

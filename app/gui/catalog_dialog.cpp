@@ -10,7 +10,9 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSortFilterProxyModel>
+#include <QTabWidget>
 #include <QTableView>
+#include <QTreeWidget>
 #include <QVBoxLayout>
 
 #include "catalog/catalog_db.h"
@@ -105,13 +107,52 @@ CatalogDialog::CatalogDialog(std::shared_ptr<const Catalog> catalog, QString use
     addButton(tr("Import price list…"), &CatalogDialog::onImportPrices, editable);
     addButton(tr("Export price list…"), &CatalogDialog::onExportPrices, !m_catalogFile.isEmpty());
     addButton(tr("Restore default prices…"), &CatalogDialog::onRestoreDefaults, editable);
+    m_rates = new QTreeWidget(this);
+    m_rates->setObjectName(QStringLiteral("failureRates"));
+    m_rates->setRootIsDecorated(false);
+    m_rates->setAlternatingRowColors(true);
+    m_rates->setHeaderLabels({tr("Part class"), tr("AFR %/yr"), tr("Spare share"), tr("Basis"), tr("Source")});
+    m_rates->setColumnWidth(0, 200);
+    if (catalog) showFailureRates(*catalog);
+    auto* partsPage = new QWidget(this);
+    auto* partsLayout = new QVBoxLayout(partsPage);
+    partsLayout->setContentsMargins(0, 0, 0, 0);
+    partsLayout->addLayout(top);
+    partsLayout->addWidget(m_table, 1);
+    auto* ratesPage = new QWidget(this);
+    auto* ratesLayout = new QVBoxLayout(ratesPage);
+    ratesLayout->setContentsMargins(0, 0, 0, 0);
+    ratesLayout->addWidget(m_rates, 1);
+    auto* ratesNote = new QLabel(tr("Annualised failure rates used by the Resilience tab. Set your own with "
+                                    "fabricplan-cli catalog set-failure-rate CLASS AFR_PCT --source TEXT --catalog FILE."),
+                                 ratesPage);
+    ratesNote->setWordWrap(true);
+    ratesLayout->addWidget(ratesNote);
+    auto* tabs = new QTabWidget(this);
+    tabs->addTab(partsPage, tr("Parts"));
+    tabs->addTab(ratesPage, tr("Failure rates"));
     auto* layout = new QVBoxLayout(this);
-    layout->addLayout(top);
-    layout->addWidget(m_table, 1);
+    layout->addWidget(tabs, 1);
     layout->addWidget(note);
     layout->addWidget(buttons);
     connect(m_filter, &QLineEdit::textChanged, this, &CatalogDialog::applyFilter);
     connect(m_category, &QComboBox::currentIndexChanged, this, &CatalogDialog::applyFilter);
+}
+
+void CatalogDialog::showFailureRates(const Catalog& catalog)
+{
+    m_rates->clear();
+    for (const FailureRateEntry& e : catalog.failureRates) {
+        auto* item = new QTreeWidgetItem(m_rates);
+        item->setText(0, QString::fromStdString(e.partClass));
+        item->setText(1, QString::number(e.afrPct, 'g', 4));
+        item->setText(2, QString::number(e.replacementShare, 'g', 3));
+        item->setText(3, e.userEdited ? tr("yours") : e.estimated ? tr("estimate") : tr("published"));
+        item->setText(4, QString::fromStdString(e.source));
+        item->setToolTip(4, QString::fromStdString(e.source));
+        item->setTextAlignment(1, Qt::AlignRight | Qt::AlignVCenter);
+        item->setTextAlignment(2, Qt::AlignRight | Qt::AlignVCenter);
+    }
 }
 
 void CatalogDialog::applyFilter()
@@ -146,7 +187,10 @@ void CatalogDialog::reload()
 {
     auto reloaded = std::make_shared<const Catalog>(loadCatalog(m_dbPath.toStdString()));
     // The model is reset after the edit returns, so views do not lose their place mid-edit.
-    QMetaObject::invokeMethod(this, [this, reloaded] { m_model->setCatalog(reloaded); }, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(this, [this, reloaded] {
+        m_model->setCatalog(reloaded);
+        showFailureRates(*reloaded);
+    }, Qt::QueuedConnection);
     emit catalogChanged(reloaded);
 }
 

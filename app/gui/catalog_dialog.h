@@ -4,6 +4,8 @@
 // import/export a price list as CSV (fp::importPriceCsv / exportPriceCsv, the import's report always
 // shown); restore the bundled prices (fp::restoreDefaultPrices). Every edit goes to the user's catalog
 // copy, which is then reloaded and handed back through catalogChanged (the document replans).
+// A second tab shows the failure rates per part class (read-only; set with fabricplan-cli catalog
+// set-failure-rate).
 #include <QDialog>
 #include <QStringList>
 
@@ -16,6 +18,7 @@ class QLineEdit;
 class QComboBox;
 class QTableView;
 class QSortFilterProxyModel;
+class QTreeWidget;
 
 namespace fp::gui {
 
@@ -51,6 +54,7 @@ signals:
 
 private:
     void applyFilter();
+    void showFailureRates(const Catalog&);
     void reload();  // reloads m_dbPath into the table and emits catalogChanged; throws
     void onAddCustomPart();
     void onRestoreDefaults();
@@ -66,6 +70,7 @@ private:
     QLineEdit* m_filter;
     QComboBox* m_category;
     QTableView* m_table;
+    QTreeWidget* m_rates;
 };
 
 } // namespace fp::gui

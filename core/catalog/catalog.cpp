@@ -42,6 +42,13 @@ const PlatformModel* Catalog::findPlatform(std::string_view id) const
     return nullptr;
 }
 
+const FailureRateEntry* Catalog::findFailureRate(std::string_view partClass) const
+{
+    for (const FailureRateEntry& e : failureRates)
+        if (e.partClass == partClass) return &e;
+    return nullptr;
+}
+
 const PartBase* Catalog::findPart(std::string_view pn) const
 {
     if (const PartBase* p = findSwitch(pn)) return p;

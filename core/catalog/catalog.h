@@ -5,6 +5,7 @@
 #include <string_view>
 #include <vector>
 
+#include "catalog/failure_rate_entry.h"
 #include "catalog/parts.h"
 #include "spec/cluster_spec.h"
 
@@ -19,6 +20,7 @@ public:
     std::vector<PatchPanelModel> patchPanels;
     std::vector<Qualification> qualifications;
     std::vector<PlatformModel> platforms;  // compute platforms (servers, NVL72 trays), by id
+    std::vector<FailureRateEntry> failureRates;  // one per part class (kFailureRateClasses), by class
     int schemaVersion = 0;
     std::string path;  // file it was loaded from, for messages
 
@@ -29,6 +31,7 @@ public:
     const PatchPanelModel* findPatchPanel(std::string_view partNumber) const;
     const PartBase* findPart(std::string_view partNumber) const;  // any category
     const PlatformModel* findPlatform(std::string_view id) const;  // case-sensitive id
+    const FailureRateEntry* findFailureRate(std::string_view partClass) const;
 
     // True when `platform` (switch or NIC part number) accepts `part`. A platform with no
     // qualification rows accepts parts of its own vendor only (OEM lock-in is the common case).

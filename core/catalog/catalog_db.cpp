@@ -36,6 +36,7 @@ const SeedTable kSeedTables[] = {
     {"prices.csv", "prices", false, ""},
     {"qualifications.csv", "qualifications", false, ""},
     {"platforms.csv", "platforms", false, ""},
+    {"failure_rates.csv", "failure_rates", false, ""},
 };
 
 std::string readWholeFile(const std::string& path)
@@ -167,6 +168,8 @@ void buildCatalogFromSeed(const std::string& seedDir, const std::string& dbPath)
             // Migrations after the first leave the version to migrateCatalog; a fresh build is at the last one.
             SqliteStmt version(db, "UPDATE schema_version SET version = ?");
             version.bindInt(1, catalogMigrations().back().toVersion).step();
+            // Migration 3 seeds the failure rates for files it upgrades; a fresh build takes the seed's.
+            db.exec("DELETE FROM failure_rates");
             for (const SeedTable& t : kSeedTables) importSeedFile(db, t, t.file, contents[t.file]);
             SqliteStmt meta(db, "INSERT INTO catalog_meta (key, value) VALUES ('seed_id', ?)");
             meta.bind(1, seedIdOf(contents)).step();

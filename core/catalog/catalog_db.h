@@ -11,7 +11,7 @@ struct sqlite3;
 
 namespace fp {
 
-constexpr int kCatalogSchemaVersion = 2;  // 2: compute platforms
+constexpr int kCatalogSchemaVersion = 3;  // 2: compute platforms; 3: failure rates
 
 // Build a fresh SQLite catalog from the text seed folder (data/catalog). Throws UserError naming file:line.
 // The file is written atomically: a failed build leaves no half-built database behind.
@@ -43,6 +43,10 @@ void addCustomPart(const std::string& dbPath, const CableModel&);
 void addCustomPart(const std::string& dbPath, const PatchPanelModel&);
 void addQualification(const std::string& dbPath, const std::string& platform, const std::string& part,
                       const std::string& source);
+// Sets the annualised failure rate of a part class (FailureRateEntry::kPartClasses), marked user_edited
+// so it survives upgrades. Throws UserError for an unknown class, an AFR outside 0 <= AFR < 100 % or not
+// a number, a replacement share outside 0..1, or an empty source.
+void setFailureRate(const std::string& dbPath, const FailureRateEntry&);
 // Throw away the user's price edits: user-edited quotes are deleted and the bundled quotes restored.
 void restoreDefaultPrices(const std::string& userPath, const std::string& bundledPath);
 

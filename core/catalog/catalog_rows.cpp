@@ -67,6 +67,38 @@ void readTable(SqliteDb& db, const char* table, std::vector<Model>& out, Fill fi
     }
 }
 
+// Every part class needs its rate: a catalog without the table, or missing a class, is refused with what
+// to do, rather than planned with a silent zero.
+void readFailureRates(SqliteDb& db, std::vector<FailureRateEntry>& out)
+{
+    SqliteStmt has(db, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='failure_rates'");
+    has.step();
+    if (has.integer(0) == 0)
+        throw UserError("the catalog has no failure_rates table", db.path(),
+                        "restore the bundled catalog (Tools > Parts catalog, or delete your copy to get a fresh one)");
+    SqliteStmt s(db, "SELECT part_class, afr_pct, replacement_share, estimated, source, user_edited "
+                     "FROM failure_rates ORDER BY part_class");
+    while (s.step()) {
+        FailureRateEntry e;
+        e.partClass = s.text(0);
+        e.afrPct = s.real(1);
+        e.replacementShare = s.real(2);
+        e.estimated = s.integer(3) != 0;
+        e.source = s.text(4);
+        e.userEdited = s.integer(5) != 0;
+        out.push_back(std::move(e));
+    }
+    for (std::string_view c : kFailureRateClasses) {
+        bool found = false;
+        for (const FailureRateEntry& e : out) found = found || e.partClass == c;
+        if (!found)
+            throw UserError("the catalog's failure_rates table has no rate for part class '" + std::string(c) + "'",
+                            db.path(),
+                            "set one (fabricplan-cli catalog set-failure-rate " + std::string(c) +
+                                " AFR_PCT --source TEXT --catalog FILE) or restore the bundled catalog");
+    }
+}
+
 void readPlatforms(SqliteDb& db, std::vector<PlatformModel>& out)
 {
     SqliteStmt s(db, "SELECT * FROM platforms ORDER BY id");
@@ -367,6 +399,7 @@ Catalog readCatalog(SqliteDb& db)
     SqliteStmt qs(db, "SELECT platform, part FROM qualifications ORDER BY platform, part");
     while (qs.step()) cat.qualifications.push_back({qs.text(0), qs.text(1)});
     readPlatforms(db, cat.platforms);
+    readFailureRates(db, cat.failureRates);
     return cat;
 }
 

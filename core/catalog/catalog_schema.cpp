@@ -167,6 +167,30 @@ CREATE TABLE platforms (
 ) STRICT;
 )SQL";
 
+// Version 3: annualised failure rates per part class (issue 22), editable like prices: a row the user
+// set is marked user_edited and survives upgrades. A file migrated from version 2 gets the rates that
+// version 3 shipped with (the seed, data/catalog/failure_rates.csv, replaces them in a fresh build).
+const char* const kSchemaV3 = R"SQL(
+CREATE TABLE failure_rates (
+  part_class TEXT PRIMARY KEY CHECK (part_class IN ('transceiver_multimode','transceiver_singlemode','aoc',
+                                                    'acc','dac','fibre','switch','nic')),
+  afr_pct REAL NOT NULL CHECK (afr_pct >= 0 AND afr_pct < 100),
+  replacement_share REAL NOT NULL DEFAULT 1 CHECK (replacement_share >= 0 AND replacement_share <= 1),
+  estimated INTEGER NOT NULL DEFAULT 1 CHECK (estimated IN (0,1)),
+  source TEXT NOT NULL CHECK (length(source) > 0),
+  user_edited INTEGER NOT NULL DEFAULT 0 CHECK (user_edited IN (0,1))
+) STRICT;
+INSERT INTO failure_rates (part_class, afr_pct, replacement_share, estimated, source) VALUES
+  ('transceiver_multimode', 1.0, 1.0, 1, 'ESTIMATE: vendor MTBF 1-2 M h = 0.4-0.9 %/yr, rounded up for field conditions'),
+  ('transceiver_singlemode', 1.0, 1.0, 1, 'ESTIMATE: vendor MTBF 1-2 M h = 0.4-0.9 %/yr, rounded up for field conditions'),
+  ('aoc', 2.0, 1.0, 1, 'ESTIMATE: two optical engines = 2 x the transceiver estimate'),
+  ('acc', 0.5, 1.0, 1, 'ESTIMATE: retimer/redriver electronics in the plugs, no optics'),
+  ('dac', 0.1, 1.0, 1, 'ESTIMATE: passive copper; handling damage only'),
+  ('fibre', 0.2, 1.0, 1, 'ESTIMATE: passive glass; bends, crushed cords, damaged ferrules'),
+  ('switch', 8.08, 0.32, 0, 'Singh et al., SIGCOMM CCR 2021 (Azure, 180k switches): 2 % fail within 3 months; 32 % hardware'),
+  ('nic', 0.289, 1.0, 0, 'Llama 3 paper (arXiv 2407.21783) Table 5: 7 NIC interruptions, 16,384 NICs, 54 days');
+)SQL";
+
 } // namespace
 
 const std::vector<CatalogMigration>& catalogMigrations()
@@ -176,6 +200,7 @@ const std::vector<CatalogMigration>& catalogMigrations()
     static const std::vector<CatalogMigration> migrations = {
         {1, kSchemaV1},
         {2, kSchemaV2},
+        {3, kSchemaV3},
     };
     return migrations;
 }

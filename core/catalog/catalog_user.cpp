@@ -2,6 +2,7 @@
 // catalog that keeps the user's edits, and the edits themselves.
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <ctime>
 #include <filesystem>
 #include <sstream>
@@ -146,6 +147,14 @@ void upgradeUserCatalog(const std::string& userPath, const std::string& bundledP
                     " FROM old.qualifications WHERE (user_added = 1 OR part IN (SELECT part FROM custom_parts)"
                     " OR platform IN (SELECT part FROM custom_parts))"
                     " AND part IN (SELECT part FROM main.parts) AND platform IN (SELECT part FROM main.parts)");
+            // Failure rates the user set (files from schema 3 on) replace the bundled ones.
+            SqliteStmt hasRates(db, "SELECT count(*) FROM old.sqlite_master WHERE type='table' AND name='failure_rates'");
+            hasRates.step();
+            if (hasRates.integer(0) > 0) {
+                const std::string rateCols = commonColumns(db, "failure_rates");
+                db.exec("INSERT OR REPLACE INTO main.failure_rates (" + rateCols + ") SELECT " + rateCols +
+                        " FROM old.failure_rates WHERE user_edited = 1");
+            }
             SqliteStmt fk(db, "PRAGMA main.foreign_key_check");
             if (fk.step()) throw UserError("upgrading left a dangling reference in " + fk.text(0), userPath);
             tx.commit();
@@ -215,6 +224,34 @@ void setPrice(const std::string& dbPath, const std::string& part, const PriceQuo
         throw UserError(std::string("the price was refused: ") + e.what(), part,
                         "use a YYYY-MM-DD date, a 3-letter currency and basis list, quote, street or estimate");
     }
+}
+
+void setFailureRate(const std::string& dbPath, const FailureRateEntry& e)
+{
+    std::string classes;
+    for (std::string_view c : kFailureRateClasses) classes += (classes.empty() ? "" : ", ") + std::string(c);
+    if (!isFailureRateClass(e.partClass))
+        throw UserError("unknown part class '" + e.partClass + "'", dbPath, "use one of: " + classes);
+    if (!std::isfinite(e.afrPct) || e.afrPct < 0 || e.afrPct >= 100)
+        throw UserError("an annualised failure rate must be a number from 0 to below 100 %", e.partClass,
+                        "give the failures per 100 installed parts per year, e.g. 1.5");
+    if (!std::isfinite(e.replacementShare) || e.replacementShare < 0 || e.replacementShare > 1)
+        throw UserError("the replacement share must be from 0 to 1", e.partClass,
+                        "give the share of failures that consume a spare, e.g. 0.32");
+    if (e.source.empty())
+        throw UserError("a failure rate needs a source", e.partClass,
+                        "name the report or field data it comes from, or say it is an estimate");
+    SqliteDb db(dbPath, SqliteDb::Mode::ReadWrite);
+    SqliteStmt has(db, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='failure_rates'");
+    has.step();
+    if (has.integer(0) == 0)
+        throw UserError("the catalog has no failure_rates table", dbPath,
+                        "open it once with this FabricPlan (it upgrades older catalogs) or restore the bundled one");
+    insertRow(db, "failure_rates",
+              {{"part_class", e.partClass}, {"afr_pct", formatNumber(e.afrPct)},
+               {"replacement_share", formatNumber(e.replacementShare)}, {"estimated", e.estimated ? "1" : "0"},
+               {"source", e.source}, {"user_edited", "1"}},
+              true);
 }
 
 void addCustomPart(const std::string& p, const SwitchModel& m) { addPart(p, m); }

@@ -20,7 +20,9 @@ struct Groups {
     int gpusPerGroup = 1;
     int nicsPerGroup = 1;
     int planes = 1;
-    int groupOfPort(int port) const { return (port / planes) / nicsPerGroup; }
+    int linksPerNic = 1;  // planes (rail planes: 1), twice that with dual-ToR
+    int sides = 1;        // dual-ToR: 2 (node port = ... x 2 + side)
+    int groupOfPort(int port) const { return (port / linksPerNic) / nicsPerGroup; }
 };
 
 Groups groupsOf(const ClusterSpec& spec, const Fabric& f)
@@ -31,6 +33,8 @@ Groups groupsOf(const ClusterSpec& spec, const Fabric& f)
     g.gpusPerGroup = gpus / g.perNode;
     g.nicsPerGroup = nics / g.perNode;
     g.planes = std::max(1, f.shape.planes);
+    g.linksPerNic = std::max(1, f.shape.linksPerNic());
+    g.sides = f.shape.dualTor ? 2 : 1;
     return g;
 }
 
@@ -59,12 +63,13 @@ public:
         }
         before_ = bisectionUnits(total_, f);
         // GPUs with at least one port on each leaf: a group counts once per leaf (links of one group
-        // to one leaf are consecutive in the builder's order, so "last leaf seen" deduplicates them).
+        // and dual-ToR side to one leaf are consecutive in the builder's order, so "last leaf seen"
+        // deduplicates them).
         gpusBelow_.assign(f.devices.size(), 0);
-        std::vector<DeviceId> lastLeaf(portsOfGroup_.size(), DeviceId(-1));
+        std::vector<DeviceId> lastLeaf(portsOfGroup_.size() * g_.sides, DeviceId(-1));
         for (const Link& l : f.links) {
             if (l.cls != LinkClass::HostLeaf) continue;
-            DeviceId& last = lastLeaf[groupKey(l)];
+            DeviceId& last = lastLeaf[groupKey(l) * g_.sides + l.aPort % g_.sides];
             if (last != l.b) { gpusBelow_[l.b] += g_.gpusPerGroup; last = l.b; }
         }
     }
@@ -235,7 +240,7 @@ std::vector<FailureDomain> failureDomains(const ClusterSpec& spec, const Fabric&
     {
         std::vector<std::size_t> nicLinks;
         for (std::size_t i = 0; i < f.links.size(); ++i)
-            if (f.links[i].cls == LinkClass::HostLeaf && f.links[i].a == h.a && f.links[i].aPort / a.g_.planes == 0)
+            if (f.links[i].cls == LinkClass::HostLeaf && f.links[i].a == h.a && f.links[i].aPort / a.g_.linksPerNic == 0)
                 nicLinks.push_back(i);
         rows.push_back(named(a.hostLinksDown(nicLinks), "nic", "one NIC (all its ports)",
                              (long long)f.nodeCount * f.nicsPerNode));
@@ -259,7 +264,10 @@ std::vector<FailureDomain> failureDomains(const ClusterSpec& spec, const Fabric&
         const DeviceId leaf = f.links[ls].a;
         FailureDomain d;
         const long long upl = a.up_[leaf];
-        if (upl <= 1) {
+        if (upl <= 1 && f.shape.dualTor) {
+            d.gpusDegraded = a.gpusBelowLeaf(leaf);  // they keep the other leaf of their pair
+            d.bandwidthLeftPct = 50;
+        } else if (upl <= 1) {
             d.gpusDisconnected = a.gpusBelowLeaf(leaf);
             d.bandwidthLeftPct = 0;
         } else {

@@ -1,5 +1,9 @@
 #include "estimate/failure_rates.h"
 
+#include <cmath>
+
+#include "common/error.h"
+
 namespace fp {
 
 const char* toString(PartClass c)
@@ -32,36 +36,24 @@ const char* displayName(PartClass c)
     return "?";
 }
 
-const FailureRates& defaultFailureRates()
+FailureRates failureRatesOf(const Catalog& catalog)
 {
-    static const FailureRates rates = [] {
-        FailureRates r;
-        // Optics: no operator has published a per-module field AFR that we could find (an Huawei-cloud
-        // study, Notaro et al., CCGrid 2023, estimates transceiver failure rates but its figures were not
-        // retrievable). Vendor MTBF claims of 1-2 million hours give 0.4-0.9 %/yr; field rates run higher
-        // (heat, dirty connectors). ESTIMATE: 1 %/yr for either medium.
-        r.of(PartClass::TransceiverMultimode) = {1.0, 1.0, true,
-            "ESTIMATE: vendor MTBF 1-2 M h = 0.4-0.9 %/yr, rounded up for field conditions"};
-        r.of(PartClass::TransceiverSingleMode) = {1.0, 1.0, true,
-            "ESTIMATE: vendor MTBF 1-2 M h = 0.4-0.9 %/yr, rounded up for field conditions"};
-        // An AOC carries two optical engines: twice the module estimate.
-        r.of(PartClass::Aoc) = {2.0, 1.0, true, "ESTIMATE: two optical engines = 2 x the transceiver estimate"};
-        r.of(PartClass::Acc) = {0.5, 1.0, true, "ESTIMATE: retimer/redriver electronics in the plugs, no optics"};
-        r.of(PartClass::Dac) = {0.1, 1.0, true, "ESTIMATE: passive copper; handling damage only"};
-        r.of(PartClass::Fibre) = {0.2, 1.0, true, "ESTIMATE: passive glass; bends, crushed cords, damaged ferrules"};
-        // Singh et al., "Surviving switch failures in cloud datacenters", ACM SIGCOMM CCR 51(2), April 2021
-        // (Microsoft Azure, 180,000+ switches): 98 % survive 3 months in production, so
-        // AFR = -4 ln(0.98) = 8.08 %/yr (all causes: hardware, power loss, software). 32 % of the
-        // failures were hardware faults: only those need a spare switch.
-        r.of(PartClass::Switch) = {8.08, 0.32, false,
-            "Singh et al., SIGCOMM CCR 2021 (Azure, 180k switches): 2 % fail within 3 months; 32 % hardware"};
-        // Llama 3 (Dubey et al., "The Llama 3 Herd of Models", arXiv 2407.21783, 2024, Table 5): 7 of 419
-        // unexpected interruptions in a 54-day snapshot on 16,384 H100 GPUs were NIC failures, with one
-        // 400G NIC per GPU: 7 / 16,384 / 54 d x 365.25 d = 0.289 %/yr.
-        r.of(PartClass::Nic) = {0.289, 1.0, false,
-            "Llama 3 paper (arXiv 2407.21783) Table 5: 7 NIC interruptions, 16,384 NICs, 54 days"};
-        return r;
-    }();
+    FailureRates rates;
+    for (int c = 0; c < kPartClassCount; ++c) {
+        const char* key = toString(PartClass(c));
+        const FailureRateEntry* e = catalog.findFailureRate(key);
+        if (!e)
+            throw UserError(std::string("the catalog has no failure rate for part class '") + key + "'",
+                            catalog.path.empty() ? "catalog" : catalog.path,
+                            std::string("set one (fabricplan-cli catalog set-failure-rate ") + key +
+                                " AFR_PCT --source TEXT --catalog FILE) or restore the bundled catalog");
+        if (!std::isfinite(e->afrPct) || e->afrPct < 0 || e->afrPct >= 100 || !std::isfinite(e->replacementShare) ||
+            e->replacementShare < 0 || e->replacementShare > 1)
+            throw UserError(std::string("the catalog's failure rate for '") + key + "' is out of range",
+                            catalog.path.empty() ? "catalog" : catalog.path,
+                            "set 0 <= AFR < 100 % and a replacement share from 0 to 1");
+        rates.byClass[std::size_t(c)] = {e->afrPct, e->replacementShare, e->estimated, e->source};
+    }
     return rates;
 }
 

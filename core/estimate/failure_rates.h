@@ -1,7 +1,8 @@
 #pragma once
-// Annualised failure rates (AFR) per part class, each with its source or flagged as an estimate.
-// README.md ("Resilience") explains each figure. The resilience model (resilience.h) multiplies these
-// by the BOM's quantities; a caller may pass its own table (FailureRates) to replace any of them.
+// Annualised failure rates (AFR) per part class, each with its source or flagged as an estimate. They
+// live in the catalog (table failure_rates, seeded from data/catalog/failure_rates.csv, editable like
+// prices); README.md ("Resilience") explains each bundled figure. The resilience model (resilience.h)
+// multiplies them by the BOM's quantities; a caller may pass its own table (FailureRates) instead.
 #include <array>
 #include <string>
 
@@ -38,8 +39,9 @@ struct FailureRates {
     FailureRate& of(PartClass c) { return byClass[std::size_t(c)]; }
 };
 
-// The bundled rates (sources in failure_rates.cpp and README.md).
-const FailureRates& defaultFailureRates();
+// The catalog's rates, one per class; throws UserError naming a class the catalog has no rate for, or
+// a rate outside 0 <= AFR < 100 % (a catalog built by hand rather than loaded).
+FailureRates failureRatesOf(const Catalog&);
 
 // The class of an installed BOM line; false for lines that do not fail in this model (patch panels) or
 // spares. Unknown transceivers count as single-mode, unknown cables as DAC (their category decides).

@@ -47,9 +47,9 @@ std::string fixed(double v, int decimals)
 }
 
 SpareSizing sizeSpares(const std::string& part, PartClass cls, long long installed, int leadTimeDays,
-                       long long percentRule, const ResilienceOptions& o)
+                       long long percentRule, const FailureRates& rates, const ResilienceOptions& o)
 {
-    const FailureRate& r = o.rates.of(cls);
+    const FailureRate& r = rates.of(cls);
     SpareSizing s;
     s.part = part;
     s.cls = cls;
@@ -78,6 +78,7 @@ SpareSizing sizeSpares(const std::string& part, PartClass cls, long long install
 Resilience analyse(const ClusterSpec& spec, const Fabric& fabric, const MediaAssignment& media, const Bom& bom,
                    const Catalog& catalog, const ResilienceOptions& o)
 {
+    const FailureRates rates = o.rates ? *o.rates : failureRatesOf(catalog);
     Resilience r;
     r.clusterGpus = spec.gpus;
     r.stockoutTargetPct = o.stockoutTargetPct;
@@ -104,7 +105,7 @@ Resilience analyse(const ClusterSpec& spec, const Fabric& fabric, const MediaAss
 
     for (int c = 0; c < kPartClassCount; ++c) {
         if (installed[c] == 0) continue;
-        const FailureRate& rate = o.rates.byClass[c];
+        const FailureRate& rate = rates.byClass[c];
         ClassFailures e{PartClass(c), installed[c], rate.afrPct, rate.estimated, rate.source,
                         double(installed[c]) * rate.afrPct / 100.0 / kMonthsPerYear};
         r.failuresPerMonth += e.perMonth;
@@ -122,20 +123,20 @@ Resilience analyse(const ClusterSpec& spec, const Fabric& fabric, const MediaAss
         long long roleUnits = 0;
         for (long long n : it->second) roleUnits += n;
         if (roleUnits == 0) continue;
-        const double afr = o.rates.of(total.cls).afrPct / 100.0;
+        const double afr = rates.of(total.cls).afrPct / 100.0;
         for (int role = 0; role < kRoles; ++role)
             eventsByRole[role] += double(total.qty) * double(it->second[role]) / double(roleUnits) * afr;
     }
     const long long nics = installed[std::size_t(PartClass::Nic)] > 0
                                ? installed[std::size_t(PartClass::Nic)]
                                : (long long)fabric.nodeCount * fabric.nicsPerNode;
-    const double switchAfr = o.rates.of(PartClass::Switch).afrPct / 100.0;
+    const double switchAfr = rates.of(PartClass::Switch).afrPct / 100.0;
     for (FailureDomain& d : r.domains) {
         if (d.component == "host_module") d.eventsPerYear = eventsByRole[HostA];
         else if (d.component == "leaf_module") d.eventsPerYear = eventsByRole[HostB];
         else if (d.component == "host_cable") d.eventsPerYear = eventsByRole[HostCable];
         else if (d.component == "fabric_link") d.eventsPerYear = eventsByRole[SwitchToSwitch];
-        else if (d.component == "nic") d.eventsPerYear = double(nics) * o.rates.of(PartClass::Nic).afrPct / 100.0;
+        else if (d.component == "nic") d.eventsPerYear = double(nics) * rates.of(PartClass::Nic).afrPct / 100.0;
         else if (d.component == "leaf" || d.component == "spine" || d.component == "core")
             d.eventsPerYear = double(d.count) * switchAfr;
         // nic_port: inside the NIC's rate; plane: not a part failure (no rate).
@@ -144,12 +145,17 @@ Resilience analyse(const ClusterSpec& spec, const Fabric& fabric, const MediaAss
 
     for (const std::string& part : order) {
         const PartTotal& t = parts[part];
-        r.spares.push_back(sizeSpares(part, t.cls, t.qty, t.leadTimeDays, t.spares, o));
+        r.spares.push_back(sizeSpares(part, t.cls, t.qty, t.leadTimeDays, t.spares, rates, o));
     }
 
-    if (r.anyRateEstimated)
-        r.notes.push_back("Failure rates of optics, cables and fibre are estimates (no operator has published "
-                          "per-part field rates we could find); switch and NIC rates come from operator reports.");
+    if (r.anyRateEstimated) {
+        std::string estimated;
+        for (const ClassFailures& e : r.expected)
+            if (e.estimated) estimated += (estimated.empty() ? "" : ", ") + std::string(displayName(e.cls));
+        r.notes.push_back("Failure rates marked as estimates in the catalog: " + estimated +
+                          " (no operator has published per-part field rates we could find; set your own with "
+                          "fabricplan-cli catalog set-failure-rate).");
+    }
     bool assumed = false;
     for (const SpareSizing& s : r.spares) assumed = assumed || s.reorderDaysAssumed;
     if (assumed)

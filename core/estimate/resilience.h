@@ -3,6 +3,7 @@
 // part class, expected network-caused interruptions of a training job, and spares sized so that the
 // chance of running out before a reorder arrives stays under a target (Poisson). Quantities come from
 // the BOM's lines, so they follow however the BOM counts physical parts. README.md, "Resilience".
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -24,7 +25,7 @@ constexpr int kDefaultReorderDays = 30;
 constexpr double kDefaultStockoutTargetPct = 1.0;
 
 struct ResilienceOptions {
-    FailureRates rates = defaultFailureRates();
+    std::optional<FailureRates> rates;  // empty: the catalog's (failureRatesOf)
     double stockoutTargetPct = kDefaultStockoutTargetPct;
     int defaultReorderDays = kDefaultReorderDays;
 };

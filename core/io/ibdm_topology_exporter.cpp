@@ -69,7 +69,7 @@ public:
                             path, "use the NetBox bundle or the cable-plan CSV for Ethernet fabrics");
         reportProgress(ctx, 0.0);
         const Fabric& f = plan.fabric;
-        const int planes = std::max(1, f.shape.planes);
+        const int planes = std::max(1, f.shape.linksPerNic());  // ports of one NIC (CA)
 
         std::vector<PortEnd> ends;
         ends.reserve(f.links.size() * 2);

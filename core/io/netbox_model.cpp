@@ -107,7 +107,7 @@ NetboxModel::NetboxModel(const ExportContext& ctx) : plan_(ctx.plan)
     nodeType_.model = netboxNodeType(plan.spec);
     nodeType_.slug = netboxSlug(nodeType_.manufacturer + "-" + nodeType_.model);
     nodeType_.uHeight = kNodeRackUnits;
-    const int nodePorts = f.nicsPerNode * std::max(1, f.shape.planes);
+    const int nodePorts = f.nicsPerNode * std::max(1, f.shape.linksPerNic());
     for (int p = 0; p < nodePorts && f.nodeCount > 0; ++p)
         nodeType_.interfaces.push_back({f.portName(0, std::uint16_t(p)),
                                         interfaceType(ib, f.shape.linkGbps, plan.hardware.nic.cageType)});

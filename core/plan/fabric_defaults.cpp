@@ -37,7 +37,7 @@ std::optional<int> errorsOf(const ClusterSpec& candidate, const Catalog& catalog
             probe.linkGbps = gbps = planes.linkGbps;
         }
         const int R = sw.portsAt(gbps);
-        const long long endpoints = static_cast<long long>(c.nodes()) * c.nicsPerNode /
+        const long long endpoints = static_cast<long long>(c.nodes()) * c.nicsPerNode * (c.dualTor ? 2 : 1) /
                                     (probe.railPlanes ? probe.planes : 1);
         const long long two = topology::maxEndpoints(2, {R, 1}, c.leafOversubscription, c.spineOversubscription);
         const long long three = topology::maxEndpoints(3, {R, 1}, c.leafOversubscription, c.spineOversubscription);
@@ -87,6 +87,11 @@ FabricParts partsForFabric(const ClusterSpec& spec, FabricKind fabric, const Cat
                                        " design-rule error(s); no catalog part of this fabric plans cleanly."};
     }
     if (fallback) return *fallback;
+    if (spec.dualTor) {  // the likely reason: the NIC has too few links to dual-home; say so, with the fix
+        const ClusterSpec asked = canonicalParts(spec, catalog);
+        const NicModel& nic = resolveNic(asked, catalog);
+        requireDualHoming(asked, nic, resolveLinkGbps(asked, nic));
+    }
     throw UserError("no " + std::string(displayName(fabric)) + " switch and NIC in the catalog can build " +
                         std::to_string(spec.gpus) + " GPUs",
                     "/fabric/technology", "add a larger switch to the catalog, or use a generic radix (--radix N)");

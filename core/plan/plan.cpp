@@ -67,7 +67,10 @@ Plan makePlan(const ClusterSpec& typedSpec, const Catalog& catalog, const PlanOp
             spec.linkGbps = linkGbps = planes.linkGbps;
             planesNote = planes.note;
         }
-        p.hardware = Hardware::uniform(std::move(sw), std::move(nic), linkGbps, spec.railPlanes ? 1 : spec.planes);
+        plan::requireDualHoming(spec, nic, linkGbps);
+        // Links per NIC: one per plane (rail planes: one), twice that with dual-ToR (FabricShape::linksPerNic).
+        p.hardware = Hardware::uniform(std::move(sw), std::move(nic), linkGbps,
+                                       (spec.railPlanes ? 1 : spec.planes) * (spec.dualTor ? 2 : 1));
         if (!spec.platform.empty()) {
             const PlatformModel* platform = catalog.findPlatform(spec.platform);
             if (!platform)

@@ -73,6 +73,24 @@ int resolveLinkGbps(const ClusterSpec& spec, const NicModel& nic)
     return spec.linkGbps;
 }
 
+void requireDualHoming(const ClusterSpec& spec, const NicModel& nic, int linkGbps)
+{
+    if (!spec.dualTor || linkGbps <= 0) return;
+    const int planesPerNic = spec.railPlanes ? 1 : std::max(1, spec.planes);
+    const long long needed = 2LL * planesPerNic;
+    const long long have = static_cast<long long>(std::max(1, nic.ports)) * (nic.portGbps / linkGbps);
+    if (have >= needed) return;
+    std::string fix = "use a NIC with two ports (e.g. a 2 x 200G ConnectX-7 or BlueField-3), run its port as two "
+                      "links at half speed (--link-gbps " + std::to_string(linkGbps / 2) + ")";
+    if (planesPerNic > 1) fix += ", use fewer planes";
+    throw UserError("dual-ToR needs " + std::to_string(needed) + " links per NIC (one to each leaf of a pair" +
+                        (planesPerNic > 1 ? " in each of " + std::to_string(planesPerNic) + " planes" : std::string()) +
+                        "), but NIC " + nic.partNumber + " has " + std::to_string(have) + " at " +
+                        std::to_string(linkGbps) + " Gb/s (" + std::to_string(std::max(1, nic.ports)) + " x " +
+                        std::to_string(nic.portGbps) + "G)",
+                    "/fabric/dual_tor", fix + ", or turn dual-ToR off");
+}
+
 PlaneChoice planesThatConnect(const ClusterSpec& spec, const NicModel& nic, const SwitchModel& sw, int linkGbps)
 {
     PlaneChoice out;
@@ -80,7 +98,8 @@ PlaneChoice planesThatConnect(const ClusterSpec& spec, const NicModel& nic, cons
     out.linkGbps = linkGbps;
     out.railPlanes = spec.railPlanes;
     if (spec.tiers != 0 || sw.generic || linkGbps <= 0 || spec.planes != 1) return out;
-    const long long ports = static_cast<long long>(spec.nodes()) * spec.nicsPerNode;
+    const int sides = spec.dualTor ? 2 : 1;  // dual-ToR: two links per NIC and plane
+    const long long ports = static_cast<long long>(spec.nodes()) * spec.nicsPerNode * sides;
     auto capacity = [&](int gbps) {
         const topology::SwitchPorts at{sw.portsAt(gbps), sw.portsPerCageAt(gbps)};
         return at.ports > 0 ? topology::maxEndpoints(3, at, spec.leafOversubscription, spec.spineOversubscription) : 0LL;
@@ -109,7 +128,7 @@ PlaneChoice planesThatConnect(const ClusterSpec& spec, const NicModel& nic, cons
         const int gbps = linkGbps / split;
         if (gbps <= 0 || linkGbps % split != 0 || split > kMaxPlanes) break;
         const long long nicLinks = static_cast<long long>(std::max(1, nic.ports)) * (nic.portGbps / gbps);
-        if (nicLinks < split || capacity(gbps) < ports) continue;
+        if (nicLinks < split * sides || capacity(gbps) < ports) continue;
         out.changed = true;
         out.planes = split;
         out.linkGbps = gbps;

@@ -19,6 +19,9 @@ const NicModel& resolveNic(const ClusterSpec&, const Catalog&);
 // per port from estimate constants, flagged as estimates).
 SwitchModel resolveSwitch(const ClusterSpec&, const Catalog&, int linkGbps);
 int resolveLinkGbps(const ClusterSpec&, const NicModel&);
+// Dual-ToR hosts need two links per NIC and plane at the link speed (one to each leaf of a pair);
+// throws UserError naming the NIC's ports and the fixes when it has fewer.
+void requireDualHoming(const ClusterSpec&, const NicModel&, int linkGbps);
 
 // More planes when three tiers cannot connect the cluster (tiers = auto, one plane asked). First rail
 // planes: P planes (2, 4, 8, dividing the NICs per node) each take NICs/P rails of every node, so a

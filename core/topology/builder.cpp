@@ -182,9 +182,17 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
                             std::to_string(planes) + " rail planes",
                         "/fabric/rail_planes", "use a plane count that divides the NICs per node");
     const int nics = spec.railPlanes ? spec.nicsPerNode / planes : spec.nicsPerNode;  // NICs in one plane
-    const long long endpoints = static_cast<long long>(nodes) * nics;
-    // Node port of NIC i (0-based within the plane) in plane p; see Fabric::portName.
-    auto nodePort = [&](int i, int p) { return spec.railPlanes ? p * nics + i : i * planes + p; };
+    // Dual-ToR (README "Dual-ToR"): every NIC sends two links into each of its planes, one to each leaf
+    // of a pair; the leaves of a pair serve the same NICs on the same down ports.
+    const int sides = spec.dualTor ? 2 : 1;
+    if (spec.dualTor && spec.tiers == 1)
+        throw UserError("dual-ToR hosts need leaves in pairs under spines; one switch per plane cannot dual-home them",
+                        "/fabric/tiers", "set tiers to auto, 2 or 3, or turn dual-ToR off");
+    const long long endpoints = static_cast<long long>(nodes) * nics * sides;
+    // Node port of NIC i (0-based within the plane) in plane p, side s of a dual-ToR pair; see Fabric::portName.
+    auto nodePort = [&](int i, int p, int s = 0) {
+        return (spec.railPlanes ? p * nics + i : i * planes + p) * sides + s;
+    };
     auto globalRail = [&](int i, int p) { return spec.railPlanes ? p * nics + i : i; };
 
     Fabric f;
@@ -192,6 +200,7 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
     FabricShape& sh = f.shape;
     sh.planes = planes;
     sh.railPlanes = spec.railPlanes;
+    sh.dualTor = spec.dualTor;
     sh.linkGbps = linkGbps;
     sh.switchPorts = R;
     sh.portsPerCage = std::max(1, sw.of(Tier::Leaf).portsPerCage);
@@ -203,7 +212,7 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
     sh.maxEndpoints3Tier = static_cast<int>(std::min<long long>(maxEndpoints(3, sw, spec.leafOversubscription, spec.spineOversubscription), INT32_MAX));
 
     // Single switch: everything fits on one switch per plane and the user did not ask for more.
-    if (spec.tiers == 1 || (spec.tiers == 0 && endpoints <= R)) {
+    if (spec.tiers == 1 || (spec.tiers == 0 && endpoints <= R && !spec.dualTor)) {
         if (endpoints > R) tooBig(endpoints, 1, R, sw, spec.leafOversubscription, spec.spineOversubscription);
         sh.tiers = 1;
         sh.leafDown = R;
@@ -235,7 +244,12 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
     if (spec.leafPerRack && spec.railOptimized)
         f.notes.push_back("One leaf per rack: every NIC of a rack's nodes lands on its top-of-rack leaf (not rail-optimized).");
     const LeafGrouping g = groupLeaves(spec, nodes, nics, leaf.down);
-    const int L = g.leaves;
+    // g counts leaf positions; with dual-ToR each position is a pair of leaves (2s, 2s + 1).
+    const int L = g.leaves * sides;
+    const int leavesPerSuFull = g.leavesPerSuFull * sides;
+    if (spec.dualTor)
+        f.notes.push_back("Dual-ToR: each NIC has one link to each leaf of a pair (" + std::to_string(g.leaves) +
+                          " pairs per plane); a leaf failure leaves its hosts connected at half bandwidth.");
     if (g.rails && spec.suNodes <= 0)
         f.notes.push_back("Scalable unit of " + std::to_string(g.suNodes) + " nodes: what fills a rail leaf's " +
                           std::to_string(leaf.down) + " down ports at leaf " + ratioText(spec.leafOversubscription) + ".");
@@ -249,8 +263,8 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
     if (g.rails) {
         sh.sus = g.sus;
         sh.suNodes = g.suNodes;
-        sh.leavesPerSu = g.leavesPerSuFull;
-        sh.leavesPerRail = g.leavesPerRailOfSu.front();
+        sh.leavesPerSu = leavesPerSuFull;
+        sh.leavesPerRail = g.leavesPerRailOfSu.front() * sides;
     } else {
         sh.nodesPerLeaf = g.nodesPerLeaf;
     }
@@ -258,8 +272,8 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
     // Pods ("AI zones") the user asked for: that many nodes under each set of spines.
     int podLeavesAsked = 0;
     if (spec.podNodes > 0 && spec.podNodes < nodes) {
-        podLeavesAsked = g.rails ? std::max(1, spec.podNodes / g.suNodes) * g.leavesPerSuFull
-                                 : std::max(1, spec.podNodes / g.nodesPerLeaf);
+        podLeavesAsked = (g.rails ? std::max(1, spec.podNodes / g.suNodes) * g.leavesPerSuFull
+                                  : std::max(1, spec.podNodes / g.nodesPerLeaf)) * sides;
     }
 
     // Tiers: two when every leaf can reach every spine with at least one link (L <= R) and no pods
@@ -279,7 +293,10 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
             throw UserError("spine oversubscription " + ratioText(spec.spineOversubscription) + " does not fit a " +
                                 std::to_string(Rs) + "-port switch",
                             "/fabric/spine_oversubscription", "use a smaller ratio");
-        leavesPerPod = spine.down;
+        leavesPerPod = spine.down / sides * sides;  // both leaves of a pair in one pod
+        if (leavesPerPod == 0)
+            throw UserError("a spine has " + std::to_string(spine.down) + " down port(s), fewer than a dual-ToR leaf pair",
+                            "/fabric/spine_oversubscription", "use a smaller spine ratio or a switch with more ports");
         if (podLeavesAsked > 0) {
             if (podLeavesAsked > spine.down)
                 throw UserError("a pod of " + std::to_string(spec.podNodes) + " nodes has " +
@@ -288,10 +305,10 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
                                     ratioText(spec.spineOversubscription),
                                 "/fabric/pod_nodes", "use smaller pods, a switch with more ports, or leave pod size on auto");
             leavesPerPod = podLeavesAsked;
-        } else if (g.rails && g.leavesPerSuFull <= spine.down)
-            leavesPerPod = spine.down / g.leavesPerSuFull * g.leavesPerSuFull;
+        } else if (g.rails && leavesPerSuFull <= spine.down)
+            leavesPerPod = spine.down / leavesPerSuFull * leavesPerSuFull;
         else if (g.rails)
-            f.notes.push_back("A scalable unit has " + std::to_string(g.leavesPerSuFull) +
+            f.notes.push_back("A scalable unit has " + std::to_string(leavesPerSuFull) +
                               " leaves, more than a pod's spines can take (" + std::to_string(spine.down) +
                               "); SUs span pods.");
         leavesPerPod = std::min(leavesPerPod, L);
@@ -364,12 +381,13 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
         firstLeaf[p] = static_cast<DeviceId>(f.devices.size());
         for (int l = 0; l < L; ++l) {
             const int pod = l / leavesPerPod;
+            const int position = l / sides, side = l % sides;
             if (g.rails) {
-                const int su = static_cast<int>(std::upper_bound(g.firstLeafOfSu.begin(), g.firstLeafOfSu.end(), l) -
+                const int su = static_cast<int>(std::upper_bound(g.firstLeafOfSu.begin(), g.firstLeafOfSu.end(), position) -
                                                 g.firstLeafOfSu.begin()) - 1;
-                const int within = l - g.firstLeafOfSu[su];
+                const int within = position - g.firstLeafOfSu[su];
                 const int perRail = g.leavesPerRailOfSu[su];
-                w.add(Tier::Leaf, p, pod, su, globalRail(within / perRail, p) + 1, within % perRail);
+                w.add(Tier::Leaf, p, pod, su, globalRail(within / perRail, p) + 1, (within % perRail) * sides + side);
             } else {
                 w.add(Tier::Leaf, p, pod, 0, 0, l);
             }
@@ -382,11 +400,12 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
             for (int c = 0; c < coresPerGroup; ++c) w.add(Tier::Core, p, grp, 0, 0, c);
     }
 
-    // Host links: NIC i of a node goes to the rail-i leaf of its SU (or to its node's leaf).
+    // Host links: NIC i of a node goes to the rail-i leaf of its SU (or to its node's leaf); with
+    // dual-ToR, to both leaves of that pair, on the same down port of each.
     for (int p = 0; p < planes; ++p)
         for (int n = 0; n < nodes; ++n)
             for (int i = 0; i < nics; ++i) {
-                int leafIndex, port;
+                int leafIndex, port;  // leaf position (a pair with dual-ToR) and its down port
                 if (g.rails) {
                     const int su = n / g.suNodes, idx = n % g.suNodes;
                     leafIndex = g.firstLeafOfSu[su] + i * g.leavesPerRailOfSu[su] + idx / leaf.down;
@@ -395,7 +414,8 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
                     leafIndex = n / g.nodesPerLeaf;
                     port = (n % g.nodesPerLeaf) * nics + i;
                 }
-                w.link(n, nodePort(i, p), firstLeaf[p] + leafIndex, port, LinkClass::HostLeaf);
+                for (int s = 0; s < sides; ++s)
+                    w.link(n, nodePort(i, p, s), firstLeaf[p] + leafIndex * sides + s, port, LinkClass::HostLeaf);
             }
 
     // Leaf -> spine: uplink k of a leaf goes to spine k / m of its pod, so each spine gets m

@@ -30,7 +30,7 @@ struct Device {
 };
 
 // A physical link between two logical ports. For node ends, port = nic * planes + plane (each NIC in
-// every plane), or = nic (rail planes). The cage of a port is port / ports-per-cage of its device (cageOf below).
+// every plane), or = nic (rail planes); with dual-ToR, that index x 2 + side of the leaf pair. The cage of a port is port / ports-per-cage of its device (cageOf below).
 struct Link {
     DeviceId a = 0;            // lower tier end (node, leaf, spine)
     DeviceId b = 0;            // upper tier end (leaf, spine, core)
@@ -44,7 +44,8 @@ struct FabricShape {
     int tiers = 2;
     int planes = 1;
     bool railPlanes = false;     // planes split the NICs (each NIC in one plane) rather than each NIC's port
-    int linksPerNic() const { return railPlanes ? 1 : planes; }
+    bool dualTor = false;        // each NIC has two links per plane, one to each leaf of a pair
+    int linksPerNic() const { return (railPlanes ? 1 : planes) * (dualTor ? 2 : 1); }
     int linkGbps = 400;
     int switchPorts = 0;         // logical ports per switch at linkGbps (radix R)
     int portsPerCage = 1;        // logical ports per physical cage at linkGbps (the leaf's)

@@ -7,6 +7,7 @@
 #include <QSpinBox>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QTreeWidget>
 #include <QtTest>
 
 #include "catalog/catalog_db.h"
@@ -24,6 +25,7 @@ private slots:
     void addCustomTransceiverThroughTheForm();
     void formChoicesInWordsGiveCatalogIds();
     void importReportListsUnknownPart();
+    void failureRatesTabShowsTheCatalogsRates();
 
 private:
     QTemporaryDir m_dir;
@@ -124,6 +126,36 @@ void TestCatalogEditor::importReportListsUnknownPart()
     QVERIFY2(dialog.restoreDefaults(&error), qPrintable(error));
     const Catalog restored = loadCatalog(m_db.toStdString());
     for (const PriceQuote& q : restored.findTransceiver("MMA4Z00-NS")->prices) QVERIFY(q.source != "acme-quote");
+}
+
+// The Failure rates tab lists the catalog's eight classes; a rate set in the user's copy shows as theirs
+// (Azure's switch rate, -4 ln 0.98 = 8.08 %/yr, as published).
+void TestCatalogEditor::failureRatesTabShowsTheCatalogsRates()
+{
+    FailureRateEntry mine;
+    mine.partClass = "dac";
+    mine.afrPct = 0.25;
+    mine.source = "our RMA data";
+    setFailureRate(m_db.toStdString(), mine);
+    CatalogDialog dialog(std::make_shared<const Catalog>(loadCatalog(m_db.toStdString())), m_db);
+    auto* rates = dialog.findChild<QTreeWidget*>(QStringLiteral("failureRates"));
+    QVERIFY(rates);
+    QCOMPARE(rates->topLevelItemCount(), 8);
+    bool sawSwitch = false, sawDac = false;
+    for (int i = 0; i < rates->topLevelItemCount(); ++i) {
+        const QTreeWidgetItem* item = rates->topLevelItem(i);
+        if (item->text(0) == QStringLiteral("switch")) {
+            sawSwitch = true;
+            QCOMPARE(item->text(1), QStringLiteral("8.08"));
+            QCOMPARE(item->text(3), QStringLiteral("published"));
+        }
+        if (item->text(0) == QStringLiteral("dac")) {
+            sawDac = true;
+            QCOMPARE(item->text(1), QStringLiteral("0.25"));
+            QCOMPARE(item->text(3), QStringLiteral("yours"));
+        }
+    }
+    QVERIFY(sawSwitch && sawDac);
 }
 
 QTEST_MAIN(TestCatalogEditor)

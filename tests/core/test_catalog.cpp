@@ -2,7 +2,9 @@
 // migrations, the user's copy (first use, repair, upgrade) and the price policy.
 #include <QtTest>
 
+#include <cmath>
 #include <filesystem>
+#include <limits>
 
 #include "catalog/catalog.h"
 #include "catalog/catalog_db.h"
@@ -620,6 +622,114 @@ private slots:
         clash.cageType = "OSFP";
         clash.breakouts = {{400, 1}};
         QVERIFY_THROWS_EXCEPTION(UserError, addCustomPart(user, clash));
+    }
+
+    // ---- failure rates (issue 22) ----------------------------------------------------------------
+    // Every part class has a rate with a source. The two published ones, recomputed here from the reports:
+    // Azure switches (Singh et al., SIGCOMM CCR 2021): 98 % survive 3 months -> AFR = -4 ln(0.98);
+    // Llama 3 (arXiv 2407.21783, Table 5): 7 NIC failures / 16,384 NICs / 54 days x 365.25.
+    void failureRatesComeFromTheCatalog()
+    {
+        QCOMPARE(bundled_.failureRates.size(), kFailureRateClasses.size());
+        for (std::string_view c : kFailureRateClasses) {
+            const FailureRateEntry* e = bundled_.findFailureRate(c);
+            QVERIFY2(e, std::string(c).c_str());
+            QVERIFY(!e->source.empty());
+            QVERIFY(e->afrPct >= 0 && e->afrPct < 100);
+            QVERIFY(!e->userEdited);
+        }
+        const FailureRateEntry* sw = bundled_.findFailureRate("switch");
+        QVERIFY(std::abs(sw->afrPct - (-4.0 * std::log(0.98) * 100.0)) < 0.005);
+        QCOMPARE(sw->replacementShare, 0.32);
+        QVERIFY(!sw->estimated);
+        const FailureRateEntry* nic = bundled_.findFailureRate("nic");
+        QVERIFY(std::abs(nic->afrPct - 7.0 / 16384 / 54 * 365.25 * 100.0) < 0.0005);
+        QVERIFY(!nic->estimated);
+        QVERIFY(bundled_.findFailureRate("aoc")->estimated);
+    }
+
+    // Set like a price: validated (0 <= AFR < 100 %, finite, a known class, a source), marked as the
+    // user's, and kept when the bundled catalog is upgraded under it.
+    void failureRateEditsAreCheckedAndKept()
+    {
+        const std::string user = copyOfBundled(tmp_, "user-rates.sqlite");
+        FailureRateEntry e;
+        e.partClass = "aoc";
+        e.afrPct = 3.5;
+        e.estimated = false;
+        e.source = "our field data 2026";
+        setFailureRate(user, e);
+        const Catalog edited = loadCatalog(user);
+        QCOMPARE(edited.findFailureRate("aoc")->afrPct, 3.5);
+        QVERIFY(edited.findFailureRate("aoc")->userEdited);
+        QVERIFY(!edited.findFailureRate("aoc")->estimated);
+        QCOMPARE(edited.findFailureRate("dac")->afrPct, bundled_.findFailureRate("dac")->afrPct);
+
+        for (double bad : {-0.1, 100.0, 250.0, std::nan(""), std::numeric_limits<double>::infinity()}) {
+            FailureRateEntry b = e;
+            b.afrPct = bad;
+            QVERIFY_THROWS_EXCEPTION(UserError, setFailureRate(user, b));
+        }
+        FailureRateEntry b = e;
+        b.partClass = "laser";
+        QVERIFY_THROWS_EXCEPTION(UserError, setFailureRate(user, b));
+        b = e;
+        b.source.clear();
+        QVERIFY_THROWS_EXCEPTION(UserError, setFailureRate(user, b));
+        b = e;
+        b.replacementShare = 1.5;
+        QVERIFY_THROWS_EXCEPTION(UserError, setFailureRate(user, b));
+        QCOMPARE(loadCatalog(user).findFailureRate("aoc")->afrPct, 3.5);  // refused edits changed nothing
+
+        // A newer bundled catalog whose DAC rate moved: the user's AOC rate stays, the DAC follows.
+        const std::string bundledNext = copyOfBundled(tmp_, "bundled-rates.sqlite");
+        QCOMPARE(rawExec(bundledNext, "UPDATE failure_rates SET afr_pct = 0.3 WHERE part_class = 'dac'"), SQLITE_OK);
+        QCOMPARE(rawExec(bundledNext, "UPDATE failure_rates SET afr_pct = 9 WHERE part_class = 'aoc'"), SQLITE_OK);
+        upgradeUserCatalog(user, bundledNext);
+        const Catalog upgraded = loadCatalog(user);
+        QCOMPARE(upgraded.findFailureRate("aoc")->afrPct, 3.5);
+        QCOMPARE(upgraded.findFailureRate("dac")->afrPct, 0.3);
+    }
+
+    // A schema-2 file (no failure_rates table) gains the rates by migration 3 when it is opened.
+    void olderCatalogGainsFailureRates()
+    {
+        const std::string path = copyOfBundled(tmp_, "v2.sqlite");
+        QCOMPARE(rawExec(path, "DROP TABLE failure_rates; UPDATE schema_version SET version = 2"), SQLITE_OK);
+        const Catalog c = loadCatalog(path);
+        QCOMPARE(c.schemaVersion, kCatalogSchemaVersion);
+        QCOMPARE(c.failureRates.size(), kFailureRateClasses.size());
+        for (const FailureRateEntry& e : bundled_.failureRates) {
+            QCOMPARE(c.findFailureRate(e.partClass)->afrPct, e.afrPct);
+            QCOMPARE(c.findFailureRate(e.partClass)->source, e.source);
+        }
+    }
+
+    // A current file without the table, or without a class's row: a clear error, not a crash or a zero.
+    void missingFailureRatesAreAClearError()
+    {
+        const std::string noTable = copyOfBundled(tmp_, "no-rates.sqlite");
+        QCOMPARE(rawExec(noTable, "DROP TABLE failure_rates"), SQLITE_OK);
+        try {
+            (void)loadCatalog(noTable);
+            QFAIL("a catalog without failure rates loaded");
+        } catch (const UserError& e) {
+            QVERIFY2(std::string(e.what()).find("failure_rates") != std::string::npos, e.what());
+            QVERIFY(!e.fix.empty());
+        }
+        const std::string noRow = copyOfBundled(tmp_, "no-nic-rate.sqlite");
+        QCOMPARE(rawExec(noRow, "DELETE FROM failure_rates WHERE part_class = 'nic'"), SQLITE_OK);
+        try {
+            (void)loadCatalog(noRow);
+            QFAIL("a catalog without a NIC failure rate loaded");
+        } catch (const UserError& e) {
+            QVERIFY2(std::string(e.what()).find("'nic'") != std::string::npos, e.what());
+            QVERIFY2(e.fix.find("set-failure-rate nic") != std::string::npos, e.fix.c_str());
+        }
+        // The schema itself refuses a rate of 100 % or more, even written with the sqlite3 shell.
+        const std::string raw = copyOfBundled(tmp_, "raw-rates.sqlite");
+        QVERIFY(rawExec(raw, "UPDATE failure_rates SET afr_pct = 100 WHERE part_class = 'nic'") != SQLITE_OK);
+        QVERIFY(rawExec(raw, "UPDATE failure_rates SET afr_pct = -1 WHERE part_class = 'nic'") != SQLITE_OK);
     }
 };
 

@@ -27,6 +27,8 @@ Run runCli(const QStringList& args, const QString& workDir = {})
 
 QString example(const char* name) { return QStringLiteral(FABRICPLAN_EXAMPLES_DIR "/") + QLatin1String(name); }
 
+QString builtCatalog() { return QStringLiteral(FABRICPLAN_TEST_CATALOG); }
+
 } // namespace
 
 class TestCli : public QObject {
@@ -298,6 +300,58 @@ private slots:
         QVERIFY(r.out.contains("--oversubscription"));
         r = runCli({});
         QCOMPARE(r.exitCode, 2);
+    }
+
+    // catalog list failure-rates: the eight part classes with their rates (the switch one is Azure's,
+    // -4 ln 0.98 = 8.08 %/yr); set-failure-rate edits a copy and refuses what is not a rate.
+    void catalogFailureRates()
+    {
+        Run r = runCli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("failure-rates"),
+                        QStringLiteral("--json"), QStringLiteral("-"), QStringLiteral("--catalog"), builtCatalog()});
+        QCOMPARE(r.exitCode, 0);
+        const json rates = json::parse(r.out.toStdString());
+        QCOMPARE(rates.size(), std::size_t(8));
+        bool sawSwitch = false;
+        for (const json& e : rates)
+            if (e["part_class"] == "switch") {
+                sawSwitch = true;
+                QVERIFY(std::abs(e["afr_pct"].get<double>() - 8.08) < 1e-9);
+                QCOMPARE(e["estimated"].get<bool>(), false);
+            }
+        QVERIFY(sawSwitch);
+
+        QTemporaryDir dir;
+        const QString copy = dir.filePath(QStringLiteral("catalog.sqlite"));
+        QVERIFY(QFile::copy(builtCatalog(), copy));
+        QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
+        r = runCli({QStringLiteral("catalog"), QStringLiteral("set-failure-rate"), QStringLiteral("dac"), QStringLiteral("0.25"),
+                    QStringLiteral("--source"), QStringLiteral("our RMA data"), QStringLiteral("--catalog"), copy});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        r = runCli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("failure-rates"), QStringLiteral("--catalog"), copy});
+        QVERIFY2(r.out.contains("0.250 %/yr") && r.out.contains("our RMA data (yours)"), r.out.constData());
+        for (const QStringList& bad : {QStringList{QStringLiteral("dac"), QStringLiteral("100")},
+                                       QStringList{QStringLiteral("dac"), QStringLiteral("-1")},
+                                       QStringList{QStringLiteral("dac"), QStringLiteral("nan")},
+                                       QStringList{QStringLiteral("dac"), QStringLiteral("1%")},
+                                       QStringList{QStringLiteral("lasers"), QStringLiteral("1")}}) {
+            r = runCli(QStringList{QStringLiteral("catalog"), QStringLiteral("set-failure-rate")} + bad +
+                       QStringList{QStringLiteral("--source"), QStringLiteral("x"), QStringLiteral("--catalog"), copy});
+            QVERIFY2(r.exitCode == 2, qPrintable(bad.join(QLatin1Char(' ')) + QStringLiteral(": ") + QString::fromUtf8(r.err)));
+            QVERIFY(!r.err.isEmpty());
+        }
+    }
+
+    // --dual-tor: a 1 x 400G NIC at 400G is refused naming the fix; at 200G each NIC has two links.
+    void dualTorFlag()
+    {
+        Run r = runCli({QStringLiteral("plan"), QStringLiteral("--dual-tor")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("dual-ToR") && r.err.contains("--link-gbps 200"), r.err.constData());
+        r = runCli({QStringLiteral("plan"), QStringLiteral("--dual-tor"), QStringLiteral("--link-gbps"), QStringLiteral("200"),
+                    QStringLiteral("--json"), QStringLiteral("-")});
+        QVERIFY2(r.exitCode == 0 || r.exitCode == 1, r.err.constData());
+        const json plan = json::parse(r.out.toStdString());
+        QCOMPARE(plan["topology"]["links"]["host_leaf"].get<long long>(), 128LL * 8 * 2);
     }
 };
 

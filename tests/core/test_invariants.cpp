@@ -112,6 +112,10 @@ ClusterSpec randomSpec(std::mt19937& rng, const Catalog& catalog)
         if (!multi.empty()) s.media.pins.push_back({"host_leaf", multi[std::size_t(pick(int(multi.size())))]->partNumber});
     }
     s.economics.sparesOpticsPct = chance(50) ? 2.0 : 0.0;
+    if (chance(25)) {  // dual-ToR: two links per NIC and plane, so mostly at 200G (a 400G port split in two)
+        s.dualTor = true;
+        if (chance(80)) s.linkGbps = 200;
+    }
     return s;
 }
 
@@ -266,6 +270,7 @@ private slots:
                     failures.push_back("attempt " + std::to_string(attempts) + " (" + toString(spec.fabric) + " " +
                                        spec.switchModel + " " + std::to_string(spec.gpus) + " GPUs, tiers " +
                                        std::to_string(spec.tiers) + ", planes " + std::to_string(spec.planes) +
+                                       (spec.dualTor ? ", dual-ToR" : "") +
                                        (spec.media.pins.empty() ? "" : ", pin " + spec.media.pins[0].part) + "): " + f);
         }
         qInfo("%d random plans checked in %d attempts", planned, attempts);

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "catalog/catalog_db.h"
+#include "common/error.h"
 #include "estimate/poisson.h"
 #include "estimate/resilience.h"
 #include "plan/plan.h"
@@ -149,6 +150,78 @@ private slots:
         QVERIFY(plane.jobSurvives);
         // Only NIC failures interrupt a job now: 1,024 NICs x 0.289 %/yr / 365.25 d.
         QVERIFY(std::abs(r.jobInterruptionsPerDay - 1024 * 0.00289 / 365.25) < 1e-12);
+    }
+
+    // Dual-ToR (issue 22's "Done when"): the default 1,024-GPU design with each 400G NIC port run as 2 x 200G,
+    // one link to each leaf of a pair. By hand: 128 nodes x 8 NICs x 2 = 2,048 host links; a leaf takes one
+    // link of each of the 64 NICs of its rail and SU, so a leaf failure leaves those 64 GPUs their other
+    // link: 50 %, and the job survives. A NIC port: 50 %; a whole NIC still cuts its GPU off.
+    void dualTorNodeKeepsHalf()
+    {
+        ClusterSpec spec;
+        spec.dualTor = true;
+        spec.linkGbps = 200;
+        const Plan p = makePlan(spec, catalog_);
+        QCOMPARE(p.fabric.linkCount(LinkClass::HostLeaf), 2048LL);
+        const Resilience& r = p.resilience;
+        const FailureDomain& leaf = row(r, "leaf");
+        QCOMPARE(leaf.count, p.fabric.switchCount(Tier::Leaf));
+        QCOMPARE(leaf.gpusDisconnected, 0LL);
+        QCOMPARE(leaf.gpusDegraded, 64LL);
+        QCOMPARE(leaf.bandwidthLeftPct, 50.0);
+        QVERIFY(leaf.jobSurvives);
+
+        const FailureDomain& port = row(r, "nic_port");
+        QCOMPARE(port.count, 2048LL);
+        QCOMPARE(port.gpusDisconnected, 0LL);
+        QCOMPARE(port.bandwidthLeftPct, 50.0);
+        QVERIFY(port.jobSurvives);
+
+        const FailureDomain& nic = row(r, "nic");
+        QCOMPARE(nic.count, 1024LL);
+        QCOMPARE(nic.gpusDisconnected, 1LL);
+        QVERIFY(!nic.jobSurvives);
+        QVERIFY(!hasRow(r, "plane"));
+    }
+
+    // A one-port 400G NIC at 400G has one link: it cannot be dual-homed, and the error says how to fix it.
+    void dualTorRefusesASingleLinkNic()
+    {
+        ClusterSpec spec;
+        spec.dualTor = true;
+        try {
+            makePlan(spec, catalog_);
+            QFAIL("a 1 x 400G NIC at 400G was dual-homed");
+        } catch (const UserError& e) {
+            const std::string what = e.what();
+            QVERIFY2(what.find("dual-ToR needs 2 links per NIC") != std::string::npos, e.what());
+            QVERIFY2(what.find("MCX75310AAS-NEAT has 1 at 400") != std::string::npos, e.what());
+            QVERIFY2(e.fix.find("--link-gbps 200") != std::string::npos, e.fix.c_str());
+        }
+    }
+
+    // The rates come from the catalog: an edited NIC rate moves the expected NIC failures and the job
+    // interruptions, and a catalog that lacks a class's rate is refused with the class named.
+    void ratesFollowTheCatalog()
+    {
+        Catalog edited = catalog_;
+        for (FailureRateEntry& e : edited.failureRates)
+            if (e.partClass == "nic") e.afrPct = 1.2;
+        const Plan p = makePlan(ClusterSpec{}, edited);
+        const ClassFailures* nic = expectedOf(p.resilience, PartClass::Nic);
+        QVERIFY(nic);
+        QCOMPARE(nic->afrPct, 1.2);
+        QVERIFY(std::abs(nic->perMonth - 1024 * 0.012 / 12) < 1e-12);
+        QCOMPARE(p.resilience.domains.size(), makePlan(ClusterSpec{}, catalog_).resilience.domains.size());
+
+        Catalog missing = catalog_;
+        std::erase_if(missing.failureRates, [](const FailureRateEntry& e) { return e.partClass == "fibre"; });
+        try {
+            (void)makePlan(ClusterSpec{}, missing);
+            QFAIL("planned without a fibre failure rate");
+        } catch (const UserError& e) {
+            QVERIFY2(std::string(e.what()).find("'fibre'") != std::string::npos, e.what());
+        }
     }
 
     // Expected failures per month = installed x AFR / 100 / 12, per class, from the BOM's lines.

@@ -327,6 +327,68 @@ private slots:
         QVERIFY2(built >= 60, QByteArray::number(built));
     }
 
+    // Dual-ToR, hand count: 4 nodes x 8 NICs, rail-optimized, 16-port leaves at 1:1 (8 down, 8 up). The
+    // auto SU is the 4 nodes; each of the 8 rails has one leaf position, a pair: 16 leaves of 4 down links
+    // (one per node). 4 nodes x 8 NICs x 2 = 64 host links; 16 leaves x 4 uplinks = 64 = 4 spines x 16
+    // ports, one link from every leaf to every spine.
+    void dualTorPairsLeaves()
+    {
+        ClusterSpec s;
+        s.gpus = 32;
+        s.gpusPerNode = 8;
+        s.nicsPerNode = 8;
+        s.dualTor = true;
+        const Fabric f = topology::build(s, {16, 1}, 200);
+        QCOMPARE(f.shape.tiers, 2);
+        QCOMPARE(f.switchCount(Tier::Leaf), 16LL);
+        QCOMPARE(f.switchCount(Tier::Spine), 4LL);
+        QCOMPARE(f.linkCount(LinkClass::HostLeaf), 64LL);
+        QCOMPARE(f.linkCount(LinkClass::LeafSpine), 64LL);
+        QCOMPARE(f.shape.linksPerNic(), 2);
+        QCOMPARE(f.shape.linksLeafToSpine, 1);
+        // Each NIC: its two links on the two leaves of one pair, of its rail, on the same down port.
+        std::map<std::pair<DeviceId, int>, std::vector<Link>> byNic;
+        for (const Link& l : f.links)
+            if (l.cls == LinkClass::HostLeaf) byNic[{l.a, l.aPort / 2}].push_back(l);
+        QCOMPARE(byNic.size(), std::size_t(32));
+        for (const auto& [nic, links] : byNic) {
+            QCOMPARE(links.size(), std::size_t(2));
+            QVERIFY(links[0].b != links[1].b);
+            QCOMPARE(links[0].b / 2, links[1].b / 2);  // leaves 2i, 2i + 1 (devices after 4 nodes: even offset)
+            QCOMPARE(links[0].bPort, links[1].bPort);
+            QCOMPARE(int(f.devices[links[0].b].rail), nic.second + 1);
+            QCOMPARE(int(f.devices[links[1].b].rail), nic.second + 1);
+        }
+        for (const auto& u : f.usage())
+            if (u.tier == Tier::Leaf) QCOMPARE(u.portsUsed, 16LL * 8);
+        QCOMPARE(f.deviceName(byNic.begin()->second[0].b), std::string("leaf-su01-r1-a"));
+        QCOMPARE(f.deviceName(byNic.begin()->second[1].b), std::string("leaf-su01-r1-b"));
+        QCOMPARE(f.portName(0, 1), std::string("nic1/p2"));
+    }
+
+    // 8 single-NIC nodes fit one 16-port switch single-homed; dual-homed they need a leaf pair (8 down each,
+    // 8 needed up) and a spine: the fewest spines that take 8 links from each of 2 leaves on 16 ports is 1.
+    void dualTorNeverCollapsesToOneSwitch()
+    {
+        ClusterSpec s = flatSpec(8);
+        QCOMPARE(buildGeneric(s, 16).shape.tiers, 1);
+        s.dualTor = true;
+        const Fabric f = buildGeneric(s, 16);
+        QCOMPARE(f.shape.tiers, 2);
+        QCOMPARE(f.switchCount(Tier::Leaf), 2LL);
+        QCOMPARE(f.switchCount(Tier::Spine), 1LL);
+        QCOMPARE(f.linkCount(LinkClass::HostLeaf), 16LL);
+        QCOMPARE(f.linkCount(LinkClass::LeafSpine), 16LL);
+        s.tiers = 1;
+        try {
+            buildGeneric(s, 16);
+            QFAIL("one switch per plane cannot dual-home hosts");
+        } catch (const UserError& e) {
+            QVERIFY(std::string(e.what()).find("dual-ToR") != std::string::npos);
+            QVERIFY(!e.fix.empty());
+        }
+    }
+
     void hopCountsByPathClass()
     {
         ClusterSpec s = flatSpec(8 * 8 * 8 / 4);  // k = 8 fat-tree, 128 hosts, 4 per leaf, 16 per pod
