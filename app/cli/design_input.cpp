@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "catalog/catalog_db.h"
+#include "catalog/part_lookup.h"
 #include "catalog/platforms.h"
 #include "common/error.h"
 #include "common/paths.h"
@@ -18,6 +19,7 @@ const std::vector<std::string>& designValuedFlags()
 {
     static const std::vector<std::string> flags{
         "--gpus", "--gpus-per-node", "--nics-per-node", "--fabric", "--switch", "--nic", "--radix",
+        "--leaf-switch", "--spine-switch", "--core-switch",
         "--oversubscription", "--spine-oversubscription", "--su-nodes", "--pod-nodes", "--planes", "--tiers", "--catalog",
         "--link-gbps", "--racks-per-row", "--nodes-per-rack", "--leaf-placement", "--spine-placement",
         "--price-policy", "--price-source", "--comm-pct", "--platform", "--qps"};
@@ -43,8 +45,13 @@ const char* designFlagsHelp()
            "  --nic MODEL              NIC part number (see: catalog list nics)\n"
            "  --link-gbps N            run links below the NIC's native speed\n"
            "  --fabric KIND            infiniband | roce | spectrum-x | uec\n"
-           "  --switch MODEL           switch part number (see: catalog list switches)\n"
-           "  --radix N                a generic N-port switch at the link speed (what-if)\n"
+           "  --switch MODEL           every tier's switch, part number or model name (see: catalog list\n"
+           "                           switches); a tier flag below overrides it for that tier\n"
+           "  --leaf-switch MODEL, --spine-switch MODEL, --core-switch MODEL\n"
+           "                           one tier's own switch (e.g. SN5600 leaves under DCS-7816R4 chassis\n"
+           "                           spines); every tier must run the fabric at the link speed\n"
+           "  --radix N                a generic N-port switch at the link speed (what-if), on every\n"
+           "                           tier without its own tier flag"
            "  --tiers auto|1|2|3       force the number of switch tiers\n"
            "  --rail-optimized | --no-rail-optimized\n"
            "  --su-nodes N|auto        nodes per scalable unit (rail-optimized; auto fills a leaf)\n"
@@ -93,6 +100,15 @@ E parseChoice(const std::string& flag, const std::string& text, bool (*parse)(co
     return e;
 }
 
+// --switch / --radix set every tier: a design file's own tier switches give way, except where the
+// command line names a tier's switch too (in any order: "--spine-switch A --switch B" keeps spine A).
+void keepOnlyFlaggedTierSwitches(ClusterSpec& spec, const Args& args)
+{
+    if (!args.has("--leaf-switch")) spec.leafSwitchModel.clear();
+    if (!args.has("--spine-switch")) spec.spineSwitchModel.clear();
+    if (!args.has("--core-switch")) spec.coreSwitchModel.clear();
+}
+
 } // namespace
 
 ClusterSpec readDesign(const Args& args)
@@ -126,8 +142,18 @@ void applyOverrides(ClusterSpec& spec, const Args& args)
         else if (flag == "--nic") spec.nicModel = v;
         else if (flag == "--link-gbps") spec.linkGbps = args.intValue(flag);
         else if (flag == "--fabric") spec.fabric = parseChoice(flag, v, parseFabricKind, "infiniband, roce, spectrum-x, uec");
-        else if (flag == "--switch") { spec.switchModel = v; spec.genericRadix = 0; }
-        else if (flag == "--radix") spec.genericRadix = args.intValue(flag);
+        else if (flag == "--switch") {
+            spec.switchModel = v;
+            spec.genericRadix = 0;
+            keepOnlyFlaggedTierSwitches(spec, args);
+        }
+        else if (flag == "--radix") {
+            spec.genericRadix = args.intValue(flag);
+            keepOnlyFlaggedTierSwitches(spec, args);
+        }
+        else if (flag == "--leaf-switch") spec.leafSwitchModel = v;
+        else if (flag == "--spine-switch") spec.spineSwitchModel = v;
+        else if (flag == "--core-switch") spec.coreSwitchModel = v;
         else if (flag == "--tiers") spec.tiers = v == "auto" ? 0 : args.intValue(flag);
         else if (flag == "--rail-optimized") spec.railOptimized = true;
         else if (flag == "--no-rail-optimized") spec.railOptimized = false;
@@ -157,11 +183,18 @@ void applyOverrides(ClusterSpec& spec, const Args& args)
 ClusterSpec fitFabricDefaults(const Args& args, ClusterSpec spec, const Catalog& catalog)
 {
     if (args.has("--switch") || args.has("--radix")) return spec;
+    if (args.has("--leaf-switch") && args.has("--spine-switch") && args.has("--core-switch")) return spec;
+    for (const std::string* own : {&spec.leafSwitchModel, &spec.spineSwitchModel, &spec.coreSwitchModel})
+        if (!own->empty() && !matchSwitch(catalog.switches, *own).part) return spec;  // the plan names the tier
     if (!validateSpec(spec).empty()) return spec;  // the plan reports what is invalid, field by field
     if (!args.positional().empty() && !args.has("--fabric")) return spec;
     ClusterSpec asked = spec;
     if (!args.has("--nic")) asked.nicModel = spec.nicModel;  // ranked first when it runs the fabric
-    const plan::FabricParts parts = plan::partsForFabric(asked, spec.fabric, catalog);
+    plan::FabricParts parts = plan::partsForFabric(asked, spec.fabric, catalog);
+    // The default fills the tiers without their own switch; a tier's own stays (and is judged as typed).
+    parts.spec.leafSwitchModel = spec.leafSwitchModel;
+    parts.spec.spineSwitchModel = spec.spineSwitchModel;
+    parts.spec.coreSwitchModel = spec.coreSwitchModel;
     if (args.has("--nic") && parts.spec.nicModel != plan::canonicalParts(spec, catalog).nicModel) return spec;
     if (parts.spec.switchModel != spec.switchModel || parts.spec.nicModel != spec.nicModel)
         std::cerr << "note: " << parts.why << "\n";

@@ -63,6 +63,10 @@ struct SwitchModel : PartBase {
     // Logical ports at `gbps` (0 when the cage cannot run that speed).
     int portsAt(int gbps) const;
     int portsPerCageAt(int gbps) const;
+    // A modular chassis (taller than any fixed switch in the catalog: rack_units > 4, catalog README):
+    // a spine or core choice, never a default for every tier.
+    bool modularChassis() const { return rackUnits > kMaxFixedSwitchRackUnits; }
+    static constexpr int kMaxFixedSwitchRackUnits = 4;  // Q3400-RA, the tallest fixed switch, is 4U
 };
 
 struct NicModel : PartBase {

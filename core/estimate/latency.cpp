@@ -24,12 +24,15 @@ LatencyInputs latencyInputs(const ClusterSpec& spec, const Fabric& fabric, const
     LatencyInputs in;
     in.fabric = spec.fabric;
     in.nicNs = hw.nic.latencyNs > 0 ? double(hw.nic.latencyNs) : model::kNicNsDefault;
-    // One figure per hop: the slowest switch model of the fabric (all tiers share one model today).
-    for (const SwitchModel& sw : hw.switches)
-        in.switchNs = std::max(in.switchNs, sw.latencyNs > 0 ? double(sw.latencyNs)
-                                                             : (sw.protocol == Protocol::InfiniBand
-                                                                    ? model::kIbSwitchNsDefault
-                                                                    : model::kEthernetSwitchNsDefault));
+    // Each tier's switch figure (catalog, else the documented default); switchNs is the slowest.
+    auto nsOf = [](const SwitchModel& sw) {
+        return sw.latencyNs > 0 ? double(sw.latencyNs)
+                                : (sw.protocol == Protocol::InfiniBand ? model::kIbSwitchNsDefault
+                                                                       : model::kEthernetSwitchNsDefault);
+    };
+    for (const SwitchModel& sw : hw.switches) in.switchNs = std::max(in.switchNs, nsOf(sw));
+    for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core})
+        in.tierSwitchNs[std::size_t(switchTierIndex(t))] = nsOf(hw.switchOf(t));
     in.linkGbps = fabric.shape.linkGbps;
     in.tiers = fabric.shape.tiers;
     // Per media solution (a few dozen), its ns per metre and order length, so the walk over every link
@@ -75,7 +78,11 @@ PathLatency pathLatency(const LatencyInputs& in, int switchHops)
         propMin += 2.0 * in.propagation[c].minNs;
         propMax += 2.0 * in.propagation[c].maxNs;
     }
-    const double fixedNs = 2.0 * in.nicNs + switchHops * in.switchNs + links * model::kFecNsPerLink;
+    // Hops 1, 3, 5: leaf; leaf, spine, leaf; leaf, spine, core, spine, leaf.
+    auto hopNs = [&](int tier) { return in.tierSwitchNs[std::size_t(tier)] > 0 ? in.tierSwitchNs[std::size_t(tier)] : in.switchNs; };
+    double switchesNs = 0;
+    for (int h = 0; h < switchHops; ++h) switchesNs += hopNs(std::min(h, switchHops - 1 - h));
+    const double fixedNs = 2.0 * in.nicNs + switchesNs + links * model::kFecNsPerLink;
     const double frameNs = serialisationNs(model::kSmallMessageFrameBytes, in.linkGbps);
     // Cut-through switches serialise the frame once; store-and-forward once per link.
     p.minNs = fixedNs + frameNs + propMin;

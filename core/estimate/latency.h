@@ -1,6 +1,7 @@
 #pragma once
 // Unloaded and loaded one-way small-message latency per path class (same leaf / via spine / via core).
 // Formula and sources: README.md ("Latency"); constants: model_constants.h.
+#include <array>
 #include <vector>
 
 #include "estimate/estimates.h"
@@ -16,7 +17,10 @@ struct LinkDelayRange {
 struct LatencyInputs {
     FabricKind fabric = FabricKind::InfiniBand;
     double nicNs = 0;      // one NIC side
-    double switchNs = 0;   // port to port, per hop
+    double switchNs = 0;   // port to port, per hop: the slowest switch of the fabric
+    // Port to port of each tier's switch (leaf, spine, core); 0 = switchNs. A path crosses its leaf
+    // twice, its spine twice and its core once, each at its own switch's figure.
+    std::array<double, kSwitchTierCount> tierSwitchNs{};
     int linkGbps = 400;
     int tiers = 2;         // 1 = single switch
     LinkDelayRange propagation[kLinkClassCount];

@@ -83,7 +83,15 @@ public:
         });
         reportProgress(ctx, 0.2);
 
-        const std::string swType = systemType(plan.hardware.switchOf(Tier::Leaf).partNumber, "FabricPlanSwitch");
+        // One system type per switch model (per-tier switches), with that model's ports at the link speed.
+        std::vector<std::string> swTypes;
+        std::vector<int> swPorts;
+        for (const SwitchModel& m : plan.hardware.switches) {
+            swTypes.push_back(systemType(m.partNumber, "FabricPlanSwitch"));
+            const int ports = m.portsAt(f.shape.linkGbps);
+            swPorts.push_back(ports > 0 ? ports : f.shape.switchPorts);
+        }
+        auto swType = [&](DeviceId d) -> const std::string& { return swTypes.at(f.devices[d].model); };
         const std::string nicType = systemType(plan.hardware.nic.partNumber, "FabricPlanNic");
         std::string hostType = "FabricPlanHost" + std::to_string(f.nicsPerNode);
         if (planes > 1) hostType += "x" + std::to_string(planes);
@@ -91,10 +99,13 @@ public:
 
         writeFolderAtomically(path, [&](const std::string& dir) {
             std::filesystem::create_directory(std::filesystem::path(dir) / "ibnl");
-            std::ofstream sw = openBundleFile(dir, "ibnl/" + swType + ".ibnl");
-            sw << "TOPSYSTEM " << swType << "\n\nNODE SW " << f.shape.switchPorts << ' ' << swType << " U1\n";
-            for (int p = 1; p <= f.shape.switchPorts; ++p) sw << "    " << p << " -> P" << p << "\n";
-            closeBundleFile(sw, dir, "ibnl/" + swType + ".ibnl");
+            for (std::size_t m = 0; m < swTypes.size(); ++m) {
+                if (std::find(swTypes.begin(), swTypes.begin() + long(m), swTypes[m]) != swTypes.begin() + long(m)) continue;
+                std::ofstream sw = openBundleFile(dir, "ibnl/" + swTypes[m] + ".ibnl");
+                sw << "TOPSYSTEM " << swTypes[m] << "\n\nNODE SW " << swPorts[m] << ' ' << swTypes[m] << " U1\n";
+                for (int p = 1; p <= swPorts[m]; ++p) sw << "    " << p << " -> P" << p << "\n";
+                closeBundleFile(sw, dir, "ibnl/" + swTypes[m] + ".ibnl");
+            }
 
             std::ofstream host = openBundleFile(dir, "ibnl/" + hostType + ".ibnl");
             host << "TOPSYSTEM " << hostType << "\n";
@@ -113,7 +124,7 @@ public:
                 const PortEnd& e = ends[i];
                 if (i == 0 || ends[i - 1].sw != e.sw) {
                     if (i) out << '\n';
-                    out << swType << ' ' << f.deviceName(e.sw) << '\n';
+                    out << swType(e.sw) << ' ' << f.deviceName(e.sw) << '\n';
                 }
                 const Link& l = f.links[e.link];
                 const DeviceId peer = e.upperEnd ? l.a : l.b;
@@ -123,7 +134,7 @@ public:
                     out << hostType << ' ' << f.deviceName(peer) << " mlx5_" << peerPort / planes << "/P"
                         << (peerPort % planes + 1) << '\n';
                 else
-                    out << swType << ' ' << f.deviceName(peer) << " P" << (peerPort + 1) << '\n';
+                    out << swType(peer) << ' ' << f.deviceName(peer) << " P" << (peerPort + 1) << '\n';
                 tick.step();
             }
             out << '\n';

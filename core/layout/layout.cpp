@@ -51,9 +51,27 @@ int nodesPerRack(const FloorSpec& floor) { return nodesPerRackFor(floor); }
 Layout place(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hardware)
 {
     const FloorSpec& floor = spec.floor;
-    int switchRackUnits = 1;
-    for (const SwitchModel& sw : hardware.switches) switchRackUnits = std::max(switchRackUnits, sw.rackUnits);
-    const int K = layout_constants::switchesPerNetworkRack(switchRackUnits);
+    // A network rack holds K switches of one model (layout_constants.h); with per-tier models each switch
+    // takes 1/K of its model's rack, so a rack of 2U leaves holds 16 and one of chassis spines 1 or 2.
+    std::vector<double> shareOfModel;
+    for (const SwitchModel& sw : hardware.switches)
+        shareOfModel.push_back(1.0 / layout_constants::switchesPerNetworkRack(std::max(1, sw.rackUnits)));
+    auto shareOf = [&](std::size_t d) { return shareOfModel.at(fabric.devices[d].model); };
+    // Rack fill in shares; a rack takes a switch while the shares fit (whole racks: no rounding drift).
+    struct RackFill {
+        int racks = 0;
+        double used = 1.0;  // share used in the newest rack; 1 = full, the next switch opens a rack
+        double place(double share)
+        {
+            if (used + share > 1.0 + 1e-9) {
+                ++racks;
+                used = 0;
+            }
+            const double at = used;
+            used += share;
+            return at;
+        }
+    };
     const std::size_t deviceCount = fabric.devices.size();
     const std::uint32_t nodes = fabric.nodeCount;
     const int npr = nodesPerRackFor(floor);
@@ -61,7 +79,6 @@ Layout place(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hard
     const int computeRacks = int((nodes + std::uint32_t(npr) - 1) / std::uint32_t(npr));
     const int rows = std::max(1, (computeRacks + perRow - 1) / perRow);
     const double nodePitchM = std::min(layout_constants::kNodePitchM, floor.rackHeightM / npr);
-    const double switchPitchM = floor.rackHeightM / K;
 
     Layout out;
     out.rows = rows;
@@ -99,30 +116,37 @@ Layout place(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hard
     const bool leavesInRack = floor.leafPlacement == LeafPlacement::InRack;
     const bool spinesInRoom = floor.spinePlacement == SpinePlacement::CentralRoom;
     std::vector<int> switchRow(deviceCount, -1);  // -1: spine room or in a compute rack
-    std::vector<int> switchesInRow(rows, 0);
-    long long roomSwitches = 0, spineRoundRobin = 0;
+    // Each switch's network rack (within its row, or within the spine room) and where in it it starts
+    // (share of the rack above it), packed in device order as pass 2 places them.
+    std::vector<std::uint32_t> netRackOf(deviceCount, 0);
+    std::vector<double> shareAbove(deviceCount, 0.0);
+    std::vector<RackFill> rowFill(rows);
+    RackFill roomFill;
+    long long spineRoundRobin = 0;
     for (std::size_t d = nodes; d < deviceCount; ++d) {
         const Tier t = fabric.devices[d].tier;
+        RackFill* fill = nullptr;
         if (t == Tier::Leaf) {
             if (leavesInRack) continue;
             switchRow[d] = leafRow(DeviceId(d));
+            fill = &rowFill[switchRow[d]];
         } else if (spinesInRoom) {
-            ++roomSwitches;
-            continue;
+            fill = &roomFill;
         } else {
             switchRow[d] = int(spineRoundRobin++ % rows);
+            fill = &rowFill[switchRow[d]];
         }
-        ++switchesInRow[switchRow[d]];
+        shareAbove[d] = fill->place(shareOf(d));
+        netRackOf[d] = std::uint32_t(fill->racks - 1);
     }
 
     // Racks row by row: compute racks, with the row's network racks at its end or in its middle.
     std::vector<std::uint32_t> computeRackIndex(computeRacks);
     std::vector<std::uint32_t> firstNetRackOfRow(rows);
-    std::vector<int> switchesPlacedInRack;
     double rowEndMaxM = 0;
     for (int r = 0; r < rows; ++r) {
         const int computeHere = std::min(perRow, computeRacks - r * perRow);
-        const int netHere = (switchesInRow[r] + K - 1) / K;
+        const int netHere = rowFill[r].racks;
         const int netSlot = floor.leafPlacement == LeafPlacement::MiddleOfRow ? computeHere / 2 : computeHere;
         firstNetRackOfRow[r] = std::uint32_t(out.racks.size());
         for (int k = 0; k < netHere; ++k) {
@@ -145,7 +169,7 @@ Layout place(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hard
         rowEndMaxM = std::max(rowEndMaxM, (computeHere + netHere) * floor.rackWidthM);
     }
     const std::uint32_t firstRoomRack = std::uint32_t(out.racks.size());
-    const int roomRacks = int((roomSwitches + K - 1) / K);
+    const int roomRacks = roomFill.racks;
     for (int k = 0; k < roomRacks; ++k) {
         Rack rack;
         rack.kind = RackKind::SpineRoom;
@@ -174,7 +198,6 @@ Layout place(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hard
     out.floorDepthM = (std::max(rows, roomRows) - 1) * floor.rowPitchM + floor.rackDepthM;
 
     // Pass 2: devices into racks, with a height for the vertical run to the tray.
-    switchesPlacedInRack.assign(out.racks.size(), 0);
     for (std::uint32_t n = 0; n < nodes; ++n) {
         const std::uint32_t rack = computeRackIndex[n / std::uint32_t(npr)];
         out.rackOfDevice[n] = rack;
@@ -182,23 +205,26 @@ Layout place(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hard
         out.racks[rack].powerW += floor.nodePowerKw * 1000.0;
         ++out.racks[rack].devices;
     }
-    std::vector<int> placedInRow(rows, 0);
-    long long placedInRoom = 0;
+    std::vector<double> shareUsedInRack(out.racks.size(), 0.0);  // in-rack leaves of a compute rack
     for (std::size_t d = nodes; d < deviceCount; ++d) {
         std::uint32_t rack;
+        double above;
         if (switchRow[d] >= 0) {
-            const int r = switchRow[d];
-            rack = firstNetRackOfRow[r] + std::uint32_t(placedInRow[r]++ / K);
+            rack = firstNetRackOfRow[switchRow[d]] + netRackOf[d];
+            above = shareAbove[d];
         } else if (fabric.devices[d].tier == Tier::Leaf) {  // in-rack leaf
             const std::uint32_t n = firstNode[d];
             rack = n == kNone ? (computeRacks > 0 ? computeRackIndex[0] : 0) : out.rackOfDevice[n];
+            above = rack < shareUsedInRack.size() ? shareUsedInRack[rack] : 0.0;
+            if (rack < shareUsedInRack.size()) shareUsedInRack[rack] += shareOf(d);
         } else {
-            rack = firstRoomRack + std::uint32_t(placedInRoom++ / K);
+            rack = firstRoomRack + netRackOf[d];
+            above = shareAbove[d];
         }
         if (rack >= out.racks.size()) rack = 0;  // defensive: an empty floor
         out.rackOfDevice[d] = rack;
-        // Switches stack from the rack top down.
-        heightM[d] = float(floor.rackHeightM - (switchesPlacedInRack[rack]++ + 0.5) * switchPitchM);
+        // Switches stack from the rack top down, each over its model's pitch (rack height / K).
+        heightM[d] = float(floor.rackHeightM * (1.0 - above - 0.5 * shareOf(d)));
         if (!out.racks.empty()) {
             out.racks[rack].powerW += hardware.switchModel(fabric.devices[d].model).powerW;
             ++out.racks[rack].devices;

@@ -58,6 +58,19 @@ int nicGbps(const ClusterSpec& spec, const Catalog& catalog)
     return nic ? nic->portGbps : 0;
 }
 
+// The candidate's switches as Hardware::switchesText names them: one name when every tier uses the
+// same, else "leaf A, spine B, core C" ("generic" for a generic radix).
+std::string switchesOf(const ClusterSpec& spec)
+{
+    auto nameOf = [&](Tier t) {
+        const std::string& name = plan::switchNameOf(spec, t);
+        return name == spec.switchModel && spec.genericRadix > 0 ? std::string("generic") : name;
+    };
+    const std::string leaf = nameOf(Tier::Leaf), spine = nameOf(Tier::Spine), core = nameOf(Tier::Core);
+    if (leaf == spine && spine == core) return leaf;
+    return "leaf " + leaf + ", spine " + spine + ", core " + core;
+}
+
 std::unique_ptr<Round> makeRound(const ClusterSpec& spec, FabricKind fabric, const Catalog& catalog)
 {
     auto r = std::make_unique<Round>();
@@ -66,7 +79,7 @@ std::unique_ptr<Round> makeRound(const ClusterSpec& spec, FabricKind fabric, con
     r->linkGbps = nicGbps(r->specs.front(), catalog);
     for (const ClusterSpec& s : r->specs) {
         CompareCandidate c;
-        c.switchModel = s.genericRadix > 0 ? "generic" : s.switchModel;
+        c.switchModel = switchesOf(plan::canonicalParts(s, catalog));
         c.nicModel = s.nicModel;
         c.linkGbps = r->linkGbps;
         c.lowerBoundUsd = plan::switchCostLowerBoundUsd(s, catalog);
@@ -203,7 +216,7 @@ Comparison comparePlans(const ClusterSpec& spec, const Catalog& catalog, const P
         if (!chosen[k]) chosen[k] = makePlan(native[k]->specs.front(), catalog, options);  // throws the reason
         // Each round marked its own winner; only the one that became the fabric's plan stays Chosen.
         const Plan& p = *chosen[k];
-        const std::string part = p.hardware.switchOf(Tier::Leaf).generic ? "generic" : p.hardware.switchOf(Tier::Leaf).partNumber;
+        const std::string part = switchesOf(p.spec);
         for (auto& rec : c.alternatives[k].candidates)
             if (rec.outcome == Outcome::Chosen && (rec.linkGbps != p.fabric.shape.linkGbps || rec.switchModel != part))
                 rec.outcome = Outcome::Planned;

@@ -2,13 +2,14 @@
 
 #include <cmath>
 
+#include "plan/resolve.h"
 #include "topology/builder.h"
 
 namespace fp::plan {
 
 double switchCostLowerBoundUsd(const ClusterSpec& spec, const Catalog& catalog)
 {
-    if (spec.genericRadix > 0) return 0;
+    if (spec.genericRadix > 0 || hasTierSwitches(spec)) return 0;  // per-tier models: no bound (0 is always one)
     const SwitchModel* sw = catalog.findSwitch(spec.switchModel);
     const NicModel* nic = catalog.findNic(spec.nicModel);
     if (!sw || !nic) return 0;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "checks/tier_compatibility.h"
 #include "common/error.h"
 #include "plan/plan.h"
 #include "plan/resolve.h"
@@ -28,19 +29,22 @@ std::optional<int> errorsOf(const ClusterSpec& candidate, const Catalog& catalog
         const ClusterSpec c = canonicalParts(candidate, catalog);
         const NicModel& nic = resolveNic(c, catalog);
         int gbps = resolveLinkGbps(c, nic);
-        const SwitchModel sw = resolveSwitch(c, catalog, gbps);
+        const Hardware hw = resolveHardware(c, catalog, nic, gbps, c.planes);
+        if (!checks::tierCompatibility(c, hw, catalog).empty()) return std::nullopt;
         ClusterSpec probe = c;
-        const PlaneChoice planes = planesThatConnect(c, nic, sw, gbps);
+        const PlaneChoice planes = planesThatConnect(c, nic, hw, gbps);
         if (planes.changed) {
             probe.planes = planes.planes;
             probe.railPlanes = planes.railPlanes;
             probe.linkGbps = gbps = planes.linkGbps;
         }
-        const int R = sw.portsAt(gbps);
+        topology::TierPorts ports;
+        for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core})
+            ports.tier[std::size_t(switchTierIndex(t))] = {hw.switchOf(t).portsAt(gbps), 1, 0};
         const long long endpoints = static_cast<long long>(c.nodes()) * c.nicsPerNode * (c.dualTor ? 2 : 1) /
                                     (probe.railPlanes ? probe.planes : 1);
-        const long long two = topology::maxEndpoints(2, {R, 1}, c.leafOversubscription, c.spineOversubscription);
-        const long long three = topology::maxEndpoints(3, {R, 1}, c.leafOversubscription, c.spineOversubscription);
+        const long long two = topology::maxEndpoints(2, ports, c.leafOversubscription, c.spineOversubscription);
+        const long long three = topology::maxEndpoints(3, ports, c.leafOversubscription, c.spineOversubscription);
         if (endpoints > three && c.tiers == 0) return std::nullopt;
         // Media and checks on a probe of the same depth: kProbeGpus GPUs with the full size's tiers.
         probe.gpus = kProbeGpus / c.gpusPerNode * c.gpusPerNode;
@@ -74,8 +78,10 @@ FabricParts partsForFabric(const ClusterSpec& spec, FabricKind fabric, const Cat
         if (tried++ == kMaxCandidates) break;
         const std::optional<int> errors = errorsOf(c, catalog);
         if (!errors) continue;
-        const std::string parts = c.genericRadix > 0 ? "a generic " + std::to_string(c.genericRadix) + "-port switch"
-                                                      : "switch " + c.switchModel;
+        std::string parts = c.genericRadix > 0 ? "a generic " + std::to_string(c.genericRadix) + "-port switch"
+                                                : "switch " + c.switchModel;
+        for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core})  // the user's own tier switches stay
+            if (switchNameOf(c, t) != c.switchModel) parts += ", " + std::string(toString(t)) + " " + switchNameOf(c, t);
         if (*errors == 0)
             return {c, true,
                     std::string(displayName(fabric)) + ": " + parts + " and NIC " + c.nicModel +

@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "checks/checks.h"
+#include "checks/tier_compatibility.h"
 #include "common/error.h"
 #include "plan/invariants.h"
 #include "plan/plan_figures.h"
@@ -58,19 +59,24 @@ Plan makePlan(const ClusterSpec& typedSpec, const Catalog& catalog, const PlanOp
     clock.run("resolve", [&] {
         NicModel nic = plan::resolveNic(spec, catalog);
         linkGbps = plan::resolveLinkGbps(spec, nic);
-        SwitchModel sw = plan::resolveSwitch(spec, catalog, linkGbps);
+        // Each tier's switch (its own, or the fabric's); tiers that cannot talk are refused here, before
+        // the topology wires ports they do not have.
+        // Links per NIC: one per plane (rail planes: one), twice that with dual-ToR (FabricShape::linksPerNic).
+        const auto linksPerNic = [&] { return (spec.railPlanes ? 1 : spec.planes) * (spec.dualTor ? 2 : 1); };
+        p.hardware = plan::resolveHardware(spec, catalog, nic, linkGbps, linksPerNic());
+        for (const Finding& f : checks::tierCompatibility(spec, p.hardware, catalog))
+            if (f.severity == Severity::Error) throw UserError(f.message, f.where, f.fix);
         // Too big for three tiers at this speed: more planes at a lower speed (resolve.h).
-        const plan::PlaneChoice planes = plan::planesThatConnect(spec, nic, sw, linkGbps);
+        const plan::PlaneChoice planes = plan::planesThatConnect(spec, nic, p.hardware, linkGbps);
         if (planes.changed) {
             spec.planes = planes.planes;
             spec.railPlanes = planes.railPlanes;
             spec.linkGbps = linkGbps = planes.linkGbps;
             planesNote = planes.note;
+            p.hardware.linkGbps = linkGbps;
+            p.hardware.planes = linksPerNic();
         }
         plan::requireDualHoming(spec, nic, linkGbps);
-        // Links per NIC: one per plane (rail planes: one), twice that with dual-ToR (FabricShape::linksPerNic).
-        p.hardware = Hardware::uniform(std::move(sw), std::move(nic), linkGbps,
-                                       (spec.railPlanes ? 1 : spec.planes) * (spec.dualTor ? 2 : 1));
         if (!spec.platform.empty()) {
             const PlatformModel* platform = catalog.findPlatform(spec.platform);
             if (!platform)

@@ -1,6 +1,7 @@
 #include "plan/resolve.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "catalog/part_lookup.h"
 #include "common/error.h"
@@ -49,6 +50,11 @@ void canonicalise(std::string& name, const PartMatch<Model>& m, const char* what
                     "type more of the name, or the part number");
 }
 
+void canonicaliseTierSwitch(std::string& name, const Catalog& catalog, const char* what, const char* where)
+{
+    if (!name.empty()) canonicalise(name, matchSwitch(catalog.switches, name), what, where);
+}
+
 } // namespace
 
 ClusterSpec canonicalParts(const ClusterSpec& spec, const Catalog& catalog)
@@ -57,6 +63,9 @@ ClusterSpec canonicalParts(const ClusterSpec& spec, const Catalog& catalog)
     if (!spec.nicModel.empty()) canonicalise(out.nicModel, matchNic(catalog.nics, spec.nicModel), "NIC name", "/compute/nic");
     if (spec.genericRadix == 0 && !spec.switchModel.empty())
         canonicalise(out.switchModel, matchSwitch(catalog.switches, spec.switchModel), "switch name", "/fabric/switch");
+    canonicaliseTierSwitch(out.leafSwitchModel, catalog, "leaf switch name", "/fabric/switches/leaf");
+    canonicaliseTierSwitch(out.spineSwitchModel, catalog, "spine switch name", "/fabric/switches/spine");
+    canonicaliseTierSwitch(out.coreSwitchModel, catalog, "core switch name", "/fabric/switches/core");
     for (MediaPin& pin : out.media.pins)
         canonicalise(pin.part, matchMediaPart(catalog.transceivers, catalog.cables, pin.part), "pinned part",
                      "/media/pins");
@@ -93,20 +102,33 @@ void requireDualHoming(const ClusterSpec& spec, const NicModel& nic, int linkGbp
 
 PlaneChoice planesThatConnect(const ClusterSpec& spec, const NicModel& nic, const SwitchModel& sw, int linkGbps)
 {
+    return planesThatConnect(spec, nic, Hardware::uniform(sw, nic, linkGbps, spec.planes), linkGbps);
+}
+
+PlaneChoice planesThatConnect(const ClusterSpec& spec, const NicModel& nic, const Hardware& hw, int linkGbps)
+{
     PlaneChoice out;
     out.planes = spec.planes;
     out.linkGbps = linkGbps;
     out.railPlanes = spec.railPlanes;
-    if (spec.tiers != 0 || sw.generic || linkGbps <= 0 || spec.planes != 1) return out;
+    const bool generic = std::any_of(hw.switches.begin(), hw.switches.end(), [](const SwitchModel& s) { return s.generic; });
+    if (spec.tiers != 0 || generic || linkGbps <= 0 || spec.planes != 1) return out;
     const int sides = spec.dualTor ? 2 : 1;  // dual-ToR: two links per NIC and plane
     const long long ports = static_cast<long long>(spec.nodes()) * spec.nicsPerNode * sides;
+    // Each tier's ports at a speed; 0 when a tier's switch does not run it.
     auto capacity = [&](int gbps) {
-        const topology::SwitchPorts at{sw.portsAt(gbps), sw.portsPerCageAt(gbps)};
-        return at.ports > 0 ? topology::maxEndpoints(3, at, spec.leafOversubscription, spec.spineOversubscription) : 0LL;
+        topology::TierPorts at;
+        for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core}) {
+            const SwitchModel& sw = hw.switchOf(t);
+            at.tier[std::size_t(switchTierIndex(t))] = {sw.portsAt(gbps), sw.portsPerCageAt(gbps), 0};
+            if (sw.portsAt(gbps) <= 0) return 0LL;
+        }
+        return topology::maxEndpoints(3, at, spec.leafOversubscription, spec.spineOversubscription);
     };
+    const SwitchModel& sw = hw.switchOf(Tier::Leaf);
     const long long native = capacity(linkGbps);
     if (native >= ports) return out;
-    const std::string head = withThousands(ports) + " NIC ports exceed what three tiers of " + sw.partNumber +
+    const std::string head = withThousands(ports) + " NIC ports exceed what three tiers of " + hw.switchesText() +
                              " connect at " + std::to_string(linkGbps) + "G (" + withThousands(native) +
                              " per plane): ";
     // Rail planes first: the same links at the same speed, optics unchanged; cross-plane traffic
@@ -189,6 +211,54 @@ SwitchModel resolveSwitch(const ClusterSpec& spec, const Catalog& catalog, int l
     return *sw;
 }
 
+const std::string& switchNameOf(const ClusterSpec& spec, Tier t)
+{
+    const std::string& own = t == Tier::Spine ? spec.spineSwitchModel
+                             : t == Tier::Core ? spec.coreSwitchModel
+                                               : spec.leafSwitchModel;
+    return own.empty() ? spec.switchModel : own;
+}
+
+bool hasTierSwitches(const ClusterSpec& spec)
+{
+    return !spec.leafSwitchModel.empty() || !spec.spineSwitchModel.empty() || !spec.coreSwitchModel.empty();
+}
+
+Hardware resolveHardware(const ClusterSpec& spec, const Catalog& catalog, NicModel nic, int linkGbps, int planes)
+{
+    Hardware hw;
+    hw.nic = std::move(nic);
+    hw.linkGbps = linkGbps;
+    hw.planes = std::max(1, planes);
+    std::optional<SwitchModel> fabricSwitch;  // resolved once, for the tiers without their own
+    for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core}) {
+        const std::string& own = t == Tier::Spine ? spec.spineSwitchModel
+                                 : t == Tier::Core ? spec.coreSwitchModel
+                                                   : spec.leafSwitchModel;
+        SwitchModel sw;
+        if (own.empty()) {
+            if (!fabricSwitch) fabricSwitch = resolveSwitch(spec, catalog, linkGbps);
+            sw = *fabricSwitch;
+        } else {
+            const SwitchModel* found = matchSwitch(catalog.switches, own).part;
+            const std::string tier = toString(t);
+            if (!found)
+                throw UserError("unknown " + tier + " switch \"" + own + "\"", "/fabric/switches/" + tier,
+                                "use one of: " + choices(catalog.switches, spec.fabric) +
+                                    " (or leave it empty for the fabric's switch)");
+            sw = *found;
+        }
+        auto same = [&](const SwitchModel& m) { return m.partNumber == sw.partNumber; };
+        auto it = std::find_if(hw.switches.begin(), hw.switches.end(), same);
+        if (it == hw.switches.end()) {
+            hw.switches.push_back(std::move(sw));
+            it = hw.switches.end() - 1;
+        }
+        hw.modelOfTier[std::size_t(switchTierIndex(t))] = std::uint8_t(it - hw.switches.begin());
+    }
+    return hw;
+}
+
 std::vector<ClusterSpec> retargetCandidates(const ClusterSpec& spec, FabricKind fabric, const Catalog& catalog)
 {
     ClusterSpec base = spec;
@@ -196,6 +266,14 @@ std::vector<ClusterSpec> retargetCandidates(const ClusterSpec& spec, FabricKind 
 
     const NicModel* current = matchNic(catalog.nics, spec.nicModel).part;
     const int gbps = current ? (spec.linkGbps ? spec.linkGbps : current->portGbps) : 400;
+    // A tier's own switch stays where it runs this fabric at the link speed; else that tier takes the
+    // fabric's switch like the others (a deep-buffer Ethernet spine has no place in an InfiniBand plan,
+    // nor a non-Spectrum switch in a Spectrum-X one).
+    for (std::string* own : {&base.leafSwitchModel, &base.spineSwitchModel, &base.coreSwitchModel}) {
+        const SwitchModel* w = own->empty() ? nullptr : matchSwitch(catalog.switches, *own).part;
+        const bool spectrumOk = fabric != FabricKind::SpectrumX || (w && w->asic.find("Spectrum") != std::string::npos);
+        if (w && !(speaks(w->protocol, fabric) && w->portsAt(gbps) > 0 && spectrumOk)) own->clear();
+    }
     // NIC: keep the user's if it fits this fabric's flavour, else the best catalog match.
     auto nicScore = [&](const NicModel& n) {
         if (!speaks(n.protocol, fabric) || n.portGbps < gbps) return -1;
@@ -218,6 +296,8 @@ std::vector<ClusterSpec> retargetCandidates(const ClusterSpec& spec, FabricKind 
     const SwitchModel* currentSw = matchSwitch(catalog.switches, spec.switchModel).part;
     auto swScore = [&](const SwitchModel& w) {
         if (!speaks(w.protocol, fabric) || w.portsAt(gbps) == 0) return -1;
+        // A chassis is no leaf: it stays a per-tier choice (the tier fields above), never every tier's.
+        if (w.modularChassis() && !(currentSw && w.partNumber == currentSw->partNumber)) return -1;
         const bool spectrum = w.asic.find("Spectrum") != std::string::npos;
         if (fabric == FabricKind::SpectrumX && !spectrum) return -1;
         int nativeGbps = 0;

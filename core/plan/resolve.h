@@ -1,6 +1,7 @@
 #pragma once
 // Turning the spec's part numbers into catalog records, with errors that list what is available.
 #include "catalog/catalog.h"
+#include "catalog/hardware.h"
 #include "spec/cluster_spec.h"
 
 #include <string>
@@ -18,6 +19,14 @@ const NicModel& resolveNic(const ClusterSpec&, const Catalog&);
 // The spec's switch, or a generic switch of genericRadix ports at linkGbps (latency, power and price
 // per port from estimate constants, flagged as estimates).
 SwitchModel resolveSwitch(const ClusterSpec&, const Catalog&, int linkGbps);
+// The switch name a tier uses as typed: its own (leafSwitchModel, ...) or, when empty, switchModel.
+const std::string& switchNameOf(const ClusterSpec&, Tier);
+// True when any tier names its own switch.
+bool hasTierSwitches(const ClusterSpec&);
+// Every tier's switch and the NIC as one Hardware: tiers without their own model use the fabric's
+// switch (resolveSwitch, with its errors); a tier's own model must be in the catalog (UserError naming
+// the tier otherwise). Whether the tiers can talk to each other is checks::tierCompatibility's job.
+Hardware resolveHardware(const ClusterSpec&, const Catalog&, NicModel nic, int linkGbps, int planes);
 int resolveLinkGbps(const ClusterSpec&, const NicModel&);
 // Dual-ToR hosts need two links per NIC and plane at the link speed (one to each leaf of a pair);
 // throws UserError naming the NIC's ports and the fixes when it has fewer.
@@ -37,7 +46,8 @@ struct PlaneChoice {
     bool railPlanes = false;
     std::string note;
 };
-PlaneChoice planesThatConnect(const ClusterSpec&, const NicModel&, const SwitchModel&, int linkGbps);
+PlaneChoice planesThatConnect(const ClusterSpec&, const NicModel&, const Hardware&, int linkGbps);
+PlaneChoice planesThatConnect(const ClusterSpec&, const NicModel&, const SwitchModel&, int linkGbps);  // every tier
 
 // For comparisons: the spec re-targeted at another fabric technology, with the parts the catalog
 // offers for it (same link speed), keeping the user's choices where they already fit. Best first:

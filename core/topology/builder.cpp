@@ -204,8 +204,10 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
     sh.linkGbps = linkGbps;
     sh.switchPorts = R;
     sh.portsPerCage = std::max(1, sw.of(Tier::Leaf).portsPerCage);
-    for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core})
+    for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core}) {
         sh.portsPerCageOfTier[std::size_t(switchTierIndex(t))] = std::max(1, sw.of(t).portsPerCage);
+        sh.portsOfTier[std::size_t(switchTierIndex(t))] = sw.of(t).ports;
+    }
     sh.nodes = nodes;
     sh.endpointsPerPlane = static_cast<int>(endpoints);
     sh.maxEndpoints2Tier = static_cast<int>(std::min<long long>(maxEndpoints(2, sw, spec.leafOversubscription, spec.spineOversubscription), INT32_MAX));

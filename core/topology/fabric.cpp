@@ -41,7 +41,8 @@ std::vector<TierUsage> Fabric::usage() const
                 ++u.switches;
                 u.portsUsed += devices[i].portsUsed;
             }
-        u.portsTotal = u.switches * shape.switchPorts;
+        const int ports = shape.portsOfTier[std::size_t(switchTierIndex(t))];
+        u.portsTotal = u.switches * (ports > 0 ? ports : shape.switchPorts);
         if (u.switches) out.push_back(u);
     }
     return out;

@@ -49,6 +49,7 @@ struct FabricShape {
     int linkGbps = 400;
     int switchPorts = 0;         // logical ports per switch at linkGbps (radix R)
     int portsPerCage = 1;        // logical ports per physical cage at linkGbps (the leaf's)
+    std::array<int, kSwitchTierCount> portsOfTier{0, 0, 0};  // logical ports of each tier's switch; 0: switchPorts
     std::array<int, kSwitchTierCount> portsPerCageOfTier{0, 0, 0};  // leaf, spine, core; 0: portsPerCage
     int nodes = 0;
     int endpointsPerPlane = 0;   // NIC ports attached to one plane

@@ -2,6 +2,8 @@
 // here independently (closed-form leaf-spine counts, sums of the BOM).
 #include <QtTest>
 
+#include <map>
+
 #include <nlohmann/json.hpp>
 
 using nlohmann::json;
@@ -111,6 +113,8 @@ private slots:
         const QString ex = example("dgx-h100-superpod-1024.fabricplan");
         QTest::addRow("missing file") << QStringList{QStringLiteral("plan"), QStringLiteral("/nonexistent/x.fabricplan")}
                                       << "cannot open the design file";
+        QTest::addRow("unknown spine switch") << QStringList{QStringLiteral("plan"), QStringLiteral("--spine-switch"), QStringLiteral("NOPE-1")}
+                                              << "/fabric/switches/spine: unknown spine switch";
         QTest::addRow("unknown switch") << QStringList{QStringLiteral("plan"), ex, QStringLiteral("--switch"), QStringLiteral("NOPE-1")}
                                         << "unknown switch \"NOPE-1\"";
         QTest::addRow("unknown nic") << QStringList{QStringLiteral("plan"), ex, QStringLiteral("--nic"), QStringLiteral("NOPE-2")}
@@ -135,6 +139,40 @@ private slots:
         QTest::addRow("missing catalog") << QStringList{QStringLiteral("plan"), QStringLiteral("--catalog"), QStringLiteral("/nonexistent.sqlite")}
                                          << "catalog file not found";
     }
+    // Per-tier switches from the command line, in either order: --switch sets every tier but the one a
+    // tier flag names. 16,384 GPUs at 400G on SN5600 leaves (64 down, 64 up) under 1,152-port (at 400G)
+    // chassis spines: 256 leaves, each with 4 links to each of 16 spines (hand count, test_tier_switches).
+    void tierSwitchFlags_data()
+    {
+        QTest::addColumn<QStringList>("switches");
+        QTest::addRow("--switch then --spine-switch") << QStringList{QStringLiteral("--switch"), QStringLiteral("SN5600"),
+                                                                     QStringLiteral("--spine-switch"), QStringLiteral("DCS-7816R4")};
+        QTest::addRow("--spine-switch then --switch") << QStringList{QStringLiteral("--spine-switch"), QStringLiteral("DCS-7816R4"),
+                                                                     QStringLiteral("--switch"), QStringLiteral("SN5600")};
+        QTest::addRow("every tier flag") << QStringList{QStringLiteral("--leaf-switch"), QStringLiteral("SN5600"),
+                                                        QStringLiteral("--core-switch"), QStringLiteral("SN5600"),
+                                                        QStringLiteral("--spine-switch"), QStringLiteral("DCS-7816R4")};
+    }
+    void tierSwitchFlags()
+    {
+        QFETCH(QStringList, switches);
+        const Run r = runCli(QStringList{QStringLiteral("plan"), QStringLiteral("--gpus"), QStringLiteral("16384"),
+                                         QStringLiteral("--fabric"), QStringLiteral("roce"), QStringLiteral("--nic"),
+                                         QStringLiteral("MCX75310AAS-NEAT"), QStringLiteral("--json"), QStringLiteral("-")} +
+                             switches);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const json j = json::parse(r.out.toStdString());
+        QCOMPARE(j["topology"]["switches"]["leaf"].get<int>(), 256);
+        QCOMPARE(j["topology"]["switches"]["spine"].get<int>(), 16);
+        QCOMPARE(j["topology"]["links"]["leaf_spine"].get<int>(), 256 * 64);
+        std::map<std::string, long long> bySwitch;
+        for (const auto& l : j["bom"])
+            if (l["category"] == "switches") bySwitch[l["part"].get<std::string>()] += l["qty"].get<long long>();
+        QCOMPARE(bySwitch.size(), std::size_t(2));
+        QCOMPARE(bySwitch["SN5600"], 256LL);
+        QCOMPARE(bySwitch["DCS-7816R4-16x36PE"], 16LL);
+    }
+
     void badInput()
     {
         QFETCH(QStringList, args);

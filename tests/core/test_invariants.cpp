@@ -116,6 +116,23 @@ ClusterSpec randomSpec(std::mt19937& rng, const Catalog& catalog)
         s.dualTor = true;
         if (chance(80)) s.linkGbps = 200;
     }
+    if (chance(30)) {  // per-tier switches: any of the fabric's switches at the link speed on each tier
+        const NicModel* nic = catalog.findNic(s.nicModel);
+        const int gbps = s.linkGbps > 0 ? s.linkGbps : (nic ? nic->portGbps : 400);
+        auto runs = [&](const SwitchModel& w, bool chassisOk) {
+            if (w.modularChassis() && !chassisOk) return false;  // a chassis is a spine or core
+            const bool ib = w.protocol == Protocol::InfiniBand;
+            const bool eth = w.protocol == Protocol::Ethernet;
+            return w.portsAt(gbps) > 0 && !(ib && s.fabric != FabricKind::InfiniBand) &&
+                   !(eth && s.fabric == FabricKind::InfiniBand);
+        };
+        for (std::string* tier : {&s.leafSwitchModel, &s.spineSwitchModel, &s.coreSwitchModel}) {
+            std::vector<const SwitchModel*> fit;
+            for (const SwitchModel& w : catalog.switches)
+                if (runs(w, tier != &s.leafSwitchModel)) fit.push_back(&w);
+            if (!fit.empty() && chance(70)) *tier = fit[std::size_t(pick(int(fit.size())))]->partNumber;
+        }
+    }
     return s;
 }
 
@@ -250,7 +267,7 @@ private slots:
     void fiveHundredRandomSpecs()
     {
         std::mt19937 rng(20261201);
-        int planned = 0, attempts = 0;
+        int planned = 0, attempts = 0, perTier = 0, dualTor = 0;
         std::vector<std::string> failures;
         while (planned < 500 && attempts < 3000) {
             ++attempts;
@@ -265,16 +282,21 @@ private slots:
             // Cage groups are homogeneous: every link through one cage uses the same media class.
             if (const std::string mixed = cageWithMixedMedia(p); !mixed.empty() && failures.size() < 20)
                 failures.push_back("attempt " + std::to_string(attempts) + ": " + mixed);
+            perTier += p.hardware.switches.size() > 1 ? 1 : 0;
+            dualTor += spec.dualTor ? 1 : 0;
             for (const std::string& f : invariantFindings(p))
                 if (failures.size() < 20)
                     failures.push_back("attempt " + std::to_string(attempts) + " (" + toString(spec.fabric) + " " +
-                                       spec.switchModel + " " + std::to_string(spec.gpus) + " GPUs, tiers " +
+                                       p.hardware.switchesText() + " " + std::to_string(spec.gpus) + " GPUs, tiers " +
                                        std::to_string(spec.tiers) + ", planes " + std::to_string(spec.planes) +
                                        (spec.dualTor ? ", dual-ToR" : "") +
                                        (spec.media.pins.empty() ? "" : ", pin " + spec.media.pins[0].part) + "): " + f);
         }
-        qInfo("%d random plans checked in %d attempts", planned, attempts);
+        qInfo("%d random plans checked in %d attempts (%d with per-tier switches, %d dual-ToR)", planned, attempts,
+              perTier, dualTor);
         QVERIFY2(planned >= 500, qPrintable(QString::number(planned)));
+        QVERIFY2(perTier >= 50, qPrintable(QString::number(perTier)));  // the per-tier path is exercised
+        QVERIFY2(dualTor >= 50, qPrintable(QString::number(dualTor)));  // and the dual-homed one
         std::string all;
         for (const std::string& f : failures) all += "\n  " + f;
         QVERIFY2(failures.empty(), all.c_str());

@@ -155,6 +155,43 @@ private slots:
             QCOMPARE(l.a / 2, l.b - f.nodeCount);
         }
     }
+
+    // The same cluster with its real tiers: a 400G top-of-rack RTSW (64 ports; 48 used) under 576-port
+    // modular CTSW spines and ATSW aggregation (a 16-slot chassis of 36 x 400G cards, the Arista 7800
+    // class of the post). Hand count for the spines: each RTSW has 32 uplinks; a CTSW keeps 504 of its 576
+    // ports down at 7:1, so a zone's 192 RTSWs can give each CTSW 2 links (192 x 2 = 384 <= 504) and
+    // 16 CTSWs take all 32 uplinks: 16 per zone, 128 in all. Counts of the uniform model hold unchanged.
+    void metaLlama3RoceClusterPerTier()
+    {
+        ClusterSpec s;
+        s.gpus = 24576;
+        s.gpusPerNode = 8;
+        s.nicsPerNode = 8;
+        s.railOptimized = false;
+        s.leafPerRack = true;
+        s.floor.nodesPerRack = 2;
+        s.leafOversubscription = {1, 2};
+        s.spineOversubscription = {7, 1};
+        s.podNodes = 384;
+        const topology::TierPorts ports{{64, 1, 0}, {576, 1, 1}, {576, 1, 1}};
+        const Fabric f = topology::build(s, ports, 400);
+        QCOMPARE(f.shape.tiers, 3);
+        QCOMPARE(f.switchCount(Tier::Leaf), 1536LL);
+        QCOMPARE(f.shape.pods, 8);
+        QCOMPARE(f.shape.leafUplinks, 32);
+        QCOMPARE(f.shape.spinesPerPod, 16);
+        QCOMPARE(f.shape.linksLeafToSpine, 2);
+        QCOMPARE(f.switchCount(Tier::Spine), 128LL);
+        QCOMPARE(f.linkCount(LinkClass::HostLeaf), 24576LL);
+        QCOMPARE(f.linkCount(LinkClass::LeafSpine), 1536LL * 32);
+        QCOMPARE((long long)f.shape.spineUp, (192LL * 2 + 6) / 7);
+        const Fabric uniform = topology::build(s, {576, 1}, 400);
+        QCOMPARE(f.switchCount(), uniform.switchCount());
+        QCOMPARE(f.linkCount(LinkClass::SpineCore), uniform.linkCount(LinkClass::SpineCore));
+        // Each device records its tier's model.
+        for (const Device& d : f.devices)
+            if (d.tier != Tier::Node) QCOMPARE(int(d.model), d.tier == Tier::Leaf ? 0 : 1);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestReferenceDesigns)
