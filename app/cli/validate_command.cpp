@@ -20,7 +20,8 @@ int validateCommand(const std::vector<std::string>& argv)
     const auto problems = validateSpec(result.spec);
     for (const auto& p : problems) std::cerr << path << ": " << p.field << ": " << p.message << " — " << p.fix << "\n";
     if (!problems.empty()) return kExitBadInput;
-    std::cout << path << ": valid (format " << kDesignFormatVersion << ")\n";
+    // The file's own format: a format 1 design stays format 1 until it is saved again.
+    std::cout << path << ": valid (format " << result.formatVersion << ")\n";
     return kExitOk;
 }
 

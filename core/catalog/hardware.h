@@ -1,7 +1,7 @@
 #pragma once
 // Hardware: the parts a plan is built from, resolved once and handed to every stage (topology,
 // layout, media, checks, bom, estimate) in place of a loose (switch, NIC) pair. A switch model per
-// tier (today every tier resolves to the same model), the NIC, and an optional server platform.
+// tier (plan::resolveHardware: a tier's own switch, else the fabric's), the NIC, and an optional server platform.
 // Cage: the physical unit a module or cable end plugs into; media and the BOM reason per cage.
 #include <array>
 #include <cstdint>
@@ -37,9 +37,9 @@ struct Hardware {
     NicModel nic;
     std::optional<PlatformModel> platform;  // the design's server platform (catalog), when it names one
     int linkGbps = 0;                   // the fabric's link speed (resolved: spec or the NIC's native)
-    int planes = 1;
+    int planes = 1;                     // links per NIC: one per plane (rail planes: one), x2 with dual-ToR
 
-    // The same switch on every tier (what plan::resolve produces today).
+    // The same switch on every tier (tests and probes; a plan uses plan::resolveHardware).
     static Hardware uniform(SwitchModel sw, NicModel nic, int linkGbps, int planes);
 
     const SwitchModel& switchOf(Tier) const;          // Tier::Node is not a switch tier: the leaf's

@@ -143,7 +143,11 @@ public:
 
             std::filesystem::create_directory(std::filesystem::path(dir) / "3-device-types");
             if (plan.fabric.nodeCount > 0) writeDeviceType(dir, m.nodeType());
-            if (plan.fabric.devices.size() > plan.fabric.nodeCount) writeDeviceType(dir, m.switchType());
+            std::vector<bool> used(m.switchTypes().size(), false);  // a tier the plan does not build has no type
+            for (DeviceId id = plan.fabric.nodeCount; id < plan.fabric.devices.size(); ++id)
+                used.at(plan.fabric.devices[id].model) = true;
+            for (std::size_t t = 0; t < used.size(); ++t)
+                if (used[t]) writeDeviceType(dir, m.switchTypes()[t]);
 
             writeSmallCsv(dir, "4-sites.csv", {{"name", "slug", "status"}, {m.site(), m.siteSlug(), "planned"}});
             rows = {{"site", "name", "slug", "status"}};

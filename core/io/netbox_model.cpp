@@ -37,10 +37,6 @@ std::string interfaceType(bool infiniband, int gbps, const std::string& cage)
     }
 }
 
-// The switch part of the plan: one accessor, so the shape of Plan's hardware is known in one line.
-// Every tier resolves to one model today (Hardware::uniform); per-tier switches will need one device type each.
-const SwitchModel& switchPart(const Plan& plan) { return plan.hardware.switchOf(Tier::Leaf); }
-
 bool startsWith(const std::string& s, const char* p) { return s.rfind(p, 0) == 0; }
 
 // The manufacturer as devicetype-library spells it, so types imported from the library and ours
@@ -54,6 +50,22 @@ void checkName(const std::string& what, const std::string& value, std::size_t ma
 {
     requireCleanName(what, value, max, "NetBox import", fix);
     requireNotFormula(what, value, "NetBox import", fix);
+}
+
+// A switch port's interface name in a naming scheme, from its faceplate name ("17/2").
+std::string faceName(NetboxSwitchNaming naming, const std::string& face)
+{
+    if (naming == NetboxSwitchNaming::Faceplate) return face;
+    const auto slash = face.find('/');
+    const int cage = std::atoi(face.c_str());
+    const int sub = slash == std::string::npos ? 1 : std::atoi(face.c_str() + slash + 1);
+    switch (naming) {
+    case NetboxSwitchNaming::QuantumTwinDot: return "P" + std::to_string(cage - 1) + "." + std::to_string(sub - 1);
+    case NetboxSwitchNaming::XdrSwP: return "sw" + std::to_string(cage) + "p" + std::to_string(sub);
+    case NetboxSwitchNaming::SwpN: return "swp" + std::to_string(cage);
+    case NetboxSwitchNaming::Faceplate: break;
+    }
+    return face;
 }
 
 } // namespace
@@ -81,7 +93,6 @@ NetboxModel::NetboxModel(const ExportContext& ctx) : plan_(ctx.plan)
 {
     const Plan& plan = ctx.plan;
     const Fabric& f = plan.fabric;
-    const SwitchModel& sw = switchPart(plan);
     const bool ib = plan.spec.fabric == FabricKind::InfiniBand;
 
     site_ = netboxSite(plan.spec);
@@ -112,37 +123,18 @@ NetboxModel::NetboxModel(const ExportContext& ctx) : plan_(ctx.plan)
         nodeType_.interfaces.push_back({f.portName(0, std::uint16_t(p)),
                                         interfaceType(ib, f.shape.linkGbps, plan.hardware.nic.cageType)});
 
-    // Switches: the devicetype-library's model and port names where the library has this switch
-    // and its ports run unsplit (a split port has no interface in the library's file).
-    const int ppc = std::max(1, f.shape.portsPerCage);
-    const std::string& pn = sw.partNumber;
-    // The library has QM9700, Q3400-RA and SN5600 (device-types/Nvidia/*.yaml); not QM9790 or QM8700.
-    if (startsWith(pn, "MQM9700") && ppc == 2) {
-        switchType_ = {"Nvidia", "nvidia", "QM9700", "nvidia-qm9700", pn, 1, true, {}};
-        naming_ = SwitchNaming::QuantumTwinDot;  // P0.0 ... P31.1
-    } else if (startsWith(pn, "Q3400-RA") && ppc == 2) {
-        switchType_ = {"Nvidia", "nvidia", "Q3400-RA", "nvidia-q3400-ra", pn, 4, true, {}};
-        naming_ = SwitchNaming::XdrSwP;          // sw1p1 ... sw72p2
-    } else if (pn == "SN5600" && ppc == 1) {
-        switchType_ = {"Nvidia", "nvidia", "SN5600", "nvidia-sn5600", pn, 2, true, {}};
-        naming_ = SwitchNaming::SwpN;            // swp1 ... swp64
-    } else {
-        switchType_.manufacturer = libraryManufacturer(sw.vendor);
-        switchType_.manufacturerSlug = netboxSlug(switchType_.manufacturer);
-        switchType_.model = pn;
-        switchType_.slug = netboxSlug(switchType_.manufacturer + "-" + pn);
-        switchType_.partNumber = pn;
-        switchType_.uHeight = std::max(1, sw.rackUnits);
-    }
-    checkName("The switch vendor", switchType_.manufacturer, kNetboxNameMax, "edit the part in the catalog");
-    checkName("The switch part number", switchType_.model, kNetboxNameMax, "edit the part in the catalog");
-    const std::string swType = naming_ == SwitchNaming::QuantumTwinDot ? "400gbase-x-osfp"
-                                                                       : interfaceType(ib, f.shape.linkGbps, sw.cageType);
-    for (int p = 0; p < f.shape.switchPorts; ++p) {
-        // The faceplate name of switch port p, as Fabric::portName prints it, without needing a switch id.
-        const std::string face = ppc == 1 ? std::to_string(p + 1)
-                                          : std::to_string(p / ppc + 1) + "/" + std::to_string(p % ppc + 1);
-        switchType_.interfaces.push_back({interfaceName(false, face), swType});
+    // Switches: one device type per model (per-tier switches differ in ports and cages). A model's
+    // ports and cage split are those of the tiers it serves (the same model runs one way at one speed).
+    for (std::uint8_t m = 0; m < plan.hardware.switches.size(); ++m) {
+        Tier served = Tier::Leaf;
+        for (Tier t : {Tier::Core, Tier::Spine, Tier::Leaf})
+            if (plan.hardware.modelOf(t) == m) served = t;
+        const int ports = f.shape.portsOfTier[std::size_t(switchTierIndex(served))] > 0
+                              ? f.shape.portsOfTier[std::size_t(switchTierIndex(served))]
+                              : f.shape.switchPorts;
+        NetboxSwitchNaming naming = NetboxSwitchNaming::Faceplate;
+        switchTypes_.push_back(switchType(plan.hardware.switchModel(m), ports, f.portsPerCage(served), naming));
+        namings_.push_back(naming);
     }
 
     // Locations (one per row, one for the spine room), racks, and U positions stacked from U1.
@@ -178,11 +170,53 @@ NetboxModel::NetboxModel(const ExportContext& ctx) : plan_(ctx.plan)
                          "choose a shorter device-name prefix or design name");
 }
 
+NetboxDeviceType NetboxModel::switchType(const SwitchModel& sw, int ports, int portsPerCage, NetboxSwitchNaming& naming) const
+{
+    // The devicetype-library's model and port names where the library has this switch and its ports
+    // run unsplit (a split port has no interface in the library's file).
+    const bool ib = plan_.spec.fabric == FabricKind::InfiniBand;
+    const int ppc = std::max(1, portsPerCage);
+    const std::string& pn = sw.partNumber;
+    NetboxDeviceType type;
+    // The library has QM9700, Q3400-RA and SN5600 (device-types/Nvidia/*.yaml); not QM9790 or QM8700.
+    if (startsWith(pn, "MQM9700") && ppc == 2) {
+        type = {"Nvidia", "nvidia", "QM9700", "nvidia-qm9700", pn, 1, true, {}};
+        naming = NetboxSwitchNaming::QuantumTwinDot;  // P0.0 ... P31.1
+    } else if (startsWith(pn, "Q3400-RA") && ppc == 2) {
+        type = {"Nvidia", "nvidia", "Q3400-RA", "nvidia-q3400-ra", pn, 4, true, {}};
+        naming = NetboxSwitchNaming::XdrSwP;          // sw1p1 ... sw72p2
+    } else if (pn == "SN5600" && ppc == 1) {
+        type = {"Nvidia", "nvidia", "SN5600", "nvidia-sn5600", pn, 2, true, {}};
+        naming = NetboxSwitchNaming::SwpN;            // swp1 ... swp64
+    } else {
+        naming = NetboxSwitchNaming::Faceplate;
+        type.manufacturer = libraryManufacturer(sw.vendor);
+        type.manufacturerSlug = netboxSlug(type.manufacturer);
+        type.model = pn;
+        type.slug = netboxSlug(type.manufacturer + "-" + pn);
+        type.partNumber = pn;
+        type.uHeight = std::max(1, sw.rackUnits);
+    }
+    checkName("The switch vendor", type.manufacturer, kNetboxNameMax, "edit the part in the catalog");
+    checkName("The switch part number", type.model, kNetboxNameMax, "edit the part in the catalog");
+    const std::string ifType = naming == NetboxSwitchNaming::QuantumTwinDot
+                                   ? "400gbase-x-osfp"
+                                   : interfaceType(ib, plan_.fabric.shape.linkGbps, sw.cageType);
+    for (int p = 0; p < ports; ++p) {
+        // The faceplate name of switch port p, as Fabric::portName prints it, without needing a switch id.
+        const std::string face = ppc == 1 ? std::to_string(p + 1)
+                                          : std::to_string(p / ppc + 1) + "/" + std::to_string(p % ppc + 1);
+        type.interfaces.push_back({faceName(naming, face), ifType});
+    }
+    return type;
+}
+
 std::string NetboxModel::deviceName(DeviceId id) const { return prefix_ + plan_.fabric.deviceName(id); }
 
 const NetboxDeviceType& NetboxModel::typeOf(DeviceId id) const
 {
-    return plan_.fabric.devices.at(id).tier == Tier::Node ? nodeType_ : switchType_;
+    const Device& d = plan_.fabric.devices.at(id);
+    return d.tier == Tier::Node ? nodeType_ : switchTypes_.at(d.model);
 }
 
 const NetboxRole& NetboxModel::roleOf(DeviceId id) const
@@ -212,24 +246,16 @@ std::vector<NetboxRole> NetboxModel::roles() const
 std::vector<std::pair<std::string, std::string>> NetboxModel::manufacturers() const
 {
     std::vector<std::pair<std::string, std::string>> out{{nodeType_.manufacturer, nodeType_.manufacturerSlug}};
-    if (switchType_.manufacturerSlug != nodeType_.manufacturerSlug)
-        out.emplace_back(switchType_.manufacturer, switchType_.manufacturerSlug);
+    for (const NetboxDeviceType& t : switchTypes_)
+        if (std::none_of(out.begin(), out.end(), [&](const auto& m) { return m.second == t.manufacturerSlug; }))
+            out.emplace_back(t.manufacturer, t.manufacturerSlug);
     return out;
 }
 
-std::string NetboxModel::interfaceName(bool nodeEnd, const std::string& face) const
+std::string NetboxModel::interfaceName(DeviceId id, const std::string& face) const
 {
-    if (nodeEnd || naming_ == SwitchNaming::Faceplate) return face;
-    const auto slash = face.find('/');
-    const int cage = std::atoi(face.c_str());
-    const int sub = slash == std::string::npos ? 1 : std::atoi(face.c_str() + slash + 1);
-    switch (naming_) {
-    case SwitchNaming::QuantumTwinDot: return "P" + std::to_string(cage - 1) + "." + std::to_string(sub - 1);
-    case SwitchNaming::XdrSwP: return "sw" + std::to_string(cage) + "p" + std::to_string(sub);
-    case SwitchNaming::SwpN: return "swp" + std::to_string(cage);
-    case SwitchNaming::Faceplate: break;
-    }
-    return face;
+    const Device& d = plan_.fabric.devices.at(id);
+    return d.tier == Tier::Node ? face : faceName(namings_.at(d.model), face);
 }
 
 std::vector<std::string> netboxDeviceHeader()
@@ -258,11 +284,13 @@ std::vector<std::vector<std::string>> netboxCableRecords(const NetboxModel& m, c
     std::string description = c.cablePart;
     if (!c.aModule.empty() || !c.zModule.empty()) description += " (modules " + c.aModule + " / " + c.zModule + ")";
     // Server ports are "nicN" (Fabric::portName); switch ports are cage numbers.
-    const auto isNode = [](const std::string& port) { return port.rfind("nic", 0) == 0; };
-    const auto record = [&](const std::string& aDevice, const std::string& aPort, const std::string& zDevice,
-                            const std::string& zPort, const std::string& label) {
-        return std::vector<std::string>{m.site(), m.deviceName(aDevice), "dcim.interface", m.interfaceName(isNode(aPort), aPort),
-                                        m.site(), m.deviceName(zDevice), "dcim.interface", m.interfaceName(isNode(zPort), zPort),
+    // Each end's device id from the leg's link (a per-tier switch names its ports its own way).
+    const auto record = [&](const CableLeg& leg, const std::string& label) {
+        const Link& l = plan.fabric.links.at(leg.link);
+        const DeviceId aId = plan.fabric.deviceName(l.a) == leg.aDevice ? l.a : l.b;
+        const DeviceId zId = aId == l.a ? l.b : l.a;
+        return std::vector<std::string>{m.site(), m.deviceName(leg.aDevice), "dcim.interface", m.interfaceName(aId, leg.aPort),
+                                        m.site(), m.deviceName(leg.zDevice), "dcim.interface", m.interfaceName(zId, leg.zPort),
                                         netboxCableType(c.media, plan.spec), "planned", label,
                                         formatNumber(c.lengthM, 2), "m", description};
     };
@@ -270,13 +298,11 @@ std::vector<std::vector<std::string>> netboxCableRecords(const NetboxModel& m, c
     // so every link (interface pair) is imported.
     std::vector<std::vector<std::string>> out;
     if (c.legs.size() <= 1) {
-        out.push_back(record(c.aDevice, c.aPort, c.zDevice, c.zPort, cableId(c.index)));
+        out.push_back(record(c.legs.empty() ? CableLeg{} : c.legs.front(), cableId(c.index)));
         return out;
     }
-    for (std::size_t k = 0; k < c.legs.size(); ++k) {
-        const CableLeg& leg = c.legs[k];
-        out.push_back(record(leg.aDevice, leg.aPort, leg.zDevice, leg.zPort, cableId(c.index) + "/" + std::to_string(k + 1)));
-    }
+    for (std::size_t k = 0; k < c.legs.size(); ++k)
+        out.push_back(record(c.legs[k], cableId(c.index) + "/" + std::to_string(k + 1)));
     return out;
 }
 

@@ -33,6 +33,9 @@ struct NetboxDeviceType {
     std::vector<NetboxInterface> interfaces;
 };
 
+// How a switch type names its ports: faceplate "17/2", or the devicetype-library file's scheme.
+enum class NetboxSwitchNaming { Faceplate, QuantumTwinDot, XdrSwP, SwpN };
+
 struct NetboxRole {
     std::string name, slug, color;  // color: 6 hex digits, no '#'
 };
@@ -56,11 +59,12 @@ public:
     const NetboxDeviceType& typeOf(DeviceId) const;
     const NetboxRole& roleOf(DeviceId) const;
     const NetboxDevicePlacement& placement(DeviceId id) const { return placements_.at(id); }
-    // The interface name of a port as the cable plan prints it ("17/2", "nic3").
-    std::string interfaceName(bool nodeEnd, const std::string& faceplatePort) const;
+    // The interface name of a device's port given as the cable plan prints it ("17/2", "nic3").
+    std::string interfaceName(DeviceId, const std::string& faceplatePort) const;
 
     const NetboxDeviceType& nodeType() const { return nodeType_; }
-    const NetboxDeviceType& switchType() const { return switchType_; }
+    // One device type per switch model of the plan (Hardware::switches order: Device::model indexes it).
+    const std::vector<NetboxDeviceType>& switchTypes() const { return switchTypes_; }
     std::vector<NetboxRole> roles() const;                            // the tiers present
     std::vector<std::pair<std::string, std::string>> manufacturers() const;  // name, slug
     struct Location { std::string name, slug; };
@@ -71,8 +75,10 @@ public:
 private:
     const Plan& plan_;
     std::string site_, siteSlug_, prefix_;
-    NetboxDeviceType nodeType_, switchType_;
-    enum class SwitchNaming { Faceplate, QuantumTwinDot, XdrSwP, SwpN } naming_ = SwitchNaming::Faceplate;
+    NetboxDeviceType nodeType_;
+    std::vector<NetboxDeviceType> switchTypes_;  // per switch model
+    std::vector<NetboxSwitchNaming> namings_;          // per switch model
+    NetboxDeviceType switchType(const SwitchModel&, int ports, int portsPerCage, NetboxSwitchNaming&) const;
     std::vector<NetboxDevicePlacement> placements_;
     std::vector<Location> locations_;
     std::vector<RackRow> racks_;

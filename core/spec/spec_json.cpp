@@ -290,6 +290,7 @@ SpecReadResult specFromJson(const json& original, const std::string& origin)
                       "update FabricPlan to open it");
         if (version < 1) head.fail("/format_version", "must be 1 or more, not " + std::to_string(version), "");
     }
+    r.formatVersion = version;
     const json j = upgradeDesignJson(original, version);
     ObjectReader top(j, "", origin, w, unknown, version);
     int ignoredVersion = 0;

@@ -25,6 +25,7 @@ constexpr std::size_t kMaxDesignFileBytes = 1 << 20;
 struct SpecReadResult {
     ClusterSpec spec;
     std::vector<std::string> warnings;  // e.g. unknown keys, with their JSON path
+    int formatVersion = kDesignFormatVersion;  // as the file declared it (older ones were upgraded on reading)
 };
 
 nlohmann::json specToJson(const ClusterSpec&);

@@ -41,6 +41,18 @@ class TestHandoff : public QObject {
     QString path(const std::string& name) const { return dir_.filePath(QString::fromStdString(name)); }
     fp::Plan example(const QString& name) const
     {
+        if (name == QLatin1String("per-tier-chassis-spines")) {
+            // SN5600 leaves under 576-port Arista 7816R4 chassis spines: two switch types, the spines'
+            // ports numbered past the leaf's 64 cages, each named by its own type.
+            fp::ClusterSpec s;
+            s.gpus = 2048;
+            s.fabric = fp::FabricKind::RoCE;
+            s.nicModel = "MCX75310AAS-NEAT";
+            s.linkGbps = 400;
+            s.switchModel = "SN5600";
+            s.spineSwitchModel = "DCS-7816R4-16x36PE";
+            return fp::makePlan(s, catalog_);
+        }
         const auto spec = fp::loadSpecFile(FABRICPLAN_EXAMPLES_DIR "/" + name.toStdString() + ".fabricplan").spec;
         return fp::makePlan(spec, catalog_);
     }
@@ -69,16 +81,23 @@ private slots:
     {
         QTest::addColumn<QString>("design");
         for (const char* d : {"dgx-h100-superpod-1024", "xdr-b300-4608", "single-node-8-gpus", "roce-tomahawk5-4096",
-                              "spectrum-x-hgx-4096"})
+                              "spectrum-x-hgx-4096", "per-tier-chassis-spines"})
             QTest::newRow(d) << QString::fromLatin1(d);
     }
     void netboxCablesAreTheFabricsLinks()
     {
         QFETCH(QString, design);
         const fp::Plan plan = example(design);
+        if (design == QLatin1String("per-tier-chassis-spines")) {
+            QCOMPARE(plan.hardware.switches.size(), std::size_t(2));
+            QCOMPARE(plan.errorCount(), 0);
+        }
         const auto cables = exportCsv("netbox-cables", plan, design.toStdString() + "-nb-cables.csv");
         fp::io::ExportContext ctx{plan, catalog_, nullptr, {}};
         const fp::io::NetboxModel model(ctx);
+        // Each switch's device type is its own model's (a per-tier spine is not typed as the leaf).
+        for (fp::DeviceId id = plan.fabric.nodeCount; id < plan.fabric.devices.size(); ++id)
+            QCOMPARE(model.typeOf(id).partNumber, plan.hardware.switchModel(plan.fabric.devices[id].model).partNumber);
 
         // Ends as "device|interface", each link as its two ends in order.
         std::multiset<std::pair<std::string, std::string>> fromFile, fromFabric;
@@ -94,9 +113,8 @@ private slots:
         for (fp::DeviceId id = 0; id < f.devices.size(); ++id)
             for (const auto& i : model.typeOf(id).interfaces) interfacesOf[model.deviceName(id)].insert(i.name);
         for (const fp::Link& l : f.links) {
-            const std::string a = model.deviceName(l.a) + "|" +
-                                  model.interfaceName(f.devices[l.a].tier == fp::Tier::Node, f.portName(l.a, l.aPort));
-            const std::string b = model.deviceName(l.b) + "|" + model.interfaceName(false, f.portName(l.b, l.bPort));
+            const std::string a = model.deviceName(l.a) + "|" + model.interfaceName(l.a, f.portName(l.a, l.aPort));
+            const std::string b = model.deviceName(l.b) + "|" + model.interfaceName(l.b, f.portName(l.b, l.bPort));
             fromFabric.insert(std::minmax(a, b));
         }
         for (const auto& end : used) {
