@@ -195,7 +195,13 @@ ClusterSpec fitFabricDefaults(const Args& args, ClusterSpec spec, const Catalog&
     parts.spec.leafSwitchModel = spec.leafSwitchModel;
     parts.spec.spineSwitchModel = spec.spineSwitchModel;
     parts.spec.coreSwitchModel = spec.coreSwitchModel;
-    if (args.has("--nic") && parts.spec.nicModel != plan::canonicalParts(spec, catalog).nicModel) return spec;
+    if (args.has("--nic") && parts.spec.nicModel != plan::canonicalParts(spec, catalog).nicModel) {
+        // The user's NIC was passed over; with dual-ToR the reason is usually its links: say so first.
+        const ClusterSpec typed = plan::canonicalParts(spec, catalog);
+        const NicModel& nic = plan::resolveNic(typed, catalog);
+        plan::requireDualHoming(typed, nic, plan::resolveLinkGbps(typed, nic));
+        return spec;
+    }
     if (parts.spec.switchModel != spec.switchModel || parts.spec.nicModel != spec.nicModel)
         std::cerr << "note: " << parts.why << "\n";
     return parts.spec;

@@ -48,7 +48,7 @@ void DesignPanel::build()
             },
             [this](const QString& typed) -> PartSearch {
                 auto catalog = m_document->catalog();
-                if (!catalog || typed.isEmpty()) return {std::nullopt, tr("type a NIC name, e.g. ConnectX-8")};
+                if (!catalog || typed.isEmpty()) return {std::nullopt, tr("type a NIC name, e.g. C8180")};
                 return detail::searchPart(catalog->nics, m_document->spec().fabric, typed,
                                           [](const std::vector<NicModel>& v, std::string_view t) { return matchNic(v, t); },
                                           tr("NIC"));

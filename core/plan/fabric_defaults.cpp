@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 
+#include "catalog/part_lookup.h"
 #include "checks/tier_compatibility.h"
 #include "common/error.h"
 #include "plan/plan.h"
@@ -20,8 +21,8 @@ bool speaksFabric(Protocol part, FabricKind fabric)
     return (part == Protocol::InfiniBand) == (fabric == FabricKind::InfiniBand);
 }
 
-// Errors of the candidate's plan, or nullopt when it cannot be built at all.
-std::optional<int> errorsOf(const ClusterSpec& candidate, const Catalog& catalog)
+// Errors of the candidate's plan, or nullopt when it cannot be built at all (`why` then says why).
+std::optional<int> errorsOf(const ClusterSpec& candidate, const Catalog& catalog, std::string& why)
 {
     try {
         if (candidate.gpus <= kFullPlanGpus) return makePlan(candidate, catalog).errorCount();
@@ -50,9 +51,25 @@ std::optional<int> errorsOf(const ClusterSpec& candidate, const Catalog& catalog
         probe.gpus = kProbeGpus / c.gpusPerNode * c.gpusPerNode;
         if (c.tiers == 0) probe.tiers = endpoints > two ? 3 : 2;
         return makePlan(probe, catalog).errorCount();
-    } catch (const UserError&) {
+    } catch (const UserError& e) {
+        why = e.oneLine();
         return std::nullopt;
     }
+}
+
+// Dual-ToR with a NIC other than the one asked for: say that the asked one cannot dual-home.
+std::string dualTorNicNote(const ClusterSpec& asked, const ClusterSpec& picked, const Catalog& catalog)
+{
+    if (!asked.dualTor || picked.nicModel == asked.nicModel) return {};
+    const NicModel* had = matchNic(catalog.nics, asked.nicModel).part;
+    const NicModel* now = matchNic(catalog.nics, picked.nicModel).part;
+    if (!had || !now || had->partNumber == now->partNumber) return {};
+    const int gbps = asked.linkGbps > 0 ? asked.linkGbps : had->portGbps;
+    if (nicDualHomes(asked, *had, gbps)) return {};
+    return " Dual-ToR needs two links per NIC (one to each leaf of a pair): " + had->partNumber + " has " +
+           std::to_string(nicLinksAt(*had, gbps)) + " at " + std::to_string(gbps) + "G, so the fabric uses " +
+           now->partNumber + " (" + std::to_string(std::max(1, now->ports)) + " x " + std::to_string(now->portGbps) +
+           "G).";
 }
 
 } // namespace
@@ -73,11 +90,16 @@ FabricParts partsForFabric(const ClusterSpec& spec, FabricKind fabric, const Cat
         }
     }
     std::optional<FabricParts> fallback;
+    std::string firstFailure;  // why the first candidate could not be built (for the error below)
     int tried = 0;
     for (const ClusterSpec& c : candidates) {
         if (tried++ == kMaxCandidates) break;
-        const std::optional<int> errors = errorsOf(c, catalog);
-        if (!errors) continue;
+        std::string why;
+        const std::optional<int> errors = errorsOf(c, catalog, why);
+        if (!errors) {
+            if (firstFailure.empty()) firstFailure = c.switchModel + " with NIC " + c.nicModel + ": " + why;
+            continue;
+        }
         std::string parts = c.genericRadix > 0 ? "a generic " + std::to_string(c.genericRadix) + "-port switch"
                                                 : "switch " + c.switchModel;
         for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core})  // the user's own tier switches stay
@@ -85,18 +107,30 @@ FabricParts partsForFabric(const ClusterSpec& spec, FabricKind fabric, const Cat
         if (*errors == 0)
             return {c, true,
                     std::string(displayName(fabric)) + ": " + parts + " and NIC " + c.nicModel +
-                        ", the first of the fabric's ranked parts that plans without design-rule errors."};
+                        ", the first of the fabric's ranked parts that plans without design-rule errors." +
+                        dualTorNicNote(spec, c, catalog)};
         if (!fallback)
             fallback = FabricParts{c, false,
                                    std::string(displayName(fabric)) + ": " + parts + " and NIC " + c.nicModel +
                                        " build the cluster but their plan has " + std::to_string(*errors) +
-                                       " design-rule error(s); no catalog part of this fabric plans cleanly."};
+                                       " design-rule error(s); no catalog part of this fabric plans cleanly." +
+                                       dualTorNicNote(spec, c, catalog)};
     }
     if (fallback) return *fallback;
-    if (spec.dualTor) {  // the likely reason: the NIC has too few links to dual-home; say so, with the fix
+    if (spec.dualTor) {
+        // The likely reason: the NIC has too few links to dual-home; say so, with the fix.
         const ClusterSpec asked = canonicalParts(spec, catalog);
         const NicModel& nic = resolveNic(asked, catalog);
-        requireDualHoming(asked, nic, resolveLinkGbps(asked, nic));
+        const int gbps = resolveLinkGbps(asked, nic);
+        requireDualHoming(asked, nic, gbps);
+        // The NIC dual-homes: then no switch of the fabric carries it; say what the first try hit.
+        throw UserError("no " + std::string(displayName(fabric)) + " switch in the catalog builds " +
+                            std::to_string(spec.gpus) + " dual-ToR GPUs with NIC " + nic.partNumber + " (" +
+                            std::to_string(nicLinksAt(nic, gbps)) + " links of " + std::to_string(gbps) +
+                            "G per NIC)" + (firstFailure.empty() ? std::string() : "; " + firstFailure),
+                        "/fabric/dual_tor",
+                        "use a two-port NIC the fabric's switches run (900-9X81Q-00CN-ST0, 2 x 400G), another "
+                        "link speed, or turn dual-ToR off");
     }
     throw UserError("no " + std::string(displayName(fabric)) + " switch and NIC in the catalog can build " +
                         std::to_string(spec.gpus) + " GPUs",

@@ -250,6 +250,33 @@ void bomIsTheCablePlan(const Plan& p, const CageIndex& cages, std::vector<Findin
     compare("cables", planCables, bomCables);
 }
 
+// Dual-ToR (topology/README.md "Dual-ToR"): a NIC's two links of a plane (node ports 2k and 2k + 1)
+// go to two different leaves of the same plane, on the same down port of each (the leaves of a pair
+// serve the same NICs on the same ports).
+void dualTorPairs(const Fabric& f, std::vector<Finding>& out)
+{
+    if (!f.shape.dualTor) return;
+    std::map<std::pair<DeviceId, int>, std::size_t> firstSide;  // (node, port / 2) -> link of side 0 or 1
+    for (std::size_t i = 0; i < f.links.size(); ++i) {
+        const Link& l = f.links[i];
+        if (l.cls != LinkClass::HostLeaf) continue;
+        auto [it, fresh] = firstSide.try_emplace({l.a, l.aPort / 2}, i);
+        if (fresh) continue;
+        const Link& other = f.links[it->second];
+        const bool paired = other.b != l.b && other.bPort == l.bPort &&
+                            f.devices[other.b].plane == f.devices[l.b].plane && (other.aPort ^ l.aPort) == 1;
+        if (!paired) {
+            out.push_back(error("invariant.dual-tor-pair",
+                                f.deviceName(l.a) + " " + f.portName(l.a, l.aPort) + " and " +
+                                    f.portName(l.a, other.aPort) + " do not go to the two leaves of one pair (" +
+                                    f.deviceName(other.b) + " " + f.portName(other.b, other.bPort) + ", " +
+                                    f.deviceName(l.b) + " " + f.portName(l.b, l.bPort) + ")",
+                                f.deviceName(l.a), kFix, std::int64_t(i), l.a));
+            return;
+        }
+    }
+}
+
 } // namespace
 
 std::vector<Finding> invariants(const Plan& p)
@@ -260,6 +287,7 @@ std::vector<Finding> invariants(const Plan& p)
     oneKindPerCage(p, cages, out);
     cagesWithinHardware(p, cages, out);
     bomIsTheCablePlan(p, cages, out);
+    dualTorPairs(p.fabric, out);
     return out;
 }
 

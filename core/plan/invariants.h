@@ -6,6 +6,7 @@
 //   invariant.cage-overflow  a device uses more cages than its hardware has
 //   invariant.link-missing   a link is in no cable of the cable plan, or in more than one
 //   invariant.bom-mismatch   the BOM's module or cable quantity of a part differs from the cable plan's count
+//   invariant.dual-tor-pair  with dual-ToR, a NIC's two links of a plane are not on the two leaves of one pair
 #include <vector>
 
 #include "common/finding.h"

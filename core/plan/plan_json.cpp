@@ -27,6 +27,7 @@ json topologyJson(const Fabric& f)
     return {
         {"tiers", s.tiers},
         {"planes", s.planes},
+        {"dual_tor", s.dualTor},
         {"nodes", s.nodes},
         {"endpoints", static_cast<long long>(s.endpointsPerPlane) * s.planes},
         {"endpoints_per_plane", s.endpointsPerPlane},

@@ -1,6 +1,6 @@
 #pragma once
 // The plan as versioned JSON: what the CLI prints, the json exporter writes and scripts read.
-// Stable keys (kept across versions; more may be added): topology.tiers, topology.endpoints,
+// Stable keys (kept across versions; more may be added): topology.tiers, topology.dual_tor, topology.endpoints,
 // topology.switches.{leaf,spine,core,total}, topology.links.{host_leaf,leaf_spine,spine_core,total},
 // bom[].{category,part,vendor,description,qty,unit_price_usd,extended_usd,power_w}, capex_usd.total,
 // power_w.total, checks[].{severity,rule,message}, performance.*, opex.*, tco_usd.

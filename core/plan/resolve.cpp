@@ -82,15 +82,28 @@ int resolveLinkGbps(const ClusterSpec& spec, const NicModel& nic)
     return spec.linkGbps;
 }
 
+long long nicLinksAt(const NicModel& nic, int linkGbps)
+{
+    if (linkGbps <= 0) return 0;
+    return static_cast<long long>(std::max(1, nic.ports)) * (nic.portGbps / linkGbps);
+}
+
+bool nicDualHomes(const ClusterSpec& spec, const NicModel& nic, int linkGbps)
+{
+    const int planesPerNic = spec.railPlanes ? 1 : std::max(1, spec.planes);
+    return nicLinksAt(nic, linkGbps) >= 2LL * planesPerNic;
+}
+
 void requireDualHoming(const ClusterSpec& spec, const NicModel& nic, int linkGbps)
 {
     if (!spec.dualTor || linkGbps <= 0) return;
     const int planesPerNic = spec.railPlanes ? 1 : std::max(1, spec.planes);
     const long long needed = 2LL * planesPerNic;
-    const long long have = static_cast<long long>(std::max(1, nic.ports)) * (nic.portGbps / linkGbps);
-    if (have >= needed) return;
-    std::string fix = "use a NIC with two ports (e.g. a 2 x 200G ConnectX-7 or BlueField-3), run its port as two "
-                      "links at half speed (--link-gbps " + std::to_string(linkGbps / 2) + ")";
+    const long long have = nicLinksAt(nic, linkGbps);
+    if (nicDualHomes(spec, nic, linkGbps)) return;
+    std::string fix = "use a NIC with two ports (e.g. ConnectX-8 C8240 900-9X81Q-00CN-ST0, 2 x 400G; ConnectX-7 "
+                      "MCX755106AS-HEAT or BlueField-3 B3220, 2 x 200G), run its port as two links at half speed "
+                      "(--link-gbps " + std::to_string(linkGbps / 2) + ")";
     if (planesPerNic > 1) fix += ", use fewer planes";
     throw UserError("dual-ToR needs " + std::to_string(needed) + " links per NIC (one to each leaf of a pair" +
                         (planesPerNic > 1 ? " in each of " + std::to_string(planesPerNic) + " planes" : std::string()) +
@@ -277,7 +290,12 @@ std::vector<ClusterSpec> retargetCandidates(const ClusterSpec& spec, FabricKind 
     // NIC: keep the user's if it fits this fabric's flavour, else the best catalog match.
     auto nicScore = [&](const NicModel& n) {
         if (!speaks(n.protocol, fabric) || n.portGbps < gbps) return -1;
+        // Dual-ToR: only NICs with two links per plane at the link speed; a design's own NIC that has
+        // them stays first, and a NIC with two ports ranks above one whose single port is split.
+        if (spec.dualTor && !nicDualHomes(spec, n, gbps)) return -1;
         int score = 1;
+        if (spec.dualTor && current && n.partNumber == current->partNumber) score += 20;
+        if (spec.dualTor && n.ports >= 2) score += 5;
         if (fabric == FabricKind::SpectrumX && n.superNic) score += 10;
         if (fabric == FabricKind::UEC && n.packetSpraying) score += 10;
         if (fabric == FabricKind::RoCE && !n.superNic && !n.packetSpraying) score += 2;
@@ -289,6 +307,8 @@ std::vector<ClusterSpec> retargetCandidates(const ClusterSpec& spec, FabricKind 
     for (const auto& n : catalog.nics)
         if (nicScore(n) > (bestNic ? nicScore(*bestNic) : -1)) bestNic = &n;
     if (bestNic) base.nicModel = bestNic->partNumber;
+    // A dual-ToR NIC whose port is faster than the links (a C8180's 800G cage as 2 x 400G) runs at the link speed.
+    if (bestNic && spec.dualTor && spec.linkGbps == 0 && bestNic->portGbps != gbps) base.linkGbps = gbps;
     if (spec.genericRadix > 0) return {base};
 
     // Switches: the user's own first, then those whose native port speed is the link speed (their

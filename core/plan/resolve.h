@@ -31,6 +31,11 @@ int resolveLinkGbps(const ClusterSpec&, const NicModel&);
 // Dual-ToR hosts need two links per NIC and plane at the link speed (one to each leaf of a pair);
 // throws UserError naming the NIC's ports and the fixes when it has fewer.
 void requireDualHoming(const ClusterSpec&, const NicModel&, int linkGbps);
+// Links a NIC gives at linkGbps: its ports, each split into portGbps / linkGbps links (a ConnectX-8
+// C8180's one 800G cage runs as 2 x 400GbE; a C8240 has 2 x 400G ports). 0 when a port is slower.
+long long nicLinksAt(const NicModel&, int linkGbps);
+// True when the NIC gives the two links per plane dual-ToR needs at linkGbps (requireDualHoming's test).
+bool nicDualHomes(const ClusterSpec&, const NicModel&, int linkGbps);
 
 // More planes when three tiers cannot connect the cluster (tiers = auto, one plane asked). First rail
 // planes: P planes (2, 4, 8, dividing the NICs per node) each take NICs/P rails of every node, so a

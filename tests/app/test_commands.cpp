@@ -189,7 +189,7 @@ private slots:
 
         auto* nic = qobject_cast<QComboBox*>(panel.editorFor(QStringLiteral("/compute/nic")));
         QVERIFY(nic && nic->isEditable());
-        nic->lineEdit()->setText(QStringLiteral("ConnectX-8"));
+        nic->lineEdit()->setText(QStringLiteral("C8180"));
         emit nic->lineEdit()->editingFinished();
         QVERIFY2(doc.spec().nicModel != ClusterSpec{}.nicModel, doc.spec().nicModel.c_str());
         QVERIFY(!panel.isFlagged(QStringLiteral("/compute/nic")));

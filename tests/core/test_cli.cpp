@@ -193,9 +193,9 @@ private slots:
         QTest::addRow("--switch QM9700") << QStringList{QStringLiteral("--gpus"), QStringLiteral("1024"),
                                                         QStringLiteral("--switch"), QStringLiteral("QM9700")}
                                          << "MQM9700-NS2F";
-        QTest::addRow("--switch Q3400 --nic ConnectX-8")
+        QTest::addRow("--switch Q3400 --nic C8180")
             << QStringList{QStringLiteral("--gpus"), QStringLiteral("4608"), QStringLiteral("--switch"), QStringLiteral("Q3400"),
-                           QStringLiteral("--nic"), QStringLiteral("ConnectX-8")}
+                           QStringLiteral("--nic"), QStringLiteral("C8180")}
             << "Q3400-RA";
         QTest::addRow("--fabric roce") << QStringList{QStringLiteral("--gpus"), QStringLiteral("4096"), QStringLiteral("--fabric"),
                                                       QStringLiteral("roce")}
@@ -380,17 +380,47 @@ private slots:
         }
     }
 
-    // --dual-tor: a 1 x 400G NIC at 400G is refused naming the fix; at 200G each NIC has two links.
+    // --dual-tor: the defaults take a two-port NIC (the default 1 x 400G NIC has one link) and say so; a
+    // one-link NIC the user names is refused naming the fix, also with --fabric (it used to report the
+    // InfiniBand switch); at 200G that NIC's port gives two links.
     void dualTorFlag()
     {
-        Run r = runCli({QStringLiteral("plan"), QStringLiteral("--dual-tor")});
-        QCOMPARE(r.exitCode, 2);
-        QVERIFY2(r.err.contains("dual-ToR") && r.err.contains("--link-gbps 200"), r.err.constData());
-        r = runCli({QStringLiteral("plan"), QStringLiteral("--dual-tor"), QStringLiteral("--link-gbps"), QStringLiteral("200"),
+        Run r = runCli({QStringLiteral("plan"), QStringLiteral("--dual-tor"), QStringLiteral("--json"), QStringLiteral("-")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.contains("Dual-ToR needs two links per NIC") && r.err.contains("900-9X81Q-00CN-ST0"),
+                 r.err.constData());
+        json plan = json::parse(r.out.toStdString());
+        QCOMPARE(plan["topology"]["dual_tor"], json(true));
+        QCOMPARE(plan["topology"]["links"]["host_leaf"].get<long long>(), 128LL * 8 * 2);
+        for (const QString& fabric : {QStringLiteral("infiniband"), QStringLiteral("roce")}) {
+            r = runCli({QStringLiteral("plan"), QStringLiteral("--dual-tor"), QStringLiteral("--fabric"), fabric,
+                        QStringLiteral("--nic"), QStringLiteral("MCX75310AAS-NEAT")});
+            QCOMPARE(r.exitCode, 2);
+            QVERIFY2(r.err.contains("dual-ToR needs 2 links per NIC") && r.err.contains("--link-gbps 200"),
+                     r.err.constData());
+        }
+        r = runCli({QStringLiteral("plan"), QStringLiteral("--dual-tor"), QStringLiteral("--nic"),
+                    QStringLiteral("MCX75310AAS-NEAT"), QStringLiteral("--link-gbps"), QStringLiteral("200"),
                     QStringLiteral("--json"), QStringLiteral("-")});
         QVERIFY2(r.exitCode == 0 || r.exitCode == 1, r.err.constData());
-        const json plan = json::parse(r.out.toStdString());
+        plan = json::parse(r.out.toStdString());
         QCOMPARE(plan["topology"]["links"]["host_leaf"].get<long long>(), 128LL * 8 * 2);
+        QCOMPARE(plan["topology"]["dual_tor"], json(true));
+    }
+
+    // The second point: a ConnectX-8 C8180 (one 800G cage, 2 x 400GbE) at 400G dual-homes, so
+    // --fabric roce keeps it and plans without errors instead of "no RoCEv2 switch and NIC ... can build".
+    void dualTorKeepsANicWhosePortSplits()
+    {
+        const Run r = runCli({QStringLiteral("plan"), QStringLiteral("--fabric"), QStringLiteral("roce"),
+                              QStringLiteral("--nic"), QStringLiteral("C8180"), QStringLiteral("--dual-tor"),
+                              QStringLiteral("--link-gbps"), QStringLiteral("400"), QStringLiteral("--gpus"),
+                              QStringLiteral("1024"), QStringLiteral("--json"), QStringLiteral("-")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const json plan = json::parse(r.out.toStdString());
+        QCOMPARE(plan["topology"]["dual_tor"], json(true));
+        QCOMPARE(plan["topology"]["link_gbps"].get<int>(), 400);
+        QCOMPARE(plan["topology"]["links"]["host_leaf"].get<long long>(), 1024LL * 2);
     }
 };
 

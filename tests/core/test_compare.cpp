@@ -76,6 +76,26 @@ private slots:
                      plan::retargetCandidates(spec, c.alternatives[k].fabric, catalog_).size());
     }
 
+    // A dual-ToR design on the default one-port NIC (issue 22): every fabric takes a NIC with two links
+    // per plane, so each is buildable, its hosts dual-homed (a leaf failure cuts no GPU off), and the
+    // per-fabric interruption figure is there. Before, every fabric's candidates failed on the NIC.
+    void dualTorDesignComparesOnEveryFabric()
+    {
+        ClusterSpec spec;  // 1,024 GPUs on a 1 x 400G ConnectX-7
+        spec.dualTor = true;
+        const Comparison c = comparePlans(spec, catalog_);
+        checkCheapestClean(c);
+        for (std::size_t k = 0; k < c.plans.size(); ++k) {
+            QVERIFY2(c.alternatives[k].buildable, toString(c.alternatives[k].fabric));
+            const Plan& p = c.plans[k];
+            QVERIFY(p.spec.dualTor);
+            QVERIFY(p.hardware.nic.ports >= 2 || p.hardware.nic.portGbps >= 2 * p.fabric.shape.linkGbps);
+            for (const FailureDomain& d : p.resilience.domains)
+                if (d.component == "leaf") QCOMPARE(d.gpusDisconnected, 0LL);
+            QVERIFY(p.resilience.jobInterruptionsPerDay > 0);
+        }
+    }
+
     // The same cluster designed on another fabric or switch gets the same comparison: per fabric every
     // candidate competes on cost, not on how close it is to the design's own parts.
     void doesNotDependOnTheDesignsFabricOrSwitch()

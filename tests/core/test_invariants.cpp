@@ -11,6 +11,7 @@
 #include "bom/bom.h"
 #include "catalog/catalog_db.h"
 #include "common/error.h"
+#include "plan/invariants.h"
 #include "plan/plan.h"
 #include "spec/spec_json.h"
 
@@ -112,9 +113,19 @@ ClusterSpec randomSpec(std::mt19937& rng, const Catalog& catalog)
         if (!multi.empty()) s.media.pins.push_back({"host_leaf", multi[std::size_t(pick(int(multi.size())))]->partNumber});
     }
     s.economics.sparesOpticsPct = chance(50) ? 2.0 : 0.0;
-    if (chance(25)) {  // dual-ToR: two links per NIC and plane, so mostly at 200G (a 400G port split in two)
+    if (chance(25)) {  // dual-ToR: two links per NIC and plane: a two-port NIC, or a 400G port split in two
         s.dualTor = true;
-        if (chance(80)) s.linkGbps = 200;
+        std::vector<const NicModel*> twoPort;  // ConnectX-8 C8240, ConnectX-7 2 x 200G, BlueField-3 B3220
+        for (const NicModel& n : catalog.nics)
+            if (n.ports >= 2 && (n.protocol == Protocol::Both ||
+                                 (n.protocol == Protocol::InfiniBand) == (s.fabric == FabricKind::InfiniBand)))
+                twoPort.push_back(&n);
+        if (!twoPort.empty() && chance(50)) {
+            s.nicModel = twoPort[std::size_t(pick(int(twoPort.size())))]->partNumber;
+            s.linkGbps = 0;
+        } else if (chance(80)) {
+            s.linkGbps = 200;
+        }
     }
     if (chance(30)) {  // per-tier switches: any of the fabric's switches at the link speed on each tier
         const NicModel* nic = catalog.findNic(s.nicModel);
@@ -264,10 +275,34 @@ private slots:
         QCOMPARE(p.errorCount(), 0);
     }
 
+    // invariant.dual-tor-pair can fail: a dual-ToR plan holds it, and moving one NIC's second link to
+    // the first link's leaf (both links of the NIC on one switch, as a miswired host) breaks it.
+    void dualTorPairInvariantCatchesAMiswiredHost()
+    {
+        ClusterSpec s;
+        s.gpus = 256;
+        s.dualTor = true;
+        s.nicModel = "900-9X81Q-00CN-ST0";  // ConnectX-8 C8240, 2 x 400G
+        Plan p = makePlan(s, catalog_);
+        QVERIFY(invariantFindings(p).empty());
+        std::size_t first = p.fabric.links.size(), second = first;
+        for (std::size_t i = 0; i < p.fabric.links.size() && second == p.fabric.links.size(); ++i) {
+            const Link& l = p.fabric.links[i];
+            if (l.cls != LinkClass::HostLeaf) continue;
+            if (first == p.fabric.links.size()) first = i;
+            else if (l.a == p.fabric.links[first].a && l.aPort / 2 == p.fabric.links[first].aPort / 2) second = i;
+        }
+        QVERIFY(second < p.fabric.links.size());
+        p.fabric.links[second].b = p.fabric.links[first].b;
+        bool caught = false;
+        for (const Finding& f : checks::invariants(p)) caught = caught || f.rule == "invariant.dual-tor-pair";
+        QVERIFY(caught);
+    }
+
     void fiveHundredRandomSpecs()
     {
         std::mt19937 rng(20261201);
-        int planned = 0, attempts = 0, perTier = 0, dualTor = 0;
+        int planned = 0, attempts = 0, perTier = 0, dualTor = 0, dualTorTwoPort = 0;
         std::vector<std::string> failures;
         while (planned < 500 && attempts < 3000) {
             ++attempts;
@@ -284,6 +319,7 @@ private slots:
                 failures.push_back("attempt " + std::to_string(attempts) + ": " + mixed);
             perTier += p.hardware.switches.size() > 1 ? 1 : 0;
             dualTor += spec.dualTor ? 1 : 0;
+            dualTorTwoPort += spec.dualTor && p.hardware.nic.ports >= 2 ? 1 : 0;
             for (const std::string& f : invariantFindings(p))
                 if (failures.size() < 20)
                     failures.push_back("attempt " + std::to_string(attempts) + " (" + toString(spec.fabric) + " " +
@@ -292,11 +328,12 @@ private slots:
                                        (spec.dualTor ? ", dual-ToR" : "") +
                                        (spec.media.pins.empty() ? "" : ", pin " + spec.media.pins[0].part) + "): " + f);
         }
-        qInfo("%d random plans checked in %d attempts (%d with per-tier switches, %d dual-ToR)", planned, attempts,
-              perTier, dualTor);
+        qInfo("%d random plans checked in %d attempts (%d with per-tier switches, %d dual-ToR, %d of them with a "
+              "two-port NIC)", planned, attempts, perTier, dualTor, dualTorTwoPort);
         QVERIFY2(planned >= 500, qPrintable(QString::number(planned)));
         QVERIFY2(perTier >= 50, qPrintable(QString::number(perTier)));  // the per-tier path is exercised
         QVERIFY2(dualTor >= 50, qPrintable(QString::number(dualTor)));  // and the dual-homed one
+        QVERIFY2(dualTorTwoPort >= 20, qPrintable(QString::number(dualTorTwoPort)));  // with two-port NICs too
         std::string all;
         for (const std::string& f : failures) all += "\n  " + f;
         QVERIFY2(failures.empty(), all.c_str());

@@ -44,19 +44,21 @@ private slots:
 
     void nicByModelName()
     {
-        const auto cx8 = matchNic(catalog_.nics, "ConnectX-8");
+        // Two ConnectX-8 SuperNICs (C8180 1 x 800G OSFP, C8240 2 x 400G QSFP112): the model name picks one.
+        const auto cx8 = matchNic(catalog_.nics, "C8180");
         QVERIFY(cx8.part);
         QCOMPARE(cx8.part->partNumber, std::string("900-9X81E-00EX-DT0"));
-        QVERIFY(matchNic(catalog_.nics, "connectx-8").part);
+        QCOMPARE(matchNic(catalog_.nics, "c8240").part->partNumber, std::string("900-9X81Q-00CN-ST0"));
+        QCOMPARE(int(matchNic(catalog_.nics, "connectx-8").candidates.size()), 2);
         QCOMPARE(matchNic(catalog_.nics, "MCX75310AAS-NEAT").part->partNumber, std::string("MCX75310AAS-NEAT"));
     }
 
-    // Two ConnectX-7 cards are in the catalog: the name alone does not say which.
+    // Three ConnectX-7 cards are in the catalog: the name alone does not say which.
     void ambiguousNameListsTheMatches()
     {
         const auto m = matchNic(catalog_.nics, "ConnectX-7");
         QVERIFY(!m.part);
-        QCOMPARE(int(m.candidates.size()), 2);
+        QCOMPARE(int(m.candidates.size()), 3);
         ClusterSpec s;
         s.nicModel = "ConnectX-7";
         try {
@@ -87,7 +89,7 @@ private slots:
         QCOMPARE(p.hardware.switchesText(), std::string("MQM9700-NS2F"));
         QCOMPARE(p.spec.switchModel, std::string("MQM9700-NS2F"));
         s.switchModel = "Q3400";
-        s.nicModel = "ConnectX-8";
+        s.nicModel = "C8180";
         p = makePlan(s, catalog_);
         QCOMPARE(p.hardware.switchesText(), std::string("Q3400-RA"));
         QCOMPARE(p.hardware.nic.partNumber, std::string("900-9X81E-00EX-DT0"));

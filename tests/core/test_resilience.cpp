@@ -4,11 +4,13 @@
 #include <QtTest>
 
 #include <cmath>
+#include <map>
 
 #include "catalog/catalog_db.h"
 #include "common/error.h"
 #include "estimate/poisson.h"
 #include "estimate/resilience.h"
+#include "plan/fabric_defaults.h"
 #include "plan/plan.h"
 #include "plan/plan_json.h"
 
@@ -198,6 +200,72 @@ private slots:
             QVERIFY2(what.find("MCX75310AAS-NEAT has 1 at 400") != std::string::npos, e.what());
             QVERIFY2(e.fix.find("--link-gbps 200") != std::string::npos, e.fix.c_str());
         }
+    }
+
+    // The open point: a dual-ToR design that plans without errors. With --dual-tor the RoCEv2
+    // defaults take a two-port NIC (the default 1 x 400G ConnectX-7 has one link) and plan cleanly at
+    // 1,024 GPUs (HGX: 128 nodes x 8 GPUs, one NIC per GPU, each NIC's two 400G ports to the two leaves
+    // of a pair, as Alibaba HPN, SIGCOMM 2024). Hand count: a 1:1 rail leaf has d = ports / 2 down ports,
+    // one per NIC, so the single-homed design has 1,024 / d leaves and the dual-ToR one twice that; a
+    // leaf failure leaves its d GPUs their other link: 0 cut off, 50 % bandwidth.
+    void dualTorTwoPortNicPlansClean()
+    {
+        ClusterSpec asked;
+        asked.gpus = 1024;
+        asked.dualTor = true;
+        const plan::FabricParts parts = plan::partsForFabric(asked, FabricKind::RoCE, catalog_);
+        QVERIFY2(parts.clean, parts.why.c_str());
+        QVERIFY2(parts.why.find("MCX75310AAS-NEAT has 1 at 400G") != std::string::npos, parts.why.c_str());
+        const Plan dual = makePlan(parts.spec, catalog_);
+        QCOMPARE(dual.errorCount(), 0);
+        QCOMPARE(dual.hardware.nic.ports, 2);
+        QCOMPARE(dual.fabric.shape.linkGbps, dual.hardware.nic.portGbps);  // each port one link
+
+        ClusterSpec single = parts.spec;
+        single.dualTor = false;
+        const Plan one = makePlan(single, catalog_);
+        const long long down = dual.hardware.switchOf(Tier::Leaf).portsAt(dual.fabric.shape.linkGbps) / 2;
+        QVERIFY(down > 0 && 1024 % down == 0);
+        QCOMPARE(one.fabric.switchCount(Tier::Leaf), 1024 / down);
+        QCOMPARE(dual.fabric.switchCount(Tier::Leaf), 2 * (1024 / down));
+        QCOMPARE(dual.fabric.linkCount(LinkClass::HostLeaf), 2 * 1024LL);
+
+        // Each NIC's two links (node ports 2k, 2k + 1) land on two different leaves, same down port.
+        std::map<std::pair<DeviceId, int>, std::vector<const Link*>> sides;
+        for (const Link& l : dual.fabric.links)
+            if (l.cls == LinkClass::HostLeaf) sides[{l.a, l.aPort / 2}].push_back(&l);
+        QCOMPARE(sides.size(), std::size_t(1024));
+        for (const auto& [nic, links] : sides) {
+            QCOMPARE(links.size(), std::size_t(2));
+            QVERIFY(links[0]->b != links[1]->b);
+            QCOMPARE(links[0]->bPort, links[1]->bPort);
+        }
+
+        const FailureDomain& leaf = row(dual.resilience, "leaf");
+        QCOMPARE(leaf.gpusDisconnected, 0LL);
+        QCOMPARE(leaf.gpusDegraded, down);
+        QCOMPARE(leaf.bandwidthLeftPct, 50.0);
+        QVERIFY(leaf.jobSurvives);
+        const FailureDomain& singleLeaf = row(one.resilience, "leaf");  // the single-homed leaf cuts them off
+        QCOMPARE(singleLeaf.gpusDisconnected, down);
+
+        QCOMPARE(planToJson(dual)["topology"]["dual_tor"], nlohmann::json(true));
+        QCOMPARE(planToJson(one)["topology"]["dual_tor"], nlohmann::json(false));
+    }
+
+    // Spectrum-X at 4,096 GPUs (512 HGX nodes): the defaults give a dual-ToR plan without errors too.
+    void dualTorSpectrumX4096PlansClean()
+    {
+        ClusterSpec asked;
+        asked.gpus = 4096;
+        asked.dualTor = true;
+        const plan::FabricParts parts = plan::partsForFabric(asked, FabricKind::SpectrumX, catalog_);
+        QVERIFY2(parts.clean, parts.why.c_str());
+        const Plan p = makePlan(parts.spec, catalog_);
+        QCOMPARE(p.errorCount(), 0);
+        QVERIFY(p.hardware.nic.superNic);
+        QCOMPARE(p.fabric.linkCount(LinkClass::HostLeaf), 2 * 4096LL);
+        QCOMPARE(row(p.resilience, "leaf").bandwidthLeftPct, 50.0);
     }
 
     // The rates come from the catalog: an edited NIC rate moves the expected NIC failures and the job
