@@ -318,8 +318,8 @@ void MainWindow::onPlanReady()
     const auto plan = m_document->plan();
     if (const auto catalog = m_document->catalog()) m_summary->setCatalogPath(QString::fromStdString(catalog->path));
     m_summary->setPlan(plan, m_document->planError());
-    m_topology->setPlan(plan);
-    m_floor->setPlan(plan);
+    m_topology->setPlan(plan, m_document->topologyGeometry());
+    m_floor->setPlan(plan, m_document->floorGeometry());
     m_bomModel->setPlan(plan);
     m_cableModel->setPlan(plan);
     m_checksModel->setPlan(plan);
