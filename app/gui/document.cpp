@@ -13,6 +13,16 @@ namespace {
 
 QString userMessage(const UserError& e) { return QString::fromStdString(e.oneLine()); }
 
+// Drops `p` on a worker thread: freeing a 1,000,000-GPU plan (3 M links, their media and lengths; four
+// of them in a comparison) is tens of milliseconds the UI thread need not spend. Whoever else still
+// holds it (a running export) keeps it alive as usual.
+template <class T>
+void releaseOffUiThread(std::shared_ptr<const T> p)
+{
+    if (!p || p.use_count() > 1) return;  // not ours to free
+    (void)QtConcurrent::run([p = std::move(p)]() mutable { p.reset(); });
+}
+
 } // namespace
 
 Document::Document(std::shared_ptr<const Catalog> catalog, QObject* parent)
@@ -20,8 +30,8 @@ Document::Document(std::shared_ptr<const Catalog> catalog, QObject* parent)
 {
     m_debounce.setSingleShot(true);
     connect(&m_debounce, &QTimer::timeout, this, &Document::startPlan);
-    connect(&m_planWatcher, &QFutureWatcher<PlanOutcome>::finished, this, &Document::onPlanFinished);
-    connect(&m_comparisonWatcher, &QFutureWatcher<ComparisonOutcome>::finished, this,
+    connect(&m_planWatcher, &QFutureWatcher<std::shared_ptr<PlanOutcome>>::finished, this, &Document::onPlanFinished);
+    connect(&m_comparisonWatcher, &QFutureWatcher<std::shared_ptr<ComparisonOutcome>>::finished, this,
             &Document::onComparisonFinished);
     connect(&m_undoStack, &QUndoStack::cleanChanged, this,
             [this](bool clean) { emit modifiedChanged(!clean); });
@@ -164,42 +174,53 @@ void Document::startPlan()
         out.generation = generation;
         if (!catalog) {
             out.error = QObject::tr("No parts catalog is loaded.");
-            return out;
+            return std::make_shared<PlanOutcome>(std::move(out));
         }
         PlanOptions options;
         options.cancelled = [counter, generation] { return counter->load() != generation; };
         try {
             out.plan = std::make_shared<const Plan>(makePlan(spec, *catalog, options));
+            if (options.cancelled()) throw PlanCancelled{};
+            out.topology = std::make_shared<const TopologyGeometry>(buildTopologyGeometry(*out.plan));
+            if (options.cancelled()) throw PlanCancelled{};
+            out.floor = std::make_shared<const FloorGeometry>(buildFloorGeometry(*out.plan));
         } catch (const UserError& e) {
             out.error = userMessage(e);
         } catch (const PlanCancelled&) {
-            out.error.clear();
+            out = PlanOutcome{generation, {}, {}, {}, {}};
         } catch (const std::exception& e) {
             out.error = QObject::tr("Planning failed: %1").arg(QString::fromLocal8Bit(e.what()));
         }
-        return out;
+        return std::make_shared<PlanOutcome>(std::move(out));
     }));
 }
 
 void Document::onPlanFinished()
 {
     m_planRunning = false;
-    PlanOutcome out = m_planWatcher.result();
+    // Moved out of the future, so the next run's setFuture does not free it here.
+    PlanOutcome out = std::move(*m_planWatcher.result());
     if (out.plan) m_lastPlanMs = m_planClock.elapsed();  // cancelled runs say nothing about the cost
     if (out.generation != m_generation->load()) {  // an edit came in meanwhile: drop it
+        releaseOffUiThread(std::move(out.plan));
         if (!m_planPending && !m_debounce.isActive()) startPlan();
         return;
     }
+    std::shared_ptr<const Plan> previous = std::move(m_plan);
     m_plan = out.plan;
+    m_topologyGeometry = out.topology;
+    m_floorGeometry = out.floor;
     m_planGeneration = out.generation;
     m_planError = out.error;
     emit planReady();
+    releaseOffUiThread(std::move(previous));  // the views have let go of it by now
     if (m_plan && m_comparisonEnabled) {
         startComparison(out.generation);
     } else {
-        m_comparison.reset();
+        std::shared_ptr<const Comparison> previousComparison = std::move(m_comparison);
         m_comparisonError = m_planError;
         emit comparisonReady();
+        releaseOffUiThread(std::move(previousComparison));
         emit computingChanged(isComputing());
     }
 }
@@ -227,25 +248,28 @@ void Document::startComparison(quint64 generation)
         } catch (const std::exception& e) {
             out.error = QObject::tr("Comparison failed: %1").arg(QString::fromLocal8Bit(e.what()));
         }
-        return out;
+        return std::make_shared<ComparisonOutcome>(std::move(out));
     }));
 }
 
 void Document::onComparisonFinished()
 {
     m_comparisonRunning = false;
-    ComparisonOutcome out = m_comparisonWatcher.result();
+    ComparisonOutcome out = std::move(*m_comparisonWatcher.result());
     const quint64 current = m_generation->load();
     if (out.generation != current) {
+        releaseOffUiThread(std::move(out.comparison));
         // Stale. If the plan for the current generation is already in, its comparison is still owed.
         if (m_plan && m_planGeneration == current && !m_planPending && !m_planRunning &&
             m_comparisonEnabled)
             startComparison(current);
         return;
     }
+    std::shared_ptr<const Comparison> previous = std::move(m_comparison);
     m_comparison = out.comparison;
     m_comparisonError = out.error;
     emit comparisonReady();
+    releaseOffUiThread(std::move(previous));
     emit computingChanged(isComputing());
 }
 

@@ -13,7 +13,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 
 #include "bom_model.h"
 #include "commands.h"
@@ -23,68 +22,43 @@ namespace fp::gui {
 
 namespace {
 
-QColor powerColor(double fraction)
-{
-    // Green well within budget, amber near it, red over it.
-    if (fraction > 1.0) return QColor(0xd3, 0x2f, 0x2f);
-    if (fraction > 0.9) return QColor(0xf0, 0xa2, 0x02);
-    return QColor(0x76, 0xb9, 0x00).lighter(100 + int((1.0 - fraction) * 60));
-}
-
-QRectF rackRect(const Rack& r, const FloorSpec& f)
-{
-    const double w = f.rackWidthM * kFloorPxPerM, d = f.rackDepthM * kFloorPxPerM;
-    return QRectF(r.xM * kFloorPxPerM - w / 2, r.yM * kFloorPxPerM - d / 2, w, d);
-}
-
-// Where a rack is drawn: its floor position, moved by its row's section (see FloorSections).
-QRectF drawnRect(const Rack& r, const FloorSpec& f, const FloorSections& sections)
-{
-    return rackRect(r, f).translated(sections.shift(r.row));
-}
-
-QString rackTip(const Rack& r, double budgetKw)
-{
-    return QObject::tr("<b>%1</b><br>%2 devices · %3 of %4 kW budget")
-        .arg(QString::fromStdString(r.name)).arg(r.devices).arg(formatPowerW(r.powerW)).arg(budgetKw, 0, 'f', 0);
-}
-
-// All compute racks in one item: painting culls to the exposed rectangle.
-class ComputeRacksItem : public QGraphicsItem {
+// Many racks in one item: painting culls to the exposed rectangle, hovering finds the rack's tooltip.
+// Compute racks are filled by power; network racks (past 2,000 of them) in the network racks' blue.
+class RacksItem : public QGraphicsItem {
 public:
-    ComputeRacksItem(std::shared_ptr<const Plan> plan, FloorSections sections)
-        : m_plan(std::move(plan)), m_sections(sections)
+    enum class Kind { Compute, Network };
+    RacksItem(std::shared_ptr<const Plan> plan, std::shared_ptr<const FloorGeometry> geometry, Kind kind)
+        : m_plan(std::move(plan)), m_geometry(std::move(geometry)), m_kind(kind)
     {
         setAcceptHoverEvents(true);
-        for (std::size_t i = 0; i < m_plan->layout.racks.size(); ++i)
-            if (m_plan->layout.racks[i].kind == RackKind::Compute) {
-                m_racks.push_back(i);
-                m_bounds |= drawnRect(m_plan->layout.racks[i], m_plan->spec.floor, m_sections);
-            }
     }
-    QRectF boundingRect() const override { return m_bounds.adjusted(-1, -1, 1, 1); }
+    QRectF boundingRect() const override
+    {
+        return (m_kind == Kind::Compute ? m_geometry->computeBounds : m_geometry->networkBounds).adjusted(-1, -1, 1, 1);
+    }
     void paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*) override
     {
-        const FloorSpec& f = m_plan->spec.floor;
-        const double budgetW = f.rackPowerBudgetKw * 1000.0;
-        const double lod = option->levelOfDetailFromTransform(p->worldTransform());
-        p->setPen(lod > 0.4 ? QPen(QColor(0x55, 0x55, 0x55), 0.6) : Qt::NoPen);
-        for (std::size_t i : m_racks) {
-            const Rack& r = m_plan->layout.racks[i];
-            const QRectF rect = drawnRect(r, f, m_sections);
-            if (!option->exposedRect.intersects(rect)) continue;
-            p->setBrush(powerColor(budgetW > 0 ? r.powerW / budgetW : 0));
-            p->drawRect(rect);
+        if (m_kind == Kind::Network) {
+            p->setBrush(QColor(0x2b, 0x5c, 0x94));
+            p->setPen(QPen(QColor(0x1a, 0x3a, 0x60), 0.8));
+        } else {
+            const double lod = option->levelOfDetailFromTransform(p->worldTransform());
+            p->setPen(lod > 0.4 ? QPen(QColor(0x55, 0x55, 0x55), 0.6) : Qt::NoPen);
+        }
+        for (const FloorRack& r : racks()) {
+            if (!option->exposedRect.intersects(r.rect)) continue;
+            if (m_kind == Kind::Compute) p->setBrush(r.fill);
+            p->drawRect(r.rect);
         }
     }
 
 protected:
     void hoverMoveEvent(QGraphicsSceneHoverEvent* e) override
     {
-        for (std::size_t i : m_racks) {
-            const Rack& r = m_plan->layout.racks[i];
-            if (drawnRect(r, m_plan->spec.floor, m_sections).contains(e->pos())) {
-                setToolTip(rackTip(r, m_plan->spec.floor.rackPowerBudgetKw));
+        for (const FloorRack& r : racks()) {
+            if (r.rect.contains(e->pos())) {
+                setToolTip(m_kind == Kind::Network ? r.tooltip
+                                                   : rackTip(m_plan->layout.racks[r.rack], m_plan->spec.floor.rackPowerBudgetKw));
                 return;
             }
         }
@@ -92,10 +66,11 @@ protected:
     }
 
 private:
+    const std::vector<FloorRack>& racks() const { return m_kind == Kind::Compute ? m_geometry->compute : m_geometry->network; }
+
     std::shared_ptr<const Plan> m_plan;
-    FloorSections m_sections;
-    std::vector<std::size_t> m_racks;
-    QRectF m_bounds;
+    std::shared_ptr<const FloorGeometry> m_geometry;
+    Kind m_kind;
 };
 
 // A draggable rectangle that reports where it was dropped.
@@ -143,9 +118,14 @@ FloorView::FloorView(Document* document, QWidget* parent) : QGraphicsView(parent
     updateLegend();
 }
 
-void FloorView::setPlan(std::shared_ptr<const Plan> plan)
+void FloorView::setPlan(std::shared_ptr<const Plan> plan, std::shared_ptr<const FloorGeometry> geometry)
 {
     m_plan = std::move(plan);
+    m_geometry.reset();
+    if (m_plan)
+        m_geometry = geometry && geometry->plan == m_plan.get()
+                         ? std::move(geometry)
+                         : std::make_shared<const FloorGeometry>(buildFloorGeometry(*m_plan));
     rebuild();
 }
 
@@ -153,55 +133,39 @@ void FloorView::rebuild()
 {
     scene()->clear();
     m_spineRoom = nullptr;
-    if (!m_plan) return;
+    if (!m_plan || !m_geometry) return;
+    const FloorGeometry& g = *m_geometry;
     const Layout& layout = m_plan->layout;
     const FloorSpec& f = m_plan->spec.floor;
     const QPalette pal = palette();
-    m_sections = FloorSections::forLayout(layout, f);
-    scene()->addItem(new ComputeRacksItem(m_plan, m_sections));
+    m_sections = g.sections;
+    scene()->addItem(new RacksItem(m_plan, m_geometry, RacksItem::Kind::Compute));
 
     // Network racks: draggable along their row while there are few enough to draw one by one.
-    std::map<int, std::pair<double, double>> rowExtentM;  // row -> min/max x of its racks
-    std::map<int, double> rowYM;
-    int networkRacks = 0;
-    QRectF spineBounds;
-    for (const Rack& r : layout.racks) {
-        if (r.kind == RackKind::SpineRoom) {
-            spineBounds |= rackRect(r, f);
-            continue;
-        }
-        auto [it, fresh] = rowExtentM.emplace(r.row, std::make_pair(r.xM, r.xM));
-        it->second.first = std::min(it->second.first, r.xM);
-        it->second.second = std::max(it->second.second, r.xM);
-        rowYM[r.row] = r.yM;
-        if (r.kind == RackKind::Network) ++networkRacks;
-    }
-    const bool drawEachNetworkRack = networkRacks <= 2000;
-    for (const Rack& r : layout.racks) {
-        if (r.kind != RackKind::Network) continue;
-        const int row = r.row;
-        QGraphicsRectItem* item = nullptr;
-        if (drawEachNetworkRack) {
-            item = new DraggableRect(drawnRect(r, f, m_sections), true,
-                                     [this, row, x = r.xM](QPointF moved) { networkRackDropped(row, x + moved.x() / kFloorPxPerM); });
+    const int networkRacks = int(g.network.size());
+    if (networkRacks <= 2000) {
+        for (const FloorRack& r : g.network) {
+            const int row = layout.racks[r.rack].row;
+            auto* item = new DraggableRect(r.rect, true, [this, row, x = layout.racks[r.rack].xM](QPointF moved) {
+                networkRackDropped(row, x + moved.x() / kFloorPxPerM);
+            });
             scene()->addItem(item);
-        } else {
-            item = scene()->addRect(drawnRect(r, f, m_sections));
+            item->setBrush(QColor(0x2b, 0x5c, 0x94));
+            item->setPen(QPen(QColor(0x1a, 0x3a, 0x60), 0.8));
+            item->setToolTip(r.tooltip);
         }
-        item->setBrush(QColor(0x2b, 0x5c, 0x94));
-        item->setPen(QPen(QColor(0x1a, 0x3a, 0x60), 0.8));
-        item->setToolTip(rackTip(r, f.rackPowerBudgetKw) + tr("<br><i>Drag along the row: end of row ↔ middle of row</i>"));
+    } else {
+        scene()->addItem(new RacksItem(m_plan, m_geometry, RacksItem::Kind::Network));
     }
 
     // Row labels.
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.9);
-    for (const auto& [row, ext] : rowExtentM) {
-        auto* t = scene()->addSimpleText(tr("Row %1").arg(row + 1));
+    for (const FloorRowLabel& label : g.rowLabels) {
+        auto* t = scene()->addSimpleText(tr("Row %1").arg(label.row + 1));
         t->setFont(small);
         t->setBrush(pal.color(QPalette::PlaceholderText));
-        t->setPos(QPointF(ext.first * kFloorPxPerM - f.rackWidthM * kFloorPxPerM / 2 - t->boundingRect().width() - 10,
-                          rowYM[row] * kFloorPxPerM - t->boundingRect().height() / 2) + m_sections.shift(row));
+        t->setPos(label.rightPx - t->boundingRect().width(), label.centreYPx - t->boundingRect().height() / 2);
     }
     // Section titles: a long hall is drawn as side-by-side runs of rows, each named, so the overview
     // reads as a floor rather than a sliver (it is still one hall: cable lengths are the hall's).
@@ -222,6 +186,7 @@ void FloorView::rebuild()
     }
 
     // The spine room: one draggable block holding all spine-room racks.
+    const QRectF spineBounds = g.spineRoomBounds;
     if (spineBounds.isValid()) {
         QRectF room = spineBounds.adjusted(-12, -12, 12, 12);
         if (room.width() < 60) room.adjust(-(60 - room.width()) / 2, 0, (60 - room.width()) / 2, 0);
@@ -231,12 +196,11 @@ void FloorView::rebuild()
         item->setPen(QPen(QColor(0x2b, 0x5c, 0x94), 1.5, Qt::DashLine));
         item->setToolTip(tr("<b>Spine room</b><br>%1 m from the end of row 1 along the tray<br><i>Drag to move it</i>")
                              .arg(f.spineRoomDistanceM, 0, 'f', 1));
-        for (const Rack& r : layout.racks) {
-            if (r.kind != RackKind::SpineRoom) continue;
-            auto* rack = new QGraphicsRectItem(rackRect(r, f), item);
+        for (const FloorRack& r : g.spineRoom) {
+            auto* rack = new QGraphicsRectItem(r.rect, item);
             rack->setBrush(QColor(0x2b, 0x5c, 0x94));
             rack->setPen(QPen(QColor(0x1a, 0x3a, 0x60), 0.8));
-            rack->setToolTip(rackTip(r, f.rackPowerBudgetKw));
+            rack->setToolTip(r.tooltip);
         }
         auto* label = new QGraphicsSimpleTextItem(tr("Spine room · %1 m").arg(f.spineRoomDistanceM, 0, 'f', 0), item);
         label->setFont(small);
@@ -246,9 +210,8 @@ void FloorView::rebuild()
     }
 
     // The tray run from the end of row 1 to the spine room, labelled with its length.
-    if (spineBounds.isValid() && !rowExtentM.empty()) {
-        const double rowEndPx = (rowExtentM.begin()->second.second + f.rackWidthM / 2) * kFloorPxPerM;
-        const double y = rowYM[rowExtentM.begin()->first] * kFloorPxPerM;
+    if (g.hasTray) {
+        const double rowEndPx = g.trayStartPx, y = g.trayYPx;
         auto* tray = scene()->addLine(QLineF(rowEndPx + 4, y, spineBounds.left() - 14, y),
                                       QPen(QColor(0x2b, 0x5c, 0x94, 150), 2, Qt::DashLine));
         tray->setZValue(-1);
@@ -258,13 +221,9 @@ void FloorView::rebuild()
         t->setPos((rowEndPx + spineBounds.left()) / 2 - t->boundingRect().width() / 2, y - t->boundingRect().height() - 4);
     }
 
-    double computeW = 0;
-    int compute = 0;
-    for (const Rack& r : layout.racks)
-        if (r.kind == RackKind::Compute) computeW += r.powerW, ++compute;
     m_totals = tr("%1 rows · %2 compute racks · %3 network racks · compute %4 · floor %5 × %6 m")
-                   .arg(layout.rows).arg(compute).arg(networkRacks)
-                   .arg(formatPowerW(computeW))
+                   .arg(layout.rows).arg(int(g.compute.size())).arg(networkRacks)
+                   .arg(formatPowerW(g.computePowerW))
                    .arg(layout.floorWidthM, 0, 'f', 0).arg(layout.floorDepthM, 0, 'f', 0);
     if (m_sections.count() > 1)
         m_totals += tr(" · one hall in %1 runs of %2 rows · double-click fits")
@@ -295,8 +254,8 @@ void FloorView::updateLegend()
         return QStringLiteral("<span style='color:%1; font-size:14pt'>&#9632;</span>&nbsp;%2").arg(c.name(), text);
     };
     const QString sep = QStringLiteral(" &nbsp;&nbsp; ");
-    QString html = swatch(powerColor(0.5), tr("Compute rack")) + sep + swatch(powerColor(0.95), tr("> 90 % of power budget")) +
-                   sep + swatch(powerColor(1.2), tr("Over budget")) + sep +
+    QString html = swatch(rackPowerColor(0.5), tr("Compute rack")) + sep + swatch(rackPowerColor(0.95), tr("> 90 % of power budget")) +
+                   sep + swatch(rackPowerColor(1.2), tr("Over budget")) + sep +
                    swatch(QColor(0x2b, 0x5c, 0x94), tr("Network rack / spine room (drag to move)"));
     if (!m_totals.isEmpty())
         html += QStringLiteral("<br><span style='color:%1'>%2</span>")
@@ -352,31 +311,6 @@ void FloorView::mouseDoubleClickEvent(QMouseEvent* event)
     m_userZoomed = false;
     fitIfNotZoomed();
     QGraphicsView::mouseDoubleClickEvent(event);
-}
-
-FloorSections FloorSections::forLayout(const Layout& layout, const FloorSpec& f)
-{
-    FloorSections out;
-    if (layout.rows <= 0) return out;
-    double minY = 1e18, maxY = -1e18, maxX = -1e18, minX = 1e18;
-    for (const Rack& r : layout.racks) {
-        if (r.kind == RackKind::SpineRoom) continue;
-        minY = std::min(minY, r.yM), maxY = std::max(maxY, r.yM);
-        minX = std::min(minX, r.xM), maxX = std::max(maxX, r.xM);
-    }
-    if (minY > maxY) return out;
-    const double widthM = maxX - minX + f.rackWidthM, depthM = maxY - minY + f.rackDepthM;
-    out.topPx = (minY - f.rackDepthM / 2) * kFloorPxPerM;
-    // Runs side by side until the drawing is about as wide as a window is (16:10): n = sqrt(1.6 D / W).
-    const int runs = int(std::floor(std::sqrt(1.6 * depthM / std::max(1.0, widthM))));
-    if (runs < 2) return out;
-    out.rowsPerSection = (layout.rows + runs - 1) / runs;
-    out.rowPitchPx = layout.rows > 1 ? (maxY - minY) / (layout.rows - 1) * kFloorPxPerM : 0;  // rows are evenly pitched
-    out.lastRow = layout.rows - 1;
-    // Runs go to the left of the first (the spine room and its tray stay beside rows 1..n), with room
-    // for the row labels between runs.
-    out.stridePx = -(widthM + 12.0) * kFloorPxPerM;
-    return out;
 }
 
 void FloorView::resizeEvent(QResizeEvent* event)

@@ -3,6 +3,7 @@
 // pod, scalable unit and rail, and links drawn as bundles between boxes coloured by media. Level of
 // detail: a tier never has more than kMaxBoxesPerTier boxes and a bundle stands for all links between
 // two boxes, so a 3 M-link fabric draws a few hundred items. Wheel zooms, drag pans.
+// The grouping itself (topology_geometry.h) is built by the plan worker; the view only places items.
 #include <QGraphicsView>
 #include <QPen>
 
@@ -10,24 +11,24 @@
 #include <vector>
 
 #include "plan/plan.h"
+#include "topology_geometry.h"
 
 class QGraphicsRectItem;
 
 namespace fp::gui {
 
-// Eight boxes a tier fill a 1400-pixel window at a scale where labels stay readable (kMinReadableScale).
-constexpr int kMaxBoxesPerTier = 8;
-constexpr double kMinReadableScale = 0.78;
-
 class TopologyView : public QGraphicsView {
     Q_OBJECT
 public:
     explicit TopologyView(QWidget* parent = nullptr);
-    void setPlan(std::shared_ptr<const Plan>);
+    // `geometry`: built off the UI thread for this plan (Document::topologyGeometry()); without it, or
+    // when it was built for another plan (a superseded one), the view groups the plan itself.
+    void setPlan(std::shared_ptr<const Plan>, std::shared_ptr<const TopologyGeometry> geometry = {});
     // Selects and centres the box that holds `device`; false if there is none.
     bool selectDevice(std::int64_t device);
     int boxCount() const { return int(m_boxes.size()); }
     int bundleCount() const { return m_bundleCount; }
+    const TopologyGeometry* geometry() const { return m_geometry.get(); }
     void fitAll();
 
 protected:
@@ -39,8 +40,8 @@ private:
     void rebuild();
 
     std::shared_ptr<const Plan> m_plan;
+    std::shared_ptr<const TopologyGeometry> m_geometry;
     std::vector<QGraphicsRectItem*> m_boxes;
-    std::vector<std::int32_t> m_boxOfDevice;
     int m_bundleCount = 0;
     int m_highlighted = -1;  // box drawn highlighted by selectDevice, and its own pen
     QPen m_highlightedPen;

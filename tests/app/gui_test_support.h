@@ -29,6 +29,7 @@ inline bool settle(Document& doc, int timeoutMs = 60'000)
         if (t.elapsed() > timeoutMs) return false;
         QTest::qWait(10);
     }
+    QCoreApplication::processEvents();  // the views MainWindow refreshes in an event of their own
     return true;
 }
 

@@ -1,0 +1,115 @@
+#include "floor_geometry.h"
+
+#include <QCoreApplication>
+#include <QObject>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "bom_model.h"
+
+namespace fp::gui {
+
+namespace {
+
+QRectF rackRect(const Rack& r, const FloorSpec& f)
+{
+    const double w = f.rackWidthM * kFloorPxPerM, d = f.rackDepthM * kFloorPxPerM;
+    return QRectF(r.xM * kFloorPxPerM - w / 2, r.yM * kFloorPxPerM - d / 2, w, d);
+}
+
+} // namespace
+
+QColor rackPowerColor(double fraction)
+{
+    if (fraction > 1.0) return QColor(0xd3, 0x2f, 0x2f);
+    if (fraction > 0.9) return QColor(0xf0, 0xa2, 0x02);
+    return QColor(0x76, 0xb9, 0x00).lighter(100 + int((1.0 - fraction) * 60));
+}
+
+QString rackTip(const Rack& r, double budgetKw)
+{
+    return QObject::tr("<b>%1</b><br>%2 devices · %3 of %4 kW budget")
+        .arg(QString::fromStdString(r.name)).arg(r.devices).arg(formatPowerW(r.powerW)).arg(budgetKw, 0, 'f', 0);
+}
+
+FloorGeometry buildFloorGeometry(const Plan& plan)
+{
+    FloorGeometry out;
+    out.plan = &plan;
+    const Layout& layout = plan.layout;
+    const FloorSpec& f = plan.spec.floor;
+    out.sections = FloorSections::forLayout(layout, f);
+    const double budgetW = f.rackPowerBudgetKw * 1000.0;
+    const QString dragHint =
+        QCoreApplication::translate("fp::gui::FloorView", "<br><i>Drag along the row: end of row ↔ middle of row</i>");
+
+    std::map<int, std::pair<double, double>> rowExtentM;  // row -> min/max x of its racks
+    std::map<int, double> rowYM;
+    for (std::size_t i = 0; i < layout.racks.size(); ++i) {
+        const Rack& r = layout.racks[i];
+        FloorRack drawn;
+        drawn.rack = std::uint32_t(i);
+        if (r.kind == RackKind::SpineRoom) {
+            drawn.rect = rackRect(r, f);
+            drawn.tooltip = rackTip(r, f.rackPowerBudgetKw);
+            out.spineRoomBounds |= drawn.rect;
+            out.spineRoom.push_back(std::move(drawn));
+            continue;
+        }
+        auto [it, fresh] = rowExtentM.emplace(r.row, std::make_pair(r.xM, r.xM));
+        it->second.first = std::min(it->second.first, r.xM);
+        it->second.second = std::max(it->second.second, r.xM);
+        rowYM[r.row] = r.yM;
+        drawn.rect = rackRect(r, f).translated(out.sections.shift(r.row));
+        if (r.kind == RackKind::Compute) {
+            drawn.fill = rackPowerColor(budgetW > 0 ? r.powerW / budgetW : 0);
+            out.computePowerW += r.powerW;
+            out.computeBounds |= drawn.rect;
+            out.compute.push_back(std::move(drawn));
+        } else if (r.kind == RackKind::Network) {
+            drawn.tooltip = rackTip(r, f.rackPowerBudgetKw) + dragHint;
+            out.networkBounds |= drawn.rect;
+            out.network.push_back(std::move(drawn));
+        }
+    }
+    for (const auto& [row, ext] : rowExtentM) {
+        const QPointF shift = out.sections.shift(row);
+        out.rowLabels.push_back({row, ext.first * kFloorPxPerM - f.rackWidthM * kFloorPxPerM / 2 - 10 + shift.x(),
+                                 rowYM[row] * kFloorPxPerM + shift.y()});
+    }
+    if (out.spineRoomBounds.isValid() && !rowExtentM.empty()) {
+        out.hasTray = true;
+        out.trayStartPx = (rowExtentM.begin()->second.second + f.rackWidthM / 2) * kFloorPxPerM;
+        out.trayYPx = rowYM[rowExtentM.begin()->first] * kFloorPxPerM;
+    }
+    return out;
+}
+
+FloorSections FloorSections::forLayout(const Layout& layout, const FloorSpec& f)
+{
+    FloorSections out;
+    if (layout.rows <= 0) return out;
+    double minY = 1e18, maxY = -1e18, maxX = -1e18, minX = 1e18;
+    for (const Rack& r : layout.racks) {
+        if (r.kind == RackKind::SpineRoom) continue;
+        minY = std::min(minY, r.yM), maxY = std::max(maxY, r.yM);
+        minX = std::min(minX, r.xM), maxX = std::max(maxX, r.xM);
+    }
+    if (minY > maxY) return out;
+    const double widthM = maxX - minX + f.rackWidthM, depthM = maxY - minY + f.rackDepthM;
+    out.topPx = (minY - f.rackDepthM / 2) * kFloorPxPerM;
+    // Runs side by side until the drawing is about as wide as a window is (16:10): n = sqrt(1.6 D / W).
+    const int runs = int(std::floor(std::sqrt(1.6 * depthM / std::max(1.0, widthM))));
+    if (runs < 2) return out;
+    out.rowsPerSection = (layout.rows + runs - 1) / runs;
+    out.rowPitchPx = layout.rows > 1 ? (maxY - minY) / (layout.rows - 1) * kFloorPxPerM : 0;  // rows are evenly pitched
+    out.lastRow = layout.rows - 1;
+    // Runs go to the left of the first (the spine room and its tray stay beside rows 1..n), with room
+    // for the row labels between runs.
+    out.stridePx = -(widthM + 12.0) * kFloorPxPerM;
+    return out;
+}
+
+} // namespace fp::gui
