@@ -282,19 +282,22 @@ private:
         cand.sol.media = mediaClassOf(a.medium);
         cand.sol.moduleA = a.partNumber;
         cand.sol.moduleB = b.partNumber;
-        // A module serves as many links as its ports, bounded by what its cages carry (a twin-port module
-        // in a cage with one link serves one; its other leg stays unused).
+        // A module serves as many links as its ports, bounded by what the cage carries at its split.
         auto linksPerModule = [](const TransceiverModel& m, const LinkEnd& end) {
-            return std::max(1, end.generic ? m.ports : linksServed(end, m.ports));
+            return std::max(1, end.generic ? m.ports : std::min(m.ports, std::max(1, end.linksPerCage)));
         };
         cand.sol.linksPerModuleA = linksPerModule(a, ctx.a);
         cand.sol.linksPerModuleB = linksPerModule(b, ctx.b);
+        // Cost and power per link: a module in half-used cages serves only the links they carry (a
+        // twin-port module on one link is charged to that link whole).
+        const int servedA = a.ports > 0 && !ctx.a.generic ? linksServed(ctx.a, cand.sol.linksPerModuleA) : cand.sol.linksPerModuleA;
+        const int servedB = b.ports > 0 && !ctx.b.generic ? linksServed(ctx.b, cand.sol.linksPerModuleB) : cand.sol.linksPerModuleB;
         cand.sol.cablePart = fibre ? fibre->partNumber : std::string();
         cand.sol.orderLengthM = fibre ? fibre->lengthM : neededLengthM;
         cand.sol.patchPanelPorts = panels;
-        cand.costUsdPerLink = price(a) / cand.sol.linksPerModuleA + price(b) / cand.sol.linksPerModuleB +
-                              (fibre ? price(*fibre) : kUnknownCost) + panels * panelPortCost(a.connector);
-        cand.powerWPerLink = a.powerW / cand.sol.linksPerModuleA + b.powerW / cand.sol.linksPerModuleB;
+        cand.costUsdPerLink = price(a) / servedA + price(b) / servedB + (fibre ? price(*fibre) : kUnknownCost) +
+                              panels * panelPortCost(a.connector);
+        cand.powerWPerLink = a.powerW / servedA + b.powerW / servedB;
         return cand;
     }
 
