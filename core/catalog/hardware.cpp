@@ -11,6 +11,8 @@ Cage switchCage(const SwitchModel& sw, int linkGbps)
     c.finned = sw.cageFinned;
     c.powerClassW = sw.cagePowerClassW;
     c.linksPerCage = sw.portsPerCageAt(linkGbps);
+    for (int ports = 1; ports < c.linksPerCage && ports < 32; ++ports)
+        if (sw.cageRuns(linkGbps, ports)) c.splits |= 1u << ports;
     c.count = sw.cages;
     return c;
 }

@@ -20,6 +20,8 @@ struct Cage {
     bool finned = true;          // air-cooled switch cages take finned-top modules; NIC cages flat-top
     double powerClassW = 0;      // max module power the cage accepts
     int linksPerCage = 1;        // logical links one cage carries at the link speed (0: speed unsupported)
+    std::uint32_t splits = 0;    // bit k set: the cage can also run k ports at the link speed (a module of
+                                 // fewer ports in a cage that carries no more links, e.g. 1 x 400G in 800G)
     int count = 0;               // cages of this kind on one device (switch front panel, or per NIC)
     bool host = false;           // a NIC/server cage (flat-top, riding heat sink)
 };

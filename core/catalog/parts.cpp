@@ -95,9 +95,17 @@ bool parseCableKind(const std::string& s, CableKind& out)
 
 int SwitchModel::portsPerCageAt(int gbps) const
 {
+    int most = 0;  // a speed listed twice ("400x2;400x1"): the split that fills the cage
     for (const Breakout& b : breakouts)
-        if (b.portGbps == gbps) return b.portsPerCage;
-    return 0;
+        if (b.portGbps == gbps) most = std::max(most, b.portsPerCage);
+    return most;
+}
+
+bool SwitchModel::cageRuns(int gbps, int ports) const
+{
+    for (const Breakout& b : breakouts)
+        if (b.portGbps == gbps && b.portsPerCage == ports) return true;
+    return false;
 }
 
 int SwitchModel::portsAt(int gbps) const

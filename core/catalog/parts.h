@@ -62,7 +62,10 @@ struct SwitchModel : PartBase {
 
     // Logical ports at `gbps` (0 when the cage cannot run that speed).
     int portsAt(int gbps) const;
-    int portsPerCageAt(int gbps) const;
+    int portsPerCageAt(int gbps) const;  // the most ports a cage runs at that speed
+    // Can one cage run exactly `ports` ports at `gbps`? "800x1;400x2;400x1": an 800G QSFP-DD800 cage
+    // runs two 400G ports (a 2 x 400G module) or one (a 400G QSFP-DD module, backward compatible).
+    bool cageRuns(int gbps, int ports) const;
     // A modular chassis (taller than any fixed switch in the catalog: rack_units > 4, catalog README):
     // a spine or core choice, never a default for every tier.
     bool modularChassis() const { return rackUnits > kMaxFixedSwitchRackUnits; }

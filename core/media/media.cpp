@@ -6,6 +6,7 @@
 #include <limits>
 #include <map>
 #include <numeric>
+#include <tuple>
 
 #include "common/error.h"
 #include "media/media_rules.h"
@@ -41,12 +42,16 @@ struct Candidate {
 // One group of links that share a solution: same class, same order-length step, in-rack or not, and
 // whether every cage's links meet in one cage at the far end (`aligned`: only then can a straight
 // multi-link assembly, e.g. a twin-port-to-twin-port DAC/ACC, carry them).
+// carriedA/B: the most links any cage of the group carries at that end when fewer than the cage's split
+// (0: full), so a half-used cage can take a part of fewer ports where the platform allows it.
 struct GroupKey {
     int cls = 0;
     int step = 0;
     bool sameRack = false;
     bool aligned = true;
+    int carriedA = 0, carriedB = 0;
 };
+constexpr int kCarriedSlots = 8;  // carried 0..7: no cage in the catalog runs more than 8 ports
 
 class Selector {
 public:
@@ -59,8 +64,11 @@ public:
         // NIC in a multi-plane fabric runs 2+ links through one cage (e.g. 800G OSFP as 2 x 400G), which
         // takes a twin-port module, not one module per link (catalog/hardware.cpp nicCage).
         auto endOf = [&](const std::string& platform, const Cage& cage, bool generic) {
-            return LinkEnd{platform, cage.formFactor, cage.finned, cage.powerClassW, cage.linksPerCage, cage.host,
-                           generic};
+            LinkEnd end{platform, cage.formFactor, cage.finned, cage.powerClassW, cage.linksPerCage};
+            end.splits = cage.splits;
+            end.isNic = cage.host;
+            end.generic = generic;
+            return end;
         };
         // A platform's twin-port host cages (DGX H100) hold two NIC ports each: a twin-port flat-top module.
         const LinkEnd nicEnd = endOf(nic.partNumber,
@@ -85,14 +93,6 @@ public:
             ctx.oemOnly = spec.economics.pricePolicy == PricePolicy::OemOnly;
             ctx.multimodeFiber = spec.media.multimodeFiber;
             ctx.catalog = &catalog;
-            // Which modules pass every end constraint, once per class (not per link).
-            for (const TransceiverModel& m : catalog.transceivers) {
-                std::vector<Issue> ia, ib;
-                moduleEndIssues(m, ctx.a, ctx, ia);
-                moduleEndIssues(m, ctx.b, ctx, ib);
-                if (ia.empty()) okA_[c].push_back(&m);
-                if (ib.empty()) okB_[c].push_back(&m);
-            }
             for (const MediaPin& pin : spec.media.pins)
                 if (pin.linkClass == toString(LinkClass(c))) pin_[c] = pin.part;
             pinIsFibre_[c] = !pin_[c].empty() && isFibre(pin_[c]);
@@ -107,11 +107,14 @@ public:
         return int(std::lower_bound(lengthsM_.begin(), lengthsM_.end(), double(lengthM) - 1e-6) - lengthsM_.begin());
     }
     int steps() const { return int(lengthsM_.size()) + 1; }
+    int linksPerCage(int cls, bool upper) const { return upper ? ctx_[cls].b.linksPerCage : ctx_[cls].a.linksPerCage; }
 
     // The best candidate for a group, with the issues it still has (empty when it works).
     Candidate solve(const GroupKey& key, double neededLengthM)
     {
-        const ClassContext& ctx = ctx_[key.cls];
+        ClassContext ctx = ctx_[key.cls];
+        ctx.a.linksCarried = key.carriedA;
+        ctx.b.linksCarried = key.carriedB;
         const std::string& pin = pin_[key.cls];
         std::vector<Candidate> all;
         // Assemblies: DAC, ACC, AOC.
@@ -135,8 +138,8 @@ public:
             all.push_back(std::move(cand));
         };
         if (pin.empty()) {
-            for (const TransceiverModel* a : okA_[key.cls])
-                for (const TransceiverModel* b : okB_[key.cls]) tryPair(*a, *b);
+            for (const TransceiverModel* a : fitting(ctx, false))
+                for (const TransceiverModel* b : fitting(ctx, true)) tryPair(*a, *b);
         } else {
             for (const TransceiverModel& a : catalog_.transceivers)
                 for (const TransceiverModel& b : catalog_.transceivers)
@@ -186,6 +189,20 @@ public:
     }
 
 private:
+    // Modules that pass every end constraint at one end, once per (class, end, links carried), not per link.
+    const std::vector<const TransceiverModel*>& fitting(const ClassContext& ctx, bool upper)
+    {
+        const LinkEnd& end = upper ? ctx.b : ctx.a;
+        auto [it, added] = fitting_.try_emplace({int(ctx.cls), upper, end.linksCarried});
+        if (added)
+            for (const TransceiverModel& m : catalog_.transceivers) {
+                std::vector<Issue> issues;
+                moduleEndIssues(m, end, ctx, issues);
+                if (issues.empty()) it->second.push_back(&m);
+            }
+        return it->second;
+    }
+
     bool isFibre(const std::string& part) const
     {
         const CableModel* c = catalog_.findCable(part);
@@ -214,9 +231,12 @@ private:
                 cand.sol.media = mediaClassOf(c.kind);
                 cand.sol.cablePart = c.partNumber;
                 cand.sol.linksPerCable = linksPerCable;
+                cand.sol.cableLegs = std::max(1, c.legsB);
                 cand.sol.orderLengthM = c.lengthM;
-                cand.costUsdPerLink = price(c) / linksPerCable;
-                cand.powerWPerLink = c.powerW / linksPerCable;
+                // A half-used cage's cable serves only the links the cage carries.
+                const int served = linksServed(singleAtB ? ctx.b : ctx.a, linksPerCable);
+                cand.costUsdPerLink = price(c) / served;
+                cand.powerWPerLink = c.powerW / served;
                 best = std::move(cand);
                 have = true;
             }
@@ -262,18 +282,22 @@ private:
         cand.sol.media = mediaClassOf(a.medium);
         cand.sol.moduleA = a.partNumber;
         cand.sol.moduleB = b.partNumber;
-        // A module serves as many links as its ports, bounded by what the cage carries.
+        // A module serves as many links as its ports, bounded by what the cage carries at its split.
         auto linksPerModule = [](const TransceiverModel& m, const LinkEnd& end) {
             return std::max(1, end.generic ? m.ports : std::min(m.ports, std::max(1, end.linksPerCage)));
         };
         cand.sol.linksPerModuleA = linksPerModule(a, ctx.a);
         cand.sol.linksPerModuleB = linksPerModule(b, ctx.b);
+        // Cost and power per link: a module in half-used cages serves only the links they carry (a
+        // twin-port module on one link is charged to that link whole).
+        const int servedA = a.ports > 0 && !ctx.a.generic ? linksServed(ctx.a, cand.sol.linksPerModuleA) : cand.sol.linksPerModuleA;
+        const int servedB = b.ports > 0 && !ctx.b.generic ? linksServed(ctx.b, cand.sol.linksPerModuleB) : cand.sol.linksPerModuleB;
         cand.sol.cablePart = fibre ? fibre->partNumber : std::string();
         cand.sol.orderLengthM = fibre ? fibre->lengthM : neededLengthM;
         cand.sol.patchPanelPorts = panels;
-        cand.costUsdPerLink = price(a) / cand.sol.linksPerModuleA + price(b) / cand.sol.linksPerModuleB +
-                              (fibre ? price(*fibre) : kUnknownCost) + panels * panelPortCost(a.connector);
-        cand.powerWPerLink = a.powerW / cand.sol.linksPerModuleA + b.powerW / cand.sol.linksPerModuleB;
+        cand.costUsdPerLink = price(a) / servedA + price(b) / servedB + (fibre ? price(*fibre) : kUnknownCost) +
+                              panels * panelPortCost(a.connector);
+        cand.powerWPerLink = a.powerW / servedA + b.powerW / servedB;
         return cand;
     }
 
@@ -330,7 +354,7 @@ private:
     const ClusterSpec& spec_;
     const Catalog& catalog_;
     ClassContext ctx_[kLinkClassCount];
-    std::vector<const TransceiverModel*> okA_[kLinkClassCount], okB_[kLinkClassCount];
+    std::map<std::tuple<int, bool, int>, std::vector<const TransceiverModel*>> fitting_;
     std::string pin_[kLinkClassCount];
     bool pinIsFibre_[kLinkClassCount] = {};
     bool diagnosed_[kLinkClassCount] = {};
@@ -380,6 +404,24 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
             }
         }
     }
+    // Links per cage, and per group the most links one of its cages carries at each end: a group whose
+    // cages all carry fewer links than their split may take a part of fewer ports (GroupKey::carriedA/B).
+    std::vector<std::uint8_t> linksInCage(out.cages.count(), 0);
+    for (const Link& l : fabric.links)
+        for (const std::uint32_t c : {out.cages.cageOf(fabric, l.a, l.aPort), out.cages.cageOf(fabric, l.b, l.bPort)})
+            if (linksInCage[c] < 255) ++linksInCage[c];
+    std::vector<std::uint8_t> carriedA(linkCount, 0), carriedB(linkCount, 0);
+    for (std::size_t i = 0; i < linkCount; ++i) {
+        const Link& l = fabric.links[i];
+        const std::uint32_t root = find(std::uint32_t(i));
+        carriedA[root] = std::max(carriedA[root], linksInCage[out.cages.cageOf(fabric, l.a, l.aPort)]);
+        carriedB[root] = std::max(carriedB[root], linksInCage[out.cages.cageOf(fabric, l.b, l.bPort)]);
+    }
+    // 0 when the cages are full (or over-full: the invariant check reports that), else the links carried.
+    auto carriedKey = [&](int cls, bool upper, int carried) {
+        const int split = selector.linksPerCage(cls, upper);
+        return carried >= split || carried >= kCarriedSlots ? 0 : carried;
+    };
     std::vector<float> cageGroupLengthM(linkCount, 0.0f);
     std::vector<std::uint8_t> cageGroupInRack(linkCount, 1);
     // Aligned: every cage's links land in one cage at the far end (each cage remembers the far cage of
@@ -407,8 +449,10 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
         const bool same = haveRacks && layout.rackOfDevice[l.a] == layout.rackOfDevice[l.b];
         if (!same) cageGroupInRack[root] = 0;
     }
-    // Group index = ((class * steps + step) * 2 + aligned) * 2 + sameRack; links in a group share one solution.
-    const std::size_t groups = std::size_t(kLinkClassCount) * steps * 4;
+    // Group index = ((((class * steps + step) * 2 + aligned) * 2 + sameRack) * slots + carriedA) * slots + carriedB;
+    // links in a group share one solution.
+    constexpr std::size_t kSlots = kCarriedSlots;
+    const std::size_t groups = std::size_t(kLinkClassCount) * steps * 4 * kSlots * kSlots;
     // A group is solved when any link falls in it (`used`), whatever its lengths: a length that is not a
     // number (an overflowed floor dimension) must not leave its links without a solution.
     std::vector<float> maxLengthM(groups, 0.0f);
@@ -420,8 +464,11 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
         const float len = cageGroupLengthM[root];
         const bool same = cageGroupInRack[root] != 0;
         const bool aligned = cageGroupAligned[root] != 0;
-        const std::uint32_t g =
-            std::uint32_t(((int(l.cls) * steps + selector.stepOf(len)) * 2 + (aligned ? 1 : 0)) * 2 + (same ? 1 : 0));
+        const std::size_t base =
+            std::size_t(((int(l.cls) * steps + selector.stepOf(len)) * 2 + (aligned ? 1 : 0)) * 2 + (same ? 1 : 0));
+        const std::uint32_t g = std::uint32_t(
+            (base * kSlots + std::size_t(carriedKey(int(l.cls), false, carriedA[root]))) * kSlots +
+            std::size_t(carriedKey(int(l.cls), true, carriedB[root])));
         groupOfLink[i] = g;
         used[g] = 1;
         maxLengthM[g] = std::max(maxLengthM[g], len);
@@ -431,7 +478,9 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
     std::vector<std::vector<Issue>> issuesOfSolution;
     for (std::size_t g = 0; g < groups; ++g) {
         if (!used[g]) continue;
-        GroupKey key{int(g / 4 / steps), int(g / 4 % steps), g % 2 == 1, g / 2 % 2 == 1};
+        const std::size_t base = g / (kSlots * kSlots);
+        GroupKey key{int(base / 4 / steps), int(base / 4 % steps), base % 2 == 1, base / 2 % 2 == 1,
+                     int(g / kSlots % kSlots), int(g % kSlots)};
         Candidate c = selector.solve(key, maxLengthM[g]);
         solutionOfGroup[g] = int(out.solutions.size());
         out.solutions.push_back(std::move(c.sol));

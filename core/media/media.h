@@ -36,6 +36,7 @@ struct LinkSolution {
     int linksPerModuleA = 1;      // 2 for a twin-port module
     int linksPerModuleB = 1;
     int linksPerCable = 1;        // 2 or 4 for splitter cables
+    int cableLegs = 1;            // connectors at the assembly's leg end: 1 straight (one far cage), 2-4 splitter
     double orderLengthM = 0;      // orderable length (assemblies: the part's length)
     int patchPanelPorts = 0;      // per link
     LossBudget loss;              // optics only

@@ -1,5 +1,6 @@
 #include "media/media_rules.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -70,6 +71,19 @@ const char* fiberTypeName(Medium m, FiberType multimodeFiber)
     return m == Medium::SingleMode ? "OS2" : toString(multimodeFiber);
 }
 
+bool endTakes(const LinkEnd& end, int ports)
+{
+    if (end.generic || ports == end.linksPerCage) return true;
+    return end.linksCarried > 0 && ports >= end.linksCarried && ports < end.linksPerCage && ports < 32 &&
+           (end.splits >> ports & 1u) != 0;
+}
+
+int linksServed(const LinkEnd& end, int ports)
+{
+    const int carried = end.linksCarried > 0 ? end.linksCarried : std::max(1, end.linksPerCage);
+    return std::max(1, std::min(ports, carried));
+}
+
 std::string cageFit(const std::string& form, bool finned, const LinkEnd& end)
 {
     if (end.generic) return {};  // a what-if switch has whatever cage the optics need
@@ -93,7 +107,7 @@ void moduleEndIssues(const TransceiverModel& m, const LinkEnd& end, const ClassC
                        fmt("%s runs %d G per port; the link runs %d G%s", m.partNumber.c_str(), m.portGbps,
                            ctx.linkGbps, end.linksPerCage == 0 ? " (which the cage does not support)" : ""),
                        "Use a module of the link speed"});
-    else if (m.ports != end.linksPerCage && !end.generic)
+    else if (!endTakes(end, m.ports))
         out.push_back({"media.cage-mismatch",
                        fmt("%s has %d port(s); a %s cage of %s carries %d link(s) at %d G", m.partNumber.c_str(),
                            m.ports, end.cageType.c_str(), end.platform.c_str(), end.linksPerCage, ctx.linkGbps),
@@ -191,8 +205,7 @@ void assemblyIssues(const CableModel& c, const LinkEnd& single, const LinkEnd& l
     const bool divisible = L > 0 && c.portGbps % L == 0;
     const int linksPerLeg = divisible ? c.portGbps / L : 0;
     if (!divisible || linksPerLeg == 0 || single.linksPerCage == 0 || legs.linksPerCage == 0 ||
-        (!single.generic && linksPerLeg * legs_ != single.linksPerCage) ||
-        (!legs.generic && linksPerLeg != legs.linksPerCage))
+        !endTakes(single, linksPerLeg * legs_) || !endTakes(legs, linksPerLeg))
         out.push_back({"media.speed-mismatch",
                        fmt("%s (%d x %d G) does not match %d link(s) per %s cage and %d per %s cage at %d G",
                            c.partNumber.c_str(), legs_, c.portGbps, single.linksPerCage, single.platform.c_str(),

@@ -2,6 +2,7 @@
 // The constraints one candidate (an assembly, or two transceivers and a fibre) must meet on one
 // class of links. Each broken constraint is an Issue carrying the finding's rule id, so a pinned part
 // that does not work can be kept and reported with exactly the rules it breaks.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,8 @@ struct LinkEnd {
     bool cageFinned = true;
     double cagePowerClassW = 0;
     int linksPerCage = 1;     // logical links one cage carries at the link speed (0: speed unsupported)
+    std::uint32_t splits = 0; // bit k: the cage can also run k (< linksPerCage) ports (Cage::splits)
+    int linksCarried = 0;     // the most links any cage of the group carries here; 0: as many as it can
     bool isNic = false;
     bool generic = false;     // a what-if switch (--radix): takes any module/assembly of the link speed
 };
@@ -37,6 +40,14 @@ struct ClassContext {
     FiberType multimodeFiber = FiberType::OM4;
     const Catalog* catalog = nullptr;
 };
+
+// Does a module or cable end with `ports` ports (links at the link speed) fit the end's cages? Yes when it
+// fills the cage's split, or when every cage of the group carries at most `ports` links and the cage
+// can run that many ports (a 400G module in a QSFP-DD800 cage carrying one link). A twin-port module in a
+// cage with one link always fits: its other leg stays unused.
+bool endTakes(const LinkEnd&, int ports);
+// Links one part of `ports` ports serves at this end: no more than its cages carry.
+int linksServed(const LinkEnd&, int ports);
 
 // Does a module/cable end of this form factor and top fit the cage? Empty string when it does.
 std::string cageFit(const std::string& form, bool finned, const LinkEnd&);

@@ -62,8 +62,8 @@ void oneKindPerCage(const Plan& p, const CageIndex& cages, std::vector<Finding>&
     const Fabric& f = p.fabric;
     const MediaAssignment& m = p.media;
     std::vector<std::uint32_t> first(cages.count(), kNone), count(cages.count(), 0);
-    long long mixed = 0, crowded = 0;
-    std::int64_t example = -1;
+    long long mixed = 0, crowded = 0, missing = 0;
+    std::int64_t example = -1, missingExample = -1;
     for (std::size_t i = 0; i < f.links.size() && i < m.solutionOfLink.size(); ++i) {
         const Link& l = f.links[i];
         const LinkSolution& sol = m.solutions[m.solutionOfLink[i]];
@@ -101,7 +101,19 @@ void oneKindPerCage(const Plan& p, const CageIndex& cages, std::vector<Finding>&
         const int ports = module.empty() ? std::max(1, sol.linksPerCable)
                                          : std::max(1, upper ? sol.linksPerModuleB : sol.linksPerModuleA);
         if ((!module.empty() || !sol.cablePart.empty()) && int(count[c]) > ports) ++crowded;
+        // A cage with links and no part in it is a missing part; a part with more ports than the cage's
+        // links (a twin-port module or a splitter with one leg unused) is not an error.
+        if (module.empty() && sol.cablePart.empty()) {
+            ++missing;
+            if (missingExample < 0) missingExample = std::int64_t(first[c]);
+        }
     }
+    if (missing > 0)
+        out.push_back(error("invariant.part-missing",
+                            std::to_string(missing) + " cage(s) carry links but hold no module or cable end, e.g. at " +
+                                f.deviceName(f.links[std::size_t(missingExample)].a) + " / " +
+                                f.deviceName(f.links[std::size_t(missingExample)].b),
+                            f.deviceName(f.links[std::size_t(missingExample)].b), kFix, missingExample));
     if (mixed > 0)
         out.push_back(error("invariant.cage-mixed",
                             std::to_string(mixed) + " link end(s) share a cage with a link that chose another part",
@@ -277,6 +289,40 @@ void dualTorPairs(const Fabric& f, std::vector<Finding>& out)
     }
 }
 
+// A straight assembly carrying several links (a twin-port-to-twin-port DAC/ACC) has one connector at
+// each end, so every leg of one cable must leave one cage and land in one cage. The cable plan groups
+// legs by their upper-end cage; a lower end in two cages means the cable was asked to split.
+void straightCablesJoinTwoCages(const Plan& p, const CageIndex& cages, std::vector<Finding>& out)
+{
+    const Fabric& f = p.fabric;
+    const MediaAssignment& m = p.media;
+    const bom::CableGroups groups = bom::groupCables(f, m, cages);
+    long long split = 0;
+    std::int64_t example = -1;
+    for (const auto& [leader, legs] : groups.legsOfLeader) {
+        if (leader >= m.solutionOfLink.size() || m.solutionOfLink[leader] >= m.solutions.size()) continue;
+        const LinkSolution& sol = m.solutions[m.solutionOfLink[leader]];
+        if (sol.cablePart.empty() || !sol.moduleA.empty() || sol.cableLegs > 1) continue;  // optics or a splitter
+        const Link& first = f.links[leader];
+        const std::uint32_t lower = cages.cageOf(f, first.a, first.aPort), upper = cages.cageOf(f, first.b, first.bPort);
+        for (const std::uint32_t leg : legs) {
+            const Link& l = f.links[leg];
+            if (cages.cageOf(f, l.a, l.aPort) != lower || cages.cageOf(f, l.b, l.bPort) != upper) {
+                ++split;
+                if (example < 0 || leader < std::uint32_t(example)) example = std::int64_t(leader);
+                break;
+            }
+        }
+    }
+    if (split > 0)
+        out.push_back(error("invariant.straight-split",
+                            std::to_string(split) + " straight cable(s) (one connector per end) have legs ending in "
+                                "two different far cages, e.g. " + m.solutions[m.solutionOfLink[std::size_t(example)]].cablePart +
+                                " from " + f.deviceName(f.links[std::size_t(example)].b) + " " +
+                                f.portName(f.links[std::size_t(example)].b, f.links[std::size_t(example)].bPort),
+                            f.deviceName(f.links[std::size_t(example)].b), kFix, example));
+}
+
 } // namespace
 
 std::vector<Finding> invariants(const Plan& p)
@@ -288,6 +334,7 @@ std::vector<Finding> invariants(const Plan& p)
     cagesWithinHardware(p, cages, out);
     bomIsTheCablePlan(p, cages, out);
     dualTorPairs(p.fabric, out);
+    straightCablesJoinTwoCages(p, cages, out);
     return out;
 }
 

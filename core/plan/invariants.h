@@ -3,10 +3,13 @@
 // invariant is an error Finding with a stable rule id (core/checks/README.md, core/media/README.md):
 //   invariant.port-reused    a (device, port) carries more than one link
 //   invariant.cage-mixed     a cage holds links that chose different parts, or more links than its part has ports
+//   invariant.part-missing   a cage carries links but its solution puts no module or cable end in it
+//                            (a part with a leg unused, e.g. a twin-port module on one link, is fine)
 //   invariant.cage-overflow  a device uses more cages than its hardware has
 //   invariant.link-missing   a link is in no cable of the cable plan, or in more than one
 //   invariant.bom-mismatch   the BOM's module or cable quantity of a part differs from the cable plan's count
 //   invariant.dual-tor-pair  with dual-ToR, a NIC's two links of a plane are not on the two leaves of one pair
+//   invariant.straight-split a straight multi-link assembly (one connector per end) has legs in two far cages
 #include <vector>
 
 #include "common/finding.h"

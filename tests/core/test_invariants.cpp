@@ -9,6 +9,7 @@
 #include <set>
 
 #include "bom/bom.h"
+#include "bom/cable_groups.h"
 #include "catalog/catalog_db.h"
 #include "common/error.h"
 #include "plan/invariants.h"
@@ -231,19 +232,20 @@ private slots:
     // leaf (not rail-optimized): 16 leaves (64 down + 64 up) and 8 spines (128 down), m = 8 links per
     // leaf-spine pair. Cages: 16 x 64 + 8 x 64 = 1,536 switch cages, each with one 2 x 400G module (leaf
     // cages carry two host links or two uplinks); 1,024 single-port host modules. SN5600 (OSFP) takes the
-    // twin-port OSFP optics; the 7060X6-64DE (QSFP-DD800) the Arista 2 x 400G DR4 QSFP-DD800, which it
-    // had no part for before (its 400G QSFP-DD modules are single-port).
+    // twin-port OSFP optics; the 7060X6-64DE (QSFP-DD800) a 2 x 400G QSFP-DD800 module (QDD-800G-2XDR4, or
+    // the 2 x 400G FR4 since that row is modelled as two ports), which it had no part for before (its 400G
+    // QSFP-DD modules are single-port and take a cage only when it carries one link).
     void roceTwinPortOpticsOnePerCage_data()
     {
         QTest::addColumn<QString>("switchModel");
-        QTest::addColumn<QString>("switchModule");
-        QTest::newRow("SN5600") << "SN5600" << "";
-        QTest::newRow("7060X6-64DE") << "DCS-7060X6-64DE" << "QDD-800G-2XDR4";
+        QTest::addColumn<QString>("switchModuleForm");
+        QTest::newRow("SN5600") << "SN5600" << "OSFP";
+        QTest::newRow("7060X6-64DE") << "DCS-7060X6-64DE" << "QSFP-DD";
     }
     void roceTwinPortOpticsOnePerCage()
     {
         QFETCH(QString, switchModel);
-        QFETCH(QString, switchModule);
+        QFETCH(QString, switchModuleForm);
         ClusterSpec s;
         s.fabric = FabricKind::RoCE;
         s.switchModel = switchModel.toStdString();
@@ -264,7 +266,7 @@ private slots:
             QVERIFY(t);
             if (t->ports == 2) {
                 switchModules += l.qty;
-                if (!switchModule.isEmpty()) QCOMPARE(QString::fromStdString(l.part), switchModule);
+                QCOMPARE(QString::fromStdString(t->formFactor), switchModuleForm);
             } else {
                 hostModules += l.qty;
             }
@@ -297,6 +299,114 @@ private slots:
         bool caught = false;
         for (const Finding& f : checks::invariants(p)) caught = caught || f.rule == "invariant.dual-tor-pair";
         QVERIFY(caught);
+    }
+
+    // A cage that carries fewer links than its split. Five single-NIC nodes on one switch at 400G: switch
+    // ports 1/1, 1/2, 2/1, 2/2, 3/1, so ceil(5 / 2) = 3 cages, the third with one link. On the 7060X6-64DE
+    // a QSFP-DD800 cage also runs one 400G port (breakouts 400x1), so the half-used cage takes a
+    // single-port 400G QSFP-DD module: 2 twin-port + 1 single-port. NVIDIA's switches take only twin-port
+    // modules ("single port OSFP are not for use in switches", MMA4Z00-NS400 docs): 3 twin-port
+    // modules on the QM9700, the third with one leg unused, which is no invariant error. Before cages
+    // could be half-used, the 64DE ordered 3 twin-port modules.
+    void halfUsedCage_data()
+    {
+        QTest::addColumn<int>("fabric");
+        QTest::addColumn<QString>("switchModel");
+        QTest::addColumn<int>("twinPort");
+        QTest::addColumn<int>("singlePort");
+        QTest::newRow("7060X6-64DE") << int(FabricKind::RoCE) << "DCS-7060X6-64DE" << 2 << 1;
+        QTest::newRow("QM9700") << int(FabricKind::InfiniBand) << "MQM9700-NS2F" << 3 << 0;
+    }
+    void halfUsedCage()
+    {
+        QFETCH(int, fabric);
+        QFETCH(QString, switchModel);
+        QFETCH(int, twinPort);
+        QFETCH(int, singlePort);
+        ClusterSpec s;
+        s.fabric = FabricKind(fabric);
+        s.switchModel = switchModel.toStdString();
+        s.nicModel = "MCX75310AAS-NEAT";
+        s.linkGbps = 400;
+        s.gpusPerNode = 1;
+        s.nicsPerNode = 1;
+        s.gpus = 5;
+        s.tiers = 1;
+        const Plan p = makePlan(s, catalog_);
+        QCOMPARE(p.fabric.links.size(), std::size_t(5));
+        const SwitchModel& sw = p.hardware.switchOf(Tier::Leaf);
+        long long twin = 0, single = 0, host = 0;
+        for (const BomLine& l : p.bom.lines) {
+            if (l.category != BomCategory::Transceivers) continue;
+            const TransceiverModel* t = catalog_.findTransceiver(l.part);
+            QVERIFY(t);
+            if (t->formFactor != sw.cageType || t->finned != sw.cageFinned) host += l.qty;
+            else (t->ports == 2 ? twin : single) += l.qty;
+        }
+        QCOMPARE(host, 5LL);
+        QCOMPARE(twin, (long long)twinPort);
+        QCOMPARE(single, (long long)singlePort);
+        QCOMPARE(twin + single, 3LL);  // one module per used cage
+        QCOMPARE(long(bom::cableCount(p.fabric, p.media)), 5L);
+        const auto broken = invariantFindings(p);
+        QVERIFY2(broken.empty(), broken.empty() ? "" : broken.front().c_str());
+        QCOMPARE(p.errorCount(), 0);
+    }
+
+    // A twin-port-to-twin-port ACC (MCA4J80, one connector per end) carries the two links of one spine cage
+    // to one core cage. Swapping the spine ends of two such cables' legs leaves every port used once but
+    // sends each cable's legs into two spine cages: invariant.straight-split catches it.
+    void straightCableWithLegsInTwoCagesIsAnError()
+    {
+        ClusterSpec s;
+        s.fabric = FabricKind::InfiniBand;
+        s.switchModel = "MQM9700-NS2F";
+        s.nicModel = "MCX75310AAS-NEAT";
+        s.gpus = 2048;
+        s.tiers = 3;
+        Plan p = makePlan(s, catalog_);
+        QVERIFY(invariantFindings(p).empty());
+        const CageIndex cages = bom::cagesOf(p.fabric, p.media);
+        const bom::CableGroups groups = bom::groupCables(p.fabric, p.media, cages);
+        std::vector<std::uint32_t> straight;  // leaders of straight two-leg cables, by link
+        for (const auto& [leader, legs] : groups.legsOfLeader) {
+            const LinkSolution& sol = p.media.solutions[p.media.solutionOfLink[leader]];
+            if (legs.size() == 2 && sol.moduleA.empty() && sol.cableLegs == 1) straight.push_back(leader);
+        }
+        std::sort(straight.begin(), straight.end());
+        QVERIFY(straight.size() >= 2);
+        const std::uint32_t x = groups.legsOfLeader.at(straight[0])[1], y = groups.legsOfLeader.at(straight[1])[1];
+        Link& lx = p.fabric.links[x];
+        Link& ly = p.fabric.links[y];
+        QVERIFY(cages.cageOf(p.fabric, lx.a, lx.aPort) != cages.cageOf(p.fabric, ly.a, ly.aPort));
+        std::swap(lx.a, ly.a);
+        std::swap(lx.aPort, ly.aPort);
+        const auto broken = checks::invariants(p);
+        QVERIFY(std::any_of(broken.begin(), broken.end(), [](const Finding& f) {
+            return f.rule == "invariant.straight-split" && f.severity == Severity::Error;
+        }));
+    }
+
+    // A cage whose links have no part is a missing part (an error), unlike an unused leg (halfUsedCage).
+    void cageWithoutAPartIsAnError()
+    {
+        ClusterSpec s;
+        s.fabric = FabricKind::InfiniBand;
+        s.switchModel = "MQM9700-NS2F";
+        s.nicModel = "MCX75310AAS-NEAT";
+        s.gpusPerNode = 1;
+        s.nicsPerNode = 1;
+        s.gpus = 5;
+        s.tiers = 1;
+        Plan p = makePlan(s, catalog_);
+        QVERIFY(invariantFindings(p).empty());
+        for (LinkSolution& sol : p.media.solutions) {
+            sol.moduleB.clear();  // the switch end loses its module; the fibre stays
+            sol.cablePart.clear();
+        }
+        const auto broken = checks::invariants(p);
+        QVERIFY(std::any_of(broken.begin(), broken.end(),
+                            [](const Finding& f) { return f.rule == "invariant.part-missing"; }));
     }
 
     void fiveHundredRandomSpecs()
