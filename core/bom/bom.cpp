@@ -162,7 +162,8 @@ Bom collect(const ClusterSpec& spec, const Fabric& fabric, const MediaAssignment
     }
 
     // Modules and cables per part number; std::map keeps the BOM order stable between runs.
-    const std::vector<SolutionCounts> counts = countPerSolution(fabric, media);
+    bom.perSolution = countPerSolution(fabric, media);
+    const std::vector<SolutionCounts>& counts = bom.perSolution;
     std::map<std::string, PartUse> modules, cables;
     std::map<std::string, long long> panelPortsByConnector;
     for (std::size_t s = 0; s < media.solutions.size(); ++s) {

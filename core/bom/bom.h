@@ -11,6 +11,7 @@
 #include "catalog/catalog.h"
 #include "catalog/hardware.h"
 #include "layout/layout.h"
+#include "bom/bom_counts.h"
 #include "media/media.h"
 #include "topology/fabric.h"
 
@@ -40,6 +41,9 @@ struct Bom {
     std::vector<BomLine> lines;
     double totalUsd = 0;
     double totalPowerW = 0;
+    // Physical units per MediaAssignment::solutions entry, as the module/cable lines were counted;
+    // kept so later stages (failure domains, spares) do not count every cage again.
+    std::vector<bom::SolutionCounts> perSolution;
     double subtotalUsd(BomCategory) const;
     double subtotalPowerW(BomCategory) const;
     // The longest known lead time and how many lines have none (procurement's critical path).

@@ -61,5 +61,7 @@ const std::vector<CatalogMigration>& catalogMigrations();
 int migrateCatalog(const std::string& dbPath, const std::vector<CatalogMigration>& migrations);
 // schema_version of a file (throws UserError if it cannot be read).
 int catalogFileSchemaVersion(const std::string& dbPath);
+class SqliteDb;
+int catalogSchemaVersion(const SqliteDb& db);  // the same, on an open connection
 
 } // namespace fp

@@ -208,6 +208,12 @@ const std::vector<CatalogMigration>& catalogMigrations()
 int catalogFileSchemaVersion(const std::string& dbPath)
 {
     SqliteDb db(dbPath, SqliteDb::Mode::ReadOnly);
+    return catalogSchemaVersion(db);
+}
+
+int catalogSchemaVersion(const SqliteDb& db)
+{
+    const std::string& dbPath = db.path();
     SqliteStmt has(db, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='schema_version'");
     has.step();
     if (has.integer(0) == 0) return 0;

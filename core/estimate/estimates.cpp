@@ -13,24 +13,6 @@
 namespace fp::estimate {
 namespace {
 
-Capex capexOf(const Bom& bom, int gpus)
-{
-    Capex c;
-    c.switchesUsd = bom.subtotalUsd(BomCategory::Switches);
-    c.nicsUsd = bom.subtotalUsd(BomCategory::Nics);
-    c.transceiversUsd = bom.subtotalUsd(BomCategory::Transceivers);
-    c.cablesUsd = bom.subtotalUsd(BomCategory::Cables);
-    c.fibreUsd = bom.subtotalUsd(BomCategory::Fibre);
-    c.patchPanelsUsd = bom.subtotalUsd(BomCategory::PatchPanels);
-    c.sparesUsd = bom.subtotalUsd(BomCategory::Spares);
-    c.totalUsd = c.switchesUsd + c.nicsUsd + c.transceiversUsd + c.cablesUsd + c.fibreUsd + c.patchPanelsUsd +
-                 c.sparesUsd;
-    c.perGpuUsd = gpus > 0 ? c.totalUsd / double(gpus) : 0.0;
-    c.estimated = std::any_of(bom.lines.begin(), bom.lines.end(),
-                              [](const BomLine& l) { return l.priceEstimated && l.qty > 0; });
-    return c;
-}
-
 void tuningFigures(FabricKind kind, double& weeks, double& months)
 {
     switch (kind) {
@@ -107,6 +89,24 @@ CollectiveSystem collectiveSystem(const ClusterSpec& spec, const EstimateOptions
 }
 
 } // namespace
+
+Capex capexOf(const Bom& bom, int gpus)
+{
+    Capex c;
+    c.switchesUsd = bom.subtotalUsd(BomCategory::Switches);
+    c.nicsUsd = bom.subtotalUsd(BomCategory::Nics);
+    c.transceiversUsd = bom.subtotalUsd(BomCategory::Transceivers);
+    c.cablesUsd = bom.subtotalUsd(BomCategory::Cables);
+    c.fibreUsd = bom.subtotalUsd(BomCategory::Fibre);
+    c.patchPanelsUsd = bom.subtotalUsd(BomCategory::PatchPanels);
+    c.sparesUsd = bom.subtotalUsd(BomCategory::Spares);
+    c.totalUsd = c.switchesUsd + c.nicsUsd + c.transceiversUsd + c.cablesUsd + c.fibreUsd + c.patchPanelsUsd +
+                 c.sparesUsd;
+    c.perGpuUsd = gpus > 0 ? c.totalUsd / double(gpus) : 0.0;
+    c.estimated = std::any_of(bom.lines.begin(), bom.lines.end(),
+                              [](const BomLine& l) { return l.priceEstimated && l.qty > 0; });
+    return c;
+}
 
 Estimates run(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout, const MediaAssignment& media,
               const Bom& bom, const Catalog&, const Hardware& hw, const EstimateOptions& options)

@@ -88,6 +88,10 @@ struct EstimateOptions {
 };
 
 namespace estimate {
+// Capital cost by BOM category: a function of the BOM alone (the comparison ranks candidates by it
+// before their other estimates are computed).
+Capex capexOf(const Bom&, int gpus);
+
 Estimates run(const ClusterSpec&, const Fabric&, const Layout&, const MediaAssignment&, const Bom&,
               const Catalog&, const Hardware&, const EstimateOptions& = {});
 } // namespace estimate

@@ -40,11 +40,12 @@ Groups groupsOf(const ClusterSpec& spec, const Fabric& f)
 
 using LinkCounts = std::array<long long, kLinkClassCount>;
 
-double bisectionUnits(const LinkCounts& n, const Fabric& f)
+// n: links per class left; present: links per class the fabric has (a class it lacks is no bottleneck).
+double bisectionUnits(const LinkCounts& n, const LinkCounts& present)
 {
     long long narrowest = n[0];
     for (int c = 1; c < kLinkClassCount; ++c)
-        if (f.linkCount(LinkClass(c)) > 0) narrowest = std::min(narrowest, n[c]);
+        if (present[c] > 0) narrowest = std::min(narrowest, n[c]);
     return double(std::max(0LL, narrowest));
 }
 
@@ -61,7 +62,7 @@ public:
             else ++up_[l.a];
             ++down_[l.b];
         }
-        before_ = bisectionUnits(total_, f);
+        before_ = bisectionUnits(total_, total_);
         // GPUs with at least one port on each leaf: a group counts once per leaf (links of one group
         // and dual-ToR side to one leaf are consecutive in the builder's order, so "last leaf seen"
         // deduplicates them).
@@ -103,7 +104,7 @@ public:
     {
         LinkCounts after = total_;
         for (int c = 0; c < kLinkClassCount; ++c) after[c] -= lost[c];
-        d.bisectionLostPct = before_ > 0 ? 100.0 * (before_ - bisectionUnits(after, f_)) / before_ : 0.0;
+        d.bisectionLostPct = before_ > 0 ? 100.0 * (before_ - bisectionUnits(after, total_)) / before_ : 0.0;
     }
 
     // Host links of `node` with solution `sol`, at most `k` of them (one module at the node end).
@@ -193,7 +194,8 @@ FailureDomain named(FailureDomain d, const char* component, std::string descript
 
 } // namespace
 
-std::vector<FailureDomain> failureDomains(const ClusterSpec& spec, const Fabric& f, const MediaAssignment& m)
+std::vector<FailureDomain> failureDomains(const ClusterSpec& spec, const Fabric& f, const MediaAssignment& m,
+                                          const std::vector<bom::SolutionCounts>* knownCounts)
 {
     std::vector<FailureDomain> rows;
     const Analysis a(spec, f, m);
@@ -210,7 +212,8 @@ std::vector<FailureDomain> failureDomains(const ClusterSpec& spec, const Fabric&
     long long modulesA = 0, modulesB = 0, cables = 0;
     int perModuleA = 1, perModuleB = 1, perCable = 1;
     // Counted the way the BOM counts them (per device end), so the counts match the BOM's quantities.
-    const std::vector<bom::SolutionCounts> counts = bom::countPerSolution(f, m);
+    const std::vector<bom::SolutionCounts> counted = knownCounts ? std::vector<bom::SolutionCounts>{} : bom::countPerSolution(f, m);
+    const std::vector<bom::SolutionCounts>& counts = knownCounts ? *knownCounts : counted;
     for (std::size_t s = 0; s < m.solutions.size(); ++s) {
         const LinkSolution& sol = m.solutions[s];
         if (sol.cls != LinkClass::HostLeaf) continue;

@@ -24,10 +24,14 @@ struct FailureDomain {
     double eventsPerYear = 0;       // expected failures of this kind per year (filled by resilience::analyse)
 };
 
+namespace bom { struct SolutionCounts; }
+
 namespace resilience {
 // One row per kind of component the fabric has (no "core" row without a core tier, no "plane" row for
 // a single plane). The representative instance of each kind is the worst one (most links).
-std::vector<FailureDomain> failureDomains(const ClusterSpec&, const Fabric&, const MediaAssignment&);
+// `counts`: bom::countPerSolution of the plan when the caller has it (Bom::perSolution), else counted here.
+std::vector<FailureDomain> failureDomains(const ClusterSpec&, const Fabric&, const MediaAssignment&,
+                                          const std::vector<bom::SolutionCounts>* counts = nullptr);
 } // namespace resilience
 
 } // namespace fp

@@ -19,10 +19,10 @@ constexpr double kMonthsPerYear = 12.0;
 enum Role { HostA, HostB, HostCable, SwitchToSwitch, kRoles };
 
 // Per part number: how many of its physical units sit in each role, as the BOM counts them per solution.
-std::map<std::string, std::array<long long, kRoles>> unitsByRole(const Fabric& f, const MediaAssignment& m)
+std::map<std::string, std::array<long long, kRoles>> unitsByRole(const MediaAssignment& m,
+                                                                 const std::vector<bom::SolutionCounts>& counts)
 {
     std::map<std::string, std::array<long long, kRoles>> out;
-    const std::vector<bom::SolutionCounts> counts = bom::countPerSolution(f, m);
     for (std::size_t s = 0; s < m.solutions.size(); ++s) {
         const LinkSolution& sol = m.solutions[s];
         const bool host = sol.cls == LinkClass::HostLeaf;
@@ -83,7 +83,11 @@ Resilience analyse(const ClusterSpec& spec, const Fabric& fabric, const MediaAss
     r.clusterGpus = spec.gpus;
     r.stockoutTargetPct = o.stockoutTargetPct;
     r.defaultReorderDays = o.defaultReorderDays;
-    r.domains = failureDomains(spec, fabric, media);
+    // A Bom made by bom::collect carries its per-solution counts; a hand-made one is counted here.
+    const std::vector<bom::SolutionCounts> counted =
+        bom.perSolution.size() == media.solutions.size() ? std::vector<bom::SolutionCounts>{} : bom::countPerSolution(fabric, media);
+    const std::vector<bom::SolutionCounts>& counts = counted.empty() ? bom.perSolution : counted;
+    r.domains = failureDomains(spec, fabric, media, &counts);
 
     // Installed parts per class and per part number, from the BOM's lines.
     std::array<long long, kPartClassCount> installed{};
@@ -116,7 +120,7 @@ Resilience analyse(const ClusterSpec& spec, const Fabric& fabric, const MediaAss
     // Failures per year of each failure-domain kind: the BOM's units of each part, shared out over the
     // roles that part plays (a part used on server links and on switch links counts in both, pro rata).
     std::array<double, kRoles> eventsByRole{};
-    const auto roles = unitsByRole(fabric, media);
+    const auto roles = unitsByRole(media, counts);
     for (const auto& [part, total] : parts) {
         auto it = roles.find(part);
         if (it == roles.end()) continue;

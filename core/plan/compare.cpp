@@ -99,7 +99,11 @@ void planCandidate(Round& r, std::size_t i, const Catalog& catalog, const PlanOp
         }
     }
     try {
-        Plan p = makePlan(r.specs[i], catalog, options);
+        // A candidate is ranked by its errors and capex, both known once its BOM is: the estimates and
+        // resilience are computed for the winners only (finishPlan in comparePlans).
+        PlanOptions probe = options;
+        probe.findingsOnly = true;
+        Plan p = makePlan(r.specs[i], catalog, probe);
         std::lock_guard lock(r.mutex);
         rec.outcome = Outcome::Planned;
         rec.errors = p.errorCount();
@@ -212,8 +216,16 @@ Comparison comparePlans(const ClusterSpec& spec, const Catalog& catalog, const P
             chosen[k] = std::move(got);
         }
     }
+    std::vector<bool> finished(kinds.size(), false);
+    for (std::size_t k = 0; k < kinds.size(); ++k)
+        if (!chosen[k]) {
+            chosen[k] = makePlan(native[k]->specs.front(), catalog, options);  // throws the reason
+            finished[k] = true;
+        }
+    plan::runInParallel(kinds.size(), [&](std::size_t k) {
+        if (!finished[k]) finishPlan(*chosen[k], catalog, options);
+    });
     for (std::size_t k = 0; k < kinds.size(); ++k) {
-        if (!chosen[k]) chosen[k] = makePlan(native[k]->specs.front(), catalog, options);  // throws the reason
         // Each round marked its own winner; only the one that became the fabric's plan stays Chosen.
         const Plan& p = *chosen[k];
         const std::string part = switchesOf(p.spec);

@@ -25,7 +25,11 @@ bool speaksFabric(Protocol part, FabricKind fabric)
 std::optional<int> errorsOf(const ClusterSpec& candidate, const Catalog& catalog, std::string& why)
 {
     try {
-        if (candidate.gpus <= kFullPlanGpus) return makePlan(candidate, catalog).errorCount();
+        if (candidate.gpus <= kFullPlanGpus) {
+            PlanOptions findingsOnly;
+            findingsOnly.findingsOnly = true;
+            return makePlan(candidate, catalog, findingsOnly).errorCount();
+        }
         // Full size: does the topology connect it (tiers, planes)? Resolving and sizing only.
         const ClusterSpec c = canonicalParts(candidate, catalog);
         const NicModel& nic = resolveNic(c, catalog);

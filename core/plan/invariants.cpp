@@ -57,7 +57,20 @@ const std::string& partAt(const LinkSolution& sol, bool upper)
     return module.empty() ? sol.cablePart : module;
 }
 
-void oneKindPerCage(const Plan& p, const CageIndex& cages, std::vector<Finding>& out)
+// The cage of each link end, computed once for all checks: [2i] lower (a) end, [2i + 1] upper (b) end.
+std::vector<std::uint32_t> endCages(const Fabric& f, const CageIndex& cages)
+{
+    std::vector<std::uint32_t> out(2 * f.links.size());
+    for (std::size_t i = 0; i < f.links.size(); ++i) {
+        const Link& l = f.links[i];
+        out[2 * i] = cages.cageOf(f, l.a, l.aPort);
+        out[2 * i + 1] = cages.cageOf(f, l.b, l.bPort);
+    }
+    return out;
+}
+
+void oneKindPerCage(const Plan& p, const CageIndex& cages, const std::vector<std::uint32_t>& cageOfEnd,
+                    std::vector<Finding>& out)
 {
     const Fabric& f = p.fabric;
     const MediaAssignment& m = p.media;
@@ -66,16 +79,18 @@ void oneKindPerCage(const Plan& p, const CageIndex& cages, std::vector<Finding>&
     std::int64_t example = -1, missingExample = -1;
     for (std::size_t i = 0; i < f.links.size() && i < m.solutionOfLink.size(); ++i) {
         const Link& l = f.links[i];
-        const LinkSolution& sol = m.solutions[m.solutionOfLink[i]];
+        const std::uint32_t s = m.solutionOfLink[i];
         for (int end = 0; end < 2; ++end) {
-            const std::uint32_t c = end ? cages.cageOf(f, l.b, l.bPort) : cages.cageOf(f, l.a, l.aPort);
+            const std::uint32_t c = cageOfEnd[2 * i + std::size_t(end)];
             if (first[c] == kNone) {
                 first[c] = std::uint32_t(i);
             } else {
                 const Link& o = f.links[first[c]];
-                const LinkSolution& other = m.solutions[m.solutionOfLink[first[c]]];
+                const std::uint32_t otherSolution = m.solutionOfLink[first[c]];
                 const bool otherUpper = o.b == (end ? l.b : l.a);
-                if (partAt(other, otherUpper) != partAt(sol, end == 1) || otherUpper != (end == 1)) {
+                // Same solution and same end: the same part, without comparing part numbers.
+                if (otherUpper != (end == 1) ||
+                    (otherSolution != s && partAt(m.solutions[otherSolution], otherUpper) != partAt(m.solutions[s], end == 1))) {
                     ++mixed;
                     if (example < 0) example = std::int64_t(i);
                 }
@@ -157,7 +172,8 @@ void cagesWithinHardware(const Plan& p, const CageIndex& cages, std::vector<Find
 // Recounts modules and cables from the cable plan's grouping (every leg of every cable, as forEachCable
 // lists them) and compares with the BOM; checks that every link is in exactly one cable. Part numbers are
 // interned once per solution, so the pass over the links builds no strings.
-void bomIsTheCablePlan(const Plan& p, const CageIndex& cages, std::vector<Finding>& out)
+void bomIsTheCablePlan(const Plan& p, const CageIndex& cages, const std::vector<std::uint32_t>& cageOfEnd,
+                       std::vector<Finding>& out)
 {
     const Fabric& f = p.fabric;
     const MediaAssignment& m = p.media;
@@ -200,8 +216,10 @@ void bomIsTheCablePlan(const Plan& p, const CageIndex& cages, std::vector<Findin
         const bool solved = i < m.solutionOfLink.size() && m.solutionOfLink[i] < m.solutions.size();
         const SolutionParts cable = solved ? parts[m.solutionOfLink[i]] : SolutionParts{};
         if (cable.cable >= 0) ++cables[std::size_t(cable.cable)];
-        const auto multi = groups.legsOfLeader.empty() ? groups.legsOfLeader.end()
-                                                       : groups.legsOfLeader.find(std::uint32_t(i));
+        // Only a multi-leg solution's links can lead a multi-leg cable: no hash look-up for the rest.
+        const bool multiLeg = solved && m.solutions[m.solutionOfLink[i]].linksPerCable > 1;
+        const auto multi = !multiLeg || groups.legsOfLeader.empty() ? groups.legsOfLeader.end()
+                                                                    : groups.legsOfLeader.find(std::uint32_t(i));
         const std::uint32_t single[1] = {std::uint32_t(i)};
         const std::uint32_t* legs = multi == groups.legsOfLeader.end() ? single : multi->second.data();
         const std::size_t legCount = multi == groups.legsOfLeader.end() ? 1 : multi->second.size();
@@ -209,12 +227,9 @@ void bomIsTheCablePlan(const Plan& p, const CageIndex& cages, std::vector<Findin
             const std::uint32_t leg = legs[k];
             if (seen[leg] < 2) ++seen[leg];
             if (leg >= m.solutionOfLink.size() || m.solutionOfLink[leg] >= m.solutions.size()) continue;
-            const Link& l = f.links[leg];
             const LinkSolution& sol = m.solutions[m.solutionOfLink[leg]];
-            if (cable.moduleA >= 0)
-                useModule(cable.moduleA, cages.cageOf(f, l.a, l.aPort), std::max(1, sol.linksPerModuleA));
-            if (cable.moduleB >= 0)
-                useModule(cable.moduleB, cages.cageOf(f, l.b, l.bPort), std::max(1, sol.linksPerModuleB));
+            if (cable.moduleA >= 0) useModule(cable.moduleA, cageOfEnd[2 * leg], std::max(1, sol.linksPerModuleA));
+            if (cable.moduleB >= 0) useModule(cable.moduleB, cageOfEnd[2 * leg + 1], std::max(1, sol.linksPerModuleB));
         }
     }
     // One module per cage, or as many as the cage's links need when a pinned module has too few ports
@@ -329,10 +344,11 @@ std::vector<Finding> invariants(const Plan& p)
 {
     std::vector<Finding> out;
     const CageIndex cages = bom::cagesOf(p.fabric, p.media);
+    const std::vector<std::uint32_t> cageOfEnd = endCages(p.fabric, cages);
     portsUsedOnce(p.fabric, out);
-    oneKindPerCage(p, cages, out);
+    oneKindPerCage(p, cages, cageOfEnd, out);
     cagesWithinHardware(p, cages, out);
-    bomIsTheCablePlan(p, cages, out);
+    bomIsTheCablePlan(p, cages, cageOfEnd, out);
     dualTorPairs(p.fabric, out);
     straightCablesJoinTwoCages(p, cages, out);
     return out;

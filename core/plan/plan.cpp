@@ -105,14 +105,24 @@ Plan makePlan(const ClusterSpec& typedSpec, const Catalog& catalog, const PlanOp
         const std::vector<Finding> broken = checks::invariants(p);
         p.findings.insert(p.findings.begin(), broken.begin(), broken.end());
     });
+    if (options.findingsOnly) {
+        p.estimates.capex = estimate::capexOf(p.bom, spec.gpus);
+        return p;
+    }
+    finishPlan(p, catalog, options);
+    return p;
+}
+
+void finishPlan(Plan& p, const Catalog& catalog, const PlanOptions& options)
+{
+    StageClock clock(p, options);
     clock.run("estimate", [&] {
         EstimateOptions estimateOptions = options.estimate;
         if (p.hardware.platform) estimateOptions.platform = *p.hardware.platform;
-        p.estimates = estimate::run(spec, p.fabric, p.layout, p.media, p.bom, catalog, p.hardware, estimateOptions);
-        p.resilience = resilience::analyse(spec, p.fabric, p.media, p.bom, catalog);
+        p.estimates = estimate::run(p.spec, p.fabric, p.layout, p.media, p.bom, catalog, p.hardware, estimateOptions);
+        p.resilience = resilience::analyse(p.spec, p.fabric, p.media, p.bom, catalog);
     });
     requireFiniteFigures(p);
-    return p;
 }
 
 } // namespace fp

@@ -42,12 +42,18 @@ struct PlanOptions {
     EstimateOptions estimate;
     // Polled between stages; return true to abandon the plan (it then throws PlanCancelled).
     std::function<bool()> cancelled;
+    // Stop once the findings and the BOM are complete (after the invariant check): of the estimates only
+    // the capex (a function of the BOM), no resilience. For callers that only ask "does this plan have
+    // errors, and what does it cost?" (fabric defaults and the comparison probing candidates).
+    bool findingsOnly = false;
 };
 
 struct PlanCancelled {};
 
 // Throws UserError when the spec is invalid or cannot be built (unknown part, too big for the switch).
 Plan makePlan(const ClusterSpec&, const Catalog&, const PlanOptions& = {});
+// Completes a plan made with PlanOptions::findingsOnly: estimates, resilience, the finite-figures check.
+void finishPlan(Plan&, const Catalog&, const PlanOptions& = {});
 
 // One switch/NIC choice a comparison considered for a fabric, and what became of it.
 struct CompareCandidate {

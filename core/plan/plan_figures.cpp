@@ -13,6 +13,16 @@
 namespace fp {
 namespace {
 
+// Any non-finite number at all: the common case (none) walks the document without building paths.
+bool anyNonFinite(const nlohmann::json& j)
+{
+    if (j.is_number_float()) return !std::isfinite(j.get<double>());
+    if (j.is_structured())
+        for (const auto& v : j)
+            if (anyNonFinite(v)) return true;
+    return false;
+}
+
 // JSON pointer of the first non-finite number, if any.
 std::optional<std::string> firstNonFinite(const nlohmann::json& j, const std::string& path)
 {
@@ -34,7 +44,9 @@ std::optional<std::string> firstNonFinite(const nlohmann::json& j, const std::st
 
 void requireFiniteFigures(const Plan& plan)
 {
-    const auto where = firstNonFinite(planToJson(plan), "");
+    const nlohmann::json figures = planToJson(plan);
+    if (!anyNonFinite(figures)) return;
+    const auto where = firstNonFinite(figures, "");
     if (!where) return;
     // Name the most likely cause: the BOM line with the largest (or a non-finite) unit price.
     const BomLine* culprit = nullptr;

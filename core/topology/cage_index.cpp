@@ -4,16 +4,6 @@
 
 namespace fp {
 
-std::uint32_t CageIndex::localCage(const Fabric& f, DeviceId d, std::uint16_t port) const
-{
-    if (f.devices[d].tier == Tier::Node) {
-        if (nicsPerHostCage > 1) return std::uint32_t(port / nicsPerHostCage);
-        const int nic = port / planes, plane = port % planes;
-        return std::uint32_t(nic * cagesPerNic + plane / linksPerNicCage);
-    }
-    return std::uint32_t(port / f.portsPerCage(f.devices[d].tier));
-}
-
 CageIndex indexCages(const Fabric& f, int nicPorts, int nicsPerHostCage)
 {
     CageIndex idx;
@@ -22,6 +12,11 @@ CageIndex indexCages(const Fabric& f, int nicPorts, int nicsPerHostCage)
     idx.planes = std::max(1, f.shape.linksPerNic());  // links per NIC (rail planes: one)
     idx.cagesPerNic = std::max(1, nicPorts);
     idx.linksPerNicCage = (idx.planes + idx.cagesPerNic - 1) / idx.cagesPerNic;
+    idx.portsPerCageOfDevice.resize(f.devices.size());
+    for (std::size_t d = 0; d < f.devices.size(); ++d) {
+        const Tier t = f.devices[d].tier;
+        idx.portsPerCageOfDevice[d] = t == Tier::Node ? 0 : std::uint8_t(std::clamp(f.portsPerCage(t), 1, 255));
+    }
     std::vector<std::uint32_t> used(f.devices.size(), 0);
     idx.firstCage.assign(1, 0);  // localCage needs planes etc. only, not firstCage
     for (const Link& l : f.links) {

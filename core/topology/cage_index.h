@@ -19,11 +19,24 @@ struct CageIndex {
     int cagesPerNic = 1;
     int linksPerNicCage = 1;
     int nicsPerHostCage = 1;  // > 1: node ports pair up in the platform's host cages
+    // Per device: its tier's ports per cage, 0 for nodes. A byte per device instead of the device's tier
+    // and the fabric's per-tier table, because every stage asks for the cage of every link end.
+    std::vector<std::uint8_t> portsPerCageOfDevice;
 
     bool empty() const { return firstCage.empty(); }
     std::uint32_t count() const { return firstCage.empty() ? 0 : firstCage.back(); }
     // Cage number of `port` on device `d` within the device (0-based), and globally.
-    std::uint32_t localCage(const Fabric&, DeviceId d, std::uint16_t port) const;
+    std::uint32_t localCage(const Fabric&, DeviceId d, std::uint16_t port) const
+    {
+        const std::uint32_t ppc = portsPerCageOfDevice[d];
+        return ppc ? std::uint32_t(port / ppc) : nodeCage(port);
+    }
+    std::uint32_t nodeCage(std::uint16_t port) const
+    {
+        if (nicsPerHostCage > 1) return std::uint32_t(port / nicsPerHostCage);
+        const int nic = port / planes, plane = port % planes;
+        return std::uint32_t(nic * cagesPerNic + plane / linksPerNicCage);
+    }
     std::uint32_t cageOf(const Fabric& f, DeviceId d, std::uint16_t port) const
     {
         return firstCage[d] + localCage(f, d, port);
