@@ -38,6 +38,14 @@ void printSummary(const Plan& p, std::ostream& out, const std::string& catalogPa
         << num(s.nodes) << " nodes\n";
     out << "  switch " << p.hardware.switchesText() << " (" << s.switchPorts << " x " << s.linkGbps
         << "G), NIC " << p.hardware.nic.partNumber << "\n";
+    if (p.hardware.switches.size() > 1) {  // per-tier models: each tier's by name
+        out << "  tier switches:";
+        for (const auto& u : f.usage()) {
+            const SwitchModel& sw = p.hardware.switchOf(u.tier);
+            out << (u.tier == Tier::Leaf ? " " : "; ") << toString(u.tier) << " " << sw.partNumber << " (" << modelNameOf(sw) << ")";
+        }
+        out << "\n";
+    }
     out << "  topology: " << s.tiers << " tier(s), " << s.planes << " plane(s)";
     if (s.sus) out << ", " << s.sus << " SU(s) rail-optimized";
     if (s.dualTor) out << ", dual-ToR (leaf pairs)";

@@ -158,7 +158,11 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
     html += QStringLiteral("<h2 style='margin-bottom:0'>%1</h2><p style='color:%2; margin-top:2px'>%3 · %4 · %5</p>")
                 .arg(QString::fromStdString(p.spec.name).toHtmlEscaped(), muted,
                      QString::fromUtf8(displayName(p.spec.fabric)),
-                     QString::fromStdString(p.hardware.switchesText() + " " + p.hardware.switchOf(Tier::Leaf).description).toHtmlEscaped(),
+                     // One model: its part and description; per-tier models: the parts (the tier table names them).
+                     QString::fromStdString(p.hardware.switches.size() > 1
+                                                ? p.hardware.switchesText()
+                                                : p.hardware.switchesText() + " " + p.hardware.switchOf(Tier::Leaf).description)
+                         .toHtmlEscaped(),
                      QString::fromStdString(p.hardware.nic.partNumber).toHtmlEscaped());
     QString policy = QString::fromUtf8(toString(p.spec.economics.pricePolicy));
     if (p.spec.economics.pricePolicy == PricePolicy::NamedSource)
@@ -209,17 +213,28 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
     if (i % 4) html += QStringLiteral("</tr>");
     html += QStringLiteral("</table>");
 
-    // Tiers.
+    // Tiers; with per-tier switch models, each tier's model in a column of its own.
     html += tr("<h3>Switch tiers</h3>");
+    const bool tiersDiffer = p.hardware.switches.size() > 1;
     html += QStringLiteral("<table cellspacing='0' cellpadding='5' width='100%' style='border-collapse:collapse'>"
-                           "<tr bgcolor='%1'><th align='left'>%2</th><th align='right'>%3</th><th align='right'>%4</th>"
+                           "<tr bgcolor='%1'><th align='left'>%2</th>%7<th align='right'>%3</th><th align='right'>%4</th>"
                            "<th align='right'>%5</th><th align='right'>%6</th></tr>")
-                .arg(card, tr("Tier"), tr("Switches"), tr("Ports used"), tr("Ports total"), tr("Utilisation"));
-    for (const TierUsage& u : p.fabric.usage())
-        html += QStringLiteral("<tr><td>%1</td><td align='right'>%2</td><td align='right'>%3</td><td align='right'>%4</td>"
+                .arg(card, tr("Tier"), tr("Switches"), tr("Ports used"), tr("Ports total"), tr("Utilisation"),
+                     tiersDiffer ? QStringLiteral("<th align='left'>%1</th>").arg(tr("Switch")) : QString());
+    for (const TierUsage& u : p.fabric.usage()) {
+        QString model;
+        if (tiersDiffer) {
+            const SwitchModel& sw = p.hardware.switchOf(u.tier);
+            model = QStringLiteral("<td>%1<br><span style='color:%2; font-size:9pt'>%3</span></td>")
+                        .arg(QString::fromStdString(sw.partNumber).toHtmlEscaped(), muted,
+                             QString::fromStdString(modelNameOf(sw)).toHtmlEscaped());
+        }
+        html += QStringLiteral("<tr><td>%1</td>%6<td align='right'>%2</td><td align='right'>%3</td><td align='right'>%4</td>"
                                "<td align='right'>%5 %</td></tr>")
                     .arg(tierName(u.tier), count(u.switches), count(u.portsUsed), count(u.portsTotal))
-                    .arg(u.utilisation() * 100.0, 0, 'f', 1);
+                    .arg(u.utilisation() * 100.0, 0, 'f', 1)
+                    .arg(model);
+    }
     html += QStringLiteral("</table>");
 
     // Links per class with their media mix.

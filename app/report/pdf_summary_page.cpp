@@ -84,6 +84,10 @@ void writeSummaryPage(PdfDocument& doc, const Plan& plan)
         left.line(tier.left(1).toUpper() + tier.mid(1) + QStringLiteral(" switches"),
                   QStringLiteral("%1  (ports %2% used)").arg(groupedNumber(double(u.switches)),
                                                             groupedNumber(u.utilisation() * 100, 1)));
+        // Per-tier switch models: each tier's model by name under its count (a short label, as the
+        // value takes the room it needs and the label is elided into the rest).
+        if (plan.hardware.switches.size() > 1)
+            left.line(QStringLiteral("Model"), qs(modelNameOf(plan.hardware.switchOf(u.tier))));
     }
     const std::pair<LinkClass, const char*> classes[] = {{LinkClass::HostLeaf, "Host-leaf links"},
                                                          {LinkClass::LeafSpine, "Leaf-spine links"},

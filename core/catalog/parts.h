@@ -174,4 +174,11 @@ struct Qualification {
     std::string part;
 };
 
+// A part's model name as people say it: its description up to the first comma ("Quantum-2 QM9700 NDR
+// InfiniBand switch", "Arista 7816R4 16-slot modular chassis"); the catalog writes descriptions so.
+inline std::string modelNameOf(const PartBase& part)
+{
+    return part.description.substr(0, part.description.find(','));
+}
+
 } // namespace fp

@@ -44,6 +44,37 @@ std::string networkRackName(int row, int k)
 // One rule for the layout and the topology's top-of-rack leaves (spec/cluster_spec.h).
 int nodesPerRackFor(const FloorSpec& floor) { return nodesPerRackOf(floor); }
 
+// Halls (README "Halls"): with three tiers, several pods and more compute rows than one hall holds
+// (kMaxRowsPerHall), each pod's nodes get a hall of their own. Returns the first node of each hall and,
+// last, the node count; pod p is hall p. One hall ({0, nodes}) otherwise, or unless the pods (of the
+// leaf each node's first link reaches) are consecutive node ranges 0, 1, 2, ...
+std::vector<std::uint32_t> hallsOfNodes(const Fabric& fabric, const FloorSpec& floor)
+{
+    const std::uint32_t nodes = fabric.nodeCount;
+    const std::vector<std::uint32_t> oneHall{0, nodes};
+    if (fabric.shape.tiers < 3 || fabric.shape.pods <= 1 || nodes == 0) return oneHall;
+    const long long racks = (nodes + nodesPerRackFor(floor) - 1) / nodesPerRackFor(floor);
+    const long long perRow = std::max(1, floor.racksPerRow);
+    if ((racks + perRow - 1) / perRow <= layout_constants::kMaxRowsPerHall) return oneHall;
+    std::vector<std::uint32_t> podOfNode(nodes, kNone);
+    for (const Link& l : fabric.links) {
+        if (l.cls != LinkClass::HostLeaf) break;  // host-leaf links come first
+        if (l.a < nodes && podOfNode[l.a] == kNone) podOfNode[l.a] = fabric.devices[l.b].pod;
+    }
+    std::vector<std::uint32_t> first;
+    std::uint32_t previous = kNone;
+    for (std::uint32_t n = 0; n < nodes; ++n) {
+        const std::uint32_t pod = podOfNode[n] == kNone ? (previous == kNone ? 0 : previous) : podOfNode[n];
+        if (pod != previous) {
+            if (pod != (previous == kNone ? 0 : previous + 1)) return oneHall;  // not in pod order
+            first.push_back(n);
+            previous = pod;
+        }
+    }
+    first.push_back(nodes);
+    return first.size() > 2 ? first : oneHall;
+}
+
 } // namespace
 
 int nodesPerRack(const FloorSpec& floor) { return nodesPerRackFor(floor); }
@@ -76,16 +107,45 @@ Layout place(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hard
     const std::uint32_t nodes = fabric.nodeCount;
     const int npr = nodesPerRackFor(floor);
     const int perRow = std::max(1, floor.racksPerRow);
-    const int computeRacks = int((nodes + std::uint32_t(npr) - 1) / std::uint32_t(npr));
-    const int rows = std::max(1, (computeRacks + perRow - 1) / perRow);
     const double nodePitchM = std::min(layout_constants::kNodePitchM, floor.rackHeightM / npr);
+
+    // Halls: one per pod when three tiers have several pods (README "Halls"); else one hall.
+    const std::vector<std::uint32_t> hallFirstNode = hallsOfNodes(fabric, floor);
+    const int halls = int(hallFirstNode.size()) - 1;
+    const bool severalHalls = halls > 1;
+    std::vector<int> hallFirstRow(halls + 1, 0), hallFirstRack(halls + 1, 0);
+    std::vector<int> computeInRow, hallOfRow;  // per row (rows numbered across halls)
+    for (int h = 0; h < halls; ++h) {
+        const std::uint32_t hallNodes = hallFirstNode[h + 1] - hallFirstNode[h];
+        const int racksHere = int((hallNodes + std::uint32_t(npr) - 1) / std::uint32_t(npr));
+        const int rowsHere = std::max(1, (racksHere + perRow - 1) / perRow);
+        for (int r = 0; r < rowsHere; ++r) {
+            computeInRow.push_back(std::max(0, std::min(perRow, racksHere - r * perRow)));
+            hallOfRow.push_back(h);
+        }
+        hallFirstRow[h + 1] = hallFirstRow[h] + rowsHere;
+        hallFirstRack[h + 1] = hallFirstRack[h] + racksHere;
+    }
+    const int rows = hallFirstRow[halls];
+    const int computeRacks = hallFirstRack[halls];
+    auto hallOfNode = [&](std::uint32_t node) {
+        return int(std::upper_bound(hallFirstNode.begin(), hallFirstNode.end(), node) - hallFirstNode.begin()) - 1;
+    };
+    // Compute rack (0-based, across halls) of a node; its row follows.
+    auto computeRackOfNode = [&](std::uint32_t node) {
+        const int h = severalHalls ? std::clamp(hallOfNode(node), 0, halls - 1) : 0;
+        return hallFirstRack[h] + int((node - hallFirstNode[h]) / std::uint32_t(npr));
+    };
 
     Layout out;
     out.rows = rows;
     out.rackOfDevice.assign(deviceCount, 0);
     std::vector<float> heightM(deviceCount, 0.0f);
 
-    auto rowOfNode = [&](std::uint32_t node) { return int(node / std::uint32_t(npr)) / perRow; };
+    auto rowOfNode = [&](std::uint32_t node) {
+        const int h = severalHalls ? std::clamp(hallOfNode(node), 0, halls - 1) : 0;
+        return hallFirstRow[h] + int((node - hallFirstNode[h]) / std::uint32_t(npr)) / perRow;
+    };
 
     // The first node each leaf serves decides its row (and, in-rack, its rack).
     std::vector<std::uint32_t> firstNode(deviceCount, kNone);
@@ -112,28 +172,38 @@ Layout place(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hard
         return rowOfNode(n);
     };
 
-    // Pass 1: where each switch goes (row for end/middle-of-row, spine room, or a compute rack).
+    // Pass 1: where each switch goes (row for end/middle-of-row, a spine room, the core room, or a
+    // compute rack). One hall: spines and cores share its spine room (or spread over all rows). Several
+    // halls: a spine stands in its pod's hall, a core in the core room between the halls.
     const bool leavesInRack = floor.leafPlacement == LeafPlacement::InRack;
     const bool spinesInRoom = floor.spinePlacement == SpinePlacement::CentralRoom;
-    std::vector<int> switchRow(deviceCount, -1);  // -1: spine room or in a compute rack
-    // Each switch's network rack (within its row, or within the spine room) and where in it it starts
+    std::vector<int> switchRow(deviceCount, -1);   // -1: a room or in a compute rack
+    std::vector<int> roomOf(deviceCount, -1);      // spine room of hall h = h; the core room = halls
+    // Each switch's network rack (within its row, or within its room) and where in it it starts
     // (share of the rack above it), packed in device order as pass 2 places them.
     std::vector<std::uint32_t> netRackOf(deviceCount, 0);
     std::vector<double> shareAbove(deviceCount, 0.0);
     std::vector<RackFill> rowFill(rows);
-    RackFill roomFill;
-    long long spineRoundRobin = 0;
+    std::vector<RackFill> roomFill(halls + 1);  // spine room per hall, then the core room
+    std::vector<long long> roundRobin(halls, 0);
     for (std::size_t d = nodes; d < deviceCount; ++d) {
         const Tier t = fabric.devices[d].tier;
         RackFill* fill = nullptr;
+        // A spine's hall is its pod's (pods and halls share one numbering, hallsOfNodes).
+        const int hall = severalHalls && t == Tier::Spine ? std::min(int(fabric.devices[d].pod), halls - 1) : 0;
         if (t == Tier::Leaf) {
             if (leavesInRack) continue;
             switchRow[d] = leafRow(DeviceId(d));
             fill = &rowFill[switchRow[d]];
+        } else if (severalHalls && t == Tier::Core) {
+            roomOf[d] = halls;
+            fill = &roomFill[halls];
         } else if (spinesInRoom) {
-            fill = &roomFill;
+            roomOf[d] = hall;
+            fill = &roomFill[hall];
         } else {
-            switchRow[d] = int(spineRoundRobin++ % rows);
+            const int rowsOfHall = severalHalls ? hallFirstRow[hall + 1] - hallFirstRow[hall] : rows;
+            switchRow[d] = hallFirstRow[hall] + int(roundRobin[hall]++ % rowsOfHall);
             fill = &rowFill[switchRow[d]];
         }
         shareAbove[d] = fill->place(shareOf(d));
@@ -141,67 +211,156 @@ Layout place(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hard
     }
 
     // Racks row by row: compute racks, with the row's network racks at its end or in its middle.
+    // Coordinates here are within the rack's hall; halls are moved to their place on the site below.
     std::vector<std::uint32_t> computeRackIndex(computeRacks);
     std::vector<std::uint32_t> firstNetRackOfRow(rows);
-    double rowEndMaxM = 0;
-    for (int r = 0; r < rows; ++r) {
-        const int computeHere = std::min(perRow, computeRacks - r * perRow);
+    std::vector<double> hallRowEndM(halls, 0.0);
+    for (int r = 0, computeSeen = 0; r < rows; ++r) {
+        const int computeHere = computeInRow[r];
         const int netHere = rowFill[r].racks;
         const int netSlot = floor.leafPlacement == LeafPlacement::MiddleOfRow ? computeHere / 2 : computeHere;
+        const int h = hallOfRow[r];
         firstNetRackOfRow[r] = std::uint32_t(out.racks.size());
         for (int k = 0; k < netHere; ++k) {
             Rack rack;
             rack.kind = RackKind::Network;
             rack.row = r;
+            rack.hall = h;
             rack.slot = netSlot + k;
             rack.name = networkRackName(r, k);
             out.racks.push_back(std::move(rack));
         }
-        for (int c = 0; c < std::max(0, computeHere); ++c) {
+        const int rowInHall = r - hallFirstRow[h];
+        for (int c = 0; c < computeHere; ++c) {
             Rack rack;
             rack.kind = RackKind::Compute;
             rack.row = r;
+            rack.hall = h;
             rack.slot = c < netSlot ? c : c + netHere;
             rack.name = rackName("R", r + 1, c + 1);
-            computeRackIndex[r * perRow + c] = std::uint32_t(out.racks.size());
+            computeRackIndex[computeSeen++] = std::uint32_t(out.racks.size());
             out.racks.push_back(std::move(rack));
         }
-        rowEndMaxM = std::max(rowEndMaxM, (computeHere + netHere) * floor.rackWidthM);
+        for (std::size_t i = firstNetRackOfRow[r]; i < out.racks.size(); ++i) {
+            out.racks[i].xM = (out.racks[i].slot + 0.5) * floor.rackWidthM;
+            out.racks[i].yM = rowInHall * floor.rowPitchM;
+        }
+        hallRowEndM[h] = std::max(hallRowEndM[h], (computeHere + netHere) * floor.rackWidthM);
     }
-    const std::uint32_t firstRoomRack = std::uint32_t(out.racks.size());
-    const int roomRacks = roomFill.racks;
-    for (int k = 0; k < roomRacks; ++k) {
-        Rack rack;
-        rack.kind = RackKind::SpineRoom;
-        rack.row = -1;
-        rack.slot = k;
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "SPINE-%02d", k + 1);
-        rack.name = buf;
-        out.racks.push_back(std::move(rack));
-    }
-    for (Rack& rack : out.racks) {
-        if (rack.kind == RackKind::SpineRoom) {
-            // Spine room beyond the row ends, spineRoomDistanceM along the tray from row 0's end; its
-            // racks stand in rows of racksPerRow at the same row pitch.
-            rack.xM = rowEndMaxM + floor.spineRoomDistanceM + (rack.slot % perRow + 0.5) * floor.rackWidthM;
-            rack.yM = (rack.slot / perRow) * floor.rowPitchM;
-        } else {
-            rack.xM = (rack.slot + 0.5) * floor.rackWidthM;
-            rack.yM = rack.row * floor.rowPitchM;
+    // Rooms: the spine room of each hall, then the core room. A spine room's racks stand in rows of
+    // racksPerRow at the row pitch, spineRoomDistanceM beyond its hall's row ends; the core room is
+    // about square (racks per row ~ sqrt(racks x pitch / width)), as it is reached from every side.
+    const int coreRacks = roomFill[halls].racks;
+    const int coreRowRacks =
+        std::max(perRow, int(std::ceil(std::sqrt(coreRacks * floor.rowPitchM / std::max(0.1, floor.rackWidthM)))));
+    auto racksPerRoomRow = [&](int room) { return room == halls ? coreRowRacks : perRow; };
+    std::vector<std::uint32_t> firstRoomRack(halls + 2);
+    for (int room = 0; room <= halls; ++room) {
+        firstRoomRack[room] = std::uint32_t(out.racks.size());
+        const bool coreRoom = room == halls;
+        const int across = racksPerRoomRow(room);
+        for (int k = 0; k < roomFill[room].racks; ++k) {
+            Rack rack;
+            rack.kind = RackKind::SpineRoom;
+            rack.row = -1;
+            rack.hall = coreRoom ? -1 : room;
+            rack.slot = k;
+            char buf[32];
+            if (coreRoom)
+                std::snprintf(buf, sizeof buf, "CORE-%02d", k + 1);
+            else if (severalHalls)
+                std::snprintf(buf, sizeof buf, "SPINE-H%02d-%02d", room + 1, k + 1);
+            else
+                std::snprintf(buf, sizeof buf, "SPINE-%02d", k + 1);
+            rack.name = buf;
+            rack.xM = (coreRoom ? 0.0 : hallRowEndM[room] + floor.spineRoomDistanceM) +
+                      (k % across + 0.5) * floor.rackWidthM;
+            rack.yM = (k / across) * floor.rowPitchM;
+            out.racks.push_back(std::move(rack));
         }
     }
-    const int roomRows = (roomRacks + perRow - 1) / perRow;
-    out.floorWidthM = roomRacks > 0
-                          ? rowEndMaxM + floor.spineRoomDistanceM + std::min(roomRacks, perRow) * floor.rackWidthM
-                          : rowEndMaxM;
-    out.floorDepthM = (std::max(rows, roomRows) - 1) * floor.rowPitchM + floor.rackDepthM;
+    firstRoomRack[halls + 1] = std::uint32_t(out.racks.size());
+    // Footprint of a room and of a hall (its rows, then its spine room); depth from the first rack
+    // line to the last plus one rack depth.
+    auto roomRows = [&](int room) { return (roomFill[room].racks + racksPerRoomRow(room) - 1) / racksPerRoomRow(room); };
+    auto roomWidthM = [&](int room) { return std::min(roomFill[room].racks, racksPerRoomRow(room)) * floor.rackWidthM; };
+    auto roomDepthM = [&](int room) { return roomFill[room].racks > 0 ? (roomRows(room) - 1) * floor.rowPitchM + floor.rackDepthM : 0.0; };
+    auto hallWidthM = [&](int h) {
+        return hallRowEndM[h] + (roomFill[h].racks > 0 ? floor.spineRoomDistanceM + roomWidthM(h) : 0.0);
+    };
+    auto hallDepthM = [&](int h) {
+        return (std::max(hallFirstRow[h + 1] - hallFirstRow[h], roomRows(h)) - 1) * floor.rowPitchM + floor.rackDepthM;
+    };
+    if (!severalHalls) {
+        out.floorWidthM = halls > 0 ? hallWidthM(0) : 0.0;
+        out.floorDepthM = halls > 0 ? hallDepthM(0) : floor.rackDepthM;
+    } else {
+        // The site (README "Halls"): the core room at the centre; halls in cells of the largest hall's
+        // size, kHallGapM apart, in columns left and right of the core room and rows above and below its
+        // centre line. Each hall is mirrored so that its spine room is in the corner facing the core,
+        // and halls take the cells whose spine room is nearest the core (Manhattan) first.
+        double cellW = 0, cellD = 0, roomW = 0, roomD = 0;
+        for (int h = 0; h < halls; ++h) {
+            cellW = std::max(cellW, hallWidthM(h)), cellD = std::max(cellD, hallDepthM(h));
+            roomW = std::max(roomW, roomWidthM(h)), roomD = std::max(roomD, roomDepthM(h));
+        }
+        const double gapM = layout_constants::kHallGapM;
+        const double coreW = roomWidthM(halls), coreD = roomDepthM(halls);
+        struct Cell {
+            int col, row;     // col != 0: left (< 0) or right (> 0) of the core room; row 0 level with its centre
+            double x0, y0;    // top-left corner, core-room centre at (0, 0)
+            double distanceM; // from the core-room centre to the centre of the spine-room corner
+        };
+        std::vector<Cell> cells;
+        const int reach = int(std::ceil(std::sqrt(double(halls)))) + 1;
+        for (int row = -reach; row <= reach; ++row) {
+            for (int col = -reach; col <= reach; ++col) {
+                if (col == 0) continue;
+                Cell c{col, row, 0, 0, 0};
+                const double nearX = coreW / 2 + gapM + (std::abs(col) - 1) * (cellW + gapM);
+                c.x0 = col > 0 ? nearX : -nearX - cellW;
+                c.y0 = row * (cellD + gapM) - cellD / 2;
+                const double roomY = row < 0 ? c.y0 + cellD - roomD / 2 : c.y0 + roomD / 2;
+                c.distanceM = nearX + roomW / 2 + std::fabs(roomY);
+                cells.push_back(c);
+            }
+        }
+        std::stable_sort(cells.begin(), cells.end(), [](const Cell& a, const Cell& b) {
+            // Compared to the millimetre, so that mirror-image cells tie exactly.
+            const long long da = std::llround(a.distanceM * 1000), db = std::llround(b.distanceM * 1000);
+            if (da != db) return da < db;
+            return a.row != b.row ? a.row < b.row : a.col < b.col;
+        });
+        cells.resize(std::min<std::size_t>(cells.size(), std::size_t(halls)));
+        double minX = -coreW / 2, minY = -coreD / 2, maxX = coreW / 2, maxY = coreD / 2;
+        for (const Cell& c : cells) {
+            minX = std::min(minX, c.x0), minY = std::min(minY, c.y0);
+            maxX = std::max(maxX, c.x0 + cellW), maxY = std::max(maxY, c.y0 + cellD);
+        }
+        for (Rack& rack : out.racks) {
+            if (rack.hall < 0) {  // core room, centred on (0, 0)
+                rack.xM += -coreW / 2 - minX;
+                rack.yM += -coreD / 2 + floor.rackDepthM / 2 - minY;
+                continue;
+            }
+            const Cell& c = cells[std::size_t(rack.hall)];
+            // Mirror right of the core (spine room on the left) and above it (spine room at the bottom).
+            const double x = c.col > 0 ? cellW - rack.xM : rack.xM;
+            const double y = c.row < 0 ? cellD - floor.rackDepthM - rack.yM : rack.yM;
+            rack.xM = c.x0 + x - minX;
+            rack.yM = c.y0 + floor.rackDepthM / 2 + y - minY;
+        }
+        out.floorWidthM = maxX - minX;
+        out.floorDepthM = maxY - minY;
+    }
+    out.halls = halls;
 
     // Pass 2: devices into racks, with a height for the vertical run to the tray.
     for (std::uint32_t n = 0; n < nodes; ++n) {
-        const std::uint32_t rack = computeRackIndex[n / std::uint32_t(npr)];
+        const std::uint32_t rack = computeRackIndex[computeRackOfNode(n)];
         out.rackOfDevice[n] = rack;
-        heightM[n] = float((n % std::uint32_t(npr) + 0.5) * nodePitchM);
+        const std::uint32_t inHall = n - hallFirstNode[severalHalls ? std::clamp(hallOfNode(n), 0, halls - 1) : 0];
+        heightM[n] = float((inHall % std::uint32_t(npr) + 0.5) * nodePitchM);
         out.racks[rack].powerW += floor.nodePowerKw * 1000.0;
         ++out.racks[rack].devices;
     }
@@ -212,14 +371,14 @@ Layout place(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hard
         if (switchRow[d] >= 0) {
             rack = firstNetRackOfRow[switchRow[d]] + netRackOf[d];
             above = shareAbove[d];
-        } else if (fabric.devices[d].tier == Tier::Leaf) {  // in-rack leaf
+        } else if (roomOf[d] >= 0) {
+            rack = firstRoomRack[roomOf[d]] + netRackOf[d];
+            above = shareAbove[d];
+        } else {  // in-rack leaf
             const std::uint32_t n = firstNode[d];
             rack = n == kNone ? (computeRacks > 0 ? computeRackIndex[0] : 0) : out.rackOfDevice[n];
             above = rack < shareUsedInRack.size() ? shareUsedInRack[rack] : 0.0;
             if (rack < shareUsedInRack.size()) shareUsedInRack[rack] += shareOf(d);
-        } else {
-            rack = firstRoomRack + netRackOf[d];
-            above = shareAbove[d];
         }
         if (rack >= out.racks.size()) rack = 0;  // defensive: an empty floor
         out.rackOfDevice[d] = rack;

@@ -16,16 +16,18 @@ const char* toString(RackKind);
 
 struct Rack {
     RackKind kind = RackKind::Compute;
-    int row = 0;          // -1 for the spine room
+    int row = 0;          // -1 for a spine room or the core room (rows are numbered across halls)
     int slot = 0;         // position along the row
     double xM = 0, yM = 0;// rack centre on the floor
     double powerW = 0;    // everything in it (nodes + switches; optics are added by the estimate)
     int devices = 0;
-    std::string name;     // "R03-12", "NET-R03-A", "SPINE-01"
+    std::string name;     // "R03-12", "NET-R03-A", "SPINE-01"; several halls: "SPINE-H03-01", "CORE-01"
+    int hall = 0;         // hall (= pod with several halls); -1 for the core room
 };
 
 struct Layout {
     int rows = 0;
+    int halls = 1;        // one per pod with three tiers and several pods (README "Halls")
     std::vector<Rack> racks;
     std::vector<std::uint32_t> rackOfDevice;  // per device
     std::vector<float> linkLengthM;           // per link: routed length incl. slack, before rounding

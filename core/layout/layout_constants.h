@@ -22,4 +22,13 @@ constexpr double kNodePitchM = 10 * 0.04445;
 // Smaller than FloorSpec::slackPerEndM, which is for cables that leave the rack. Assumption.
 constexpr double kInRackSlackPerEndM = 0.3;
 
+// Rows of compute racks one data hall holds: 32 rows at the 3 m default pitch is a hall ~100 m deep
+// (512 racks of 16, ~29 MW at 57 kW a rack). A three-tier floor with more rows gives each pod (zone) a
+// hall of its own (README "Halls"); fewer stay one hall with one spine room. Assumption.
+constexpr int kMaxRowsPerHall = 32;
+
+// Corridor between two data halls, and between a hall and the core room (walls, a walkway, the tray
+// crossing). Assumption; every route from one hall to the core room crosses it.
+constexpr double kHallGapM = 10.0;
+
 } // namespace fp::layout_constants

@@ -12,6 +12,18 @@ using nlohmann::json;
 
 namespace {
 
+// Each tier's switch (the tiers the fabric has): {"leaf": {"part": OPN, "model": model name}, ...}.
+json tierSwitchesJson(const Plan& p)
+{
+    json out = json::object();
+    for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core}) {
+        if (switchTierIndex(t) >= std::max(1, p.fabric.shape.tiers)) continue;
+        const SwitchModel& sw = p.hardware.switchOf(t);
+        out[toString(t)] = {{"part", sw.partNumber}, {"model", modelNameOf(sw)}};
+    }
+    return out;
+}
+
 json topologyJson(const Fabric& f)
 {
     const auto& s = f.shape;
@@ -149,7 +161,8 @@ json planToJson(const Plan& p)
         {"design", specToJson(p.spec)},
         {"fabric", toString(p.spec.fabric)},
         {"parts",
-         {{"switch", p.hardware.switchOf(Tier::Leaf).partNumber}, {"switch_generic", p.hardware.switchOf(Tier::Leaf).generic}, {"nic", p.hardware.nic.partNumber}}},
+         {{"switch", p.hardware.switchOf(Tier::Leaf).partNumber}, {"switch_generic", p.hardware.switchOf(Tier::Leaf).generic}, {"nic", p.hardware.nic.partNumber},
+          {"switches", tierSwitchesJson(p)}}},
         {"platform", p.hardware.platform ? platformJson(*p.hardware.platform) : json(nullptr)},
         {"topology", topologyJson(p.fabric)},
         {"media", media},

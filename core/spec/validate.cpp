@@ -1,5 +1,7 @@
 #include "spec/validate.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 
@@ -123,6 +125,86 @@ std::vector<SpecProblem> validateSpec(const ClusterSpec& s)
             p.push_back({"/media/pins/" + std::to_string(i) + "/link_class", "\"" + lc + "\" is not a link class",
                          "use host_leaf, leaf_spine or spine_core"});
     }
+    return p;
+}
+
+namespace {
+
+std::string lower(std::string s)
+{
+    for (char& ch : s) ch = char(std::tolower(static_cast<unsigned char>(ch)));
+    return s;
+}
+
+// Edits (insert, delete, replace) between two names, case-insensitive.
+std::size_t editDistance(const std::string& a, const std::string& b)
+{
+    const std::string x = lower(a), y = lower(b);
+    std::vector<std::size_t> row(y.size() + 1);
+    for (std::size_t j = 0; j <= y.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= x.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= y.size(); ++j) {
+            const std::size_t up = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (x[i - 1] == y[j - 1] ? 0 : 1)});
+            diagonal = up;
+        }
+    }
+    return row[y.size()];
+}
+
+// Up to three switches whose part number, model name or a word of it is within a third of the typed
+// name's length in edits (at least 2), nearest first: "MQM9700-NS2F (Quantum-2 QM9700 ...)".
+std::string nearestSwitches(const std::string& typed, const SwitchNames& names)
+{
+    std::vector<std::pair<std::size_t, std::string>> near;
+    const std::size_t allowed = std::max<std::size_t>(2, typed.size() / 3);
+    for (const auto& [part, model] : names.known) {
+        std::size_t best = std::min(editDistance(typed, part), editDistance(typed, model));
+        std::size_t start = 0;
+        while (start < model.size()) {
+            const std::size_t end = std::min(model.find(' ', start), model.size());
+            if (end > start) best = std::min(best, editDistance(typed, model.substr(start, end - start)));
+            start = end + 1;
+        }
+        if (best <= allowed) near.push_back({best, part + " (" + model + ")"});
+    }
+    std::stable_sort(near.begin(), near.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::string out;
+    for (std::size_t i = 0; i < near.size() && i < 3; ++i) out += (i ? ", " : "") + near[i].second;
+    return out;
+}
+
+void checkSwitchName(std::vector<SpecProblem>& out, const std::string& typed, const std::string& field,
+                     const std::string& what, const SwitchNames& names)
+{
+    if (typed.empty() || !names.match) return;
+    const std::vector<std::string> parts = names.match(typed);
+    if (parts.size() == 1) return;
+    if (parts.size() > 1) {
+        std::string list;
+        for (const std::string& p : parts) list += (list.empty() ? "" : ", ") + p;
+        out.push_back({field, what + " \"" + typed + "\" matches several parts: " + list,
+                       "type more of the name, or the part number"});
+        return;
+    }
+    const std::string near = nearestSwitches(typed, names);
+    out.push_back({field,
+                   "unknown " + what + " \"" + typed + "\"" + (near.empty() ? std::string() : "; did you mean " + near + "?"),
+                   "type a part number or model name from 'fabricplan-cli catalog list switches'" +
+                       std::string(field == "/fabric/switch" ? "" : ", or leave it empty for the fabric's switch")});
+}
+
+} // namespace
+
+std::vector<SpecProblem> validateSpec(const ClusterSpec& s, const SwitchNames& names)
+{
+    std::vector<SpecProblem> p = validateSpec(s);
+    if (s.genericRadix == 0) checkSwitchName(p, s.switchModel, "/fabric/switch", "switch", names);
+    checkSwitchName(p, s.leafSwitchModel, "/fabric/switches/leaf", "leaf switch", names);
+    checkSwitchName(p, s.spineSwitchModel, "/fabric/switches/spine", "spine switch", names);
+    checkSwitchName(p, s.coreSwitchModel, "/fabric/switches/core", "core switch", names);
     return p;
 }
 

@@ -1,7 +1,9 @@
 #pragma once
 // Field-level validation of a ClusterSpec, before any planning: every problem names its field (the
 // same JSON path the design file uses) and says how to fix it.
+#include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "spec/cluster_spec.h"
@@ -36,6 +38,20 @@ struct NumberLimit {
 const std::vector<NumberLimit>& numberLimits();
 
 std::vector<SpecProblem> validateSpec(const ClusterSpec&);
+
+// The catalog's switches, for checking the switch names a design types (the spec layer sits below the
+// catalog, so the caller supplies them; app/cli validate builds it with catalog/part_lookup.h).
+struct SwitchNames {
+    // Part numbers a typed name matches by the catalog's rules (OPN, model name, unique substring, any
+    // case): one = known, several = ambiguous, none = unknown.
+    std::function<std::vector<std::string>(const std::string& typed)> match;
+    // Every switch: part number and model name, for "did you mean".
+    std::vector<std::pair<std::string, std::string>> known;
+};
+// validateSpec, plus the fabric's switch (/fabric/switch) and each tier's own switch
+// (/fabric/switches/leaf, /spine, /core): unknown (with the nearest names: "did you mean") or ambiguous
+// (listing the matches).
+std::vector<SpecProblem> validateSpec(const ClusterSpec&, const SwitchNames&);
 // Throws UserError for the first problem.
 void requireValid(const ClusterSpec&);
 

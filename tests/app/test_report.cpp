@@ -161,6 +161,26 @@ private slots:
             QVERIFY2(checks.contains(QString::fromStdString(f.rule)), f.rule.c_str());
     }
 
+    // Per-tier switch models: the summary page names each tier's model (the catalog's description up to
+    // its first comma) under the tier's count, here SN5600 leaves under Arista 7816R4 chassis spines.
+    void pdfNamesEachTiersSwitchModel()
+    {
+        ClusterSpec spec;
+        spec.fabric = FabricKind::RoCE;
+        spec.gpus = 16384;
+        spec.nicModel = "MCX75310AAS-NEAT";
+        spec.switchModel = "SN5600";
+        spec.spineSwitchModel = "DCS-7816R4-16x36PE";
+        const Plan p = makePlan(spec, *catalog_);
+        const QString pdf = path(QStringLiteral("tiers.pdf"));
+        report::writePdfReport(p, *catalog_, nullptr, pdf.toStdString(), [](double) { return true; });
+        if (!havePoppler_) QSKIP("pdfinfo/pdftotext (poppler-utils) not installed");
+        const QString summary = pdfText(pdf, 1, 1).simplified();
+        QVERIFY2(summary.contains(QStringLiteral("Leaf switches 256 (ports 100.0% used)")) &&
+                     summary.contains(QStringLiteral("Model Spectrum-4 SN5600 Ethernet switch")), qPrintable(summary.left(1500)));
+        QVERIFY2(summary.contains(QStringLiteral("Model Arista 7816R4 16-slot modular chassis")), qPrintable(summary.left(1500)));
+    }
+
     // Findings reach the checks page with their rule ids; a long list flows onto further pages
     // (each finding gets a distinct rule id here so a lost row is noticed).
     void findingsAreListedOnTheLastPages()

@@ -236,6 +236,35 @@ private slots:
         QVERIFY2(r.err.contains("format 7") && r.err.contains("format 2"), r.err.constData());
     }
 
+    // validate checks each tier's switch against the catalog: unknown with "did you mean", ambiguous with
+    // the matches, each at its own /fabric/switches/<tier> path; good names pass.
+    void validateChecksTierSwitchNames()
+    {
+        QTemporaryDir dir;
+        auto design = [&](const char* name, const char* switches) {
+            const QString path = dir.filePath(QString::fromLatin1(name));
+            QFile f(path);
+            if (!f.open(QIODevice::WriteOnly)) return QString();
+            f.write(QByteArray("{\"format_version\": 2, \"compute\": {\"gpus\": 4096},\n \"fabric\": {\"technology\": "
+                               "\"roce\", \"switch\": \"SN5600\", \"switches\": ") + switches + "}}");
+            return path;
+        };
+        const QString bad = design("bad.fabricplan", "{\"leaf\": \"SN5601\", \"spine\": \"7060X6\", \"core\": \"ZZZZZZZZ\"}");
+        Run r = runCli({QStringLiteral("validate"), bad});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("/fabric/switches/leaf: unknown leaf switch \"SN5601\"; did you mean SN5600 (Spectrum-4 SN5600"),
+                 r.err.constData());
+        QVERIFY2(r.err.contains("/fabric/switches/spine: spine switch \"7060X6\" matches several parts: ") &&
+                     r.err.contains("DCS-7060X6-64PE") && r.err.contains("DCS-7060X6-64DE"),
+                 r.err.constData());
+        // Nothing near: no guess, but where to look.
+        QVERIFY2(r.err.contains("/fabric/switches/core: unknown core switch \"ZZZZZZZZ\" — type a part number or model name"),
+                 r.err.constData());
+        const QString good = design("good.fabricplan", "{\"spine\": \"7816R4\"}");
+        r = runCli({QStringLiteral("validate"), good});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+    }
+
     void validateAcceptsExamples()
     {
         const Run r = runCli({QStringLiteral("validate"), example("roce-tomahawk5-4096.fabricplan")});

@@ -60,6 +60,54 @@ ClusterSpec smallSpec()
     return spec;
 }
 
+// Three tiers, 4 pods (halls) of 9 nodes (one NIC each): leaf p serves nodes 9p..9p+8, spine p is pod
+// p's; each spine links to both cores. Devices: nodes 0-35, leaves 36-39, spines 40-43, cores 44-45.
+// All switches 2U (16 per rack).
+Fabric fourPodFabric()
+{
+    Fabric f;
+    f.shape.linkGbps = 400;
+    f.shape.tiers = 3;
+    f.shape.pods = 4;
+    f.nodeCount = 36;
+    for (std::uint32_t n = 0; n < 36; ++n) {
+        Device d;
+        d.tier = Tier::Node;
+        d.su = n / 9;
+        d.index = n;
+        f.devices.push_back(d);
+    }
+    for (Tier t : {Tier::Leaf, Tier::Spine})
+        for (std::uint32_t p = 0; p < 4; ++p) {
+            Device d;
+            d.tier = t;
+            d.pod = p;
+            d.su = p;
+            f.devices.push_back(d);
+        }
+    for (std::uint32_t c = 0; c < 2; ++c) {
+        Device d;
+        d.tier = Tier::Core;
+        d.index = c;
+        f.devices.push_back(d);
+    }
+    for (std::uint32_t n = 0; n < 36; ++n) f.links.push_back({n, 36 + n / 9, 0, std::uint16_t(n % 9), LinkClass::HostLeaf});
+    for (std::uint32_t p = 0; p < 4; ++p) f.links.push_back({36 + p, 40 + p, 9, 0, LinkClass::LeafSpine});
+    for (std::uint32_t p = 0; p < 4; ++p)
+        for (std::uint32_t c = 0; c < 2; ++c) f.links.push_back({40 + p, 44 + c, std::uint16_t(10 + c), std::uint16_t(p), LinkClass::SpineCore});
+    return f;
+}
+
+// One node per rack, one rack per row: 36 rows, more than one hall holds (kMaxRowsPerHall = 32).
+ClusterSpec fourHallSpec()
+{
+    ClusterSpec spec;
+    spec.railOptimized = false;
+    spec.floor.racksPerRow = 1;
+    spec.floor.nodesPerRack = 1;
+    return spec;
+}
+
 } // namespace
 
 class TestLayout : public QObject {
@@ -78,6 +126,78 @@ private slots:
         QCOMPARE(layout::nodesPerRack(f), 8);
         f.nodePowerKw = 70;    // a node over budget still gets a rack (checks report it)
         QCOMPARE(layout::nodesPerRack(f), 1);
+    }
+
+    void podsGetHallsAroundTheCoreRoom()
+    {
+        // Hand geometry (README "Halls"). A hall: 9 rows of one compute rack; row 0 also holds the
+        // leaf's network rack (row end 2 x 0.6 = 1.2 m); its spine room 30 m on (one rack, centre x
+        // 31.5 m): hall 1.2 + 30 + 0.6 = 31.8 m wide, 8 x 3 + 1.2 = 25.2 m deep. Core room: one rack,
+        // 0.6 x 1.2 m, centre (0, 0). Cells one 10 m gap from it: left/right of its centre line first
+        // (spine room centre 10.3 + 0.3 = 10.6 m across, 12.6 - 0.6 = 12.0 m up: 22.6 m), then the row
+        // above (10.6 + 23.2 = 33.8 m). So pod 0 left, pod 1 right, pods 2 and 3 above left and right,
+        // each mirrored so that its spine room faces the core.
+        static_assert(layout_constants::kMaxRowsPerHall < 36 && layout_constants::kHallGapM == 10.0);
+        const Fabric f = fourPodFabric();
+        const Layout l = layout::place(fourHallSpec(), f, testhw::switchDrawing(1000.0));
+        QCOMPARE(l.halls, 4);
+        QCOMPARE(l.rows, 36);
+        for (std::uint32_t p = 0; p < 4; ++p) {
+            const Rack& spineRack = l.racks[l.rackOfDevice[40 + p]];
+            QCOMPARE(spineRack.kind, RackKind::SpineRoom);
+            QCOMPARE(spineRack.hall, int(p));  // a pod's spines stand in its own hall
+            QCOMPARE(l.racks[l.rackOfDevice[36 + p]].hall, int(p));
+            QCOMPARE(l.racks[l.rackOfDevice[9 * p]].hall, int(p));
+            QCOMPARE(l.racks[l.rackOfDevice[9 * p + 8]].row, int(9 * p + 8));
+        }
+        QCOMPARE(QString::fromStdString(l.racks[l.rackOfDevice[43]].name), QStringLiteral("SPINE-H04-01"));
+        const Rack& coreRack = l.racks[l.rackOfDevice[44]];
+        QCOMPARE(coreRack.hall, -1);
+        QCOMPARE(QString::fromStdString(coreRack.name), QStringLiteral("CORE-01"));
+        // Site: x from -42.1 (left halls) to 42.1; y from -47.8 (top of the row above) to 12.6 (bottom
+        // of the level halls): 84.2 x 60.4 m. Shifted so the site starts at (0, 0).
+        QVERIFY(std::fabs(l.floorWidthM - 84.2) < 1e-6);
+        QVERIFY(std::fabs(l.floorDepthM - 60.4) < 1e-6);
+        QVERIFY(std::fabs(coreRack.xM - 42.1) < 1e-6);
+        QVERIFY2(std::fabs(coreRack.yM - 47.8) < 1e-6, qPrintable(QString::number(coreRack.yM)));
+        const Rack& spine0 = l.racks[l.rackOfDevice[40]];
+        QVERIFY(std::fabs(spine0.xM - 31.5) < 1e-6);
+        QVERIFY(std::fabs(spine0.yM - 35.8) < 1e-6);
+        const Rack& spine3 = l.racks[l.rackOfDevice[43]];  // mirrored: 0.3 m into its cell from the core side
+        QVERIFY(std::fabs(spine3.xM - 52.7) < 1e-6);
+        QVERIFY(std::fabs(spine3.yM - 24.6) < 1e-6);
+        // Lengths: both ends 2U at the rack top, 2 x (2.2 + 0.5 - 2.2 x (1 - 1/32)) = 1.1375 m up and
+        // down, 2 x 1 m slack. Leaf-spine in every hall: 31.5 - 0.9 = 30.6 m along row 0's line ->
+        // 33.7375 m. Spine-core: pods 0 and 1, 10.6 + 12.0 m -> 25.7375 m; pods 2 and 3, 10.6 + 23.2 m
+        // -> 36.9375 m; to the second core (one 2U pitch lower in CORE-01) 0.1375 m more.
+        double maxLeafSpine = 0, maxSpineCore = 0;
+        for (std::size_t i = 0; i < f.links.size(); ++i) {
+            const double len = l.linkLengthM[i];
+            if (f.links[i].cls == LinkClass::LeafSpine) {
+                QVERIFY2(std::fabs(len - 33.7375) < 1e-4, qPrintable(QString::number(len)));
+                maxLeafSpine = std::max(maxLeafSpine, len);
+            }
+            if (f.links[i].cls == LinkClass::SpineCore) {
+                const double want = (f.links[i].a < 42 ? 25.7375 : 36.9375) + 0.1375 * (f.links[i].b - 44);
+                QVERIFY2(std::fabs(len - want) < 1e-4, qPrintable(QString::number(len)));
+                maxSpineCore = std::max(maxSpineCore, len);
+            }
+        }
+        QVERIFY(std::fabs(maxLeafSpine - 33.7375) < 1e-4);
+        QVERIFY(std::fabs(maxSpineCore - 37.075) < 1e-4);
+    }
+
+    void smallThreeTierFloorKeepsOneHall()
+    {
+        // The same fabric at 4 nodes per rack and 4 racks per row: 9 racks, 3 rows, one hall.
+        const Fabric f = fourPodFabric();
+        const Layout l = layout::place(smallSpec(), f, testhw::switchDrawing(1000.0));
+        QCOMPARE(l.halls, 1);
+        QCOMPARE(l.rackOfDevice[40], l.rackOfDevice[44]);  // spines and cores share SPINE-01
+        QCOMPARE(QString::fromStdString(l.racks[l.rackOfDevice[44]].name), QStringLiteral("SPINE-01"));
+        Fabric onePod = f;
+        onePod.shape.pods = 1;  // one pod: one hall however many rows
+        QCOMPARE(layout::place(fourHallSpec(), onePod, testhw::switchDrawing(1000.0)).halls, 1);
     }
 
     void endOfRowGeometry()

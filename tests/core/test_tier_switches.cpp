@@ -12,6 +12,7 @@
 #include "estimate/latency.h"
 #include "plan/fabric_defaults.h"
 #include "plan/plan.h"
+#include "plan/plan_json.h"
 #include "plan/resolve.h"
 
 using namespace fp;
@@ -93,6 +94,23 @@ private slots:
 
     // The floor follows each model: a 29 U chassis fills a network rack alone (32 U of switch space),
     // 2 U leaves stack 16 to a rack; a rack's power is its own switches' catalog power.
+    // The plan JSON names each tier's switch: part and model name as the catalog's switches.csv writes
+    // them (description up to its first comma); a two-tier fabric has no core entry.
+    void planJsonNamesEachTiersSwitch()
+    {
+        const Plan p = makePlan(leafSpineChassis(), catalog_);
+        QCOMPARE(p.fabric.shape.tiers, 2);
+        const nlohmann::json parts = planToJson(p)["parts"];
+        QCOMPARE(parts["switch"].get<std::string>(), std::string("SN5600"));  // unchanged key: the leaf's
+        const nlohmann::json& sw = parts["switches"];
+        QCOMPARE(sw.size(), std::size_t(2));
+        QCOMPARE(sw["leaf"]["part"].get<std::string>(), std::string("SN5600"));
+        QCOMPARE(sw["leaf"]["model"].get<std::string>(), std::string("Spectrum-4 SN5600 Ethernet switch"));
+        QCOMPARE(sw["spine"]["part"].get<std::string>(), std::string(kChassis));
+        QCOMPARE(sw["spine"]["model"].get<std::string>(), std::string("Arista 7816R4 16-slot modular chassis"));
+        QVERIFY(!sw.contains("core"));
+    }
+
     void floorPerDeviceModel()
     {
         const Plan p = makePlan(leafSpineChassis(), catalog_);
