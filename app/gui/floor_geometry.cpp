@@ -54,7 +54,9 @@ FloorGeometry buildFloorGeometry(const Plan& plan)
         if (r.kind == RackKind::SpineRoom) {
             drawn.rect = rackRect(r, f);
             drawn.tooltip = rackTip(r, f.rackPowerBudgetKw);
-            out.spineRoomBounds |= drawn.rect;
+            // Several halls: each hall's spine room sits beside its own rows; the framed block is the
+            // core room at the centre, not a box around every hall's spine room (which covers rows).
+            if (layout.halls <= 1 || r.hall < 0) out.spineRoomBounds |= drawn.rect;
             out.spineRoom.push_back(std::move(drawn));
             continue;
         }

@@ -202,7 +202,10 @@ void FloorView::rebuild()
             rack->setPen(QPen(QColor(0x1a, 0x3a, 0x60), 0.8));
             rack->setToolTip(r.tooltip);
         }
-        auto* label = new QGraphicsSimpleTextItem(tr("Spine room · %1 m").arg(f.spineRoomDistanceM, 0, 'f', 0), item);
+        auto* label = new QGraphicsSimpleTextItem(
+            g.plan && g.plan->layout.halls > 1 ? tr("Core room · %1 halls around it").arg(g.plan->layout.halls)
+                                               : tr("Spine room · %1 m").arg(f.spineRoomDistanceM, 0, 'f', 0),
+            item);
         label->setFont(small);
         label->setBrush(pal.color(QPalette::Text));
         label->setPos(room.center().x() - label->boundingRect().width() / 2, room.top() - label->boundingRect().height() - 3);
