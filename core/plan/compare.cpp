@@ -11,6 +11,7 @@
 #include "common/format.h"
 #include "estimate/advisor.h"
 #include "plan/compare_bound.h"
+#include "plan/fabric_defaults.h"
 #include "plan/parallel.h"
 #include "plan/plan.h"
 #include "plan/resolve.h"
@@ -77,11 +78,24 @@ std::unique_ptr<Round> makeRound(const ClusterSpec& spec, FabricKind fabric, con
     r->fabric = fabric;
     r->specs = plan::retargetCandidates(spec, fabric, catalog);
     r->linkGbps = nicGbps(r->specs.front(), catalog);
+    // What `plan --fabric` would pick is always a candidate, so the comparison never calls a fabric
+    // unbuildable that plans cleanly on its default parts (at 1,000,000 GPUs InfiniBand's ranked NIC
+    // splits Q3400 cages four ways, and only the fabric defaults' other NIC plans without errors).
+    try {
+        const plan::FabricParts defaults = plan::partsForFabric(spec, fabric, catalog);
+        const auto same = [&](const ClusterSpec& s) {
+            return s.nicModel == defaults.spec.nicModel && s.linkGbps == defaults.spec.linkGbps &&
+                   switchesOf(s) == switchesOf(defaults.spec);
+        };
+        if (defaults.clean && std::none_of(r->specs.begin(), r->specs.end(), same)) r->specs.push_back(defaults.spec);
+    } catch (const UserError&) {
+        // no default parts: the ranked candidates say why
+    }
     for (const ClusterSpec& s : r->specs) {
         CompareCandidate c;
         c.switchModel = switchesOf(plan::canonicalParts(s, catalog));
         c.nicModel = s.nicModel;
-        c.linkGbps = r->linkGbps;
+        c.linkGbps = nicGbps(s, catalog);
         c.lowerBoundUsd = plan::switchCostLowerBoundUsd(s, catalog);
         r->records.push_back(std::move(c));
     }

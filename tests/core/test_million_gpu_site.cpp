@@ -85,6 +85,23 @@ private slots:
               toString(FabricKind(fabric)), longest[0], longest[1], longest[2], p.layout.halls, p.layout.floorWidthM,
               p.layout.floorDepthM);
     }
+
+    // The comparison plans every fabric at least on the parts `plan --fabric` picks, so a fabric that
+    // plans cleanly there is buildable in the comparison too (InfiniBand was "not buildable": its
+    // ranked NIC, at 400G, needs four links per Q3400 cage, which no catalog part carries).
+    void comparisonAgreesWithThePlanDefaults()
+    {
+        ClusterSpec spec;
+        spec.gpus = 1'000'000;
+        const Comparison c = comparePlans(spec, catalog_);
+        QCOMPARE(int(c.alternatives.size()), 4);
+        for (const auto& alt : c.alternatives) {
+            const plan::FabricParts parts = plan::partsForFabric(spec, alt.fabric, catalog_);
+            if (parts.clean) QVERIFY2(alt.buildable, toString(alt.fabric));
+        }
+        for (const Plan& p : c.plans)
+            if (p.spec.fabric == c.advice.recommended) QCOMPARE(p.errorCount(), 0);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestMillionGpuSite)
