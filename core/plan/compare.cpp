@@ -241,7 +241,18 @@ Comparison comparePlans(const ClusterSpec& spec, const Catalog& catalog, const P
     });
     for (std::size_t k = 0; k < kinds.size(); ++k) {
         // Each round marked its own winner; only the one that became the fabric's plan stays Chosen.
-        const Plan& p = *chosen[k];
+        Plan& p = *chosen[k];
+        if (const std::string& asked = native[k]->specs.front().nicModel; p.spec.nicModel != asked) {
+            // The fabric defaults' candidate won: the ranked NIC planned only with errors. Say so.
+            const int gbps = p.fabric.shape.linkGbps;
+            splitNotes.push_back(std::string(displayName(kinds[k])) + ": no plan with NIC " + asked +
+                                 " is free of design-rule errors; compared on the fabric's default NIC " +
+                                 p.spec.nicModel +
+                                 (gbps < native[k]->linkGbps ? ", compared at " + std::to_string(gbps) +
+                                                                   "G per link, with less bandwidth per GPU."
+                                                             : "."));
+            p.fabric.notes.push_back(splitNotes.back());
+        }
         const std::string part = switchesOf(p.spec);
         for (auto& rec : c.alternatives[k].candidates)
             if (rec.outcome == Outcome::Chosen && (rec.linkGbps != p.fabric.shape.linkGbps || rec.switchModel != part))
