@@ -172,8 +172,8 @@ void cagesWithinHardware(const Plan& p, const CageIndex& cages, std::vector<Find
 // Recounts modules and cables from the cable plan's grouping (every leg of every cable, as forEachCable
 // lists them) and compares with the BOM; checks that every link is in exactly one cable. Part numbers are
 // interned once per solution, so the pass over the links builds no strings.
-void bomIsTheCablePlan(const Plan& p, const CageIndex& cages, const std::vector<std::uint32_t>& cageOfEnd,
-                       std::vector<Finding>& out)
+void bomIsTheCablePlan(const Plan& p, const CageIndex& cages, const bom::CableGroups& groups,
+                       const std::vector<std::uint32_t>& cageOfEnd, std::vector<Finding>& out)
 {
     const Fabric& f = p.fabric;
     const MediaAssignment& m = p.media;
@@ -208,7 +208,6 @@ void bomIsTheCablePlan(const Plan& p, const CageIndex& cages, const std::vector<
         u.ports = ports;
     };
 
-    const bom::CableGroups groups = bom::groupCables(f, m, cages);
     std::vector<long long> cables(partName.size(), 0), modules(partName.size(), 0);
     std::vector<std::uint8_t> seen(f.links.size(), 0);
     for (std::size_t i = 0; i < f.links.size(); ++i) {
@@ -307,22 +306,20 @@ void dualTorPairs(const Fabric& f, std::vector<Finding>& out)
 // A straight assembly carrying several links (a twin-port-to-twin-port DAC/ACC) has one connector at
 // each end, so every leg of one cable must leave one cage and land in one cage. The cable plan groups
 // legs by their upper-end cage; a lower end in two cages means the cable was asked to split.
-void straightCablesJoinTwoCages(const Plan& p, const CageIndex& cages, std::vector<Finding>& out)
+void straightCablesJoinTwoCages(const Plan& p, const bom::CableGroups& groups,
+                                const std::vector<std::uint32_t>& cageOfEnd, std::vector<Finding>& out)
 {
     const Fabric& f = p.fabric;
     const MediaAssignment& m = p.media;
-    const bom::CableGroups groups = bom::groupCables(f, m, cages);
     long long split = 0;
     std::int64_t example = -1;
     for (const auto& [leader, legs] : groups.legsOfLeader) {
         if (leader >= m.solutionOfLink.size() || m.solutionOfLink[leader] >= m.solutions.size()) continue;
         const LinkSolution& sol = m.solutions[m.solutionOfLink[leader]];
         if (sol.cablePart.empty() || !sol.moduleA.empty() || sol.cableLegs > 1) continue;  // optics or a splitter
-        const Link& first = f.links[leader];
-        const std::uint32_t lower = cages.cageOf(f, first.a, first.aPort), upper = cages.cageOf(f, first.b, first.bPort);
+        const std::uint32_t lower = cageOfEnd[2 * std::size_t(leader)], upper = cageOfEnd[2 * std::size_t(leader) + 1];
         for (const std::uint32_t leg : legs) {
-            const Link& l = f.links[leg];
-            if (cages.cageOf(f, l.a, l.aPort) != lower || cages.cageOf(f, l.b, l.bPort) != upper) {
+            if (cageOfEnd[2 * std::size_t(leg)] != lower || cageOfEnd[2 * std::size_t(leg) + 1] != upper) {
                 ++split;
                 if (example < 0 || leader < std::uint32_t(example)) example = std::int64_t(leader);
                 break;
@@ -348,9 +345,11 @@ std::vector<Finding> invariants(const Plan& p)
     portsUsedOnce(p.fabric, out);
     oneKindPerCage(p, cages, cageOfEnd, out);
     cagesWithinHardware(p, cages, out);
-    bomIsTheCablePlan(p, cages, cageOfEnd, out);
+    // One cable grouping for both checks that read it (the cable plan's, bom/cable_groups.h).
+    const bom::CableGroups groups = bom::groupCables(p.fabric, p.media, cages);
+    bomIsTheCablePlan(p, cages, groups, cageOfEnd, out);
     dualTorPairs(p.fabric, out);
-    straightCablesJoinTwoCages(p, cages, out);
+    straightCablesJoinTwoCages(p, groups, cageOfEnd, out);
     return out;
 }
 

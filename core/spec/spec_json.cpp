@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/atomic_file.h"
+#include "common/edit_distance.h"
 #include "common/error.h"
 #include "common/input_file.h"
 #include "spec/design_fields.h"
@@ -36,22 +37,6 @@ bool parseRatio(const std::string& s, Ratio& r)
     }
 }
 
-// Edit distance, for "did you mean" on a misspelt key.
-std::size_t editDistance(const std::string& a, const std::string& b)
-{
-    std::vector<std::size_t> row(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= a.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j) {
-            const std::size_t up = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-            diagonal = up;
-        }
-    }
-    return row[b.size()];
-}
 
 // How unknown keys are treated: in a file of this format (or older) a key we do not know is a typo
 // that would silently plan with a default, so it is refused; a file that declares a newer minor

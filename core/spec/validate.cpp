@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "common/edit_distance.h"
 #include "common/error.h"
 #include "spec/design_fields.h"
 
@@ -137,22 +138,8 @@ std::string lower(std::string s)
 }
 
 // Edits (insert, delete, replace) between two names, case-insensitive.
-std::size_t editDistance(const std::string& a, const std::string& b)
-{
-    const std::string x = lower(a), y = lower(b);
-    std::vector<std::size_t> row(y.size() + 1);
-    for (std::size_t j = 0; j <= y.size(); ++j) row[j] = j;
-    for (std::size_t i = 1; i <= x.size(); ++i) {
-        std::size_t diagonal = row[0];
-        row[0] = i;
-        for (std::size_t j = 1; j <= y.size(); ++j) {
-            const std::size_t up = row[j];
-            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (x[i - 1] == y[j - 1] ? 0 : 1)});
-            diagonal = up;
-        }
-    }
-    return row[y.size()];
-}
+// Case-insensitive edit distance: people type part names in any case.
+std::size_t editDistanceNoCase(const std::string& a, const std::string& b) { return editDistance(lower(a), lower(b)); }
 
 // Up to three switches whose part number, model name or a word of it is within a third of the typed
 // name's length in edits (at least 2), nearest first: "MQM9700-NS2F (Quantum-2 QM9700 ...)".
@@ -161,11 +148,11 @@ std::string nearestSwitches(const std::string& typed, const SwitchNames& names)
     std::vector<std::pair<std::size_t, std::string>> near;
     const std::size_t allowed = std::max<std::size_t>(2, typed.size() / 3);
     for (const auto& [part, model] : names.known) {
-        std::size_t best = std::min(editDistance(typed, part), editDistance(typed, model));
+        std::size_t best = std::min(editDistanceNoCase(typed, part), editDistanceNoCase(typed, model));
         std::size_t start = 0;
         while (start < model.size()) {
             const std::size_t end = std::min(model.find(' ', start), model.size());
-            if (end > start) best = std::min(best, editDistance(typed, model.substr(start, end - start)));
+            if (end > start) best = std::min(best, editDistanceNoCase(typed, model.substr(start, end - start)));
             start = end + 1;
         }
         if (best <= allowed) near.push_back({best, part + " (" + model + ")"});
