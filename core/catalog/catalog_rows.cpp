@@ -12,8 +12,7 @@ namespace {
 std::string flag(bool b) { return b ? "1" : "0"; }
 
 // Column positions of a result by name (the first column of that name wins: parts.part). Made once per
-// statement, not per row: a map of the names per row was a tenth of a small plan's instructions. A
-// linear scan allocates nothing, and a table has ~30 columns.
+// statement, not per row: a map of the names per row was a tenth of a small plan's instructions.
 class Columns {
 public:
     explicit Columns(const SqliteStmt& s) : s_(s)
@@ -28,12 +27,20 @@ public:
 private:
     int at(const char* c) const
     {
+        // Callers pass string literals, the same pointer on every row: after the first row a column is
+        // found by comparing pointers, not names.
+        for (const auto& [name, index] : seen_)
+            if (name == c) return index;
         for (std::size_t i = 0; i < names_.size(); ++i)
-            if (names_[i] == c) return static_cast<int>(i);
+            if (names_[i] == c) {
+                seen_.emplace_back(c, static_cast<int>(i));
+                return static_cast<int>(i);
+            }
         throw UserError(std::string("catalog column missing: ") + c);
     }
     const SqliteStmt& s_;
     std::vector<std::string> names_;  // copies: a re-prepared statement frees SQLite's own
+    mutable std::vector<std::pair<const char*, int>> seen_;
 };
 
 void readBase(const Columns& c, PartBase& p)
