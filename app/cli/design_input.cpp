@@ -230,7 +230,7 @@ Catalog openCatalog(const Args& args)
     const std::string user = userCatalogPath();
     if (std::filesystem::exists(user)) {
         try {
-            return loadCatalog(user);
+            return loadCatalog(user, CatalogStamp::Write);  // FabricPlan's own copy: record its checks
         } catch (const UserError& e) {
             std::cerr << "warning: your catalog copy cannot be used (" << e.oneLine()
                       << "); using the bundled catalog. The desktop app will repair your copy.\n";

@@ -1,7 +1,7 @@
 #pragma once
-// The lean fabricplan-cli loads no Qt, so it starts in a few milliseconds. A command that asks for a
-// drawn output (--pdf, --topology-png, --floor-png, --floor-svg, --export of a drawn format, or
-// `export`) is handed, unchanged and before anything is read, to fabricplan-cli-report: the same CLI
+// The lean fabricplan-cli loads no Qt and no libxlsxwriter (it is linked statically), so it starts in a
+// few milliseconds. A command that asks for a drawn output (--pdf, --topology-png, --floor-png,
+// --floor-svg, --export of a drawn format, or `export`) or the BOM workbook (--xlsx, --export xlsx=F) is handed, unchanged and before anything is read, to fabricplan-cli-report: the same CLI
 // linked with the Qt report library. It replaces this process (exec), so its standard streams, exit
 // status and output are those of the command as typed.
 #include <string>

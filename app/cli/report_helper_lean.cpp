@@ -17,8 +17,9 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr const char* kHelperName = "fabricplan-cli-report";
-// Drawn-output flags of `plan` and `compare` (report::reportExporters' ids with "--").
-constexpr const char* kReportFlags[] = {"--pdf", "--topology-png", "--floor-png", "--floor-svg"};
+// Flags of `plan` and `compare` the helper serves: the drawn outputs (report::reportExporters' ids with
+// "--") and the BOM workbook (libxlsxwriter stays out of the lean executable: xlsx_exporter_lean.cpp).
+constexpr const char* kReportFlags[] = {"--pdf", "--topology-png", "--floor-png", "--floor-svg", "--xlsx"};
 
 bool isReportFlag(const std::string& a)
 {
@@ -29,11 +30,12 @@ bool isReportFlag(const std::string& a)
     return false;
 }
 
-// --export FORMAT=FILE of a format the core does not have: a drawn one, or a typo the helper reports.
-bool exportsDrawnFormat(const std::string& value)
+// --export FORMAT=FILE of a format the lean core does not write: a drawn one, the workbook, or a typo the
+// helper reports.
+bool exportsHelperFormat(const std::string& value)
 {
     const std::string id = value.substr(0, value.find('='));
-    return io::findExporter(id) == nullptr;
+    return id == "xlsx" || io::findExporter(id) == nullptr;
 }
 
 bool executable(const fs::path& p)
@@ -51,8 +53,8 @@ bool needsReportHelper(const std::string& command, const std::vector<std::string
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];
         if (isReportFlag(a)) return true;
-        if (a == "--export" && i + 1 < args.size() && exportsDrawnFormat(args[i + 1])) return true;
-        if (a.rfind("--export=", 0) == 0 && exportsDrawnFormat(a.substr(9))) return true;
+        if (a == "--export" && i + 1 < args.size() && exportsHelperFormat(args[i + 1])) return true;
+        if (a.rfind("--export=", 0) == 0 && exportsHelperFormat(a.substr(9))) return true;
     }
     return false;
 }
@@ -73,7 +75,7 @@ void execReportHelper(char** argv)
 {
     const std::string helper = reportHelperPath();
     if (helper.empty())
-        throw UserError(std::string("PDF, PNG and SVG output need ") + kHelperName + ", which is not installed",
+        throw UserError(std::string("PDF, PNG, SVG and xlsx output need ") + kHelperName + ", which is not installed",
                         "beside fabricplan-cli or in " FABRICPLAN_REPORT_HELPER_FROM_BINDIR,
                         "reinstall FabricPlan, or set FABRICPLAN_REPORT_HELPER to its path");
     // The helper lives elsewhere (libexec): tell it which data folder this installation uses.

@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "catalog/catalog_check_stamp.h"
 #include "catalog/catalog_rows.h"
 #include "catalog/price_csv.h"
 #include "catalog/sqlite_handle.h"
@@ -179,16 +180,24 @@ void buildCatalogFromSeed(const std::string& seedDir, const std::string& dbPath)
         }
         fs::remove(tmp + "-journal");
     });
+    // Checked once here, with the record written, so loading the built file skips the checks.
+    (void)loadCatalog(dbPath, CatalogStamp::Write);
 }
 
-Catalog loadCatalog(const std::string& dbPath)
+Catalog loadCatalog(const std::string& dbPath, CatalogStamp stamp)
 {
     if (!fs::exists(dbPath))
         throw UserError("the catalog file does not exist", dbPath, "reinstall FabricPlan or choose another catalog");
     // One read-only connection checks, versions and reads the file: each open parses the schema again,
     // which was a third of a small plan's start-up. Only an older file is reopened, to migrate it.
     std::optional<SqliteDb> db(std::in_place, dbPath, SqliteDb::Mode::ReadOnly);
-    checkIntegrity(*db);
+    // A read transaction holds SQLite's shared lock from the first read to the end, so no writer can
+    // change the file between hashing its bytes and reading them.
+    db->exec("BEGIN");
+    SqliteStmt(*db, "SELECT count(*) FROM sqlite_master").step();
+    std::string contentKey = catalogContentKey(dbPath);
+    bool checked = catalogCheckStampMatches(dbPath, contentKey);
+    if (!checked) checkIntegrity(*db);
     int version = catalogSchemaVersion(*db);
     if (version < 1)
         throw UserError("the file is not a FabricPlan catalog (it has no schema version)", dbPath,
@@ -201,9 +210,12 @@ Catalog loadCatalog(const std::string& dbPath)
         db.reset();
         version = migrateCatalog(dbPath, catalogMigrations());
         db.emplace(dbPath, SqliteDb::Mode::ReadOnly);
+        checked = false;
+        contentKey.clear();  // the file changed; the next load records it
     }
-    checkForeignKeys(*db);
+    if (!checked) checkForeignKeys(*db);
     Catalog cat = readCatalog(*db);
+    if (!checked && stamp == CatalogStamp::Write) writeCatalogCheckStamp(dbPath, contentKey);
     cat.schemaVersion = version;
     cat.path = dbPath;
     return cat;

@@ -18,8 +18,12 @@ constexpr int kCatalogSchemaVersion = 3;  // 2: compute platforms; 3: failure ra
 void buildCatalogFromSeed(const std::string& seedDir, const std::string& dbPath);
 
 // Open + integrity check (PRAGMA integrity_check, schema_version, foreign_key_check) + migrate + load.
-// Throws UserError for a missing, corrupt or newer-version file.
-Catalog loadCatalog(const std::string& dbPath);
+// Throws UserError for a missing, corrupt or newer-version file. The two checks are skipped when
+// `<dbPath>.checked` records that these exact bytes passed them (catalog_check_stamp.h); with
+// CatalogStamp::Write a load that ran them and passed writes that record (for FabricPlan's own files:
+// the bundled catalog as it is built, the user's copy; never beside a file the user names).
+enum class CatalogStamp { Read, Write };
+Catalog loadCatalog(const std::string& dbPath, CatalogStamp stamp = CatalogStamp::Read);
 
 // The user's own copy: copy the bundled one on first use; if the user copy is corrupt or unreadable, move it
 // aside to <name>.corrupt-<timestamp> and copy the bundled one again; an older user copy is upgraded

@@ -9,18 +9,18 @@
 
 #include "common/error.h"
 #include "plan/plan_json.h"
+#include "spec/spec_json.h"
 
 namespace fp {
 namespace {
 
-// Any non-finite number at all: the common case (none) walks the document without building paths.
-bool anyNonFinite(const nlohmann::json& j)
+// Every floating-point number of a JSON document (the design section is small and table-driven, so it
+// is read through its own JSON rather than a second list of its fields).
+void forEachFloat(const nlohmann::json& j, const std::function<void(double)>& figure)
 {
-    if (j.is_number_float()) return !std::isfinite(j.get<double>());
-    if (j.is_structured())
-        for (const auto& v : j)
-            if (anyNonFinite(v)) return true;
-    return false;
+    if (j.is_number_float()) figure(j.get<double>());
+    else if (j.is_structured())
+        for (const auto& v : j) forEachFloat(v, figure);
 }
 
 // JSON pointer of the first non-finite number, if any.
@@ -40,13 +40,78 @@ std::optional<std::string> firstNonFinite(const nlohmann::json& j, const std::st
     return std::nullopt;
 }
 
+void curveFigures(const std::vector<CollectivePoint>& points, const std::function<void(double)>& figure)
+{
+    for (const CollectivePoint& p : points) {  // bytes is written as an integer
+        figure(p.timeUs);
+        figure(p.busbwGBps);
+    }
+}
+
 } // namespace
+
+// Mirrors plan_json.cpp (and resilience_json.cpp) section by section; a double added there and not
+// here makes test_plan_figures fail.
+void forEachExportedFigure(const Plan& p, const std::function<void(double)>& figure)
+{
+    forEachFloat(specToJson(p.spec), figure);
+    if (p.hardware.platform && !p.hardware.platform->id.empty()) figure(p.hardware.platform->scaleUpGBpsPerGpu);
+    for (const TierUsage& u : p.fabric.usage()) figure(u.utilisation());
+    for (const LinkSolution& s : p.media.solutions) figure(s.orderLengthM);
+    for (const BomLine& l : p.bom.lines) {
+        figure(l.unitPriceUsd);
+        figure(l.extendedUsd);
+        figure(l.unitPowerW);
+        figure(l.extendedPowerW);
+    }
+    const Capex& c = p.estimates.capex;
+    for (double v : {c.totalUsd, c.switchesUsd, c.nicsUsd, c.transceiversUsd, c.cablesUsd, c.fibreUsd,
+                     c.patchPanelsUsd, c.sparesUsd, c.perGpuUsd})
+        figure(v);
+    figure(p.bom.totalPowerW);
+    for (auto cat : {BomCategory::Switches, BomCategory::Nics, BomCategory::Transceivers, BomCategory::Cables})
+        figure(p.bom.subtotalPowerW(cat));
+    const Opex& o = p.estimates.opex;
+    for (double v : {o.tuningUsd, o.tuningWeeks, o.monthsToStable, o.energyUsdPerYear, o.powerKw}) figure(v);
+    figure(p.estimates.tcoUsd);
+
+    const Performance& perf = p.estimates.performance;
+    for (const PathLatency& l : perf.latency)
+        for (double v : {l.minNs, l.maxNs, l.loadedLowNs, l.loadedHighNs}) figure(v);
+    for (double v : {perf.latencyMinNs, perf.latencyMaxNs, perf.injectionGbpsPerGpu, perf.bisectionTbps,
+                     perf.efficiency, perf.ecmpCollisionFactor, perf.allreduceBusbwGBps})
+        figure(v);
+    const estimate::CollectiveSystem& sys = perf.collectives.system;
+    for (double v : {sys.scaleUpGBps, sys.scaleOutGBpsPerGpu, sys.nicEfficiency, sys.ecmpFactor, sys.networkLatencyUs})
+        figure(v);
+    for (const estimate::CollectiveCurves& cc : perf.collectives.collectives) {
+        for (const estimate::AlgorithmCurve& a : cc.algorithms) curveFigures(a.points, figure);
+        curveFigures(cc.picked, figure);
+        figure(cc.largeBusbwGBps());
+    }
+    for (const CollectiveCurve& curve : perf.curves) curveFigures(curve.points, figure);
+
+    const Resilience& r = p.resilience;
+    for (const FailureDomain& d : r.domains)
+        for (double v : {d.bandwidthLeftPct, d.bisectionLostPct, d.eventsPerYear}) figure(v);
+    for (const ClassFailures& e : r.expected) {
+        figure(e.perMonth);
+        figure(e.afrPct);
+    }
+    for (const SpareSizing& s : r.spares)
+        for (double v : {s.afrPct, s.replacementShare, s.meanDemand, s.stockoutPct, s.stockoutPctPercentRule})
+            figure(v);
+    for (double v : {r.failuresPerMonth, r.jobInterruptionsPerDay, r.stockoutTargetPct}) figure(v);
+    for (const StageTiming& t : p.timings) figure(t.ms);
+}
 
 void requireFiniteFigures(const Plan& plan)
 {
-    const nlohmann::json figures = planToJson(plan);
-    if (!anyNonFinite(figures)) return;
-    const auto where = firstNonFinite(figures, "");
+    bool allFinite = true;
+    forEachExportedFigure(plan, [&](double v) { allFinite = allFinite && std::isfinite(v); });
+    if (allFinite) return;
+    // Rare: build the JSON to name the figure by its path, as scripts see it.
+    const auto where = firstNonFinite(planToJson(plan), "");
     if (!where) return;
     // Name the most likely cause: the BOM line with the largest (or a non-finite) unit price.
     const BomLine* culprit = nullptr;

@@ -306,6 +306,28 @@ private slots:
         QCOMPARE(x.read(2), QByteArray("PK"));  // a zip container
     }
 
+    // The lean CLI does not link libxlsxwriter: the workbook is written by fabricplan-cli-report, and
+    // without the helper the CLI says so before planning, instead of writing nothing.
+    void xlsxGoesToTheReportHelper()
+    {
+        QTemporaryDir dir;
+        QProcess p;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("FABRICPLAN_REPORT_HELPER"), dir.filePath(QStringLiteral("no-helper")));
+        p.setProcessEnvironment(env);
+        const QString xlsx = dir.filePath(QStringLiteral("bom.xlsx"));
+        for (const QStringList& args : {QStringList{QStringLiteral("--xlsx"), xlsx},
+                                        QStringList{QStringLiteral("--export"), QStringLiteral("xlsx=") + xlsx}}) {
+            p.start(QStringLiteral(FABRICPLAN_CLI), QStringList{QStringLiteral("plan"), QStringLiteral("--gpus"),
+                                                                QStringLiteral("8")} + args);
+            QVERIFY(p.waitForFinished(120000));
+            QCOMPARE(p.exitCode(), 2);
+            const QByteArray err = p.readAllStandardError();
+            QVERIFY2(err.contains("xlsx output need fabricplan-cli-report"), err.constData());
+            QVERIFY(!QFileInfo::exists(xlsx));
+        }
+    }
+
     // PDF and PNG come from the Qt report library; the CLI must produce them with no display at all.
     void pdfAndPicturesWithoutADisplay()
     {
