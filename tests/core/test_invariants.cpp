@@ -366,16 +366,18 @@ private slots:
         s.tiers = 3;
         Plan p = makePlan(s, catalog_);
         QVERIFY(invariantFindings(p).empty());
-        const CageIndex cages = bom::cagesOf(p.fabric, p.media);
-        const bom::CableGroups groups = bom::groupCables(p.fabric, p.media, cages);
+        CageIndex ownCages;
+        const CageIndex& cages = bom::cagesOf(p.fabric, p.media, ownCages);
+        const bom::CableGroups groups = bom::groupCables(p.fabric, p.media);
         std::vector<std::uint32_t> straight;  // leaders of straight two-leg cables, by link
-        for (const auto& [leader, legs] : groups.legsOfLeader) {
+        for (std::size_t k = 0; k < groups.multiLegCables(); ++k) {
+            const std::uint32_t leader = groups.leaders[k];
             const LinkSolution& sol = p.media.solutions[p.media.solutionOfLink[leader]];
-            if (legs.size() == 2 && sol.moduleA.empty() && sol.cableLegs == 1) straight.push_back(leader);
+            if (groups.legsOf(k).size() == 2 && sol.moduleA.empty() && sol.cableLegs == 1) straight.push_back(leader);
         }
         std::sort(straight.begin(), straight.end());
         QVERIFY(straight.size() >= 2);
-        const std::uint32_t x = groups.legsOfLeader.at(straight[0])[1], y = groups.legsOfLeader.at(straight[1])[1];
+        const std::uint32_t x = groups.legsLedBy(straight[0])[1], y = groups.legsLedBy(straight[1])[1];
         Link& lx = p.fabric.links[x];
         Link& ly = p.fabric.links[y];
         QVERIFY(cages.cageOf(p.fabric, lx.a, lx.aPort) != cages.cageOf(p.fabric, ly.a, ly.aPort));
