@@ -119,18 +119,32 @@ public:
         ctx.b.linksCarried = key.carriedB;
         const std::string& pin = pin_[key.cls];
         std::vector<Candidate> all;
-        // Assemblies: DAC, ACC, AOC.
-        for (const CableModel& c : catalog_.cables) {
-            if (mediaClassOf(c.kind) == MediaClass::None) continue;
-            if (!pin.empty() && c.partNumber != pin) continue;
-            all.push_back(assembly(c, ctx, neededLengthM, key.sameRack));
+        // Assemblies: DAC, ACC, AOC. One too short for the route cannot be chosen, so while some
+        // candidate may work it is only marked (its issue texts are what most of this loop would cost);
+        // when nothing works, every candidate is evaluated in full below, for the diagnosis.
+        auto assemblyCandidate = [&](const CableModel& c) {
+            Candidate cand = assembly(c, ctx, neededLengthM, key.sameRack);
             // A straight assembly carrying several links joins one cage to one cage: it cannot serve a
             // cage whose links go to different devices (rail-optimized host cages, one link per spine).
-            if (!key.aligned && c.legsB <= 1 && all.back().sol.linksPerCable > 1)
-                all.back().issues.push_back(
+            if (!key.aligned && c.legsB <= 1 && cand.sol.linksPerCable > 1)
+                cand.issues.push_back(
                     {"media.cage-mismatch",
                      c.partNumber + " joins a cage's links to one far cage; these cages' links go to different cages",
                      "Use optics (a twin-port module has one fibre per port), or wire a cage's links to one switch"});
+            return cand;
+        };
+        bool shortcut = false;
+        for (const CableModel& c : catalog_.cables) {
+            if (mediaClassOf(c.kind) == MediaClass::None) continue;
+            if (!pin.empty() && c.partNumber != pin) continue;
+            if (pin.empty() && c.lengthM + 1e-9 < neededLengthM) {
+                Candidate tooShort;  // no part number: evaluated in full only if nothing works
+                tooShort.issues.push_back({"media.reach", {}, {}});
+                all.push_back(std::move(tooShort));
+                shortcut = true;
+                continue;
+            }
+            all.push_back(assemblyCandidate(c));
         }
         // Optics: two modules and a fibre. Unpinned: only modules that fit their ends.
         auto tryPair = [&](const TransceiverModel& a, const TransceiverModel& b) {
@@ -149,6 +163,14 @@ public:
         }
         Candidate best;
         if (pickBest(all, key.sameRack, best)) return best;
+        if (shortcut) {  // unpinned, so `all` begins with one candidate per assembly, in catalog order
+            std::size_t k = 0;
+            for (const CableModel& c : catalog_.cables) {
+                if (mediaClassOf(c.kind) == MediaClass::None) continue;
+                if (all[k].sol.cablePart.empty()) all[k] = assemblyCandidate(c);
+                ++k;
+            }
+        }
         // Nothing works. Unpinned: diagnose with the closest candidate over every module pair, once per
         // class (findings aggregate per class and keep the first message, so later ones are not shown).
         if (pin.empty() && diagnosed_[key.cls]) {

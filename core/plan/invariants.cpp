@@ -198,10 +198,12 @@ void bomIsTheCablePlan(const Plan& p, const CageIndex& cages, const bom::CableGr
     std::vector<CageUse> cageUse(cages.count());
     std::map<std::pair<int, std::uint32_t>, CageUse> otherParts;
     auto useModule = [&](int part, std::uint32_t cage, int ports) {
-        CageUse& u = cageUse[cage].part < 0 || cageUse[cage].part == part ? cageUse[cage] : otherParts[{part, cage}];
-        u.part = part;
-        ++u.links;
-        u.ports = ports;
+        CageUse* u = &cageUse[cage];
+        if (u->part >= 0 && u->part != part) [[unlikely]]
+            u = &otherParts[{part, cage}];
+        u->part = part;
+        ++u->links;
+        u->ports = ports;
     };
 
     std::vector<long long> cables(partName.size(), 0), modules(partName.size(), 0);
@@ -227,8 +229,11 @@ void bomIsTheCablePlan(const Plan& p, const CageIndex& cages, const bom::CableGr
     };
     for (const CageUse& u : cageUse) countModules(u);
     for (const auto& [key, u] : otherParts) countModules(u);
-    const long long missing = std::count(seen.begin(), seen.end(), std::uint8_t(0));
-    const long long twice = std::count(seen.begin(), seen.end(), std::uint8_t(2));
+    long long missing = 0, twice = 0;
+    for (const std::uint8_t n : seen) {
+        missing += n == 0;
+        twice += n == 2;
+    }
     if (missing + twice > 0)
         out.push_back(error("invariant.link-missing",
                             std::to_string(missing) + " link(s) in no cable and " + std::to_string(twice) +
