@@ -27,15 +27,17 @@ std::vector<SolutionCounts> countPerSolution(const Fabric& fabric, const MediaAs
     // Modules, cage by cage: a cage holds one module, which carries linksPerModule of the cage's links
     // (a twin-port module both links of a twin-port cage). The module is the one the cage's first link
     // chose; media keeps every link of a cage on one solution, and the invariant check says when not.
-    const CageIndex cages = cagesOf(fabric, media);
+    CageIndex ownCages;
+    std::vector<std::uint32_t> ownEnds;
+    const CageIndex& cages = cagesOf(fabric, media, ownCages);
+    const std::vector<std::uint32_t>& cageOfEnd = endCagesOf(fabric, media, cages, ownEnds);
     std::vector<std::uint32_t> firstLink(cages.count(), kNone);
     std::vector<std::uint32_t> linksInCage(cages.count(), 0);
     std::vector<std::uint8_t> upperEnd(cages.count(), 0);
     for (std::size_t i = 0; i < linkCount; ++i) {
         if (media.solutionOfLink[i] >= solutionCount) continue;
-        const Link& l = fabric.links[i];
         for (int end = 0; end < 2; ++end) {
-            const std::uint32_t c = end == 0 ? cages.cageOf(fabric, l.a, l.aPort) : cages.cageOf(fabric, l.b, l.bPort);
+            const std::uint32_t c = cageOfEnd[2 * i + std::size_t(end)];
             if (linksInCage[c]++ == 0) {
                 firstLink[c] = std::uint32_t(i);
                 upperEnd[c] = std::uint8_t(end);
@@ -53,7 +55,7 @@ std::vector<SolutionCounts> countPerSolution(const Fabric& fabric, const MediaAs
     }
 
     // Cables: one per link, except multi-leg assemblies counted as the cable plan groups them.
-    const CableGroups groups = groupCables(fabric, media, cages);
+    const CableGroups groups = groupCables(fabric, media, cageOfEnd);
     for (std::size_t i = 0; i < linkCount; ++i) {
         const std::uint32_t s = media.solutionOfLink[i];
         if (s < solutionCount && !media.solutions[s].cablePart.empty() && groups.startsCable(i)) ++counts[s].cables;

@@ -5,7 +5,8 @@
 // cage at the upper (B) end: the links of that cage with that solution, in port order, are its legs,
 // linksPerCable at a time.
 #include <cstdint>
-#include <unordered_map>
+#include <limits>
+#include <span>
 #include <vector>
 
 #include "media/media.h"
@@ -14,16 +15,42 @@
 namespace fp::bom {
 
 struct CableGroups {
-    // Multi-leg cables only: first leg's link -> every leg's link, in port order. A link that is a
-    // leg but not the first belongs to no key and starts no cable.
-    std::unordered_map<std::uint32_t, std::vector<std::uint32_t>> legsOfLeader;
-    std::vector<bool> followerLeg;  // per link, true when another link leads its cable (empty: none)
+    static constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+    // Multi-leg cables only, flat: cable k's legs are legs[legStart[k] .. legStart[k + 1]), in port order,
+    // and its leader (the lowest link index, where the cable plan lists it) is leaders[k].
+    std::vector<std::uint32_t> leaders;
+    std::vector<std::uint32_t> legStart{0};
+    std::vector<std::uint32_t> legs;
+    std::vector<std::uint32_t> cableOfLink;  // per link: its multi-leg cable, or kNone (empty: there are none)
 
-    bool startsCable(std::size_t link) const { return followerLeg.empty() || !followerLeg[link]; }
+    std::size_t multiLegCables() const { return leaders.size(); }
+    std::span<const std::uint32_t> legsOf(std::size_t cable) const
+    {
+        return {legs.data() + legStart[cable], legs.data() + legStart[cable + 1]};
+    }
+    // The legs of the multi-leg cable `link` leads; empty when it leads none.
+    std::span<const std::uint32_t> legsLedBy(std::size_t link) const
+    {
+        if (cableOfLink.empty() || cableOfLink[link] == kNone || leaders[cableOfLink[link]] != link) return {};
+        return legsOf(cableOfLink[link]);
+    }
+    // False for a link that is a later leg of a cable another link leads.
+    bool startsCable(std::size_t link) const
+    {
+        return cableOfLink.empty() || cableOfLink[link] == kNone || leaders[cableOfLink[link]] == link;
+    }
 };
 
-// Cages from media (media::select numbers them) or, for hand-made assignments, from the fabric alone.
-CageIndex cagesOf(const Fabric&, const MediaAssignment&);
-CableGroups groupCables(const Fabric&, const MediaAssignment&, const CageIndex&);
+// Cages from media (media::select numbers them) or, for hand-made assignments, from the fabric alone;
+// `own` holds the latter.
+const CageIndex& cagesOf(const Fabric&, const MediaAssignment&, CageIndex& own);
+// The cage of each link end, [2i] lower (a), [2i + 1] upper (b), computed from the fabric.
+std::vector<std::uint32_t> endCages(const Fabric&, const CageIndex&);
+// Media's end cages (media::select computes them once) when they cover the fabric, else computed into `own`.
+const std::vector<std::uint32_t>& endCagesOf(const Fabric&, const MediaAssignment&, const CageIndex&,
+                                             std::vector<std::uint32_t>& own);
+CableGroups groupCables(const Fabric&, const MediaAssignment&, const std::vector<std::uint32_t>& cageOfEnd);
+// The same, for callers without end cages at hand.
+CableGroups groupCables(const Fabric&, const MediaAssignment&);
 
 } // namespace fp::bom

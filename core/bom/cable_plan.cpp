@@ -48,19 +48,18 @@ void fillLeg(CableLeg& leg, const Fabric& fabric, const Layout& layout, std::uin
 void forEachCable(const Fabric& fabric, const Layout& layout, const MediaAssignment& media,
                   const std::function<bool(const CableRow&)>& row)
 {
-    const CageIndex cages = cagesOf(fabric, media);
-    const CableGroups groups = groupCables(fabric, media, cages);
+    const CableGroups groups = groupCables(fabric, media);
     CableRow r;
     std::size_t number = 0;
     char id[32];
     for (std::size_t i = 0; i < fabric.links.size(); ++i) {
         if (!groups.startsCable(i)) continue;  // a later leg of a cable already listed
         const LinkSolution* sol = solutionOf(media, i);
-        const auto multi = groups.legsOfLeader.find(std::uint32_t(i));
-        const std::size_t legCount = multi == groups.legsOfLeader.end() ? 1 : multi->second.size();
+        const std::span<const std::uint32_t> multi = groups.legsLedBy(i);
+        const std::size_t legCount = multi.empty() ? 1 : multi.size();
         r.legs.resize(legCount);
         for (std::size_t k = 0; k < legCount; ++k)
-            fillLeg(r.legs[k], fabric, layout, legCount == 1 ? std::uint32_t(i) : multi->second[k]);
+            fillLeg(r.legs[k], fabric, layout, multi.empty() ? std::uint32_t(i) : multi[k]);
 
         const CableLeg& first = r.legs.front();
         r.index = ++number;
@@ -87,7 +86,7 @@ void forEachCable(const Fabric& fabric, const Layout& layout, const MediaAssignm
 
 std::size_t cableCount(const Fabric& fabric, const MediaAssignment& media)
 {
-    const CableGroups groups = groupCables(fabric, media, cagesOf(fabric, media));
+    const CableGroups groups = groupCables(fabric, media);
     std::size_t n = 0;
     for (std::size_t i = 0; i < fabric.links.size(); ++i)
         if (groups.startsCable(i)) ++n;

@@ -7,8 +7,10 @@
 #include <map>
 #include <numeric>
 #include <tuple>
+#include <unordered_map>
 
 #include "common/error.h"
+#include "media/cage_grouping.h"
 #include "media/media_rules.h"
 #include "media/optical_constants.h"
 
@@ -117,18 +119,32 @@ public:
         ctx.b.linksCarried = key.carriedB;
         const std::string& pin = pin_[key.cls];
         std::vector<Candidate> all;
-        // Assemblies: DAC, ACC, AOC.
-        for (const CableModel& c : catalog_.cables) {
-            if (mediaClassOf(c.kind) == MediaClass::None) continue;
-            if (!pin.empty() && c.partNumber != pin) continue;
-            all.push_back(assembly(c, ctx, neededLengthM, key.sameRack));
+        // Assemblies: DAC, ACC, AOC. One too short for the route cannot be chosen, so while some
+        // candidate may work it is only marked (its issue texts are what most of this loop would cost);
+        // when nothing works, every candidate is evaluated in full below, for the diagnosis.
+        auto assemblyCandidate = [&](const CableModel& c) {
+            Candidate cand = assembly(c, ctx, neededLengthM, key.sameRack);
             // A straight assembly carrying several links joins one cage to one cage: it cannot serve a
             // cage whose links go to different devices (rail-optimized host cages, one link per spine).
-            if (!key.aligned && c.legsB <= 1 && all.back().sol.linksPerCable > 1)
-                all.back().issues.push_back(
+            if (!key.aligned && c.legsB <= 1 && cand.sol.linksPerCable > 1)
+                cand.issues.push_back(
                     {"media.cage-mismatch",
                      c.partNumber + " joins a cage's links to one far cage; these cages' links go to different cages",
                      "Use optics (a twin-port module has one fibre per port), or wire a cage's links to one switch"});
+            return cand;
+        };
+        bool shortcut = false;
+        for (const CableModel& c : catalog_.cables) {
+            if (mediaClassOf(c.kind) == MediaClass::None) continue;
+            if (!pin.empty() && c.partNumber != pin) continue;
+            if (pin.empty() && c.lengthM + 1e-9 < neededLengthM) {
+                Candidate tooShort;  // no part number: evaluated in full only if nothing works
+                tooShort.issues.push_back({"media.reach", {}, {}});
+                all.push_back(std::move(tooShort));
+                shortcut = true;
+                continue;
+            }
+            all.push_back(assemblyCandidate(c));
         }
         // Optics: two modules and a fibre. Unpinned: only modules that fit their ends.
         auto tryPair = [&](const TransceiverModel& a, const TransceiverModel& b) {
@@ -147,6 +163,14 @@ public:
         }
         Candidate best;
         if (pickBest(all, key.sameRack, best)) return best;
+        if (shortcut) {  // unpinned, so `all` begins with one candidate per assembly, in catalog order
+            std::size_t k = 0;
+            for (const CableModel& c : catalog_.cables) {
+                if (mediaClassOf(c.kind) == MediaClass::None) continue;
+                if (all[k].sol.cablePart.empty()) all[k] = assemblyCandidate(c);
+                ++k;
+            }
+        }
         // Nothing works. Unpinned: diagnose with the closest candidate over every module pair, once per
         // class (findings aggregate per class and keep the first message, so later ones are not shown).
         if (pin.empty() && diagnosed_[key.cls]) {
@@ -371,6 +395,12 @@ Severity severityOf(const std::string& rule)
 MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout, const Catalog& catalog,
                        const Hardware& hardware)
 {
+    return select(spec, fabric, layout, catalog, hardware, groupByCage(fabric, hardware));
+}
+
+MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout, const Catalog& catalog,
+                       const Hardware& hardware, CageGrouping grouping)
+{
     Selector selector(spec, fabric, catalog, hardware);
     const std::size_t linkCount = fabric.links.size();
     const int steps = selector.steps();
@@ -378,111 +408,80 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
     const bool haveLengths = layout.linkLengthM.size() == linkCount;
     const bool haveRacks = layout.rackOfDevice.size() == fabric.devices.size();
 
-    // Cage groups. A cage holds one module or one cable end, so every link through it must use the same
-    // part there: links are joined (union-find) through the cages they share at either end, and each
-    // group is sized for its longest link and counts as in-rack only if all of its links are. Links of
-    // different classes are never joined (a cage should not mix classes; the invariant check says so).
-    out.cages = indexCages(fabric, hardware.nic.ports, hardware.nicPortsPerHostCage());
-    std::vector<std::uint32_t> parent(linkCount);
-    std::iota(parent.begin(), parent.end(), 0u);
-    auto find = [&](std::uint32_t x) {
-        while (parent[x] != x) x = parent[x] = parent[parent[x]];
-        return x;
-    };
-    {
-        constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
-        std::vector<std::uint32_t> firstOfCage(out.cages.count(), kNone);
-        for (std::size_t i = 0; i < linkCount; ++i) {
-            const Link& l = fabric.links[i];
-            for (const std::uint32_t c : {out.cages.cageOf(fabric, l.a, l.aPort), out.cages.cageOf(fabric, l.b, l.bPort)}) {
-                if (firstOfCage[c] == kNone) {
-                    firstOfCage[c] = std::uint32_t(i);
-                } else if (fabric.links[firstOfCage[c]].cls == l.cls) {
-                    const std::uint32_t x = find(std::uint32_t(i)), y = find(firstOfCage[c]);
-                    if (x != y) parent[x] = y;
-                }
-            }
-        }
-    }
-    // Links per cage, and per group the most links one of its cages carries at each end: a group whose
-    // cages all carry fewer links than their split may take a part of fewer ports (GroupKey::carriedA/B).
-    std::vector<std::uint8_t> linksInCage(out.cages.count(), 0);
-    for (const Link& l : fabric.links)
-        for (const std::uint32_t c : {out.cages.cageOf(fabric, l.a, l.aPort), out.cages.cageOf(fabric, l.b, l.bPort)})
-            if (linksInCage[c] < 255) ++linksInCage[c];
-    std::vector<std::uint8_t> carriedA(linkCount, 0), carriedB(linkCount, 0);
+    // Cage groups (media/cage_grouping.h): each is sized for its longest link and counts as in-rack
+    // only if all of its links are.
+    out.cages = std::move(grouping.cages);
+    out.cageOfEnd = std::move(grouping.cageOfEnd);
+    const std::vector<std::uint32_t>& parent = grouping.rootOfLink;
+    const std::vector<std::uint8_t>&carriedA = grouping.carriedA, &carriedB = grouping.carriedB,
+                                   &cageGroupAligned = grouping.aligned;
+    std::vector<float> cageGroupLengthM(linkCount, 0.0f);
+    std::vector<std::uint8_t> cageGroupInRack(linkCount, 1);
     for (std::size_t i = 0; i < linkCount; ++i) {
         const Link& l = fabric.links[i];
-        const std::uint32_t root = find(std::uint32_t(i));
-        carriedA[root] = std::max(carriedA[root], linksInCage[out.cages.cageOf(fabric, l.a, l.aPort)]);
-        carriedB[root] = std::max(carriedB[root], linksInCage[out.cages.cageOf(fabric, l.b, l.bPort)]);
+        const std::uint32_t root = parent[i];
+        // NaN reads as "no cable is long enough", so the link gets a reach finding, not a lost group.
+        const float raw = haveLengths ? layout.linkLengthM[i] : 0.0f;
+        const float len = std::isnan(raw) ? std::numeric_limits<float>::infinity() : std::max(raw, 0.0f);
+        cageGroupLengthM[root] = std::max(cageGroupLengthM[root], len);
+        if (!haveRacks || layout.rackOfDevice[l.a] != layout.rackOfDevice[l.b]) cageGroupInRack[root] = 0;
     }
     // 0 when the cages are full (or over-full: the invariant check reports that), else the links carried.
     auto carriedKey = [&](int cls, bool upper, int carried) {
         const int split = selector.linksPerCage(cls, upper);
         return carried >= split || carried >= kCarriedSlots ? 0 : carried;
     };
-    std::vector<float> cageGroupLengthM(linkCount, 0.0f);
-    std::vector<std::uint8_t> cageGroupInRack(linkCount, 1);
-    // Aligned: every cage's links land in one cage at the far end (each cage remembers the far cage of
-    // its first link); a group with one cage whose links part ways is not.
-    std::vector<std::uint8_t> cageGroupAligned(linkCount, 1);
+    // Group key = ((((class * steps + step) * 2 + aligned) * 2 + sameRack) * slots + carriedA) * slots + carriedB;
+    // links in a group share one solution. Keys are computed per cage group (at its root) and the few
+    // distinct ones numbered in key order, so solutions come out in the same order whatever the links'.
+    constexpr std::uint64_t kSlots = kCarriedSlots;
+    std::vector<std::uint64_t> keyOfRoot(linkCount, 0);
+    for (std::size_t i = 0; i < linkCount; ++i) {
+        if (parent[i] != i) continue;
+        const int cls = int(fabric.links[i].cls);
+        const std::uint64_t base =
+            std::uint64_t(((cls * steps + selector.stepOf(cageGroupLengthM[i])) * 2 + (cageGroupAligned[i] ? 1 : 0)) * 2 +
+                          (cageGroupInRack[i] ? 1 : 0));
+        keyOfRoot[i] = (base * kSlots + std::uint64_t(carriedKey(cls, false, carriedA[i]))) * kSlots +
+                       std::uint64_t(carriedKey(cls, true, carriedB[i]));
+    }
+    // A group is solved when any link falls in it, whatever its lengths: a length that is not a number
+    // (an overflowed floor dimension) must not leave its links without a solution.
+    std::vector<std::uint64_t> keys;
+    std::vector<float> maxLengthOfKey;
+    std::vector<std::uint32_t> groupOfLink(linkCount);
     {
-        constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
-        std::vector<std::uint32_t> farCage(out.cages.count(), kNone);
+        std::unordered_map<std::uint64_t, std::uint32_t> groupOfKey;
+        std::uint64_t lastKey = ~std::uint64_t(0);
+        std::uint32_t lastGroup = 0;
         for (std::size_t i = 0; i < linkCount; ++i) {
-            const Link& l = fabric.links[i];
-            const std::uint32_t ca = out.cages.cageOf(fabric, l.a, l.aPort), cb = out.cages.cageOf(fabric, l.b, l.bPort);
-            for (const auto& [c, far] : {std::pair{ca, cb}, std::pair{cb, ca}}) {
-                if (farCage[c] == kNone) farCage[c] = far;
-                else if (farCage[c] != far) cageGroupAligned[find(std::uint32_t(i))] = 0;
+            const std::uint32_t root = parent[i];
+            const std::uint64_t key = keyOfRoot[root];
+            if (key != lastKey) {
+                const auto [it, added] = groupOfKey.try_emplace(key, std::uint32_t(keys.size()));
+                if (added) {
+                    keys.push_back(key);
+                    maxLengthOfKey.push_back(0.0f);
+                }
+                lastKey = key;
+                lastGroup = it->second;
             }
+            groupOfLink[i] = lastGroup;
+            if (root == i) maxLengthOfKey[lastGroup] = std::max(maxLengthOfKey[lastGroup], cageGroupLengthM[i]);
         }
     }
-    for (std::size_t i = 0; i < linkCount; ++i) {
-        const Link& l = fabric.links[i];
-        const std::uint32_t root = find(std::uint32_t(i));
-        // NaN reads as "no cable is long enough", so the link gets a reach finding, not a lost group.
-        const float raw = haveLengths ? layout.linkLengthM[i] : 0.0f;
-        const float len = std::isnan(raw) ? std::numeric_limits<float>::infinity() : std::max(raw, 0.0f);
-        cageGroupLengthM[root] = std::max(cageGroupLengthM[root], len);
-        const bool same = haveRacks && layout.rackOfDevice[l.a] == layout.rackOfDevice[l.b];
-        if (!same) cageGroupInRack[root] = 0;
-    }
-    // Group index = ((((class * steps + step) * 2 + aligned) * 2 + sameRack) * slots + carriedA) * slots + carriedB;
-    // links in a group share one solution.
-    constexpr std::size_t kSlots = kCarriedSlots;
-    const std::size_t groups = std::size_t(kLinkClassCount) * steps * 4 * kSlots * kSlots;
-    // A group is solved when any link falls in it (`used`), whatever its lengths: a length that is not a
-    // number (an overflowed floor dimension) must not leave its links without a solution.
-    std::vector<float> maxLengthM(groups, 0.0f);
-    std::vector<char> used(groups, 0);
-    std::vector<std::uint32_t> groupOfLink(linkCount);
-    for (std::size_t i = 0; i < linkCount; ++i) {
-        const Link& l = fabric.links[i];
-        const std::uint32_t root = find(std::uint32_t(i));
-        const float len = cageGroupLengthM[root];
-        const bool same = cageGroupInRack[root] != 0;
-        const bool aligned = cageGroupAligned[root] != 0;
-        const std::size_t base =
-            std::size_t(((int(l.cls) * steps + selector.stepOf(len)) * 2 + (aligned ? 1 : 0)) * 2 + (same ? 1 : 0));
-        const std::uint32_t g = std::uint32_t(
-            (base * kSlots + std::size_t(carriedKey(int(l.cls), false, carriedA[root]))) * kSlots +
-            std::size_t(carriedKey(int(l.cls), true, carriedB[root])));
-        groupOfLink[i] = g;
-        used[g] = 1;
-        maxLengthM[g] = std::max(maxLengthM[g], len);
-    }
-
-    std::vector<int> solutionOfGroup(groups, -1);
+    std::vector<std::uint32_t> byKey(keys.size());
+    std::iota(byKey.begin(), byKey.end(), 0u);
+    std::sort(byKey.begin(), byKey.end(), [&](std::uint32_t x, std::uint32_t y) { return keys[x] < keys[y]; });
+    std::vector<int> solutionOfGroup(keys.size(), -1);
     std::vector<std::vector<Issue>> issuesOfSolution;
-    for (std::size_t g = 0; g < groups; ++g) {
-        if (!used[g]) continue;
-        const std::size_t base = g / (kSlots * kSlots);
-        GroupKey key{int(base / 4 / steps), int(base / 4 % steps), base % 2 == 1, base / 2 % 2 == 1,
-                     int(g / kSlots % kSlots), int(g % kSlots)};
-        Candidate c = selector.solve(key, maxLengthM[g]);
-        solutionOfGroup[g] = int(out.solutions.size());
+    for (const std::uint32_t k : byKey) {
+        const std::uint64_t g = keys[k];
+        const std::uint64_t base = g / (kSlots * kSlots);
+        GroupKey key{int(base / 4 / std::uint64_t(steps)), int(base / 4 % std::uint64_t(steps)), base % 2 == 1,
+                     base / 2 % 2 == 1, int(g / kSlots % kSlots), int(g % kSlots)};
+        Candidate c = selector.solve(key, maxLengthOfKey[k]);
+        solutionOfGroup[k] = int(out.solutions.size());
         out.solutions.push_back(std::move(c.sol));
         issuesOfSolution.push_back(std::move(c.issues));
     }

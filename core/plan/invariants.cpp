@@ -57,18 +57,6 @@ const std::string& partAt(const LinkSolution& sol, bool upper)
     return module.empty() ? sol.cablePart : module;
 }
 
-// The cage of each link end, computed once for all checks: [2i] lower (a) end, [2i + 1] upper (b) end.
-std::vector<std::uint32_t> endCages(const Fabric& f, const CageIndex& cages)
-{
-    std::vector<std::uint32_t> out(2 * f.links.size());
-    for (std::size_t i = 0; i < f.links.size(); ++i) {
-        const Link& l = f.links[i];
-        out[2 * i] = cages.cageOf(f, l.a, l.aPort);
-        out[2 * i + 1] = cages.cageOf(f, l.b, l.bPort);
-    }
-    return out;
-}
-
 void oneKindPerCage(const Plan& p, const CageIndex& cages, const std::vector<std::uint32_t>& cageOfEnd,
                     std::vector<Finding>& out)
 {
@@ -185,12 +173,20 @@ void bomIsTheCablePlan(const Plan& p, const CageIndex& cages, const bom::CableGr
         if (added) partName.push_back(part);
         return it->second;
     };
+    // Per solution, what the pass over the links needs, in a few bytes: its part ids and module ports.
     struct SolutionParts {
         int cable = -1, moduleA = -1, moduleB = -1;
+        int portsA = 1, portsB = 1;
     };
     std::vector<SolutionParts> parts(m.solutions.size());
-    for (std::size_t s = 0; s < m.solutions.size(); ++s)
-        parts[s] = {idOf(m.solutions[s].cablePart), idOf(m.solutions[s].moduleA), idOf(m.solutions[s].moduleB)};
+    for (std::size_t s = 0; s < m.solutions.size(); ++s) {
+        const LinkSolution& sol = m.solutions[s];
+        parts[s] = {idOf(sol.cablePart), idOf(sol.moduleA), idOf(sol.moduleB), std::max(1, sol.linksPerModuleA),
+                    std::max(1, sol.linksPerModuleB)};
+    }
+    const auto solved = [&](std::size_t link) {
+        return link < m.solutionOfLink.size() && m.solutionOfLink[link] < m.solutions.size();
+    };
 
     // Per cage: the module part in it, its links and the module's ports. A second, different part in an
     // occupied cage (already a cage-mixed error) is counted on its own, as a second module there.
@@ -202,33 +198,28 @@ void bomIsTheCablePlan(const Plan& p, const CageIndex& cages, const bom::CableGr
     std::vector<CageUse> cageUse(cages.count());
     std::map<std::pair<int, std::uint32_t>, CageUse> otherParts;
     auto useModule = [&](int part, std::uint32_t cage, int ports) {
-        CageUse& u = cageUse[cage].part < 0 || cageUse[cage].part == part ? cageUse[cage] : otherParts[{part, cage}];
-        u.part = part;
-        ++u.links;
-        u.ports = ports;
+        CageUse* u = &cageUse[cage];
+        if (u->part >= 0 && u->part != part) [[unlikely]]
+            u = &otherParts[{part, cage}];
+        u->part = part;
+        ++u->links;
+        u->ports = ports;
     };
 
     std::vector<long long> cables(partName.size(), 0), modules(partName.size(), 0);
     std::vector<std::uint8_t> seen(f.links.size(), 0);
     for (std::size_t i = 0; i < f.links.size(); ++i) {
         if (!groups.startsCable(i)) continue;
-        const bool solved = i < m.solutionOfLink.size() && m.solutionOfLink[i] < m.solutions.size();
-        const SolutionParts cable = solved ? parts[m.solutionOfLink[i]] : SolutionParts{};
+        const SolutionParts cable = solved(i) ? parts[m.solutionOfLink[i]] : SolutionParts{};
         if (cable.cable >= 0) ++cables[std::size_t(cable.cable)];
-        // Only a multi-leg solution's links can lead a multi-leg cable: no hash look-up for the rest.
-        const bool multiLeg = solved && m.solutions[m.solutionOfLink[i]].linksPerCable > 1;
-        const auto multi = !multiLeg || groups.legsOfLeader.empty() ? groups.legsOfLeader.end()
-                                                                    : groups.legsOfLeader.find(std::uint32_t(i));
+        const std::span<const std::uint32_t> multi = groups.legsLedBy(i);
         const std::uint32_t single[1] = {std::uint32_t(i)};
-        const std::uint32_t* legs = multi == groups.legsOfLeader.end() ? single : multi->second.data();
-        const std::size_t legCount = multi == groups.legsOfLeader.end() ? 1 : multi->second.size();
-        for (std::size_t k = 0; k < legCount; ++k) {
-            const std::uint32_t leg = legs[k];
+        for (const std::uint32_t leg : multi.empty() ? std::span<const std::uint32_t>(single) : multi) {
             if (seen[leg] < 2) ++seen[leg];
-            if (leg >= m.solutionOfLink.size() || m.solutionOfLink[leg] >= m.solutions.size()) continue;
-            const LinkSolution& sol = m.solutions[m.solutionOfLink[leg]];
-            if (cable.moduleA >= 0) useModule(cable.moduleA, cageOfEnd[2 * leg], std::max(1, sol.linksPerModuleA));
-            if (cable.moduleB >= 0) useModule(cable.moduleB, cageOfEnd[2 * leg + 1], std::max(1, sol.linksPerModuleB));
+            if (!solved(leg)) continue;
+            const SolutionParts& own = parts[m.solutionOfLink[leg]];
+            if (cable.moduleA >= 0) useModule(cable.moduleA, cageOfEnd[2 * std::size_t(leg)], own.portsA);
+            if (cable.moduleB >= 0) useModule(cable.moduleB, cageOfEnd[2 * std::size_t(leg) + 1], own.portsB);
         }
     }
     // One module per cage, or as many as the cage's links need when a pinned module has too few ports
@@ -238,8 +229,11 @@ void bomIsTheCablePlan(const Plan& p, const CageIndex& cages, const bom::CableGr
     };
     for (const CageUse& u : cageUse) countModules(u);
     for (const auto& [key, u] : otherParts) countModules(u);
-    const long long missing = std::count(seen.begin(), seen.end(), std::uint8_t(0));
-    const long long twice = std::count(seen.begin(), seen.end(), std::uint8_t(2));
+    long long missing = 0, twice = 0;
+    for (const std::uint8_t n : seen) {
+        missing += n == 0;
+        twice += n == 2;
+    }
     if (missing + twice > 0)
         out.push_back(error("invariant.link-missing",
                             std::to_string(missing) + " link(s) in no cable and " + std::to_string(twice) +
@@ -313,12 +307,13 @@ void straightCablesJoinTwoCages(const Plan& p, const bom::CableGroups& groups,
     const MediaAssignment& m = p.media;
     long long split = 0;
     std::int64_t example = -1;
-    for (const auto& [leader, legs] : groups.legsOfLeader) {
+    for (std::size_t k = 0; k < groups.multiLegCables(); ++k) {
+        const std::uint32_t leader = groups.leaders[k];
         if (leader >= m.solutionOfLink.size() || m.solutionOfLink[leader] >= m.solutions.size()) continue;
         const LinkSolution& sol = m.solutions[m.solutionOfLink[leader]];
         if (sol.cablePart.empty() || !sol.moduleA.empty() || sol.cableLegs > 1) continue;  // optics or a splitter
         const std::uint32_t lower = cageOfEnd[2 * std::size_t(leader)], upper = cageOfEnd[2 * std::size_t(leader) + 1];
-        for (const std::uint32_t leg : legs) {
+        for (const std::uint32_t leg : groups.legsOf(k)) {
             if (cageOfEnd[2 * std::size_t(leg)] != lower || cageOfEnd[2 * std::size_t(leg) + 1] != upper) {
                 ++split;
                 if (example < 0 || leader < std::uint32_t(example)) example = std::int64_t(leader);
@@ -337,19 +332,38 @@ void straightCablesJoinTwoCages(const Plan& p, const bom::CableGroups& groups,
 
 } // namespace
 
-std::vector<Finding> invariants(const Plan& p)
+// The end cages from the fabric as it stands, not media's copy: the checks recount the plan itself.
+std::vector<Finding> cageInvariants(const Plan& p)
 {
     std::vector<Finding> out;
-    const CageIndex cages = bom::cagesOf(p.fabric, p.media);
-    const std::vector<std::uint32_t> cageOfEnd = endCages(p.fabric, cages);
+    CageIndex ownCages;
+    const CageIndex& cages = bom::cagesOf(p.fabric, p.media, ownCages);
+    const std::vector<std::uint32_t> cageOfEnd = bom::endCages(p.fabric, cages);
     portsUsedOnce(p.fabric, out);
     oneKindPerCage(p, cages, cageOfEnd, out);
     cagesWithinHardware(p, cages, out);
+    return out;
+}
+
+std::vector<Finding> cableInvariants(const Plan& p)
+{
+    std::vector<Finding> out;
+    CageIndex ownCages;
+    const CageIndex& cages = bom::cagesOf(p.fabric, p.media, ownCages);
+    const std::vector<std::uint32_t> cageOfEnd = bom::endCages(p.fabric, cages);
     // One cable grouping for both checks that read it (the cable plan's, bom/cable_groups.h).
-    const bom::CableGroups groups = bom::groupCables(p.fabric, p.media, cages);
+    const bom::CableGroups groups = bom::groupCables(p.fabric, p.media, cageOfEnd);
     bomIsTheCablePlan(p, cages, groups, cageOfEnd, out);
     dualTorPairs(p.fabric, out);
     straightCablesJoinTwoCages(p, groups, cageOfEnd, out);
+    return out;
+}
+
+std::vector<Finding> invariants(const Plan& p)
+{
+    std::vector<Finding> out = cageInvariants(p);
+    const std::vector<Finding> cables = cableInvariants(p);
+    out.insert(out.end(), cables.begin(), cables.end());
     return out;
 }
 

@@ -17,6 +17,10 @@
 namespace fp {
 struct Plan;
 namespace checks {
-std::vector<Finding> invariants(const Plan&);
+std::vector<Finding> invariants(const Plan&);  // cageInvariants, then cableInvariants
+// The two independent halves, so that a large plan can check them on two cores (plan/plan.cpp):
+// ports, cage contents and cage counts; and the cable plan against the BOM, dual-ToR pairs, straight cables.
+std::vector<Finding> cageInvariants(const Plan&);
+std::vector<Finding> cableInvariants(const Plan&);
 } // namespace checks
 } // namespace fp

@@ -2,11 +2,14 @@
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 
 #include "checks/checks.h"
 #include "checks/tier_compatibility.h"
 #include "common/error.h"
+#include "media/cage_grouping.h"
 #include "plan/invariants.h"
+#include "plan/parallel.h"
 #include "plan/plan_figures.h"
 #include "plan/resolve.h"
 #include "spec/validate.h"
@@ -33,6 +36,9 @@ private:
     Plan& plan_;
     const PlanOptions& options_;
 };
+
+constexpr std::size_t kLinksWorthAThread = 20000;  // below this a thread costs more than it saves
+void afterBom(Plan&, const Catalog&, const PlanOptions&, bool inParallel, std::optional<std::vector<Finding>> cageDone);
 
 } // namespace
 
@@ -96,24 +102,93 @@ Plan makePlan(const ClusterSpec& typedSpec, const Catalog& catalog, const PlanOp
         p.fabric = topology::build(spec, ports, linkGbps);
         if (!planesNote.empty()) p.fabric.notes.insert(p.fabric.notes.begin(), planesNote);
     });
-    clock.run("layout", [&] { p.layout = layout::place(spec, p.fabric, p.hardware); });
-    clock.run("media", [&] { p.media = media::select(spec, p.fabric, p.layout, catalog, p.hardware); });
+    // Two pairs of stages run side by side on a large plan, each pair reading what is finished and
+    // writing apart: the floor layout and the cage groups (fabric only, media/cage_grouping.h), and the
+    // BOM and the cage half of the invariant check (fabric and media only). A stage's clock covers its pair.
+    const bool inParallel = p.fabric.links.size() >= kLinksWorthAThread;
+    std::optional<media::CageGrouping> grouping;
+    clock.run("layout", [&] {
+        if (!inParallel) {
+            p.layout = layout::place(spec, p.fabric, p.hardware);
+            return;
+        }
+        plan::runInParallel(2, [&](std::size_t k) {
+            if (k == 0) p.layout = layout::place(spec, p.fabric, p.hardware);
+            else grouping = media::groupByCage(p.fabric, p.hardware);
+        });
+    });
+    clock.run("media", [&] {
+        p.media = grouping ? media::select(spec, p.fabric, p.layout, catalog, p.hardware, std::move(*grouping))
+                           : media::select(spec, p.fabric, p.layout, catalog, p.hardware);
+    });
     clock.run("checks", [&] { p.findings = checks::run(spec, p.fabric, p.layout, p.media, catalog, p.hardware); });
+    std::optional<std::vector<Finding>> cageFindings;
     clock.run("bom", [&] {
-        p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware);
-        // The hardware invariants need the BOM and the cable plan, so they run here, after both.
-        const std::vector<Finding> broken = checks::invariants(p);
-        p.findings.insert(p.findings.begin(), broken.begin(), broken.end());
+        if (!inParallel) {
+            p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware);
+            return;
+        }
+        plan::runInParallel(2, [&](std::size_t k) {
+            if (k == 0) p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware);
+            else cageFindings = checks::cageInvariants(p);
+        });
     });
     if (options.findingsOnly) {
+        if (!cageFindings) cageFindings = checks::cageInvariants(p);
+        std::vector<Finding> broken = std::move(*cageFindings);
+        const std::vector<Finding> cables = checks::cableInvariants(p);
+        broken.insert(broken.end(), cables.begin(), cables.end());
+        p.findings.insert(p.findings.begin(), broken.begin(), broken.end());
         p.estimates.capex = estimate::capexOf(p.bom, spec.gpus);
         return p;
     }
-    finishPlan(p, catalog, options);
+    afterBom(p, catalog, options, inParallel, std::move(cageFindings));
+    requireFiniteFigures(p);
     return p;
 }
 
-void finishPlan(Plan& p, const Catalog& catalog, const PlanOptions& options)
+namespace {
+
+// The work after the BOM: the hardware invariants' cable half (it needs the BOM and the cable plan)
+// and their cage half unless it ran beside the BOM, the estimates and the resilience analysis. Each
+// reads the finished plan and writes only its own result, so on a large plan they run side by side on
+// the worker pool, the longest first (the invariants recount every link: about a third of a
+// 100,000-GPU plan). Findings come out in the order of a sequential run; the invariants' time counts
+// as the "checks" stage's, the rest as "estimate".
+void afterBom(Plan& p, const Catalog& catalog, const PlanOptions& options, bool inParallel,
+              std::optional<std::vector<Finding>> cageDone)
+{
+    if (options.cancelled && options.cancelled()) throw PlanCancelled{};
+    EstimateOptions estimateOptions = options.estimate;
+    if (p.hardware.platform) estimateOptions.platform = *p.hardware.platform;
+    std::vector<Finding> cableFindings, cageFindings;
+    double ms[4] = {};
+    const auto task = [&](std::size_t k) {
+        const auto start = std::chrono::steady_clock::now();
+        switch (k) {
+        case 0: cableFindings = checks::cableInvariants(p); break;
+        case 1: p.estimates = estimate::run(p.spec, p.fabric, p.layout, p.media, p.bom, catalog, p.hardware, estimateOptions); break;
+        case 2:
+            if (!cageDone) cageFindings = checks::cageInvariants(p);
+            break;
+        default: p.resilience = resilience::analyse(p.spec, p.fabric, p.media, p.bom, catalog); break;
+        }
+        ms[k] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    };
+    if (inParallel) {
+        plan::runInParallel(4, task);
+    } else {
+        for (std::size_t k = 0; k < 4; ++k) task(k);
+    }
+    if (cageDone) cageFindings = std::move(*cageDone);
+    cageFindings.insert(cageFindings.end(), cableFindings.begin(), cableFindings.end());
+    p.findings.insert(p.findings.begin(), cageFindings.begin(), cageFindings.end());
+    for (StageTiming& t : p.timings)
+        if (t.stage == std::string_view("checks")) t.ms += ms[0] + ms[2];
+    p.timings.push_back({"estimate", ms[1] + ms[3]});
+}
+
+void runEstimates(Plan& p, const Catalog& catalog, const PlanOptions& options)
 {
     StageClock clock(p, options);
     clock.run("estimate", [&] {
@@ -122,6 +197,13 @@ void finishPlan(Plan& p, const Catalog& catalog, const PlanOptions& options)
         p.estimates = estimate::run(p.spec, p.fabric, p.layout, p.media, p.bom, catalog, p.hardware, estimateOptions);
         p.resilience = resilience::analyse(p.spec, p.fabric, p.media, p.bom, catalog);
     });
+}
+
+} // namespace
+
+void finishPlan(Plan& p, const Catalog& catalog, const PlanOptions& options)
+{
+    runEstimates(p, catalog, options);
     requireFiniteFigures(p);
 }
 

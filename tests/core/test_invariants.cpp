@@ -14,6 +14,7 @@
 #include "common/error.h"
 #include "plan/invariants.h"
 #include "plan/plan.h"
+#include "plan/plan_json.h"
 #include "spec/spec_json.h"
 
 using namespace fp;
@@ -366,16 +367,18 @@ private slots:
         s.tiers = 3;
         Plan p = makePlan(s, catalog_);
         QVERIFY(invariantFindings(p).empty());
-        const CageIndex cages = bom::cagesOf(p.fabric, p.media);
-        const bom::CableGroups groups = bom::groupCables(p.fabric, p.media, cages);
+        CageIndex ownCages;
+        const CageIndex& cages = bom::cagesOf(p.fabric, p.media, ownCages);
+        const bom::CableGroups groups = bom::groupCables(p.fabric, p.media);
         std::vector<std::uint32_t> straight;  // leaders of straight two-leg cables, by link
-        for (const auto& [leader, legs] : groups.legsOfLeader) {
+        for (std::size_t k = 0; k < groups.multiLegCables(); ++k) {
+            const std::uint32_t leader = groups.leaders[k];
             const LinkSolution& sol = p.media.solutions[p.media.solutionOfLink[leader]];
-            if (legs.size() == 2 && sol.moduleA.empty() && sol.cableLegs == 1) straight.push_back(leader);
+            if (groups.legsOf(k).size() == 2 && sol.moduleA.empty() && sol.cableLegs == 1) straight.push_back(leader);
         }
         std::sort(straight.begin(), straight.end());
         QVERIFY(straight.size() >= 2);
-        const std::uint32_t x = groups.legsOfLeader.at(straight[0])[1], y = groups.legsOfLeader.at(straight[1])[1];
+        const std::uint32_t x = groups.legsLedBy(straight[0])[1], y = groups.legsLedBy(straight[1])[1];
         Link& lx = p.fabric.links[x];
         Link& ly = p.fabric.links[y];
         QVERIFY(cages.cageOf(p.fabric, lx.a, lx.aPort) != cages.cageOf(p.fabric, ly.a, ly.aPort));
@@ -407,6 +410,47 @@ private slots:
         const auto broken = checks::invariants(p);
         QVERIFY(std::any_of(broken.begin(), broken.end(),
                             [](const Finding& f) { return f.rule == "invariant.part-missing"; }));
+    }
+
+    // A large plan runs its layout beside the cage grouping, its BOM beside half of the invariant check,
+    // and the rest of that check beside the estimates (plan/plan.cpp): the plan must be the one a single
+    // thread makes, and the end cages media hands on must be the fabric's.
+    void largePlanIsTheSameOnOneThreadAndOnTwo_data()
+    {
+        QTest::addColumn<QString>("fabric");
+        QTest::addColumn<int>("gpus");
+        QTest::newRow("InfiniBand 8,192") << "infiniband" << 8192;
+        QTest::newRow("RoCE 16,384 dual-ToR") << "roce" << 16384;
+    }
+    void largePlanIsTheSameOnOneThreadAndOnTwo()
+    {
+        QFETCH(QString, fabric);
+        QFETCH(int, gpus);
+        ClusterSpec s;
+        QVERIFY(parseFabricKind(fabric.toStdString(), s.fabric));
+        s.gpus = gpus;
+        s.dualTor = s.fabric == FabricKind::RoCE;
+        if (s.dualTor) {
+            s.switchModel = "SN5600";
+            s.nicModel = "900-9X81Q-00CN-ST0";  // two ports: one per leaf of a pair
+            s.linkGbps = 400;
+        }
+        auto planOn = [&](const char* threads) {
+            qputenv("FABRICPLAN_THREADS", threads);
+            Plan p = makePlan(s, catalog_);
+            qunsetenv("FABRICPLAN_THREADS");
+            p.timings.clear();  // wall times differ run to run
+            return p;
+        };
+        const Plan one = planOn("1"), two = planOn("2");
+        QVERIFY2(one.fabric.links.size() >= 20000, "below the size that plans on two threads");
+        QCOMPARE(one.errorCount(), 0);
+        const std::string a = planToJson(one).dump(1), b = planToJson(two).dump(1);
+        const auto diff = std::mismatch(a.begin(), a.end(), b.begin(), b.end());
+        QVERIFY2(a == b, ("first difference: " + std::string(diff.first, std::min(diff.first + 200, a.end()))).c_str());
+        CageIndex ownCages;
+        const CageIndex& cages = bom::cagesOf(two.fabric, two.media, ownCages);
+        QVERIFY(two.media.cageOfEnd == bom::endCages(two.fabric, cages));
     }
 
     void fiveHundredRandomSpecs()
