@@ -1,7 +1,10 @@
 // comparePlans: the same cluster planned per fabric technology. Every candidate of every fabric is a
 // task for the worker pool (plan/parallel.h); per fabric the cheapest plan without design-rule errors
-// wins. A candidate is skipped only when a lower bound of its cost (plan/compare_bound.h) exceeds the
-// best error-free plan found so far, so the winner is the same whatever order the tasks finish in.
+// wins. A candidate is skipped only when a lower bound of its cost exceeds the best error-free plan
+// found so far, so the winner is the same whatever order the tasks finish in. The bound is its switches
+// alone (plan/compare_bound.h), or, for a switch that plans like a cheaper one of the same round
+// (plan/compare_siblings.h), that one's plan re-priced: exact. comparePlansExhaustively (compare.h) plans
+// every candidate, for the tests that hold the pruned comparison to it.
 #include <algorithm>
 #include <memory>
 #include <mutex>
@@ -10,7 +13,9 @@
 #include "common/error.h"
 #include "common/format.h"
 #include "estimate/advisor.h"
+#include "plan/compare.h"
 #include "plan/compare_bound.h"
+#include "plan/compare_siblings.h"
 #include "plan/fabric_defaults.h"
 #include "plan/parallel.h"
 #include "plan/plan.h"
@@ -27,16 +32,29 @@ struct Round {
     int linkGbps = 0;
     std::vector<ClusterSpec> specs;
     std::vector<CompareCandidate> records;  // parallel to specs
+    // Parallel to specs: lower bounds of the candidate's capex less its NICs (its switches alone, and,
+    // once a sibling is planned, that plan re-priced: exact), and what its NICs cost (exact).
+    std::vector<double> switchBoundUsd;
+    std::vector<std::optional<double>> siblingBoundUsd;
+    std::vector<double> nicsUsd;
+    // Candidates planned as one task: the cheapest switch first, then its siblings (plansAlike) in price
+    // order, so each sibling has its exact bound before it would be planned.
+    std::vector<std::vector<std::size_t>> groups;
     std::mutex mutex;
     std::optional<Plan> best;
     std::size_t bestIndex = 0;
 
-    // Capex a candidate's switches must stay under to beat the best error-free plan: that plan's capex
-    // less its NICs (every candidate of a round has the same NICs). Empty while no plan is error-free.
-    std::optional<double> switchBudgetUsd() const
+    // The bound that shows candidate i cannot beat the best error-free plan, or nullopt while none does
+    // (or no plan is error-free). Its switch bound first, else its exact one: a sibling's switch bound is
+    // never below its group's first, so whenever the switch bound does not decide, the first was planned
+    // in every schedule and the exact bound is known, whatever order the tasks ran in.
+    std::optional<double> beatenBy(std::size_t i) const
     {
         if (!best || best->errorCount() > 0) return std::nullopt;
-        return best->estimates.capex.totalUsd - best->estimates.capex.nicsUsd;
+        const double capex = best->estimates.capex.totalUsd;
+        if (switchBoundUsd[i] + nicsUsd[i] > capex) return switchBoundUsd[i];
+        if (siblingBoundUsd[i] && *siblingBoundUsd[i] + nicsUsd[i] > capex) return *siblingBoundUsd[i];
+        return std::nullopt;
     }
 };
 
@@ -72,7 +90,52 @@ std::string switchesOf(const ClusterSpec& spec)
     return "leaf " + leaf + ", spine " + spine + ", core " + core;
 }
 
-std::unique_ptr<Round> makeRound(const ClusterSpec& spec, FabricKind fabric, const Catalog& catalog)
+// The catalog switch a candidate uses on every tier, or nullptr (per-tier switches, generic radix).
+const SwitchModel* singleSwitch(const ClusterSpec& candidate, const Catalog& catalog)
+{
+    const ClusterSpec c = plan::canonicalParts(candidate, catalog);
+    if (c.genericRadix > 0 || plan::hasTierSwitches(c)) return nullptr;
+    return catalog.findSwitch(c.switchModel);
+}
+
+double priceOf(const SwitchModel& sw, const ClusterSpec& spec, const Catalog& catalog)
+{
+    const PriceQuote* q = catalog.priceFor(sw, spec.economics);
+    return q ? q->priceUsd : 0.0;
+}
+
+// Groups the round's candidates into tasks: each group's first candidate is planned, the others are
+// siblings of it (same spec but for the switch, and plansAlike) ordered by price, then part number, as
+// `better` ranks equal plans. Exhaustive: every candidate alone.
+void groupSiblings(Round& r, const Catalog& catalog, bool exhaustive)
+{
+    std::vector<const SwitchModel*> sw(r.specs.size());
+    for (std::size_t i = 0; i < r.specs.size(); ++i) sw[i] = exhaustive ? nullptr : singleSwitch(r.specs[i], catalog);
+    auto cheaper = [&](std::size_t a, std::size_t b) {
+        const double pa = priceOf(*sw[a], r.specs[a], catalog), pb = priceOf(*sw[b], r.specs[b], catalog);
+        return pa != pb ? pa < pb : sw[a]->partNumber < sw[b]->partNumber;
+    };
+    std::vector<bool> grouped(r.specs.size(), false);
+    for (std::size_t i = 0; i < r.specs.size(); ++i) {
+        if (grouped[i]) continue;
+        std::vector<std::size_t> group{i};
+        grouped[i] = true;
+        if (sw[i])
+            for (std::size_t j = i + 1; j < r.specs.size(); ++j) {
+                if (grouped[j] || !sw[j]) continue;
+                ClusterSpec same = r.specs[j];
+                same.switchModel = r.specs[i].switchModel;
+                if (same == r.specs[i] && plan::plansAlike(*sw[i], *sw[j], catalog)) {
+                    group.push_back(j);
+                    grouped[j] = true;
+                }
+            }
+        if (group.size() > 1) std::sort(group.begin(), group.end(), cheaper);
+        r.groups.push_back(std::move(group));
+    }
+}
+
+std::unique_ptr<Round> makeRound(const ClusterSpec& spec, FabricKind fabric, const Catalog& catalog, bool exhaustive)
 {
     auto r = std::make_unique<Round>();
     r->fabric = fabric;
@@ -97,17 +160,24 @@ std::unique_ptr<Round> makeRound(const ClusterSpec& spec, FabricKind fabric, con
         c.nicModel = s.nicModel;
         c.linkGbps = nicGbps(s, catalog);
         c.lowerBoundUsd = plan::switchCostLowerBoundUsd(s, catalog);
+        r->switchBoundUsd.push_back(c.lowerBoundUsd);
+        r->nicsUsd.push_back(plan::nicCostUsd(s, catalog));
         r->records.push_back(std::move(c));
     }
+    r->siblingBoundUsd.assign(r->specs.size(), std::nullopt);
+    groupSiblings(*r, catalog, exhaustive);
     return r;
 }
 
-void planCandidate(Round& r, std::size_t i, const Catalog& catalog, const PlanOptions& options)
+// Plans candidate i of round r unless its bound exceeds the budget (never when exhaustive); once planned,
+// gives each of `siblings` its exact bound from this plan re-priced.
+void planCandidate(Round& r, std::size_t i, const std::vector<std::size_t>& siblings, const Catalog& catalog,
+                   const PlanOptions& options, bool exhaustive)
 {
     CompareCandidate& rec = r.records[i];
-    {
+    if (!exhaustive) {
         std::lock_guard lock(r.mutex);
-        if (const auto budget = r.switchBudgetUsd(); budget && rec.lowerBoundUsd > *budget) {
+        if (r.beatenBy(i)) {
             rec.outcome = Outcome::MoreExpensive;
             return;
         }
@@ -118,7 +188,13 @@ void planCandidate(Round& r, std::size_t i, const Catalog& catalog, const PlanOp
         PlanOptions probe = options;
         probe.findingsOnly = true;
         Plan p = makePlan(r.specs[i], catalog, probe);
+        std::vector<double> exact;
+        for (std::size_t j : siblings) {
+            const Capex capex = plan::capexWithSwitch(p, *singleSwitch(r.specs[j], catalog), catalog);
+            exact.push_back(capex.totalUsd - capex.nicsUsd);
+        }
         std::lock_guard lock(r.mutex);
+        for (std::size_t k = 0; k < siblings.size(); ++k) r.siblingBoundUsd[siblings[k]] = exact[k];
         rec.outcome = Outcome::Planned;
         rec.errors = p.errorCount();
         rec.capexUsd = p.estimates.capex.totalUsd;
@@ -133,37 +209,51 @@ void planCandidate(Round& r, std::size_t i, const Catalog& catalog, const PlanOp
     }
 }
 
-// Plans every candidate of every round on the worker pool: the rounds' first candidates first, so each
+// Plans every candidate of every round on the worker pool: the rounds' first groups first, so each
 // fabric has an error-free plan to bound its other candidates with as early as possible.
-void planRounds(const std::vector<Round*>& rounds, const Catalog& catalog, const PlanOptions& options)
+void planRounds(const std::vector<Round*>& rounds, const Catalog& catalog, const PlanOptions& options, bool exhaustive)
 {
-    std::vector<std::pair<Round*, std::size_t>> tasks;
+    std::vector<std::pair<Round*, const std::vector<std::size_t>*>> tasks;
     std::vector<std::vector<std::size_t>> order(rounds.size());
     std::size_t longest = 0;
     for (std::size_t k = 0; k < rounds.size(); ++k) {
         // Within a round, the cheapest switches first: their plans make the tightest budget.
         auto& o = order[k];
-        for (std::size_t i = 0; i < rounds[k]->specs.size(); ++i) o.push_back(i);
+        const Round& r = *rounds[k];
+        for (std::size_t g = 0; g < r.groups.size(); ++g) o.push_back(g);
         std::stable_sort(o.begin(), o.end(), [&](std::size_t a, std::size_t b) {
-            return rounds[k]->records[a].lowerBoundUsd < rounds[k]->records[b].lowerBoundUsd;
+            return r.switchBoundUsd[r.groups[a].front()] < r.switchBoundUsd[r.groups[b].front()];
         });
         longest = std::max(longest, o.size());
     }
     for (std::size_t rank = 0; rank < longest; ++rank)
         for (std::size_t k = 0; k < rounds.size(); ++k)
-            if (rank < order[k].size()) tasks.emplace_back(rounds[k], order[k][rank]);
-    plan::runInParallel(tasks.size(), [&](std::size_t t) { planCandidate(*tasks[t].first, tasks[t].second, catalog, options); });
+            if (rank < order[k].size()) tasks.emplace_back(rounds[k], &rounds[k]->groups[order[k][rank]]);
+    plan::runInParallel(tasks.size(), [&](std::size_t t) {
+        Round& r = *tasks[t].first;
+        const std::vector<std::size_t>& group = *tasks[t].second;
+        for (std::size_t g = 0; g < group.size(); ++g) {
+            // Only the first of a group gives its siblings their exact bound.
+            const std::vector<std::size_t> siblings =
+                g == 0 ? std::vector<std::size_t>(group.begin() + 1, group.end()) : std::vector<std::size_t>{};
+            planCandidate(r, group[g], siblings, catalog, options, exhaustive);
+        }
+    });
 
     // Outcomes from the final best, not from the order plans finished in: the same input always reads
-    // the same. A candidate whose bound exceeds the final budget would be skipped by any schedule.
+    // the same. A candidate the final best beats would be skipped by any schedule (Round::beatenBy).
     for (Round* r : rounds) {
-        const auto budget = r->switchBudgetUsd();
         for (std::size_t i = 0; i < r->records.size(); ++i) {
             CompareCandidate& rec = r->records[i];
             if (rec.outcome == Outcome::CannotBuild) continue;
-            if (r->best && i == r->bestIndex) rec.outcome = Outcome::Chosen;
-            else if (budget && rec.lowerBoundUsd > *budget) {
+            if (r->best && i == r->bestIndex) {
+                rec.outcome = Outcome::Chosen;
+                continue;
+            }
+            if (exhaustive) continue;
+            if (const auto bound = r->beatenBy(i)) {
                 rec.outcome = Outcome::MoreExpensive;
+                rec.lowerBoundUsd = *bound;
                 rec.errors = 0;
                 rec.capexUsd = 0;
             }
@@ -183,16 +273,17 @@ std::string splitNote(FabricKind kind, const ClusterSpec& spec, int nativeGbps, 
 
 } // namespace
 
-Comparison comparePlans(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions& options)
+namespace {
+
+Comparison compare(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions& options, bool exhaustive)
 {
     const std::vector<FabricKind> kinds{FabricKind::InfiniBand, FabricKind::RoCE, FabricKind::SpectrumX, FabricKind::UEC};
-    std::vector<std::unique_ptr<Round>> native;
+    // The rounds' candidates in parallel: the fabric defaults each probe plans of their own.
+    std::vector<std::unique_ptr<Round>> native(kinds.size());
+    plan::runInParallel(kinds.size(), [&](std::size_t k) { native[k] = makeRound(spec, kinds[k], catalog, exhaustive); });
     std::vector<Round*> all;
-    for (FabricKind kind : kinds) {
-        native.push_back(makeRound(spec, kind, catalog));
-        all.push_back(native.back().get());
-    }
-    planRounds(all, catalog, options);
+    for (const auto& r : native) all.push_back(r.get());
+    planRounds(all, catalog, options, exhaustive);
 
     Comparison c;
     std::vector<std::string> splitNotes;
@@ -207,17 +298,19 @@ Comparison comparePlans(const ClusterSpec& spec, const Catalog& catalog, const P
     for (int divisor = 2;; divisor *= 2) {
         const auto needsSplit = [&](std::size_t k) { return !chosen[k] || (divisor == 2 && chosen[k]->errorCount() > 0); };
         std::vector<std::unique_ptr<Round>> split(kinds.size());
-        std::vector<Round*> rounds;
-        for (std::size_t k = 0; k < kinds.size(); ++k) {
-            const int gbps = native[k]->linkGbps / divisor;
-            if (!needsSplit(k) || gbps < 100) continue;
+        std::vector<std::size_t> splitting;
+        for (std::size_t k = 0; k < kinds.size(); ++k)
+            if (needsSplit(k) && native[k]->linkGbps / divisor >= 100) splitting.push_back(k);
+        if (splitting.empty()) break;
+        plan::runInParallel(splitting.size(), [&](std::size_t n) {
+            const std::size_t k = splitting[n];
             ClusterSpec s = spec;
-            s.linkGbps = gbps;
-            split[k] = makeRound(s, kinds[k], catalog);
-            rounds.push_back(split[k].get());
-        }
-        if (rounds.empty()) break;
-        planRounds(rounds, catalog, options);
+            s.linkGbps = native[k]->linkGbps / divisor;
+            split[k] = makeRound(s, kinds[k], catalog, exhaustive);
+        });
+        std::vector<Round*> rounds;
+        for (std::size_t k : splitting) rounds.push_back(split[k].get());
+        planRounds(rounds, catalog, options, exhaustive);
         for (std::size_t k = 0; k < kinds.size(); ++k) {
             if (!split[k]) continue;
             auto& records = c.alternatives[k].candidates;
@@ -266,5 +359,21 @@ Comparison comparePlans(const ClusterSpec& spec, const Catalog& catalog, const P
     c.advice.reasons.insert(c.advice.reasons.end(), splitNotes.begin(), splitNotes.end());
     return c;
 }
+
+} // namespace
+
+Comparison comparePlans(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions& options)
+{
+    return compare(spec, catalog, options, false);
+}
+
+namespace plan {
+
+Comparison comparePlansExhaustively(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions& options)
+{
+    return compare(spec, catalog, options, true);
+}
+
+} // namespace plan
 
 } // namespace fp

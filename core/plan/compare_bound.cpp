@@ -34,4 +34,12 @@ double switchCostLowerBoundUsd(const ClusterSpec& spec, const Catalog& catalog)
     return switches * price->priceUsd;
 }
 
+double nicCostUsd(const ClusterSpec& spec, const Catalog& catalog)
+{
+    if (!spec.economics.includeNics) return 0;
+    const NicModel* nic = catalog.findNic(plan::canonicalParts(spec, catalog).nicModel);
+    const PriceQuote* price = nic ? catalog.priceFor(*nic, spec.economics) : nullptr;
+    return price ? double(spec.nodes()) * spec.nicsPerNode * price->priceUsd : 0.0;
+}
+
 } // namespace fp::plan

@@ -13,4 +13,8 @@ namespace fp::plan {
 // Never more than the plan's switch capex (tests/core/test_compare.cpp holds it to that).
 double switchCostLowerBoundUsd(const ClusterSpec& candidate, const Catalog&);
 
+// What its NICs cost, as bom::collect counts them (nodes x NICs per node at the NIC's price; 0 when the
+// capex leaves NICs out or the NIC is unknown or unpriced). Candidates of one round may differ in NIC.
+double nicCostUsd(const ClusterSpec& candidate, const Catalog&);
+
 } // namespace fp::plan

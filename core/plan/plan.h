@@ -60,7 +60,7 @@ struct CompareCandidate {
     enum class Outcome {
         Chosen,         // this is the fabric's plan in the comparison
         Planned,        // planned, and beaten: more expensive, or has errors where another has none
-        MoreExpensive,  // a lower bound of its cost (its switches alone) exceeds the chosen plan's capex
+        MoreExpensive,  // a lower bound of its capex (its NICs plus lowerBoundUsd) exceeds the chosen plan's
         CannotBuild,    // the switch cannot build the cluster at this speed (`reason` says why)
     };
     std::string switchModel, nicModel;
@@ -68,7 +68,8 @@ struct CompareCandidate {
     Outcome outcome = Outcome::Planned;
     int errors = 0;               // Chosen / Planned: design-rule errors of its plan
     double capexUsd = 0;          // Chosen / Planned: its plan's capex
-    double lowerBoundUsd = 0;     // the switch-cost lower bound that decides MoreExpensive
+    double lowerBoundUsd = 0;     // a lower bound of its capex less NICs: its switches alone, or (MoreExpensive
+                                  // only) its BOM priced from a sibling switch's plan (plan/compare_siblings.h)
     std::string reason;
 };
 
@@ -81,7 +82,8 @@ struct FabricAlternative {
 
 // One plan per fabric technology, plus the advice. Per fabric, every candidate (switch models that
 // speak it, from plan::retargetCandidates) is planned in parallel and the cheapest plan without
-// design-rule errors is kept; a candidate whose switches alone cost more than that plan is skipped.
+// design-rule errors is kept; a candidate whose switches and NICs alone cost more than that plan, or that
+// plans like a cheaper switch already planned (plan/compare_siblings.h) and costs more, is skipped.
 // When no switch of a fabric builds the cluster at the NIC's speed, ports split to half the speed (and
 // half again) are tried; when its plans at the NIC's speed all have errors, half the speed is tried once. A fabric whose kept plan still has errors is not buildable and never recommended.
 struct Comparison {

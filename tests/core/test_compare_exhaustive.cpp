@@ -1,0 +1,252 @@
+// The comparison's shortcuts change nothing (issue 23): on hand-picked specs, comparePlans (candidates
+// skipped by a cost bound, switches priced from a sibling's plan) gives the same plans, advice and notes
+// as planning every candidate (plan::comparePlansExhaustively), and every candidate it skipped really
+// loses; a sibling's re-priced capex equals the capex of its own plan, to the last bit.
+#include <QtTest>
+
+#include "catalog/catalog_db.h"
+#include "common/error.h"
+#include "plan/compare.h"
+#include "plan/compare_bound.h"
+#include "plan/compare_siblings.h"
+#include "plan/plan.h"
+#include "plan/plan_json.h"
+#include "plan/resolve.h"
+
+using namespace fp;
+using Outcome = CompareCandidate::Outcome;
+
+namespace {
+
+struct Case {
+    const char* name;
+    ClusterSpec spec;
+};
+
+// Sizes from one switch to three tiers; every fabric as the design's own; oversubscription, planes,
+// dual-ToR, third-party optics (which makes more switches siblings), OEM-only prices, no rails.
+std::vector<Case> cases()
+{
+    std::vector<Case> out;
+    auto add = [&](const char* name, auto&& edit) {
+        ClusterSpec s;
+        edit(s);
+        out.push_back({name, s});
+    };
+    add("256 GPUs", [](ClusterSpec& s) { s.gpus = 256; });
+    add("1,024 GPUs (defaults)", [](ClusterSpec&) {});
+    add("2,048 GPUs RoCE on SN5600", [](ClusterSpec& s) {
+        s.gpus = 2048;
+        s.fabric = FabricKind::RoCE;
+        s.switchModel = "SN5600";
+    });
+    add("4,096 GPUs", [](ClusterSpec& s) { s.gpus = 4096; });
+    add("4,096 GPUs third-party optics", [](ClusterSpec& s) {
+        s.gpus = 4096;
+        s.media.allowThirdPartyOptics = true;
+    });
+    add("4,096 GPUs leaf 3:1", [](ClusterSpec& s) {
+        s.gpus = 4096;
+        s.leafOversubscription = {3, 1};
+    });
+    add("8,192 GPUs two planes at 200G", [](ClusterSpec& s) {
+        s.gpus = 8192;
+        s.planes = 2;
+        s.linkGbps = 200;
+    });
+    add("8,192 GPUs dual-ToR", [](ClusterSpec& s) {
+        s.gpus = 8192;
+        s.dualTor = true;
+    });
+    add("8,192 GPUs OEM-only prices", [](ClusterSpec& s) {
+        s.gpus = 8192;
+        s.economics.pricePolicy = PricePolicy::OemOnly;
+    });
+    add("8,192 GPUs not rail-optimized", [](ClusterSpec& s) {
+        s.gpus = 8192;
+        s.railOptimized = false;
+    });
+    add("16,384 GPUs UEC", [](ClusterSpec& s) {
+        s.gpus = 16384;
+        s.fabric = FabricKind::UEC;
+    });
+    add("16,384 GPUs third-party optics, lowest power", [](ClusterSpec& s) {
+        s.gpus = 16384;
+        s.media.allowThirdPartyOptics = true;
+        s.media.objective = MediaObjective::LowestPower;
+    });
+    add("24,576 GPUs ConnectX-8 on Q3400", [](ClusterSpec& s) {
+        s.gpus = 24576;
+        s.nicModel = "900-9X81E-00EX-DT0";
+        s.switchModel = "Q3400-RA";
+    });
+    add("32,768 GPUs", [](ClusterSpec& s) { s.gpus = 32768; });
+    add("32,768 GPUs third-party optics", [](ClusterSpec& s) {
+        s.gpus = 32768;
+        s.media.allowThirdPartyOptics = true;
+    });
+    add("32,768 GPUs Spectrum-X, no spares", [](ClusterSpec& s) {
+        s.gpus = 32768;
+        s.fabric = FabricKind::SpectrumX;
+        s.economics.spareSwitchPerN = 0;
+        s.economics.sparesOpticsPct = 0;
+    });
+    add("49,152 GPUs spine 2:1", [](ClusterSpec& s) {
+        s.gpus = 49152;
+        s.spineOversubscription = {2, 1};
+    });
+    add("65,536 GPUs third-party optics", [](ClusterSpec& s) {
+        s.gpus = 65536;
+        s.media.allowThirdPartyOptics = true;
+    });
+    add("100,000 GPUs ConnectX-8 on Q3400", [](ClusterSpec& s) {
+        s.gpus = 100000;
+        s.nicModel = "900-9X81E-00EX-DT0";
+        s.switchModel = "Q3400-RA";
+    });
+    add("131,072 GPUs third-party optics", [](ClusterSpec& s) {
+        s.gpus = 131072;
+        s.media.allowThirdPartyOptics = true;
+    });
+    return out;
+}
+
+nlohmann::json withoutTimings(nlohmann::json plans)
+{
+    for (auto& p : plans) p.erase("timings_ms");
+    return plans;
+}
+
+} // namespace
+
+class TestCompareExhaustive : public QObject {
+    Q_OBJECT
+    Catalog catalog_;
+    // What the NICs of candidate i of fabric k cost: the NIC's price times the winner's NIC count.
+    double nicsOf(const Comparison& c, std::size_t k, std::size_t i) const
+    {
+        const Plan& won = c.plans[k];
+        const NicModel* nic = catalog_.findNic(c.alternatives[k].candidates[i].nicModel);
+        if (!nic || won.hardware.nic.partNumber.empty() || won.estimates.capex.nicsUsd == 0) return 0;
+        const PriceQuote* mine = catalog_.priceFor(*nic, won.spec.economics);
+        const PriceQuote* theirs = catalog_.priceFor(won.hardware.nic, won.spec.economics);
+        return mine && theirs ? won.estimates.capex.nicsUsd / theirs->priceUsd * mine->priceUsd : 0;
+    }
+    int skipped_ = 0, skippedBySibling_ = 0;
+
+private slots:
+    void initTestCase() { catalog_ = loadCatalog(FABRICPLAN_TEST_CATALOG); }
+
+    void sameAsPlanningEveryCandidate_data()
+    {
+        QTest::addColumn<int>("index");
+        const auto all = cases();
+        for (std::size_t i = 0; i < all.size(); ++i) QTest::newRow(all[i].name) << int(i);
+    }
+    void sameAsPlanningEveryCandidate()
+    {
+        QFETCH(int, index);
+        const ClusterSpec spec = cases()[std::size_t(index)].spec;
+        const Comparison pruned = comparePlans(spec, catalog_);
+        const Comparison full = plan::comparePlansExhaustively(spec, catalog_);
+        const nlohmann::json pj = comparisonToJson(pruned), fj = comparisonToJson(full);
+        // The winners, their whole plans (notes included) and the advice with its reasons.
+        QCOMPARE(withoutTimings(pj["plans"]), withoutTimings(fj["plans"]));
+        QCOMPARE(pj["advice"], fj["advice"]);
+
+        QCOMPARE(pruned.alternatives.size(), full.alternatives.size());
+        for (std::size_t k = 0; k < full.alternatives.size(); ++k) {
+            const auto& pa = pruned.alternatives[k];
+            const auto& fa = full.alternatives[k];
+            QCOMPARE(pa.buildable, fa.buildable);
+            QCOMPARE(pa.candidates.size(), fa.candidates.size());
+            const Capex& won = full.plans[k].estimates.capex;
+            const int wonErrors = full.plans[k].errorCount();
+            for (std::size_t i = 0; i < fa.candidates.size(); ++i) {
+                const CompareCandidate& p = pa.candidates[i];
+                const CompareCandidate& f = fa.candidates[i];
+                const QByteArray what = QByteArray(toString(fa.fabric)) + " " + f.switchModel.c_str() + " " +
+                                        f.nicModel.c_str() + " " + QByteArray::number(f.linkGbps);
+                QVERIFY2(p.switchModel == f.switchModel && p.nicModel == f.nicModel && p.linkGbps == f.linkGbps,
+                         what);
+                QVERIFY2(f.outcome != Outcome::MoreExpensive, what);  // exhaustive skips nothing
+                switch (p.outcome) {
+                case Outcome::Chosen:
+                case Outcome::CannotBuild:
+                    QVERIFY2(f.outcome == p.outcome && f.reason == p.reason, what);
+                    break;
+                case Outcome::Planned:
+                    QVERIFY2(f.outcome == Outcome::Planned, what);
+                    QVERIFY2(f.errors == p.errors && f.capexUsd == p.capexUsd, what);
+                    break;
+                case Outcome::MoreExpensive:
+                    // Skipped: planned, it loses to the winner, which is free of errors, and the bound
+                    // that skipped it is a true lower bound of its capex less NICs.
+                    ++skipped_;
+                    if (p.lowerBoundUsd > f.lowerBoundUsd) ++skippedBySibling_;
+                    QVERIFY2(f.outcome == Outcome::Planned, what);
+                    QCOMPARE(wonErrors, 0);
+                    QVERIFY2(f.errors > 0 || f.capexUsd > won.totalUsd, what);
+                    QVERIFY2(p.lowerBoundUsd <= f.capexUsd - nicsOf(full, k, i), what);
+                    QVERIFY2(p.lowerBoundUsd + nicsOf(full, k, i) > won.totalUsd, what);
+                    break;
+                }
+            }
+        }
+    }
+
+    // The shortcuts were taken at all above (else this test could not fail for them).
+    void shortcutsWereTaken()
+    {
+        QVERIFY(skipped_ > 0);
+        QVERIFY(skippedBySibling_ > 0);
+    }
+
+    // Siblings plan alike: each switch priced from a sibling's plan has exactly its own plan's capex,
+    // with the same BOM quantities line by line.
+    void siblingCapexIsExact_data()
+    {
+        QTest::addColumn<int>("index");
+        const auto all = cases();
+        for (std::size_t i = 0; i < all.size(); ++i)
+            if (all[i].spec.gpus <= 65536) QTest::newRow(all[i].name) << int(i);
+    }
+    void siblingCapexIsExact()
+    {
+        QFETCH(int, index);
+        const ClusterSpec spec = cases()[std::size_t(index)].spec;
+        PlanOptions findingsOnly;
+        findingsOnly.findingsOnly = true;
+        for (FabricKind kind : {FabricKind::InfiniBand, FabricKind::RoCE, FabricKind::SpectrumX, FabricKind::UEC}) {
+            std::vector<std::pair<const SwitchModel*, Plan>> planned;
+            for (const ClusterSpec& c : plan::retargetCandidates(spec, kind, catalog_)) {
+                const SwitchModel* sw = catalog_.findSwitch(plan::canonicalParts(c, catalog_).switchModel);
+                if (!sw || c.genericRadix > 0 || plan::hasTierSwitches(c)) continue;
+                try {
+                    planned.emplace_back(sw, makePlan(c, catalog_, findingsOnly));
+                    // The NIC cost the comparison's bound adds, against the BOM's.
+                    QCOMPARE(plan::nicCostUsd(c, catalog_), planned.back().second.estimates.capex.nicsUsd);
+                } catch (const UserError&) {
+                }
+            }
+            for (const auto& [a, pa] : planned)
+                for (const auto& [b, pb] : planned) {
+                    if (a == b || !plan::plansAlike(*a, *b, catalog_) || pa.spec.nicModel != pb.spec.nicModel) continue;
+                    ++siblingPairs_;
+                    const QByteArray what = QByteArray(a->partNumber.c_str()) + " -> " + b->partNumber.c_str();
+                    QVERIFY2(plan::capexWithSwitch(pa, *b, catalog_).totalUsd == pb.estimates.capex.totalUsd, what);
+                    QVERIFY2(plan::capexWithSwitch(pa, *b, catalog_).nicsUsd == pb.estimates.capex.nicsUsd, what);
+                    QCOMPARE(pa.bom.lines.size(), pb.bom.lines.size());
+                    for (std::size_t i = 0; i < pa.bom.lines.size(); ++i)
+                        QVERIFY2(pa.bom.lines[i].qty == pb.bom.lines[i].qty, what);
+                }
+        }
+    }
+    void siblingPairsWereFound() { QVERIFY(siblingPairs_ >= 4); }
+
+private:
+    int siblingPairs_ = 0;
+};
+
+QTEST_GUILESS_MAIN(TestCompareExhaustive)
+#include "test_compare_exhaustive.moc"
