@@ -184,6 +184,7 @@ void Document::startPlan()
             out.topology = std::make_shared<const TopologyGeometry>(buildTopologyGeometry(*out.plan));
             if (options.cancelled()) throw PlanCancelled{};
             out.floor = std::make_shared<const FloorGeometry>(buildFloorGeometry(*out.plan));
+            out.tallies = std::make_shared<const LinkTallies>(tallyLinks(*out.plan));
         } catch (const UserError& e) {
             out.error = userMessage(e);
         } catch (const PlanCancelled&) {
@@ -210,6 +211,7 @@ void Document::onPlanFinished()
     m_plan = out.plan;
     m_topologyGeometry = out.topology;
     m_floorGeometry = out.floor;
+    m_linkTallies = out.tallies;
     m_planGeneration = out.generation;
     m_planError = out.error;
     emit planReady();

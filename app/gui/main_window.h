@@ -6,6 +6,7 @@
 #include <QTimer>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 
 #include "catalog/catalog.h"
@@ -84,6 +85,9 @@ public:
     // Selects what the finding in `row` of the checks table points at (topology box or cable row).
     void activateFinding(int row);
     void autosaveNow();
+    // True once every view shows the current plan: the summary, topology and floor are refreshed one
+    // event each after Document::planReady (see onPlanReady).
+    bool viewsUpToDate() const { return m_viewRefreshes.empty(); }
     // A message from start-up (e.g. the catalog copy was repaired): on the start page and the status
     // bar, never a modal dialog in front of a first run.
     void showNotice(const QString& text);
@@ -103,6 +107,7 @@ private:
     void buildMenus();
     void buildStatusBar();
     void onPlanReady();
+    void refreshNextView();
     void updateTitle();
     void updateStatus();
     QWidget* makeBomTab();
@@ -153,6 +158,8 @@ private:
     QLabel* m_statusBusy = nullptr;
     QTimer m_autosave;
     bool m_repaletteQueued = false;
+    std::vector<std::function<void()>> m_viewRefreshes;  // pending, the next first
+    bool m_viewRefreshQueued = false;
     // Set while an export runs: its cancel flag, shared with the worker.
     std::shared_ptr<std::atomic<bool>> m_exportCancel;
 };
