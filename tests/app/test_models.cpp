@@ -147,8 +147,9 @@ void TestModels::cablePlanFilters()
 // ~130 ms creating header entries); the counts and the link of each row stay those of the whole plan.
 void TestModels::cablePlanRowsComeInChunks()
 {
+    // No QAbstractItemModelTester here: its checks call fetchMore themselves, and the chunks counted
+    // below are what this test is about.
     CablePlanModel model;
-    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setFetchChunk(500);
     model.setPlan(m_plan);
     QCOMPARE(model.rowCount(), 500);
