@@ -15,6 +15,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <utility>
+
 #include "bom_model.h"
 #include "cable_model.h"
 #include "checks_model.h"
@@ -25,6 +27,7 @@
 #include "floor_view.h"
 #include "common/paths.h"
 #include "price_comparison_model.h"
+#include "release_off_ui_thread.h"
 #include "start_page.h"
 #include "user_guide.h"
 #include "status_colours.h"
@@ -321,6 +324,7 @@ void MainWindow::onPlanReady()
     // gets an event of its own, the tab in front first, so the UI thread never blocks for them together
     // (with the models below it was 75-125 ms). A newer plan replaces the ones still pending.
     m_viewRefreshes.clear();
+    if (m_shownPlan != plan) m_retiredPlans.push_back(std::exchange(m_shownPlan, plan));
     auto summary = [this, plan, error = m_document->planError(), tallies = m_document->linkTallies()] {
         m_summary->setPlan(plan, error, tallies.get());
     };
@@ -376,7 +380,7 @@ void MainWindow::refreshNextView()
 {
     m_viewRefreshQueued = false;
     if (m_viewRefreshes.empty()) return;
-    const std::function<void()> refresh = std::move(m_viewRefreshes.front());
+    std::function<void()> refresh = std::move(m_viewRefreshes.front());
     m_viewRefreshes.erase(m_viewRefreshes.begin());
     // Queued before running: posted during this event, it runs in the next pass of the event loop,
     // after the timers and paints that are due.
@@ -385,6 +389,9 @@ void MainWindow::refreshNextView()
         QMetaObject::invokeMethod(this, &MainWindow::refreshNextView, Qt::QueuedConnection);
     }
     refresh();
+    refresh = nullptr;  // its captures hold the plan too
+    if (m_viewRefreshes.empty())
+        for (auto& retired : std::exchange(m_retiredPlans, {})) releaseOffUiThread(std::move(retired));
 }
 
 void MainWindow::updateStatus()

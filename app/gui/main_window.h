@@ -8,8 +8,10 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <vector>
 
 #include "catalog/catalog.h"
+#include "plan/plan.h"
 
 class QLabel;
 class QLineEdit;
@@ -159,6 +161,9 @@ private:
     QTimer m_autosave;
     bool m_repaletteQueued = false;
     std::vector<std::function<void()>> m_viewRefreshes;  // pending, the next first
+    // Plans the views showed before: freed off the UI thread once every view has let go of them.
+    std::shared_ptr<const Plan> m_shownPlan;
+    std::vector<std::shared_ptr<const Plan>> m_retiredPlans;
     bool m_viewRefreshQueued = false;
     // Set while an export runs: its cancel flag, shared with the worker.
     std::shared_ptr<std::atomic<bool>> m_exportCancel;

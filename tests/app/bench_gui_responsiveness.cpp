@@ -259,7 +259,7 @@ void runCase(MainWindow& window, const Case& c, const QTemporaryDir& dir)
                 msOf([&] { window.checksModel()->setPlan(now); }),
                 msOf([&] { window.priceComparisonModel()->setPlan(now, doc.catalog()); }),
                 msOf([&] { window.compareView()->setComparison(doc.comparison(), doc.comparisonError()); }));
-    std::printf("  UI-thread CPU for the plan hand-off (planReady: every view but the floor, which follows in an event of its own) %.1f ms, comparison hand-off %.1f ms\n",
+    std::printf("  UI-thread CPU for the plan hand-off (planReady: models and status bar; the summary, topology and floor follow one event each) %.1f ms, comparison hand-off %.1f ms\n",
                 msOf([&] { emit doc.planReady(); }), msOf([&] { emit doc.comparisonReady(); }));
     std::printf("  view geometry, built on the plan worker (CPU ms, here on this thread): topology %.1f  floor %.1f\n",
                 msOf([&] { (void)buildTopologyGeometry(*now); }), msOf([&] { (void)buildFloorGeometry(*now); }));

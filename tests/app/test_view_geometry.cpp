@@ -73,6 +73,7 @@ private slots:
     void supersededPlanGeometryNeverReachesTheViews();
     void floorSceneStaysSmallAsTheHallGrows();
     void draggingANetworkRackWithTheMouseMovesLeaves();
+    void replacedPlansAreFreedOnceTheViewsLetGo();
 };
 
 void TestViewGeometry::initTestCase()
@@ -274,6 +275,26 @@ void TestViewGeometry::draggingANetworkRackWithTheMouseMovesLeaves()
     doc->undoStack()->undo();
     QCOMPARE(doc->spec().floor.leafPlacement, LeafPlacement::EndOfRow);
     QVERIFY(test::settle(*doc));
+}
+
+// The views refresh one event each after a plan arrives and hold the plan they showed until then; once
+// all have let go, the plan before is freed (off the UI thread), not kept alive by the hand-off.
+void TestViewGeometry::replacedPlansAreFreedOnceTheViewsLetGo()
+{
+    std::unique_ptr<MainWindow> window(test::openTestWindow());
+    Document* doc = window->document();
+    doc->setComparisonEnabled(false);
+    doc->reset(superpod(1024), QString());
+    QVERIFY(test::settle(*doc));
+    std::weak_ptr<const Plan> first = doc->plan();
+    QVERIFY(!first.expired());
+    doc->applySpecFromCommand(superpod(512));
+    doc->recomputeNow();
+    QVERIFY(test::settle(*doc));
+    QVERIFY(window->viewsUpToDate());
+    QCOMPARE(window->floorView()->geometry()->plan, doc->plan().get());
+    QCOMPARE(window->topologyView()->geometry()->plan, doc->plan().get());
+    QTRY_VERIFY(first.expired());
 }
 
 QTEST_MAIN(TestViewGeometry)
