@@ -129,6 +129,9 @@ void TestModels::cablePlanFilters()
     for (int r = 0; r < model.rowCount(); ++r)
         exact += model.index(r, CablePlanModel::ADevice).data().toString() == node;
     QCOMPARE(exact, 8);
+    const int rowsOfNode = model.rowCount();
+    model.setFilter(node.toUpper(), -1);  // case does not matter
+    QCOMPARE(model.rowCount(), rowsOfNode);
     // Media filter: the rows of each media class add up to all links.
     int total = 0;
     for (MediaClass m : {MediaClass::DAC, MediaClass::ACC, MediaClass::AOC, MediaClass::Multimode,
