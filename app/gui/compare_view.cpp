@@ -94,6 +94,13 @@ QString money(double usd)
 
 } // namespace
 
+namespace {
+
+// Expected network-caused interruptions per day of a job on the whole cluster, as the CLI prints it.
+QString stopsPerDay(const Plan& p) { return QString::number(p.resilience.jobInterruptionsPerDay, 'f', 3); }
+
+} // namespace
+
 bool CompareView::isBuildable(int i) const
 {
     return m_comparison && i >= 0 && i < int(m_comparison->plans.size()) && m_comparison->plans[i].errorCount() == 0;
@@ -107,7 +114,7 @@ QString CompareView::alternativeRow(int i) const
     return QStringList{fabricName(p), QString::fromStdString(p.hardware.switchesText()),
                        QString::fromStdString(p.hardware.nic.partNumber),
                        QLocale(QLocale::English).toString(p.fabric.switchCount()), money(p.estimates.capex.totalUsd),
-                       money(p.estimates.tcoUsd),
+                       money(p.estimates.tcoUsd), stopsPerDay(p),
                        errors ? tr("not buildable: %n error(s)", nullptr, errors) : tr("buildable")}
         .join(QStringLiteral(" | "));
 }
@@ -330,25 +337,28 @@ void CompareView::rebuild()
     QString html = QStringLiteral("<table cellspacing='0' cellpadding='3' width='100%'><tr style='color:%1'>"
                                   "<th align='left'>%2</th><th align='left'>%3</th><th align='left'>%4</th>"
                                   "<th align='right'>%5</th><th align='right'>%6</th><th align='right'>%7</th>"
-                                  "<th align='left'>%8</th></tr>")
+                                  "<th align='right'>%8</th><th align='left'>%9</th></tr>")
                        .arg(muted, tr("Fabric"), tr("Switch"), tr("NIC"), tr("Switches"), tr("Capex"), tr("TCO"),
-                            tr("Status"));
+                            tr("Stops/day"), tr("Status"));
     for (const Plan& p : plans) {
         const int errors = p.errorCount();
         const QString colour = errors ? muted : pal.color(QPalette::Text).name();
         html += QStringLiteral("<tr style='color:%1'><td><span style='color:%2'>■</span> %3</td><td>%4</td><td>%5</td>"
-                               "<td align='right'>%6</td><td align='right'>%7</td><td align='right'>%8</td><td>%9</td></tr>")
+                               "<td align='right'>%6</td><td align='right'>%7</td><td align='right'>%8</td>"
+                               "<td align='right'>%9</td>")
                     .arg(colour, shownColor(p).name(),
                          QStringLiteral("%1 (%2)").arg(fabricName(p), shortFabricName(p.spec.fabric)).toHtmlEscaped(),
                          QString::fromStdString(p.hardware.switchesText()).toHtmlEscaped(),
                          QString::fromStdString(p.hardware.nic.partNumber).toHtmlEscaped(),
                          QLocale(QLocale::English).toString(p.fabric.switchCount()),
-                         money(p.estimates.capex.totalUsd), money(p.estimates.tcoUsd))
-                    .arg(errors ? tr("<span style='color:%1'>✗ not buildable: %n error(s)</span>", nullptr, errors)
+                         money(p.estimates.capex.totalUsd), money(p.estimates.tcoUsd), stopsPerDay(p))
+                + QStringLiteral("<td>%1</td></tr>").arg(errors ? tr("<span style='color:%1'>✗ not buildable: %n error(s)</span>", nullptr, errors)
                                       .arg(errorColour(pal).name())
                                 : tr("buildable"));
     }
     html += QStringLiteral("</table>");
+    html += tr("<p style='color:%1; font-size:small; margin-top:2px'>Stops/day: expected network-caused "
+               "interruptions per day of a job on the whole cluster.</p>").arg(muted);
     const Advice& a = m_comparison->advice;
     html += tr("<h3 style='margin-bottom:2px'>Recommended: %1</h3><ul style='margin-top:0'>").arg(QString::fromUtf8(displayName(a.recommended)));
     for (const std::string& r : a.reasons) html += QStringLiteral("<li>%1</li>").arg(QString::fromStdString(r).toHtmlEscaped());

@@ -219,7 +219,7 @@ inline void DesignPanel::addPart(QFormLayout* form, const DesignField<std::strin
             if (!Command::setField(m_document, *f, *found.part))
                 if (Binding* self = bindingFor(key)) self->load();  // the same part: show its listed name
         });
-    b.load = [this, combo, f, choices] {
+    b.load = [this, combo, f, choices, find] {
         const QSignalBlocker block(combo);
         combo->clear();
         // An empty part ("same as the fabric switch", "no source") shows its description instead.
@@ -227,6 +227,11 @@ inline void DesignPanel::addPart(QFormLayout* form, const DesignField<std::strin
             combo->addItem(part.isEmpty() ? text : part, part), combo->setItemData(combo->count() - 1, text, Qt::ToolTipRole);
         const QString current = QString::fromStdString(f->of(m_document->spec()));
         int index = combo->findData(current);
+        // A name the core resolves to a catalog part ("QM9700", "7816R4"; catalog/part_lookup.h) shows
+        // that part, as the plan uses it, rather than "not available".
+        if (index < 0 && !current.isEmpty() && find)
+            if (const PartSearch found = find(current); found.part && !found.part->empty())
+                index = combo->findData(QString::fromStdString(*found.part));
         if (index < 0 && !current.isEmpty()) {
             combo->addItem(tr("%1 (not available)").arg(current), current);
             index = combo->count() - 1;

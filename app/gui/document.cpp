@@ -5,6 +5,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include "common/error.h"
+#include "release_off_ui_thread.h"
 #include "spec/spec_json.h"
 
 namespace fp::gui {
@@ -12,16 +13,6 @@ namespace fp::gui {
 namespace {
 
 QString userMessage(const UserError& e) { return QString::fromStdString(e.oneLine()); }
-
-// Drops `p` on a worker thread: freeing a 1,000,000-GPU plan (3 M links, their media and lengths; four
-// of them in a comparison) is tens of milliseconds the UI thread need not spend. Whoever else still
-// holds it (a running export) keeps it alive as usual.
-template <class T>
-void releaseOffUiThread(std::shared_ptr<const T> p)
-{
-    if (!p || p.use_count() > 1) return;  // not ours to free
-    (void)QtConcurrent::run([p = std::move(p)]() mutable { p.reset(); });
-}
 
 } // namespace
 
@@ -184,6 +175,7 @@ void Document::startPlan()
             out.topology = std::make_shared<const TopologyGeometry>(buildTopologyGeometry(*out.plan));
             if (options.cancelled()) throw PlanCancelled{};
             out.floor = std::make_shared<const FloorGeometry>(buildFloorGeometry(*out.plan));
+            out.tallies = std::make_shared<const LinkTallies>(tallyLinks(*out.plan));
         } catch (const UserError& e) {
             out.error = userMessage(e);
         } catch (const PlanCancelled&) {
@@ -210,10 +202,12 @@ void Document::onPlanFinished()
     m_plan = out.plan;
     m_topologyGeometry = out.topology;
     m_floorGeometry = out.floor;
+    m_linkTallies = out.tallies;
     m_planGeneration = out.generation;
     m_planError = out.error;
     emit planReady();
-    releaseOffUiThread(std::move(previous));  // the views have let go of it by now
+    // Views still refreshing hold it until they have (MainWindow then frees it off the UI thread too).
+    releaseOffUiThread(std::move(previous));
     if (m_plan && m_comparisonEnabled) {
         startComparison(out.generation);
     } else {

@@ -14,6 +14,7 @@
 
 #include "catalog/catalog.h"
 #include "floor_geometry.h"
+#include "link_tallies.h"
 #include "plan/plan.h"
 #include "spec/cluster_spec.h"
 #include "topology_geometry.h"
@@ -29,6 +30,7 @@ struct PlanOutcome {
     std::shared_ptr<const TopologyGeometry> topology;
     std::shared_ptr<const FloorGeometry> floor;
     QString error;
+    std::shared_ptr<const LinkTallies> tallies;
 };
 
 struct ComparisonOutcome {
@@ -67,6 +69,8 @@ public:
     // The views' geometry of plan() (null without a plan).
     std::shared_ptr<const TopologyGeometry> topologyGeometry() const { return m_topologyGeometry; }
     std::shared_ptr<const FloorGeometry> floorGeometry() const { return m_floorGeometry; }
+    // plan()'s links per class, counted on the worker too (null without a plan).
+    std::shared_ptr<const LinkTallies> linkTallies() const { return m_linkTallies; }
     QString planError() const { return m_planError; }
     std::shared_ptr<const Comparison> comparison() const { return m_comparison; }
     QString comparisonError() const { return m_comparisonError; }
@@ -119,6 +123,7 @@ private:
     std::shared_ptr<const Plan> m_plan;
     std::shared_ptr<const TopologyGeometry> m_topologyGeometry;
     std::shared_ptr<const FloorGeometry> m_floorGeometry;
+    std::shared_ptr<const LinkTallies> m_linkTallies;
     quint64 m_planGeneration = 0;
     QString m_planError;
     std::shared_ptr<const Comparison> m_comparison;

@@ -1,5 +1,7 @@
 #include "floor_view.h"
 
+#include <QCoreApplication>
+#include <QFontMetricsF>
 #include <QGraphicsRectItem>
 #include <QGraphicsScene>
 #include <QGraphicsSceneHoverEvent>
@@ -13,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 
 #include "bom_model.h"
 #include "commands.h"
@@ -23,54 +26,163 @@ namespace fp::gui {
 namespace {
 
 // Many racks in one item: painting culls to the exposed rectangle, hovering finds the rack's tooltip.
-// Compute racks are filled by power; network racks (past 2,000 of them) in the network racks' blue.
+// Compute racks are filled by power; network and spine-room racks in the network racks' blue. One item
+// per kind keeps the scene at a few dozen items at 1,000,000 GPUs (36,000 racks), where an item per
+// network rack and row label (~5,000) cost 30-45 ms to build and as much to paint on the UI thread.
+// Network racks stay draggable along their row: the item drags the rack pressed and reports the drop.
 class RacksItem : public QGraphicsItem {
 public:
-    enum class Kind { Compute, Network };
-    RacksItem(std::shared_ptr<const Plan> plan, std::shared_ptr<const FloorGeometry> geometry, Kind kind)
-        : m_plan(std::move(plan)), m_geometry(std::move(geometry)), m_kind(kind)
+    enum class Kind { Compute, Network, SpineRoom };
+    using Dropped = std::function<void(const FloorRack&, double dxPx)>;
+    RacksItem(std::shared_ptr<const Plan> plan, std::shared_ptr<const FloorGeometry> geometry, Kind kind,
+              QGraphicsItem* parent = nullptr)
+        : QGraphicsItem(parent), m_plan(std::move(plan)), m_geometry(std::move(geometry)), m_kind(kind)
     {
+        // Its own bounds: with several halls the spine-room racks lie beyond the core room's frame.
+        for (const FloorRack& r : racks()) m_bounds |= r.rect;
         setAcceptHoverEvents(true);
+        if (m_kind == Kind::Network) {
+            setCursor(Qt::OpenHandCursor);
+            setZValue(2);
+        }
     }
+    void onDropped(Dropped dropped) { m_dropped = std::move(dropped); }
     QRectF boundingRect() const override
     {
-        return (m_kind == Kind::Compute ? m_geometry->computeBounds : m_geometry->networkBounds).adjusted(-1, -1, 1, 1);
+        QRectF r = m_bounds;
+        if (m_dragged >= 0) r |= racks()[std::size_t(m_dragged)].rect.translated(m_dragDx, 0);
+        return r.adjusted(-1, -1, 1, 1);
+    }
+    // Network and spine-room racks are hit only on a rack: the floor between them pans the view (and
+    // shows the spine room's own tooltip) as it did when each rack was an item.
+    bool contains(const QPointF& p) const override
+    {
+        return m_kind == Kind::Compute ? boundingRect().contains(p) : rackAt(p) >= 0;
     }
     void paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*) override
     {
-        if (m_kind == Kind::Network) {
+        if (m_kind != Kind::Compute) {
             p->setBrush(QColor(0x2b, 0x5c, 0x94));
             p->setPen(QPen(QColor(0x1a, 0x3a, 0x60), 0.8));
         } else {
             const double lod = option->levelOfDetailFromTransform(p->worldTransform());
             p->setPen(lod > 0.4 ? QPen(QColor(0x55, 0x55, 0x55), 0.6) : Qt::NoPen);
         }
-        for (const FloorRack& r : racks()) {
-            if (!option->exposedRect.intersects(r.rect)) continue;
+        const std::vector<FloorRack>& all = racks();
+        for (std::size_t i = 0; i < all.size(); ++i) {
+            const FloorRack& r = all[i];
+            const QRectF rect = int(i) == m_dragged ? r.rect.translated(m_dragDx, 0) : r.rect;
+            if (!option->exposedRect.intersects(rect)) continue;
             if (m_kind == Kind::Compute) p->setBrush(r.fill);
-            p->drawRect(r.rect);
+            p->drawRect(rect);
         }
     }
 
 protected:
     void hoverMoveEvent(QGraphicsSceneHoverEvent* e) override
     {
-        for (const FloorRack& r : racks()) {
-            if (r.rect.contains(e->pos())) {
-                setToolTip(m_kind == Kind::Network ? r.tooltip
-                                                   : rackTip(m_plan->layout.racks[r.rack], m_plan->spec.floor.rackPowerBudgetKw));
-                return;
-            }
+        const int i = rackAt(e->pos());
+        if (i < 0) {
+            setToolTip({});
+            return;
         }
-        setToolTip({});
+        const FloorRack& r = racks()[std::size_t(i)];
+        setToolTip(m_kind == Kind::Compute ? rackTip(m_plan->layout.racks[r.rack], m_plan->spec.floor.rackPowerBudgetKw)
+                                           : r.tooltip);
+    }
+    void mousePressEvent(QGraphicsSceneMouseEvent* e) override
+    {
+        const int i = m_kind == Kind::Network && m_dropped && e->button() == Qt::LeftButton ? rackAt(e->pos()) : -1;
+        if (i < 0) {
+            e->ignore();  // the view pans
+            return;
+        }
+        prepareGeometryChange();
+        m_dragged = i;
+        m_dragDx = 0;
+        m_pressX = e->scenePos().x();
+        setCursor(Qt::ClosedHandCursor);
+    }
+    void mouseMoveEvent(QGraphicsSceneMouseEvent* e) override
+    {
+        if (m_dragged < 0) return;
+        prepareGeometryChange();
+        m_dragDx = e->scenePos().x() - m_pressX;  // along its row only
+        update();
+    }
+    void mouseReleaseEvent(QGraphicsSceneMouseEvent*) override
+    {
+        if (m_dragged < 0) return;
+        const FloorRack rack = racks()[std::size_t(m_dragged)];
+        const double dx = m_dragDx;
+        prepareGeometryChange();
+        m_dragged = -1;
+        m_dragDx = 0;
+        setCursor(Qt::OpenHandCursor);
+        update();
+        if (dx != 0) m_dropped(rack, dx);  // last: it may replan and rebuild the scene
     }
 
 private:
-    const std::vector<FloorRack>& racks() const { return m_kind == Kind::Compute ? m_geometry->compute : m_geometry->network; }
+    const std::vector<FloorRack>& racks() const
+    {
+        return m_kind == Kind::Compute ? m_geometry->compute : m_kind == Kind::Network ? m_geometry->network : m_geometry->spineRoom;
+    }
+    int rackAt(const QPointF& p) const
+    {
+        const std::vector<FloorRack>& all = racks();
+        for (std::size_t i = 0; i < all.size(); ++i)
+            if ((int(i) == m_dragged ? all[i].rect.translated(m_dragDx, 0) : all[i].rect).contains(p)) return int(i);
+        return -1;
+    }
 
     std::shared_ptr<const Plan> m_plan;
     std::shared_ptr<const FloorGeometry> m_geometry;
     Kind m_kind;
+    QRectF m_bounds;
+    Dropped m_dropped;
+    int m_dragged = -1;  // the rack being dragged, its offset along the row
+    double m_dragDx = 0, m_pressX = 0;
+};
+
+// Every row's "Row N" label in one item, right-aligned before the row's first rack. Labels too small
+// to read at the current zoom (a 1,000,000-GPU overview) are not drawn.
+class RowLabelsItem : public QGraphicsItem {
+public:
+    RowLabelsItem(std::shared_ptr<const FloorGeometry> geometry, const QFont& font, const QColor& colour)
+        : m_geometry(std::move(geometry)), m_font(font), m_colour(colour)
+    {
+        const QFontMetricsF fm(m_font);
+        m_textHeight = fm.height();
+        int widest = 0;
+        for (const FloorRowLabel& l : m_geometry->rowLabels) widest = std::max(widest, l.row + 1);
+        m_textWidth = fm.horizontalAdvance(text(widest)) + 2;
+        for (const FloorRowLabel& l : m_geometry->rowLabels) m_bounds |= labelRect(l);
+    }
+    static QString text(int row) { return QCoreApplication::translate("fp::gui::FloorView", "Row %1").arg(row); }
+    QRectF boundingRect() const override { return m_bounds; }
+    void paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*) override
+    {
+        if (m_textHeight * option->levelOfDetailFromTransform(p->worldTransform()) < 3.0) return;
+        p->setFont(m_font);
+        p->setPen(m_colour);
+        for (const FloorRowLabel& l : m_geometry->rowLabels) {
+            const QRectF r = labelRect(l);
+            if (option->exposedRect.intersects(r)) p->drawText(r, Qt::AlignRight | Qt::AlignVCenter, text(l.row + 1));
+        }
+    }
+
+private:
+    QRectF labelRect(const FloorRowLabel& l) const
+    {
+        return QRectF(l.rightPx - m_textWidth, l.centreYPx - m_textHeight / 2, m_textWidth, m_textHeight);
+    }
+
+    std::shared_ptr<const FloorGeometry> m_geometry;
+    QFont m_font;
+    QColor m_colour;
+    double m_textHeight = 0, m_textWidth = 0;
+    QRectF m_bounds;
 };
 
 // A draggable rectangle that reports where it was dropped.
@@ -141,32 +253,19 @@ void FloorView::rebuild()
     m_sections = g.sections;
     scene()->addItem(new RacksItem(m_plan, m_geometry, RacksItem::Kind::Compute));
 
-    // Network racks: draggable along their row while there are few enough to draw one by one.
+    // Network racks: draggable along their row.
     const int networkRacks = int(g.network.size());
-    if (networkRacks <= 2000) {
-        for (const FloorRack& r : g.network) {
-            const int row = layout.racks[r.rack].row;
-            auto* item = new DraggableRect(r.rect, true, [this, row, x = layout.racks[r.rack].xM](QPointF moved) {
-                networkRackDropped(row, x + moved.x() / kFloorPxPerM);
-            });
-            scene()->addItem(item);
-            item->setBrush(QColor(0x2b, 0x5c, 0x94));
-            item->setPen(QPen(QColor(0x1a, 0x3a, 0x60), 0.8));
-            item->setToolTip(r.tooltip);
-        }
-    } else {
-        scene()->addItem(new RacksItem(m_plan, m_geometry, RacksItem::Kind::Network));
-    }
+    auto* network = new RacksItem(m_plan, m_geometry, RacksItem::Kind::Network);
+    network->onDropped([this, plan = m_plan.get()](const FloorRack& r, double dxPx) {
+        const Rack& rack = plan->layout.racks[r.rack];
+        networkRackDropped(rack.row, rack.xM + dxPx / kFloorPxPerM);
+    });
+    scene()->addItem(network);
 
     // Row labels.
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.9);
-    for (const FloorRowLabel& label : g.rowLabels) {
-        auto* t = scene()->addSimpleText(tr("Row %1").arg(label.row + 1));
-        t->setFont(small);
-        t->setBrush(pal.color(QPalette::PlaceholderText));
-        t->setPos(label.rightPx - t->boundingRect().width(), label.centreYPx - t->boundingRect().height() / 2);
-    }
+    if (!g.rowLabels.empty()) scene()->addItem(new RowLabelsItem(m_geometry, small, pal.color(QPalette::PlaceholderText)));
     // Section titles: a long hall is drawn as side-by-side runs of rows, each named, so the overview
     // reads as a floor rather than a sliver (it is still one hall: cable lengths are the hall's).
     if (m_sections.count() > 1) {
@@ -196,12 +295,7 @@ void FloorView::rebuild()
         item->setPen(QPen(QColor(0x2b, 0x5c, 0x94), 1.5, Qt::DashLine));
         item->setToolTip(tr("<b>Spine room</b><br>%1 m from the end of row 1 along the tray<br><i>Drag to move it</i>")
                              .arg(f.spineRoomDistanceM, 0, 'f', 1));
-        for (const FloorRack& r : g.spineRoom) {
-            auto* rack = new QGraphicsRectItem(r.rect, item);
-            rack->setBrush(QColor(0x2b, 0x5c, 0x94));
-            rack->setPen(QPen(QColor(0x1a, 0x3a, 0x60), 0.8));
-            rack->setToolTip(r.tooltip);
-        }
+        if (!g.spineRoom.empty()) new RacksItem(m_plan, m_geometry, RacksItem::Kind::SpineRoom, item);
         auto* label = new QGraphicsSimpleTextItem(
             g.plan && g.plan->layout.halls > 1 ? tr("Core room · %1 halls around it").arg(g.plan->layout.halls)
                                                : tr("Spine room · %1 m").arg(f.spineRoomDistanceM, 0, 'f', 0),

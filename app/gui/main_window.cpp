@@ -15,6 +15,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <utility>
+
 #include "bom_model.h"
 #include "cable_model.h"
 #include "checks_model.h"
@@ -25,6 +27,7 @@
 #include "floor_view.h"
 #include "common/paths.h"
 #include "price_comparison_model.h"
+#include "release_off_ui_thread.h"
 #include "start_page.h"
 #include "user_guide.h"
 #include "status_colours.h"
@@ -230,7 +233,7 @@ QWidget* MainWindow::makeCablesTab()
     auto apply = [this, filter, media] {
         m_cableModel->setFilter(filter->text().trimmed(), media->currentData().toInt());
         m_cableCount->setText(tr("%1 of %2 links shown")
-                                  .arg(QLocale(QLocale::English).toString(m_cableModel->rowCount()),
+                                  .arg(QLocale(QLocale::English).toString(m_cableModel->matchCount()),
                                        QLocale(QLocale::English).toString(qulonglong(m_cableModel->linkCount()))));
     };
     connect(filter, &QLineEdit::editingFinished, this, apply);
@@ -317,21 +320,31 @@ void MainWindow::onPlanReady()
 {
     const auto plan = m_document->plan();
     if (const auto catalog = m_document->catalog()) m_summary->setCatalogPath(QString::fromStdString(catalog->path));
-    m_summary->setPlan(plan, m_document->planError());
-    m_topology->setPlan(plan, m_document->topologyGeometry());
-    // Filling the floor's scene is the costliest step left on the UI thread (1,000,000 GPUs: ~1,700 rows
-    // with labels and network racks, ~30 ms): it gets its own event, so the UI thread never blocks for it
-    // and the summary together. A newer plan by then has queued its own.
-    QMetaObject::invokeMethod(this, [this, plan] {
-        if (m_document->plan() == plan) m_floor->setPlan(plan, m_document->floorGeometry());
-    }, Qt::QueuedConnection);
+    // The summary, topology and floor lay out text or scene items (1,000,000 GPUs: 2-15 ms each): each
+    // gets an event of its own, the tab in front first, so the UI thread never blocks for them together
+    // (with the models below it was 75-125 ms). A newer plan replaces the ones still pending.
+    m_viewRefreshes.clear();
+    if (m_shownPlan != plan) m_retiredPlans.push_back(std::exchange(m_shownPlan, plan));
+    auto summary = [this, plan, error = m_document->planError(), tallies = m_document->linkTallies()] {
+        m_summary->setPlan(plan, error, tallies.get());
+    };
+    auto topology = [this, plan, geometry = m_document->topologyGeometry()] { m_topology->setPlan(plan, geometry); };
+    auto floor = [this, plan, geometry = m_document->floorGeometry()] { m_floor->setPlan(plan, geometry); };
+    QWidget* front = m_tabs->currentWidget();
+    if (front == m_floor) m_viewRefreshes = {floor, summary, topology};
+    else if (front == m_topology) m_viewRefreshes = {topology, summary, floor};
+    else m_viewRefreshes = {summary, topology, floor};
+    if (!m_viewRefreshQueued) {
+        m_viewRefreshQueued = true;
+        QMetaObject::invokeMethod(this, &MainWindow::refreshNextView, Qt::QueuedConnection);
+    }
     m_bomModel->setPlan(plan);
     m_cableModel->setPlan(plan);
     m_checksModel->setPlan(plan);
     m_resilience->setPlan(plan);
     m_pricesModel->setPlan(plan, m_document->catalog());
     m_pricesSummary->setText(m_pricesModel->summaryText());
-    m_cableCount->setText(tr("%1 links").arg(QLocale(QLocale::English).toString(m_cableModel->rowCount())));
+    m_cableCount->setText(tr("%1 links").arg(QLocale(QLocale::English).toString(m_cableModel->matchCount())));
     if (plan) {
         const QString estimate = m_bomModel->anyPriceEstimated()
                                      ? tr(" <span style='color:%1'>(~ estimate: no public prices exist)</span>")
@@ -363,6 +376,24 @@ void MainWindow::onPlanReady()
     updateStatus();
 }
 
+void MainWindow::refreshNextView()
+{
+    m_viewRefreshQueued = false;
+    if (m_viewRefreshes.empty()) return;
+    std::function<void()> refresh = std::move(m_viewRefreshes.front());
+    m_viewRefreshes.erase(m_viewRefreshes.begin());
+    // Queued before running: posted during this event, it runs in the next pass of the event loop,
+    // after the timers and paints that are due.
+    if (!m_viewRefreshes.empty()) {
+        m_viewRefreshQueued = true;
+        QMetaObject::invokeMethod(this, &MainWindow::refreshNextView, Qt::QueuedConnection);
+    }
+    refresh();
+    refresh = nullptr;  // its captures hold the plan too
+    if (m_viewRefreshes.empty())
+        for (auto& retired : std::exchange(m_retiredPlans, {})) releaseOffUiThread(std::move(retired));
+}
+
 void MainWindow::updateStatus()
 {
     const auto plan = m_document->plan();
@@ -372,8 +403,7 @@ void MainWindow::updateStatus()
         return;
     }
     const QLocale en(QLocale::English);
-    long long links = 0;
-    for (int c = 0; c < kLinkClassCount; ++c) links += plan->fabric.linkCount(LinkClass(c));
+    const long long links = talliesFor(*plan, m_document->linkTallies().get()).total;
     const Estimates& e = plan->estimates;
     const int errors = plan->errorCount(), warnings = plan->warningCount();
     // With errors the figures describe a fabric that cannot be built: say so before any of them.
@@ -420,6 +450,7 @@ void MainWindow::activateFinding(int row)
         m_cableModel->setFilter(QString(), -1);
         const int r = m_cableModel->rowOfLink(f->link);
         if (r >= 0) {
+            m_cableModel->fetchUpTo(r);
             showTab(QStringLiteral("cables"));
             m_cableTable->selectRow(r);
             m_cableTable->scrollTo(m_cableModel->index(r, 0), QAbstractItemView::PositionAtCenter);

@@ -6,9 +6,12 @@
 #include <QTimer>
 
 #include <atomic>
+#include <functional>
 #include <memory>
+#include <vector>
 
 #include "catalog/catalog.h"
+#include "plan/plan.h"
 
 class QLabel;
 class QLineEdit;
@@ -84,6 +87,9 @@ public:
     // Selects what the finding in `row` of the checks table points at (topology box or cable row).
     void activateFinding(int row);
     void autosaveNow();
+    // True once every view shows the current plan: the summary, topology and floor are refreshed one
+    // event each after Document::planReady (see onPlanReady).
+    bool viewsUpToDate() const { return m_viewRefreshes.empty(); }
     // A message from start-up (e.g. the catalog copy was repaired): on the start page and the status
     // bar, never a modal dialog in front of a first run.
     void showNotice(const QString& text);
@@ -103,6 +109,7 @@ private:
     void buildMenus();
     void buildStatusBar();
     void onPlanReady();
+    void refreshNextView();
     void updateTitle();
     void updateStatus();
     QWidget* makeBomTab();
@@ -153,6 +160,11 @@ private:
     QLabel* m_statusBusy = nullptr;
     QTimer m_autosave;
     bool m_repaletteQueued = false;
+    std::vector<std::function<void()>> m_viewRefreshes;  // pending, the next first
+    // Plans the views showed before: freed off the UI thread once every view has let go of them.
+    std::shared_ptr<const Plan> m_shownPlan;
+    std::vector<std::shared_ptr<const Plan>> m_retiredPlans;
+    bool m_viewRefreshQueued = false;
     // Set while an export runs: its cancel flag, shared with the worker.
     std::shared_ptr<std::atomic<bool>> m_exportCancel;
 };

@@ -20,7 +20,8 @@ bool waitForPlan(MainWindow& window, int timeoutMs)
         QApplication::processEvents(QEventLoop::AllEvents, 20);
         QThread::msleep(5);
     }
-    QApplication::processEvents();
+    // The views are refreshed one event each after the plan arrives.
+    for (int i = 0; i < 10 && !window.viewsUpToDate(); ++i) QApplication::processEvents();
     return true;
 }
 

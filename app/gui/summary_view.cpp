@@ -59,8 +59,9 @@ const SummaryFigure* findFigure(const std::vector<SummaryFigure>& figures, const
     return nullptr;
 }
 
-std::vector<SummaryFigure> summaryFigures(const Plan& plan)
+std::vector<SummaryFigure> summaryFigures(const Plan& plan, const LinkTallies* counted)
 {
+    const LinkTallies tallies = talliesFor(plan, counted);
     std::vector<SummaryFigure> out;
     const QLocale en(QLocale::English);
     auto add = [&out](QString key, QString label, QString value, double number, bool estimated) {
@@ -83,15 +84,13 @@ std::vector<SummaryFigure> summaryFigures(const Plan& plan)
                 .arg(u.utilisation() * 100.0, 0, 'f', 0),
             u.utilisation(), false);
     }
-    long long links = 0;
     for (int c = 0; c < kLinkClassCount; ++c) {
-        const long long n = f.linkCount(LinkClass(c));
-        links += n;
+        const long long n = tallies.of(LinkClass(c));
         if (n == 0 && c > 0) continue;
         add(QStringLiteral("links.") + QString::fromUtf8(toString(LinkClass(c))), className(LinkClass(c)) + QObject::tr(" links"),
             count(n), double(n), false);
     }
-    add(QStringLiteral("links.total"), QObject::tr("Links"), count(links), double(links), false);
+    add(QStringLiteral("links.total"), QObject::tr("Links"), count(tallies.total), double(tallies.total), false);
     add(QStringLiteral("capex.total"), QObject::tr("Network capex"), formatUsdShort(e.capex.totalUsd), e.capex.totalUsd,
         e.capex.estimated);
     add(QStringLiteral("capex.per_gpu"), QObject::tr("Capex per GPU"), formatUsd(e.capex.perGpuUsd),
@@ -134,7 +133,7 @@ SummaryView::SummaryView(QWidget* parent) : QTextBrowser(parent)
     setFrameShape(QFrame::NoFrame);
 }
 
-void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error)
+void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error, const LinkTallies* counted)
 {
     m_figures.clear();
     m_banner.clear();
@@ -151,7 +150,8 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
         setHtml(html + QStringLiteral("</body></html>"));
         return;
     }
-    m_figures = summaryFigures(*plan);
+    const LinkTallies tallies = talliesFor(*plan, counted);
+    m_figures = summaryFigures(*plan, &tallies);
     auto fig = [this](const char* key) { return findFigure(m_figures, QString::fromLatin1(key)); };
     const Plan& p = *plan;
 
@@ -243,7 +243,7 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
                            "<th align='right'>%3</th><th align='left'>%4</th></tr>")
                 .arg(card, tr("Class"), tr("Links"), tr("Media"));
     for (int c = 0; c < kLinkClassCount; ++c) {
-        const long long n = p.fabric.linkCount(LinkClass(c));
+        const long long n = tallies.of(LinkClass(c));
         if (!n) continue;
         QStringList mix;
         for (const LinkSolution& s : p.media.solutions)

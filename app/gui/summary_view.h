@@ -8,6 +8,7 @@
 #include <memory>
 #include <vector>
 
+#include "link_tallies.h"
 #include "plan/plan.h"
 
 namespace fp::gui {
@@ -20,14 +21,15 @@ struct SummaryFigure {
     bool estimated = false;
 };
 
-std::vector<SummaryFigure> summaryFigures(const Plan&);
+// `tallies`: the plan's links per class when counted already (Document::linkTallies()).
+std::vector<SummaryFigure> summaryFigures(const Plan&, const LinkTallies* tallies = nullptr);
 const SummaryFigure* findFigure(const std::vector<SummaryFigure>&, const QString& key);
 
 class SummaryView : public QTextBrowser {
     Q_OBJECT
 public:
     explicit SummaryView(QWidget* parent = nullptr);
-    void setPlan(std::shared_ptr<const Plan>, const QString& error);
+    void setPlan(std::shared_ptr<const Plan>, const QString& error, const LinkTallies* tallies = nullptr);
     // The catalog file the plan was priced from, named under the title with the price policy.
     void setCatalogPath(const QString& path) { m_catalogPath = path; }
     const std::vector<SummaryFigure>& figures() const { return m_figures; }

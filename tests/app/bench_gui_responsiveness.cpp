@@ -9,7 +9,8 @@
 //     PDF/PNG/SVG exports' duration with the UI gap while they run.
 // Usage: bench_gui_responsiveness [--quick] [--million] [--million-only]
 //   --quick: the 32,768-GPU design only; --million: a 1,000,000-GPU design as well (issue 23: no UI
-//   block over 50 ms there); --million-only: just that one (about 3 minutes on 2 cores).
+//   block over 50 ms there); --million-only: just that one (about 3 minutes on 2 cores); --open-only: stop
+//   after opening each design (to profile the open).
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QGraphicsScene>
@@ -46,6 +47,45 @@ qint64 threadCpuNs()
     clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return qint64(ts.tv_sec) * 1'000'000'000 + ts.tv_nsec;
 }
+
+// Times every outermost event delivery on the UI thread (its CPU), so the bench can name the events
+// that make up a long block: receiver class and event type.
+class TimingApplication : public QApplication {
+public:
+    using QApplication::QApplication;
+    bool notify(QObject* receiver, QEvent* event) override
+    {
+        if (m_depth++ > 0) {
+            const bool r = QApplication::notify(receiver, event);
+            --m_depth;
+            return r;
+        }
+        const int type = event->type();  // the event may be gone after delivery
+        const char* cls = receiver->metaObject()->className();
+        const qint64 start = threadCpuNs();
+        const bool r = QApplication::notify(receiver, event);
+        --m_depth;
+        const double ms = (threadCpuNs() - start) / 1e6;
+        if (ms > m_longestMs) {
+            m_longestMs = ms;
+            m_longest = QStringLiteral("%1/%2").arg(QLatin1String(cls)).arg(type);
+        }
+        return r;
+    }
+    void resetLongest()
+    {
+        m_longestMs = 0;
+        m_longest.clear();
+    }
+    QString longest() const { return QStringLiteral("%1 %2 ms").arg(m_longest).arg(m_longestMs, 0, 'f', 1); }
+
+private:
+    int m_depth = 0;
+    double m_longestMs = 0;
+    QString m_longest;
+};
+
+TimingApplication* timingApp() { return static_cast<TimingApplication*>(QCoreApplication::instance()); }
 
 // The longest gap between ticks of a 5 ms timer: how long the event loop could not run. The UI
 // thread's CPU time in that gap tells work on the UI thread (CPU ~ gap) from waiting for a core
@@ -114,6 +154,7 @@ struct Measurement {
     double totalsMs = -1;  // edit (or open) -> every view refreshed
     double maxGapMs = 0;   // until plan + comparison are in and painted
     double maxGapCpuMs = 0;  // the UI thread's CPU time within that gap
+    QString longestEvent;    // the costliest single event on the UI thread: receiver/type and its CPU
 };
 
 // Runs `change` and measures until MainWindow has refreshed its views and the document is idle.
@@ -127,6 +168,7 @@ Measurement measure(MainWindow& window, const std::function<void()>& change)
     const auto shown = QObject::connect(&doc, &Document::planReady, [&] {
         if (m.totalsMs < 0 && doc.plan()) m.totalsMs = clock.nsecsElapsed() / 1e6;
     });
+    timingApp()->resetLongest();
     gaps.start();
     clock.start();
     change();
@@ -134,6 +176,7 @@ Measurement measure(MainWindow& window, const std::function<void()>& change)
     gaps.stop();
     m.maxGapMs = gaps.maxGapMs();
     m.maxGapCpuMs = gaps.maxGapCpuMs();
+    m.longestEvent = timingApp()->longest();
     QObject::disconnect(shown);
     return m;
 }
@@ -177,13 +220,14 @@ void runCase(MainWindow& window, const Case& c, const QTemporaryDir& dir)
     }
     std::printf("\n%s GPUs (%s, %lld switches, %zu links)\n", QLocale(QLocale::English).toString(c.gpus).toUtf8().constData(),
                 c.example, plan->fabric.switchCount(), plan->fabric.links.size());
-    std::printf("  open -> totals shown %8.0f ms   max UI gap %6.0f ms (UI thread busy %3.0f ms of it)\n", open.totalsMs,
-                open.maxGapMs, open.maxGapCpuMs);
+    std::printf("  open -> totals shown %8.0f ms   max UI gap %6.0f ms (UI thread busy %3.0f ms of it)   longest event %s\n",
+                open.totalsMs, open.maxGapMs, open.maxGapCpuMs, qPrintable(open.longestEvent));
 
     // Each tab in front in turn (only the visible tab paints), editing the GPU count down and back up.
     const QStringList tabs = {QStringLiteral("summary"), QStringLiteral("topology"), QStringLiteral("floor"),
                               QStringLiteral("bom"),     QStringLiteral("prices"),   QStringLiteral("cables"),
                               QStringLiteral("compare"), QStringLiteral("checks")};
+    if (QCoreApplication::arguments().contains(QStringLiteral("--open-only"))) return;  // for profiling the open
     double worstGap = open.maxGapMs;
     for (int i = 0; i < tabs.size(); ++i) {
         window.showTab(tabs[i]);
@@ -192,30 +236,30 @@ void runCase(MainWindow& window, const Case& c, const QTemporaryDir& dir)
         const Measurement edit = measure(window, [&] { setGpus(doc, next); });
         worstGap = std::max(worstGap, edit.maxGapMs);
         std::printf("  edit -> totals shown %8.0f ms   max UI gap %6.0f ms (UI thread busy %3.0f ms of it)   %s tab, "
-                    "GPUs -> %d\n",
-                    edit.totalsMs, edit.maxGapMs, edit.maxGapCpuMs, qPrintable(tabs[i]), next);
+                    "GPUs -> %d, longest event %s\n",
+                    edit.totalsMs, edit.maxGapMs, edit.maxGapCpuMs, qPrintable(tabs[i]), next, qPrintable(edit.longestEvent));
     }
     // The edits above merged into one undo step that ended where it started; make a real one to undo.
     window.showTab(QStringLiteral("summary"));
     measure(window, [&] { setGpus(doc, c.gpus - 2048); });
     const Measurement undo = measure(window, [&] { doc.undoStack()->undo(); });
     worstGap = std::max(worstGap, undo.maxGapMs);
-    std::printf("  undo -> totals shown %8.0f ms   max UI gap %6.0f ms (UI thread busy %3.0f ms of it)\n", undo.totalsMs,
-                undo.maxGapMs, undo.maxGapCpuMs);
+    std::printf("  undo -> totals shown %8.0f ms   max UI gap %6.0f ms (UI thread busy %3.0f ms of it)   longest event %s\n",
+                undo.totalsMs, undo.maxGapMs, undo.maxGapCpuMs, qPrintable(undo.longestEvent));
     std::printf("  worst UI gap %.0f ms\n", worstGap);
 
     // Where the UI thread's share goes: each view's refresh with the final plan.
     const auto now = doc.plan();
     std::printf("  UI-thread CPU per view refresh (ms): summary %.1f  topology %.1f  floor %.1f  bom %.1f  cables %.1f  "
                 "checks %.1f  prices %.1f  compare %.1f\n",
-                msOf([&] { window.summaryView()->setPlan(now, QString()); }),
+                msOf([&] { window.summaryView()->setPlan(now, QString(), doc.linkTallies().get()); }),
                 msOf([&] { window.topologyView()->setPlan(now, doc.topologyGeometry()); }),
                 msOf([&] { window.floorView()->setPlan(now, doc.floorGeometry()); }),
                 msOf([&] { window.bomModel()->setPlan(now); }), msOf([&] { window.cableModel()->setPlan(now); }),
                 msOf([&] { window.checksModel()->setPlan(now); }),
                 msOf([&] { window.priceComparisonModel()->setPlan(now, doc.catalog()); }),
                 msOf([&] { window.compareView()->setComparison(doc.comparison(), doc.comparisonError()); }));
-    std::printf("  UI-thread CPU for the plan hand-off (planReady: every view but the floor, which follows in an event of its own) %.1f ms, comparison hand-off %.1f ms\n",
+    std::printf("  UI-thread CPU for the plan hand-off (planReady: models and status bar; the summary, topology and floor follow one event each) %.1f ms, comparison hand-off %.1f ms\n",
                 msOf([&] { emit doc.planReady(); }), msOf([&] { emit doc.comparisonReady(); }));
     std::printf("  view geometry, built on the plan worker (CPU ms, here on this thread): topology %.1f  floor %.1f\n",
                 msOf([&] { (void)buildTopologyGeometry(*now); }), msOf([&] { (void)buildFloorGeometry(*now); }));
@@ -254,7 +298,7 @@ void runCase(MainWindow& window, const Case& c, const QTemporaryDir& dir)
 int main(int argc, char* argv[])
 {
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
-    QApplication app(argc, argv);
+    TimingApplication app(argc, argv);
     const bool quick = app.arguments().contains(QStringLiteral("--quick"));
     auto catalog = std::make_shared<const Catalog>(loadCatalog(FABRICPLAN_TEST_CATALOG));
     MainWindow window(catalog, QString());

@@ -29,7 +29,8 @@ inline bool settle(Document& doc, int timeoutMs = 60'000)
         if (t.elapsed() > timeoutMs) return false;
         QTest::qWait(10);
     }
-    QCoreApplication::processEvents();  // the views MainWindow refreshes in an event of their own
+    // MainWindow refreshes the summary, topology and floor one event each, one event loop pass apart.
+    for (int i = 0; i < 4; ++i) QCoreApplication::processEvents();
     return true;
 }
 

@@ -194,6 +194,30 @@ private slots:
         QVERIFY2(doc.spec().nicModel != ClusterSpec{}.nicModel, doc.spec().nicModel.c_str());
         QVERIFY(!panel.isFlagged(QStringLiteral("/compute/nic")));
     }
+
+    // A design file may name a part the way people type it ("QM9700"); the core resolves it to the
+    // catalog's MQM9700-NS2F, so the combo shows that part, not "QM9700 (not available)".
+    void partComboShowsThePartATypedNameMeans()
+    {
+        Document doc(test::builtCatalog());
+        doc.setComparisonEnabled(false);
+        doc.setDebounceMs(1'000'000);
+        ClusterSpec spec;
+        spec.switchModel = "QM9700";
+        spec.spineSwitchModel = "qm9790";
+        doc.reset(spec, QString());
+        DesignPanel panel(&doc);
+        auto* fabric = qobject_cast<QComboBox*>(panel.editorFor(QStringLiteral("/fabric/switch")));
+        auto* spine = qobject_cast<QComboBox*>(panel.editorFor(QStringLiteral("/fabric/switches/spine")));
+        QVERIFY(fabric && spine);
+        QCOMPARE(fabric->currentData().toString(), QStringLiteral("MQM9700-NS2F"));
+        QCOMPARE(spine->currentData().toString(), QStringLiteral("MQM9790-NS2F"));
+        QVERIFY(!fabric->currentText().contains(QStringLiteral("not available")));
+        // A name that resolves to nothing still says so.
+        spec.spineSwitchModel = "NO-SUCH-SWITCH";
+        doc.reset(spec, QString());
+        QCOMPARE(spine->currentText(), QStringLiteral("NO-SUCH-SWITCH (not available)"));
+    }
 };
 
 QTEST_MAIN(TestCommands)

@@ -331,6 +331,18 @@ void TestFirstHour::compareNamesSwitchesAndGreysOutErrors()
         switches.insert(QString::fromStdString(p.hardware.switchesText()));
     }
     QVERIFY(switches.size() > 1);  // InfiniBand and Ethernet alternatives use different switches
+
+    // Each alternative's expected job interruptions per day, as the CLI's and the JSON's comparison
+    // give it (3 decimals); on a 1,024-GPU fabric they are small but not zero.
+    double stops = 0;
+    for (int i = 0; i < int(comparison->plans.size()); ++i) {
+        const double perDay = comparison->plans[i].resilience.jobInterruptionsPerDay;
+        const QStringList cells = m_window->compareView()->alternativeRow(i).split(QStringLiteral(" | "));
+        QCOMPARE(cells.size(), 8);
+        QCOMPARE(cells[6], QString::number(perDay, 'f', 3));
+        stops += perDay;
+    }
+    QVERIFY(stops > 0);
 }
 
 // At 1024 x 700 every tab is in view (no scroll arrows), the BOM's quantity and price columns are on
