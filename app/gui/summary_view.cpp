@@ -202,9 +202,13 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
                                "<span style='color:%3; font-size:9pt'>%4</span>%5<br>"
                                "<span style='font-size:16pt; font-weight:600; color:%7'>%6</span>%8</td>")
                     .arg(card, errors ? errorColour(pal).name() : accent, muted, f->label.toHtmlEscaped(),
-                         // A unit never breaks at its slash ("GB/" then "s" on the next line).
+                         // A figure never breaks at a unit's slash ("GB/" then "s"), a thousands comma
+                         // ("1," then "000,000" at 1024 px) or a hyphen ("eng-" then "weeks").
                          errors ? QString() : badge(f->estimated),
-                         f->value.toHtmlEscaped().replace(QLatin1Char('/'), QStringLiteral("/&#x2060;")),
+                         f->value.toHtmlEscaped()
+                             .replace(QLatin1Char('/'), QStringLiteral("/&#x2060;"))
+                             .replace(QLatin1Char(','), QStringLiteral(",&#x2060;"))
+                             .replace(QLatin1Char('-'), QStringLiteral("&#x2011;")),
                          errors ? muted : text)
                     .arg(errors && f->key != QLatin1String("gpus") ? notBuildableMark(pal) : QString());
         if (i % 4 == 3) html += QStringLiteral("</tr>");

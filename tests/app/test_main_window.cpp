@@ -114,6 +114,8 @@ void TestMainWindow::editingGpusUpdatesSummaryBomAndStatus()
     QCOMPARE(figure(*m_window, "switches.spine"), 32.0);
     QCOMPARE(bomSwitchQty(*m_window->bomModel()), 96LL);
     QCOMPARE(m_window->cableModel()->rowCount(), 4096);  // 2048 host-leaf + 64*32 leaf-spine
+    // A key figure never wraps at its thousands comma ("2," then "048" on a narrow card).
+    QTRY_VERIFY(m_window->summaryView()->toPlainText().contains(QStringLiteral("2,\u2060048")));
     QVERIFY(m_window->isWindowModified());
 
     m_window->document()->undoStack()->undo();
