@@ -332,25 +332,28 @@ void straightCablesJoinTwoCages(const Plan& p, const bom::CableGroups& groups,
 
 } // namespace
 
-// The end cages from the fabric as it stands, not media's copy: the checks recount the plan itself.
-std::vector<Finding> cageInvariants(const Plan& p)
+std::vector<std::uint32_t> freshEndCages(const Plan& p)
+{
+    CageIndex ownCages;
+    return bom::endCages(p.fabric, bom::cagesOf(p.fabric, p.media, ownCages));
+}
+
+std::vector<Finding> cageInvariants(const Plan& p, const std::vector<std::uint32_t>& cageOfEnd)
 {
     std::vector<Finding> out;
     CageIndex ownCages;
     const CageIndex& cages = bom::cagesOf(p.fabric, p.media, ownCages);
-    const std::vector<std::uint32_t> cageOfEnd = bom::endCages(p.fabric, cages);
     portsUsedOnce(p.fabric, out);
     oneKindPerCage(p, cages, cageOfEnd, out);
     cagesWithinHardware(p, cages, out);
     return out;
 }
 
-std::vector<Finding> cableInvariants(const Plan& p)
+std::vector<Finding> cableInvariants(const Plan& p, const std::vector<std::uint32_t>& cageOfEnd)
 {
     std::vector<Finding> out;
     CageIndex ownCages;
     const CageIndex& cages = bom::cagesOf(p.fabric, p.media, ownCages);
-    const std::vector<std::uint32_t> cageOfEnd = bom::endCages(p.fabric, cages);
     // One cable grouping for both checks that read it (the cable plan's, bom/cable_groups.h).
     const bom::CableGroups groups = bom::groupCables(p.fabric, p.media, cageOfEnd);
     bomIsTheCablePlan(p, cages, groups, cageOfEnd, out);
@@ -361,8 +364,9 @@ std::vector<Finding> cableInvariants(const Plan& p)
 
 std::vector<Finding> invariants(const Plan& p)
 {
-    std::vector<Finding> out = cageInvariants(p);
-    const std::vector<Finding> cables = cableInvariants(p);
+    const std::vector<std::uint32_t> ends = freshEndCages(p);
+    std::vector<Finding> out = cageInvariants(p, ends);
+    const std::vector<Finding> cables = cableInvariants(p, ends);
     out.insert(out.end(), cables.begin(), cables.end());
     return out;
 }

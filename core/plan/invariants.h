@@ -10,6 +10,7 @@
 //   invariant.bom-mismatch   the BOM's module or cable quantity of a part differs from the cable plan's count
 //   invariant.dual-tor-pair  with dual-ToR, a NIC's two links of a plane are not on the two leaves of one pair
 //   invariant.straight-split a straight multi-link assembly (one connector per end) has legs in two far cages
+#include <cstdint>
 #include <vector>
 
 #include "common/finding.h"
@@ -19,8 +20,11 @@ struct Plan;
 namespace checks {
 std::vector<Finding> invariants(const Plan&);  // cageInvariants, then cableInvariants
 // The two independent halves, so that a large plan can check them on two cores (plan/plan.cpp):
-// ports, cage contents and cage counts; and the cable plan against the BOM, dual-ToR pairs, straight cables.
-std::vector<Finding> cageInvariants(const Plan&);
-std::vector<Finding> cableInvariants(const Plan&);
+// ports, cage contents and cage counts; and the cable plan against the BOM, dual-ToR pairs, straight
+// cables. Both read the cage of each link end as the fabric stands (freshEndCages), not media's copy:
+// the checks recount the plan itself.
+std::vector<std::uint32_t> freshEndCages(const Plan&);
+std::vector<Finding> cageInvariants(const Plan&, const std::vector<std::uint32_t>& endCages);
+std::vector<Finding> cableInvariants(const Plan&, const std::vector<std::uint32_t>& endCages);
 } // namespace checks
 } // namespace fp

@@ -38,7 +38,8 @@ private:
 };
 
 constexpr std::size_t kLinksWorthAThread = 20000;  // below this a thread costs more than it saves
-void afterBom(Plan&, const Catalog&, const PlanOptions&, bool inParallel, std::optional<std::vector<Finding>> cageDone);
+void afterBom(Plan&, const Catalog&, const PlanOptions&, bool inParallel, std::optional<std::vector<Finding>> cageDone,
+              const std::vector<std::uint32_t>& endCages);
 
 } // namespace
 
@@ -123,6 +124,7 @@ Plan makePlan(const ClusterSpec& typedSpec, const Catalog& catalog, const PlanOp
     });
     clock.run("checks", [&] { p.findings = checks::run(spec, p.fabric, p.layout, p.media, catalog, p.hardware); });
     std::optional<std::vector<Finding>> cageFindings;
+    std::vector<std::uint32_t> endCages;  // the invariants' own, from the fabric as it stands
     clock.run("bom", [&] {
         if (!inParallel) {
             p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware);
@@ -130,19 +132,23 @@ Plan makePlan(const ClusterSpec& typedSpec, const Catalog& catalog, const PlanOp
         }
         plan::runInParallel(2, [&](std::size_t k) {
             if (k == 0) p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware);
-            else cageFindings = checks::cageInvariants(p);
+            else {
+                endCages = checks::freshEndCages(p);
+                cageFindings = checks::cageInvariants(p, endCages);
+            }
         });
     });
+    if (!cageFindings) endCages = checks::freshEndCages(p);
     if (options.findingsOnly) {
-        if (!cageFindings) cageFindings = checks::cageInvariants(p);
+        if (!cageFindings) cageFindings = checks::cageInvariants(p, endCages);
         std::vector<Finding> broken = std::move(*cageFindings);
-        const std::vector<Finding> cables = checks::cableInvariants(p);
+        const std::vector<Finding> cables = checks::cableInvariants(p, endCages);
         broken.insert(broken.end(), cables.begin(), cables.end());
         p.findings.insert(p.findings.begin(), broken.begin(), broken.end());
         p.estimates.capex = estimate::capexOf(p.bom, spec.gpus);
         return p;
     }
-    afterBom(p, catalog, options, inParallel, std::move(cageFindings));
+    afterBom(p, catalog, options, inParallel, std::move(cageFindings), endCages);
     requireFiniteFigures(p);
     return p;
 }
@@ -156,7 +162,7 @@ namespace {
 // 100,000-GPU plan). Findings come out in the order of a sequential run; the invariants' time counts
 // as the "checks" stage's, the rest as "estimate".
 void afterBom(Plan& p, const Catalog& catalog, const PlanOptions& options, bool inParallel,
-              std::optional<std::vector<Finding>> cageDone)
+              std::optional<std::vector<Finding>> cageDone, const std::vector<std::uint32_t>& endCages)
 {
     if (options.cancelled && options.cancelled()) throw PlanCancelled{};
     EstimateOptions estimateOptions = options.estimate;
@@ -166,10 +172,10 @@ void afterBom(Plan& p, const Catalog& catalog, const PlanOptions& options, bool 
     const auto task = [&](std::size_t k) {
         const auto start = std::chrono::steady_clock::now();
         switch (k) {
-        case 0: cableFindings = checks::cableInvariants(p); break;
+        case 0: cableFindings = checks::cableInvariants(p, endCages); break;
         case 1: p.estimates = estimate::run(p.spec, p.fabric, p.layout, p.media, p.bom, catalog, p.hardware, estimateOptions); break;
         case 2:
-            if (!cageDone) cageFindings = checks::cageInvariants(p);
+            if (!cageDone) cageFindings = checks::cageInvariants(p, endCages);
             break;
         default: p.resilience = resilience::analyse(p.spec, p.fabric, p.media, p.bom, catalog); break;
         }
