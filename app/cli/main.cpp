@@ -1,6 +1,7 @@
 // fabricplan-cli: the headless, scriptable face of FabricPlan. Same core, same Plan as the GUI.
 #include <iostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "args.h"
@@ -32,7 +33,7 @@ const char* kHelp =
 static int runCommand(int argc, char** argv)
 {
     using namespace fp::cli;
-    useLargePlanMemoryPolicy();
+    useLargePlanMemoryPolicy(argc > 1 && std::string_view(argv[1]) == "plan");
     struct QtTeardown {
         ~QtTeardown() { shutdownReportOutput(); }
     } qtTeardown;

@@ -18,13 +18,15 @@ constexpr std::size_t kNeverTrimBytes = 1u << 30;       // above the reserve: th
 
 } // namespace
 
-void useLargePlanMemoryPolicy()
+void useLargePlanMemoryPolicy(bool oneArena)
 {
     if (std::getenv("GLIBC_TUNABLES")) return;  // the user tunes malloc: leave it alone
-    // One arena for every thread: a plan's stages that run on worker threads (plan/plan.cpp) would
-    // otherwise allocate from a fresh per-thread arena, page by page outside the huge-page heap, which
-    // cost more than the second core saved (100,000 GPUs: 68 ms on two threads, 50 ms on one).
-    mallopt(M_ARENA_MAX, 1);
+    // One plan: one arena for every thread. The plan's stages that run on worker threads
+    // (plan/plan.cpp) would otherwise allocate from a fresh per-thread arena, page by page outside the
+    // huge-page heap, which cost more than the second core saved (100,000 GPUs: 68 ms on two threads,
+    // 50 ms on one). Many plans at once (compare, sweep) keep an arena per thread: one shared arena's
+    // lock made a 1,000-design sweep four times slower.
+    if (oneArena) mallopt(M_ARENA_MAX, 1);
     mallopt(M_MMAP_THRESHOLD, int(kMmapThresholdBytes));
     mallopt(M_TRIM_THRESHOLD, int(kNeverTrimBytes));
     // Grow the heap once by the reserve, then mark it for huge pages: later faults in it take 2 MiB

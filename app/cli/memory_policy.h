@@ -9,7 +9,8 @@ namespace fp::cli {
 // Keeps freed memory in the process (no per-block mmap/munmap below 32 MiB, no heap trimming) and asks
 // for transparent huge pages on the heap, the in-process equivalent of
 // GLIBC_TUNABLES=glibc.malloc.mmap_threshold=...:glibc.malloc.trim_threshold=...:glibc.malloc.hugetlb=1.
+// oneArena: every thread allocates from that heap (one plan at a time; see memory_policy.cpp).
 // Call once, first thing in main(). Harmless where THP is off (madvise then does nothing).
-void useLargePlanMemoryPolicy();
+void useLargePlanMemoryPolicy(bool oneArena);
 
 } // namespace fp::cli
