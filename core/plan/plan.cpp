@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
-#include <optional>
+#include <functional>
+#include <string_view>
+#include <vector>
 
 #include "checks/checks.h"
 #include "checks/tier_compatibility.h"
@@ -38,8 +40,37 @@ private:
 };
 
 constexpr std::size_t kLinksWorthAThread = 20000;  // below this a thread costs more than it saves
-void afterBom(Plan&, const Catalog&, const PlanOptions&, bool inParallel, std::optional<std::vector<Finding>> cageDone,
-              const std::vector<std::uint32_t>& endCages);
+
+// Stages that read only what is finished and each write their own result: side by side on the worker
+// pool for a large plan (the longest first), else one after the other, in order.
+void runSideBySide(bool inParallel, const std::vector<std::function<void()>>& tasks)
+{
+    if (!inParallel) {
+        for (const auto& task : tasks) task();
+        return;
+    }
+    plan::runInParallel(tasks.size(), [&](std::size_t k) { tasks[k](); });
+}
+
+// The "estimate" stage: the estimates and the resilience analysis, with `beside` (the invariants' cable
+// half, when planning) running next to them.
+void runEstimates(Plan& p, const Catalog& catalog, const PlanOptions& options, bool inParallel,
+                  const std::function<void()>& beside = {})
+{
+    EstimateOptions estimateOptions = options.estimate;
+    if (p.hardware.platform) estimateOptions.platform = *p.hardware.platform;
+    StageClock clock(p, options);
+    clock.run("estimate", [&] {
+        std::vector<std::function<void()>> tasks{
+            [&] {
+                p.estimates =
+                    estimate::run(p.spec, p.fabric, p.layout, p.media, p.bom, catalog, p.hardware, estimateOptions);
+            },
+            [&] { p.resilience = resilience::analyse(p.spec, p.fabric, p.media, p.bom, catalog); }};
+        if (beside) tasks.insert(tasks.begin(), beside);
+        runSideBySide(inParallel, tasks);
+    });
+}
 
 } // namespace
 
@@ -103,113 +134,55 @@ Plan makePlan(const ClusterSpec& typedSpec, const Catalog& catalog, const PlanOp
         p.fabric = topology::build(spec, ports, linkGbps);
         if (!planesNote.empty()) p.fabric.notes.insert(p.fabric.notes.begin(), planesNote);
     });
-    // Two pairs of stages run side by side on a large plan, each pair reading what is finished and
-    // writing apart: the floor layout and the cage groups (fabric only, media/cage_grouping.h), and the
-    // BOM and the cage half of the invariant check (fabric and media only). A stage's clock covers its pair.
+    // On a large plan three pairs of stages run side by side, each reading only what is finished: the
+    // floor layout and the cage groups (fabric only, media/cage_grouping.h); the BOM and the cage half of
+    // the invariant check (fabric and media only); the cable half of that check (it needs the BOM) and
+    // the estimates. The invariants recount from the fabric as it stands, not from media's end cages.
     const bool inParallel = p.fabric.links.size() >= kLinksWorthAThread;
-    std::optional<media::CageGrouping> grouping;
+    media::CageGrouping grouping;
     clock.run("layout", [&] {
-        if (!inParallel) {
-            p.layout = layout::place(spec, p.fabric, p.hardware);
-            return;
-        }
-        plan::runInParallel(2, [&](std::size_t k) {
-            if (k == 0) p.layout = layout::place(spec, p.fabric, p.hardware);
-            else grouping = media::groupByCage(p.fabric, p.hardware);
-        });
+        runSideBySide(inParallel, {[&] { p.layout = layout::place(spec, p.fabric, p.hardware); },
+                                   [&] { grouping = media::groupByCage(p.fabric, p.hardware); }});
     });
     clock.run("media", [&] {
-        p.media = grouping ? media::select(spec, p.fabric, p.layout, catalog, p.hardware, std::move(*grouping))
-                           : media::select(spec, p.fabric, p.layout, catalog, p.hardware);
+        p.media = media::select(spec, p.fabric, p.layout, catalog, p.hardware, std::move(grouping));
     });
     clock.run("checks", [&] { p.findings = checks::run(spec, p.fabric, p.layout, p.media, catalog, p.hardware); });
-    std::optional<std::vector<Finding>> cageFindings;
-    std::vector<std::uint32_t> endCages;  // the invariants' own, from the fabric as it stands
+    std::vector<std::uint32_t> endCages;
+    std::vector<Finding> broken, brokenCables;
     clock.run("bom", [&] {
-        if (!inParallel) {
-            p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware);
-            return;
-        }
-        plan::runInParallel(2, [&](std::size_t k) {
-            if (k == 0) p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware);
-            else {
-                endCages = checks::freshEndCages(p);
-                cageFindings = checks::cageInvariants(p, endCages);
-            }
-        });
+        runSideBySide(inParallel, {[&] { p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware); },
+                                   [&] {
+                                       endCages = checks::freshEndCages(p);
+                                       broken = checks::cageInvariants(p, endCages);
+                                   }});
     });
-    if (!cageFindings) endCages = checks::freshEndCages(p);
+    double cableCheckMs = 0;  // counted as the "checks" stage's
+    const auto checkCables = [&] {
+        const auto start = std::chrono::steady_clock::now();
+        brokenCables = checks::cableInvariants(p, endCages);
+        cableCheckMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    };
+    // On two threads the cable half runs inside the estimate stage's clock; its own time still counts as checks.
+    if (options.findingsOnly || !inParallel) checkCables();
+    if (!options.findingsOnly)
+        runEstimates(p, catalog, options, inParallel, inParallel ? std::function<void()>(checkCables) : nullptr);
+    // The invariants' findings first, in the order one thread gives (checks::invariants).
+    broken.insert(broken.end(), brokenCables.begin(), brokenCables.end());
+    p.findings.insert(p.findings.begin(), broken.begin(), broken.end());
+    for (StageTiming& t : p.timings)
+        if (t.stage == std::string_view("checks")) t.ms += cableCheckMs;
     if (options.findingsOnly) {
-        if (!cageFindings) cageFindings = checks::cageInvariants(p, endCages);
-        std::vector<Finding> broken = std::move(*cageFindings);
-        const std::vector<Finding> cables = checks::cableInvariants(p, endCages);
-        broken.insert(broken.end(), cables.begin(), cables.end());
-        p.findings.insert(p.findings.begin(), broken.begin(), broken.end());
         p.estimates.capex = estimate::capexOf(p.bom, spec.gpus);
         return p;
     }
-    afterBom(p, catalog, options, inParallel, std::move(cageFindings), endCages);
     requireFiniteFigures(p);
     return p;
 }
 
-namespace {
-
-// The work after the BOM: the hardware invariants' cable half (it needs the BOM and the cable plan)
-// and their cage half unless it ran beside the BOM, the estimates and the resilience analysis. Each
-// reads the finished plan and writes only its own result, so on a large plan they run side by side on
-// the worker pool, the longest first (the invariants recount every link: about a third of a
-// 100,000-GPU plan). Findings come out in the order of a sequential run; the invariants' time counts
-// as the "checks" stage's, the rest as "estimate".
-void afterBom(Plan& p, const Catalog& catalog, const PlanOptions& options, bool inParallel,
-              std::optional<std::vector<Finding>> cageDone, const std::vector<std::uint32_t>& endCages)
-{
-    if (options.cancelled && options.cancelled()) throw PlanCancelled{};
-    EstimateOptions estimateOptions = options.estimate;
-    if (p.hardware.platform) estimateOptions.platform = *p.hardware.platform;
-    std::vector<Finding> cableFindings, cageFindings;
-    double ms[4] = {};
-    const auto task = [&](std::size_t k) {
-        const auto start = std::chrono::steady_clock::now();
-        switch (k) {
-        case 0: cableFindings = checks::cableInvariants(p, endCages); break;
-        case 1: p.estimates = estimate::run(p.spec, p.fabric, p.layout, p.media, p.bom, catalog, p.hardware, estimateOptions); break;
-        case 2:
-            if (!cageDone) cageFindings = checks::cageInvariants(p, endCages);
-            break;
-        default: p.resilience = resilience::analyse(p.spec, p.fabric, p.media, p.bom, catalog); break;
-        }
-        ms[k] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-    };
-    if (inParallel) {
-        plan::runInParallel(4, task);
-    } else {
-        for (std::size_t k = 0; k < 4; ++k) task(k);
-    }
-    if (cageDone) cageFindings = std::move(*cageDone);
-    cageFindings.insert(cageFindings.end(), cableFindings.begin(), cableFindings.end());
-    p.findings.insert(p.findings.begin(), cageFindings.begin(), cageFindings.end());
-    for (StageTiming& t : p.timings)
-        if (t.stage == std::string_view("checks")) t.ms += ms[0] + ms[2];
-    p.timings.push_back({"estimate", ms[1] + ms[3]});
-}
-
-void runEstimates(Plan& p, const Catalog& catalog, const PlanOptions& options)
-{
-    StageClock clock(p, options);
-    clock.run("estimate", [&] {
-        EstimateOptions estimateOptions = options.estimate;
-        if (p.hardware.platform) estimateOptions.platform = *p.hardware.platform;
-        p.estimates = estimate::run(p.spec, p.fabric, p.layout, p.media, p.bom, catalog, p.hardware, estimateOptions);
-        p.resilience = resilience::analyse(p.spec, p.fabric, p.media, p.bom, catalog);
-    });
-}
-
-} // namespace
-
 void finishPlan(Plan& p, const Catalog& catalog, const PlanOptions& options)
 {
-    runEstimates(p, catalog, options);
+    runEstimates(p, catalog, options, false);  // comparePlans finishes its winners in parallel already
     requireFiniteFigures(p);
 }
 
