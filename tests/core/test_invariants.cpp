@@ -40,6 +40,18 @@ const Parts kParts[] = {
     {FabricKind::UEC, "AIS800-64D", "POLLARA-400", 400},
 };
 
+// An NDR InfiniBand design on QM9700 switches and ConnectX-7 NICs.
+ClusterSpec ndrSpec(int gpus, int tiers)
+{
+    ClusterSpec s;
+    s.fabric = FabricKind::InfiniBand;
+    s.switchModel = "MQM9700-NS2F";
+    s.nicModel = "MCX75310AAS-NEAT";
+    s.gpus = gpus;
+    s.tiers = tiers;
+    return s;
+}
+
 std::vector<std::string> invariantFindings(const Plan& p)
 {
     std::vector<std::string> out;
@@ -211,14 +223,9 @@ private slots:
     // and port 46. The builder starts the uplinks at port 47 (24/1), so no cage carries two classes.
     void spineUplinksStartAtACageBoundary()
     {
-        ClusterSpec s;
-        s.fabric = FabricKind::InfiniBand;
-        s.switchModel = "MQM9700-NS2F";
-        s.nicModel = "MCX75310AAS-NEAT";
+        ClusterSpec s = ndrSpec(8 * 4 * 45 * 2, 3);  // two full pods
         s.gpusPerNode = 8;
         s.nicsPerNode = 8;
-        s.gpus = 8 * 4 * 45 * 2;  // two full pods
-        s.tiers = 3;
         s.railOptimized = false;
         s.spineOversubscription = {5, 2};
         const Plan p = makePlan(s, catalog_);
@@ -359,12 +366,7 @@ private slots:
     // sends each cable's legs into two spine cages: invariant.straight-split catches it.
     void straightCableWithLegsInTwoCagesIsAnError()
     {
-        ClusterSpec s;
-        s.fabric = FabricKind::InfiniBand;
-        s.switchModel = "MQM9700-NS2F";
-        s.nicModel = "MCX75310AAS-NEAT";
-        s.gpus = 2048;
-        s.tiers = 3;
+        const ClusterSpec s = ndrSpec(2048, 3);
         Plan p = makePlan(s, catalog_);
         QVERIFY(invariantFindings(p).empty());
         CageIndex ownCages;
@@ -393,14 +395,9 @@ private slots:
     // A cage whose links have no part is a missing part (an error), unlike an unused leg (halfUsedCage).
     void cageWithoutAPartIsAnError()
     {
-        ClusterSpec s;
-        s.fabric = FabricKind::InfiniBand;
-        s.switchModel = "MQM9700-NS2F";
-        s.nicModel = "MCX75310AAS-NEAT";
+        ClusterSpec s = ndrSpec(5, 1);
         s.gpusPerNode = 1;
         s.nicsPerNode = 1;
-        s.gpus = 5;
-        s.tiers = 1;
         Plan p = makePlan(s, catalog_);
         QVERIFY(invariantFindings(p).empty());
         for (LinkSolution& sol : p.media.solutions) {
