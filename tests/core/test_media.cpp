@@ -80,6 +80,12 @@ private slots:
         QCOMPARE(int(sol.media), media);
         if (media == int(MediaClass::None)) {
             QVERIFY(hasRule(m, "media.no-part"));
+            // The diagnosis names the closest real part and why it fails, although the too-short
+            // assemblies were only marked while a part might still have fitted (media.cpp, solve).
+            const std::string msg = firstMessage(m);
+            QVERIFY2(QString::fromStdString(msg).contains(
+                         QRegularExpression(QStringLiteral("closest: [A-Z0-9][^ ]* .*\\([^)]*\\S[^)]*\\)"))),
+                     msg.c_str());
             return;
         }
         QVERIFY2(m.findings.empty(), firstMessage(m).c_str());
