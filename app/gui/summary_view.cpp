@@ -1,5 +1,6 @@
 #include "summary_view.h"
 
+#include <algorithm>
 #include <QLocale>
 #include <QPalette>
 
@@ -200,17 +201,18 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
         if (i % 4 == 0) html += QStringLiteral("<tr>");
         html += QStringLiteral("<td width='25%' bgcolor='%1' style='border-left: 3px solid %2'>"
                                "<span style='color:%3; font-size:9pt'>%4</span>%5<br>"
-                               "<span style='font-size:16pt; font-weight:600; color:%7'>%6</span>%8</td>")
+                               "<span style='font-size:%9pt; font-weight:600; color:%7'>%6</span>%8</td>")
                     .arg(card, errors ? errorColour(pal).name() : accent, muted, f->label.toHtmlEscaped(),
-                         // A figure never breaks at a unit's slash ("GB/" then "s"), a thousands comma
-                         // ("1," then "000,000" at 1024 px) or a hyphen ("eng-" then "weeks").
+                         // A figure never breaks at a unit's slash ("GB/" then "s") or a thousands comma
+                         // ("1," then "000,000" at 1024 px). A hyphen may break: "eng-weeks" is wider
+                         // than a card at 1024 px, and kept whole it would split as "eng-week" / "s".
                          errors ? QString() : badge(f->estimated),
                          f->value.toHtmlEscaped()
                              .replace(QLatin1Char('/'), QStringLiteral("/&#x2060;"))
-                             .replace(QLatin1Char(','), QStringLiteral(",&#x2060;"))
-                             .replace(QLatin1Char('-'), QStringLiteral("&#x2011;")),
+                             .replace(QLatin1Char(','), QStringLiteral(",&#x2060;")),
                          errors ? muted : text)
-                    .arg(errors && f->key != QLatin1String("gpus") ? notBuildableMark(pal) : QString());
+                    .arg(errors && f->key != QLatin1String("gpus") ? notBuildableMark(pal) : QString())
+                    .arg(keyFigurePointSize(f->value));
         if (i % 4 == 3) html += QStringLiteral("</tr>");
         ++i;
     }
@@ -278,6 +280,13 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
                     .arg(muted, notes.join(QStringLiteral("</li><li>")));
     html += QStringLiteral("</body></html>");
     setHtml(html);
+}
+
+int keyFigurePointSize(const QString& value)
+{
+    qsizetype longest = 0;
+    for (const QString& word : value.split(QLatin1Char(' '))) longest = std::max(longest, word.size());
+    return longest <= 7 ? 16 : longest <= 9 ? 13 : 11;
 }
 
 } // namespace fp::gui

@@ -24,6 +24,9 @@ struct SummaryFigure {
 // `tallies`: the plan's links per class when counted already (Document::linkTallies()).
 std::vector<SummaryFigure> summaryFigures(const Plan&, const LinkTallies* tallies = nullptr);
 const SummaryFigure* findFigure(const std::vector<SummaryFigure>&, const QString& key);
+// The point size of a key figure on its card: a card is about eight 16 pt digits wide at 1024 px, so a
+// longer unbroken figure ("3,006,208", "400,000.0") takes a smaller size rather than splitting mid-number.
+int keyFigurePointSize(const QString& value);
 
 class SummaryView : public QTextBrowser {
     Q_OBJECT
