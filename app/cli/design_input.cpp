@@ -180,12 +180,29 @@ void applyOverrides(ClusterSpec& spec, const Args& args)
     }
 }
 
+SwitchNames switchNamesOf(const Catalog& catalog)
+{
+    SwitchNames names;
+    names.match = [&catalog](const std::string& typed) {
+        const PartMatch<SwitchModel> m = matchSwitch(catalog.switches, typed);
+        std::vector<std::string> parts;
+        if (m.part) parts.push_back(m.part->partNumber);
+        for (const SwitchModel* c : m.candidates) parts.push_back(c->partNumber);
+        return parts;
+    };
+    for (const SwitchModel& sw : catalog.switches) names.known.push_back({sw.partNumber, modelNameOf(sw)});
+    return names;
+}
+
 ClusterSpec fitFabricDefaults(const Args& args, ClusterSpec spec, const Catalog& catalog)
 {
+    // A misspelt switch, the fabric's or a tier's: say so with the nearest names. Left to the plan, an
+    // unknown spine switch surfaced as "switch MQM9700-NS2F does not run RoCEv2" (the defaults were
+    // skipped for it and the leaf took the spec's default switch).
+    for (const SpecProblem& p : validateSpec(spec, switchNamesOf(catalog)))
+        if (p.field.rfind("/fabric/switch", 0) == 0) throw UserError(p.message, p.field, p.fix);
     if (args.has("--switch") || args.has("--radix")) return spec;
     if (args.has("--leaf-switch") && args.has("--spine-switch") && args.has("--core-switch")) return spec;
-    for (const std::string* own : {&spec.leafSwitchModel, &spec.spineSwitchModel, &spec.coreSwitchModel})
-        if (!own->empty() && !matchSwitch(catalog.switches, *own).part) return spec;  // the plan names the tier
     if (!validateSpec(spec).empty()) return spec;  // the plan reports what is invalid, field by field
     if (!args.positional().empty() && !args.has("--fabric")) return spec;
     ClusterSpec asked = spec;

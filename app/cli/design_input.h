@@ -8,6 +8,7 @@
 #include "catalog/catalog.h"
 #include "plan/plan.h"
 #include "spec/cluster_spec.h"
+#include "spec/validate.h"
 
 namespace fp::cli {
 
@@ -21,9 +22,13 @@ const char* designFlagsHelp();
 ClusterSpec readDesign(const Args&);
 // Applies the design flags of `args` to `spec`, in the order given (what readDesign does after loading).
 void applyOverrides(ClusterSpec&, const Args&);
+// The catalog's switch names for validateSpec: how a typed name matches, and every part for "did you mean".
+SwitchNames switchNamesOf(const Catalog&);
 // Defaults that fit (plan/fabric_defaults.h): when no switch was named (--switch, --radix) and either
 // --fabric was given or there is no design file, the fabric's parts are the first that plan without
 // errors; a named --nic is kept. Says what it picked on stderr. A design file's own parts stand.
+// An unknown or ambiguous switch name (the fabric's or a tier's) is refused first, with the nearest
+// catalog names, before any default is tried on its behalf.
 ClusterSpec fitFabricDefaults(const Args&, ClusterSpec, const Catalog&);
 // Estimate switches given on the command line (--misconfigured-roce).
 PlanOptions readPlanOptions(const Args&);

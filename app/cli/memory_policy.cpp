@@ -1,7 +1,9 @@
 #include "memory_policy.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
+#include <thread>
 
 #include <malloc.h>
 #include <sys/mman.h>
@@ -15,6 +17,9 @@ constexpr std::size_t kHeapReserveBytes = 256u << 20;   // address space only; p
 constexpr std::uintptr_t kHugePageBytes = 2u << 20;
 constexpr std::size_t kProbeBytes = 4u << 20;           // below the mmap threshold: from the heap
 constexpr std::size_t kNeverTrimBytes = 1u << 30;       // above the reserve: the heap never shrinks
+
+// The huge-page part of the heap's reserve, [begin, end): free memory malloc carves plans from.
+std::uintptr_t g_reserveBegin = 0, g_reserveEnd = 0;
 
 } // namespace
 
@@ -38,8 +43,22 @@ void useLargePlanMemoryPolicy(bool oneArena)
     std::free(probe);
     const auto first = reinterpret_cast<std::uintptr_t>(probe);
     const std::uintptr_t begin = (first + kHugePageBytes - 1) & ~(kHugePageBytes - 1);
-    if (top > begin) madvise(reinterpret_cast<void*>(begin), top - begin, MADV_HUGEPAGE);
+    if (top > begin && madvise(reinterpret_cast<void*>(begin), top - begin, MADV_HUGEPAGE) == 0) {
+        g_reserveBegin = begin;
+        g_reserveEnd = top;
+    }
     mallopt(M_TOP_PAD, 0);  // from here on the heap grows as usual
+}
+
+void prefaultHeapAhead(std::size_t bytes)
+{
+    bytes = std::min<std::size_t>(bytes, g_reserveEnd - g_reserveBegin) & ~std::size_t(kHugePageBytes - 1);
+    if (bytes == 0) return;
+    // MADV_POPULATE_WRITE faults the pages in as a write would, without writing: memory malloc hands out
+    // meanwhile keeps its contents, and a page already present is left alone. Linux 5.14 or later; on
+    // an older kernel the call fails and the plan faults its pages in itself, as before.
+    std::thread([begin = g_reserveBegin, bytes] { madvise(reinterpret_cast<void*>(begin), bytes, MADV_POPULATE_WRITE); })
+        .detach();
 }
 
 } // namespace fp::cli

@@ -36,9 +36,9 @@ void printSummary(const Plan& p, std::ostream& out, const std::string& catalogPa
     const auto& s = f.shape;
     out << p.spec.name << " — " << displayName(p.spec.fabric) << ", " << num(p.spec.gpus) << " GPUs in "
         << num(s.nodes) << " nodes\n";
-    out << "  switch " << p.hardware.switchesText() << " (" << s.switchPorts << " x " << s.linkGbps
+    out << "  switch " << p.hardware.switchesText(p.fabric.shape.tiers) << " (" << s.switchPorts << " x " << s.linkGbps
         << "G), NIC " << p.hardware.nic.partNumber << "\n";
-    if (p.hardware.switches.size() > 1) {  // per-tier models: each tier's by name
+    if (!p.hardware.oneSwitchOnEveryTier(s.tiers)) {  // per-tier models: each tier's by name
         out << "  tier switches:";
         for (const auto& u : f.usage()) {
             const SwitchModel& sw = p.hardware.switchOf(u.tier);
@@ -104,12 +104,12 @@ void printComparison(const Comparison& c, std::ostream& out)
                      "TCO", "busbw GB/s", "stops/day");
     for (const auto& p : c.plans) {
         out << formatted("%-14s %-22s %9lld %14s %12s %12s %10.1f %10.3f\n", displayName(p.spec.fabric),
-                         p.hardware.switchesText().c_str(), p.fabric.switchCount(),
+                         p.hardware.switchesText(p.fabric.shape.tiers).c_str(), p.fabric.switchCount(),
                          money(p.estimates.capex.totalUsd).c_str(), money(p.estimates.capex.perGpuUsd).c_str(),
                          money(p.estimates.tcoUsd).c_str(), p.estimates.performance.allreduceBusbwGBps,
                          p.resilience.jobInterruptionsPerDay);
         if (p.errorCount() > 0)
-            out << "  not buildable: " << p.errorCount() << " design-rule error(s) with " << p.hardware.switchesText()
+            out << "  not buildable: " << p.errorCount() << " design-rule error(s) with " << p.hardware.switchesText(p.fabric.shape.tiers)
                 << " and " << p.hardware.nic.partNumber << "\n";
     }
     out << "stops/day: expected network-caused interruptions per day of a job on the whole cluster\n";

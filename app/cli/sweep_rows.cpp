@@ -37,7 +37,7 @@ SweepRow sweepRow(std::size_t index, const Variant& variant, const Plan& p)
     r.variant = variant;
     r.planned = true;
     r.fabric = toString(p.spec.fabric);
-    r.switchModel = p.hardware.switchesText();
+    r.switchModel = p.hardware.switchesText(p.fabric.shape.tiers);
     r.nicModel = p.hardware.nic.partNumber;
     r.gpus = p.spec.gpus;
     r.tiers = p.fabric.shape.tiers;

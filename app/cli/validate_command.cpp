@@ -22,16 +22,7 @@ int validateCommand(const std::vector<std::string>& argv)
     // Switch names against the catalog (the bundled one, or your copy): unknown or ambiguous names
     // fail here rather than at plan time.
     const Catalog catalog = openCatalog(Args({}, {}, {}));
-    SwitchNames names;
-    names.match = [&catalog](const std::string& typed) {
-        const PartMatch<SwitchModel> m = matchSwitch(catalog.switches, typed);
-        std::vector<std::string> parts;
-        if (m.part) parts.push_back(m.part->partNumber);
-        for (const SwitchModel* c : m.candidates) parts.push_back(c->partNumber);
-        return parts;
-    };
-    for (const SwitchModel& sw : catalog.switches) names.known.push_back({sw.partNumber, modelNameOf(sw)});
-    const auto problems = validateSpec(result.spec, names);
+    const auto problems = validateSpec(result.spec, switchNamesOf(catalog));
     for (const auto& p : problems) std::cerr << path << ": " << p.field << ": " << p.message << " — " << p.fix << "\n";
     if (!problems.empty()) return kExitBadInput;
     // The file's own format: a format 1 design stays format 1 until it is saved again.

@@ -111,7 +111,7 @@ QString CompareView::alternativeRow(int i) const
     if (!m_comparison || i < 0 || i >= int(m_comparison->plans.size())) return {};
     const Plan& p = m_comparison->plans[i];
     const int errors = p.errorCount();
-    return QStringList{fabricName(p), QString::fromStdString(p.hardware.switchesText()),
+    return QStringList{fabricName(p), QString::fromStdString(p.hardware.switchesText(p.fabric.shape.tiers)),
                        QString::fromStdString(p.hardware.nic.partNumber),
                        QLocale(QLocale::English).toString(p.fabric.switchCount()), money(p.estimates.capex.totalUsd),
                        money(p.estimates.tcoUsd), stopsPerDay(p),
@@ -348,7 +348,7 @@ void CompareView::rebuild()
                                "<td align='right'>%9</td>")
                     .arg(colour, shownColor(p).name(),
                          QStringLiteral("%1 (%2)").arg(fabricName(p), shortFabricName(p.spec.fabric)).toHtmlEscaped(),
-                         QString::fromStdString(p.hardware.switchesText()).toHtmlEscaped(),
+                         QString::fromStdString(p.hardware.switchesText(p.fabric.shape.tiers)).toHtmlEscaped(),
                          QString::fromStdString(p.hardware.nic.partNumber).toHtmlEscaped(),
                          QLocale(QLocale::English).toString(p.fabric.switchCount()),
                          money(p.estimates.capex.totalUsd), money(p.estimates.tcoUsd), stopsPerDay(p))

@@ -359,7 +359,7 @@ void MainWindow::showCatalog()
     auto* dialog = new CatalogDialog(m_document->catalog(), m_userCatalogPath, this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     if (const auto plan = m_document->plan())
-        dialog->setDefaultPlatforms({QString::fromStdString(plan->hardware.switchesText()),
+        dialog->setDefaultPlatforms({QString::fromStdString(plan->hardware.switchesText(plan->fabric.shape.tiers)),
                                      QString::fromStdString(plan->hardware.nic.partNumber)});
     connect(dialog, &CatalogDialog::catalogChanged, m_document, &Document::setCatalog);
     dialog->show();

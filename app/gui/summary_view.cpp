@@ -160,9 +160,9 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
                 .arg(QString::fromStdString(p.spec.name).toHtmlEscaped(), muted,
                      QString::fromUtf8(displayName(p.spec.fabric)),
                      // One model: its part and description; per-tier models: the parts (the tier table names them).
-                     QString::fromStdString(p.hardware.switches.size() > 1
-                                                ? p.hardware.switchesText()
-                                                : p.hardware.switchesText() + " " + p.hardware.switchOf(Tier::Leaf).description)
+                     QString::fromStdString(!p.hardware.oneSwitchOnEveryTier(p.fabric.shape.tiers)
+                                                ? p.hardware.switchesText(p.fabric.shape.tiers)
+                                                : p.hardware.switchesText(p.fabric.shape.tiers) + " " + p.hardware.switchOf(Tier::Leaf).description)
                          .toHtmlEscaped(),
                      QString::fromStdString(p.hardware.nic.partNumber).toHtmlEscaped());
     QString policy = QString::fromUtf8(toString(p.spec.economics.pricePolicy));
@@ -221,7 +221,7 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
 
     // Tiers; with per-tier switch models, each tier's model in a column of its own.
     html += tr("<h3>Switch tiers</h3>");
-    const bool tiersDiffer = p.hardware.switches.size() > 1;
+    const bool tiersDiffer = !p.hardware.oneSwitchOnEveryTier(p.fabric.shape.tiers);
     html += QStringLiteral("<table cellspacing='0' cellpadding='5' width='100%' style='border-collapse:collapse'>"
                            "<tr bgcolor='%1'><th align='left'>%2</th>%7<th align='right'>%3</th><th align='right'>%4</th>"
                            "<th align='right'>%5</th><th align='right'>%6</th></tr>")

@@ -191,7 +191,7 @@ TopologyGeometry buildTopologyGeometry(const Plan& plan)
     }
 
     // 6. Box titles and tooltips.
-    const QString switchPart = QString::fromStdString(plan.hardware.switchesText());
+    const QString switchPart = QString::fromStdString(plan.hardware.switchesText(plan.fabric.shape.tiers));
     const QString nicPart = QString::fromStdString(plan.hardware.nic.partNumber);
     for (std::size_t bi = 0; bi < boxes.size(); ++bi) {
         const Box& box = boxes[bi];

@@ -113,7 +113,7 @@ void writeComparisonPage(PdfDocument& doc, const Comparison* cmp)
         const Estimates& e = p.estimates;
         const bool best = p.spec.fabric == cmp->advice.recommended;
         doc.tableRow(columns, {QString::fromLatin1(displayName(p.spec.fabric)) + (best ? QStringLiteral(" ★") : QString()),
-                               qs(p.hardware.switchesText()), groupedNumber(double(p.fabric.switchCount())),
+                               qs(p.hardware.switchesText(p.fabric.shape.tiers)), groupedNumber(double(p.fabric.switchCount())),
                                usd(e.capex.totalUsd), usd(e.tcoUsd), groupedNumber(e.opex.powerKw, 1),
                                groupedNumber(e.opex.tuningWeeks, 1)},
                      best);

@@ -68,7 +68,7 @@ void writeSummaryPage(PdfDocument& doc, const Plan& plan)
     left.line(QStringLiteral("GPUs"), groupedNumber(spec.gpus));
     left.line(QStringLiteral("GPUs / NICs per node"), QStringLiteral("%1 / %2").arg(spec.gpusPerNode).arg(spec.nicsPerNode));
     left.line(QStringLiteral("Nodes"), groupedNumber(f.nodeCount));
-    left.line(QStringLiteral("Switch"), qs(plan.hardware.switchesText()));
+    left.line(QStringLiteral("Switch"), qs(plan.hardware.switchesText(f.shape.tiers)));
     left.line(QStringLiteral("NIC"), qs(plan.hardware.nic.partNumber));
     left.line(QStringLiteral("Link speed"), QStringLiteral("%1 Gb/s").arg(f.shape.linkGbps));
     left.line(QStringLiteral("Planes"), QString::number(f.shape.planes));
@@ -86,7 +86,7 @@ void writeSummaryPage(PdfDocument& doc, const Plan& plan)
                                                             groupedNumber(u.utilisation() * 100, 1)));
         // Per-tier switch models: each tier's model by name under its count (a short label, as the
         // value takes the room it needs and the label is elided into the rest).
-        if (plan.hardware.switches.size() > 1)
+        if (!plan.hardware.oneSwitchOnEveryTier(f.shape.tiers))
             left.line(QStringLiteral("Model"), qs(modelNameOf(plan.hardware.switchOf(u.tier))));
     }
     const std::pair<LinkClass, const char*> classes[] = {{LinkClass::HostLeaf, "Host-leaf links"},

@@ -1,6 +1,7 @@
 #include "catalog/hardware.h"
 
 #include <algorithm>
+#include <span>
 
 namespace fp {
 
@@ -74,12 +75,24 @@ int Hardware::nicPortsPerHostCage() const
     return platform->portsPerCage;
 }
 
-std::string Hardware::switchesText() const
+namespace {
+constexpr Tier kSwitchTiers[] = {Tier::Leaf, Tier::Spine, Tier::Core};
+std::span<const Tier> tiersOf(int tiers) { return {kSwitchTiers, std::size_t(std::clamp(tiers, 1, 3))}; }
+} // namespace
+
+bool Hardware::oneSwitchOnEveryTier(int tiers) const
 {
-    if (switches.size() == 1) return switches.front().partNumber;
+    const auto used = tiersOf(tiers);
+    return std::all_of(used.begin(), used.end(),
+                       [&](Tier t) { return switchOf(t).partNumber == switchOf(Tier::Leaf).partNumber; });
+}
+
+std::string Hardware::switchesText(int tiers) const
+{
+    if (oneSwitchOnEveryTier(tiers)) return switchOf(Tier::Leaf).partNumber;
+    const auto used = tiersOf(tiers);
     std::string s;
-    for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core})
-        s += (s.empty() ? "" : ", ") + std::string(toString(t)) + " " + switchOf(t).partNumber;
+    for (Tier t : used) s += (s.empty() ? "" : ", ") + std::string(toString(t)) + " " + switchOf(t).partNumber;
     return s;
 }
 

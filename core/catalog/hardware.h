@@ -54,8 +54,12 @@ struct Hardware {
     // platform, a platform of one port per cage (HGX, NVL72, PCIe servers), a NIC other than the
     // platform's, or NIC ports that carry more than one link (planes split a port).
     int nicPortsPerHostCage() const;
-    // "MQM9700-NS2F" when uniform, else "leaf A, spine B, core C": for summaries and reports.
-    std::string switchesText() const;
+    // The switches of a fabric of `tiers` tiers, for summaries and reports: "MQM9700-NS2F" when every
+    // tier it has uses one part, else "leaf A, spine B" (two tiers) or "leaf A, spine B, core C". A
+    // tier the fabric does not have is not named, whatever switch the design set for it.
+    std::string switchesText(int tiers) const;
+    // Whether the tiers a fabric of `tiers` tiers has all use one switch part (views then name it once).
+    bool oneSwitchOnEveryTier(int tiers) const;
 };
 
 } // namespace fp

@@ -61,7 +61,7 @@ void writeComparison(SummaryWriter& w, const Comparison& cmp)
     for (const Plan& p : cmp.plans) {
         const Estimates& e = p.estimates;
         s.text(row, 0, displayName(p.spec.fabric));
-        s.text(row, 1, p.hardware.switchesText());
+        s.text(row, 1, p.hardware.switchesText(p.fabric.shape.tiers));
         s.text(row, 2, p.hardware.nic.partNumber);
         s.number(row, 3, double(p.fabric.switchCount()), fmt.integer);
         s.number(row, 4, e.capex.transceiversUsd + e.capex.cablesUsd + e.capex.fibreUsd, fmt.usd);
@@ -111,7 +111,7 @@ void writeSummarySheet(XlsxBook& book, const ExportContext& ctx, std::size_t cab
     w.number("GPUs per node", spec.gpusPerNode, fmt.integer);
     w.number("NICs per node", spec.nicsPerNode, fmt.integer);
     w.text("NIC", plan.hardware.nic.partNumber + " (" + plan.hardware.nic.vendor + ")");
-    w.text("Switch", plan.hardware.switchesText() + " (" + plan.hardware.switchOf(Tier::Leaf).vendor + ")");
+    w.text("Switch", plan.hardware.switchesText(plan.fabric.shape.tiers) + " (" + plan.hardware.switchOf(Tier::Leaf).vendor + ")");
     w.number("Link speed (Gb/s)", f.shape.linkGbps, fmt.integer);
     w.number("Planes", f.shape.planes, fmt.integer);
     w.text("Rail-optimized", spec.railOptimized ? "yes" : "no");

@@ -415,16 +415,19 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
     const std::vector<std::uint32_t>& parent = grouping.rootOfLink;
     const std::vector<std::uint8_t>&carriedA = grouping.carriedA, &carriedB = grouping.carriedB,
                                    &cageGroupAligned = grouping.aligned;
+    // Per cage group, at its root: its longest link and whether all of its links stay in one rack.
     std::vector<float> cageGroupLengthM(linkCount, 0.0f);
     std::vector<std::uint8_t> cageGroupInRack(linkCount, 1);
+    const float* const lengthM = haveLengths ? layout.linkLengthM.data() : nullptr;
+    const std::uint32_t* const rackOf = haveRacks ? layout.rackOfDevice.data() : nullptr;
     for (std::size_t i = 0; i < linkCount; ++i) {
         const Link& l = fabric.links[i];
         const std::uint32_t root = parent[i];
         // NaN reads as "no cable is long enough", so the link gets a reach finding, not a lost group.
-        const float raw = haveLengths ? layout.linkLengthM[i] : 0.0f;
+        const float raw = lengthM ? lengthM[i] : 0.0f;
         const float len = std::isnan(raw) ? std::numeric_limits<float>::infinity() : std::max(raw, 0.0f);
         cageGroupLengthM[root] = std::max(cageGroupLengthM[root], len);
-        if (!haveRacks || layout.rackOfDevice[l.a] != layout.rackOfDevice[l.b]) cageGroupInRack[root] = 0;
+        if (!rackOf || rackOf[l.a] != rackOf[l.b]) cageGroupInRack[root] = 0;
     }
     // 0 when the cages are full (or over-full: the invariant check reports that), else the links carried.
     auto carriedKey = [&](int cls, bool upper, int carried) {
@@ -434,29 +437,25 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
     // Group key = ((((class * steps + step) * 2 + aligned) * 2 + sameRack) * slots + carriedA) * slots + carriedB;
     // links in a group share one solution. Keys are computed per cage group (at its root) and the few
     // distinct ones numbered in key order, so solutions come out in the same order whatever the links'.
-    constexpr std::uint64_t kSlots = kCarriedSlots;
-    std::vector<std::uint64_t> keyOfRoot(linkCount, 0);
-    for (std::size_t i = 0; i < linkCount; ++i) {
-        if (parent[i] != i) continue;
-        const int cls = int(fabric.links[i].cls);
-        const std::uint64_t base =
-            std::uint64_t(((cls * steps + selector.stepOf(cageGroupLengthM[i])) * 2 + (cageGroupAligned[i] ? 1 : 0)) * 2 +
-                          (cageGroupInRack[i] ? 1 : 0));
-        keyOfRoot[i] = (base * kSlots + std::uint64_t(carriedKey(cls, false, carriedA[i]))) * kSlots +
-                       std::uint64_t(carriedKey(cls, true, carriedB[i]));
-    }
     // A group is solved when any link falls in it, whatever its lengths: a length that is not a number
     // (an overflowed floor dimension) must not leave its links without a solution.
+    constexpr std::uint64_t kSlots = kCarriedSlots;
     std::vector<std::uint64_t> keys;
     std::vector<float> maxLengthOfKey;
-    std::vector<std::uint32_t> groupOfLink(linkCount);
+    // Per root link, its key's number (reused below as its solution); other links read their root's.
+    std::vector<std::uint32_t> numberOfRoot(linkCount);
     {
         std::unordered_map<std::uint64_t, std::uint32_t> groupOfKey;
         std::uint64_t lastKey = ~std::uint64_t(0);
         std::uint32_t lastGroup = 0;
         for (std::size_t i = 0; i < linkCount; ++i) {
-            const std::uint32_t root = parent[i];
-            const std::uint64_t key = keyOfRoot[root];
+            if (parent[i] != i) continue;
+            const int cls = int(fabric.links[i].cls);
+            const std::uint64_t base = std::uint64_t(
+                ((cls * steps + selector.stepOf(cageGroupLengthM[i])) * 2 + (cageGroupAligned[i] ? 1 : 0)) * 2 +
+                (cageGroupInRack[i] ? 1 : 0));
+            const std::uint64_t key = (base * kSlots + std::uint64_t(carriedKey(cls, false, carriedA[i]))) * kSlots +
+                                      std::uint64_t(carriedKey(cls, true, carriedB[i]));
             if (key != lastKey) {
                 const auto [it, added] = groupOfKey.try_emplace(key, std::uint32_t(keys.size()));
                 if (added) {
@@ -466,14 +465,14 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
                 lastKey = key;
                 lastGroup = it->second;
             }
-            groupOfLink[i] = lastGroup;
-            if (root == i) maxLengthOfKey[lastGroup] = std::max(maxLengthOfKey[lastGroup], cageGroupLengthM[i]);
+            numberOfRoot[i] = lastGroup;
+            maxLengthOfKey[lastGroup] = std::max(maxLengthOfKey[lastGroup], cageGroupLengthM[i]);
         }
     }
     std::vector<std::uint32_t> byKey(keys.size());
     std::iota(byKey.begin(), byKey.end(), 0u);
     std::sort(byKey.begin(), byKey.end(), [&](std::uint32_t x, std::uint32_t y) { return keys[x] < keys[y]; });
-    std::vector<int> solutionOfGroup(keys.size(), -1);
+    std::vector<std::uint32_t> solutionOfGroup(keys.size(), 0);
     std::vector<std::vector<Issue>> issuesOfSolution;
     for (const std::uint32_t k : byKey) {
         const std::uint64_t g = keys[k];
@@ -481,16 +480,20 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
         GroupKey key{int(base / 4 / std::uint64_t(steps)), int(base / 4 % std::uint64_t(steps)), base % 2 == 1,
                      base / 2 % 2 == 1, int(g / kSlots % kSlots), int(g % kSlots)};
         Candidate c = selector.solve(key, maxLengthOfKey[k]);
-        solutionOfGroup[k] = int(out.solutions.size());
+        solutionOfGroup[k] = std::uint32_t(out.solutions.size());
         out.solutions.push_back(std::move(c.sol));
         issuesOfSolution.push_back(std::move(c.issues));
     }
+    // Each root's key number becomes its solution, then every link takes its root's (a root may come
+    // after some of its links, so this takes two passes).
+    for (std::size_t i = 0; i < linkCount; ++i)
+        if (parent[i] == i) numberOfRoot[i] = solutionOfGroup[numberOfRoot[i]];
     out.solutionOfLink.resize(linkCount);
     std::vector<long long> linksOfSolution(out.solutions.size(), 0);
     std::vector<std::int64_t> firstLinkOfSolution(out.solutions.size(), -1);
     for (std::size_t i = 0; i < linkCount; ++i) {
-        const int s = solutionOfGroup[groupOfLink[i]];
-        out.solutionOfLink[i] = std::uint32_t(s);
+        const std::uint32_t s = numberOfRoot[parent[i]];
+        out.solutionOfLink[i] = s;
         if (linksOfSolution[s]++ == 0) firstLinkOfSolution[s] = std::int64_t(i);
     }
 

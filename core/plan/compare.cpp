@@ -66,7 +66,7 @@ bool better(const Plan& a, const Plan& b)
     if (ea != eb) return ea < eb;
     if (a.estimates.capex.totalUsd != b.estimates.capex.totalUsd)
         return a.estimates.capex.totalUsd < b.estimates.capex.totalUsd;
-    if (a.hardware.switchesText() != b.hardware.switchesText()) return a.hardware.switchesText() < b.hardware.switchesText();
+    if (a.hardware.switchesText(3) != b.hardware.switchesText(3)) return a.hardware.switchesText(3) < b.hardware.switchesText(3);
     return a.hardware.nic.partNumber < b.hardware.nic.partNumber;
 }
 

@@ -219,7 +219,7 @@ json alternativesJson(const Comparison& c)
             if (!x.reason.empty()) j["reason"] = x.reason;
             candidates.push_back(std::move(j));
         }
-        out.push_back({{"fabric", toString(a.fabric)}, {"switch", p.hardware.switchesText()},
+        out.push_back({{"fabric", toString(a.fabric)}, {"switch", p.hardware.switchesText(p.fabric.shape.tiers)},
                        {"nic", p.hardware.nic.partNumber}, {"link_gbps", p.fabric.shape.linkGbps},
                        {"buildable", a.buildable}, {"errors", p.errorCount()},
                        {"capex_usd", p.estimates.capex.totalUsd}, {"tco_usd", p.estimates.tcoUsd},

@@ -141,7 +141,7 @@ PlaneChoice planesThatConnect(const ClusterSpec& spec, const NicModel& nic, cons
     const SwitchModel& sw = hw.switchOf(Tier::Leaf);
     const long long native = capacity(linkGbps);
     if (native >= ports) return out;
-    const std::string head = withThousands(ports) + " NIC ports exceed what three tiers of " + hw.switchesText() +
+    const std::string head = withThousands(ports) + " NIC ports exceed what three tiers of " + hw.switchesText(3) +
                              " connect at " + std::to_string(linkGbps) + "G (" + withThousands(native) +
                              " per plane): ";
     // Rail planes first: the same links at the same speed, optics unchanged; cross-plane traffic

@@ -325,10 +325,10 @@ void TestFirstHour::compareNamesSwitchesAndGreysOutErrors()
     for (int i = 0; i < int(comparison->plans.size()); ++i) {
         const Plan& p = comparison->plans[i];
         const QString row = m_window->compareView()->alternativeRow(i);
-        QVERIFY2(row.contains(QString::fromStdString(p.hardware.switchesText())), qPrintable(row));
+        QVERIFY2(row.contains(QString::fromStdString(p.hardware.switchesText(p.fabric.shape.tiers))), qPrintable(row));
         QVERIFY2(row.contains(QString::fromStdString(p.hardware.nic.partNumber)), qPrintable(row));
         QVERIFY(m_window->compareView()->isBuildable(i));
-        switches.insert(QString::fromStdString(p.hardware.switchesText()));
+        switches.insert(QString::fromStdString(p.hardware.switchesText(p.fabric.shape.tiers)));
     }
     QVERIFY(switches.size() > 1);  // InfiniBand and Ethernet alternatives use different switches
 

@@ -115,6 +115,16 @@ private slots:
                                       << "cannot open the design file";
         QTest::addRow("unknown spine switch") << QStringList{QStringLiteral("plan"), QStringLiteral("--spine-switch"), QStringLiteral("NOPE-1")}
                                               << "/fabric/switches/spine: unknown spine switch";
+        // A misspelt tier switch on a fabric whose defaults would otherwise be fitted: named, with the
+        // nearest part (it once read "switch MQM9700-NS2F does not run RoCEv2").
+        QTest::addRow("misspelt spine switch, RoCE")
+            << QStringList{QStringLiteral("plan"), QStringLiteral("--fabric"), QStringLiteral("roce"),
+                           QStringLiteral("--spine-switch"), QStringLiteral("SN5660")}
+            << "/fabric/switches/spine: unknown spine switch \"SN5660\"; did you mean SN5600";
+        QTest::addRow("misspelt switch, RoCE")
+            << QStringList{QStringLiteral("plan"), QStringLiteral("--fabric"), QStringLiteral("roce"),
+                           QStringLiteral("--switch"), QStringLiteral("SN5660")}
+            << "/fabric/switch: unknown switch \"SN5660\"; did you mean SN5600";
         QTest::addRow("unknown switch") << QStringList{QStringLiteral("plan"), ex, QStringLiteral("--switch"), QStringLiteral("NOPE-1")}
                                         << "unknown switch \"NOPE-1\"";
         QTest::addRow("unknown nic") << QStringList{QStringLiteral("plan"), ex, QStringLiteral("--nic"), QStringLiteral("NOPE-2")}

@@ -37,7 +37,7 @@ class TestCompare : public QObject {
             for (const CompareCandidate& x : a.candidates) {
                 if (x.outcome == Outcome::Chosen) {
                     ++chosen;
-                    QCOMPARE(x.switchModel, p.hardware.switchesText());
+                    QCOMPARE(x.switchModel, p.hardware.switchesText(p.fabric.shape.tiers));
                     QCOMPARE(x.capexUsd, p.estimates.capex.totalUsd);
                 }
                 // Nothing planned beats the chosen plan: no fewer errors, and if as clean, no cheaper.
@@ -116,7 +116,7 @@ private slots:
         eth.switchModel = "SN5600";
         const Comparison other = comparePlans(eth, catalog_);
         for (std::size_t k = 0; k < 4; ++k) {
-            QCOMPARE(other.plans[k].hardware.switchesText(), reference.plans[k].hardware.switchesText());
+            QCOMPARE(other.plans[k].hardware.switchesText(3), reference.plans[k].hardware.switchesText(3));
             QCOMPARE(other.plans[k].hardware.nic.partNumber, reference.plans[k].hardware.nic.partNumber);
             QCOMPARE(other.plans[k].estimates.capex.totalUsd, reference.plans[k].estimates.capex.totalUsd);
         }

@@ -474,7 +474,7 @@ private slots:
             for (const std::string& f : invariantFindings(p))
                 if (failures.size() < 20)
                     failures.push_back("attempt " + std::to_string(attempts) + " (" + toString(spec.fabric) + " " +
-                                       p.hardware.switchesText() + " " + std::to_string(spec.gpus) + " GPUs, tiers " +
+                                       p.hardware.switchesText(p.fabric.shape.tiers) + " " + std::to_string(spec.gpus) + " GPUs, tiers " +
                                        std::to_string(spec.tiers) + ", planes " + std::to_string(spec.planes) +
                                        (spec.dualTor ? ", dual-ToR" : "") +
                                        (spec.media.pins.empty() ? "" : ", pin " + spec.media.pins[0].part) + "): " + f);

@@ -86,12 +86,12 @@ private slots:
         s.gpus = 1024;
         s.switchModel = "QM9700";
         Plan p = makePlan(s, catalog_);
-        QCOMPARE(p.hardware.switchesText(), std::string("MQM9700-NS2F"));
+        QCOMPARE(p.hardware.switchesText(p.fabric.shape.tiers), std::string("MQM9700-NS2F"));
         QCOMPARE(p.spec.switchModel, std::string("MQM9700-NS2F"));
         s.switchModel = "Q3400";
         s.nicModel = "C8180";
         p = makePlan(s, catalog_);
-        QCOMPARE(p.hardware.switchesText(), std::string("Q3400-RA"));
+        QCOMPARE(p.hardware.switchesText(p.fabric.shape.tiers), std::string("Q3400-RA"));
         QCOMPARE(p.hardware.nic.partNumber, std::string("900-9X81E-00EX-DT0"));
     }
 

@@ -73,7 +73,12 @@ private slots:
         // Port usage per tier counts each tier's own ports.
         for (const TierUsage& u : p.fabric.usage())
             QCOMPARE(u.portsTotal, u.tier == Tier::Leaf ? 256LL * 128 : 16LL * 1152);
-        QCOMPARE(p.hardware.switchesText(), std::string("leaf SN5600, spine ") + kChassis + ", core SN5600");
+        // Two tiers: the core switch the design names (SN5600) is not part of this fabric, so summaries
+        // name the leaf and the spine only; as a three-tier fabric the same hardware names all three.
+        QCOMPARE(p.hardware.switchesText(p.fabric.shape.tiers), std::string("leaf SN5600, spine ") + kChassis);
+        QCOMPARE(p.hardware.switchesText(3), std::string("leaf SN5600, spine ") + kChassis + ", core SN5600");
+        QVERIFY(!p.hardware.oneSwitchOnEveryTier(2));
+        QVERIFY(p.hardware.oneSwitchOnEveryTier(1));  // a single-switch fabric has only the leaf's
         // Every device carries its tier's model.
         for (const Device& d : p.fabric.devices) {
             if (d.tier == Tier::Node) continue;
