@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <array>
 #include <iterator>
-#include <type_traits>
 #include <string>
+#include <type_traits>
 
 #include "plan/cage_slots.h"
 #include "plan/invariant_findings.h"
@@ -149,9 +149,10 @@ bool multiLegCablesAreSound(const Plan& p, const bom::CableGroups& groups, std::
 // cage keeps, in two bytes, the kind of its first end and a bit per port slot. Same kind = same end (the
 // cage is on the device of that end: checked) and same part, so no cage-mixed; every slot once = no port
 // reused (an end's cage and slot are a function of its device and port); slots in use within the kind's
-// ports, and a part at every end = no crowded cage, no part missing. Stricter than the plain check where
-// it can afford to be (ports must agree too; a class with a media error is not excused). A cage that
-// holds then holds one module of its kind, if any: modules are counted as cages, by their first end.
+// ports, and a part at every end = no crowded cage, no part missing (unless excused, as the plain check
+// excuses them). Stricter than the plain check where it can afford to be (ports must agree too). A cage
+// that holds then holds one module of its kind, if any: modules are counted as cages, by their first end
+// (a crowded cage of modules, excused, leaves the BOM to the plain check).
 Verdict prove(const Plan& p, const CageIndex& cages, const bom::CableGroups& groups)
 {
     const Fabric& f = p.fabric;
