@@ -29,17 +29,27 @@ Finding error(const char* rule, std::string message, std::string where, std::str
 
 const char* kFix = "This is a FabricPlan defect, not a design choice: report it with the design file";
 
+// One slot per (device, index) up to each device's highest index, for a linear pass instead of a sort or
+// a map: device d's slots start at first[d]. `visit` calls its argument with every (device, index) used.
+template <typename Visit>
+std::vector<std::size_t> firstSlots(const Fabric& f, Visit visit)
+{
+    std::vector<std::size_t> first(f.devices.size() + 1, 0);
+    visit([&](DeviceId d, std::size_t index) { first[d + 1] = std::max(first[d + 1], index + 1); });
+    for (std::size_t d = 0; d < f.devices.size(); ++d) first[d + 1] += first[d];
+    return first;
+}
+
 } // namespace
 
 void portsUsedOnce(const Fabric& f, std::vector<Finding>& out)
 {
-    // One slot per (device, port) up to each device's highest port: a linear pass, no sort of 2 x links.
-    std::vector<std::size_t> first(f.devices.size() + 1, 0);
-    for (const Link& l : f.links) {
-        first[l.a + 1] = std::max<std::size_t>(first[l.a + 1], std::size_t(l.aPort) + 1);
-        first[l.b + 1] = std::max<std::size_t>(first[l.b + 1], std::size_t(l.bPort) + 1);
-    }
-    for (std::size_t d = 0; d < f.devices.size(); ++d) first[d + 1] += first[d];
+    const std::vector<std::size_t> first = firstSlots(f, [&](auto use) {
+        for (const Link& l : f.links) {
+            use(l.a, l.aPort);
+            use(l.b, l.bPort);
+        }
+    });
     std::vector<std::uint8_t> used(first.back(), 0);
     for (const Link& l : f.links)
         for (const auto& [d, port] : {std::pair<DeviceId, std::uint16_t>{l.a, l.aPort}, {l.b, l.bPort}})
@@ -277,13 +287,21 @@ void bomIsTheCablePlan(const Plan& p, const CageIndex& cages, const bom::CableGr
 void dualTorPairs(const Fabric& f, std::vector<Finding>& out)
 {
     if (!f.shape.dualTor) return;
-    std::map<std::pair<DeviceId, int>, std::size_t> firstSide;  // (node, port / 2) -> link of side 0 or 1
+    // Per (node, port / 2): the first link of side 0 or 1 seen.
+    const std::vector<std::size_t> first = firstSlots(f, [&](auto use) {
+        for (const Link& l : f.links)
+            if (l.cls == LinkClass::HostLeaf) use(l.a, l.aPort / 2);
+    });
+    std::vector<std::uint32_t> firstSide(first.back(), kNone);
     for (std::size_t i = 0; i < f.links.size(); ++i) {
         const Link& l = f.links[i];
         if (l.cls != LinkClass::HostLeaf) continue;
-        auto [it, fresh] = firstSide.try_emplace({l.a, l.aPort / 2}, i);
-        if (fresh) continue;
-        const Link& other = f.links[it->second];
+        std::uint32_t& side = firstSide[first[l.a] + l.aPort / 2];
+        if (side == kNone) {
+            side = std::uint32_t(i);
+            continue;
+        }
+        const Link& other = f.links[side];
         const bool paired = other.b != l.b && other.bPort == l.bPort &&
                             f.devices[other.b].plane == f.devices[l.b].plane && (other.aPort ^ l.aPort) == 1;
         if (!paired) {
