@@ -138,6 +138,26 @@ void oneKindPerCage(const Plan& p, const CageIndex& cages, const std::vector<std
                             "cages", kFix));
 }
 
+bool endsWithinCages(const Fabric& f, const CageIndex& cages, const std::vector<std::uint32_t>& cageOfEnd,
+                     std::vector<Finding>& out)
+{
+    const std::uint32_t count = cages.count();
+    long long beyond = 0;
+    std::int64_t example = -1;
+    for (std::size_t e = 0; e < cageOfEnd.size(); ++e)
+        if (cageOfEnd[e] >= count) {
+            ++beyond;
+            if (example < 0) example = std::int64_t(e / 2);
+        }
+    if (beyond == 0) return true;
+    const Link& l = f.links[std::size_t(example)];
+    out.push_back(error("invariant.cage-overflow",
+                        std::to_string(beyond) + " link end(s) sit past the last numbered cage, e.g. " +
+                            f.deviceName(l.a) + " / " + f.deviceName(l.b),
+                        f.deviceName(l.b), kFix, example));
+    return false;
+}
+
 void cagesWithinHardware(const Plan& p, const CageIndex& cages, std::vector<Finding>& out)
 {
     const Fabric& f = p.fabric;

@@ -17,6 +17,11 @@ namespace checks::findings {
 const std::string& partAt(const LinkSolution&, bool upper);
 
 // cageOfEnd: the cage of each link end as checks::freshEndCages computes it.
+// False, with an error, when a link end falls past the last cage the index numbers (a port beyond its
+// device's cages, or a fabric changed after the cages were numbered): the per-cage checks below index
+// by cage and must then be left out.
+bool endsWithinCages(const Fabric&, const CageIndex&, const std::vector<std::uint32_t>& cageOfEnd,
+                     std::vector<Finding>& out);
 void portsUsedOnce(const Fabric&, std::vector<Finding>& out);
 void oneKindPerCage(const Plan&, const CageIndex&, const std::vector<std::uint32_t>& cageOfEnd,
                     std::vector<Finding>& out);

@@ -500,6 +500,22 @@ private slots:
                             [](const Finding& f) { return f.rule == "invariant.part-missing"; }));
     }
 
+    // A port past the last device's cages (a fabric changed after media numbered them) lands past the
+    // last cage: the check says so instead of indexing its per-cage tables out of bounds.
+    void endPastTheLastCageIsAnErrorNotACrash()
+    {
+        Plan p = makePlan(ndrSpec(64, 1), catalog_);
+        QVERIFY(invariantFindings(p).empty());
+        const DeviceId last = DeviceId(p.fabric.devices.size() - 1);
+        auto it = std::find_if(p.fabric.links.begin(), p.fabric.links.end(), [&](const Link& l) { return l.b == last; });
+        QVERIFY(it != p.fabric.links.end());
+        it->bPort = std::uint16_t(p.media.cages.cagesUsed(last) * p.media.cages.portsPerCageOfDevice[last] + 8);
+        for (const auto& broken : {checks::invariants(p), checks::plainInvariants(p)})
+            QVERIFY(std::any_of(broken.begin(), broken.end(), [](const Finding& f) {
+                return f.rule == "invariant.cage-overflow" && f.message.find("past the last numbered cage") != std::string::npos;
+            }));
+    }
+
     // A large plan runs its layout beside the cage grouping, its BOM beside half of the invariant check,
     // and the rest of that check beside the estimates (plan/plan.cpp): the plan must be the one a single
     // thread makes, and the end cages media hands on must be the fabric's.
