@@ -19,10 +19,15 @@ namespace fp {
 struct Plan;
 namespace checks {
 std::vector<Finding> invariants(const Plan&);  // cageInvariants, then cableInvariants
-// The two independent halves, so that a large plan can check them on two cores (plan/plan.cpp):
-// ports, cage contents and cage counts; and the cable plan against the BOM, dual-ToR pairs, straight
-// cables. Both read the cage of each link end as the fabric stands (freshEndCages), not media's copy:
-// the checks recount the plan itself.
+// The same findings from the plain checks alone, without the fast proof that a plan holds
+// (plan/invariant_proofs.h): what the tests compare invariants() with.
+std::vector<Finding> plainInvariants(const Plan&);
+// The stages of the check as plan/plan.cpp runs them on a large plan: the cage of each link end as the
+// fabric stands (freshEndCages, not media's copy: the check recounts the plan itself) beside the BOM;
+// then, beside the estimates, the rest. One walk over the links serves the port, cage and cable-plan
+// invariants alike and needs the BOM for the last, so it all runs in cableInvariants, and cageInvariants
+// has nothing left of its own (it returns no findings; kept for plan.cpp's stages). Findings come in
+// the order invariants() gives.
 std::vector<std::uint32_t> freshEndCages(const Plan&);
 std::vector<Finding> cageInvariants(const Plan&, const std::vector<std::uint32_t>& endCages);
 std::vector<Finding> cableInvariants(const Plan&, const std::vector<std::uint32_t>& endCages);

@@ -5,6 +5,7 @@
 #include <QtTest>
 
 #include <filesystem>
+#include <map>
 #include <random>
 #include <set>
 
@@ -12,6 +13,8 @@
 #include "bom/cable_groups.h"
 #include "catalog/catalog_db.h"
 #include "common/error.h"
+#include "plan/invariant_findings.h"
+#include "plan/invariant_proofs.h"
 #include "plan/invariants.h"
 #include "plan/plan.h"
 #include "plan/plan_json.h"
@@ -159,6 +162,94 @@ ClusterSpec randomSpec(std::mt19937& rng, const Catalog& catalog)
         }
     }
     return s;
+}
+
+
+// Every field of every finding, in order: what the fast and the plain invariant checks must agree on.
+std::vector<std::string> spelledOut(const std::vector<Finding>& findings)
+{
+    std::vector<std::string> out;
+    for (const Finding& f : findings)
+        out.push_back(std::string(toString(f.severity)) + " " + f.rule + " | " + f.message + " | " + f.where + " | " +
+                      f.fix + " | link " + std::to_string(f.link) + " | device " + std::to_string(f.device));
+    return out;
+}
+
+// A copy of the plan with one defect planted at random, of the kinds the invariants exist to catch (and a
+// few they must excuse); its name says which.
+std::pair<std::string, Plan> withDefect(const Plan& original, std::mt19937& rng)
+{
+    auto pick = [&](std::size_t n) { return std::size_t(std::uniform_int_distribution<std::size_t>(0, n - 1)(rng)); };
+    Plan p = original;
+    std::vector<Link>& links = p.fabric.links;
+    MediaAssignment& m = p.media;
+    const std::size_t i = pick(links.size()), j = pick(links.size());
+    LinkSolution& sol = m.solutions[m.solutionOfLink[i]];
+    switch (pick(12)) {
+    case 0:  // another solution for one link (a cage with two parts, or the same part by another solution)
+        m.solutionOfLink[i] = std::uint32_t(pick(m.solutions.size()));
+        return {"solution swapped", std::move(p)};
+    case 1: {  // a BOM line gone, or off by one
+        if (p.bom.lines.empty()) return {"no BOM", std::move(p)};
+        const std::size_t k = pick(p.bom.lines.size());
+        if (pick(2)) p.bom.lines.erase(p.bom.lines.begin() + long(k));
+        else p.bom.lines[k].qty += pick(2) ? 1 : -1;
+        return {"BOM line changed", std::move(p)};
+    }
+    case 2:  // a port used twice
+        if (pick(2)) links[j].b = links[i].b, links[j].bPort = links[i].bPort;
+        else links[j].a = links[i].a, links[j].aPort = links[i].aPort;
+        return {"port reused", std::move(p)};
+    case 3: {  // an upper port past its switch's cages, into a free slot of a cage of the next switch
+        const CageIndex& cages = m.cages;  // (a cage index made before the fabric changed)
+        const DeviceId b = links[i].b;
+        const std::uint32_t perCage = cages.portsPerCageOfDevice[b];
+        if (b + 1 >= p.fabric.devices.size() || perCage == 0 || cages.portsPerCageOfDevice[b + 1] != perCage)
+            return {"port past its cages", std::move(p)};
+        std::set<std::pair<DeviceId, std::uint32_t>> used;
+        for (const Link& l : links) used.insert({l.b, l.bPort});
+        for (std::uint32_t q = 0; q < cages.cagesUsed(b + 1) * perCage; ++q) {
+            const std::uint32_t port = cages.cagesUsed(b) * perCage + q, cageFirst = q - q % perCage;
+            bool cageInUse = false;
+            for (std::uint32_t r = cageFirst; r < cageFirst + perCage; ++r) cageInUse = cageInUse || used.count({b + 1, r});
+            if (!used.count({b + 1, q}) && cageInUse && port < 0xffff) {
+                links[i].bPort = std::uint16_t(port);
+                break;
+            }
+        }
+        return {"port past its cages", std::move(p)};
+    }
+    case 4:  // a module of another part at one end
+        (pick(2) ? sol.moduleA : sol.moduleB) = m.solutions[m.solutionOfLink[j]].moduleB;
+        return {"module changed", std::move(p)};
+    case 5:  // fewer ports on a module or cable: crowded cages, other counts
+        (pick(3) == 0 ? sol.linksPerCable : pick(2) ? sol.linksPerModuleA : sol.linksPerModuleB) = int(pick(3));
+        return {"ports changed", std::move(p)};
+    case 6:  // no part at an end
+        (pick(3) == 0 ? sol.cablePart : pick(2) ? sol.moduleA : sol.moduleB).clear();
+        return {"part cleared", std::move(p)};
+    case 7:  // two links trade their lower ends (a straight cable split, cages mixed across classes)
+        std::swap(links[i].a, links[j].a);
+        std::swap(links[i].aPort, links[j].aPort);
+        return {"lower ends swapped", std::move(p)};
+    case 8:  // the last links without a solution
+        m.solutionOfLink.resize(m.solutionOfLink.size() - std::min<std::size_t>(m.solutionOfLink.size(), 1 + pick(3)));
+        return {"solutions cut short", std::move(p)};
+    case 9: {  // media already reported an error on the link's class (crowding is then media's finding)
+        Finding f;
+        f.severity = Severity::Error;
+        f.rule = "media.test";
+        f.link = std::int64_t(i);
+        m.findings.push_back(f);
+        sol.linksPerModuleB = 1;
+        return {"media error", std::move(p)};
+    }
+    case 10:  // a host moved to another leaf (dual-ToR pairs, cages)
+        links[i].b = links[j].b;
+        return {"upper end moved", std::move(p)};
+    default:
+        return {"unchanged", std::move(p)};
+    }
 }
 
 } // namespace
@@ -409,6 +500,22 @@ private slots:
                             [](const Finding& f) { return f.rule == "invariant.part-missing"; }));
     }
 
+    // A port past the last device's cages (a fabric changed after media numbered them) lands past the
+    // last cage: the check says so instead of indexing its per-cage tables out of bounds.
+    void endPastTheLastCageIsAnErrorNotACrash()
+    {
+        Plan p = makePlan(ndrSpec(64, 1), catalog_);
+        QVERIFY(invariantFindings(p).empty());
+        const DeviceId last = DeviceId(p.fabric.devices.size() - 1);
+        auto it = std::find_if(p.fabric.links.begin(), p.fabric.links.end(), [&](const Link& l) { return l.b == last; });
+        QVERIFY(it != p.fabric.links.end());
+        it->bPort = std::uint16_t(p.media.cages.cagesUsed(last) * p.media.cages.portsPerCageOfDevice[last] + 8);
+        for (const auto& broken : {checks::invariants(p), checks::plainInvariants(p)})
+            QVERIFY(std::any_of(broken.begin(), broken.end(), [](const Finding& f) {
+                return f.rule == "invariant.cage-overflow" && f.message.find("past the last numbered cage") != std::string::npos;
+            }));
+    }
+
     // A large plan runs its layout beside the cage grouping, its BOM beside half of the invariant check,
     // and the rest of that check beside the estimates (plan/plan.cpp): the plan must be the one a single
     // thread makes, and the end cages media hands on must be the fabric's.
@@ -488,6 +595,102 @@ private slots:
         std::string all;
         for (const std::string& f : failures) all += "\n  " + f;
         QVERIFY2(failures.empty(), all.c_str());
+    }
+
+
+    // checks::invariants spares the plain checks only where its fast proof (plan/invariant_proofs.h) shows
+    // that they would report nothing. On random plans and on copies with a planted defect it must report
+    // exactly what checks::plainInvariants reports, field for field and in order; a proof that vouched for
+    // a broken plan fails here. The proof must also vouch for the sound plans (else the fast path is dead
+    // code), and the end cages the check computes must be the cage index's.
+    void fastCheckReportsWhatThePlainChecksReport()
+    {
+        std::mt19937 rng(20261202);
+        int planned = 0, attempts = 0, sound = 0, vouched = 0, broken = 0;
+        std::map<std::string, int> brokenBy;
+        std::vector<std::string> failures;
+        const auto compare = [&](const std::string& what, const Plan& p) {
+            CageIndex ownCages;
+            if (checks::freshEndCages(p) != bom::endCages(p.fabric, bom::cagesOf(p.fabric, p.media, ownCages)))
+                failures.push_back(what + ": end cages differ from the cage index's");
+            const auto fast = spelledOut(checks::invariants(p)), plain = spelledOut(checks::plainInvariants(p));
+            if (fast != plain) {
+                std::string diff = what + ":\n    fast:";
+                for (const std::string& f : fast) diff += "\n      " + f;
+                diff += "\n    plain:";
+                for (const std::string& f : plain) diff += "\n      " + f;
+                failures.push_back(diff);
+            }
+            return !plain.empty();
+        };
+        while (planned < 300 && attempts < 2000) {
+            ++attempts;
+            const ClusterSpec spec = randomSpec(rng, catalog_);
+            Plan p;
+            try {
+                p = makePlan(spec, catalog_);
+            } catch (const UserError&) {
+                continue;
+            }
+            ++planned;
+            const std::string name = "attempt " + std::to_string(attempts);
+            if (!compare(name, p)) {
+                ++sound;
+                CageIndex ownCages;
+                const CageIndex& cages = bom::cagesOf(p.fabric, p.media, ownCages);
+                const checks::proofs::Verdict v =
+                    checks::proofs::prove(p, cages, bom::groupCables(p.fabric, p.media, checks::freshEndCages(p)));
+                vouched += v.portsAndCagesHold && v.bomIsTheCablePlan;
+            }
+            for (int k = 0; k < 4; ++k) {
+                auto [defect, q] = withDefect(p, rng);
+                if (compare(name + ", " + defect, q)) {
+                    ++broken;
+                    ++brokenBy[defect];
+                }
+            }
+            if (failures.size() > 5) break;
+        }
+        std::string kinds;
+        for (const auto& [defect, n] : brokenBy) kinds += " " + defect + " " + std::to_string(n) + ";";
+        qInfo("%d plans (%d sound, the proof vouched for %d), %d broken copies:%s", planned, sound, vouched, broken,
+              kinds.c_str());
+        std::string all;
+        for (const std::string& f : failures) all += "\n  " + f;
+        QVERIFY2(failures.empty(), all.c_str());
+        QVERIFY2(planned >= 300, qPrintable(QString::number(planned)));
+        QVERIFY2(vouched * 10 >= sound * 9, "the fast proof gives up on too many sound plans");
+        QVERIFY2(broken >= 300 && brokenBy.size() >= 9, "too few planted defects were caught");
+    }
+
+    // The proof takes the cable plan's grouping (bom::groupCables) as it comes, so it must not vouch for one
+    // that loses a link or lists one twice: a cable named by a link that is not among its legs, a leg listed
+    // twice, a leg that also stands as a cable of its own. The plain check reports each as link-missing.
+    void proofDoesNotVouchForABrokenCableGrouping()
+    {
+        const Plan p = makePlan(ndrSpec(2048, 3), catalog_);  // twin-port ACCs between spines and cores
+        CageIndex ownCages;
+        const CageIndex& cages = bom::cagesOf(p.fabric, p.media, ownCages);
+        const std::vector<std::uint32_t> ends = checks::freshEndCages(p);
+        const bom::CableGroups groups = bom::groupCables(p.fabric, p.media, ends);
+        QVERIFY(groups.multiLegCables() > 0);
+        QVERIFY(checks::proofs::prove(p, cages, groups).bomIsTheCablePlan);
+        const std::uint32_t first = groups.legStart[0];
+        std::size_t single = 0;
+        while (groups.cableOfLink[single] != bom::CableGroups::kNone) ++single;
+        std::vector<std::pair<const char*, bom::CableGroups>> broken(3, {"", groups});
+        broken[0].first = "a cable named by a link not among its legs";
+        broken[0].second.cableOfLink[single] = 0;
+        broken[1].first = "a leg listed twice";
+        broken[1].second.legs[first + 1] = broken[1].second.legs[first];
+        broken[2].first = "a leg that is also a cable of its own";
+        broken[2].second.cableOfLink[groups.legs[first + 1]] = bom::CableGroups::kNone;
+        for (const auto& [what, g] : broken) {
+            std::vector<Finding> plain;
+            checks::findings::bomIsTheCablePlan(p, cages, g, ends, plain);
+            QVERIFY2(!plain.empty() && plain.front().rule == "invariant.link-missing", what);
+            QVERIFY2(!checks::proofs::prove(p, cages, g).bomIsTheCablePlan, what);
+        }
     }
 
 private:
