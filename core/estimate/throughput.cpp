@@ -3,9 +3,10 @@
 #include <algorithm>
 #include <cstdint>
 #include <limits>
-#include <tuple>
-#include <utility>
+#include <vector>
 
+#include "estimate/adjacency.h"
+#include "estimate/link_ranges.h"
 #include "estimate/model_constants.h"
 
 namespace fp::estimate {
@@ -40,7 +41,8 @@ double injectionGbpsPerGpu(const Fabric& f, int gpusPerNode)
 std::array<long long, kLinkClassCount> linkCountsByClass(const Fabric& f)
 {
     std::array<long long, kLinkClassCount> n{};
-    for (const Link& l : f.links) ++n[std::size_t(l.cls)];
+    const ClassRanges ranges = classRanges(f);
+    for (int c = 0; c < kLinkClassCount; ++c) n[std::size_t(c)] = (long long)ranges[std::size_t(c)].size();
     return n;
 }
 
@@ -71,7 +73,7 @@ bool balancesFlows(FabricKind kind, const Hardware& hw)
 
 namespace {
 
-constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+constexpr DeviceId kNoLeaf = std::numeric_limits<DeviceId>::max();
 
 // splitmix64: a fixed, well-mixed hash, so a flow always lands on the same path.
 std::uint64_t mix(std::uint64_t x)
@@ -82,60 +84,6 @@ std::uint64_t mix(std::uint64_t x)
     return x ^ (x >> 31);
 }
 
-// Links of one class grouped by one end device (compressed rows), each group sorted by a key of the
-// link (the far end, or the far end's pod) so the links towards one target are a contiguous range.
-struct Adjacency {
-    std::vector<std::uint32_t> start;  // per device + 1
-    std::vector<std::uint32_t> links;
-    std::vector<std::uint32_t> keys;   // parallel to links
-    template <typename Key>
-    Adjacency(const Fabric& f, LinkClass cls, bool byUpperEnd, Key key)
-    {
-        start.assign(f.devices.size() + 1, 0);
-        for (const Link& l : f.links)
-            if (l.cls == cls) ++start[(byUpperEnd ? l.b : l.a) + 1];
-        for (std::size_t d = 0; d < f.devices.size(); ++d) start[d + 1] += start[d];
-        links.resize(start.back());
-        std::vector<std::uint32_t> cursor(start.begin(), start.end() - 1);
-        for (std::size_t i = 0; i < f.links.size(); ++i) {
-            const Link& l = f.links[i];
-            if (l.cls == cls) links[cursor[byUpperEnd ? l.b : l.a]++] = std::uint32_t(i);
-        }
-        // Keys first, then sort only the groups not already in (key, link) order: the builder wires
-        // each device's links in order of the far end, so most groups are, and links within a group
-        // are already in index order.
-        keys.resize(links.size());
-        for (std::size_t k = 0; k < links.size(); ++k) keys[k] = key(links[k]);
-        for (std::size_t d = 0; d < f.devices.size(); ++d) {
-            const std::uint32_t b = start[d], e = start[d + 1];
-            bool sorted = true;
-            for (std::uint32_t k = b + 1; k < e && sorted; ++k) sorted = keys[k - 1] <= keys[k];
-            if (sorted) continue;
-            std::vector<std::pair<std::uint32_t, std::uint32_t>> group;
-            group.reserve(e - b);
-            for (std::uint32_t k = b; k < e; ++k) group.emplace_back(keys[k], links[k]);
-            std::sort(group.begin(), group.end());
-            for (std::uint32_t k = b; k < e; ++k) std::tie(keys[k], links[k]) = group[k - b];
-        }
-    }
-    std::uint32_t count(DeviceId d) const { return start[d + 1] - start[d]; }
-
-    // One of the links at `d`, chosen by hash.
-    std::uint32_t pickAny(DeviceId d, std::uint64_t hash) const
-    {
-        const std::uint32_t n = count(d);
-        return n ? links[start[d] + std::uint32_t(hash % n)] : kNone;
-    }
-    // One of the links at `d` whose key is `key`, chosen by hash.
-    std::uint32_t pickWithKey(DeviceId d, std::uint32_t key, std::uint64_t hash) const
-    {
-        const auto first = keys.begin() + start[d], last = keys.begin() + start[d + 1];
-        const auto [lo, hi] = std::equal_range(first, last, key);
-        if (lo == hi) return kNone;
-        return links[std::size_t(lo - keys.begin()) + std::size_t(hash % std::uint64_t(hi - lo))];
-    }
-};
-
 } // namespace
 
 EcmpResult ringEcmpCollisions(const Fabric& f, int nodes, int qpsPerConnection)
@@ -145,30 +93,39 @@ EcmpResult ringEcmpCollisions(const Fabric& f, int nodes, int qpsPerConnection)
     nodes = std::min<int>(nodes, int(f.nodeCount));
     if (nodes < 2) return r;
     const int portsPerNode = std::max(1, f.nicsPerNode * std::max(1, f.shape.linksPerNic()));
+    const ClassRanges ranges = classRanges(f);
 
-    // Leaf of every (node, port).
-    std::vector<std::uint32_t> leafOf(std::size_t(nodes) * portsPerNode, kNone);
-    for (const Link& l : f.links)
-        if (l.cls == LinkClass::HostLeaf && l.a < DeviceId(nodes) && l.aPort < portsPerNode)
-            leafOf[std::size_t(l.a) * portsPerNode + l.aPort] = l.b;
+    // Leaf of every (port, node), port by port: the order the ring walks them.
+    const std::size_t ringNodes = std::size_t(nodes);
+    std::vector<std::uint32_t> leafOf(ringNodes * std::size_t(portsPerNode), kNoLeaf);
+    const LinkRange hosts = ranges[std::size_t(LinkClass::HostLeaf)];
+    for (std::size_t i = hosts.begin; i < hosts.end; ++i) {
+        const Link& l = f.links[i];
+        if (l.a < DeviceId(nodes) && l.aPort < portsPerNode) leafOf[std::size_t(l.aPort) * ringNodes + l.a] = l.b;
+    }
 
     auto farEnd = [&f](std::uint32_t l) { return std::uint32_t(f.links[l].b); };
     auto nearPod = [&f](std::uint32_t l) { return f.devices[f.links[l].a].pod; };
-    const Adjacency leafUp(f, LinkClass::LeafSpine, false, farEnd);    // by leaf, keyed by spine
-    const Adjacency spineUp(f, LinkClass::SpineCore, false, farEnd);   // by spine
-    const Adjacency coreDown(f, LinkClass::SpineCore, true, nearPod);  // by core, keyed by the spine's pod
-    // Links are full duplex: count each direction on its own (up = towards the core).
-    std::vector<std::uint32_t> loadUp(f.links.size(), 0), loadDown(f.links.size(), 0);
+    const LinkRange leafSpine = ranges[std::size_t(LinkClass::LeafSpine)];
+    const LinkRange spineCore = ranges[std::size_t(LinkClass::SpineCore)];
+    const Adjacency leafUp(f, leafSpine, false, farEnd);    // by leaf, keyed by spine
+    const Adjacency spineUp(f, spineCore, false, farEnd);   // by spine
+    const Adjacency coreDown(f, spineCore, true, nearPod);  // by core, keyed by the spine's pod
+    // Links are full duplex: count each direction on its own (up = towards the core). Only switch-to-switch
+    // links carry load: they follow the host links.
+    const std::size_t firstLoaded = leafSpine.begin;
+    std::vector<std::uint32_t> loadUp(f.links.size() - firstLoaded, 0), loadDown(f.links.size() - firstLoaded, 0);
     std::vector<std::uint32_t> outFlows(f.devices.size(), 0), inFlows(f.devices.size(), 0);
     auto carry = [&](std::vector<std::uint32_t>& load, std::uint32_t link) {
-        if (link != kNone) r.maxLoad = std::max<int>(r.maxLoad, int(++load[link]));
+        if (link != kNoLink) r.maxLoad = std::max<int>(r.maxLoad, int(++load[link - firstLoaded]));
     };
 
     for (int p = 0; p < portsPerNode; ++p) {
+        const std::uint32_t* leafOfPort = leafOf.data() + std::size_t(p) * ringNodes;
         for (int i = 0; i < nodes; ++i) {
-            const DeviceId src = leafOf[std::size_t(i) * portsPerNode + p];
-            const DeviceId dst = leafOf[std::size_t((i + 1) % nodes) * portsPerNode + p];
-            if (src == kNone || dst == kNone || src == dst) continue;
+            const DeviceId src = leafOfPort[i];
+            const DeviceId dst = leafOfPort[i + 1 < nodes ? i + 1 : 0];
+            if (src == kNoLeaf || dst == kNoLeaf || src == dst) continue;
             ++r.crossLeafFlows;
             // NCCL spreads one connection over `qps` queue pairs; each is its own 5-tuple, hashed on
             // its own, carrying 1/qps of the data (loads below count queue pairs).
@@ -178,18 +135,18 @@ EcmpResult ringEcmpCollisions(const Fabric& f, int nodes, int qpsPerConnection)
                 const std::uint64_t flow = (std::uint64_t(p) * std::uint64_t(nodes) + std::uint64_t(i)) * std::uint64_t(qps) +
                                            std::uint64_t(q);
                 const std::uint32_t up = leafUp.pickAny(src, mix(flow));
-                if (up == kNone) continue;
+                if (up == kNoLink) continue;
                 carry(loadUp, up);
                 const DeviceId spine = f.links[up].b;
                 std::uint32_t down = leafUp.pickWithKey(dst, spine, mix(flow ^ 0x1ULL));
-                if (down == kNone && leafUp.count(dst) > 0) {
+                if (down == kNoLink && leafUp.count(dst) > 0) {
                     // Different pod: up to a core of this spine's group, down to a spine of the far pod.
                     const std::uint32_t toCore = spineUp.pickAny(spine, mix(flow ^ 0x2ULL));
-                    if (toCore == kNone) continue;
+                    if (toCore == kNoLink) continue;
                     carry(loadUp, toCore);
                     const std::uint32_t farPod = f.devices[f.links[leafUp.pickAny(dst, 0)].b].pod;
                     const std::uint32_t fromCore = coreDown.pickWithKey(f.links[toCore].b, farPod, mix(flow ^ 0x3ULL));
-                    if (fromCore == kNone) continue;
+                    if (fromCore == kNoLink) continue;
                     carry(loadDown, fromCore);
                     down = leafUp.pickWithKey(dst, f.links[fromCore].a, mix(flow ^ 0x4ULL));
                 }
