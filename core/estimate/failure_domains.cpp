@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "bom/bom_counts.h"
+#include "estimate/link_ranges.h"
 
 namespace fp::resilience {
 namespace {
@@ -51,27 +52,31 @@ double bisectionUnits(const LinkCounts& n, const LinkCounts& present)
 
 class Analysis {
 public:
-    Analysis(const ClusterSpec& spec, const Fabric& f, const MediaAssignment& m) : f_(f), m_(m), g_(groupsOf(spec, f))
+    Analysis(const ClusterSpec& spec, const Fabric& f, const MediaAssignment& m)
+        : f_(f), m_(m), g_(groupsOf(spec, f)), ranges_(estimate::classRanges(f))
     {
+        for (int c = 0; c < kLinkClassCount; ++c) total_[c] = (long long)ranges_[std::size_t(c)].size();
+        before_ = bisectionUnits(total_, total_);
         portsOfGroup_.assign(std::size_t(f.nodeCount) * g_.perNode, 0);
         up_.assign(f.devices.size(), 0);
         down_.assign(f.devices.size(), 0);
-        for (const Link& l : f.links) {
-            ++total_[int(l.cls)];
-            if (l.cls == LinkClass::HostLeaf) ++portsOfGroup_[groupKey(l)];
-            else ++up_[l.a];
-            ++down_[l.b];
-        }
-        before_ = bisectionUnits(total_, total_);
         // GPUs with at least one port on each leaf: a group counts once per leaf (links of one group
         // and dual-ToR side to one leaf are consecutive in the builder's order, so "last leaf seen"
         // deduplicates them).
         gpusBelow_.assign(f.devices.size(), 0);
         std::vector<DeviceId> lastLeaf(portsOfGroup_.size() * g_.sides, DeviceId(-1));
-        for (const Link& l : f.links) {
-            if (l.cls != LinkClass::HostLeaf) continue;
-            DeviceId& last = lastLeaf[groupKey(l) * g_.sides + l.aPort % g_.sides];
+        const estimate::LinkRange hosts = ranges_[int(LinkClass::HostLeaf)];
+        for (std::size_t i = hosts.begin; i < hosts.end; ++i) {
+            const Link& l = f.links[i];
+            const std::size_t group = groupKey(l);
+            ++portsOfGroup_[group];
+            ++down_[l.b];
+            DeviceId& last = lastLeaf[group * g_.sides + l.aPort % g_.sides];
             if (last != l.b) { gpusBelow_[l.b] += g_.gpusPerGroup; last = l.b; }
+        }
+        for (std::size_t i = hosts.end; i < f.links.size(); ++i) {
+            ++up_[f.links[i].a];
+            ++down_[f.links[i].b];
         }
     }
 
@@ -111,9 +116,10 @@ public:
     std::vector<std::size_t> hostLinksOf(DeviceId dev, bool atNode, std::uint16_t sol, int k) const
     {
         std::vector<std::size_t> out;
-        for (std::size_t i = 0; i < f_.links.size() && int(out.size()) < k; ++i) {
+        const estimate::LinkRange hosts = ranges_[int(LinkClass::HostLeaf)];
+        for (std::size_t i = hosts.begin; i < hosts.end && int(out.size()) < k; ++i) {
             const Link& l = f_.links[i];
-            if (l.cls != LinkClass::HostLeaf || (atNode ? l.a : l.b) != dev) continue;
+            if ((atNode ? l.a : l.b) != dev) continue;
             if (sol != kAnySolution && solutionOf(i) != sol) continue;
             out.push_back(i);
         }
@@ -143,9 +149,13 @@ public:
     {
         std::map<DeviceId, long long> lostUp;
         LinkCounts lost = {0, 0, 0};
-        for (const Link& l : f_.links)
+        // Host links end at leaves and leaf-spine links below the spines: a core has spine-core links only.
+        const LinkClass lowest = f_.devices[sw].tier == Tier::Core ? LinkClass::SpineCore : LinkClass::LeafSpine;
+        for (std::size_t i = ranges_[int(lowest)].begin; i < f_.links.size(); ++i) {
+            const Link& l = f_.links[i];
             if (l.b == sw) { ++lostUp[l.a]; ++lost[int(l.cls)]; }
             else if (l.a == sw) ++lost[int(l.cls)];
+        }
         FailureDomain d;
         double worst = 1.0;
         for (const auto& [below, n] : lostUp) {
@@ -172,6 +182,7 @@ public:
     const Fabric& f_;
     const MediaAssignment& m_;
     Groups g_;
+    estimate::ClassRanges ranges_;
     std::vector<int> portsOfGroup_;
     std::vector<long long> up_, down_, gpusBelow_;
     LinkCounts total_ = {0, 0, 0};
@@ -203,8 +214,8 @@ std::vector<FailureDomain> failureDomains(const ClusterSpec& spec, const Fabric&
     if (f.nodeCount == 0 || hostLinks == 0) return rows;
 
     // The first host link stands for all: every node is cabled alike.
-    std::size_t first = 0;
-    while (f.links[first].cls != LinkClass::HostLeaf) ++first;
+    const estimate::LinkRange hostRange = a.ranges_[int(LinkClass::HostLeaf)];
+    const std::size_t first = hostRange.begin;
     const Link& h = f.links[first];
     rows.push_back(named(a.hostLinksDown({first}), "nic_port", "one NIC port (or the link on it)", hostLinks));
 
@@ -242,8 +253,8 @@ std::vector<FailureDomain> failureDomains(const ClusterSpec& spec, const Fabric&
     // A whole NIC: all ports of NIC 0 of the first node.
     {
         std::vector<std::size_t> nicLinks;
-        for (std::size_t i = 0; i < f.links.size(); ++i)
-            if (f.links[i].cls == LinkClass::HostLeaf && f.links[i].a == h.a && f.links[i].aPort / a.g_.linksPerNic == 0)
+        for (std::size_t i = hostRange.begin; i < hostRange.end; ++i)
+            if (f.links[i].a == h.a && f.links[i].aPort / a.g_.linksPerNic == 0)
                 nicLinks.push_back(i);
         rows.push_back(named(a.hostLinksDown(nicLinks), "nic", "one NIC (all its ports)",
                              (long long)f.nodeCount * f.nicsPerNode));
@@ -262,9 +273,7 @@ std::vector<FailureDomain> failureDomains(const ClusterSpec& spec, const Fabric&
     // One switch-to-switch link (its cable, fibre or either module): the leaf above it loses one uplink.
     const long long fabricLinks = a.total_[int(LinkClass::LeafSpine)] + a.total_[int(LinkClass::SpineCore)];
     if (a.total_[int(LinkClass::LeafSpine)] > 0) {
-        std::size_t ls = 0;
-        while (f.links[ls].cls != LinkClass::LeafSpine) ++ls;
-        const DeviceId leaf = f.links[ls].a;
+        const DeviceId leaf = f.links[a.ranges_[int(LinkClass::LeafSpine)].begin].a;
         FailureDomain d;
         const long long upl = a.up_[leaf];
         if (upl <= 1 && f.shape.dualTor) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "estimate/link_ranges.h"
 #include "estimate/model_constants.h"
 
 namespace fp::estimate {
@@ -45,18 +46,23 @@ LatencyInputs latencyInputs(const ClusterSpec& spec, const Fabric& fabric, const
     for (const LinkSolution& sol : media.solutions) bySolution.push_back({nsPerMetre(sol.media), sol.orderLengthM});
     const std::size_t noSolution = bySolution.size();
     bySolution.push_back({nsPerMetre(MediaClass::Multimode), 0.0});
-    const std::size_t links = fabric.links.size();
-    const std::size_t withSolution = std::min(links, media.solutionOfLink.size());
-    const std::size_t routed = std::min(links, layout.linkLengthM.size());
-    for (std::size_t i = 0; i < links; ++i) {
-        const std::size_t s = i < withSolution ? std::min<std::size_t>(media.solutionOfLink[i], noSolution) : noSolution;
-        const SolutionDelay& d = bySolution[s];
-        const double lengthM = i < routed ? layout.linkLengthM[i] : d.orderLengthM;  // routed beats order length
-        const double ns = lengthM * d.nsPerM;
-        LinkDelayRange& r = in.propagation[int(fabric.links[i].cls)];
-        if (!r.present) {
-            r = {true, ns, ns};
-        } else {
+    // Class by class over its range (link_ranges.h), so the walk reads no Link at all.
+    const std::size_t withSolution = std::min(fabric.links.size(), media.solutionOfLink.size());
+    const std::size_t routed = std::min(fabric.links.size(), layout.linkLengthM.size());
+    const ClassRanges ranges = classRanges(fabric);
+    for (int c = 0; c < kLinkClassCount; ++c) {
+        const LinkRange range = ranges[std::size_t(c)];
+        if (range.size() == 0) continue;
+        const auto delayNs = [&](std::size_t i) {
+            const std::size_t s = i < withSolution ? std::min<std::size_t>(media.solutionOfLink[i], noSolution) : noSolution;
+            const SolutionDelay& d = bySolution[s];
+            const double lengthM = i < routed ? layout.linkLengthM[i] : d.orderLengthM;  // routed beats order length
+            return lengthM * d.nsPerM;
+        };
+        LinkDelayRange& r = in.propagation[c];
+        r = {true, delayNs(range.begin), delayNs(range.begin)};
+        for (std::size_t i = range.begin + 1; i < range.end; ++i) {
+            const double ns = delayNs(i);
             r.minNs = std::min(r.minNs, ns);
             r.maxNs = std::max(r.maxNs, ns);
         }
