@@ -1,15 +1,13 @@
 #pragma once
-// Links of one class grouped by one end device (compressed rows), each group in (key, link index)
-// order, where the key is a property of the link (its far end, or the far end's pod): the links
+// Links of one class at chosen devices, grouped by device (compressed rows), each group in (key, link
+// index) order, where the key is a property of the link (its far end, or the far end's pod): the links
 // towards one target are then a contiguous run, found by binary search.
 //
-// The builder wires each device's links together in order of the far end, so a class range usually
-// is in (end, key, link) order already: its groups are runs of the range itself and nothing is copied.
-// Any other order is grouped by a counting sort and its groups sorted by key.
+// Only the devices a computation asks about are grouped: one pass over the class range picks out their
+// links, so a walk that touches a few thousand switches neither sorts nor copies the rest.
 #include <algorithm>
 #include <cstdint>
 #include <limits>
-#include <memory>
 #include <utility>
 #include <vector>
 
@@ -19,106 +17,82 @@ namespace fp::estimate {
 
 inline constexpr std::uint32_t kNoLink = std::numeric_limits<std::uint32_t>::max();
 
-template <typename Key>  // std::uint32_t key(std::uint32_t link)
+// Group by Link::b (upper end) or Link::a (lower end).
+enum class GroupBy { LowerEnd, UpperEnd };
+
+template <GroupBy by, typename Key>  // std::uint32_t key(const Link&)
 class Adjacency {
 public:
-    // Groups the links of `range` by their upper end (Link::b) or lower end (Link::a).
-    Adjacency(const Fabric& f, LinkRange range, bool byUpperEnd, Key key)
-        : f_(f), range_(range), byUpperEnd_(byUpperEnd), key_(std::move(key)), start_(f.devices.size() + 1)
+    // The links of `range` at each of `devices` (duplicates allowed); any other device has none here.
+    Adjacency(const Fabric& f, LinkRange range, const std::vector<DeviceId>& devices, Key key)
+        : f_(f), key_(std::move(key)), groupOf_(f.devices.size(), kNoGroup)
     {
-        if (!groupInPlace()) groupByCountingSort();
+        std::uint32_t groups = 0;
+        for (DeviceId d : devices)
+            if (groupOf_[d] == kNoGroup) groupOf_[d] = groups++;
+        // One pass over the range: each wanted link with its group, in link order.
+        std::vector<std::pair<std::uint32_t, std::uint32_t>> wanted;  // (group, link)
+        const Link* links = f.links.data();
+        for (std::size_t i = range.begin; i < range.end; ++i)
+            if (const std::uint32_t g = groupOf_[endOf(links[i])]; g != kNoGroup) wanted.emplace_back(g, std::uint32_t(i));
+        // Counting sort by group (each group stays in link order), then each group by key.
+        start_.assign(std::size_t(groups) + 1, 0);
+        for (const auto& [g, link] : wanted) ++start_[g + 1];
+        for (std::size_t g = 1; g < start_.size(); ++g) start_[g] += start_[g - 1];
+        links_.resize(wanted.size());
+        std::vector<std::uint32_t> cursor(start_.begin(), start_.end() - 1);
+        for (const auto& [g, link] : wanted) links_[cursor[g]++] = link;
+        const auto byKey = [this](std::uint32_t x, std::uint32_t y) { return key_(f_.links[x]) < key_(f_.links[y]); };
+        for (std::size_t g = 0; g + 1 < start_.size(); ++g) {
+            const auto first = links_.begin() + start_[g], last = links_.begin() + start_[g + 1];
+            if (!std::is_sorted(first, last, byKey)) std::stable_sort(first, last, byKey);
+        }
     }
 
-    std::uint32_t count(DeviceId d) const { return start_[d + 1] - start_[d]; }
+    std::uint32_t count(DeviceId d) const
+    {
+        const std::uint32_t g = groupOf_[d];
+        return g == kNoGroup ? 0 : start_[g + 1] - start_[g];
+    }
 
     // One of the links at `d`, chosen by hash.
     std::uint32_t pickAny(DeviceId d, std::uint64_t hash) const
     {
         const std::uint32_t n = count(d);
-        return n ? linkAt(start_[d] + std::uint32_t(hash % n)) : kNoLink;
+        return n ? links_[start_[groupOf_[d]] + std::uint32_t(hash % n)] : kNoLink;
     }
 
     // One of the links at `d` whose key is `key`, chosen by hash.
     std::uint32_t pickWithKey(DeviceId d, std::uint32_t key, std::uint64_t hash) const
     {
-        std::uint32_t lo = start_[d], hi = start_[d + 1];
-        for (std::uint32_t n = hi - lo; n > 0;) {  // first position whose key is not below `key`
-            const std::uint32_t half = n / 2;
-            if (key_(linkAt(lo + half)) < key) { lo += half + 1; n -= half + 1; } else n = half;
-        }
-        std::uint32_t past = lo;
-        for (std::uint32_t n = hi - lo; n > 0;) {  // first position whose key is above `key`
-            const std::uint32_t half = n / 2;
-            if (!(key < key_(linkAt(past + half)))) { past += half + 1; n -= half + 1; } else n = half;
-        }
-        if (lo == past) return kNoLink;
-        return linkAt(lo + std::uint32_t(hash % std::uint64_t(past - lo)));
+        const std::uint32_t g = groupOf_[d];
+        if (g == kNoGroup) return kNoLink;
+        const auto first = links_.begin() + start_[g], last = links_.begin() + start_[g + 1];
+        const auto lo = std::partition_point(first, last, [&](std::uint32_t l) { return key_(f_.links[l]) < key; });
+        const auto hi = std::partition_point(lo, last, [&](std::uint32_t l) { return !(key < key_(f_.links[l])); });
+        if (lo == hi) return kNoLink;
+        return *(lo + std::ptrdiff_t(hash % std::uint64_t(hi - lo)));
     }
 
 private:
-    DeviceId endOf(std::uint32_t link) const
+    static constexpr std::uint32_t kNoGroup = std::numeric_limits<std::uint32_t>::max();
+    static DeviceId endOf(const Link& l)
     {
-        const Link& l = f_.links[link];
-        return byUpperEnd_ ? l.b : l.a;
-    }
-    std::uint32_t linkAt(std::uint32_t position) const
-    {
-        return order_ ? order_[position] : std::uint32_t(range_.begin) + position;
-    }
-
-    // The range in (end, key, link) order: set the group starts and keep the range as it is.
-    bool groupInPlace()
-    {
-        const std::uint32_t n = std::uint32_t(range_.size());
-        std::size_t started = 0;  // devices whose group start is set
-        DeviceId previousEnd = 0;
-        std::uint32_t previousKey = 0;
-        for (std::uint32_t position = 0; position < n; ++position) {
-            const std::uint32_t link = std::uint32_t(range_.begin) + position;
-            const DeviceId end = endOf(link);
-            const std::uint32_t key = key_(link);
-            if (position > 0 && (end < previousEnd || (end == previousEnd && key < previousKey))) return false;
-            while (started <= end) start_[started++] = position;
-            previousEnd = end;
-            previousKey = key;
-        }
-        while (started < start_.size()) start_[started++] = n;
-        return true;
-    }
-
-    // Any other order: a counting sort by end (each group in link order), then each group by key.
-    void groupByCountingSort()
-    {
-        const std::uint32_t n = std::uint32_t(range_.size());
-        std::fill(start_.begin(), start_.end(), 0);
-        for (std::uint32_t position = 0; position < n; ++position)
-            ++start_[endOf(std::uint32_t(range_.begin) + position) + 1];
-        for (std::size_t d = 1; d < start_.size(); ++d) start_[d] += start_[d - 1];
-        order_ = std::make_unique_for_overwrite<std::uint32_t[]>(n);
-        std::vector<std::uint32_t> cursor(start_.begin(), start_.end() - 1);
-        for (std::uint32_t position = 0; position < n; ++position) {
-            const std::uint32_t link = std::uint32_t(range_.begin) + position;
-            order_[cursor[endOf(link)]++] = link;
-        }
-        std::vector<std::pair<std::uint32_t, std::uint32_t>> group;  // (key, link)
-        for (std::size_t d = 0; d + 1 < start_.size(); ++d) {
-            const std::uint32_t b = start_[d], e = start_[d + 1];
-            bool sorted = true;
-            for (std::uint32_t k = b + 1; k < e && sorted; ++k) sorted = key_(order_[k - 1]) <= key_(order_[k]);
-            if (sorted) continue;
-            group.clear();
-            for (std::uint32_t k = b; k < e; ++k) group.emplace_back(key_(order_[k]), order_[k]);
-            std::sort(group.begin(), group.end());
-            for (std::uint32_t k = b; k < e; ++k) order_[k] = group[k - b].second;
-        }
+        if constexpr (by == GroupBy::UpperEnd) return l.b;
+        else return l.a;
     }
 
     const Fabric& f_;
-    LinkRange range_;
-    bool byUpperEnd_;
     Key key_;
-    std::vector<std::uint32_t> start_;         // per device + 1: position of its group
-    std::unique_ptr<std::uint32_t[]> order_;   // link at each position; null: the range itself
+    std::vector<std::uint32_t> groupOf_;  // per device: its group, or kNoGroup
+    std::vector<std::uint32_t> start_;    // per group + 1: position of its first link
+    std::vector<std::uint32_t> links_;    // grouped link indices
 };
+
+template <GroupBy by, typename Key>
+Adjacency<by, Key> adjacency(const Fabric& f, LinkRange range, const std::vector<DeviceId>& devices, Key key)
+{
+    return Adjacency<by, Key>(f, range, devices, std::move(key));
+}
 
 } // namespace fp::estimate

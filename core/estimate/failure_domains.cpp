@@ -66,8 +66,10 @@ public:
         gpusBelow_.assign(f.devices.size(), 0);
         std::vector<DeviceId> lastLeaf(portsOfGroup_.size() * g_.sides, DeviceId(-1));
         const estimate::LinkRange hosts = ranges_[int(LinkClass::HostLeaf)];
+        if (hosts.size() > 0) firstNode_ = f.links[hosts.begin].a;
         for (std::size_t i = hosts.begin; i < hosts.end; ++i) {
             const Link& l = f.links[i];
+            if (l.a == firstNode_) firstNodeLinks_.push_back(i);
             const std::size_t group = groupKey(l);
             ++portsOfGroup_[group];
             ++down_[l.b];
@@ -112,19 +114,30 @@ public:
         d.bisectionLostPct = before_ > 0 ? 100.0 * (before_ - bisectionUnits(after, total_)) / before_ : 0.0;
     }
 
-    // Host links of `node` with solution `sol`, at most `k` of them (one module at the node end).
+    // Host links of `dev` (a node, or a leaf) with solution `sol`, the first `k` of them (one module at
+    // the node end). The first host link's node has its links listed already.
     std::vector<std::size_t> hostLinksOf(DeviceId dev, bool atNode, std::uint16_t sol, int k) const
     {
         std::vector<std::size_t> out;
-        const estimate::LinkRange hosts = ranges_[int(LinkClass::HostLeaf)];
-        for (std::size_t i = hosts.begin; i < hosts.end && int(out.size()) < k; ++i) {
+        const auto take = [&](std::size_t i) {  // false once `k` are taken
             const Link& l = f_.links[i];
-            if ((atNode ? l.a : l.b) != dev) continue;
-            if (sol != kAnySolution && solutionOf(i) != sol) continue;
-            out.push_back(i);
+            if ((atNode ? l.a : l.b) == dev && (sol == kAnySolution || solutionOf(i) == sol)) out.push_back(i);
+            return int(out.size()) < k;
+        };
+        if (k <= 0) return out;
+        if (atNode && dev == firstNode_) {
+            for (std::size_t i : firstNodeLinks_)
+                if (!take(i)) break;
+            return out;
         }
+        const estimate::LinkRange hosts = ranges_[int(LinkClass::HostLeaf)];
+        for (std::size_t i = hosts.begin; i < hosts.end; ++i)
+            if (!take(i)) break;
         return out;
     }
+
+    // Host links of the first host link's node, in link order.
+    const std::vector<std::size_t>& firstNodeLinks() const { return firstNodeLinks_; }
 
     std::uint16_t solutionOf(std::size_t link) const
     {
@@ -185,6 +198,8 @@ public:
     estimate::ClassRanges ranges_;
     std::vector<int> portsOfGroup_;
     std::vector<long long> up_, down_, gpusBelow_;
+    DeviceId firstNode_ = 0;
+    std::vector<std::size_t> firstNodeLinks_;
     LinkCounts total_ = {0, 0, 0};
     double before_ = 0;
 
@@ -214,8 +229,7 @@ std::vector<FailureDomain> failureDomains(const ClusterSpec& spec, const Fabric&
     if (f.nodeCount == 0 || hostLinks == 0) return rows;
 
     // The first host link stands for all: every node is cabled alike.
-    const estimate::LinkRange hostRange = a.ranges_[int(LinkClass::HostLeaf)];
-    const std::size_t first = hostRange.begin;
+    const std::size_t first = a.ranges_[int(LinkClass::HostLeaf)].begin;
     const Link& h = f.links[first];
     rows.push_back(named(a.hostLinksDown({first}), "nic_port", "one NIC port (or the link on it)", hostLinks));
 
@@ -253,9 +267,8 @@ std::vector<FailureDomain> failureDomains(const ClusterSpec& spec, const Fabric&
     // A whole NIC: all ports of NIC 0 of the first node.
     {
         std::vector<std::size_t> nicLinks;
-        for (std::size_t i = hostRange.begin; i < hostRange.end; ++i)
-            if (f.links[i].a == h.a && f.links[i].aPort / a.g_.linksPerNic == 0)
-                nicLinks.push_back(i);
+        for (std::size_t i : a.firstNodeLinks())
+            if (f.links[i].aPort / a.g_.linksPerNic == 0) nicLinks.push_back(i);
         rows.push_back(named(a.hostLinksDown(nicLinks), "nic", "one NIC (all its ports)",
                              (long long)f.nodeCount * f.nicsPerNode));
     }

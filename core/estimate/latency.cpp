@@ -14,6 +14,21 @@ double nsPerMetre(MediaClass m)
     return (m == MediaClass::DAC || m == MediaClass::ACC) ? model::kCopperNsPerM : model::kFibreNsPerM;
 }
 
+// Shortest and longest delay of the links in `range`; delayNs(link index).
+template <typename DelayNs>
+LinkDelayRange delayRange(LinkRange range, DelayNs delayNs)
+{
+    LinkDelayRange r;
+    if (range.size() == 0) return r;
+    r = {true, delayNs(range.begin), delayNs(range.begin)};
+    for (std::size_t i = range.begin + 1; i < range.end; ++i) {
+        const double ns = delayNs(i);
+        r.minNs = std::min(r.minNs, ns);
+        r.maxNs = std::max(r.maxNs, ns);
+    }
+    return r;
+}
+
 // Time to put `bytes` on a link of `gbps`: bytes x 8 bit / (gbps bit/ns).
 double serialisationNs(double bytes, int gbps) { return gbps > 0 ? bytes * 8.0 / double(gbps) : 0.0; }
 
@@ -52,19 +67,17 @@ LatencyInputs latencyInputs(const ClusterSpec& spec, const Fabric& fabric, const
     const ClassRanges ranges = classRanges(fabric);
     for (int c = 0; c < kLinkClassCount; ++c) {
         const LinkRange range = ranges[std::size_t(c)];
-        if (range.size() == 0) continue;
-        const auto delayNs = [&](std::size_t i) {
-            const std::size_t s = i < withSolution ? std::min<std::size_t>(media.solutionOfLink[i], noSolution) : noSolution;
-            const SolutionDelay& d = bySolution[s];
-            const double lengthM = i < routed ? layout.linkLengthM[i] : d.orderLengthM;  // routed beats order length
-            return lengthM * d.nsPerM;
-        };
-        LinkDelayRange& r = in.propagation[c];
-        r = {true, delayNs(range.begin), delayNs(range.begin)};
-        for (std::size_t i = range.begin + 1; i < range.end; ++i) {
-            const double ns = delayNs(i);
-            r.minNs = std::min(r.minNs, ns);
-            r.maxNs = std::max(r.maxNs, ns);
+        if (range.end <= withSolution && range.end <= routed) {  // every link solved and routed: no checks
+            in.propagation[c] = delayRange(range, [&](std::size_t i) {
+                return layout.linkLengthM[i] * bySolution[std::min<std::size_t>(media.solutionOfLink[i], noSolution)].nsPerM;
+            });
+        } else {
+            in.propagation[c] = delayRange(range, [&](std::size_t i) {
+                const std::size_t s = i < withSolution ? std::min<std::size_t>(media.solutionOfLink[i], noSolution) : noSolution;
+                const SolutionDelay& d = bySolution[s];
+                const double lengthM = i < routed ? layout.linkLengthM[i] : d.orderLengthM;  // routed beats order length
+                return lengthM * d.nsPerM;
+            });
         }
     }
     return in;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <limits>
 #include <vector>
 
@@ -99,60 +100,96 @@ EcmpResult ringEcmpCollisions(const Fabric& f, int nodes, int qpsPerConnection)
     const std::size_t ringNodes = std::size_t(nodes);
     std::vector<std::uint32_t> leafOf(ringNodes * std::size_t(portsPerNode), kNoLeaf);
     const LinkRange hosts = ranges[std::size_t(LinkClass::HostLeaf)];
-    for (std::size_t i = hosts.begin; i < hosts.end; ++i) {
-        const Link& l = f.links[i];
-        if (l.a < DeviceId(nodes) && l.aPort < portsPerNode) leafOf[std::size_t(l.aPort) * ringNodes + l.a] = l.b;
+    std::uint32_t* leaves = leafOf.data();
+    for (const Link* l = f.links.data() + hosts.begin, *end = f.links.data() + hosts.end; l != end; ++l)
+        if (l->a < DeviceId(nodes) && l->aPort < portsPerNode) leaves[std::size_t(l->aPort) * ringNodes + l->a] = l->b;
+
+    // The cross-leaf flows: node i of port p sends to node i + 1 (the last to the first). Neighbours on
+    // one leaf make none, so the search jumps from one change of leaf to the next.
+    struct RingFlow {
+        int port, node;
+        DeviceId src, dst;
+    };
+    std::vector<RingFlow> ring;
+    std::vector<DeviceId> ringLeaves;
+    const auto addFlow = [&](int p, int i, DeviceId src, DeviceId dst) {
+        if (src == kNoLeaf || dst == kNoLeaf) return;
+        ring.push_back({p, i, src, dst});
+        ringLeaves.push_back(src);
+        ringLeaves.push_back(dst);
+    };
+    for (int p = 0; p < portsPerNode; ++p) {
+        const std::uint32_t* first = leafOf.data() + std::size_t(p) * ringNodes;
+        const std::uint32_t* last = first + ringNodes - 1;
+        for (const std::uint32_t* at = std::adjacent_find(first, last + 1, std::not_equal_to<>()); at < last;
+             at = std::adjacent_find(at + 1, last + 1, std::not_equal_to<>()))
+            addFlow(p, int(at - first), at[0], at[1]);
+        if (*last != *first) addFlow(p, nodes - 1, *last, *first);
     }
 
-    auto farEnd = [&f](std::uint32_t l) { return std::uint32_t(f.links[l].b); };
-    auto nearPod = [&f](std::uint32_t l) { return f.devices[f.links[l].a].pod; };
-    const LinkRange leafSpine = ranges[std::size_t(LinkClass::LeafSpine)];
-    const LinkRange spineCore = ranges[std::size_t(LinkClass::SpineCore)];
-    const Adjacency leafUp(f, leafSpine, false, farEnd);    // by leaf, keyed by spine
-    const Adjacency spineUp(f, spineCore, false, farEnd);   // by spine
-    const Adjacency coreDown(f, spineCore, true, nearPod);  // by core, keyed by the spine's pod
+    // Only the switches these flows pass are grouped (adjacency.h), stage by stage.
+    const auto farEnd = [](const Link& l) { return std::uint32_t(l.b); };
+    const auto nearPod = [&f](const Link& l) { return f.devices[l.a].pod; };
+    const auto leafUp = adjacency<GroupBy::LowerEnd>(f, ranges[std::size_t(LinkClass::LeafSpine)], ringLeaves, farEnd);
     // Links are full duplex: count each direction on its own (up = towards the core). Only switch-to-switch
-    // links carry load: they follow the host links.
-    const std::size_t firstLoaded = leafSpine.begin;
+    // links carry load: they follow the host links. A link's worst load is its last, so the order in which
+    // queue pairs are counted does not matter.
+    const std::size_t firstLoaded = ranges[std::size_t(LinkClass::LeafSpine)].begin;
     std::vector<std::uint32_t> loadUp(f.links.size() - firstLoaded, 0), loadDown(f.links.size() - firstLoaded, 0);
     std::vector<std::uint32_t> outFlows(f.devices.size(), 0), inFlows(f.devices.size(), 0);
     auto carry = [&](std::vector<std::uint32_t>& load, std::uint32_t link) {
         if (link != kNoLink) r.maxLoad = std::max<int>(r.maxLoad, int(++load[link - firstLoaded]));
     };
 
-    for (int p = 0; p < portsPerNode; ++p) {
-        const std::uint32_t* leafOfPort = leafOf.data() + std::size_t(p) * ringNodes;
-        for (int i = 0; i < nodes; ++i) {
-            const DeviceId src = leafOfPort[i];
-            const DeviceId dst = leafOfPort[i + 1 < nodes ? i + 1 : 0];
-            if (src == kNoLeaf || dst == kNoLeaf || src == dst) continue;
-            ++r.crossLeafFlows;
-            // NCCL spreads one connection over `qps` queue pairs; each is its own 5-tuple, hashed on
-            // its own, carrying 1/qps of the data (loads below count queue pairs).
-            for (int q = 0; q < qps; ++q) {
-                ++outFlows[src];
-                ++inFlows[dst];
-                const std::uint64_t flow = (std::uint64_t(p) * std::uint64_t(nodes) + std::uint64_t(i)) * std::uint64_t(qps) +
-                                           std::uint64_t(q);
-                const std::uint32_t up = leafUp.pickAny(src, mix(flow));
-                if (up == kNoLink) continue;
-                carry(loadUp, up);
-                const DeviceId spine = f.links[up].b;
-                std::uint32_t down = leafUp.pickWithKey(dst, spine, mix(flow ^ 0x1ULL));
-                if (down == kNoLink && leafUp.count(dst) > 0) {
-                    // Different pod: up to a core of this spine's group, down to a spine of the far pod.
-                    const std::uint32_t toCore = spineUp.pickAny(spine, mix(flow ^ 0x2ULL));
-                    if (toCore == kNoLink) continue;
-                    carry(loadUp, toCore);
-                    const std::uint32_t farPod = f.devices[f.links[leafUp.pickAny(dst, 0)].b].pod;
-                    const std::uint32_t fromCore = coreDown.pickWithKey(f.links[toCore].b, farPod, mix(flow ^ 0x3ULL));
-                    if (fromCore == kNoLink) continue;
-                    carry(loadDown, fromCore);
-                    down = leafUp.pickWithKey(dst, f.links[fromCore].a, mix(flow ^ 0x4ULL));
-                }
+    // Up to a spine, and down from it when the far leaf hangs below it too.
+    struct CrossPod {
+        std::uint64_t flow;
+        DeviceId spine, dst;
+    };
+    std::vector<CrossPod> crossPod;
+    std::vector<DeviceId> crossPodSpines;
+    for (const RingFlow& rf : ring) {
+        ++r.crossLeafFlows;
+        // NCCL spreads one connection over `qps` queue pairs; each is its own 5-tuple, hashed on
+        // its own, carrying 1/qps of the data (loads below count queue pairs).
+        for (int q = 0; q < qps; ++q) {
+            ++outFlows[rf.src];
+            ++inFlows[rf.dst];
+            const std::uint64_t flow = (std::uint64_t(rf.port) * std::uint64_t(nodes) + std::uint64_t(rf.node)) *
+                                           std::uint64_t(qps) + std::uint64_t(q);
+            const std::uint32_t up = leafUp.pickAny(rf.src, mix(flow));
+            if (up == kNoLink) continue;
+            carry(loadUp, up);
+            const DeviceId spine = f.links[up].b;
+            const std::uint32_t down = leafUp.pickWithKey(rf.dst, spine, mix(flow ^ 0x1ULL));
+            if (down == kNoLink && leafUp.count(rf.dst) > 0) {
+                crossPod.push_back({flow, spine, rf.dst});
+                crossPodSpines.push_back(spine);
+            } else {
                 carry(loadDown, down);
             }
         }
+    }
+
+    // Different pod: up to a core of this spine's group, down to a spine of the far pod, down to the leaf.
+    const auto spineUp = adjacency<GroupBy::LowerEnd>(f, ranges[std::size_t(LinkClass::SpineCore)], crossPodSpines, farEnd);
+    std::vector<std::uint32_t> toCore(crossPod.size());
+    std::vector<DeviceId> cores;
+    for (std::size_t k = 0; k < crossPod.size(); ++k) {
+        toCore[k] = spineUp.pickAny(crossPod[k].spine, mix(crossPod[k].flow ^ 0x2ULL));
+        if (toCore[k] == kNoLink) continue;
+        carry(loadUp, toCore[k]);
+        cores.push_back(f.links[toCore[k]].b);
+    }
+    const auto coreDown = adjacency<GroupBy::UpperEnd>(f, ranges[std::size_t(LinkClass::SpineCore)], cores, nearPod);
+    for (std::size_t k = 0; k < crossPod.size(); ++k) {
+        if (toCore[k] == kNoLink) continue;
+        const CrossPod& c = crossPod[k];
+        const std::uint32_t farPod = f.devices[f.links[leafUp.pickAny(c.dst, 0)].b].pod;
+        const std::uint32_t fromCore = coreDown.pickWithKey(f.links[toCore[k]].b, farPod, mix(c.flow ^ 0x3ULL));
+        if (fromCore == kNoLink) continue;
+        carry(loadDown, fromCore);
+        carry(loadDown, leafUp.pickWithKey(c.dst, f.links[fromCore].a, mix(c.flow ^ 0x4ULL)));
     }
     for (std::size_t d = 0; d < f.devices.size(); ++d) {
         const std::uint32_t ups = leafUp.count(DeviceId(d));
