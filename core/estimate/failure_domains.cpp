@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 #include <numeric>
+#include <ranges>
 
 #include "bom/bom_counts.h"
 #include "estimate/link_ranges.h"
@@ -67,18 +68,23 @@ public:
         std::vector<DeviceId> lastLeaf(portsOfGroup_.size() * g_.sides, DeviceId(-1));
         const estimate::LinkRange hosts = ranges_[int(LinkClass::HostLeaf)];
         if (hosts.size() > 0) firstNode_ = f.links[hosts.begin].a;
+        // Plain pointers: the compiler keeps them in registers across the pushes below.
+        int* portsOfGroup = portsOfGroup_.data();
+        long long *up = up_.data(), *down = down_.data(), *gpusBelow = gpusBelow_.data();
+        DeviceId* lastLeafOf = lastLeaf.data();
+        const Link* links = f.links.data();
         for (std::size_t i = hosts.begin; i < hosts.end; ++i) {
-            const Link& l = f.links[i];
+            const Link& l = links[i];
             if (l.a == firstNode_) firstNodeLinks_.push_back(i);
             const std::size_t group = groupKey(l);
-            ++portsOfGroup_[group];
-            ++down_[l.b];
-            DeviceId& last = lastLeaf[group * g_.sides + l.aPort % g_.sides];
-            if (last != l.b) { gpusBelow_[l.b] += g_.gpusPerGroup; last = l.b; }
+            ++portsOfGroup[group];
+            ++down[l.b];
+            DeviceId& last = lastLeafOf[group * g_.sides + (g_.sides > 1 ? l.aPort % g_.sides : 0)];
+            if (last != l.b) { gpusBelow[l.b] += g_.gpusPerGroup; last = l.b; }
         }
         for (std::size_t i = hosts.end; i < f.links.size(); ++i) {
-            ++up_[f.links[i].a];
-            ++down_[f.links[i].b];
+            ++up[links[i].a];
+            ++down[links[i].b];
         }
     }
 
@@ -114,25 +120,31 @@ public:
         d.bisectionLostPct = before_ > 0 ? 100.0 * (before_ - bisectionUnits(after, total_)) / before_ : 0.0;
     }
 
+    // Indices of the host links.
+    auto hostLinkIndices() const
+    {
+        const estimate::LinkRange hosts = ranges_[int(LinkClass::HostLeaf)];
+        return std::views::iota(hosts.begin, hosts.end);
+    }
+
     // Host links of `dev` (a node, or a leaf) with solution `sol`, the first `k` of them (one module at
     // the node end). The first host link's node has its links listed already.
     std::vector<std::size_t> hostLinksOf(DeviceId dev, bool atNode, std::uint16_t sol, int k) const
     {
         std::vector<std::size_t> out;
-        const auto take = [&](std::size_t i) {  // false once `k` are taken
-            const Link& l = f_.links[i];
-            if ((atNode ? l.a : l.b) == dev && (sol == kAnySolution || solutionOf(i) == sol)) out.push_back(i);
+        const auto take = [&](std::size_t i) {  // a link at `dev`; false once `k` are taken
+            if (sol == kAnySolution || solutionOf(i) == sol) out.push_back(i);
             return int(out.size()) < k;
         };
+        const auto scan = [&](auto endOf, const auto& links) {
+            for (std::size_t i : links)
+                if (endOf(f_.links[i]) == dev && !take(i)) return;
+        };
         if (k <= 0) return out;
-        if (atNode && dev == firstNode_) {
-            for (std::size_t i : firstNodeLinks_)
-                if (!take(i)) break;
-            return out;
-        }
-        const estimate::LinkRange hosts = ranges_[int(LinkClass::HostLeaf)];
-        for (std::size_t i = hosts.begin; i < hosts.end; ++i)
-            if (!take(i)) break;
+        const auto nodeEnd = [](const Link& l) { return l.a; };
+        if (atNode && dev == firstNode_) scan(nodeEnd, firstNodeLinks_);
+        else if (atNode) scan(nodeEnd, hostLinkIndices());
+        else scan([](const Link& l) { return l.b; }, hostLinkIndices());
         return out;
     }
 
@@ -163,11 +175,12 @@ public:
         std::map<DeviceId, long long> lostUp;
         LinkCounts lost = {0, 0, 0};
         // Host links end at leaves and leaf-spine links below the spines: a core has spine-core links only.
-        const LinkClass lowest = f_.devices[sw].tier == Tier::Core ? LinkClass::SpineCore : LinkClass::LeafSpine;
-        for (std::size_t i = ranges_[int(lowest)].begin; i < f_.links.size(); ++i) {
-            const Link& l = f_.links[i];
-            if (l.b == sw) { ++lostUp[l.a]; ++lost[int(l.cls)]; }
-            else if (l.a == sw) ++lost[int(l.cls)];
+        const int lowest = int(f_.devices[sw].tier == Tier::Core ? LinkClass::SpineCore : LinkClass::LeafSpine);
+        for (int c = lowest; c < kLinkClassCount; ++c) {
+            const Link* l = f_.links.data() + ranges_[std::size_t(c)].begin;
+            for (const Link* end = f_.links.data() + ranges_[std::size_t(c)].end; l != end; ++l)
+                if (l->b == sw) { ++lostUp[l->a]; ++lost[c]; }
+                else if (l->a == sw) ++lost[c];
         }
         FailureDomain d;
         double worst = 1.0;

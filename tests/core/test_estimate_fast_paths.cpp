@@ -174,7 +174,7 @@ private slots:
     }
 
     // Every group, count and pick of an adjacency against the links found one by one, on the builder's
-    // order and on shuffled links (groups out of key order).
+    // order (used in place) and on shuffled links (copied, groups put in key order).
     void adjacencyMatchesReference()
     {
         std::mt19937 rng(7);
@@ -188,6 +188,11 @@ private slots:
                 compareWithReference<GroupBy::LowerEnd>(f, r[int(LinkClass::SpineCore)], farEnd, rng);
                 compareWithReference<GroupBy::UpperEnd>(f, r[int(LinkClass::SpineCore)], nearPod, rng);
             }
+            // The builder's uplinks are used in place (the shuffled ones above were copied).
+            const Fabric& f = plans_[k].fabric;
+            const auto farEnd = [](const Link& l) { return std::uint32_t(l.b); };
+            QVERIFY(adjacency<GroupBy::LowerEnd>(f, classRanges(f)[int(LinkClass::LeafSpine)], {}, farEnd).inPlace());
+            QVERIFY(adjacency<GroupBy::LowerEnd>(f, classRanges(f)[int(LinkClass::SpineCore)], {}, farEnd).inPlace());
         }
     }
 
