@@ -4,9 +4,9 @@
 // target are then a contiguous run, found by binary search.
 //
 // Only the devices a computation asks about are grouped. The builder wires each device's uplinks
-// together in order of the far end: a range in (end, key, link) order is used in place, each group
-// found by binary search. Otherwise one pass over the range picks out the wanted devices' links, so a
-// walk that touches a few hundred switches neither sorts nor copies the rest.
+// together in order of the far end: when most devices are wanted, a range in (end, key, link) order is
+// used in place, each group found by binary search. Otherwise one pass over the range picks out the
+// wanted devices' links, so a walk that touches a few hundred switches neither sorts nor copies the rest.
 #include <algorithm>
 #include <cstdint>
 #include <limits>
@@ -21,12 +21,15 @@ inline constexpr std::uint32_t kNoLink = std::numeric_limits<std::uint32_t>::max
 
 // Group by Link::b (upper end) or Link::a (lower end).
 enum class GroupBy { LowerEnd, UpperEnd };
+// How many of the range's devices are wanted: most (the range is used in place when one pass finds it
+// in order) or few (one cheaper pass picks out their links; no order check).
+enum class Wanted { Most, Few };
 
 template <GroupBy by, typename Key>  // std::uint32_t key(const Link&)
 class Adjacency {
 public:
     // The links of `range` at each of `devices` (duplicates allowed); any other device has none here.
-    Adjacency(const Fabric& f, LinkRange range, const std::vector<DeviceId>& devices, Key key)
+    Adjacency(const Fabric& f, LinkRange range, const std::vector<DeviceId>& devices, Wanted wanted, Key key)
         : f_(f), range_(range), key_(std::move(key)), groupOf_(f.devices.size(), kNoGroup)
     {
         for (DeviceId d : devices)
@@ -34,9 +37,8 @@ public:
                 groupOf_[d] = std::uint32_t(groups_.size());
                 groups_.push_back({d, 0, 0});
             }
-        inPlace_ = inKeyOrder();
-        if (inPlace_) findGroupsInPlace();
-        else copyGroups();
+        inPlace_ = wanted == Wanted::Most && groupInPlace();
+        if (!inPlace_) copyGroups();
     }
 
     std::uint32_t count(DeviceId d) const
@@ -94,24 +96,31 @@ private:
         return lo;
     }
 
-    bool inKeyOrder() const
-    {
-        const Link* l = f_.links.data() + range_.begin;
-        for (std::size_t k = 1; k < range_.size(); ++k) {
-            const DeviceId previous = endOf(l[k - 1]), end = endOf(l[k]);
-            if (end < previous || (end == previous && key_(l[k]) < key_(l[k - 1]))) return false;
-        }
-        return true;
-    }
-
-    void findGroupsInPlace()
+    // One pass: false when the range is not in (end, key, link) order, else each wanted device's run of
+    // links is its group.
+    bool groupInPlace()
     {
         const Link* l = f_.links.data() + range_.begin;
         const std::uint32_t n = std::uint32_t(range_.size());
-        for (Group& g : groups_) {
-            g.begin = firstPosition(0, n, [&](std::uint32_t p) { return endOf(l[p]) < g.device; });
-            g.end = firstPosition(g.begin, n, [&](std::uint32_t p) { return endOf(l[p]) <= g.device; });
+        std::uint32_t runBegin = 0;
+        const auto closeRun = [&](std::uint32_t runEnd) {
+            if (const std::uint32_t g = groupOf_[endOf(l[runBegin])]; g != kNoGroup) {
+                groups_[g].begin = runBegin;
+                groups_[g].end = runEnd;
+            }
+        };
+        for (std::uint32_t k = 1; k < n; ++k) {
+            const DeviceId previous = endOf(l[k - 1]), end = endOf(l[k]);
+            if (end == previous) {
+                if (key_(l[k]) < key_(l[k - 1])) return false;
+                continue;
+            }
+            if (end < previous) return false;
+            closeRun(k);
+            runBegin = k;
         }
+        if (n > 0) closeRun(n);
+        return true;
     }
 
     // One pass picks out the wanted links in link order; a counting sort groups them; each group is put
@@ -145,9 +154,9 @@ private:
 };
 
 template <GroupBy by, typename Key>
-Adjacency<by, Key> adjacency(const Fabric& f, LinkRange range, const std::vector<DeviceId>& devices, Key key)
+Adjacency<by, Key> adjacency(const Fabric& f, LinkRange range, const std::vector<DeviceId>& devices, Wanted wanted, Key key)
 {
-    return Adjacency<by, Key>(f, range, devices, std::move(key));
+    return Adjacency<by, Key>(f, range, devices, wanted, std::move(key));
 }
 
 } // namespace fp::estimate

@@ -6,6 +6,7 @@
 #include <map>
 #include <numeric>
 #include <ranges>
+#include <type_traits>
 
 #include "bom/bom_counts.h"
 #include "estimate/link_ranges.h"
@@ -72,14 +73,19 @@ public:
         int* portsOfGroup = portsOfGroup_.data();
         long long *up = up_.data(), *down = down_.data(), *gpusBelow = gpusBelow_.data();
         DeviceId* lastLeafOf = lastLeaf.data();
+        // A node's group of each of its ports, looked up rather than divided out per link.
+        std::vector<std::uint32_t> groupOfPort(std::size_t(f.nicsPerNode) * g_.linksPerNic);
+        for (std::size_t port = 0; port < groupOfPort.size(); ++port) groupOfPort[port] = std::uint32_t(g_.groupOfPort(int(port)));
+        const std::size_t perNode = std::size_t(g_.perNode), sides = std::size_t(g_.sides);
         const Link* links = f.links.data();
         for (std::size_t i = hosts.begin; i < hosts.end; ++i) {
             const Link& l = links[i];
             if (l.a == firstNode_) firstNodeLinks_.push_back(i);
-            const std::size_t group = groupKey(l);
+            const std::size_t group = std::size_t(l.a) * perNode +
+                                      (l.aPort < groupOfPort.size() ? groupOfPort[l.aPort] : std::size_t(g_.groupOfPort(l.aPort)));
             ++portsOfGroup[group];
             ++down[l.b];
-            DeviceId& last = lastLeafOf[group * g_.sides + (g_.sides > 1 ? l.aPort % g_.sides : 0)];
+            DeviceId& last = lastLeafOf[group * sides + (l.aPort & (sides - 1))];  // side: aPort % sides, sides 1 or 2
             if (last != l.b) { gpusBelow[l.b] += g_.gpusPerGroup; last = l.b; }
         }
         for (std::size_t i = hosts.end; i < f.links.size(); ++i) {
@@ -174,13 +180,21 @@ public:
     {
         std::map<DeviceId, long long> lostUp;
         LinkCounts lost = {0, 0, 0};
-        // Host links end at leaves and leaf-spine links below the spines: a core has spine-core links only.
-        const int lowest = int(f_.devices[sw].tier == Tier::Core ? LinkClass::SpineCore : LinkClass::LeafSpine);
-        for (int c = lowest; c < kLinkClassCount; ++c) {
-            const Link* l = f_.links.data() + ranges_[std::size_t(c)].begin;
-            for (const Link* end = f_.links.data() + ranges_[std::size_t(c)].end; l != end; ++l)
-                if (l->b == sw) { ++lostUp[l->a]; ++lost[c]; }
-                else if (l->a == sw) ++lost[c];
+        // A spine is the upper end of leaf-spine links and the lower end of spine-core links; a core is the
+        // upper end of spine-core links. Host links end at leaves.
+        const auto scan = [&](LinkClass c, auto upperEnd) {  // upperEnd: std::true_type or std::false_type
+            const Link* l = f_.links.data() + ranges_[int(c)].begin;
+            for (const Link* end = f_.links.data() + ranges_[int(c)].end; l != end; ++l)
+                if ((upperEnd ? l->b : l->a) == sw) {
+                    if constexpr (upperEnd) ++lostUp[l->a];
+                    ++lost[int(c)];
+                }
+        };
+        if (f_.devices[sw].tier == Tier::Core) {
+            scan(LinkClass::SpineCore, std::true_type{});
+        } else {
+            scan(LinkClass::LeafSpine, std::true_type{});
+            scan(LinkClass::SpineCore, std::false_type{});
         }
         FailureDomain d;
         double worst = 1.0;

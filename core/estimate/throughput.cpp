@@ -76,6 +76,19 @@ namespace {
 
 constexpr DeviceId kNoLeaf = std::numeric_limits<DeviceId>::max();
 
+enum class Direction : std::uint32_t { Up = 0, Down = 1 };
+
+// Length of the longest run of equal values in a sorted vector.
+int longestRun(const std::vector<std::uint32_t>& sorted)
+{
+    int longest = 0;
+    for (std::size_t i = 0, j = 0; i < sorted.size(); i = j) {
+        while (j < sorted.size() && sorted[j] == sorted[i]) ++j;
+        longest = std::max(longest, int(j - i));
+    }
+    return longest;
+}
+
 // splitmix64: a fixed, well-mixed hash, so a flow always lands on the same path.
 std::uint64_t mix(std::uint64_t x)
 {
@@ -130,15 +143,13 @@ EcmpResult ringEcmpCollisions(const Fabric& f, int nodes, int qpsPerConnection)
     // Only the switches these flows pass are grouped (adjacency.h), stage by stage.
     const auto farEnd = [](const Link& l) { return std::uint32_t(l.b); };
     const auto nearPod = [&f](const Link& l) { return f.devices[l.a].pod; };
-    const auto leafUp = adjacency<GroupBy::LowerEnd>(f, ranges[std::size_t(LinkClass::LeafSpine)], ringLeaves, farEnd);
-    // Links are full duplex: count each direction on its own (up = towards the core). Only switch-to-switch
-    // links carry load: they follow the host links. A link's worst load is its last, so the order in which
-    // queue pairs are counted does not matter.
-    const std::size_t firstLoaded = ranges[std::size_t(LinkClass::LeafSpine)].begin;
-    std::vector<std::uint32_t> loadUp(f.links.size() - firstLoaded, 0), loadDown(f.links.size() - firstLoaded, 0);
-    std::vector<std::uint32_t> outFlows(f.devices.size(), 0), inFlows(f.devices.size(), 0);
-    auto carry = [&](std::vector<std::uint32_t>& load, std::uint32_t link) {
-        if (link != kNoLink) r.maxLoad = std::max<int>(r.maxLoad, int(++load[link - firstLoaded]));
+    const auto leafUp = adjacency<GroupBy::LowerEnd>(f, ranges[std::size_t(LinkClass::LeafSpine)], ringLeaves, Wanted::Most, farEnd);
+    // Links are full duplex: each direction counts on its own (up = towards the core). Every queue pair
+    // on a link is noted as link x 2 + direction and counted once all are placed (a few thousand notes
+    // rather than a counter per link to clear).
+    std::vector<std::uint32_t> carried;
+    const auto carry = [&](std::uint32_t link, Direction direction) {
+        if (link != kNoLink) carried.push_back(link * 2 + std::uint32_t(direction));
     };
 
     // Up to a spine, and down from it when the far leaf hangs below it too.
@@ -153,49 +164,56 @@ EcmpResult ringEcmpCollisions(const Fabric& f, int nodes, int qpsPerConnection)
         // NCCL spreads one connection over `qps` queue pairs; each is its own 5-tuple, hashed on
         // its own, carrying 1/qps of the data (loads below count queue pairs).
         for (int q = 0; q < qps; ++q) {
-            ++outFlows[rf.src];
-            ++inFlows[rf.dst];
             const std::uint64_t flow = (std::uint64_t(rf.port) * std::uint64_t(nodes) + std::uint64_t(rf.node)) *
                                            std::uint64_t(qps) + std::uint64_t(q);
             const std::uint32_t up = leafUp.pickAny(rf.src, mix(flow));
             if (up == kNoLink) continue;
-            carry(loadUp, up);
+            carry(up, Direction::Up);
             const DeviceId spine = f.links[up].b;
             const std::uint32_t down = leafUp.pickWithKey(rf.dst, spine, mix(flow ^ 0x1ULL));
             if (down == kNoLink && leafUp.count(rf.dst) > 0) {
                 crossPod.push_back({flow, spine, rf.dst});
                 crossPodSpines.push_back(spine);
             } else {
-                carry(loadDown, down);
+                carry(down, Direction::Down);
             }
         }
     }
 
     // Different pod: up to a core of this spine's group, down to a spine of the far pod, down to the leaf.
-    const auto spineUp = adjacency<GroupBy::LowerEnd>(f, ranges[std::size_t(LinkClass::SpineCore)], crossPodSpines, farEnd);
+    const auto spineUp = adjacency<GroupBy::LowerEnd>(f, ranges[std::size_t(LinkClass::SpineCore)], crossPodSpines, Wanted::Few, farEnd);
     std::vector<std::uint32_t> toCore(crossPod.size());
     std::vector<DeviceId> cores;
     for (std::size_t k = 0; k < crossPod.size(); ++k) {
         toCore[k] = spineUp.pickAny(crossPod[k].spine, mix(crossPod[k].flow ^ 0x2ULL));
         if (toCore[k] == kNoLink) continue;
-        carry(loadUp, toCore[k]);
+        carry(toCore[k], Direction::Up);
         cores.push_back(f.links[toCore[k]].b);
     }
-    const auto coreDown = adjacency<GroupBy::UpperEnd>(f, ranges[std::size_t(LinkClass::SpineCore)], cores, nearPod);
+    const auto coreDown = adjacency<GroupBy::UpperEnd>(f, ranges[std::size_t(LinkClass::SpineCore)], cores, Wanted::Few, nearPod);
     for (std::size_t k = 0; k < crossPod.size(); ++k) {
         if (toCore[k] == kNoLink) continue;
         const CrossPod& c = crossPod[k];
         const std::uint32_t farPod = f.devices[f.links[leafUp.pickAny(c.dst, 0)].b].pod;
         const std::uint32_t fromCore = coreDown.pickWithKey(f.links[toCore[k]].b, farPod, mix(c.flow ^ 0x3ULL));
         if (fromCore == kNoLink) continue;
-        carry(loadDown, fromCore);
-        carry(loadDown, leafUp.pickWithKey(c.dst, f.links[fromCore].a, mix(c.flow ^ 0x4ULL)));
+        carry(fromCore, Direction::Down);
+        carry(leafUp.pickWithKey(c.dst, f.links[fromCore].a, mix(c.flow ^ 0x4ULL)), Direction::Down);
     }
-    for (std::size_t d = 0; d < f.devices.size(); ++d) {
-        const std::uint32_t ups = leafUp.count(DeviceId(d));
-        if (ups == 0) continue;
-        r.idealMaxLoad = std::max<int>(r.idealMaxLoad, int((outFlows[d] + ups - 1) / ups));
-        r.idealMaxLoad = std::max<int>(r.idealMaxLoad, int((inFlows[d] + ups - 1) / ups));
+    std::sort(carried.begin(), carried.end());
+    r.maxLoad = longestRun(carried);
+    // The pigeonhole ideal: the queue pairs leaving (entering) a leaf spread evenly over its uplinks.
+    for (const bool leaving : {true, false}) {
+        std::vector<DeviceId> ends;  // one per ring flow, each carrying qps queue pairs
+        ends.reserve(ring.size());
+        for (const RingFlow& rf : ring) ends.push_back(leaving ? rf.src : rf.dst);
+        std::sort(ends.begin(), ends.end());
+        for (auto run = ends.begin(); run != ends.end();) {
+            const auto next = std::find_if(run, ends.end(), [&](DeviceId d) { return d != *run; });
+            const std::uint32_t ups = leafUp.count(*run), queuePairs = std::uint32_t(next - run) * std::uint32_t(qps);
+            if (ups > 0) r.idealMaxLoad = std::max<int>(r.idealMaxLoad, int((queuePairs + ups - 1) / ups));
+            run = next;
+        }
     }
     // A queue pair carries 1/qps of its connection, and a connection never runs faster than its NIC port:
     // a link with up to `qps` queue pairs on it is not a bottleneck (with one queue pair: as before).
