@@ -4,6 +4,7 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <numeric>
 #include <ranges>
 #include <type_traits>
@@ -59,39 +60,54 @@ public:
     {
         for (int c = 0; c < kLinkClassCount; ++c) total_[c] = (long long)ranges_[std::size_t(c)].size();
         before_ = bisectionUnits(total_, total_);
-        portsOfGroup_.assign(std::size_t(f.nodeCount) * g_.perNode, 0);
+        const std::size_t sides = std::size_t(g_.sides);
+        portsOfSide_.assign(std::size_t(f.nodeCount) * g_.perNode * sides, 0);
         up_.assign(f.devices.size(), 0);
         down_.assign(f.devices.size(), 0);
         // GPUs with at least one port on each leaf: a group counts once per leaf (links of one group
         // and dual-ToR side to one leaf are consecutive in the builder's order, so "last leaf seen"
-        // deduplicates them).
+        // deduplicates them). A side's last leaf is read only once the side has a port: no clearing.
         gpusBelow_.assign(f.devices.size(), 0);
-        std::vector<DeviceId> lastLeaf(portsOfGroup_.size() * g_.sides, DeviceId(-1));
+        const auto lastLeaf = std::make_unique_for_overwrite<DeviceId[]>(portsOfSide_.size());
         const estimate::LinkRange hosts = ranges_[int(LinkClass::HostLeaf)];
         if (hosts.size() > 0) firstNode_ = f.links[hosts.begin].a;
         // Plain pointers: the compiler keeps them in registers across the pushes below.
-        int* portsOfGroup = portsOfGroup_.data();
-        long long *up = up_.data(), *down = down_.data(), *gpusBelow = gpusBelow_.data();
-        DeviceId* lastLeafOf = lastLeaf.data();
-        // A node's group of each of its ports, looked up rather than divided out per link.
-        std::vector<std::uint32_t> groupOfPort(std::size_t(f.nicsPerNode) * g_.linksPerNic);
-        for (std::size_t port = 0; port < groupOfPort.size(); ++port) groupOfPort[port] = std::uint32_t(g_.groupOfPort(int(port)));
-        const std::size_t perNode = std::size_t(g_.perNode), sides = std::size_t(g_.sides);
+        std::uint32_t *portsOfSide = portsOfSide_.data(), *up = up_.data(), *down = down_.data();
+        long long* gpusBelow = gpusBelow_.data();
+        // Each port's (group, side) slot within its node, looked up rather than divided out per link.
+        std::vector<std::uint32_t> slotOfPort(std::size_t(f.nicsPerNode) * g_.linksPerNic);
+        for (std::size_t port = 0; port < slotOfPort.size(); ++port)
+            slotOfPort[port] = std::uint32_t(slotInNode(int(port)));
+        const std::size_t slotsPerNode = std::size_t(g_.perNode) * sides;
+        const long long gpusPerGroup = g_.gpusPerGroup;
+        const DeviceId firstNode = firstNode_;
         const Link* links = f.links.data();
         for (std::size_t i = hosts.begin; i < hosts.end; ++i) {
             const Link& l = links[i];
-            if (l.a == firstNode_) firstNodeLinks_.push_back(i);
-            const std::size_t group = std::size_t(l.a) * perNode +
-                                      (l.aPort < groupOfPort.size() ? groupOfPort[l.aPort] : std::size_t(g_.groupOfPort(l.aPort)));
-            ++portsOfGroup[group];
+            if (l.a == firstNode) firstNodeLinks_.push_back(i);
+            const std::size_t side = std::size_t(l.a) * slotsPerNode +
+                                     (l.aPort < slotOfPort.size() ? slotOfPort[l.aPort] : slotInNode(l.aPort));
             ++down[l.b];
-            DeviceId& last = lastLeafOf[group * sides + (l.aPort & (sides - 1))];  // side: aPort % sides, sides 1 or 2
-            if (last != l.b) { gpusBelow[l.b] += g_.gpusPerGroup; last = l.b; }
+            DeviceId& last = lastLeaf[side];
+            if (portsOfSide[side]++ == 0 || last != l.b) { gpusBelow[l.b] += gpusPerGroup; last = l.b; }
         }
         for (std::size_t i = hosts.end; i < f.links.size(); ++i) {
             ++up[links[i].a];
             ++down[links[i].b];
         }
+    }
+
+    // A node port's (group, dual-ToR side) slot among its node's slots: group x sides + side.
+    std::size_t slotInNode(int port) const
+    {
+        return std::size_t(g_.groupOfPort(port)) * std::size_t(g_.sides) + std::size_t(port % g_.sides);
+    }
+
+    int portsOfGroup(std::size_t group) const
+    {
+        int ports = 0;
+        for (int side = 0; side < g_.sides; ++side) ports += int(portsOfSide_[group * std::size_t(g_.sides) + std::size_t(side)]);
+        return ports;
     }
 
     // Effect of losing the given host links plus `lostLinks` more per class (switch-to-switch links).
@@ -103,7 +119,7 @@ public:
         double worst = 1.0;
         bool anyDegraded = false;
         for (const auto& [group, n] : lost) {
-            const int total = portsOfGroup_[group];
+            const int total = portsOfGroup(group);
             if (n >= total) {
                 d.gpusDisconnected += g_.gpusPerGroup;
             } else {
@@ -223,8 +239,9 @@ public:
     const MediaAssignment& m_;
     Groups g_;
     estimate::ClassRanges ranges_;
-    std::vector<int> portsOfGroup_;
-    std::vector<long long> up_, down_, gpusBelow_;
+    std::vector<std::uint32_t> portsOfSide_;  // host links per (node group, dual-ToR side)
+    std::vector<std::uint32_t> up_, down_;    // links per device to the tier above, from the tier below
+    std::vector<long long> gpusBelow_;
     DeviceId firstNode_ = 0;
     std::vector<std::size_t> firstNodeLinks_;
     LinkCounts total_ = {0, 0, 0};
