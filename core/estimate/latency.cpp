@@ -14,6 +14,38 @@ double nsPerMetre(MediaClass m)
     return (m == MediaClass::DAC || m == MediaClass::ACC) ? model::kCopperNsPerM : model::kFibreNsPerM;
 }
 
+// A media solution's ns per metre and order length.
+struct SolutionDelay {
+    double nsPerM = 0, orderLengthM = 0;
+};
+
+// Shortest and longest delay of routed links with a solution, run by run of one solution: a run's extreme
+// delays are its shortest and longest length times its ns per metre, as rounding keeps the order of
+// products with one positive factor. A compare and a min/max per link, one product per run.
+LinkDelayRange routedDelayRange(LinkRange range, const std::uint32_t* solutionOf, const float* lengthM,
+                                const std::vector<SolutionDelay>& bySolution)
+{
+    LinkDelayRange r;
+    const std::uint32_t noSolution = std::uint32_t(bySolution.size() - 1);
+    for (std::size_t i = range.begin, next = i; i < range.end; i = next) {
+        const std::uint32_t s = solutionOf[i];
+        float shortest = lengthM[i], longest = lengthM[i];
+        for (next = i + 1; next < range.end && solutionOf[next] == s; ++next) {
+            shortest = std::min(shortest, lengthM[next]);
+            longest = std::max(longest, lengthM[next]);
+        }
+        const double nsPerM = bySolution[std::min(s, noSolution)].nsPerM;
+        const double minNs = double(shortest) * nsPerM, maxNs = double(longest) * nsPerM;
+        if (!r.present) {
+            r = {true, minNs, maxNs};
+        } else {
+            r.minNs = std::min(r.minNs, minNs);
+            r.maxNs = std::max(r.maxNs, maxNs);
+        }
+    }
+    return r;
+}
+
 // Shortest and longest delay of the links in `range`; delayNs(link index).
 template <typename DelayNs>
 LinkDelayRange delayRange(LinkRange range, DelayNs delayNs)
@@ -53,9 +85,6 @@ LatencyInputs latencyInputs(const ClusterSpec& spec, const Fabric& fabric, const
     in.tiers = fabric.shape.tiers;
     // Per media solution (a few dozen), its ns per metre and order length, so the walk over every link
     // is two array reads and a min/max. A link without a solution is fibre of length 0 (or routed).
-    struct SolutionDelay {
-        double nsPerM = 0, orderLengthM = 0;
-    };
     std::vector<SolutionDelay> bySolution;
     bySolution.reserve(media.solutions.size() + 1);
     for (const LinkSolution& sol : media.solutions) bySolution.push_back({nsPerMetre(sol.media), sol.orderLengthM});
@@ -67,10 +96,8 @@ LatencyInputs latencyInputs(const ClusterSpec& spec, const Fabric& fabric, const
     const ClassRanges ranges = classRanges(fabric);
     for (int c = 0; c < kLinkClassCount; ++c) {
         const LinkRange range = ranges[std::size_t(c)];
-        if (range.end <= withSolution && range.end <= routed) {  // every link solved and routed: no checks
-            in.propagation[c] = delayRange(range, [&](std::size_t i) {
-                return layout.linkLengthM[i] * bySolution[std::min<std::size_t>(media.solutionOfLink[i], noSolution)].nsPerM;
-            });
+        if (range.end <= withSolution && range.end <= routed) {  // every link solved and routed
+            in.propagation[c] = routedDelayRange(range, media.solutionOfLink.data(), layout.linkLengthM.data(), bySolution);
         } else {
             in.propagation[c] = delayRange(range, [&](std::size_t i) {
                 const std::size_t s = i < withSolution ? std::min<std::size_t>(media.solutionOfLink[i], noSolution) : noSolution;
