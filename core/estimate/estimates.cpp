@@ -6,6 +6,7 @@
 
 #include "estimate/collectives.h"
 #include "estimate/latency.h"
+#include "estimate/link_ranges.h"
 #include "estimate/model_constants.h"
 #include "estimate/nccl_constants.h"
 #include "estimate/throughput.h"
@@ -45,13 +46,12 @@ Opex opexOf(const ClusterSpec& spec, const Fabric& fabric, const Bom& bom, const
 // collective over `nodes` nodes needs: 0 same leaf, 1 via spine, 2 via core.
 std::size_t pathIndexFor(const Fabric& fabric, int nodes, std::size_t pathCount)
 {
-    DeviceId firstLeaf = 0;
-    bool found = false;
     std::set<DeviceId> nodesOnLeaf;
-    for (const Link& l : fabric.links) {
-        if (l.cls != LinkClass::HostLeaf) continue;
-        if (!found) { firstLeaf = l.b; found = true; }
-        if (l.b == firstLeaf) nodesOnLeaf.insert(l.a);
+    const LinkRange hosts = classRanges(fabric)[std::size_t(LinkClass::HostLeaf)];
+    if (hosts.size() > 0) {
+        const DeviceId firstLeaf = fabric.links[hosts.begin].b;
+        for (std::size_t i = hosts.begin; i < hosts.end; ++i)
+            if (fabric.links[i].b == firstLeaf) nodesOnLeaf.insert(fabric.links[i].a);
     }
     std::size_t index = 0;
     if (nodes > int(nodesOnLeaf.size())) index = 1;

@@ -4,9 +4,13 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <numeric>
+#include <ranges>
+#include <type_traits>
 
 #include "bom/bom_counts.h"
+#include "estimate/link_ranges.h"
 
 namespace fp::resilience {
 namespace {
@@ -51,28 +55,59 @@ double bisectionUnits(const LinkCounts& n, const LinkCounts& present)
 
 class Analysis {
 public:
-    Analysis(const ClusterSpec& spec, const Fabric& f, const MediaAssignment& m) : f_(f), m_(m), g_(groupsOf(spec, f))
+    Analysis(const ClusterSpec& spec, const Fabric& f, const MediaAssignment& m)
+        : f_(f), m_(m), g_(groupsOf(spec, f)), ranges_(estimate::classRanges(f))
     {
-        portsOfGroup_.assign(std::size_t(f.nodeCount) * g_.perNode, 0);
+        for (int c = 0; c < kLinkClassCount; ++c) total_[c] = (long long)ranges_[std::size_t(c)].size();
+        before_ = bisectionUnits(total_, total_);
+        const std::size_t sides = std::size_t(g_.sides);
+        portsOfSide_.assign(std::size_t(f.nodeCount) * g_.perNode * sides, 0);
         up_.assign(f.devices.size(), 0);
         down_.assign(f.devices.size(), 0);
-        for (const Link& l : f.links) {
-            ++total_[int(l.cls)];
-            if (l.cls == LinkClass::HostLeaf) ++portsOfGroup_[groupKey(l)];
-            else ++up_[l.a];
-            ++down_[l.b];
-        }
-        before_ = bisectionUnits(total_, total_);
         // GPUs with at least one port on each leaf: a group counts once per leaf (links of one group
         // and dual-ToR side to one leaf are consecutive in the builder's order, so "last leaf seen"
-        // deduplicates them).
+        // deduplicates them). A side's last leaf is read only once the side has a port: no clearing.
         gpusBelow_.assign(f.devices.size(), 0);
-        std::vector<DeviceId> lastLeaf(portsOfGroup_.size() * g_.sides, DeviceId(-1));
-        for (const Link& l : f.links) {
-            if (l.cls != LinkClass::HostLeaf) continue;
-            DeviceId& last = lastLeaf[groupKey(l) * g_.sides + l.aPort % g_.sides];
-            if (last != l.b) { gpusBelow_[l.b] += g_.gpusPerGroup; last = l.b; }
+        const auto lastLeaf = std::make_unique_for_overwrite<DeviceId[]>(portsOfSide_.size());
+        const estimate::LinkRange hosts = ranges_[int(LinkClass::HostLeaf)];
+        if (hosts.size() > 0) firstNode_ = f.links[hosts.begin].a;
+        // Plain pointers: the compiler keeps them in registers across the pushes below.
+        std::uint32_t *portsOfSide = portsOfSide_.data(), *up = up_.data(), *down = down_.data();
+        long long* gpusBelow = gpusBelow_.data();
+        // Each port's (group, side) slot within its node, looked up rather than divided out per link.
+        std::vector<std::uint32_t> slotOfPort(std::size_t(f.nicsPerNode) * g_.linksPerNic);
+        for (std::size_t port = 0; port < slotOfPort.size(); ++port)
+            slotOfPort[port] = std::uint32_t(slotInNode(int(port)));
+        const std::size_t slotsPerNode = std::size_t(g_.perNode) * sides;
+        const long long gpusPerGroup = g_.gpusPerGroup;
+        const DeviceId firstNode = firstNode_;
+        const Link* links = f.links.data();
+        for (std::size_t i = hosts.begin; i < hosts.end; ++i) {
+            const Link& l = links[i];
+            if (l.a == firstNode) firstNodeLinks_.push_back(i);
+            const std::size_t side = std::size_t(l.a) * slotsPerNode +
+                                     (l.aPort < slotOfPort.size() ? slotOfPort[l.aPort] : slotInNode(l.aPort));
+            ++down[l.b];
+            DeviceId& last = lastLeaf[side];
+            if (portsOfSide[side]++ == 0 || last != l.b) { gpusBelow[l.b] += gpusPerGroup; last = l.b; }
         }
+        for (std::size_t i = hosts.end; i < f.links.size(); ++i) {
+            ++up[links[i].a];
+            ++down[links[i].b];
+        }
+    }
+
+    // A node port's (group, dual-ToR side) slot among its node's slots: group x sides + side.
+    std::size_t slotInNode(int port) const
+    {
+        return std::size_t(g_.groupOfPort(port)) * std::size_t(g_.sides) + std::size_t(port % g_.sides);
+    }
+
+    int portsOfGroup(std::size_t group) const
+    {
+        int ports = 0;
+        for (int side = 0; side < g_.sides; ++side) ports += int(portsOfSide_[group * std::size_t(g_.sides) + std::size_t(side)]);
+        return ports;
     }
 
     // Effect of losing the given host links plus `lostLinks` more per class (switch-to-switch links).
@@ -84,7 +119,7 @@ public:
         double worst = 1.0;
         bool anyDegraded = false;
         for (const auto& [group, n] : lost) {
-            const int total = portsOfGroup_[group];
+            const int total = portsOfGroup(group);
             if (n >= total) {
                 d.gpusDisconnected += g_.gpusPerGroup;
             } else {
@@ -107,18 +142,36 @@ public:
         d.bisectionLostPct = before_ > 0 ? 100.0 * (before_ - bisectionUnits(after, total_)) / before_ : 0.0;
     }
 
-    // Host links of `node` with solution `sol`, at most `k` of them (one module at the node end).
+    // Indices of the host links.
+    auto hostLinkIndices() const
+    {
+        const estimate::LinkRange hosts = ranges_[int(LinkClass::HostLeaf)];
+        return std::views::iota(hosts.begin, hosts.end);
+    }
+
+    // Host links of `dev` (a node, or a leaf) with solution `sol`, the first `k` of them (one module at
+    // the node end). The first host link's node has its links listed already.
     std::vector<std::size_t> hostLinksOf(DeviceId dev, bool atNode, std::uint16_t sol, int k) const
     {
         std::vector<std::size_t> out;
-        for (std::size_t i = 0; i < f_.links.size() && int(out.size()) < k; ++i) {
-            const Link& l = f_.links[i];
-            if (l.cls != LinkClass::HostLeaf || (atNode ? l.a : l.b) != dev) continue;
-            if (sol != kAnySolution && solutionOf(i) != sol) continue;
-            out.push_back(i);
-        }
+        const auto take = [&](std::size_t i) {  // a link at `dev`; false once `k` are taken
+            if (sol == kAnySolution || solutionOf(i) == sol) out.push_back(i);
+            return int(out.size()) < k;
+        };
+        const auto scan = [&](auto endOf, const auto& links) {
+            for (std::size_t i : links)
+                if (endOf(f_.links[i]) == dev && !take(i)) return;
+        };
+        if (k <= 0) return out;
+        const auto nodeEnd = [](const Link& l) { return l.a; };
+        if (atNode && dev == firstNode_) scan(nodeEnd, firstNodeLinks_);
+        else if (atNode) scan(nodeEnd, hostLinkIndices());
+        else scan([](const Link& l) { return l.b; }, hostLinkIndices());
         return out;
     }
+
+    // Host links of the first host link's node, in link order.
+    const std::vector<std::size_t>& firstNodeLinks() const { return firstNodeLinks_; }
 
     std::uint16_t solutionOf(std::size_t link) const
     {
@@ -143,9 +196,22 @@ public:
     {
         std::map<DeviceId, long long> lostUp;
         LinkCounts lost = {0, 0, 0};
-        for (const Link& l : f_.links)
-            if (l.b == sw) { ++lostUp[l.a]; ++lost[int(l.cls)]; }
-            else if (l.a == sw) ++lost[int(l.cls)];
+        // A spine is the upper end of leaf-spine links and the lower end of spine-core links; a core is the
+        // upper end of spine-core links. Host links end at leaves.
+        const auto scan = [&](LinkClass c, auto upperEnd) {  // upperEnd: std::true_type or std::false_type
+            const Link* l = f_.links.data() + ranges_[int(c)].begin;
+            for (const Link* end = f_.links.data() + ranges_[int(c)].end; l != end; ++l)
+                if ((upperEnd ? l->b : l->a) == sw) {
+                    if constexpr (upperEnd) ++lostUp[l->a];
+                    ++lost[int(c)];
+                }
+        };
+        if (f_.devices[sw].tier == Tier::Core) {
+            scan(LinkClass::SpineCore, std::true_type{});
+        } else {
+            scan(LinkClass::LeafSpine, std::true_type{});
+            scan(LinkClass::SpineCore, std::false_type{});
+        }
         FailureDomain d;
         double worst = 1.0;
         for (const auto& [below, n] : lostUp) {
@@ -172,8 +238,12 @@ public:
     const Fabric& f_;
     const MediaAssignment& m_;
     Groups g_;
-    std::vector<int> portsOfGroup_;
-    std::vector<long long> up_, down_, gpusBelow_;
+    estimate::ClassRanges ranges_;
+    std::vector<std::uint32_t> portsOfSide_;  // host links per (node group, dual-ToR side)
+    std::vector<std::uint32_t> up_, down_;    // links per device to the tier above, from the tier below
+    std::vector<long long> gpusBelow_;
+    DeviceId firstNode_ = 0;
+    std::vector<std::size_t> firstNodeLinks_;
     LinkCounts total_ = {0, 0, 0};
     double before_ = 0;
 
@@ -203,8 +273,7 @@ std::vector<FailureDomain> failureDomains(const ClusterSpec& spec, const Fabric&
     if (f.nodeCount == 0 || hostLinks == 0) return rows;
 
     // The first host link stands for all: every node is cabled alike.
-    std::size_t first = 0;
-    while (f.links[first].cls != LinkClass::HostLeaf) ++first;
+    const std::size_t first = a.ranges_[int(LinkClass::HostLeaf)].begin;
     const Link& h = f.links[first];
     rows.push_back(named(a.hostLinksDown({first}), "nic_port", "one NIC port (or the link on it)", hostLinks));
 
@@ -242,9 +311,8 @@ std::vector<FailureDomain> failureDomains(const ClusterSpec& spec, const Fabric&
     // A whole NIC: all ports of NIC 0 of the first node.
     {
         std::vector<std::size_t> nicLinks;
-        for (std::size_t i = 0; i < f.links.size(); ++i)
-            if (f.links[i].cls == LinkClass::HostLeaf && f.links[i].a == h.a && f.links[i].aPort / a.g_.linksPerNic == 0)
-                nicLinks.push_back(i);
+        for (std::size_t i : a.firstNodeLinks())
+            if (f.links[i].aPort / a.g_.linksPerNic == 0) nicLinks.push_back(i);
         rows.push_back(named(a.hostLinksDown(nicLinks), "nic", "one NIC (all its ports)",
                              (long long)f.nodeCount * f.nicsPerNode));
     }
@@ -262,9 +330,7 @@ std::vector<FailureDomain> failureDomains(const ClusterSpec& spec, const Fabric&
     // One switch-to-switch link (its cable, fibre or either module): the leaf above it loses one uplink.
     const long long fabricLinks = a.total_[int(LinkClass::LeafSpine)] + a.total_[int(LinkClass::SpineCore)];
     if (a.total_[int(LinkClass::LeafSpine)] > 0) {
-        std::size_t ls = 0;
-        while (f.links[ls].cls != LinkClass::LeafSpine) ++ls;
-        const DeviceId leaf = f.links[ls].a;
+        const DeviceId leaf = f.links[a.ranges_[int(LinkClass::LeafSpine)].begin].a;
         FailureDomain d;
         const long long upl = a.up_[leaf];
         if (upl <= 1 && f.shape.dualTor) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <vector>
 
+#include "estimate/link_ranges.h"
 #include "estimate/model_constants.h"
 
 namespace fp::estimate {
@@ -11,6 +12,53 @@ namespace {
 double nsPerMetre(MediaClass m)
 {
     return (m == MediaClass::DAC || m == MediaClass::ACC) ? model::kCopperNsPerM : model::kFibreNsPerM;
+}
+
+// A media solution's ns per metre and order length.
+struct SolutionDelay {
+    double nsPerM = 0, orderLengthM = 0;
+};
+
+// Shortest and longest delay of routed links with a solution, run by run of one solution: a run's extreme
+// delays are its shortest and longest length times its ns per metre, as rounding keeps the order of
+// products with one positive factor. A compare and a min/max per link, one product per run.
+LinkDelayRange routedDelayRange(LinkRange range, const std::uint32_t* solutionOf, const float* lengthM,
+                                const std::vector<SolutionDelay>& bySolution)
+{
+    LinkDelayRange r;
+    const std::uint32_t noSolution = std::uint32_t(bySolution.size() - 1);
+    for (std::size_t i = range.begin, next = i; i < range.end; i = next) {
+        const std::uint32_t s = solutionOf[i];
+        float shortest = lengthM[i], longest = lengthM[i];
+        for (next = i + 1; next < range.end && solutionOf[next] == s; ++next) {
+            shortest = std::min(shortest, lengthM[next]);
+            longest = std::max(longest, lengthM[next]);
+        }
+        const double nsPerM = bySolution[std::min(s, noSolution)].nsPerM;
+        const double minNs = double(shortest) * nsPerM, maxNs = double(longest) * nsPerM;
+        if (!r.present) {
+            r = {true, minNs, maxNs};
+        } else {
+            r.minNs = std::min(r.minNs, minNs);
+            r.maxNs = std::max(r.maxNs, maxNs);
+        }
+    }
+    return r;
+}
+
+// Shortest and longest delay of the links in `range`; delayNs(link index).
+template <typename DelayNs>
+LinkDelayRange delayRange(LinkRange range, DelayNs delayNs)
+{
+    LinkDelayRange r;
+    if (range.size() == 0) return r;
+    r = {true, delayNs(range.begin), delayNs(range.begin)};
+    for (std::size_t i = range.begin + 1; i < range.end; ++i) {
+        const double ns = delayNs(i);
+        r.minNs = std::min(r.minNs, ns);
+        r.maxNs = std::max(r.maxNs, ns);
+    }
+    return r;
 }
 
 // Time to put `bytes` on a link of `gbps`: bytes x 8 bit / (gbps bit/ns).
@@ -37,28 +85,26 @@ LatencyInputs latencyInputs(const ClusterSpec& spec, const Fabric& fabric, const
     in.tiers = fabric.shape.tiers;
     // Per media solution (a few dozen), its ns per metre and order length, so the walk over every link
     // is two array reads and a min/max. A link without a solution is fibre of length 0 (or routed).
-    struct SolutionDelay {
-        double nsPerM = 0, orderLengthM = 0;
-    };
     std::vector<SolutionDelay> bySolution;
     bySolution.reserve(media.solutions.size() + 1);
     for (const LinkSolution& sol : media.solutions) bySolution.push_back({nsPerMetre(sol.media), sol.orderLengthM});
     const std::size_t noSolution = bySolution.size();
     bySolution.push_back({nsPerMetre(MediaClass::Multimode), 0.0});
-    const std::size_t links = fabric.links.size();
-    const std::size_t withSolution = std::min(links, media.solutionOfLink.size());
-    const std::size_t routed = std::min(links, layout.linkLengthM.size());
-    for (std::size_t i = 0; i < links; ++i) {
-        const std::size_t s = i < withSolution ? std::min<std::size_t>(media.solutionOfLink[i], noSolution) : noSolution;
-        const SolutionDelay& d = bySolution[s];
-        const double lengthM = i < routed ? layout.linkLengthM[i] : d.orderLengthM;  // routed beats order length
-        const double ns = lengthM * d.nsPerM;
-        LinkDelayRange& r = in.propagation[int(fabric.links[i].cls)];
-        if (!r.present) {
-            r = {true, ns, ns};
+    // Class by class over its range (link_ranges.h), so the walk reads no Link at all.
+    const std::size_t withSolution = std::min(fabric.links.size(), media.solutionOfLink.size());
+    const std::size_t routed = std::min(fabric.links.size(), layout.linkLengthM.size());
+    const ClassRanges ranges = classRanges(fabric);
+    for (int c = 0; c < kLinkClassCount; ++c) {
+        const LinkRange range = ranges[std::size_t(c)];
+        if (range.end <= withSolution && range.end <= routed) {  // every link solved and routed
+            in.propagation[c] = routedDelayRange(range, media.solutionOfLink.data(), layout.linkLengthM.data(), bySolution);
         } else {
-            r.minNs = std::min(r.minNs, ns);
-            r.maxNs = std::max(r.maxNs, ns);
+            in.propagation[c] = delayRange(range, [&](std::size_t i) {
+                const std::size_t s = i < withSolution ? std::min<std::size_t>(media.solutionOfLink[i], noSolution) : noSolution;
+                const SolutionDelay& d = bySolution[s];
+                const double lengthM = i < routed ? layout.linkLengthM[i] : d.orderLengthM;  // routed beats order length
+                return lengthM * d.nsPerM;
+            });
         }
     }
     return in;

@@ -2,10 +2,12 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <limits>
-#include <tuple>
-#include <utility>
+#include <vector>
 
+#include "estimate/adjacency.h"
+#include "estimate/link_ranges.h"
 #include "estimate/model_constants.h"
 
 namespace fp::estimate {
@@ -40,7 +42,8 @@ double injectionGbpsPerGpu(const Fabric& f, int gpusPerNode)
 std::array<long long, kLinkClassCount> linkCountsByClass(const Fabric& f)
 {
     std::array<long long, kLinkClassCount> n{};
-    for (const Link& l : f.links) ++n[std::size_t(l.cls)];
+    const ClassRanges ranges = classRanges(f);
+    for (int c = 0; c < kLinkClassCount; ++c) n[std::size_t(c)] = (long long)ranges[std::size_t(c)].size();
     return n;
 }
 
@@ -71,7 +74,20 @@ bool balancesFlows(FabricKind kind, const Hardware& hw)
 
 namespace {
 
-constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+constexpr DeviceId kNoLeaf = std::numeric_limits<DeviceId>::max();
+
+enum class Direction : std::uint32_t { Up = 0, Down = 1 };
+
+// Length of the longest run of equal values in a sorted vector.
+int longestRun(const std::vector<std::uint32_t>& sorted)
+{
+    int longest = 0;
+    for (std::size_t i = 0, j = 0; i < sorted.size(); i = j) {
+        while (j < sorted.size() && sorted[j] == sorted[i]) ++j;
+        longest = std::max(longest, int(j - i));
+    }
+    return longest;
+}
 
 // splitmix64: a fixed, well-mixed hash, so a flow always lands on the same path.
 std::uint64_t mix(std::uint64_t x)
@@ -82,60 +98,6 @@ std::uint64_t mix(std::uint64_t x)
     return x ^ (x >> 31);
 }
 
-// Links of one class grouped by one end device (compressed rows), each group sorted by a key of the
-// link (the far end, or the far end's pod) so the links towards one target are a contiguous range.
-struct Adjacency {
-    std::vector<std::uint32_t> start;  // per device + 1
-    std::vector<std::uint32_t> links;
-    std::vector<std::uint32_t> keys;   // parallel to links
-    template <typename Key>
-    Adjacency(const Fabric& f, LinkClass cls, bool byUpperEnd, Key key)
-    {
-        start.assign(f.devices.size() + 1, 0);
-        for (const Link& l : f.links)
-            if (l.cls == cls) ++start[(byUpperEnd ? l.b : l.a) + 1];
-        for (std::size_t d = 0; d < f.devices.size(); ++d) start[d + 1] += start[d];
-        links.resize(start.back());
-        std::vector<std::uint32_t> cursor(start.begin(), start.end() - 1);
-        for (std::size_t i = 0; i < f.links.size(); ++i) {
-            const Link& l = f.links[i];
-            if (l.cls == cls) links[cursor[byUpperEnd ? l.b : l.a]++] = std::uint32_t(i);
-        }
-        // Keys first, then sort only the groups not already in (key, link) order: the builder wires
-        // each device's links in order of the far end, so most groups are, and links within a group
-        // are already in index order.
-        keys.resize(links.size());
-        for (std::size_t k = 0; k < links.size(); ++k) keys[k] = key(links[k]);
-        for (std::size_t d = 0; d < f.devices.size(); ++d) {
-            const std::uint32_t b = start[d], e = start[d + 1];
-            bool sorted = true;
-            for (std::uint32_t k = b + 1; k < e && sorted; ++k) sorted = keys[k - 1] <= keys[k];
-            if (sorted) continue;
-            std::vector<std::pair<std::uint32_t, std::uint32_t>> group;
-            group.reserve(e - b);
-            for (std::uint32_t k = b; k < e; ++k) group.emplace_back(keys[k], links[k]);
-            std::sort(group.begin(), group.end());
-            for (std::uint32_t k = b; k < e; ++k) std::tie(keys[k], links[k]) = group[k - b];
-        }
-    }
-    std::uint32_t count(DeviceId d) const { return start[d + 1] - start[d]; }
-
-    // One of the links at `d`, chosen by hash.
-    std::uint32_t pickAny(DeviceId d, std::uint64_t hash) const
-    {
-        const std::uint32_t n = count(d);
-        return n ? links[start[d] + std::uint32_t(hash % n)] : kNone;
-    }
-    // One of the links at `d` whose key is `key`, chosen by hash.
-    std::uint32_t pickWithKey(DeviceId d, std::uint32_t key, std::uint64_t hash) const
-    {
-        const auto first = keys.begin() + start[d], last = keys.begin() + start[d + 1];
-        const auto [lo, hi] = std::equal_range(first, last, key);
-        if (lo == hi) return kNone;
-        return links[std::size_t(lo - keys.begin()) + std::size_t(hash % std::uint64_t(hi - lo))];
-    }
-};
-
 } // namespace
 
 EcmpResult ringEcmpCollisions(const Fabric& f, int nodes, int qpsPerConnection)
@@ -145,63 +107,113 @@ EcmpResult ringEcmpCollisions(const Fabric& f, int nodes, int qpsPerConnection)
     nodes = std::min<int>(nodes, int(f.nodeCount));
     if (nodes < 2) return r;
     const int portsPerNode = std::max(1, f.nicsPerNode * std::max(1, f.shape.linksPerNic()));
+    const ClassRanges ranges = classRanges(f);
 
-    // Leaf of every (node, port).
-    std::vector<std::uint32_t> leafOf(std::size_t(nodes) * portsPerNode, kNone);
-    for (const Link& l : f.links)
-        if (l.cls == LinkClass::HostLeaf && l.a < DeviceId(nodes) && l.aPort < portsPerNode)
-            leafOf[std::size_t(l.a) * portsPerNode + l.aPort] = l.b;
+    // Leaf of every (port, node), port by port: the order the ring walks them.
+    const std::size_t ringNodes = std::size_t(nodes);
+    std::vector<std::uint32_t> leafOf(ringNodes * std::size_t(portsPerNode), kNoLeaf);
+    const LinkRange hosts = ranges[std::size_t(LinkClass::HostLeaf)];
+    std::uint32_t* leaves = leafOf.data();
+    for (const Link* l = f.links.data() + hosts.begin, *end = f.links.data() + hosts.end; l != end; ++l)
+        if (l->a < DeviceId(nodes) && l->aPort < portsPerNode) leaves[std::size_t(l->aPort) * ringNodes + l->a] = l->b;
 
-    auto farEnd = [&f](std::uint32_t l) { return std::uint32_t(f.links[l].b); };
-    auto nearPod = [&f](std::uint32_t l) { return f.devices[f.links[l].a].pod; };
-    const Adjacency leafUp(f, LinkClass::LeafSpine, false, farEnd);    // by leaf, keyed by spine
-    const Adjacency spineUp(f, LinkClass::SpineCore, false, farEnd);   // by spine
-    const Adjacency coreDown(f, LinkClass::SpineCore, true, nearPod);  // by core, keyed by the spine's pod
-    // Links are full duplex: count each direction on its own (up = towards the core).
-    std::vector<std::uint32_t> loadUp(f.links.size(), 0), loadDown(f.links.size(), 0);
-    std::vector<std::uint32_t> outFlows(f.devices.size(), 0), inFlows(f.devices.size(), 0);
-    auto carry = [&](std::vector<std::uint32_t>& load, std::uint32_t link) {
-        if (link != kNone) r.maxLoad = std::max<int>(r.maxLoad, int(++load[link]));
+    // The cross-leaf flows: node i of port p sends to node i + 1 (the last to the first). Neighbours on
+    // one leaf make none, so the search jumps from one change of leaf to the next.
+    struct RingFlow {
+        int port, node;
+        DeviceId src, dst;
+    };
+    std::vector<RingFlow> ring;
+    std::vector<DeviceId> ringLeaves;
+    const auto addFlow = [&](int p, int i, DeviceId src, DeviceId dst) {
+        if (src == kNoLeaf || dst == kNoLeaf) return;
+        ring.push_back({p, i, src, dst});
+        ringLeaves.push_back(src);
+        ringLeaves.push_back(dst);
+    };
+    for (int p = 0; p < portsPerNode; ++p) {
+        const std::uint32_t* first = leafOf.data() + std::size_t(p) * ringNodes;
+        const std::uint32_t* last = first + ringNodes - 1;
+        for (const std::uint32_t* at = std::adjacent_find(first, last + 1, std::not_equal_to<>()); at < last;
+             at = std::adjacent_find(at + 1, last + 1, std::not_equal_to<>()))
+            addFlow(p, int(at - first), at[0], at[1]);
+        if (*last != *first) addFlow(p, nodes - 1, *last, *first);
+    }
+
+    // Only the switches these flows pass are grouped (adjacency.h), stage by stage.
+    const auto farEnd = [](const Link& l) { return std::uint32_t(l.b); };
+    const auto nearPod = [&f](const Link& l) { return f.devices[l.a].pod; };
+    const auto leafUp = adjacency<GroupBy::LowerEnd>(f, ranges[std::size_t(LinkClass::LeafSpine)], ringLeaves, Wanted::Most, farEnd);
+    // Links are full duplex: each direction counts on its own (up = towards the core). Every queue pair
+    // on a link is noted as link x 2 + direction and counted once all are placed (a few thousand notes
+    // rather than a counter per link to clear).
+    std::vector<std::uint32_t> carried;
+    const auto carry = [&](std::uint32_t link, Direction direction) {
+        if (link != kNoLink) carried.push_back(link * 2 + std::uint32_t(direction));
     };
 
-    for (int p = 0; p < portsPerNode; ++p) {
-        for (int i = 0; i < nodes; ++i) {
-            const DeviceId src = leafOf[std::size_t(i) * portsPerNode + p];
-            const DeviceId dst = leafOf[std::size_t((i + 1) % nodes) * portsPerNode + p];
-            if (src == kNone || dst == kNone || src == dst) continue;
-            ++r.crossLeafFlows;
-            // NCCL spreads one connection over `qps` queue pairs; each is its own 5-tuple, hashed on
-            // its own, carrying 1/qps of the data (loads below count queue pairs).
-            for (int q = 0; q < qps; ++q) {
-                ++outFlows[src];
-                ++inFlows[dst];
-                const std::uint64_t flow = (std::uint64_t(p) * std::uint64_t(nodes) + std::uint64_t(i)) * std::uint64_t(qps) +
-                                           std::uint64_t(q);
-                const std::uint32_t up = leafUp.pickAny(src, mix(flow));
-                if (up == kNone) continue;
-                carry(loadUp, up);
-                const DeviceId spine = f.links[up].b;
-                std::uint32_t down = leafUp.pickWithKey(dst, spine, mix(flow ^ 0x1ULL));
-                if (down == kNone && leafUp.count(dst) > 0) {
-                    // Different pod: up to a core of this spine's group, down to a spine of the far pod.
-                    const std::uint32_t toCore = spineUp.pickAny(spine, mix(flow ^ 0x2ULL));
-                    if (toCore == kNone) continue;
-                    carry(loadUp, toCore);
-                    const std::uint32_t farPod = f.devices[f.links[leafUp.pickAny(dst, 0)].b].pod;
-                    const std::uint32_t fromCore = coreDown.pickWithKey(f.links[toCore].b, farPod, mix(flow ^ 0x3ULL));
-                    if (fromCore == kNone) continue;
-                    carry(loadDown, fromCore);
-                    down = leafUp.pickWithKey(dst, f.links[fromCore].a, mix(flow ^ 0x4ULL));
-                }
-                carry(loadDown, down);
+    // Up to a spine, and down from it when the far leaf hangs below it too.
+    struct CrossPod {
+        std::uint64_t flow;
+        DeviceId spine, dst;
+    };
+    std::vector<CrossPod> crossPod;
+    std::vector<DeviceId> crossPodSpines;
+    for (const RingFlow& rf : ring) {
+        ++r.crossLeafFlows;
+        // NCCL spreads one connection over `qps` queue pairs; each is its own 5-tuple, hashed on
+        // its own, carrying 1/qps of the data (loads below count queue pairs).
+        for (int q = 0; q < qps; ++q) {
+            const std::uint64_t flow = (std::uint64_t(rf.port) * std::uint64_t(nodes) + std::uint64_t(rf.node)) *
+                                           std::uint64_t(qps) + std::uint64_t(q);
+            const std::uint32_t up = leafUp.pickAny(rf.src, mix(flow));
+            if (up == kNoLink) continue;
+            carry(up, Direction::Up);
+            const DeviceId spine = f.links[up].b;
+            const std::uint32_t down = leafUp.pickWithKey(rf.dst, spine, mix(flow ^ 0x1ULL));
+            if (down == kNoLink && leafUp.count(rf.dst) > 0) {
+                crossPod.push_back({flow, spine, rf.dst});
+                crossPodSpines.push_back(spine);
+            } else {
+                carry(down, Direction::Down);
             }
         }
     }
-    for (std::size_t d = 0; d < f.devices.size(); ++d) {
-        const std::uint32_t ups = leafUp.count(DeviceId(d));
-        if (ups == 0) continue;
-        r.idealMaxLoad = std::max<int>(r.idealMaxLoad, int((outFlows[d] + ups - 1) / ups));
-        r.idealMaxLoad = std::max<int>(r.idealMaxLoad, int((inFlows[d] + ups - 1) / ups));
+
+    // Different pod: up to a core of this spine's group, down to a spine of the far pod, down to the leaf.
+    const auto spineUp = adjacency<GroupBy::LowerEnd>(f, ranges[std::size_t(LinkClass::SpineCore)], crossPodSpines, Wanted::Few, farEnd);
+    std::vector<std::uint32_t> toCore(crossPod.size());
+    std::vector<DeviceId> cores;
+    for (std::size_t k = 0; k < crossPod.size(); ++k) {
+        toCore[k] = spineUp.pickAny(crossPod[k].spine, mix(crossPod[k].flow ^ 0x2ULL));
+        if (toCore[k] == kNoLink) continue;
+        carry(toCore[k], Direction::Up);
+        cores.push_back(f.links[toCore[k]].b);
+    }
+    const auto coreDown = adjacency<GroupBy::UpperEnd>(f, ranges[std::size_t(LinkClass::SpineCore)], cores, Wanted::Few, nearPod);
+    for (std::size_t k = 0; k < crossPod.size(); ++k) {
+        if (toCore[k] == kNoLink) continue;
+        const CrossPod& c = crossPod[k];
+        const std::uint32_t farPod = f.devices[f.links[leafUp.pickAny(c.dst, 0)].b].pod;
+        const std::uint32_t fromCore = coreDown.pickWithKey(f.links[toCore[k]].b, farPod, mix(c.flow ^ 0x3ULL));
+        if (fromCore == kNoLink) continue;
+        carry(fromCore, Direction::Down);
+        carry(leafUp.pickWithKey(c.dst, f.links[fromCore].a, mix(c.flow ^ 0x4ULL)), Direction::Down);
+    }
+    std::sort(carried.begin(), carried.end());
+    r.maxLoad = longestRun(carried);
+    // The pigeonhole ideal: the queue pairs leaving (entering) a leaf spread evenly over its uplinks.
+    for (const bool leaving : {true, false}) {
+        std::vector<DeviceId> ends;  // one per ring flow, each carrying qps queue pairs
+        ends.reserve(ring.size());
+        for (const RingFlow& rf : ring) ends.push_back(leaving ? rf.src : rf.dst);
+        std::sort(ends.begin(), ends.end());
+        for (auto run = ends.begin(); run != ends.end();) {
+            const auto next = std::find_if(run, ends.end(), [&](DeviceId d) { return d != *run; });
+            const std::uint32_t ups = leafUp.count(*run), queuePairs = std::uint32_t(next - run) * std::uint32_t(qps);
+            if (ups > 0) r.idealMaxLoad = std::max<int>(r.idealMaxLoad, int((queuePairs + ups - 1) / ups));
+            run = next;
+        }
     }
     // A queue pair carries 1/qps of its connection, and a connection never runs faster than its NIC port:
     // a link with up to `qps` queue pairs on it is not a bottleneck (with one queue pair: as before).

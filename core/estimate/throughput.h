@@ -15,8 +15,7 @@ double collectiveEfficiency(FabricKind, int linkGbps, bool roceMisconfigured);
 // NIC ports per node (nicsPerNode x planes) x link speed / GPUs per node.
 double injectionGbpsPerGpu(const Fabric&, int gpusPerNode);
 
-// Links per class (indexed by LinkClass) in one pass over the links; Fabric::linkCount walks all of
-// them once per class.
+// Links per class (indexed by LinkClass), from the class ranges (link_ranges.h): no pass over the links.
 std::array<long long, kLinkClassCount> linkCountsByClass(const Fabric&);
 
 // Unidirectional bisection: linkGbps x min(host-leaf, leaf-spine, spine-core links) / 2, over the tiers
