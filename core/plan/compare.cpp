@@ -3,9 +3,12 @@
 // wins. A candidate is skipped only when a lower bound of its cost exceeds the best error-free plan
 // found so far, so the winner is the same whatever order the tasks finish in. The bound is its switches
 // alone (plan/compare_bound.h), or, for a switch that plans like a cheaper one of the same round
-// (plan/compare_siblings.h), that one's plan re-priced: exact. comparePlansExhaustively (compare.h) plans
-// every candidate, for the tests that hold the pruned comparison to it.
+// (plan/compare_siblings.h), that one's plan re-priced: exact. Candidates of any round that differ only
+// in NIC and fabric kind (RoCE and UEC on one switch) are planned on one floor: topology, layout and cage
+// groups built once (plan/plan_stages.h). comparePlansExhaustively (compare.h) plans every candidate on
+// its own, for the tests that hold the pruned comparison to it.
 #include <algorithm>
+#include <exception>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -19,6 +22,7 @@
 #include "plan/fabric_defaults.h"
 #include "plan/parallel.h"
 #include "plan/plan.h"
+#include "plan/plan_stages.h"
 #include "plan/resolve.h"
 
 namespace fp {
@@ -37,6 +41,10 @@ struct Round {
     std::vector<double> switchBoundUsd;
     std::vector<std::optional<double>> siblingBoundUsd;
     std::vector<double> nicsUsd;
+    // Parallel to specs, unless exhaustive: each candidate's resolve stage, or the UserError it threw
+    // (rethrown when the candidate's turn comes, as makePlan would throw it then).
+    std::vector<std::optional<plan::Resolved>> resolved;
+    std::vector<std::exception_ptr> unresolvable;
     // Candidates planned as one task: the cheapest switch first, then its siblings (plansAlike) in price
     // order, so each sibling has its exact bound before it would be planned.
     std::vector<std::vector<std::size_t>> groups;
@@ -135,7 +143,8 @@ void groupSiblings(Round& r, const Catalog& catalog, bool exhaustive)
     }
 }
 
-std::unique_ptr<Round> makeRound(const ClusterSpec& spec, FabricKind fabric, const Catalog& catalog, bool exhaustive)
+std::unique_ptr<Round> makeRound(const ClusterSpec& spec, FabricKind fabric, const Catalog& catalog,
+                                 const PlanOptions& options, bool exhaustive)
 {
     auto r = std::make_unique<Round>();
     r->fabric = fabric;
@@ -166,13 +175,25 @@ std::unique_ptr<Round> makeRound(const ClusterSpec& spec, FabricKind fabric, con
     }
     r->siblingBoundUsd.assign(r->specs.size(), std::nullopt);
     groupSiblings(*r, catalog, exhaustive);
+    if (!exhaustive) {
+        r->resolved.resize(r->specs.size());
+        r->unresolvable.resize(r->specs.size());
+        for (std::size_t i = 0; i < r->specs.size(); ++i) try {
+                r->resolved[i] = plan::resolveStage(r->specs[i], catalog, options);
+            } catch (const UserError&) {
+                r->unresolvable[i] = std::current_exception();
+            }
+    }
     return r;
 }
 
-// Plans candidate i of round r unless its bound exceeds the budget (never when exhaustive); once planned,
-// gives each of `siblings` its exact bound from this plan re-priced.
+// Plans candidate i of round r with `make` (makePlan with PlanOptions::findingsOnly, or the same on a
+// shared floor) unless its bound exceeds the budget (never when exhaustive); once planned, gives each of
+// `siblings` its exact bound from this plan re-priced. With `reuse`, leaves the plan's fabric and layout
+// there for the next candidate on its floor: moved out of a plan the round does not keep, else copied.
+template <typename MakePlan>
 void planCandidate(Round& r, std::size_t i, const std::vector<std::size_t>& siblings, const Catalog& catalog,
-                   const PlanOptions& options, bool exhaustive)
+                   bool exhaustive, MakePlan&& make, std::optional<plan::Floor>* reuse = nullptr)
 {
     CompareCandidate& rec = r.records[i];
     if (!exhaustive) {
@@ -183,11 +204,7 @@ void planCandidate(Round& r, std::size_t i, const std::vector<std::size_t>& sibl
         }
     }
     try {
-        // A candidate is ranked by its errors and capex, both known once its BOM is: the estimates and
-        // resilience are computed for the winners only (finishPlan in comparePlans).
-        PlanOptions probe = options;
-        probe.findingsOnly = true;
-        Plan p = makePlan(r.specs[i], catalog, probe);
+        Plan p = make();
         std::vector<double> exact;
         for (std::size_t j : siblings) {
             const Capex capex = plan::capexWithSwitch(p, *singleSwitch(r.specs[j], catalog), catalog);
@@ -198,7 +215,15 @@ void planCandidate(Round& r, std::size_t i, const std::vector<std::size_t>& sibl
         rec.outcome = Outcome::Planned;
         rec.errors = p.errorCount();
         rec.capexUsd = p.estimates.capex.totalUsd;
-        if (!r.best || better(p, *r.best)) {
+        const bool keep = !r.best || better(p, *r.best);
+        if (reuse && *reuse && keep) {
+            (*reuse)->fabric = p.fabric;
+            (*reuse)->layout = p.layout;
+        } else if (reuse && *reuse) {
+            (*reuse)->fabric = std::move(p.fabric);
+            (*reuse)->layout = std::move(p.layout);
+        }
+        if (keep) {
             r.best = std::move(p);
             r.bestIndex = i;
         }
@@ -209,36 +234,105 @@ void planCandidate(Round& r, std::size_t i, const std::vector<std::size_t>& sibl
     }
 }
 
-// Plans every candidate of every round on the worker pool: the rounds' first groups first, so each
-// fabric has an error-free plan to bound its other candidates with as early as possible.
+// A candidate is ranked by its errors and capex, both known once its BOM is: the estimates and
+// resilience are computed for the winners only (finishPlan in comparePlans).
+PlanOptions findingsOnly(const PlanOptions& options)
+{
+    PlanOptions probe = options;
+    probe.findingsOnly = true;
+    return probe;
+}
+
+// One task of the worker pool: sibling groups (Round::groups) of one or more rounds whose first
+// candidates build the same floor (plan::sameFloor: they differ only in NIC and fabric kind). The floor
+// is built once, when the first of them is not beaten, and each first candidate is planned on it; then
+// the groups' siblings, each on its own.
+struct FloorTask {
+    std::vector<std::pair<Round*, const std::vector<std::size_t>*>> groups;
+    std::size_t rank = 0;  // the groups' best rank within their rounds (cheapest switch first)
+};
+
+void runFloorTask(const FloorTask& task, const Catalog& catalog, const PlanOptions& options, bool exhaustive)
+{
+    const PlanOptions probe = findingsOnly(options);
+    std::optional<plan::Floor> floor;
+    std::exception_ptr unbuildable;
+    for (std::size_t t = 0; t < task.groups.size(); ++t) {
+        Round& r = *task.groups[t].first;
+        const std::vector<std::size_t>& group = *task.groups[t].second;
+        const std::size_t i = group.front();
+        const std::vector<std::size_t> siblings(group.begin() + 1, group.end());
+        if (exhaustive) {
+            planCandidate(r, i, siblings, catalog, exhaustive, [&] { return makePlan(r.specs[i], catalog, probe); });
+            continue;
+        }
+        const bool last = t + 1 == task.groups.size();
+        const auto make = [&] {
+            if (r.unresolvable[i]) std::rethrow_exception(r.unresolvable[i]);
+            if (!floor && !unbuildable) try {
+                    floor = plan::buildFloor(*r.resolved[i], probe);
+                } catch (const UserError&) {
+                    unbuildable = std::current_exception();
+                }
+            if (unbuildable) std::rethrow_exception(unbuildable);
+            if (last) return plan::planOnFloor(*r.resolved[i], std::move(*floor), catalog, probe);
+            // Lent: planCandidate hands the fabric and layout back; the cage groups are used up by media.
+            plan::Floor lent{std::move(floor->fabric), std::move(floor->layout), floor->grouping, floor->timings};
+            try {
+                return plan::planOnFloor(*r.resolved[i], std::move(lent), catalog, probe);
+            } catch (...) {
+                floor.reset();  // not handed back: the next candidate builds it again
+                throw;
+            }
+        };
+        planCandidate(r, i, siblings, catalog, exhaustive, make, last ? nullptr : &floor);
+    }
+    floor.reset();
+    for (const auto& [round, group] : task.groups)
+        for (std::size_t g = 1; g < group->size(); ++g) {
+            const std::size_t j = (*group)[g];
+            planCandidate(*round, j, {}, catalog, exhaustive, [&] { return makePlan(round->specs[j], catalog, probe); });
+        }
+}
+
+// The rounds' sibling groups as floor tasks, the cheapest switches of every round first: their plans
+// make the tightest budgets, and each fabric has an error-free plan to bound its other candidates with
+// as early as possible. Exhaustive: one task per group, no floor shared.
+std::vector<FloorTask> floorTasks(const std::vector<Round*>& rounds, bool exhaustive)
+{
+    std::vector<FloorTask> tasks;
+    for (Round* r : rounds) {
+        std::vector<std::size_t> order(r->groups.size());
+        for (std::size_t g = 0; g < order.size(); ++g) order[g] = g;
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            return r->switchBoundUsd[r->groups[a].front()] < r->switchBoundUsd[r->groups[b].front()];
+        });
+        for (std::size_t rank = 0; rank < order.size(); ++rank) {
+            const std::vector<std::size_t>& group = r->groups[order[rank]];
+            const auto shares = [&](const FloorTask& t) {
+                if (exhaustive) return false;
+                const auto& [other, otherGroup] = t.groups.front();
+                const auto &mine = r->resolved[group.front()], &theirs = other->resolved[otherGroup->front()];
+                return mine && theirs && plan::sameFloor(*mine, *theirs);
+            };
+            const auto found = std::find_if(tasks.begin(), tasks.end(), shares);
+            if (found != tasks.end()) {
+                found->groups.emplace_back(r, &group);
+                found->rank = std::min(found->rank, rank);
+            } else {
+                tasks.push_back({{{r, &group}}, rank});
+            }
+        }
+    }
+    std::stable_sort(tasks.begin(), tasks.end(), [](const FloorTask& a, const FloorTask& b) { return a.rank < b.rank; });
+    return tasks;
+}
+
+// Plans every candidate of every round on the worker pool.
 void planRounds(const std::vector<Round*>& rounds, const Catalog& catalog, const PlanOptions& options, bool exhaustive)
 {
-    std::vector<std::pair<Round*, const std::vector<std::size_t>*>> tasks;
-    std::vector<std::vector<std::size_t>> order(rounds.size());
-    std::size_t longest = 0;
-    for (std::size_t k = 0; k < rounds.size(); ++k) {
-        // Within a round, the cheapest switches first: their plans make the tightest budget.
-        auto& o = order[k];
-        const Round& r = *rounds[k];
-        for (std::size_t g = 0; g < r.groups.size(); ++g) o.push_back(g);
-        std::stable_sort(o.begin(), o.end(), [&](std::size_t a, std::size_t b) {
-            return r.switchBoundUsd[r.groups[a].front()] < r.switchBoundUsd[r.groups[b].front()];
-        });
-        longest = std::max(longest, o.size());
-    }
-    for (std::size_t rank = 0; rank < longest; ++rank)
-        for (std::size_t k = 0; k < rounds.size(); ++k)
-            if (rank < order[k].size()) tasks.emplace_back(rounds[k], &rounds[k]->groups[order[k][rank]]);
-    plan::runInParallel(tasks.size(), [&](std::size_t t) {
-        Round& r = *tasks[t].first;
-        const std::vector<std::size_t>& group = *tasks[t].second;
-        for (std::size_t g = 0; g < group.size(); ++g) {
-            // Only the first of a group gives its siblings their exact bound.
-            const std::vector<std::size_t> siblings =
-                g == 0 ? std::vector<std::size_t>(group.begin() + 1, group.end()) : std::vector<std::size_t>{};
-            planCandidate(r, group[g], siblings, catalog, options, exhaustive);
-        }
-    });
+    const std::vector<FloorTask> tasks = floorTasks(rounds, exhaustive);
+    plan::runInParallel(tasks.size(), [&](std::size_t t) { runFloorTask(tasks[t], catalog, options, exhaustive); });
 
     // Outcomes from the final best, not from the order plans finished in: the same input always reads
     // the same. A candidate the final best beats would be skipped by any schedule (Round::beatenBy).
@@ -280,7 +374,7 @@ Comparison compare(const ClusterSpec& spec, const Catalog& catalog, const PlanOp
     const std::vector<FabricKind> kinds{FabricKind::InfiniBand, FabricKind::RoCE, FabricKind::SpectrumX, FabricKind::UEC};
     // The rounds' candidates in parallel: the fabric defaults each probe plans of their own.
     std::vector<std::unique_ptr<Round>> native(kinds.size());
-    plan::runInParallel(kinds.size(), [&](std::size_t k) { native[k] = makeRound(spec, kinds[k], catalog, exhaustive); });
+    plan::runInParallel(kinds.size(), [&](std::size_t k) { native[k] = makeRound(spec, kinds[k], catalog, options, exhaustive); });
     std::vector<Round*> all;
     for (const auto& r : native) all.push_back(r.get());
     planRounds(all, catalog, options, exhaustive);
@@ -306,7 +400,7 @@ Comparison compare(const ClusterSpec& spec, const Catalog& catalog, const PlanOp
             const std::size_t k = splitting[n];
             ClusterSpec s = spec;
             s.linkGbps = native[k]->linkGbps / divisor;
-            split[k] = makeRound(s, kinds[k], catalog, exhaustive);
+            split[k] = makeRound(s, kinds[k], catalog, options, exhaustive);
         });
         std::vector<Round*> rounds;
         for (std::size_t k : splitting) rounds.push_back(split[k].get());

@@ -19,13 +19,31 @@ int workerCount()
     return std::max(1u, std::thread::hardware_concurrency());
 }
 
+namespace {
+
+// Threads of runInParallel now running tasks. A call from a task (a plan's stages inside the comparison)
+// runs its own tasks inline while every core is busy: more threads would only share the cores, each
+// with its own malloc arena of freshly faulted pages. Once a core idles (the comparison's last plans),
+// it gets helpers again.
+std::atomic<int> busyThreads{0};
+thread_local bool onWorker = false;
+
+} // namespace
+
 void runInParallel(std::size_t count, const std::function<void(std::size_t)>& task)
 {
+    if (onWorker && busyThreads >= workerCount()) {
+        for (std::size_t i = 0; i < count; ++i) task(i);
+        return;
+    }
     std::atomic<std::size_t> next{0};
     std::atomic<bool> failed{false};
     std::exception_ptr firstError;
     std::mutex errorMutex;
     auto work = [&] {
+        const bool nested = onWorker;  // this thread is counted already
+        onWorker = true;
+        if (!nested) ++busyThreads;
         for (std::size_t i; !failed && (i = next++) < count;) {
             try {
                 task(i);
@@ -35,6 +53,8 @@ void runInParallel(std::size_t count, const std::function<void(std::size_t)>& ta
                 failed = true;
             }
         }
+        if (!nested) --busyThreads;
+        onWorker = nested;
     };
     const std::size_t threads = std::min<std::size_t>(static_cast<std::size_t>(workerCount()), count);
     std::vector<std::thread> helpers;

@@ -12,7 +12,8 @@ namespace fp::plan {
 int workerCount();
 
 // Calls task(0) .. task(count - 1), each exactly once unless a task throws, on up to workerCount()
-// threads (the calling thread is one of them).
+// threads (the calling thread is one of them). Called from a task while every core runs one, it calls
+// them in order on the calling thread.
 void runInParallel(std::size_t count, const std::function<void(std::size_t)>& task);
 
 } // namespace fp::plan

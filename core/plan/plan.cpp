@@ -13,6 +13,7 @@
 #include "plan/invariants.h"
 #include "plan/parallel.h"
 #include "plan/plan_figures.h"
+#include "plan/plan_stages.h"
 #include "plan/resolve.h"
 #include "spec/validate.h"
 #include "topology/builder.h"
@@ -23,7 +24,7 @@ namespace {
 // Runs one stage, records its wall time, and honours cancellation between stages.
 class StageClock {
 public:
-    StageClock(Plan& plan, const PlanOptions& options) : plan_(plan), options_(options) {}
+    StageClock(std::vector<StageTiming>& timings, const PlanOptions& options) : timings_(timings), options_(options) {}
     template <typename F>
     void run(const char* stage, F&& body)
     {
@@ -31,15 +32,17 @@ public:
         const auto start = std::chrono::steady_clock::now();
         body();
         const std::chrono::duration<double, std::milli> elapsed = std::chrono::steady_clock::now() - start;
-        plan_.timings.push_back({stage, elapsed.count()});
+        timings_.push_back({stage, elapsed.count()});
     }
 
 private:
-    Plan& plan_;
+    std::vector<StageTiming>& timings_;
     const PlanOptions& options_;
 };
 
 constexpr std::size_t kLinksWorthAThread = 20000;  // below this a thread costs more than it saves
+
+bool inParallel(const Fabric& fabric) { return fabric.links.size() >= kLinksWorthAThread; }
 
 // Stages that read only what is finished and each write their own result: side by side on the worker
 // pool for a large plan (the longest first), else one after the other, in order.
@@ -59,7 +62,7 @@ void runEstimates(Plan& p, const Catalog& catalog, const PlanOptions& options, b
 {
     EstimateOptions estimateOptions = options.estimate;
     if (p.hardware.platform) estimateOptions.platform = *p.hardware.platform;
-    StageClock clock(p, options);
+    StageClock clock(p.timings, options);
     clock.run("estimate", [&] {
         std::vector<std::function<void()>> tasks{
             [&] {
@@ -86,72 +89,93 @@ int Plan::warningCount() const
                                           [](const Finding& f) { return f.severity == Severity::Warning; }));
 }
 
-Plan makePlan(const ClusterSpec& typedSpec, const Catalog& catalog, const PlanOptions& options)
+namespace plan {
+
+Resolved resolveStage(const ClusterSpec& typedSpec, const Catalog& catalog, const PlanOptions& options)
 {
     requireValid(typedSpec);
-    ClusterSpec spec = plan::canonicalParts(typedSpec, catalog);  // "QM9700" -> MQM9700-NS2F
-    Plan p;
-    StageClock clock(p, options);
-    int linkGbps = 0;
-    std::string planesNote;
+    Resolved r;
+    r.spec = canonicalParts(typedSpec, catalog);  // "QM9700" -> MQM9700-NS2F
+    ClusterSpec& spec = r.spec;
+    StageClock clock(r.timings, options);
     clock.run("resolve", [&] {
-        NicModel nic = plan::resolveNic(spec, catalog);
-        linkGbps = plan::resolveLinkGbps(spec, nic);
+        NicModel nic = resolveNic(spec, catalog);
+        r.linkGbps = resolveLinkGbps(spec, nic);
         // Each tier's switch (its own, or the fabric's); tiers that cannot talk are refused here, before
         // the topology wires ports they do not have.
         // Links per NIC: one per plane (rail planes: one), twice that with dual-ToR (FabricShape::linksPerNic).
         const auto linksPerNic = [&] { return (spec.railPlanes ? 1 : spec.planes) * (spec.dualTor ? 2 : 1); };
-        p.hardware = plan::resolveHardware(spec, catalog, nic, linkGbps, linksPerNic());
-        for (const Finding& f : checks::tierCompatibility(spec, p.hardware, catalog))
+        r.hardware = resolveHardware(spec, catalog, nic, r.linkGbps, linksPerNic());
+        for (const Finding& f : checks::tierCompatibility(spec, r.hardware, catalog))
             if (f.severity == Severity::Error) throw UserError(f.message, f.where, f.fix);
         // Too big for three tiers at this speed: more planes at a lower speed (resolve.h).
-        const plan::PlaneChoice planes = plan::planesThatConnect(spec, nic, p.hardware, linkGbps);
+        const PlaneChoice planes = planesThatConnect(spec, nic, r.hardware, r.linkGbps);
         if (planes.changed) {
             spec.planes = planes.planes;
             spec.railPlanes = planes.railPlanes;
-            spec.linkGbps = linkGbps = planes.linkGbps;
-            planesNote = planes.note;
-            p.hardware.linkGbps = linkGbps;
-            p.hardware.planes = linksPerNic();
+            spec.linkGbps = r.linkGbps = planes.linkGbps;
+            r.planesNote = planes.note;
+            r.hardware.linkGbps = r.linkGbps;
+            r.hardware.planes = linksPerNic();
         }
-        plan::requireDualHoming(spec, nic, linkGbps);
+        requireDualHoming(spec, nic, r.linkGbps);
         if (!spec.platform.empty()) {
             const PlatformModel* platform = catalog.findPlatform(spec.platform);
             if (!platform)
                 throw UserError("unknown platform '" + spec.platform + "'", "/compute/platform",
                                 "pick one of: fabricplan-cli catalog list platforms (or leave it empty)");
-            p.hardware.platform = *platform;
+            r.hardware.platform = *platform;
         }
     });
-    p.spec = spec;
+    return r;
+}
+
+Floor buildFloor(const Resolved& r, const PlanOptions& options)
+{
+    Floor f;
+    StageClock clock(f.timings, options);
     clock.run("topology", [&] {
         topology::TierPorts ports;
         for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core}) {
-            const SwitchModel& sw = p.hardware.switchOf(t);
-            ports.tier[std::size_t(switchTierIndex(t))] = {sw.portsAt(linkGbps), sw.portsPerCageAt(linkGbps),
-                                                           p.hardware.modelOf(t)};
+            const SwitchModel& sw = r.hardware.switchOf(t);
+            ports.tier[std::size_t(switchTierIndex(t))] = {sw.portsAt(r.linkGbps), sw.portsPerCageAt(r.linkGbps),
+                                                           r.hardware.modelOf(t)};
         }
-        p.fabric = topology::build(spec, ports, linkGbps);
-        if (!planesNote.empty()) p.fabric.notes.insert(p.fabric.notes.begin(), planesNote);
+        f.fabric = topology::build(r.spec, ports, r.linkGbps);
+        if (!r.planesNote.empty()) f.fabric.notes.insert(f.fabric.notes.begin(), r.planesNote);
     });
-    // On a large plan three pairs of stages run side by side, each reading only what is finished: the
-    // floor layout and the cage groups (fabric only, media/cage_grouping.h); the BOM and the cage half of
-    // the invariant check (fabric and media only); the cable half of that check (it needs the BOM) and
-    // the estimates. The invariants recount from the fabric as it stands, not from media's end cages.
-    const bool inParallel = p.fabric.links.size() >= kLinksWorthAThread;
-    media::CageGrouping grouping;
+    // On a large plan three pairs of stages run side by side, each reading only what is finished. Here
+    // the floor layout and the cage groups (fabric only, media/cage_grouping.h); planOnFloor the others.
     clock.run("layout", [&] {
-        runSideBySide(inParallel, {[&] { p.layout = layout::place(spec, p.fabric, p.hardware); },
-                                   [&] { grouping = media::groupByCage(p.fabric, p.hardware); }});
+        runSideBySide(inParallel(f.fabric), {[&] { f.layout = layout::place(r.spec, f.fabric, r.hardware); },
+                                             [&] { f.grouping = media::groupByCage(f.fabric, r.hardware); }});
     });
+    return f;
+}
+
+Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const PlanOptions& options)
+{
+    const ClusterSpec& spec = r.spec;
+    Plan p;
+    p.spec = spec;
+    p.hardware = r.hardware;
+    p.timings = r.timings;
+    p.timings.insert(p.timings.end(), floor.timings.begin(), floor.timings.end());
+    p.fabric = std::move(floor.fabric);
+    p.layout = std::move(floor.layout);
+    StageClock clock(p.timings, options);
+    // Side by side: the BOM and the cage half of the invariant check (fabric and media only); the cable
+    // half of that check (it needs the BOM) and the estimates. The invariants recount from the fabric as
+    // it stands, not from media's end cages.
+    const bool sideBySide = inParallel(p.fabric);
     clock.run("media", [&] {
-        p.media = media::select(spec, p.fabric, p.layout, catalog, p.hardware, std::move(grouping));
+        p.media = media::select(spec, p.fabric, p.layout, catalog, p.hardware, std::move(floor.grouping));
     });
     clock.run("checks", [&] { p.findings = checks::run(spec, p.fabric, p.layout, p.media, catalog, p.hardware); });
     std::vector<std::uint32_t> endCages;
     std::vector<Finding> broken, brokenCables;
     clock.run("bom", [&] {
-        runSideBySide(inParallel, {[&] { p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware); },
+        runSideBySide(sideBySide, {[&] { p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware); },
                                    [&] {
                                        endCages = checks::freshEndCages(p);
                                        broken = checks::cageInvariants(p, endCages);
@@ -164,9 +188,9 @@ Plan makePlan(const ClusterSpec& typedSpec, const Catalog& catalog, const PlanOp
         cableCheckMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     };
     // On two threads the cable half runs inside the estimate stage's clock; its own time still counts as checks.
-    if (options.findingsOnly || !inParallel) checkCables();
+    if (options.findingsOnly || !sideBySide) checkCables();
     if (!options.findingsOnly)
-        runEstimates(p, catalog, options, inParallel, inParallel ? std::function<void()>(checkCables) : nullptr);
+        runEstimates(p, catalog, options, sideBySide, sideBySide ? std::function<void()>(checkCables) : nullptr);
     // The invariants' findings first, in the order one thread gives (checks::invariants).
     broken.insert(broken.end(), brokenCables.begin(), brokenCables.end());
     p.findings.insert(p.findings.begin(), broken.begin(), broken.end());
@@ -178,6 +202,29 @@ Plan makePlan(const ClusterSpec& typedSpec, const Catalog& catalog, const PlanOp
     }
     requireFiniteFigures(p);
     return p;
+}
+
+bool sameFloor(const Resolved& a, const Resolved& b)
+{
+    ClusterSpec asA = b.spec;
+    asA.nicModel = a.spec.nicModel;
+    asA.fabric = a.spec.fabric;
+    const auto sameSwitch = [](const SwitchModel& x, const SwitchModel& y) {
+        return x.partNumber == y.partNumber && x.generic == y.generic;
+    };
+    const Hardware &ha = a.hardware, &hb = b.hardware;
+    return asA == a.spec && a.linkGbps == b.linkGbps && a.planesNote == b.planesNote &&
+           std::equal(ha.switches.begin(), ha.switches.end(), hb.switches.begin(), hb.switches.end(), sameSwitch) &&
+           ha.modelOfTier == hb.modelOfTier && ha.linkGbps == hb.linkGbps && ha.planes == hb.planes &&
+           ha.nic.ports == hb.nic.ports && ha.nicPortsPerHostCage() == hb.nicPortsPerHostCage();
+}
+
+} // namespace plan
+
+Plan makePlan(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions& options)
+{
+    const plan::Resolved resolved = plan::resolveStage(spec, catalog, options);
+    return plan::planOnFloor(resolved, plan::buildFloor(resolved, options), catalog, options);
 }
 
 void finishPlan(Plan& p, const Catalog& catalog, const PlanOptions& options)

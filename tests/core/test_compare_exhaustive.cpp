@@ -1,7 +1,8 @@
 // The comparison's shortcuts change nothing (issue 23): on hand-picked specs, comparePlans (candidates
 // skipped by a cost bound, switches priced from a sibling's plan) gives the same plans, advice and notes
 // as planning every candidate (plan::comparePlansExhaustively), and every candidate it skipped really
-// loses; a sibling's re-priced capex equals the capex of its own plan, to the last bit.
+// loses; a sibling's re-priced capex equals the capex of its own plan, to the last bit; a candidate
+// planned on a floor built for another NIC or fabric (plan/plan_stages.h) has exactly its own plan.
 #include <QtTest>
 
 #include "catalog/catalog_db.h"
@@ -11,6 +12,7 @@
 #include "plan/compare_siblings.h"
 #include "plan/plan.h"
 #include "plan/plan_json.h"
+#include "plan/plan_stages.h"
 #include "plan/resolve.h"
 
 using namespace fp;
@@ -244,8 +246,54 @@ private slots:
     }
     void siblingPairsWereFound() { QVERIFY(siblingPairs_ >= 4); }
 
+    // Candidates of different fabrics or NICs that sameFloor pairs (the comparison then builds one
+    // topology, layout and cage grouping for both) plan on each other's floor exactly as on their own:
+    // the whole plan, findings, BOM and estimates included.
+    void sharedFloorIsExact_data()
+    {
+        QTest::addColumn<int>("index");
+        const auto all = cases();
+        for (std::size_t i = 0; i < all.size(); ++i)
+            if (all[i].spec.gpus <= 16384) QTest::newRow(all[i].name) << int(i);
+    }
+    void sharedFloorIsExact()
+    {
+        QFETCH(int, index);
+        const ClusterSpec spec = cases()[std::size_t(index)].spec;
+        std::vector<plan::Resolved> resolved;
+        for (FabricKind kind : {FabricKind::InfiniBand, FabricKind::RoCE, FabricKind::SpectrumX, FabricKind::UEC})
+            for (const ClusterSpec& c : plan::retargetCandidates(spec, kind, catalog_)) try {
+                    resolved.push_back(plan::resolveStage(c, catalog_));
+                } catch (const UserError&) {
+                }
+        for (std::size_t a = 0; a < resolved.size(); ++a)
+            for (std::size_t b = 0; b < resolved.size(); ++b) {
+                const plan::Resolved &ra = resolved[a], &rb = resolved[b];
+                if (ra.spec == rb.spec || !plan::sameFloor(ra, rb)) continue;
+                ++sharedFloors_;
+                const auto name = [](const plan::Resolved& r) {
+                    return QByteArray(toString(r.spec.fabric)) + " " + r.spec.switchModel.c_str() + " " +
+                           r.spec.nicModel.c_str();
+                };
+                const QByteArray what = name(rb) + " on the floor of " + name(ra);
+                try {
+                    const Plan own = makePlan(rb.spec, catalog_);
+                    const Plan shared = plan::planOnFloor(rb, plan::buildFloor(ra), catalog_);
+                    nlohmann::json ownJson = planToJson(own), sharedJson = planToJson(shared);
+                    ownJson.erase("timings_ms");
+                    sharedJson.erase("timings_ms");
+                    QVERIFY2(ownJson == sharedJson, what);
+                } catch (const UserError& e) {
+                    // Then both fail alike: the floor (topology) cannot be built for either.
+                    QVERIFY_EXCEPTION_THROWN(plan::buildFloor(ra), UserError);
+                }
+            }
+    }
+    void sharedFloorsWereFound() { QVERIFY(sharedFloors_ >= 20); }
+
 private:
     int siblingPairs_ = 0;
+    int sharedFloors_ = 0;
 };
 
 QTEST_GUILESS_MAIN(TestCompareExhaustive)
