@@ -65,8 +65,10 @@ std::vector<std::uint32_t> endCagesBy(const Fabric& f, CageOf cageOf)
         const std::size_t count = std::min(kBlock, n - first);
         const Link* links = f.links.data() + first;
         for (std::size_t k = 0; k < count; ++k) {
-            block[2 * k] = cageOf(links[k].a, links[k].aPort);
-            block[2 * k + 1] = cageOf(links[k].b, links[k].bPort);
+            const Link l = links[k];  // a copy: the stores below cannot change it
+            const std::uint32_t lower = cageOf(l.a, l.aPort), upper = cageOf(l.b, l.bPort);
+            block[2 * k] = lower;
+            block[2 * k + 1] = upper;
         }
         out.insert(out.end(), block, block + 2 * count);
     }
