@@ -257,11 +257,12 @@ private slots:
         ClusterSpec spec;
         spec.gpus = 512;
         const Plan p = makePlan(spec, catalog_);
-        for (const int odd : {3, 5}) {
+        // Switch cages alone, host cages alone, both.
+        for (const auto& [switchCage, hostCage] : {std::pair{3, 1}, std::pair{0, 3}, std::pair{5, 5}}) {
             CageIndex cages = p.media.cages;
             for (std::uint8_t& ppc : cages.portsPerCageOfDevice)
-                if (ppc) ppc = std::uint8_t(odd);
-            cages.nicsPerHostCage = odd;
+                if (ppc && switchCage) ppc = std::uint8_t(switchCage);
+            cages.nicsPerHostCage = hostCage;
             const std::vector<std::uint32_t> ends = cageOfEachEnd(p.fabric, cages);
             QCOMPARE(ends.size(), 2 * p.fabric.links.size());
             for (std::size_t i = 0; i < p.fabric.links.size(); ++i) {
