@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "bom/cable_groups.h"
+#include "topology/zeroed_array.h"
 
 namespace fp::bom {
 namespace {
@@ -12,9 +13,9 @@ namespace {
 long long ceilDiv(long long n, long long d) { return d <= 1 ? n : (n + d - 1) / d; }
 constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 
-} // namespace
-
-std::vector<SolutionCounts> countPerSolution(const Fabric& fabric, const MediaAssignment& media)
+// Any assignment, however its cages mix solutions: per-cage arrays, then the cable plan's grouping.
+std::vector<SolutionCounts> countCageByCage(const Fabric& fabric, const MediaAssignment& media, const CageIndex& cages,
+                                            const std::vector<std::uint32_t>& cageOfEnd)
 {
     const std::size_t solutionCount = media.solutions.size();
     std::vector<SolutionCounts> counts(solutionCount);
@@ -27,10 +28,6 @@ std::vector<SolutionCounts> countPerSolution(const Fabric& fabric, const MediaAs
     // Modules, cage by cage: a cage holds one module, which carries linksPerModule of the cage's links
     // (a twin-port module both links of a twin-port cage). The module is the one the cage's first link
     // chose; media keeps every link of a cage on one solution, and the invariant check says when not.
-    CageIndex ownCages;
-    std::vector<std::uint32_t> ownEnds;
-    const CageIndex& cages = cagesOf(fabric, media, ownCages);
-    const std::vector<std::uint32_t>& cageOfEnd = endCagesOf(fabric, media, cages, ownEnds);
     std::vector<std::uint32_t> firstLink(cages.count(), kNone);
     std::vector<std::uint32_t> linksInCage(cages.count(), 0);
     std::vector<std::uint8_t> upperEnd(cages.count(), 0);
@@ -61,6 +58,82 @@ std::vector<SolutionCounts> countPerSolution(const Fabric& fabric, const MediaAs
         if (s < solutionCount && !media.solutions[s].cablePart.empty() && groups.startsCable(i)) ++counts[s].cables;
     }
     return counts;
+}
+
+// What a cage is after the links so far: how many reached it (low 8 bits), by which end (bit 8), and
+// their solution + 1 (above); 0 when none has.
+constexpr std::uint32_t kEndBit = 1u << 8, kSolutionShift = 9;
+constexpr std::size_t kMostSolutionsTallied = 1024;  // cages tallied by state: (solutions + 1) x 512 entries
+
+// The usual plan, where every cage's links share one solution and reach it by the same end: one pass
+// keeps a word per cage, and cages with the same word count alike (a cage of n links of a solution is
+// ceil(n / linksPerModule) modules, and at the upper end ceil(n / linksPerCable) multi-leg cables, as
+// the cable plan cuts them). False, with `counts` untouched, for any cage that mixes solutions or
+// ends or holds 255 links or more: countCageByCage counts those.
+bool countUniformCages(const Fabric& fabric, const MediaAssignment& media, const CageIndex& cages,
+                       const std::vector<std::uint32_t>& cageOfEnd, std::vector<SolutionCounts>& counts)
+{
+    const std::size_t solutionCount = media.solutions.size();
+    if (solutionCount >= kMostSolutionsTallied) return false;
+    const std::size_t linkCount = std::min(fabric.links.size(), media.solutionOfLink.size());
+    std::vector<long long> links(solutionCount, 0);
+    ZeroedArray<std::uint32_t> state(cages.count());
+    for (std::size_t i = 0; i < linkCount; ++i) {
+        const std::uint32_t s = media.solutionOfLink[i];
+        if (s >= solutionCount) continue;
+        ++links[s];
+        for (std::uint32_t end = 0; end < 2; ++end) {
+            const std::uint32_t tag = (s + 1) << kSolutionShift | end * kEndBit;
+            std::uint32_t& word = state[cageOfEnd[2 * i + end]];
+            if ((word ^ tag) - 1 < 254) ++word;  // the same solution and end, 1 to 254 links so far
+            else if (word == 0) word = tag | 1;
+            else return false;
+        }
+    }
+    ZeroedArray<std::uint32_t> cagesWith((solutionCount + 1) << kSolutionShift);
+    for (std::size_t c = 0; c < cages.count(); ++c) ++cagesWith[state[c]];
+
+    std::vector<SolutionCounts> out(solutionCount);
+    for (std::uint32_t word = 1u << kSolutionShift; word < (solutionCount + 1) << kSolutionShift; ++word) {
+        const long long cageCount = cagesWith[word];
+        if (cageCount == 0) continue;
+        const LinkSolution& sol = media.solutions[(word >> kSolutionShift) - 1];
+        SolutionCounts& to = out[(word >> kSolutionShift) - 1];
+        const long long inCage = word & 255;
+        if (!(word & kEndBit)) {
+            if (!sol.moduleA.empty()) to.modulesA += cageCount * ceilDiv(inCage, std::max(1, sol.linksPerModuleA));
+            continue;
+        }
+        if (!sol.moduleB.empty()) to.modulesB += cageCount * ceilDiv(inCage, std::max(1, sol.linksPerModuleB));
+        if (isMultiLeg(sol)) to.cables += cageCount * ceilDiv(inCage, sol.linksPerCable);
+    }
+    for (std::size_t s = 0; s < solutionCount; ++s) {
+        out[s].links = links[s];
+        if (!media.solutions[s].cablePart.empty() && !isMultiLeg(media.solutions[s])) out[s].cables = links[s];
+    }
+    counts = std::move(out);
+    return true;
+}
+
+} // namespace
+
+std::vector<SolutionCounts> countPerSolution(const Fabric& fabric, const MediaAssignment& media)
+{
+    CageIndex ownCages;
+    std::vector<std::uint32_t> ownEnds;
+    const CageIndex& cages = cagesOf(fabric, media, ownCages);
+    const std::vector<std::uint32_t>& cageOfEnd = endCagesOf(fabric, media, cages, ownEnds);
+    std::vector<SolutionCounts> counts;
+    if (countUniformCages(fabric, media, cages, cageOfEnd, counts)) return counts;
+    return countCageByCage(fabric, media, cages, cageOfEnd);
+}
+
+std::vector<SolutionCounts> countEachCage(const Fabric& fabric, const MediaAssignment& media)
+{
+    CageIndex ownCages;
+    std::vector<std::uint32_t> ownEnds;
+    const CageIndex& cages = cagesOf(fabric, media, ownCages);
+    return countCageByCage(fabric, media, cages, endCagesOf(fabric, media, cages, ownEnds));
 }
 
 } // namespace fp::bom

@@ -18,5 +18,8 @@ struct SolutionCounts {
 
 // One entry per MediaAssignment::solutions.
 std::vector<SolutionCounts> countPerSolution(const Fabric&, const MediaAssignment&);
+// The same counted cage by cage through per-cage arrays: what countPerSolution falls back on when a cage
+// mixes solutions (a broken assignment), and the plain reference its usual path is tested against.
+std::vector<SolutionCounts> countEachCage(const Fabric&, const MediaAssignment&);
 
 } // namespace fp::bom

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "topology/zeroed_array.h"
+
 namespace fp::bom {
 
 const CageIndex& cagesOf(const Fabric& fabric, const MediaAssignment& media, CageIndex& own)
@@ -13,13 +15,7 @@ const CageIndex& cagesOf(const Fabric& fabric, const MediaAssignment& media, Cag
 
 std::vector<std::uint32_t> endCages(const Fabric& fabric, const CageIndex& cages)
 {
-    std::vector<std::uint32_t> out(2 * fabric.links.size());
-    for (std::size_t i = 0; i < fabric.links.size(); ++i) {
-        const Link& l = fabric.links[i];
-        out[2 * i] = cages.cageOf(fabric, l.a, l.aPort);
-        out[2 * i + 1] = cages.cageOf(fabric, l.b, l.bPort);
-    }
-    return out;
+    return cageOfEachEnd(fabric, cages);
 }
 
 const std::vector<std::uint32_t>& endCagesOf(const Fabric& fabric, const MediaAssignment& media, const CageIndex& cages,
@@ -30,41 +26,72 @@ const std::vector<std::uint32_t>& endCagesOf(const Fabric& fabric, const MediaAs
     return own;
 }
 
+namespace {
+
+// The multi-leg links (in link order), ordered by their upper-end cage, link order kept within a cage:
+// a counting sort when the cages they reach are few enough to count, else a sort of the (usually few)
+// links themselves.
+std::vector<std::uint32_t> byUpperCage(std::vector<std::uint32_t> multi, const std::vector<std::uint32_t>& cageOfEnd)
+{
+    const auto upper = [&](std::uint32_t i) { return cageOfEnd[2 * std::size_t(i) + 1]; };
+    std::uint32_t low = upper(multi.front()), high = low;
+    bool ordered = true;  // already in cage order (e.g. host links filling leaf cages one by one)
+    for (std::size_t k = 1; k < multi.size(); ++k) {
+        const std::uint32_t c = upper(multi[k]);
+        ordered = ordered && c >= upper(multi[k - 1]);
+        low = std::min(low, c);
+        high = std::max(high, c);
+    }
+    if (ordered) return multi;
+    const std::size_t span = std::size_t(high - low) + 1;
+    if (span > 4 * multi.size()) {
+        std::stable_sort(multi.begin(), multi.end(), [&](std::uint32_t x, std::uint32_t y) { return upper(x) < upper(y); });
+        return multi;
+    }
+    ZeroedArray<std::uint32_t> start(span + 1);
+    for (const std::uint32_t i : multi) ++start[upper(i) - low + 1];
+    for (std::size_t c = 0; c < span; ++c) start[c + 1] += start[c];
+    std::vector<std::uint32_t> sorted(multi.size());
+    for (const std::uint32_t i : multi) sorted[start[upper(i) - low]++] = i;
+    return sorted;
+}
+
+} // namespace
+
 CableGroups groupCables(const Fabric& fabric, const MediaAssignment& media, const std::vector<std::uint32_t>& cageOfEnd)
 {
     CableGroups g;
-    // The multi-leg links, bucketed by their upper-end cage (a counting sort keeps link order within a
-    // cage); a cage's links are then ordered by solution, port and link, and cut linksPerCable at a time.
+    // The multi-leg links, bucketed by their upper-end cage; a cage's links are then ordered by solution,
+    // port and link, and cut linksPerCable at a time.
     const std::size_t n = std::min(fabric.links.size(), media.solutionOfLink.size());
+    std::vector<char> multiLeg(media.solutions.size());
+    for (std::size_t s = 0; s < multiLeg.size(); ++s)
+        multiLeg[s] = isMultiLeg(media.solutions[s]);
     std::vector<std::uint32_t> multi;
-    std::uint32_t cageCount = 0;
+    // Consecutive links mostly share a solution: look its kind up once per run.
+    std::uint32_t runSolution = CableGroups::kNone;
+    bool runIsMulti = false;
     for (std::size_t i = 0; i < n; ++i) {
         const std::uint32_t s = media.solutionOfLink[i];
-        if (s >= media.solutions.size()) continue;
-        const LinkSolution& sol = media.solutions[s];
-        if (sol.linksPerCable <= 1 || sol.cablePart.empty()) continue;
-        multi.push_back(std::uint32_t(i));
-        cageCount = std::max(cageCount, cageOfEnd[2 * i + 1] + 1);
+        if (s != runSolution) {
+            runSolution = s;
+            runIsMulti = s < multiLeg.size() && multiLeg[s];
+        }
+        if (runIsMulti) multi.push_back(std::uint32_t(i));
     }
     if (multi.empty()) return g;
-    std::vector<std::uint32_t> start(std::size_t(cageCount) + 1, 0);
-    for (const std::uint32_t i : multi) ++start[cageOfEnd[2 * std::size_t(i) + 1] + 1];
-    for (std::size_t c = 0; c < cageCount; ++c) start[c + 1] += start[c];
-    std::vector<std::uint32_t> byCage(multi.size());
-    {
-        std::vector<std::uint32_t> cursor(start.begin(), start.end() - 1);
-        for (const std::uint32_t i : multi) byCage[cursor[cageOfEnd[2 * std::size_t(i) + 1]]++] = i;
-    }
+    std::vector<std::uint32_t> cage = byUpperCage(std::move(multi), cageOfEnd);  // sorted below, cage by cage
     g.cableOfLink.assign(fabric.links.size(), CableGroups::kNone);
-    g.legs.reserve(multi.size());
+    g.legs.reserve(cage.size());
     const auto order = [&](std::uint32_t x, std::uint32_t y) {
         const std::uint32_t sx = media.solutionOfLink[x], sy = media.solutionOfLink[y];
         if (sx != sy) return sx < sy;
         return fabric.links[x].bPort != fabric.links[y].bPort ? fabric.links[x].bPort < fabric.links[y].bPort : x < y;
     };
-    for (std::size_t c = 0; c < cageCount; ++c) {
-        const auto first = byCage.begin() + long(start[c]), last = byCage.begin() + long(start[c + 1]);
-        if (first == last) continue;
+    const auto upper = [&](std::uint32_t i) { return cageOfEnd[2 * std::size_t(i) + 1]; };
+    for (auto first = cage.begin(); first != cage.end();) {
+        const std::uint32_t c = upper(*first);
+        const auto last = std::find_if(first, cage.end(), [&](std::uint32_t x) { return upper(x) != c; });
         if (last - first > 1) std::sort(first, last, order);
         // Runs of one solution, cut into cables of linksPerCable legs.
         for (auto run = first; run != last;) {
@@ -85,6 +112,7 @@ CableGroups groupCables(const Fabric& fabric, const MediaAssignment& media, cons
             }
             run = runEnd;
         }
+        first = last;
     }
     return g;
 }

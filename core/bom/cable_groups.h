@@ -41,6 +41,9 @@ struct CableGroups {
     }
 };
 
+// A cable of this solution carries several links (a splitter or twin-port assembly): the cable plan
+// groups its links into cables.
+inline bool isMultiLeg(const LinkSolution& s) { return s.linksPerCable > 1 && !s.cablePart.empty(); }
 // Cages from media (media::select numbers them) or, for hand-made assignments, from the fabric alone;
 // `own` holds the latter.
 const CageIndex& cagesOf(const Fabric&, const MediaAssignment&, CageIndex& own);

@@ -1,8 +1,8 @@
 #include "media/cage_grouping.h"
 
 #include <algorithm>
-#include <limits>
-#include <numeric>
+
+#include "topology/zeroed_array.h"
 
 namespace fp::media {
 
@@ -13,54 +13,56 @@ CageGrouping groupByCage(const Fabric& fabric, const Hardware& hardware)
     g.cages = indexCages(fabric, hardware.nic.ports, hardware.nicPortsPerHostCage());
     // The cage of every link end, once: the passes below, media, the BOM and the cable plan read it
     // (MediaAssignment::cageOfEnd) instead of dividing port numbers again.
-    g.cageOfEnd.resize(2 * linkCount);
-    for (std::size_t i = 0; i < linkCount; ++i) {
-        const Link& l = fabric.links[i];
-        g.cageOfEnd[2 * i] = g.cages.cageOf(fabric, l.a, l.aPort);
-        g.cageOfEnd[2 * i + 1] = g.cages.cageOf(fabric, l.b, l.bPort);
-    }
+    g.cageOfEnd = cageOfEachEnd(fabric, g.cages);
     const std::uint32_t* const endCage = g.cageOfEnd.data();
+    // Per cage: the first link end to reach it + 1 (an index into cageOfEnd; 0: none yet) and its links
+    // (255: that many or more). Zero-filled arrays, so "none yet" needs no fill of its own.
+    ZeroedArray<std::uint32_t> firstEndOf(g.cages.count());
+    ZeroedArray<std::uint8_t> linksInCage(g.cages.count());
+
+    // Union-find of links through shared cages, the lower root always the parent: a parent then never
+    // follows its child, so each group's root is its lowest link and one pass in link order flattens
+    // every chain. A link's parent starts as itself when the link is reached (unions only involve links
+    // seen so far), so at its lower end a link is still its own root.
     std::vector<std::uint32_t>& parent = g.rootOfLink;
-    parent.resize(linkCount);
-    std::iota(parent.begin(), parent.end(), 0u);
+    parent.reserve(linkCount);
     auto find = [&](std::uint32_t x) {
         while (parent[x] != x) x = parent[x] = parent[parent[x]];
         return x;
     };
-    constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
-    // Links per cage, and the union of links through shared cages.
-    std::vector<std::uint8_t> linksInCage(g.cages.count(), 0);
-    {
-        std::vector<std::uint32_t> firstOfCage(g.cages.count(), kNone);
-        for (std::size_t i = 0; i < linkCount; ++i) {
-            const Link& l = fabric.links[i];
-            for (int end = 0; end < 2; ++end) {
-                const std::uint32_t c = endCage[2 * i + std::size_t(end)];
-                if (linksInCage[c] < 255) ++linksInCage[c];
-                if (firstOfCage[c] == kNone) {
-                    firstOfCage[c] = std::uint32_t(i);
-                } else if (fabric.links[firstOfCage[c]].cls == l.cls) {
-                    const std::uint32_t x = find(std::uint32_t(i)), y = find(firstOfCage[c]);
-                    if (x != y) parent[x] = y;
-                }
+    auto join = [&](std::uint32_t x, std::uint32_t y) {  // x, y roots
+        if (x != y) parent[std::max(x, y)] = std::min(x, y);
+    };
+    for (std::size_t i = 0; i < linkCount; ++i) {
+        const auto link = std::uint32_t(i);
+        parent.push_back(link);
+        const LinkClass cls = fabric.links[i].cls;
+        for (std::size_t end = 0; end < 2; ++end) {
+            const std::uint32_t c = endCage[2 * i + end];
+            if (linksInCage[c] < 255) ++linksInCage[c];
+            const std::uint32_t firstEnd = firstEndOf[c];
+            if (firstEnd == 0) {
+                firstEndOf[c] = std::uint32_t(2 * i + end) + 1;
+            } else {
+                const std::uint32_t first = (firstEnd - 1) / 2;
+                if (fabric.links[first].cls == cls) join(end == 0 ? link : find(link), find(first));
             }
         }
     }
-    // Per group, at its root: the most links a cage carries at each end, and alignment (each cage
-    // remembers the far cage of its first link; a group with one cage whose links part ways is not).
+    // Per group, at its root: the most links a cage carries at each end, and alignment: every link of a
+    // cage must reach the far cage its first link reaches (a group with one cage whose links part ways
+    // is not aligned). The far end of a cage's first link end is its other end (index ^ 1); a link that
+    // is its cage's first meets its own far cage there.
     g.carriedA.assign(linkCount, 0);
     g.carriedB.assign(linkCount, 0);
     g.aligned.assign(linkCount, 1);
-    std::vector<std::uint32_t> farCage(g.cages.count(), kNone);
+    const auto farCageOfFirst = [&](std::uint32_t c) { return endCage[(firstEndOf[c] - 1) ^ 1u]; };
     for (std::size_t i = 0; i < linkCount; ++i) {
-        const std::uint32_t root = parent[i] = find(std::uint32_t(i));  // flattened: parent is the root
+        const std::uint32_t root = parent[i] = parent[parent[i]];  // parent[i] <= i: already flattened
         const std::uint32_t ca = endCage[2 * i], cb = endCage[2 * i + 1];
         g.carriedA[root] = std::max(g.carriedA[root], linksInCage[ca]);
         g.carriedB[root] = std::max(g.carriedB[root], linksInCage[cb]);
-        if (farCage[ca] == kNone) farCage[ca] = cb;
-        else if (farCage[ca] != cb) g.aligned[root] = 0;
-        if (farCage[cb] == kNone) farCage[cb] = ca;
-        else if (farCage[cb] != ca) g.aligned[root] = 0;
+        if (farCageOfFirst(ca) != cb || farCageOfFirst(cb) != ca) g.aligned[root] = 0;
     }
     return g;
 }

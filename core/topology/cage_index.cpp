@@ -1,6 +1,7 @@
 #include "topology/cage_index.h"
 
 #include <algorithm>
+#include <bit>
 
 namespace fp {
 
@@ -17,15 +18,88 @@ CageIndex indexCages(const Fabric& f, int nicPorts, int nicsPerHostCage)
         const Tier t = f.devices[d].tier;
         idx.portsPerCageOfDevice[d] = t == Tier::Node ? 0 : std::uint8_t(std::clamp(f.portsPerCage(t), 1, 255));
     }
-    std::vector<std::uint32_t> used(f.devices.size(), 0);
-    idx.firstCage.assign(1, 0);  // localCage needs planes etc. only, not firstCage
+    // A port's cage never falls as the port number grows (switch: port / per-cage; node: NIC, then its
+    // cage within the NIC), so a device's highest cage is its highest port's: one division per device.
+    std::vector<std::uint32_t> portsUsed(f.devices.size(), 0);  // highest port + 1; 0: no links
     for (const Link& l : f.links) {
-        used[l.a] = std::max(used[l.a], idx.localCage(f, l.a, l.aPort) + 1);
-        used[l.b] = std::max(used[l.b], idx.localCage(f, l.b, l.bPort) + 1);
+        portsUsed[l.a] = std::max(portsUsed[l.a], std::uint32_t(l.aPort) + 1);
+        portsUsed[l.b] = std::max(portsUsed[l.b], std::uint32_t(l.bPort) + 1);
     }
     idx.firstCage.assign(f.devices.size() + 1, 0);
-    for (std::size_t d = 0; d < f.devices.size(); ++d) idx.firstCage[d + 1] = idx.firstCage[d] + used[d];
+    for (std::size_t d = 0; d < f.devices.size(); ++d) {
+        const std::uint32_t used =
+            portsUsed[d] ? idx.localCage(f, DeviceId(d), std::uint16_t(portsUsed[d] - 1)) + 1 : 0;
+        idx.firstCage[d + 1] = idx.firstCage[d] + used;
+    }
     return idx;
+}
+
+namespace {
+
+// log2 of a power of two, else -1: the shift that divides a port number by it.
+int shiftFor(int divisor)
+{
+    return divisor > 0 && std::has_single_bit(unsigned(divisor)) ? std::countr_zero(unsigned(divisor)) : -1;
+}
+
+// The shift taking a node port to its local cage (CageIndex::nodeCage), or -1 when no shift does.
+int nodeShift(const CageIndex& c)
+{
+    if (c.nicsPerHostCage > 1) return shiftFor(c.nicsPerHostCage);
+    if (c.cagesPerNic == 1) return shiftFor(c.planes);  // one cage per NIC: cage = port / planes
+    if (c.cagesPerNic == c.planes) return 0;             // a cage per plane: cage = port
+    return -1;
+}
+
+// Every end's cage, by `cageOf(device, port)`, written a block at a time through a small buffer, so
+// each element is written once, with no zero fill before it.
+template <typename CageOf>
+std::vector<std::uint32_t> endCagesBy(const Fabric& f, CageOf cageOf)
+{
+    constexpr std::size_t kBlock = 256;  // links: 2 KB of cages, copied while still in cache
+    std::uint32_t block[2 * kBlock];
+    const std::size_t n = f.links.size();
+    std::vector<std::uint32_t> out;
+    out.reserve(2 * n);
+    for (std::size_t first = 0; first < n; first += kBlock) {
+        const std::size_t count = std::min(kBlock, n - first);
+        const Link* links = f.links.data() + first;
+        for (std::size_t k = 0; k < count; ++k) {
+            const Link l = links[k];  // a copy: the stores below cannot change it
+            const std::uint32_t lower = cageOf(l.a, l.aPort), upper = cageOf(l.b, l.bPort);
+            block[2 * k] = lower;
+            block[2 * k + 1] = upper;
+        }
+        out.insert(out.end(), block, block + 2 * count);
+    }
+    return out;
+}
+
+} // namespace
+
+std::vector<std::uint32_t> cageOfEachEnd(const Fabric& f, const CageIndex& cages)
+{
+    // Usually every device's ports per cage is a power of two: then a cage is the device's first cage
+    // plus port >> shift, one table read per end instead of a division and the node formula.
+    struct DeviceCages {
+        std::uint32_t first;
+        std::uint32_t shift;
+    };
+    const int ofNodes = nodeShift(cages);
+    std::vector<DeviceCages> table(f.devices.size());
+    bool shiftsHold = ofNodes >= 0 && cages.firstCage.size() == f.devices.size() + 1;
+    for (std::size_t d = 0; d < f.devices.size() && shiftsHold; ++d) {
+        const int ppc = cages.portsPerCageOfDevice[d];
+        const int shift = ppc ? shiftFor(ppc) : ofNodes;
+        shiftsHold = shift >= 0;
+        table[d] = {cages.firstCage[d], std::uint32_t(std::max(shift, 0))};
+    }
+    if (!shiftsHold)
+        return endCagesBy(f, [&](DeviceId d, std::uint16_t port) { return cages.cageOf(f, d, port); });
+    const DeviceCages* const device = table.data();
+    return endCagesBy(f, [device](DeviceId d, std::uint16_t port) {
+        return device[d].first + (std::uint32_t(port) >> device[d].shift);
+    });
 }
 
 } // namespace fp

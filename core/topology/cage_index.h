@@ -48,5 +48,7 @@ struct CageIndex {
 // Numbers the cages of `fabric`; nicPorts = cages per NIC (NicModel::ports); nicsPerHostCage =
 // Hardware::nicPortsPerHostCage() (1: the NIC card's own cages).
 CageIndex indexCages(const Fabric&, int nicPorts, int nicsPerHostCage = 1);
+// The cage of each link end, [2i] lower (a), [2i + 1] upper (b): CageIndex::cageOf of every link end.
+std::vector<std::uint32_t> cageOfEachEnd(const Fabric&, const CageIndex&);
 
 } // namespace fp
