@@ -43,9 +43,7 @@ std::vector<std::uint32_t> freshEndCages(const Plan& p)
     return CageSlots(p.fabric, bom::cagesOf(p.fabric, p.media, ownCages)).endCages();
 }
 
-std::vector<Finding> cageInvariants(const Plan&, const std::vector<std::uint32_t>&) { return {}; }
-
-std::vector<Finding> cableInvariants(const Plan& p, const std::vector<std::uint32_t>& cageOfEnd)
+std::vector<Finding> invariants(const Plan& p, const std::vector<std::uint32_t>& cageOfEnd)
 {
     return check(p, cageOfEnd, true);
 }

@@ -18,18 +18,16 @@
 namespace fp {
 struct Plan;
 namespace checks {
-std::vector<Finding> invariants(const Plan&);  // cageInvariants, then cableInvariants
+std::vector<Finding> invariants(const Plan&);
 // The same findings from the plain checks alone, without the fast proof that a plan holds
 // (plan/invariant_proofs.h): what the tests compare invariants() with.
 std::vector<Finding> plainInvariants(const Plan&);
-// The stages of the check as plan/plan.cpp runs them on a large plan: the cage of each link end as the
+// The check in the two steps plan/plan.cpp runs on a large plan: the cage of each link end as the
 // fabric stands (freshEndCages, not media's copy: the check recounts the plan itself) beside the BOM;
-// then, beside the estimates, the rest. One walk over the links serves the port, cage and cable-plan
-// invariants alike and needs the BOM for the last, so it all runs in cableInvariants, and cageInvariants
-// has nothing left of its own (it returns no findings; kept for plan.cpp's stages). Findings come in
-// the order invariants() gives.
+// then, beside the estimates, the check itself. One walk over the links serves the port, cage and
+// cable-plan invariants alike and needs the BOM for the last. invariants(p) is
+// invariants(p, freshEndCages(p)).
 std::vector<std::uint32_t> freshEndCages(const Plan&);
-std::vector<Finding> cageInvariants(const Plan&, const std::vector<std::uint32_t>& endCages);
-std::vector<Finding> cableInvariants(const Plan&, const std::vector<std::uint32_t>& endCages);
+std::vector<Finding> invariants(const Plan&, const std::vector<std::uint32_t>& endCages);
 } // namespace checks
 } // namespace fp

@@ -164,38 +164,33 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
     p.fabric = std::move(floor.fabric);
     p.layout = std::move(floor.layout);
     StageClock clock(p.timings, options);
-    // Side by side: the BOM and the cage half of the invariant check (fabric and media only); the cable
-    // half of that check (it needs the BOM) and the estimates. The invariants recount from the fabric as
-    // it stands, not from media's end cages.
+    // Side by side: the BOM and the cage of every link end as the fabric stands (the invariants
+    // recount from the fabric, not from media's end cages); then the invariant check (it needs the BOM)
+    // and the estimates.
     const bool sideBySide = inParallel(p.fabric);
     clock.run("media", [&] {
         p.media = media::select(spec, p.fabric, p.layout, catalog, p.hardware, std::move(floor.grouping));
     });
     clock.run("checks", [&] { p.findings = checks::run(spec, p.fabric, p.layout, p.media, catalog, p.hardware); });
     std::vector<std::uint32_t> endCages;
-    std::vector<Finding> broken, brokenCables;
     clock.run("bom", [&] {
         runSideBySide(sideBySide, {[&] { p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware); },
-                                   [&] {
-                                       endCages = checks::freshEndCages(p);
-                                       broken = checks::cageInvariants(p, endCages);
-                                   }});
+                                   [&] { endCages = checks::freshEndCages(p); }});
     });
-    double cableCheckMs = 0;  // counted as the "checks" stage's
-    const auto checkCables = [&] {
+    std::vector<Finding> broken;
+    double invariantsMs = 0;  // counted as the "checks" stage's
+    const auto checkInvariants = [&] {
         const auto start = std::chrono::steady_clock::now();
-        brokenCables = checks::cableInvariants(p, endCages);
-        cableCheckMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        broken = checks::invariants(p, endCages);
+        invariantsMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     };
-    // On two threads the cable half runs inside the estimate stage's clock; its own time still counts as checks.
-    if (options.findingsOnly || !sideBySide) checkCables();
+    // On two threads the check runs inside the estimate stage's clock; its own time still counts as checks.
+    if (options.findingsOnly || !sideBySide) checkInvariants();
     if (!options.findingsOnly)
-        runEstimates(p, catalog, options, sideBySide, sideBySide ? std::function<void()>(checkCables) : nullptr);
-    // The invariants' findings first, in the order one thread gives (checks::invariants).
-    broken.insert(broken.end(), brokenCables.begin(), brokenCables.end());
-    p.findings.insert(p.findings.begin(), broken.begin(), broken.end());
+        runEstimates(p, catalog, options, sideBySide, sideBySide ? std::function<void()>(checkInvariants) : nullptr);
+    p.findings.insert(p.findings.begin(), broken.begin(), broken.end());  // the invariants' findings first
     for (StageTiming& t : p.timings)
-        if (t.stage == std::string_view("checks")) t.ms += cableCheckMs;
+        if (t.stage == std::string_view("checks")) t.ms += invariantsMs;
     if (options.findingsOnly) {
         p.estimates.capex = estimate::capexOf(p.bom, spec.gpus);
         return p;
