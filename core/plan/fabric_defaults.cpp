@@ -24,12 +24,11 @@ bool speaksFabric(Protocol part, FabricKind fabric)
 // Errors of the candidate's plan, or nullopt when it cannot be built at all (`why` then says why).
 std::optional<int> errorsOf(const ClusterSpec& candidate, const Catalog& catalog, std::string& why)
 {
+    // Only the error count is read: no estimates (findingsOnly), as the comparison ranks its candidates.
+    PlanOptions findingsOnly;
+    findingsOnly.findingsOnly = true;
     try {
-        if (candidate.gpus <= kFullPlanGpus) {
-            PlanOptions findingsOnly;
-            findingsOnly.findingsOnly = true;
-            return makePlan(candidate, catalog, findingsOnly).errorCount();
-        }
+        if (candidate.gpus <= kFullPlanGpus) return makePlan(candidate, catalog, findingsOnly).errorCount();
         // Full size: does the topology connect it (tiers, planes)? Resolving and sizing only.
         const ClusterSpec c = canonicalParts(candidate, catalog);
         const NicModel& nic = resolveNic(c, catalog);
@@ -54,7 +53,7 @@ std::optional<int> errorsOf(const ClusterSpec& candidate, const Catalog& catalog
         // Media and checks on a probe of the same depth: kProbeGpus GPUs with the full size's tiers.
         probe.gpus = kProbeGpus / c.gpusPerNode * c.gpusPerNode;
         if (c.tiers == 0) probe.tiers = endpoints > two ? 3 : 2;
-        return makePlan(probe, catalog).errorCount();
+        return makePlan(probe, catalog, findingsOnly).errorCount();
     } catch (const UserError& e) {
         why = e.oneLine();
         return std::nullopt;
