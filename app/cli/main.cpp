@@ -33,7 +33,10 @@ const char* kHelp =
 static int runCommand(int argc, char** argv)
 {
     using namespace fp::cli;
-    useLargePlanMemoryPolicy(argc > 1 && std::string_view(argv[1]) == "plan");
+    // One arena for `plan` and `compare` (a few large plans at a time), one per thread for `sweep`
+    // (many small ones): memory_policy.cpp.
+    const std::string_view command0 = argc > 1 ? std::string_view(argv[1]) : std::string_view();
+    useLargePlanMemoryPolicy(command0 == "plan" || command0 == "compare");
     struct QtTeardown {
         ~QtTeardown() { shutdownReportOutput(); }
     } qtTeardown;

@@ -13,24 +13,37 @@ namespace fp::cli {
 namespace {
 
 constexpr std::size_t kMmapThresholdBytes = 32u << 20;  // glibc's largest allowed on 64-bit
-constexpr std::size_t kHeapReserveBytes = 256u << 20;   // address space only; pages come when touched
+constexpr std::size_t kHeapReserveBytes = 1u << 30;     // address space only; pages come when touched
+                                                        // (compare at 1,000,000 GPUs peaks near 1 GiB)
 constexpr std::uintptr_t kHugePageBytes = 2u << 20;
 constexpr std::size_t kProbeBytes = 4u << 20;           // below the mmap threshold: from the heap
-constexpr std::size_t kNeverTrimBytes = 1u << 30;       // above the reserve: the heap never shrinks
+constexpr std::size_t kNeverTrimBytes = 0x7fffffff;     // above the reserve: the heap never shrinks
 
 // The huge-page part of the heap's reserve, [begin, end): free memory malloc carves plans from.
 std::uintptr_t g_reserveBegin = 0, g_reserveEnd = 0;
+
+// The free heap between the probe and the first huge-page boundary cannot be a huge page: malloc would
+// carve the next allocations from it and each 4 KiB page would fault on its own, about 14 us apiece on
+// the build machine (16 MiB: 57 ms in 4 KiB faults, 1.1 ms in huge pages). One block that fills it
+// exactly, never touched and never freed (address space, no memory), makes malloc start at `begin`.
+// A block of n bytes takes a chunk of n + 8 rounded up to 16: n = begin - first - 8 ends it at begin.
+void holdBelowFirstHugePage(std::uintptr_t first, std::uintptr_t begin)
+{
+    if (begin - first < 64) return;
+    void* spacer = std::malloc(begin - first - 8);
+    if (reinterpret_cast<std::uintptr_t>(spacer) != first) std::free(spacer);  // elsewhere: no use
+}
 
 } // namespace
 
 void useLargePlanMemoryPolicy(bool oneArena)
 {
     if (std::getenv("GLIBC_TUNABLES")) return;  // the user tunes malloc: leave it alone
-    // One plan: one arena for every thread. The plan's stages that run on worker threads
-    // (plan/plan.cpp) would otherwise allocate from a fresh per-thread arena, page by page outside the
-    // huge-page heap, which cost more than the second core saved (100,000 GPUs: 68 ms on two threads,
-    // 50 ms on one). Many plans at once (compare, sweep) keep an arena per thread: one shared arena's
-    // lock made a 1,000-design sweep four times slower.
+    // One plan (or compare's few large ones): one arena for every thread. Worker threads would otherwise
+    // allocate from fresh per-thread arenas, page by page outside the huge-page heap, which cost more
+    // than the second core saved (100,000 GPUs: 68 ms on two threads, 50 ms on one; compare at
+    // 1,000,000 GPUs took 204 K page faults and 2.7 s, with one arena 1 K and 2.1 s). A sweep of many
+    // small designs keeps an arena per thread: one shared arena's lock made it four times slower.
     if (oneArena) mallopt(M_ARENA_MAX, 1);
     mallopt(M_MMAP_THRESHOLD, int(kMmapThresholdBytes));
     mallopt(M_TRIM_THRESHOLD, int(kNeverTrimBytes));
@@ -46,6 +59,7 @@ void useLargePlanMemoryPolicy(bool oneArena)
     if (top > begin && madvise(reinterpret_cast<void*>(begin), top - begin, MADV_HUGEPAGE) == 0) {
         g_reserveBegin = begin;
         g_reserveEnd = top;
+        holdBelowFirstHugePage(first, begin);
     }
     mallopt(M_TOP_PAD, 0);  // from here on the heap grows as usual
 }
