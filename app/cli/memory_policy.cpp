@@ -71,8 +71,12 @@ void prefaultHeapAhead(std::size_t bytes)
     // MADV_POPULATE_WRITE faults the pages in as a write would, without writing: memory malloc hands out
     // meanwhile keeps its contents, and a page already present is left alone. Linux 5.14 or later; on
     // an older kernel the call fails and the plan faults its pages in itself, as before.
-    std::thread([begin = g_reserveBegin, bytes] { madvise(reinterpret_cast<void*>(begin), bytes, MADV_POPULATE_WRITE); })
-        .detach();
+    // From the far end down, one huge page at a time: the plan faults in its own pages from the near
+    // end up as it allocates, and the two meet instead of queueing on the same pages.
+    std::thread([begin = g_reserveBegin, bytes] {
+        for (std::size_t at = bytes; at > 0; at -= kHugePageBytes)
+            madvise(reinterpret_cast<void*>(begin + at - kHugePageBytes), kHugePageBytes, MADV_POPULATE_WRITE);
+    }).detach();
 }
 
 } // namespace fp::cli
