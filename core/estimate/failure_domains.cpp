@@ -6,7 +6,6 @@
 #include <map>
 #include <memory>
 #include <numeric>
-#include <ranges>
 #include <type_traits>
 
 #include "bom/bom_counts.h"
@@ -142,11 +141,23 @@ public:
         d.bisectionLostPct = before_ > 0 ? 100.0 * (before_ - bisectionUnits(after, total_)) / before_ : 0.0;
     }
 
-    // Indices of the host links.
-    auto hostLinkIndices() const
+    // Indices of the host links, for a range-for. Not std::views::iota: clang cannot build GCC 12's
+    // <ranges>, and the fuzz targets are built with clang.
+    struct IndexRange {
+        struct Index {
+            std::size_t i;
+            std::size_t operator*() const { return i; }
+            Index& operator++() { ++i; return *this; }
+            bool operator!=(const Index& o) const { return i != o.i; }
+        };
+        std::size_t first, last;
+        Index begin() const { return {first}; }
+        Index end() const { return {last}; }
+    };
+    IndexRange hostLinkIndices() const
     {
         const estimate::LinkRange hosts = ranges_[int(LinkClass::HostLeaf)];
-        return std::views::iota(hosts.begin, hosts.end);
+        return {hosts.begin, hosts.end};
     }
 
     // Host links of `dev` (a node, or a leaf) with solution `sol`, the first `k` of them (one module at
