@@ -291,7 +291,9 @@ void runFloorTask(const FloorTask& task, const Catalog& catalog, const PlanOptio
     for (const auto& [round, group] : task.groups)
         for (std::size_t g = 1; g < group->size(); ++g) {
             const std::size_t j = (*group)[g];
-            planCandidate(*round, j, {}, catalog, exhaustive, [&] { return makePlan(round->specs[j], catalog, probe); });
+            // `of` copies the binding: clang (the fuzz build) cannot capture a structured binding.
+            planCandidate(*round, j, {}, catalog, exhaustive,
+                          [&, of = round] { return makePlan(of->specs[j], catalog, probe); });
         }
 }
 
