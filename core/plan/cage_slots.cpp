@@ -17,7 +17,7 @@ constexpr std::array<std::uint8_t, 256> kShiftOf = [] {
 
 } // namespace
 
-CageSlots::CageSlots(const Fabric& f, const CageIndex& index) : fabric_(f), index_(index), devices_(f.devices.size())
+CageSlots::CageSlots(const Fabric& f, const CageIndex& index) : devices_(f.devices.size())
 {
     // A node port p sits in cage p / nicsPerHostCage, or (NIC cages) nic * cagesPerNic + plane /
     // linksPerNicCage with p = nic * planes + plane: p / linksPerNicCage when the NIC's cages hold all
@@ -31,33 +31,9 @@ CageSlots::CageSlots(const Fabric& f, const CageIndex& index) : fabric_(f), inde
     for (std::size_t d = 0; d < devices_.size(); ++d) {
         const std::uint8_t shift = perCage[d] ? kShiftOf[perCage[d]] : nodeShift;
         const std::uint32_t cages = first[d + 1] - first[d];
-        if (shift == kGeneral || cages > 0xffff) {
-            allShift_ = false;
-            continue;
-        }
+        if (shift == kGeneral || cages > 0xffff) continue;
         devices_[d] = {first[d], std::uint16_t(cages), shift, std::uint8_t((1u << shift) - 1)};
     }
-}
-
-std::vector<std::uint32_t> CageSlots::endCages() const
-{
-    std::vector<std::uint32_t> out(2 * fabric_.links.size());
-    if (allShift_) {  // the common case, in a tight loop
-        for (std::size_t i = 0; i < fabric_.links.size(); ++i) {
-            const Link& l = fabric_.links[i];
-            const Device& a = devices_[l.a];
-            const Device& b = devices_[l.b];
-            out[2 * i] = a.firstCage + (std::uint32_t(l.aPort) >> a.shift);
-            out[2 * i + 1] = b.firstCage + (std::uint32_t(l.bPort) >> b.shift);
-        }
-        return out;
-    }
-    for (std::size_t i = 0; i < fabric_.links.size(); ++i) {
-        const Link& l = fabric_.links[i];
-        out[2 * i] = index_.cageOf(fabric_, l.a, l.aPort);
-        out[2 * i + 1] = index_.cageOf(fabric_, l.b, l.bPort);
-    }
-    return out;
 }
 
 } // namespace fp::checks

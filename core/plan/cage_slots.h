@@ -1,8 +1,8 @@
 #pragma once
 // Where each port of the fabric sits: its cage (as CageIndex::cageOf numbers it) and its slot in that
-// cage. For the invariant check, which asks this of every link end: a per-device table turns the division
-// by ports per cage into a shift wherever that is a power of two (switch cages of 1, 2, 4 or 8 ports; NIC
-// ports one or two to a cage); other devices take CageIndex's own arithmetic.
+// cage, for the invariant check's walk, which asks this of every link end: a per-device table turns the
+// division by ports per cage into a shift wherever that is a power of two (switch cages of 1, 2, 4 or 8
+// ports; NIC ports one or two to a cage). The end cages alone: cageOfEachEnd (topology/cage_index.h).
 #include <cstdint>
 #include <vector>
 
@@ -14,8 +14,6 @@ class CageSlots {
 public:
     CageSlots(const Fabric&, const CageIndex&);
 
-    // The cage of each link end, [2i] lower (a), [2i + 1] upper (b), as bom::endCages gives it.
-    std::vector<std::uint32_t> endCages() const;
     // The cage and the slot (0-7) of a port, when the cage is one of its device's own (a port past the
     // device's last cage lands in the next device's: a cage index made for another fabric). False also
     // on a device without the shift, or with more than 8 ports to a cage: the caller does without.
@@ -37,10 +35,7 @@ private:
         std::uint8_t slotMask = 0;      // ports per cage - 1
     };
 
-    const Fabric& fabric_;
-    const CageIndex& index_;
     std::vector<Device> devices_;
-    bool allShift_ = true;  // no device needs the division
 };
 
 } // namespace fp::checks

@@ -1,7 +1,6 @@
 #include "plan/invariants.h"
 
 #include "bom/cable_groups.h"
-#include "plan/cage_slots.h"
 #include "plan/invariant_findings.h"
 #include "plan/invariant_proofs.h"
 #include "plan/plan.h"
@@ -40,7 +39,7 @@ std::vector<Finding> check(const Plan& p, const std::vector<std::uint32_t>& cage
 std::vector<std::uint32_t> freshEndCages(const Plan& p)
 {
     CageIndex ownCages;
-    return CageSlots(p.fabric, bom::cagesOf(p.fabric, p.media, ownCages)).endCages();
+    return cageOfEachEnd(p.fabric, bom::cagesOf(p.fabric, p.media, ownCages));
 }
 
 std::vector<Finding> invariants(const Plan& p, const std::vector<std::uint32_t>& cageOfEnd)
