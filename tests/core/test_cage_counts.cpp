@@ -18,6 +18,8 @@
 #include "media/cage_grouping.h"
 #include "plan/plan.h"
 
+#include "random_plans.h"
+
 using namespace fp;
 
 namespace {
@@ -210,36 +212,30 @@ private slots:
     void fastPathsMatchPlainCounts()
     {
         std::mt19937 rng(20261202);
-        int planned = 0, attempts = 0, withMultiLeg = 0, twinHostCages = 0;
+        int withMultiLeg = 0, twinHostCages = 0;
         std::vector<std::string> failures;
-        while (planned < 300 && attempts < 2000) {
-            ++attempts;
-            const ClusterSpec spec = randomSpec(rng, catalog_);
-            Plan p;
-            try {
-                p = makePlan(spec, catalog_);
-            } catch (const UserError&) {
-                continue;
-            }
-            ++planned;
-            twinHostCages += p.media.cages.nicsPerHostCage > 1;
-            withMultiLeg += std::any_of(p.media.solutions.begin(), p.media.solutions.end(),
-                                        [](const LinkSolution& s) { return bom::isMultiLeg(s); });
-            const std::string where = "attempt " + std::to_string(attempts) + ": ";
-            if (const std::string d = cageDifference(p); !d.empty()) failures.push_back(where + d);
-            if (const std::string d = bomDifference(p.fabric, p.media); !d.empty()) failures.push_back(where + d);
-            // Scrambled media: some links move to another solution (cages then mix solutions, splitters
-            // take odd legs) or to none; and the same without media's cages (counted from the fabric).
-            MediaAssignment scrambled = p.media;
-            const auto below = [&](std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng); };
-            for (std::size_t k = 0; k < 1 + scrambled.solutionOfLink.size() / 20; ++k)
-                scrambled.solutionOfLink[below(scrambled.solutionOfLink.size())] =
-                    std::uint32_t(below(scrambled.solutions.size() + 1));
-            if (const std::string d = bomDifference(p.fabric, scrambled); !d.empty()) failures.push_back(where + "scrambled, " + d);
-            scrambled.cages = {};
-            scrambled.cageOfEnd.clear();
-            if (const std::string d = bomDifference(p.fabric, scrambled); !d.empty()) failures.push_back(where + "own cages, " + d);
-        }
+        const test::RandomPlans r = test::planRandomSpecs(
+            catalog_, 300, 2000, [&] { return randomSpec(rng, catalog_); }, [&](const ClusterSpec&, Plan& p, int attempts) {
+                twinHostCages += p.media.cages.nicsPerHostCage > 1;
+                withMultiLeg += std::any_of(p.media.solutions.begin(), p.media.solutions.end(),
+                                            [](const LinkSolution& s) { return bom::isMultiLeg(s); });
+                const std::string where = "attempt " + std::to_string(attempts) + ": ";
+                if (const std::string d = cageDifference(p); !d.empty()) failures.push_back(where + d);
+                if (const std::string d = bomDifference(p.fabric, p.media); !d.empty()) failures.push_back(where + d);
+                // Scrambled media: some links move to another solution (cages then mix solutions, splitters
+                // take odd legs) or to none; and the same without media's cages (counted from the fabric).
+                MediaAssignment scrambled = p.media;
+                const auto below = [&](std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng); };
+                for (std::size_t k = 0; k < 1 + scrambled.solutionOfLink.size() / 20; ++k)
+                    scrambled.solutionOfLink[below(scrambled.solutionOfLink.size())] =
+                        std::uint32_t(below(scrambled.solutions.size() + 1));
+                if (const std::string d = bomDifference(p.fabric, scrambled); !d.empty()) failures.push_back(where + "scrambled, " + d);
+                scrambled.cages = {};
+                scrambled.cageOfEnd.clear();
+                if (const std::string d = bomDifference(p.fabric, scrambled); !d.empty()) failures.push_back(where + "own cages, " + d);
+                return true;
+            });
+        const int planned = r.planned, attempts = r.attempts;
         qInfo("%d random plans in %d attempts, %d with multi-leg cables, %d with twin-port host cages", planned, attempts,
               withMultiLeg, twinHostCages);
         QVERIFY(planned >= 300);

@@ -20,6 +20,8 @@
 #include "plan/plan_json.h"
 #include "spec/spec_json.h"
 
+#include "random_plans.h"
+
 using namespace fp;
 
 namespace {
@@ -560,32 +562,26 @@ private slots:
     void fiveHundredRandomSpecs()
     {
         std::mt19937 rng(20261201);
-        int planned = 0, attempts = 0, perTier = 0, dualTor = 0, dualTorTwoPort = 0;
+        int perTier = 0, dualTor = 0, dualTorTwoPort = 0;
         std::vector<std::string> failures;
-        while (planned < 500 && attempts < 3000) {
-            ++attempts;
-            const ClusterSpec spec = randomSpec(rng, catalog_);
-            Plan p;
-            try {
-                p = makePlan(spec, catalog_);
-            } catch (const UserError&) {
-                continue;  // not buildable (too big for the switch, invalid mix): not a plan to check
-            }
-            ++planned;
-            // Cage groups are homogeneous: every link through one cage uses the same media class.
-            if (const std::string mixed = cageWithMixedMedia(p); !mixed.empty() && failures.size() < 20)
-                failures.push_back("attempt " + std::to_string(attempts) + ": " + mixed);
-            perTier += p.hardware.switches.size() > 1 ? 1 : 0;
-            dualTor += spec.dualTor ? 1 : 0;
-            dualTorTwoPort += spec.dualTor && p.hardware.nic.ports >= 2 ? 1 : 0;
-            for (const std::string& f : invariantFindings(p))
-                if (failures.size() < 20)
-                    failures.push_back("attempt " + std::to_string(attempts) + " (" + toString(spec.fabric) + " " +
-                                       p.hardware.switchesText(p.fabric.shape.tiers) + " " + std::to_string(spec.gpus) + " GPUs, tiers " +
-                                       std::to_string(spec.tiers) + ", planes " + std::to_string(spec.planes) +
-                                       (spec.dualTor ? ", dual-ToR" : "") +
-                                       (spec.media.pins.empty() ? "" : ", pin " + spec.media.pins[0].part) + "): " + f);
-        }
+        const test::RandomPlans r = test::planRandomSpecs(
+            catalog_, 500, 3000, [&] { return randomSpec(rng, catalog_); }, [&](const ClusterSpec& spec, Plan& p, int attempts) {
+                // Cage groups are homogeneous: every link through one cage uses the same media class.
+                if (const std::string mixed = cageWithMixedMedia(p); !mixed.empty() && failures.size() < 20)
+                    failures.push_back("attempt " + std::to_string(attempts) + ": " + mixed);
+                perTier += p.hardware.switches.size() > 1 ? 1 : 0;
+                dualTor += spec.dualTor ? 1 : 0;
+                dualTorTwoPort += spec.dualTor && p.hardware.nic.ports >= 2 ? 1 : 0;
+                for (const std::string& f : invariantFindings(p))
+                    if (failures.size() < 20)
+                        failures.push_back("attempt " + std::to_string(attempts) + " (" + toString(spec.fabric) + " " +
+                                           p.hardware.switchesText(p.fabric.shape.tiers) + " " + std::to_string(spec.gpus) + " GPUs, tiers " +
+                                           std::to_string(spec.tiers) + ", planes " + std::to_string(spec.planes) +
+                                           (spec.dualTor ? ", dual-ToR" : "") +
+                                           (spec.media.pins.empty() ? "" : ", pin " + spec.media.pins[0].part) + "): " + f);
+                return true;
+            });
+        const int planned = r.planned, attempts = r.attempts;
         qInfo("%d random plans checked in %d attempts (%d with per-tier switches, %d dual-ToR, %d of them with a "
               "two-port NIC)", planned, attempts, perTier, dualTor, dualTorTwoPort);
         QVERIFY2(planned >= 500, qPrintable(QString::number(planned)));
@@ -606,7 +602,7 @@ private slots:
     void fastCheckReportsWhatThePlainChecksReport()
     {
         std::mt19937 rng(20261202);
-        int planned = 0, attempts = 0, sound = 0, vouched = 0, broken = 0;
+        int sound = 0, vouched = 0, broken = 0;
         std::map<std::string, int> brokenBy;
         std::vector<std::string> failures;
         const auto compare = [&](const std::string& what, const Plan& p) {
@@ -623,34 +619,28 @@ private slots:
             }
             return !plain.empty();
         };
-        while (planned < 300 && attempts < 2000) {
-            ++attempts;
-            const ClusterSpec spec = randomSpec(rng, catalog_);
-            Plan p;
-            try {
-                p = makePlan(spec, catalog_);
-            } catch (const UserError&) {
-                continue;
-            }
-            ++planned;
-            const std::string name = "attempt " + std::to_string(attempts);
-            if (!compare(name, p)) {
-                ++sound;
-                CageIndex ownCages;
-                const CageIndex& cages = bom::cagesOf(p.fabric, p.media, ownCages);
-                const checks::proofs::Verdict v =
-                    checks::proofs::prove(p, cages, bom::groupCables(p.fabric, p.media, checks::freshEndCages(p)));
-                vouched += v.portsAndCagesHold && v.bomIsTheCablePlan;
-            }
-            for (int k = 0; k < 4; ++k) {
-                auto [defect, q] = withDefect(p, rng);
-                if (compare(name + ", " + defect, q)) {
-                    ++broken;
-                    ++brokenBy[defect];
+        const test::RandomPlans r = test::planRandomSpecs(
+            catalog_, 300, 2000, [&] { return randomSpec(rng, catalog_); }, [&](const ClusterSpec&, Plan& p, int attempts) {
+                const std::string name = "attempt " + std::to_string(attempts);
+                if (!compare(name, p)) {
+                    ++sound;
+                    CageIndex ownCages;
+                    const CageIndex& cages = bom::cagesOf(p.fabric, p.media, ownCages);
+                    const checks::proofs::Verdict v =
+                        checks::proofs::prove(p, cages, bom::groupCables(p.fabric, p.media, checks::freshEndCages(p)));
+                    vouched += v.portsAndCagesHold && v.bomIsTheCablePlan;
                 }
-            }
-            if (failures.size() > 5) break;
-        }
+                for (int k = 0; k < 4; ++k) {
+                    auto [defect, q] = withDefect(p, rng);
+                    if (compare(name + ", " + defect, q)) {
+                        ++broken;
+                        ++brokenBy[defect];
+                    }
+                }
+                if (failures.size() > 5) return false;
+                return true;
+            });
+        const int planned = r.planned, attempts = r.attempts;
         std::string kinds;
         for (const auto& [defect, n] : brokenBy) kinds += " " + defect + " " + std::to_string(n) + ";";
         qInfo("%d plans (%d sound, the proof vouched for %d), %d broken copies:%s", planned, sound, vouched, broken,
