@@ -51,7 +51,7 @@ const char* designFlagsHelp()
            "                           one tier's own switch (e.g. SN5600 leaves under DCS-7816R4 chassis\n"
            "                           spines); every tier must run the fabric at the link speed\n"
            "  --radix N                a generic N-port switch at the link speed (what-if), on every\n"
-           "                           tier without its own tier flag"
+           "                           tier without its own tier flag\n"
            "  --tiers auto|1|2|3       force the number of switch tiers\n"
            "  --rail-optimized | --no-rail-optimized\n"
            "  --su-nodes N|auto        nodes per scalable unit (rail-optimized; auto fills a leaf)\n"

@@ -19,7 +19,7 @@ namespace {
 
 const char* kPlanHelp =
     "Usage: fabricplan-cli plan [DESIGN.fabricplan] [overrides] [--json FILE|-] [--xlsx FILE] [--csv DIR]\n"
-    "                           [--export FORMAT=FILE]...\n"
+    "                           [--export FMT=FILE]...\n"
     "Plans the fabric of a GPU cluster: topology, parts, bill of materials, costs and performance.\n"
     "Prints a summary; --json - prints the plan as JSON instead.\n"
     "  --json FILE|-      write the versioned plan JSON (- = standard output)\n"
@@ -119,8 +119,12 @@ int compareCommand(const std::vector<std::string>& argv)
             std::cout << "Usage: fabricplan-cli compare [DESIGN.fabricplan] [overrides] [--json FILE|-] [--xlsx FILE]\n"
                          "                              [--pdf FILE]\n"
                          "Plans the same cluster on InfiniBand, RoCEv2, Spectrum-X and UEC Ethernet and\n"
-                         "recommends one, with reasons. --xlsx writes the design's own fabric as a BOM\n"
-                         "workbook whose Summary sheet carries the per-fabric comparison.\n\n"
+                         "recommends one, with reasons. Prints the comparison; --json - prints it as JSON instead.\n"
+                         "  --json FILE|-      write the comparison JSON (- = standard output)\n"
+                         "  --xlsx FILE        write the design's own fabric as a BOM workbook whose Summary sheet\n"
+                         "                     carries the per-fabric comparison\n"
+                         "  --pdf FILE         write the PDF design report with the fabric comparison\n"
+                         "Exit status: 0 success, 2 bad input or usage.\n\n"
                       << designFlagsHelp();
             return kExitOk;
         }

@@ -402,6 +402,36 @@ private slots:
         QCOMPARE(r.exitCode, 2);
     }
 
+    // Every command's --help: an option starts its own line ("  --flag"), never runs on after another
+    // entry's text ("...tier flag  --tiers auto|1|2|3" was a missing newline); a wrapped description is an
+    // indented continuation; no line ends in a space.
+    void helpHasOneOptionPerLine()
+    {
+        const QList<QStringList> commands{{QStringLiteral("--help")},
+                                          {QStringLiteral("plan"), QStringLiteral("--help")},
+                                          {QStringLiteral("compare"), QStringLiteral("--help")},
+                                          {QStringLiteral("sweep"), QStringLiteral("--help")},
+                                          {QStringLiteral("catalog"), QStringLiteral("--help")},
+                                          {QStringLiteral("validate"), QStringLiteral("--help")}};
+        const QRegularExpression runOn(QStringLiteral("\\S {2,}--[a-z]"));
+        for (const QStringList& args : commands) {
+            const Run r = runCli(args);
+            QCOMPARE(r.exitCode, 0);
+            const QStringList lines = QString::fromUtf8(r.out).split(QLatin1Char('\n'));
+            QVERIFY2(lines.size() > 2, qPrintable(args.join(QLatin1Char(' '))));
+            for (const QString& line : lines) {
+                const QString where = args.join(QLatin1Char(' ')) + QStringLiteral(": \"") + line + QLatin1Char('"');
+                QVERIFY2(!runOn.match(line).hasMatch(), qPrintable(where));
+                QVERIFY2(!line.endsWith(QLatin1Char(' ')), qPrintable(where));
+                if (line.trimmed().startsWith(QLatin1String("--")))  // an entry or a continuation: indented
+                    QVERIFY2(line.startsWith(QLatin1String("  ")), qPrintable(where));
+            }
+        }
+        // The design overrides each on their own line, in order.
+        const QString plan = QString::fromUtf8(runCli({QStringLiteral("plan"), QStringLiteral("--help")}).out);
+        QVERIFY(plan.contains(QStringLiteral("tier without its own tier flag\n  --tiers auto|1|2|3")));
+    }
+
     // catalog list failure-rates: the eight part classes with their rates (the switch one is Azure's,
     // -4 ln 0.98 = 8.08 %/yr); set-failure-rate edits a copy and refuses what is not a rate.
     void catalogFailureRates()
