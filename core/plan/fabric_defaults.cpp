@@ -103,18 +103,21 @@ FabricParts partsForFabric(const ClusterSpec& spec, FabricKind fabric, const Cat
             if (firstFailure.empty()) firstFailure = c.switchModel + " with NIC " + c.nicModel + ": " + why;
             continue;
         }
+        // The note names parts as the catalog does: a typed prefix ("SN560") by the part it resolved to.
+        const ClusterSpec named = canonicalParts(c, catalog);
         std::string parts = c.genericRadix > 0 ? "a generic " + std::to_string(c.genericRadix) + "-port switch"
-                                                : "switch " + c.switchModel;
+                                                : "switch " + named.switchModel;
         for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core})  // the user's own tier switches stay
-            if (switchNameOf(c, t) != c.switchModel) parts += ", " + std::string(toString(t)) + " " + switchNameOf(c, t);
+            if (switchNameOf(named, t) != named.switchModel)
+                parts += ", " + std::string(toString(t)) + " " + switchNameOf(named, t);
         if (*errors == 0)
             return {c, true,
-                    std::string(displayName(fabric)) + ": " + parts + " and NIC " + c.nicModel +
+                    std::string(displayName(fabric)) + ": " + parts + " and NIC " + named.nicModel +
                         ", the first of the fabric's ranked parts that plans without design-rule errors." +
                         dualTorNicNote(spec, c, catalog)};
         if (!fallback)
             fallback = FabricParts{c, false,
-                                   std::string(displayName(fabric)) + ": " + parts + " and NIC " + c.nicModel +
+                                   std::string(displayName(fabric)) + ": " + parts + " and NIC " + named.nicModel +
                                        " build the cluster but their plan has " + std::to_string(*errors) +
                                        " design-rule error(s); no catalog part of this fabric plans cleanly." +
                                        dualTorNicNote(spec, c, catalog)};

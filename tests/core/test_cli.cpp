@@ -432,6 +432,18 @@ private slots:
         QVERIFY(plan.contains(QStringLiteral("tier without its own tier flag\n  --tiers auto|1|2|3")));
     }
 
+    // A tier switch typed as a prefix ("SN560") is named as the part it resolved to (SN5600) in the note
+    // on the fabric's default parts, not as typed.
+    void notesNameTheResolvedSpineSwitch()
+    {
+        const Run r = runCli({QStringLiteral("plan"), QStringLiteral("--fabric"), QStringLiteral("roce"),
+                              QStringLiteral("--gpus"), QStringLiteral("1024"), QStringLiteral("--spine-switch"),
+                              QStringLiteral("SN560"), QStringLiteral("--catalog"), builtCatalog()});
+        QVERIFY2(r.exitCode == 0 || r.exitCode == 1, r.err.constData());
+        QVERIFY2(r.err.contains("spine SN5600"), r.err.constData());
+        QVERIFY2(!r.err.contains("SN560 ") && !r.err.contains("SN560,"), r.err.constData());
+    }
+
     // catalog list failure-rates: the eight part classes with their rates (the switch one is Azure's,
     // -4 ln 0.98 = 8.08 %/yr); set-failure-rate edits a copy and refuses what is not a rate.
     void catalogFailureRates()
