@@ -86,7 +86,9 @@ inline void DesignPanel::addInt(QFormLayout* form, const DesignField<int>& field
     spin->setKeyboardTracking(false);  // one command per committed value, not per keystroke
     spin->setGroupSeparatorShown(true);
     if (*field.unit) spin->setSuffix(QLatin1Char(' ') + Command::labelOf(field.unit));
+    // A field whose 0 means "let the plan choose" (DesignField::autoCounts) reads "Auto", not "0 nodes".
     if (!specialText.isEmpty()) spin->setSpecialValueText(specialText);
+    else if (field.autoCounts && min == 0) spin->setSpecialValueText(tr("Auto"));
     Binding& b = bind(field, spin, tip, form);
     const DesignField<int>* f = &field;
     b.load = [this, spin, f, min, max] {

@@ -6,6 +6,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QLineEdit>
+#include <QSpinBox>
 #include <QUndoStack>
 
 #include "gui/commands.h"
@@ -217,6 +218,27 @@ private slots:
         spec.spineSwitchModel = "NO-SUCH-SWITCH";
         doc.reset(spec, QString());
         QCOMPARE(spine->currentText(), QStringLiteral("NO-SUCH-SWITCH (not available)"));
+    }
+
+    // SU size 0 lets the plan fill a leaf: the field says "Auto", not "0 nodes"; a set size keeps its unit.
+    void automaticFieldsReadAuto()
+    {
+        Document doc(test::builtCatalog());
+        doc.setComparisonEnabled(false);
+        doc.setDebounceMs(1'000'000);
+        ClusterSpec spec;
+        spec.suNodes = 0;
+        doc.reset(spec, QString());
+        DesignPanel panel(&doc);
+        auto* su = qobject_cast<QSpinBox*>(panel.editorFor(QStringLiteral("/fabric/su_nodes")));
+        QVERIFY(su);
+        QCOMPARE(su->text(), QStringLiteral("Auto"));
+        spec.suNodes = 32;
+        doc.reset(spec, QString());
+        QCOMPARE(su->text(), QStringLiteral("32 nodes"));
+        auto* radix = qobject_cast<QSpinBox*>(panel.editorFor(QStringLiteral("/fabric/generic_radix")));
+        QVERIFY(radix);
+        QCOMPARE(radix->text(), QStringLiteral("Off"));  // 0 there means the catalog switch, and says so
     }
 };
 
