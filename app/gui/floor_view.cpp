@@ -318,9 +318,12 @@ void FloorView::rebuild()
         t->setPos((rowEndPx + spineBounds.left()) / 2 - t->boundingRect().width() / 2, y - t->boundingRect().height() - 4);
     }
 
-    m_totals = tr("%1 rows · %2 compute racks · %3 network racks · compute %4 · floor %5 × %6 m")
-                   .arg(layout.rows).arg(int(g.compute.size())).arg(networkRacks)
-                   .arg(formatPowerW(g.computePowerW))
+    const int computeRacks = int(g.compute.size());
+    m_totals = tr("%1 · %2 · %3 · compute %4 · floor %5 × %6 m")
+                   .arg(layout.rows == 1 ? tr("1 row") : tr("%1 rows").arg(layout.rows),
+                        computeRacks == 1 ? tr("1 compute rack") : tr("%1 compute racks").arg(computeRacks),
+                        networkRacks == 1 ? tr("1 network rack") : tr("%1 network racks").arg(networkRacks),
+                        formatPowerW(g.computePowerW))
                    .arg(layout.floorWidthM, 0, 'f', 0).arg(layout.floorDepthM, 0, 'f', 0);
     if (m_sections.count() > 1)
         m_totals += tr(" · one hall in %1 runs of %2 rows · double-click fits")

@@ -35,6 +35,8 @@ public:
     void networkRackDropped(int row, double xM);
     QGraphicsItem* spineRoomItem() const { return m_spineRoom; }
     const FloorSections& sections() const { return m_sections; }
+    // The line under the legend: rows, racks, compute power and floor size.
+    const QString& totals() const { return m_totals; }
 
 protected:
     void wheelEvent(QWheelEvent*) override;

@@ -68,6 +68,7 @@ private slots:
     void initTestCase();
     void topologyGroupsMatchHandCounts();
     void floorRacksMatchHandCounts();
+    void floorTotalsCountInWords();
     void viewsDrawTheSameFromWorkerGeometry();
     void geometryOfAnotherPlanIsNotDrawn();
     void supersededPlanGeometryNeverReachesTheViews();
@@ -124,6 +125,18 @@ void TestViewGeometry::floorRacksMatchHandCounts()
     QVERIFY(!g.spineRoom.empty());
     QVERIFY(g.hasTray);
     for (const FloorRack& r : g.compute) QVERIFY(g.computeBounds.contains(r.rect));
+}
+
+// The floor's totals line counts in words: "1 row", not "1 rows". 32 DGX nodes at 4 a rack are 8 compute
+// racks, one row of 8; 1,024 GPUs are 4 rows (floorRacksMatchHandCounts).
+void TestViewGeometry::floorTotalsCountInWords()
+{
+    Document doc(test::builtCatalog());
+    FloorView view(&doc);
+    view.setPlan(planOf(superpod(256)));
+    QVERIFY2(view.totals().startsWith(QStringLiteral("1 row · 8 compute racks · ")), qPrintable(view.totals()));
+    view.setPlan(planOf(superpod(1024)));
+    QVERIFY2(view.totals().startsWith(QStringLiteral("4 rows · 32 compute racks · ")), qPrintable(view.totals()));
 }
 
 void TestViewGeometry::viewsDrawTheSameFromWorkerGeometry()
