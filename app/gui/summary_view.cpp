@@ -1,8 +1,11 @@
 #include "summary_view.h"
 
 #include <algorithm>
+#include <QFontMetrics>
+#include <QGuiApplication>
 #include <QLocale>
 #include <QPalette>
+#include <QScrollBar>
 
 #include <cmath>
 
@@ -113,7 +116,7 @@ std::vector<SummaryFigure> summaryFigures(const Plan& plan, const LinkTallies* c
         longestLead > 0 ? QObject::tr("%n day(s)", nullptr, longestLead) : QObject::tr("unknown"), longestLead,
         false);
     add(QStringLiteral("latency"), QObject::tr("Latency (unloaded)"),
-        QStringLiteral("%1 – %2 ns").arg(e.performance.latencyMinNs, 0, 'f', 0).arg(e.performance.latencyMaxNs, 0, 'f', 0),
+        QStringLiteral("%1 – %2 ns").arg(en.toString(e.performance.latencyMinNs, 'f', 0), en.toString(e.performance.latencyMaxNs, 'f', 0)),
         e.performance.latencyMaxNs, true);
     add(QStringLiteral("busbw"), QObject::tr("All-reduce bus bandwidth"),
         QStringLiteral("%1 GB/s").arg(e.performance.allreduceBusbwGBps, 0, 'f', 1), e.performance.allreduceBusbwGBps,
@@ -138,6 +141,7 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
 {
     m_figures.clear();
     m_banner.clear();
+    m_pageHead.clear();
     const QPalette pal = palette();
     const QString text = pal.color(QPalette::Text).name();
     const QString muted = pal.color(QPalette::PlaceholderText).name();
@@ -190,34 +194,11 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
                          first.join(QStringLiteral("</li><li>")));
     }
 
-    // Key figures as cards, four per row; with errors, each is marked and muted.
-    const char* keys[] = {"gpus", "switches.total", "links.total", "tiers", "capex.total", "capex.per_gpu",
-                          "power.kw", "tco", "latency", "busbw", "bisection", "tuning.weeks"};
-    html += QStringLiteral("<table width='100%' cellspacing='8' cellpadding='10'>");
-    int i = 0;
-    for (const char* key : keys) {
-        const SummaryFigure* f = fig(key);
-        if (!f) continue;
-        if (i % 4 == 0) html += QStringLiteral("<tr>");
-        html += QStringLiteral("<td width='25%' bgcolor='%1' style='border-left: 3px solid %2'>"
-                               "<span style='color:%3; font-size:9pt'>%4</span>%5<br>"
-                               "<span style='font-size:%9pt; font-weight:600; color:%7'>%6</span>%8</td>")
-                    .arg(card, errors ? errorColour(pal).name() : accent, muted, f->label.toHtmlEscaped(),
-                         // A figure never breaks at a unit's slash ("GB/" then "s") or a thousands comma
-                         // ("1," then "000,000" at 1024 px). A hyphen may break: "eng-weeks" is wider
-                         // than a card at 1024 px, and kept whole it would split as "eng-week" / "s".
-                         errors ? QString() : badge(f->estimated),
-                         f->value.toHtmlEscaped()
-                             .replace(QLatin1Char('/'), QStringLiteral("/&#x2060;"))
-                             .replace(QLatin1Char(','), QStringLiteral(",&#x2060;")),
-                         errors ? muted : text)
-                    .arg(errors && f->key != QLatin1String("gpus") ? notBuildableMark(pal) : QString())
-                    .arg(keyFigurePointSize(f->value));
-        if (i % 4 == 3) html += QStringLiteral("</tr>");
-        ++i;
-    }
-    if (i % 4) html += QStringLiteral("</tr>");
-    html += QStringLiteral("</table>");
+    // Key figures as cards (cardsHtml), between the head and the rest of the page.
+    m_cardStyle = CardStyle{card, errors ? errorColour(pal).name() : accent, muted, errors ? muted : text,
+                            errors ? notBuildableMark(pal) : QString(), errors == 0};
+    m_pageHead = html;
+    html.clear();
 
     // Tiers; with per-tier switch models, each tier's model in a column of its own.
     html += tr("<h3>Switch tiers</h3>");
@@ -254,7 +235,8 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
         QStringList mix;
         for (const LinkSolution& s : p.media.solutions)
             if (s.cls == LinkClass(c)) {
-                const QString item = QStringLiteral("%1 %2 m").arg(mediaName(s.media)).arg(s.orderLengthM, 0, 'f', 1);
+                // Each item whole ("Multimode 15.0 m"), the list breaking only after its commas.
+                const QString item = unbrokenFigure(QStringLiteral("%1 %2 m").arg(mediaName(s.media)).arg(s.orderLengthM, 0, 'f', 1));
                 if (!mix.contains(item)) mix << item;
             }
         if (mix.size() > 6) mix = mix.mid(0, 6) << QStringLiteral("…");
@@ -279,14 +261,95 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
         html += tr("<h3>How these figures were made</h3><ul style='color:%1'><li>%2</li></ul>")
                     .arg(muted, notes.join(QStringLiteral("</li><li>")));
     html += QStringLiteral("</body></html>");
-    setHtml(html);
+    m_pageTail = html;
+    render();
 }
 
-int keyFigurePointSize(const QString& value)
+namespace {
+
+const char* const kCardKeys[] = {"gpus", "switches.total", "links.total", "tiers", "capex.total", "capex.per_gpu",
+                                 "power.kw", "tco", "latency", "busbw", "bisection", "tuning.weeks"};
+
+} // namespace
+
+int SummaryView::keyFigureWidthPx() const
 {
-    qsizetype longest = 0;
-    for (const QString& word : value.split(QLatin1Char(' '))) longest = std::max(longest, word.size());
-    return longest <= 7 ? 16 : longest <= 9 ? 13 : 11;
+    // Four cards across the page, 8 px apart and from its edges, each with 10 px padding and a 3 px bar.
+    // The page as if the scroll bar were shown: a long summary shows it, and the cards are then narrower.
+    const double page = width() - 2 * frameWidth() - verticalScrollBar()->sizeHint().width() -
+                        2 * document()->documentMargin();
+    return int((page - 5 * 8) / 4) - 2 * 10 - 3;
+}
+
+std::vector<int> SummaryView::cardPointSizes() const
+{
+    std::vector<int> sizes;
+    const int width = keyFigureWidthPx();
+    for (const char* key : kCardKeys)
+        if (const SummaryFigure* f = findFigure(m_figures, QString::fromLatin1(key)))
+            sizes.push_back(keyFigurePointSize(f->value, width));
+    return sizes;
+}
+
+void SummaryView::render()
+{
+    m_cardSizes = cardPointSizes();
+    // Four per row; with errors, each is marked and muted.
+    QString html = QStringLiteral("<table width='100%' cellspacing='8' cellpadding='10'>");
+    int i = 0;
+    for (const char* key : kCardKeys) {
+        const SummaryFigure* f = findFigure(m_figures, QString::fromLatin1(key));
+        if (!f) continue;
+        const CardStyle& c = m_cardStyle;
+        if (i % 4 == 0) html += QStringLiteral("<tr>");
+        html += QStringLiteral("<td width='25%' bgcolor='%1' style='border-left: 3px solid %2'>"
+                               "<span style='color:%3; font-size:9pt'>%4</span>%5<br>"
+                               "<span style='font-size:%9pt; font-weight:600; color:%7'>%6</span>%8</td>")
+                    .arg(c.fill, c.bar, c.label, f->label.toHtmlEscaped(), c.badges ? badge(f->estimated) : QString(),
+                         unbrokenFigure(f->value).toHtmlEscaped(), c.figure)
+                    .arg(f->key != QLatin1String("gpus") ? c.mark : QString())  // GPUs, the input, is left alone
+                    .arg(m_cardSizes[std::size_t(i)]);
+        if (i % 4 == 3) html += QStringLiteral("</tr>");
+        ++i;
+    }
+    if (i % 4) html += QStringLiteral("</tr>");
+    html += QStringLiteral("</table>");
+    setHtml(m_pageHead + html + m_pageTail);
+}
+
+void SummaryView::resizeEvent(QResizeEvent* event)
+{
+    QTextBrowser::resizeEvent(event);
+    // Wider or narrower cards: the figures take the size that fits them on one line.
+    if (!m_pageHead.isEmpty() && cardPointSizes() != m_cardSizes) render();
+}
+
+QString unbrokenFigure(const QString& value)
+{
+    QString out;
+    out.reserve(value.size() * 2);
+    for (const QChar c : value) {
+        if (c == QLatin1Char(' ')) {
+            out += QChar(0x00A0);  // no-break space
+            continue;
+        }
+        out += c;
+        if (c == QLatin1Char('/') || c == QLatin1Char(',') || c == QLatin1Char('-') || c == QChar(0x2013))
+            out += QChar(0x2060);  // word joiner: no break after it
+    }
+    return out;
+}
+
+int keyFigurePointSize(const QString& value, int widthPx)
+{
+    // The card's figure font: the view's, semi-bold (font-weight 600) at the size chosen.
+    QFont font = QGuiApplication::font();
+    font.setWeight(QFont::DemiBold);
+    for (int points : {16, 13, 11, 10}) {
+        font.setPointSize(points);
+        if (QFontMetrics(font).horizontalAdvance(value) <= widthPx) return points;
+    }
+    return 9;
 }
 
 } // namespace fp::gui

@@ -24,9 +24,12 @@ struct SummaryFigure {
 // `tallies`: the plan's links per class when counted already (Document::linkTallies()).
 std::vector<SummaryFigure> summaryFigures(const Plan&, const LinkTallies* tallies = nullptr);
 const SummaryFigure* findFigure(const std::vector<SummaryFigure>&, const QString& key);
-// The point size of a key figure on its card: a card is about eight 16 pt digits wide at 1024 px, so a
-// longer unbroken figure ("3,006,208", "400,000.0") takes a smaller size rather than splitting mid-number.
-int keyFigurePointSize(const QString& value);
+// A key figure as its card shows it: one unbreakable line. Spaces become no-break spaces and a word joiner
+// follows each character a line may break after ("/", ",", "-", "–"), so "$110.79 M", "874 – 1,711 ns"
+// and "1.0 eng-weeks" never split from their units or ranges.
+QString unbrokenFigure(const QString& value);
+// The largest point size (16, 13, 11, 10 or 9) at which the figure, on one line, fits `widthPx`.
+int keyFigurePointSize(const QString& value, int widthPx);
 
 class SummaryView : public QTextBrowser {
     Q_OBJECT
@@ -39,8 +42,26 @@ public:
     // The banner over the figures when the plan has design-rule errors (empty when it has none):
     // every headline figure below it is then marked "not buildable", so no number reads as a quote.
     const QString& errorBanner() const { return m_banner; }
+    // The text width of a card's figure at the view's width (a quarter of the page less spacing,
+    // padding and the bar): about 115 px in a 1024-pixel window.
+    int keyFigureWidthPx() const;
+
+protected:
+    void resizeEvent(QResizeEvent*) override;
 
 private:
+    // The page is head + cards + tail: a resize that changes a figure's size redraws the cards only.
+    struct CardStyle {
+        QString fill, bar, label, figure;
+        QString mark;  // under each figure but GPUs when the plan has errors
+        bool badges = true;
+    };
+    void render();
+    std::vector<int> cardPointSizes() const;
+
+    QString m_pageHead, m_pageTail;
+    CardStyle m_cardStyle;
+    std::vector<int> m_cardSizes;
     std::vector<SummaryFigure> m_figures;
     QString m_banner;
     QString m_catalogPath;

@@ -1,5 +1,7 @@
 // Item models over a real plan, each under QAbstractItemModelTester, with figures derived by hand.
 #include <QAbstractItemModelTester>
+#include <QTextBlock>
+#include <QTextLayout>
 #include <QtTest>
 
 #include "gui/bom_model.h"
@@ -9,6 +11,7 @@
 #include "gui/summary_view.h"
 #include "gui_test_support.h"
 #include "plan/plan.h"
+#include "spec/spec_json.h"
 
 using namespace fp;
 using namespace fp::gui;
@@ -25,6 +28,7 @@ private slots:
     void checksModel();
     void catalogModel();
     void summaryFigures1024();
+    void keyFiguresStayOnOneLine();
 
 private:
     std::shared_ptr<const Plan> m_plan;
@@ -231,6 +235,46 @@ void TestModels::summaryFigures1024()
     // The bundled catalog has no lead times: the figure says so rather than showing 0 days.
     QCOMPARE(number("lead.longest"), 0.0);
     QCOMPARE(findFigure(figures, QStringLiteral("lead.longest"))->value, QStringLiteral("unknown"));
+}
+
+// Each key figure on its card is one line, units and ranges included ("$110.79" / "M" and a latency
+// range over two lines were the failures), in the summary pane of a 1024 x 700 window and a 1440 one.
+void TestModels::keyFiguresStayOnOneLine()
+{
+    SummaryView view;
+    view.show();
+    for (const char* design : {"dgx-h100-superpod-1024", "gb200-nvl72-8-racks", "roce-tomahawk5-4096"}) {
+        const ClusterSpec spec =
+            loadSpecFile(QStringLiteral(FABRICPLAN_EXAMPLES_DIR "/%1.fabricplan").arg(QLatin1String(design)).toStdString()).spec;
+        view.setPlan(std::make_shared<const Plan>(makePlan(spec, *test::builtCatalog())), QString());
+        for (const int paneWidth : {600, 1020}) {  // the pane beside the design panel at 1024 and 1440 px
+            view.resize(paneWidth, 700);
+            QCoreApplication::processEvents();
+            for (const char* key : {"gpus", "switches.total", "links.total", "tiers", "capex.total", "capex.per_gpu",
+                                    "power.kw", "tco", "latency", "busbw", "bisection", "tuning.weeks"}) {
+                const SummaryFigure* f = findFigure(view.figures(), QString::fromLatin1(key));
+                QVERIFY2(f, key);
+                // find() reads a no-break space as a space; the word joiners are matched as they are.
+                const QTextCursor found =
+                    view.document()->find(unbrokenFigure(f->value).replace(QChar(0x00A0), QLatin1Char(' ')));
+                QVERIFY2(!found.isNull(), qPrintable(f->value));
+                const QTextBlock block = found.block();
+                const QTextLayout* layout = block.layout();
+                const int first = layout->lineForTextPosition(found.selectionStart() - block.position()).lineNumber();
+                const int last = layout->lineForTextPosition(found.selectionEnd() - 1 - block.position()).lineNumber();
+                QVERIFY2(first == last, qPrintable(QStringLiteral("%1 at %2 px: \"%3\" spans lines %4-%5")
+                                                       .arg(QLatin1String(design)).arg(paneWidth).arg(f->value)
+                                                       .arg(first).arg(last)));
+            }
+        }
+    }
+    // A wide card keeps a range large (a fixed small size for every width would pass the test above);
+    // a narrow one takes a smaller size for the longest figures, never below 9 pt.
+    const SummaryFigure* latency = findFigure(view.figures(), QStringLiteral("latency"));
+    QVERIFY(keyFigurePointSize(latency->value, view.keyFigureWidthPx()) >= 13);
+    QCOMPARE(keyFigurePointSize(QStringLiteral("2,048"), 115), 16);
+    QVERIFY(keyFigurePointSize(QStringLiteral("$20,513,555,940"), 115) < 16);
+    QCOMPARE(keyFigurePointSize(QStringLiteral("$20,513,555,940"), 10), 9);
 }
 
 QTEST_MAIN(TestModels)
