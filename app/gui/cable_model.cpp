@@ -20,6 +20,16 @@ QString mediaName(MediaClass m)
     return {};
 }
 
+QString linkClassName(LinkClass c)
+{
+    switch (c) {
+    case LinkClass::HostLeaf: return QObject::tr("Host – leaf");
+    case LinkClass::LeafSpine: return QObject::tr("Leaf – spine");
+    case LinkClass::SpineCore: return QObject::tr("Spine – core");
+    }
+    return {};
+}
+
 void CablePlanModel::setPlan(std::shared_ptr<const Plan> plan)
 {
     beginResetModel();
@@ -160,7 +170,7 @@ QVariant CablePlanModel::data(const QModelIndex& index, int role) const
     }
     switch (index.column()) {
     case Number: return QLocale(QLocale::English).toString(qlonglong(i + 1));
-    case Class: return QString::fromUtf8(toString(link.cls));
+    case Class: return linkClassName(link.cls);
     case ADevice: return QString::fromStdString(fabric.deviceName(link.a));
     case APort: return QString::fromStdString(fabric.portName(link.a, link.aPort));
     case ARack: return rackName(link.a);

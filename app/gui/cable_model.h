@@ -63,5 +63,7 @@ private:
 };
 
 QString mediaName(MediaClass);
+// "Host – leaf": a link class as every view names it (the CSV and JSON keep the identifiers, host_leaf).
+QString linkClassName(LinkClass);
 
 } // namespace fp::gui

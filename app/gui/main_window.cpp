@@ -226,7 +226,7 @@ QWidget* MainWindow::makeCablesTab()
     m_cableTable = makeTable(page);
     m_cableTable->setModel(m_cableModel);
     m_cableTable->horizontalHeader()->setStretchLastSection(true);
-    const int widths[] = {55, 80, 105, 60, 75, 125, 55, 95, 85, 75, 150, 150, 150};
+    const int widths[] = {55, 90, 105, 60, 75, 125, 55, 95, 85, 75, 150, 150, 150};
     for (int c = 0; c < CablePlanModel::ColumnCount; ++c) m_cableTable->setColumnWidth(c, widths[c]);
     m_cableCount = new QLabel(page);
     m_cableCount->setContentsMargins(8, 6, 8, 6);

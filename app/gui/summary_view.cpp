@@ -30,16 +30,6 @@ QString tierName(Tier t)
     }
 }
 
-QString className(LinkClass c)
-{
-    switch (c) {
-    case LinkClass::HostLeaf: return QObject::tr("Host – leaf");
-    case LinkClass::LeafSpine: return QObject::tr("Leaf – spine");
-    case LinkClass::SpineCore: return QObject::tr("Spine – core");
-    }
-    return {};
-}
-
 QString badge(bool estimated)
 {
     return estimated ? QStringLiteral(" <span style='background-color:#f4b942; color:#3a2a00; font-size:small;'>"
@@ -91,7 +81,7 @@ std::vector<SummaryFigure> summaryFigures(const Plan& plan, const LinkTallies* c
     for (int c = 0; c < kLinkClassCount; ++c) {
         const long long n = tallies.of(LinkClass(c));
         if (n == 0 && c > 0) continue;
-        add(QStringLiteral("links.") + QString::fromUtf8(toString(LinkClass(c))), className(LinkClass(c)) + QObject::tr(" links"),
+        add(QStringLiteral("links.") + QString::fromUtf8(toString(LinkClass(c))), linkClassName(LinkClass(c)) + QObject::tr(" links"),
             count(n), double(n), false);
     }
     add(QStringLiteral("links.total"), QObject::tr("Links"), count(tallies.total), double(tallies.total), false);
@@ -241,7 +231,7 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
             }
         if (mix.size() > 6) mix = mix.mid(0, 6) << QStringLiteral("…");
         html += QStringLiteral("<tr><td>%1</td><td align='right'>%2</td><td>%3</td></tr>")
-                    .arg(className(LinkClass(c)), count(n), mix.join(QStringLiteral(", ")).toHtmlEscaped());
+                    .arg(linkClassName(LinkClass(c)), count(n), mix.join(QStringLiteral(", ")).toHtmlEscaped());
     }
     html += QStringLiteral("</table>");
 

@@ -112,8 +112,8 @@ void TestModels::cablePlanIsOneRowPerLink()
     model.setPlan(m_plan);
     // 1024 host-leaf links (one per NIC) + 32 leaves x 32 uplinks = 1024 leaf-spine links.
     QCOMPARE(model.rowCount(), 2048);
-    QCOMPARE(model.index(0, CablePlanModel::Class).data().toString(), QStringLiteral("host_leaf"));
-    QCOMPARE(model.index(2047, CablePlanModel::Class).data().toString(), QStringLiteral("leaf_spine"));
+    QCOMPARE(model.index(0, CablePlanModel::Class).data().toString(), QStringLiteral("Host – leaf"));  // as the summary names it
+    QCOMPARE(model.index(2047, CablePlanModel::Class).data().toString(), QStringLiteral("Leaf – spine"));
     QVERIFY(!model.index(0, CablePlanModel::ADevice).data().toString().isEmpty());
     QVERIFY(!model.index(0, CablePlanModel::Media).data().toString().isEmpty());
     QVERIFY(model.index(0, CablePlanModel::Length).data().toString().toDouble() > 0);
@@ -172,12 +172,12 @@ void TestModels::cablePlanRowsComeInChunks()
     model.fetchUpTo(5000);
     QCOMPARE(model.rowCount(), 2048);
     QVERIFY(!model.canFetchMore({}));
-    QCOMPARE(model.index(2047, CablePlanModel::Class).data().toString(), QStringLiteral("leaf_spine"));
+    QCOMPARE(model.index(2047, CablePlanModel::Class).data().toString(), QStringLiteral("Leaf – spine"));
     // A filter starts over with one chunk of its own matches: the leaf-spine links, 1024.
     model.setFilter(QStringLiteral("spine"), -1);
     QCOMPARE(model.matchCount(), 1024);
     QCOMPARE(model.rowCount(), 500);
-    QCOMPARE(model.index(0, CablePlanModel::Class).data().toString(), QStringLiteral("leaf_spine"));
+    QCOMPARE(model.index(0, CablePlanModel::Class).data().toString(), QStringLiteral("Leaf – spine"));
 }
 
 void TestModels::checksModel()
