@@ -34,6 +34,7 @@ void CablePlanModel::setPlan(std::shared_ptr<const Plan> plan)
 {
     beginResetModel();
     m_plan = std::move(plan);
+    ++m_planGeneration;
     rebuildFilter();
     m_fetched = std::min(matchCount(), m_fetchChunk);
     endResetModel();
@@ -42,26 +43,55 @@ void CablePlanModel::setPlan(std::shared_ptr<const Plan> plan)
 void CablePlanModel::setFilter(const QString& text, int media)
 {
     if (text == m_filterText && media == m_filterMedia) return;
+    resetFilter(text, media, m_plan ? cableLinksMatching(*m_plan, text, media) : std::vector<std::uint32_t>{});
+}
+
+bool CablePlanModel::applyFilter(CableFilterResult result)
+{
+    if (result.planGeneration != m_planGeneration) return false;
+    resetFilter(result.text, result.media, std::move(result.rows));
+    return true;
+}
+
+void CablePlanModel::resetFilter(const QString& text, int media, std::vector<std::uint32_t> rows)
+{
     beginResetModel();
     m_filterText = text;
     m_filterMedia = media;
-    rebuildFilter();
+    m_filtered = !text.isEmpty() || media >= 0;
+    m_rows = m_filtered ? std::move(rows) : std::vector<std::uint32_t>{};
     m_fetched = std::min(matchCount(), m_fetchChunk);
     endResetModel();
 }
 
 void CablePlanModel::rebuildFilter()
 {
-    m_rows.clear();
     m_filtered = !m_filterText.isEmpty() || m_filterMedia >= 0;
-    if (!m_filtered || !m_plan) return;
-    const Fabric& fabric = m_plan->fabric;
-    const Layout& layout = m_plan->layout;
+    m_rows = m_filtered && m_plan ? cableLinksMatching(*m_plan, m_filterText, m_filterMedia) : std::vector<std::uint32_t>{};
+}
+
+namespace {
+
+const LinkSolution* solutionOf(const MediaAssignment& m, std::size_t link)
+{
+    if (link >= m.solutionOfLink.size()) return nullptr;
+    const std::size_t s = m.solutionOfLink[link];
+    return s < m.solutions.size() ? &m.solutions[s] : nullptr;
+}
+
+} // namespace
+
+std::vector<std::uint32_t> cableLinksMatching(const Plan& plan, const QString& text, int media)
+{
+    std::vector<std::uint32_t> rows;
+    if (text.isEmpty() && media < 0) return rows;
+    const Fabric& fabric = plan.fabric;
+    const Layout& layout = plan.layout;
 
     // Which devices match the text: one name per device and per rack, once.
     std::vector<char> deviceMatches;
-    if (!m_filterText.isEmpty()) {
-        const std::string needle = m_filterText.toLower().toStdString();
+    if (!text.isEmpty()) {
+        const std::string needle = text.toLower().toStdString();
         // Compared in place, without a lower-cased copy of each of the (1,000,000 GPUs: 1 M) names.
         auto contains = [&needle](const std::string& s) {
             return std::search(s.begin(), s.end(), needle.begin(), needle.end(), [](char a, char b) {
@@ -80,12 +110,13 @@ void CablePlanModel::rebuildFilter()
     for (std::size_t i = 0; i < fabric.links.size(); ++i) {
         const Link& link = fabric.links[i];
         if (!deviceMatches.empty() && !deviceMatches[link.a] && !deviceMatches[link.b]) continue;
-        if (m_filterMedia >= 0) {
-            const LinkSolution* s = solution(i);
-            if (!s || int(s->media) != m_filterMedia) continue;
+        if (media >= 0) {
+            const LinkSolution* s = solutionOf(plan.media, i);
+            if (!s || int(s->media) != media) continue;
         }
-        m_rows.push_back(std::uint32_t(i));
+        rows.push_back(std::uint32_t(i));
     }
+    return rows;
 }
 
 std::size_t CablePlanModel::linkCount() const { return m_plan ? m_plan->fabric.links.size() : 0; }
@@ -136,13 +167,7 @@ int CablePlanModel::rowOfLink(std::int64_t link) const
     return it != m_rows.end() && *it == link ? int(it - m_rows.begin()) : -1;
 }
 
-const LinkSolution* CablePlanModel::solution(std::size_t link) const
-{
-    const MediaAssignment& m = m_plan->media;
-    if (link >= m.solutionOfLink.size()) return nullptr;
-    const std::size_t s = m.solutionOfLink[link];
-    return s < m.solutions.size() ? &m.solutions[s] : nullptr;
-}
+const LinkSolution* CablePlanModel::solution(std::size_t link) const { return solutionOf(m_plan->media, link); }
 
 QString CablePlanModel::rackName(DeviceId d) const
 {

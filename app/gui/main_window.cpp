@@ -2,6 +2,7 @@
 
 #include <QComboBox>
 #include <QDockWidget>
+#include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -14,6 +15,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <utility>
 
@@ -223,6 +225,9 @@ QWidget* MainWindow::makeCablesTab()
     for (MediaClass m : {MediaClass::DAC, MediaClass::ACC, MediaClass::AOC, MediaClass::Multimode,
                          MediaClass::SingleMode, MediaClass::None})
         media->addItem(mediaName(m), int(m));
+    filter->setObjectName(QStringLiteral("cableFilter"));
+    m_cableFilterText = filter;
+    m_cableFilterMedia = media;
     m_cableTable = makeTable(page);
     m_cableTable->setModel(m_cableModel);
     m_cableTable->horizontalHeader()->setStretchLastSection(true);
@@ -230,17 +235,22 @@ QWidget* MainWindow::makeCablesTab()
     for (int c = 0; c < CablePlanModel::ColumnCount; ++c) m_cableTable->setColumnWidth(c, widths[c]);
     m_cableCount = new QLabel(page);
     m_cableCount->setContentsMargins(8, 6, 8, 6);
-    auto apply = [this, filter, media] {
-        m_cableModel->setFilter(filter->text().trimmed(), media->currentData().toInt());
-        m_cableCount->setText(tr("%1 of %2 links shown")
-                                  .arg(QLocale(QLocale::English).toString(m_cableModel->matchCount()),
-                                       QLocale(QLocale::English).toString(qulonglong(m_cableModel->linkCount()))));
-    };
-    connect(filter, &QLineEdit::editingFinished, this, apply);
-    connect(filter, &QLineEdit::textChanged, this, [apply](const QString& t) {
-        if (t.isEmpty()) apply();
+    m_cableFilterWatcher = new QFutureWatcher<CableFilterResult>(this);
+    connect(m_cableFilterWatcher, &QFutureWatcherBase::finished, this, [this] {
+        QFuture<CableFilterResult> done = m_cableFilterWatcher->future();
+        if (done.resultCount() == 0) return;
+        CableFilterResult result = done.takeResult();  // moved: 3 M row indices at 1,000,000 GPUs
+        // Only what the fields still ask for: a later edit has started (or done) its own.
+        if (result.text != m_cableFilterText->text().trimmed() || result.media != m_cableFilterMedia->currentData().toInt())
+            return;
+        if (m_cableModel->applyFilter(std::move(result))) showCableCount();
+        else filterCables();  // a new plan arrived meanwhile: filter that one
     });
-    connect(media, &QComboBox::currentIndexChanged, this, apply);
+    connect(filter, &QLineEdit::editingFinished, this, &MainWindow::filterCables);
+    connect(filter, &QLineEdit::textChanged, this, [this](const QString& t) {
+        if (t.isEmpty()) filterCables();
+    });
+    connect(media, &QComboBox::currentIndexChanged, this, &MainWindow::filterCables);
     auto* top = new QHBoxLayout;
     top->addWidget(filter, 1);
     top->addWidget(media);
@@ -250,6 +260,34 @@ QWidget* MainWindow::makeCablesTab()
     layout->addWidget(m_cableTable, 1);
     layout->addWidget(m_cableCount);
     return page;
+}
+
+void MainWindow::filterCables()
+{
+    const QString text = m_cableFilterText->text().trimmed();
+    const int media = m_cableFilterMedia->currentData().toInt();
+    const std::shared_ptr<const Plan> plan = m_cableModel->plan();
+    if (!plan || (text.isEmpty() && media < 0)) {  // no scan to make: clearing is immediate
+        m_cableModel->setFilter(text, media);
+        return showCableCount();
+    }
+    if (text == m_cableModel->filterText() && media == m_cableModel->filterMedia() && !m_cableFilterWatcher->isRunning())
+        return;
+    m_cableCount->setText(tr("Filtering %1 links…").arg(QLocale(QLocale::English).toString(qulonglong(m_cableModel->linkCount()))));
+    m_cableFilterWatcher->setFuture(
+        QtConcurrent::run([plan, text, media, generation = m_cableModel->planGeneration()] {
+            return CableFilterResult{generation, text, media, cableLinksMatching(*plan, text, media)};
+        }));
+}
+
+void MainWindow::showCableCount()
+{
+    const QLocale en(QLocale::English);
+    const bool filtered = !m_cableModel->filterText().isEmpty() || m_cableModel->filterMedia() >= 0;
+    m_cableCount->setText(filtered ? tr("%1 of %2 links shown")
+                                         .arg(en.toString(m_cableModel->matchCount()),
+                                              en.toString(qulonglong(m_cableModel->linkCount())))
+                                   : tr("%1 links").arg(en.toString(qulonglong(m_cableModel->linkCount()))));
 }
 
 QWidget* MainWindow::makePricesTab()
@@ -344,7 +382,7 @@ void MainWindow::onPlanReady()
     m_resilience->setPlan(plan);
     m_pricesModel->setPlan(plan, m_document->catalog());
     m_pricesSummary->setText(m_pricesModel->summaryText());
-    m_cableCount->setText(tr("%1 links").arg(QLocale(QLocale::English).toString(m_cableModel->matchCount())));
+    showCableCount();
     if (plan) {
         const QString estimate = m_bomModel->anyPriceEstimated()
                                      ? tr(" <span style='color:%1'>(~ estimate: no public prices exist)</span>")
@@ -447,6 +485,9 @@ void MainWindow::activateFinding(int row)
     const Finding* f = m_checksModel->findingAt(row);
     if (!f) return;
     if (f->link >= 0) {
+        // Clear the fields too, so they say what the table shows (each edit clears the model's filter).
+        m_cableFilterText->clear();
+        m_cableFilterMedia->setCurrentIndex(0);
         m_cableModel->setFilter(QString(), -1);
         const int r = m_cableModel->rowOfLink(f->link);
         if (r >= 0) {

@@ -20,6 +20,8 @@ class QMenu;
 class QTabWidget;
 class QTableView;
 class QStackedWidget;
+template <typename T>
+class QFutureWatcher;
 
 namespace fp::io {
 class Exporter;
@@ -37,6 +39,7 @@ class ResilienceView;
 class BomModel;
 class BomProxyModel;
 class CablePlanModel;
+struct CableFilterResult;
 class ChecksModel;
 class PriceComparisonModel;
 class Session;
@@ -114,6 +117,8 @@ private:
     void updateStatus();
     QWidget* makeBomTab();
     QWidget* makeCablesTab();
+    void filterCables();  // the filter the cable tab's fields ask for, computed on a worker
+    void showCableCount();
     QWidget* makeChecksTab();
     QWidget* makePricesTab();
 
@@ -148,6 +153,9 @@ private:
     CablePlanModel* m_cableModel = nullptr;
     QTableView* m_cableTable = nullptr;
     QLabel* m_cableCount = nullptr;
+    QLineEdit* m_cableFilterText = nullptr;
+    QComboBox* m_cableFilterMedia = nullptr;
+    QFutureWatcher<CableFilterResult>* m_cableFilterWatcher = nullptr;
     ChecksModel* m_checksModel = nullptr;
     QTableView* m_checksTable = nullptr;
     QLabel* m_checksHeader = nullptr;
