@@ -144,15 +144,26 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
 void CompareView::setComparison(std::shared_ptr<const Comparison> comparison, const QString& error)
 {
     m_comparison = std::move(comparison);
+    m_error = error;
+    // Four charts of four fabrics are UI-thread work: done when the tab is shown, not for every edit.
+    m_chartsStale = !isVisible();
+    if (!m_chartsStale) rebuild();
+}
+
+void CompareView::showEvent(QShowEvent* event)
+{
+    QWidget::showEvent(event);
+    if (!m_chartsStale) return;
+    m_chartsStale = false;
     rebuild();
-    if (!m_comparison)
-        m_advice->setHtml(error.isEmpty() ? tr("<p>Comparing fabrics…</p>")
-                                          : tr("<p style='color:%1'>%2</p>")
-                                                .arg(errorColour(palette()).name(), error.toHtmlEscaped()));
 }
 
 void CompareView::rebuild()
 {
+    if (!m_comparison)
+        m_advice->setHtml(m_error.isEmpty() ? tr("<p>Comparing fabrics…</p>")
+                                            : tr("<p style='color:%1'>%2</p>")
+                                                  .arg(errorColour(palette()).name(), m_error.toHtmlEscaped()));
     const QPalette pal = palette();
     // Titles short enough for a 1024-pixel window; "est." marks every estimated figure.
     QChart* capex = makeChart(tr("Capex by category (USD M, est.)"), pal);

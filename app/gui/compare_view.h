@@ -25,10 +25,18 @@ public:
     QString alternativeRow(int i) const;
     bool isBuildable(int i) const;
 
+    // Whether the charts wait for the tab to be shown (they are rebuilt then, not while hidden).
+    bool chartsStale() const { return m_chartsStale; }
+
+protected:
+    void showEvent(QShowEvent*) override;
+
 private:
     void rebuild();
 
     std::shared_ptr<const Comparison> m_comparison;
+    QString m_error;
+    bool m_chartsStale = false;
     QChartView* m_capex = nullptr;
     QChartView* m_tco = nullptr;
     QChartView* m_latency = nullptr;

@@ -6,6 +6,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QChartView>
 #include <QImage>
 #include <QLineEdit>
 #include <QProcess>
@@ -90,6 +91,7 @@ private slots:
     void catalogPriceEditReachesThePlan();
     void findingSelectsItsLink();
     void cableFilterRunsOnAWorker();
+    void compareChartsWaitUntilShown();
 
 private:
     MainWindow* m_window = nullptr;
@@ -410,6 +412,22 @@ void TestMainWindow::cableFilterRunsOnAWorker()
     filter->clear();
     QCOMPARE(model->filterText(), QString());
     QCOMPARE(model->matchCount(), all);
+}
+
+// The compare charts are drawn when the tab is shown, not for every comparison while it is hidden.
+void TestMainWindow::compareChartsWaitUntilShown()
+{
+    const auto comparison = std::make_shared<const Comparison>(comparePlans(ClusterSpec{}, *test::builtCatalog()));
+    CompareView view;
+    view.resize(1000, 700);
+    view.setComparison(comparison, QString());
+    QVERIFY(view.chartsStale());
+    QVERIFY(view.findChild<QChartView*>()->chart()->series().isEmpty());  // the empty charts of construction
+    view.show();
+    QVERIFY(!view.chartsStale());
+    QVERIFY(!view.findChild<QChartView*>()->chart()->series().isEmpty());
+    view.setComparison(comparison, QString());  // shown: drawn at once
+    QVERIFY(!view.chartsStale());
 }
 
 QTEST_MAIN(TestMainWindow)
