@@ -7,7 +7,9 @@
 #include <QChart>
 #include <QChartView>
 #include <QGridLayout>
+#include <QHBoxLayout>
 #include <QLocale>
+#include <QLegend>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QSplitter>
@@ -19,6 +21,7 @@
 #include <cmath>
 
 #include "status_colours.h"
+#include "summary_view.h"
 
 namespace fp::gui {
 
@@ -34,6 +37,9 @@ QColor fabricColor(FabricKind f)
     }
     return Qt::gray;
 }
+
+// A chart at least this wide (a 1440-pixel window) has room for the finer axis labels.
+constexpr int kWideChartPx = 400;
 
 QChartView* makeChartView(QWidget* parent)
 {
@@ -132,8 +138,13 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     m_advice->setMaximumHeight(240);
     m_advice->setFrameShape(QFrame::NoFrame);
     grid->addWidget(m_advice, 0, 0, 1, 2);
-    grid->addWidget(m_capex, 1, 0);
-    grid->addWidget(m_tco, 1, 1);
+    // The capex chart carries a legend of seven categories at its right: it gets the wider share of its
+    // row, so its four bars keep their names in a 1024-pixel window.
+    auto* costs = new QHBoxLayout;
+    costs->setSpacing(grid->spacing());
+    costs->addWidget(m_capex, 4);
+    costs->addWidget(m_tco, 3);
+    grid->addLayout(costs, 1, 0, 1, 2);
     grid->addWidget(m_latency, 2, 0);
     grid->addWidget(m_busbw, 2, 1);
     grid->setRowStretch(1, 1);
@@ -167,9 +178,9 @@ void CompareView::rebuild()
     const QPalette pal = palette();
     // Titles short enough for a 1024-pixel window; "est." marks every estimated figure.
     QChart* capex = makeChart(tr("Capex by category (USD M, est.)"), pal);
-    QChart* tco = makeChart(tr("TCO over the years (USD M, est.)"), pal);
+    QChart* tco = makeChart(tr("Cumulative TCO (USD M, est.)"), pal);
     QChart* latency = makeChart(tr("Latency, small message (ns, est.)"), pal);
-    QChart* busbw = makeChart(tr("All-reduce bus bandwidth (GB/s)"), pal);
+    QChart* busbw = makeChart(tr("All-reduce busbw (GB/s, est.)"), pal);
     for (auto [view, chart] : {std::pair{m_capex, capex}, {m_tco, tco}, {m_latency, latency}, {m_busbw, busbw}}) {
         QChart* old = view->chart();
         view->setChart(chart);
@@ -178,6 +189,10 @@ void CompareView::rebuild()
     // Seven capex categories do not fit under a 340-pixel chart: they stand at its right. The fabric
     // lines are keyed by the table's colour squares.
     capex->legend()->setAlignment(Qt::AlignRight);
+    // A smaller legend leaves each bar of a 1024-pixel window room for its name ("RoCE", not "R…").
+    QFont legendFont = capex->legend()->font();
+    legendFont.setPointSizeF(legendFont.pointSizeF() * 0.85);
+    capex->legend()->setFont(legendFont);
     tco->legend()->hide();
     busbw->legend()->hide();
     if (!m_comparison || m_comparison->plans.empty()) return;
@@ -212,6 +227,7 @@ void CompareView::rebuild()
         capex->addSeries(series);
         auto* x = new QBarCategoryAxis;
         x->append(names);
+        x->setLabelsFont(legendFont);  // the legend's smaller size: see above
         auto* y = new QValueAxis;
         y->setRange(0, maxTotal * 1.05 + 1e-9);
         y->applyNiceNumbers();
@@ -327,10 +343,13 @@ void CompareView::rebuild()
         }
         if (maxX > minX) {
             x->setRange(minX, maxX);
-            // Compact binary prefixes ("64K", "16M"): "64 KiB" is cut short in a 1024-pixel window.
+            // Compact binary prefixes ("64K", "16M"): "64 KiB" is cut short in a 1024-pixel window. There,
+            // labels every 16x stand ~40 px apart and "256M" was cut to "25…": every 256x instead. The
+            // charts are built when shown, so the width is the one on screen.
+            const int step = m_busbw->width() < kWideChartPx ? 8 : 4;
             const char* units[] = {"", "K", "M", "G", "T"};
             for (int e = int(std::ceil(minX)); e <= int(maxX); ++e) {
-                if (e % 4 != 0) continue;  // a label every 16x keeps them readable
+                if (e % step != 0) continue;
                 x->append(QStringLiteral("%1%2").arg(1 << (e % 10)).arg(QString::fromLatin1(units[std::min(4, e / 10)])), e);
             }
         }
@@ -346,23 +365,25 @@ void CompareView::rebuild()
     // key for the TCO and bandwidth lines (so those charts need no legend of their own).
     const QString muted = pal.color(QPalette::PlaceholderText).name();
     QString html = QStringLiteral("<table cellspacing='0' cellpadding='3' width='100%'><tr style='color:%1'>"
-                                  "<th align='left'>%2</th><th align='left'>%3</th><th align='left'>%4</th>"
-                                  "<th align='right'>%5</th><th align='right'>%6</th><th align='right'>%7</th>"
-                                  "<th align='right'>%8</th><th align='left'>%9</th></tr>")
-                       .arg(muted, tr("Fabric"), tr("Switch"), tr("NIC"), tr("Switches"), tr("Capex"), tr("TCO"),
+                                  "<th align='left'>%2</th><th align='left'>%3</th>"
+                                  "<th align='right'>%4</th><th align='right'>%5</th><th align='right'>%6</th>"
+                                  "<th align='right'>%7</th><th align='left'>%8</th></tr>")
+                       .arg(muted, tr("Fabric"), tr("Switch / NIC"), tr("Switches"), tr("Capex"), tr("TCO"),
                             tr("Stops/day"), tr("Status"));
     for (const Plan& p : plans) {
         const int errors = p.errorCount();
         const QString colour = errors ? muted : pal.color(QPalette::Text).name();
-        html += QStringLiteral("<tr style='color:%1'><td><span style='color:%2'>■</span> %3</td><td>%4</td><td>%5</td>"
-                               "<td align='right'>%6</td><td align='right'>%7</td><td align='right'>%8</td>"
-                               "<td align='right'>%9</td>")
+        // The switch and, under it, the NIC: one column, so part numbers stay whole in a 1024-pixel window.
+        html += QStringLiteral("<tr style='color:%1'><td><span style='color:%2'>■</span> %3</td>"
+                               "<td>%4<br><span style='color:%9'>%5</span></td>"
+                               "<td align='right'>%6</td><td align='right'>%7</td><td align='right'>%8</td>")
                     .arg(colour, shownColor(p).name(),
                          QStringLiteral("%1 (%2)").arg(fabricName(p), shortFabricName(p.spec.fabric)).toHtmlEscaped(),
                          QString::fromStdString(p.hardware.switchesText(p.fabric.shape.tiers)).toHtmlEscaped(),
                          QString::fromStdString(p.hardware.nic.partNumber).toHtmlEscaped(),
                          QLocale(QLocale::English).toString(p.fabric.switchCount()),
-                         money(p.estimates.capex.totalUsd), money(p.estimates.tcoUsd), stopsPerDay(p))
+                         unbrokenFigure(money(p.estimates.capex.totalUsd)), unbrokenFigure(money(p.estimates.tcoUsd)), muted)
+                + QStringLiteral("<td align='right'>%1</td>").arg(stopsPerDay(p))
                 + QStringLiteral("<td>%1</td></tr>").arg(errors ? tr("<span style='color:%1'>✗ not buildable: %n error(s)</span>", nullptr, errors)
                                       .arg(errorColour(pal).name())
                                 : tr("buildable"));

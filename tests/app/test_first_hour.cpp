@@ -5,6 +5,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QGraphicsTextItem>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
@@ -397,6 +398,12 @@ void TestFirstHour::usableAt1024x700()
             }
         if (chart->legend()->isVisible() && chart->legend()->alignment() == Qt::AlignBottom)
             QVERIFY2(chart->series().size() <= 3, qPrintable(chart->title()));  // at most three entries in a row
+        // What the chart drew: no axis label or legend entry cut short ("R...", "25..." were).
+        for (QGraphicsItem* item : view->scene()->items())
+            if (auto* text = dynamic_cast<QGraphicsTextItem*>(item))
+                QVERIFY2(!text->toPlainText().contains(QStringLiteral("...")) &&
+                             !text->toPlainText().contains(QChar(0x2026)),
+                         qPrintable(chart->title() + QStringLiteral(": ") + text->toPlainText()));
     }
     QCOMPARE(charts, 4);
     const QString outDir = QStringLiteral(FABRICPLAN_BUILD_DIR "/screenshots");
