@@ -17,6 +17,7 @@
 #include "common/error.h"
 #include "common/paths.h"
 #include "document.h"
+#include "english_plurals.h"
 #include "main_window.h"
 #include "screenshot.h"
 #include "session.h"
@@ -89,6 +90,8 @@ int runApplication(int argc, char* argv[])
     }
     QApplication app(argc, argv);
     initApplicationResources();
+    EnglishPlurals plurals;
+    QCoreApplication::installTranslator(&plurals);
     QApplication::setApplicationName(QStringLiteral("fabricplan"));
     QApplication::setApplicationDisplayName(QStringLiteral("FabricPlan"));
     QApplication::setOrganizationName(QStringLiteral("FabricPlan"));

@@ -322,6 +322,7 @@ QWidget* MainWindow::makeChecksTab()
     auto* page = new QWidget;
     m_checksModel = new ChecksModel(this);
     m_checksHeader = new QLabel(page);
+    m_checksHeader->setObjectName(QStringLiteral("checksHeader"));
     m_checksHeader->setTextFormat(Qt::RichText);
     m_checksHeader->setContentsMargins(8, 8, 8, 8);
     m_checksHeader->setWordWrap(true);
@@ -406,9 +407,9 @@ void MainWindow::onPlanReady()
                                    "passes every design rule (reach, loss budget, FEC, cages, qualification, ports, power).")
                                     .arg(okColour(palette()).name()));
     else
-        m_checksHeader->setText(tr("<b>%1 error(s)</b>, %2 warning(s), %3 note(s). Double-click a finding to show its "
-                                   "device or link.").arg(errors).arg(plan->warningCount())
-                                    .arg(int(plan->findings.size()) - errors - plan->warningCount()));
+        m_checksHeader->setText(tr("<b>%1</b>, %2, %3. Double-click a finding to show its device or link.")
+                                    .arg(tr("%n error(s)", nullptr, errors), tr("%n warning(s)", nullptr, plan->warningCount()),
+                                         tr("%n note(s)", nullptr, int(plan->findings.size()) - errors - plan->warningCount())));
     if (plan && plan->findings.size() < 500) m_checksTable->resizeRowsToContents();
     m_tabs->setTabText(m_tabs->indexOf(m_checksPage), errors ? tr("Checks (%1)").arg(errors) : tr("Checks"));
     updateStatus();

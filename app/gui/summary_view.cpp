@@ -243,7 +243,7 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
         notes << tr("No lead times in the catalog: import quotes with a lead_time_days column (Tools → Parts catalog → "
                     "Import price list) to see procurement's critical path.");
     else
-        notes << tr("Longest lead time %1; %n BOM line(s) have none.", nullptr, p.bom.linesWithoutLeadTime())
+        notes << tr("Longest lead time %1; no lead time for %n BOM line(s).", nullptr, p.bom.linesWithoutLeadTime())
                      .arg(fig("lead.longest")->value);
     for (const std::string& n : p.fabric.notes) notes << QString::fromStdString(n).toHtmlEscaped();
     for (const std::string& n : p.estimates.notes) notes << QString::fromStdString(n).toHtmlEscaped();

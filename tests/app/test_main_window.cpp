@@ -8,6 +8,7 @@
 #include <QDoubleSpinBox>
 #include <QChartView>
 #include <QImage>
+#include <QLabel>
 #include <QLineEdit>
 #include <QProcess>
 #include <QSpinBox>
@@ -28,6 +29,7 @@
 #include "gui/custom_part_dialog.h"
 #include "gui/design_panel.h"
 #include "gui/document.h"
+#include "gui/english_plurals.h"
 #include "gui/floor_view.h"
 #include "gui/main_window.h"
 #include "gui/status_colours.h"
@@ -92,6 +94,7 @@ private slots:
     void findingSelectsItsLink();
     void cableFilterRunsOnAWorker();
     void compareChartsWaitUntilShown();
+    void countsReadAsEnglish();
 
 private:
     MainWindow* m_window = nullptr;
@@ -428,6 +431,29 @@ void TestMainWindow::compareChartsWaitUntilShown()
     QVERIFY(!view.findChild<QChartView*>()->chart()->series().isEmpty());
     view.setComparison(comparison, QString());  // shown: drawn at once
     QVERIFY(!view.chartsStale());
+}
+
+// The app's plural translator: "1 error", "2 errors", not "1 error(s)"; text without a count as typed.
+// A spine room 3 km away leaves the leaf-spine links without a part: one error (findingSelectsItsLink).
+void TestMainWindow::countsReadAsEnglish()
+{
+    EnglishPlurals plurals;
+    QCoreApplication::installTranslator(&plurals);
+    QCOMPARE(QObject::tr("%n error(s)", nullptr, 1), QStringLiteral("1 error"));
+    QCOMPARE(QObject::tr("%n error(s)", nullptr, 2), QStringLiteral("2 errors"));
+    QCOMPARE(QObject::tr("%n error(s)", nullptr, 0), QStringLiteral("0 errors"));
+    QCOMPARE(QObject::tr("Checks"), QStringLiteral("Checks"));
+    Document* doc = m_window->document();
+    doc->reset(ClusterSpec{}, QString());
+    Command::setField(doc, fields::spineRoomDistanceM, 3000.0);
+    QVERIFY(test::settle(*doc));
+    QCOMPARE(doc->plan()->errorCount(), 1);
+    auto* header = m_window->findChild<QLabel*>(QStringLiteral("checksHeader"));
+    QVERIFY(header);
+    QTRY_VERIFY2(header->text().startsWith(QStringLiteral("<b>1 error</b>, 0 warnings, ")), qPrintable(header->text()));
+    QTRY_VERIFY2(m_window->summaryView()->errorBanner().startsWith(QStringLiteral("Not buildable: this design has 1 error.")),
+                 qPrintable(m_window->summaryView()->errorBanner()));
+    QCoreApplication::removeTranslator(&plurals);
 }
 
 QTEST_MAIN(TestMainWindow)
