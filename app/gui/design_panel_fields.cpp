@@ -73,6 +73,10 @@ void DesignPanel::build()
     addBool(f, fields::dualTor,
             tr("Each NIC's ports go to two different leaves (dual-homed hosts, dual ToR): a leaf can fail or be "
                "upgraded without cutting a server off."));
+    // Its full name was the panel's widest label, and the dock's width (so the tabs' room at 1024 px)
+    // followed it: the row says it shorter, its tooltip and every message the full name.
+    if (auto* label = qobject_cast<QLabel*>(f->labelForField(editorFor(QString::fromLatin1(fields::dualTor.path)))))
+        label->setText(tr("Dual ToR (dual-homed)"));
     addInt(f, fields::genericRadix,
            tr("What-if study: a generic switch with this many ports at the link speed instead of the catalog "
               "model. Off uses the switch model."), 0, kMaxRadix, tr("Off"));

@@ -327,11 +327,19 @@ QWidget* MainWindow::makeChecksTab()
     m_checksHeader->setContentsMargins(8, 8, 8, 8);
     m_checksHeader->setWordWrap(true);
     m_checksTable = makeTable(page);
+    m_checksTable->setObjectName(QStringLiteral("checksTable"));
     m_checksTable->setModel(m_checksModel);
-    const int widths[] = {90, 150, 170, 380};
-    for (int c = 0; c < 4; ++c) m_checksTable->setColumnWidth(c, widths[c]);
+    const int widths[] = {85, 130, 150};
+    for (int c = 0; c < 3; ++c) m_checksTable->setColumnWidth(c, widths[c]);
     m_checksTable->setWordWrap(true);  // findings are sentences with numbers: show them whole
-    m_checksTable->horizontalHeader()->setStretchLastSection(true);
+    // The finding and its fix share the rest of the width: both on screen at 1024 px (a fixed 380-px
+    // finding column left the fix, and half the finding, past the right edge).
+    for (int c : {int(ChecksModel::Message), int(ChecksModel::Fix)})
+        m_checksTable->horizontalHeader()->setSectionResizeMode(c, QHeaderView::Stretch);
+    // Narrower columns wrap into more lines: the rows follow (a few hundred findings at most are fitted).
+    connect(m_checksTable->horizontalHeader(), &QHeaderView::sectionResized, this, [this] {
+        if (m_checksModel->rowCount() < 500) m_checksTable->resizeRowsToContents();
+    });
     m_checksTable->setToolTip(tr("Double-click a finding to show its device or link"));
     connect(m_checksTable, &QTableView::doubleClicked, this, [this](const QModelIndex& i) { activateFinding(i.row()); });
     auto* layout = new QVBoxLayout(page);
