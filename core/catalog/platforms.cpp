@@ -1,9 +1,6 @@
 #include "catalog/platforms.h"
 
 #include <algorithm>
-#include <string>
-
-#include "common/error.h"
 
 namespace fp {
 
@@ -23,24 +20,6 @@ void applyPlatform(ClusterSpec& spec, const PlatformModel& p)
 bool nicsIncludedWith(const PlatformModel& p, std::string_view nicPart)
 {
     return p.nicsBuiltIn && !p.nicPart.empty() && p.nicPart == nicPart;
-}
-
-void requireBuiltInNics(const PlatformModel& p, std::string_view nicPart, int nicsPerNode)
-{
-    if (!p.nicsBuiltIn) return;
-    const std::string builtIn = std::to_string(p.nicsPerNode) + " x " + p.nicPart;
-    if (nicPart != p.nicPart)
-        throw UserError(p.id + " has its scale-out NICs built in (" + builtIn + " per node); it cannot take NIC " +
-                            std::string(nicPart) + " instead",
-                        "/compute/nic",
-                        "keep the platform's NIC (" + p.nicPart + "), or choose a server that takes NIC cards "
-                        "(an HGX OEM platform, PCIE-8GPU or CUSTOM)");
-    if (nicsPerNode > p.nicsPerNode)
-        throw UserError(p.id + " has " + builtIn + " built-in NICs per node; it cannot carry " +
-                            std::to_string(nicsPerNode),
-                        "/compute/nics_per_node",
-                        "use at most " + std::to_string(p.nicsPerNode) +
-                            " NICs per node, or a server that takes NIC cards (an HGX OEM platform, PCIE-8GPU or CUSTOM)");
 }
 
 double scaleOutPortsPerGpu(const PlatformModel& p)

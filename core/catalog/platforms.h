@@ -15,15 +15,10 @@ namespace fp {
 void applyPlatform(ClusterSpec&, const PlatformModel&);
 
 // True when the platform ships with its scale-out NICs and `nicPart` is that NIC: the system's price
-// includes them, so the BOM lists them at no price and the network budget does not buy them again.
+// includes them, so the BOM lists them at no price and the network budget does not buy them again. Any
+// other NIC on such a platform is priced as add-in cards (the comparison retargets a DGX design to other
+// fabrics' NICs; data/catalog/README.md).
 bool nicsIncludedWith(const PlatformModel&, std::string_view nicPart);
-
-// A platform with built-in NICs takes no other NIC and no more NICs per node than it has: a DGX's
-// ConnectX-7 sit on its own network modules, an NVL72 tray's on its mezzanine boards, with no slots for
-// eight add-in cards. Throws UserError saying so (with the platform's part and count) when the design's
-// NIC (its catalog part number) or NICs per node break that. Fewer NICs per node is allowed: the
-// unused ports stay dark.
-void requireBuiltInNics(const PlatformModel&, std::string_view nicPart, int nicsPerNode);
 
 // Scale-out ports per GPU the platform gives (NICs x ports / GPUs); 0 when it leaves NICs open.
 double scaleOutPortsPerGpu(const PlatformModel&);

@@ -6,7 +6,6 @@
 #include <string_view>
 #include <vector>
 
-#include "catalog/platforms.h"
 #include "checks/checks.h"
 #include "checks/tier_compatibility.h"
 #include "common/error.h"
@@ -100,11 +99,6 @@ Resolved resolveStage(const ClusterSpec& typedSpec, const Catalog& catalog, cons
     ClusterSpec& spec = r.spec;
     StageClock clock(r.timings, options);
     clock.run("resolve", [&] {
-        // A DGX's or NVL72 tray's NICs are built in: no other part, no more of them (catalog/platforms.h).
-        // Checked first, so a swapped NIC is refused for that and not for what it cannot do on this fabric.
-        if (const PlatformModel* platform = catalog.findPlatform(spec.platform))
-            requireBuiltInNics(*platform, spec.nicModel.empty() ? resolveNic(spec, catalog).partNumber : spec.nicModel,
-                               spec.nicsPerNode);
         NicModel nic = resolveNic(spec, catalog);
         r.linkGbps = resolveLinkGbps(spec, nic);
         // Each tier's switch (its own, or the fabric's); tiers that cannot talk are refused here, before
