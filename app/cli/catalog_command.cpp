@@ -70,7 +70,8 @@ nlohmann::json platformJson(const PlatformModel& p)
             {"gpu", p.gpu}, {"gpu_arch", p.gpuArch}, {"gpus_per_node", p.gpusPerNode},
             {"gpus_per_scale_up", p.gpusPerScaleUp}, {"scale_up_GBps_per_gpu", p.scaleUpGBpsPerGpu},
             {"nvlink_generation", p.nvlinkGeneration}, {"nvlink_sharp", p.nvlinkSharp}, {"nic", p.nicPart},
-            {"nics_per_node", p.nicsPerNode}, {"host_cages", p.hostCages}, {"ports_per_cage", p.portsPerCage},
+            {"nics_per_node", p.nicsPerNode}, {"nics_built_in", p.nicsBuiltIn},
+            {"nics_built_in_source", p.nicsBuiltInSource}, {"host_cages", p.hostCages}, {"ports_per_cage", p.portsPerCage},
             {"cage_type", p.cageType}, {"cage_finned", p.cageFinned}, {"node_power_kw", p.nodePowerKw},
             {"node_rack_units", p.nodeRackUnits}, {"nodes_per_rack", p.nodesPerRack}, {"rack_power_kw", p.rackPowerKw},
             {"power_estimated", p.powerEstimated}, {"source", p.source}, {"notes", p.notes}};
@@ -90,8 +91,8 @@ void listPlatforms(const std::vector<PlatformModel>& rows, bool json, nlohmann::
             std::snprintf(domain, sizeof domain, "%d GPU/node, no NVLink", p.gpusPerNode);
         else
             std::snprintf(domain, sizeof domain, "design decides");
-        std::printf("%-24s %-10s %-12s %-26s %s\n", p.id.c_str(), p.vendor.c_str(), "platform", domain,
-                    p.description.c_str());
+        std::printf("%-24s %-10s %-12s %-26s %s%s\n", p.id.c_str(), p.vendor.c_str(), "platform", domain,
+                    p.description.c_str(), p.nicsBuiltIn ? " (NICs built in)" : "");
     }
 }
 

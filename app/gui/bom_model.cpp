@@ -120,8 +120,12 @@ QVariant BomModel::data(const QModelIndex& index, int role) const
         case Vendor: return QString::fromStdString(l.vendor);
         case Description: return QString::fromStdString(l.description);
         case Qty: return en.toString(l.qty);
-        case UnitPrice: return formatUsd(l.unitPriceUsd) + (l.priceEstimated ? QStringLiteral(" ~") : QString());
-        case Extended: return formatUsd(l.extendedUsd) + (l.priceEstimated ? QStringLiteral(" ~") : QString());
+        case UnitPrice:
+            if (!l.includedWith.empty()) return tr("included");  // bought with the platform, not the network
+            return formatUsd(l.unitPriceUsd) + (l.priceEstimated ? QStringLiteral(" ~") : QString());
+        case Extended:
+            if (!l.includedWith.empty()) return tr("included");
+            return formatUsd(l.extendedUsd) + (l.priceEstimated ? QStringLiteral(" ~") : QString());
         case Power: return formatPowerW(l.extendedPowerW);
         case PriceSource: return QString::fromStdString(l.priceSource);
         case UsedFor: return QString::fromStdString(l.usedFor);
@@ -139,6 +143,10 @@ QVariant BomModel::data(const QModelIndex& index, int role) const
         return index.column() >= Qty && index.column() <= Power ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
                                                                : QVariant();
     case Qt::ToolTipRole:
+        if ((index.column() == UnitPrice || index.column() == Extended) && !l.includedWith.empty())
+            return tr("Built into %1: the system's price includes these parts, so they add nothing to the "
+                      "network's capex")
+                .arg(QString::fromStdString(l.includedWith));
         if (index.column() == UnitPrice || index.column() == Extended)
             return l.priceEstimated ? tr("Estimated price (no public price exists); source: %1")
                                           .arg(QString::fromStdString(l.priceSource))

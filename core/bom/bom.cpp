@@ -5,6 +5,7 @@
 #include <map>
 
 #include "bom/bom_counts.h"
+#include "catalog/platforms.h"
 #include "common/format.h"
 
 namespace fp {
@@ -122,6 +123,18 @@ bool isFibreCable(const CableModel* cable, MediaClass media)
     return media == MediaClass::Multimode || media == MediaClass::SingleMode;
 }
 
+// A part the platform ships with (a DGX's built-in NICs): still listed, for the installers and the cable
+// plan, but the system's price includes it, so it adds nothing to the network's capex.
+void markIncludedWith(BomLine& line, const PlatformModel& platform)
+{
+    line.includedWith = platform.id;
+    line.unitPriceUsd = 0;
+    line.extendedUsd = 0;
+    line.priceEstimated = false;
+    line.priceSource = "included with " + platform.id;
+    line.usedFor += ", built into " + platform.id + " (not bought separately)";
+}
+
 void addSpare(Bom& bom, const BomLine& installed, long long qty)
 {
     if (qty <= 0) return;
@@ -158,6 +171,8 @@ Bom collect(const ClusterSpec& spec, const Fabric& fabric, const MediaAssignment
         const long long n = (long long)fabric.nodeCount * fabric.nicsPerNode;
         BomLine line = makeLine(BomCategory::Nics, &nicModel, nicModel.partNumber, n, catalog, eco, true);
         line.usedFor = withThousands(fabric.nodeCount) + " nodes x " + std::to_string(fabric.nicsPerNode) + " NICs";
+        if (hardware.platform && nicsIncludedWith(*hardware.platform, nicModel.partNumber))
+            markIncludedWith(line, *hardware.platform);
         bom.lines.push_back(std::move(line));
     }
 

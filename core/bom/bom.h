@@ -35,6 +35,7 @@ struct BomLine {
     std::string source;        // datasheet the part's figures come from
     std::string usedFor;       // e.g. "leaf_spine, 1,024 links"
     int leadTimeDays = 0;      // from the catalog; 0 = unknown
+    std::string includedWith;  // platform whose price includes the part (a DGX's built-in NICs): price 0
 };
 
 struct Bom {

@@ -11,7 +11,7 @@ struct sqlite3;
 
 namespace fp {
 
-constexpr int kCatalogSchemaVersion = 3;  // 2: compute platforms; 3: failure rates
+constexpr int kCatalogSchemaVersion = 4;  // 2: compute platforms; 3: failure rates; 4: built-in NICs
 
 // Build a fresh SQLite catalog from the text seed folder (data/catalog). Throws UserError naming file:line.
 // The file is written atomically: a failed build leaves no half-built database behind.

@@ -129,6 +129,8 @@ void readPlatforms(SqliteDb& db, std::vector<PlatformModel>& out)
         p.nvlinkSharp = c.flag("nvlink_sharp");
         p.nicPart = c.text("nic_part");  // NULL reads as ""
         p.nicsPerNode = c.integer("nics_per_node");
+        p.nicsBuiltIn = c.flag("nics_built_in");
+        p.nicsBuiltInSource = c.text("nics_built_in_source");
         p.hostCages = c.integer("host_cages");
         p.portsPerCage = c.integer("ports_per_cage");
         p.cageType = c.text("cage_type");

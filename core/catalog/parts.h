@@ -153,6 +153,8 @@ struct PlatformModel {
     bool nvlinkSharp = false;       // NVSwitch with NVLink SHARP (NCCL NVLS / NVLSTree)
     std::string nicPart;            // default scale-out NIC; empty = the design's own choice
     int nicsPerNode = 0;            // scale-out ports per node; 0 = the design's own count
+    bool nicsBuiltIn = false;       // the system ships with those NICs (DGX, NVL72 trays): not bought again
+    std::string nicsBuiltInSource;  // where that is documented (required when nicsBuiltIn)
     int hostCages = 0;              // cages those ports sit in (DGX H100: 4 twin-port OSFP)
     int portsPerCage = 1;           // 2 = twin-port cage
     std::string cageType;           // "OSFP", "QSFP112"

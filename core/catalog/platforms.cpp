@@ -17,6 +17,11 @@ void applyPlatform(ClusterSpec& spec, const PlatformModel& p)
     if (p.nodePowerKw > 0 && p.nodesPerRack > 0) floor.rackPowerBudgetKw = std::max(floor.rackPowerBudgetKw, rackKw);
 }
 
+bool nicsIncludedWith(const PlatformModel& p, std::string_view nicPart)
+{
+    return p.nicsBuiltIn && !p.nicPart.empty() && p.nicPart == nicPart;
+}
+
 double scaleOutPortsPerGpu(const PlatformModel& p)
 {
     return p.gpusPerNode > 0 && p.nicsPerNode > 0 ? double(p.nicsPerNode) / double(p.gpusPerNode) : 0.0;

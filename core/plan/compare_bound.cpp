@@ -5,6 +5,7 @@
 #include <limits>
 #include <optional>
 
+#include "catalog/platforms.h"
 #include "layout/layout_constants.h"
 #include "media/media_rules.h"
 #include "plan/resolve.h"
@@ -237,6 +238,9 @@ double nicCostUsd(const ClusterSpec& spec, const Catalog& catalog)
 {
     if (!spec.economics.includeNics) return 0;
     const NicModel* nic = catalog.findNic(plan::canonicalParts(spec, catalog).nicModel);
+    // A platform's built-in NICs come with the system: the BOM lists them at no price (bom::collect).
+    const PlatformModel* platform = spec.platform.empty() ? nullptr : catalog.findPlatform(spec.platform);
+    if (nic && platform && nicsIncludedWith(*platform, nic->partNumber)) return 0;
     const PriceQuote* price = nic ? catalog.priceFor(*nic, spec.economics) : nullptr;
     return price ? double(spec.nodes()) * spec.nicsPerNode * price->priceUsd : 0.0;
 }

@@ -124,13 +124,15 @@ json performanceJson(const Performance& p)
 json planToJson(const Plan& p)
 {
     json bomLines = json::array();
-    for (const auto& l : p.bom.lines)
+    for (const auto& l : p.bom.lines) {
         bomLines.push_back({{"category", toString(l.category)}, {"part", l.part}, {"vendor", l.vendor},
                             {"description", l.description}, {"qty", l.qty}, {"unit_price_usd", l.unitPriceUsd},
                             {"extended_usd", l.extendedUsd}, {"power_w", l.unitPowerW},
                             {"extended_power_w", l.extendedPowerW}, {"price_estimated", l.priceEstimated},
                             {"price_source", l.priceSource}, {"source", l.source}, {"used_for", l.usedFor},
                             {"lead_time_days", l.leadTimeDays}});
+        if (!l.includedWith.empty()) bomLines.back()["included_with"] = l.includedWith;  // priced with the platform
+    }
     json checks = json::array();
     for (const auto& f : p.findings)
         checks.push_back({{"severity", toString(f.severity)}, {"rule", f.rule}, {"message", f.message},

@@ -695,7 +695,8 @@ private slots:
     void olderCatalogGainsFailureRates()
     {
         const std::string path = copyOfBundled(tmp_, "v2.sqlite");
-        QCOMPARE(rawExec(path, "DROP TABLE failure_rates; UPDATE schema_version SET version = 2"), SQLITE_OK);
+        QCOMPARE(rawExec(path, "ALTER TABLE platforms DROP COLUMN nics_built_in_source; ALTER TABLE platforms DROP COLUMN nics_built_in; "
+                                     "DROP TABLE failure_rates; UPDATE schema_version SET version = 2"), SQLITE_OK);
         const Catalog c = loadCatalog(path);
         QCOMPARE(c.schemaVersion, kCatalogSchemaVersion);
         QCOMPARE(c.failureRates.size(), kFailureRateClasses.size());
