@@ -31,9 +31,9 @@ namespace {
 // The multi-leg links (in link order), ordered by their upper-end cage, link order kept within a cage:
 // a counting sort when the cages they reach are few enough to count, else a sort of the (usually few)
 // links themselves.
-std::vector<std::uint32_t> byUpperCage(std::vector<std::uint32_t> multi, const std::vector<std::uint32_t>& cageOfEnd)
+template <typename UpperCage>
+std::vector<std::uint32_t> byUpperCage(std::vector<std::uint32_t> multi, const UpperCage& upper)
 {
-    const auto upper = [&](std::uint32_t i) { return cageOfEnd[2 * std::size_t(i) + 1]; };
     std::uint32_t low = upper(multi.front()), high = low;
     bool ordered = true;  // already in cage order (e.g. host links filling leaf cages one by one)
     for (std::size_t k = 1; k < multi.size(); ++k) {
@@ -56,9 +56,9 @@ std::vector<std::uint32_t> byUpperCage(std::vector<std::uint32_t> multi, const s
     return sorted;
 }
 
-} // namespace
-
-CableGroups groupCables(const Fabric& fabric, const MediaAssignment& media, const std::vector<std::uint32_t>& cageOfEnd)
+// The grouping, with `upper(link)` the cage of a link's upper end: read only for multi-leg links.
+template <typename UpperCage>
+CableGroups groupCablesBy(const Fabric& fabric, const MediaAssignment& media, const UpperCage& upper)
 {
     CableGroups g;
     // The multi-leg links, bucketed by their upper-end cage; a cage's links are then ordered by solution,
@@ -80,7 +80,7 @@ CableGroups groupCables(const Fabric& fabric, const MediaAssignment& media, cons
         if (runIsMulti) multi.push_back(std::uint32_t(i));
     }
     if (multi.empty()) return g;
-    std::vector<std::uint32_t> cage = byUpperCage(std::move(multi), cageOfEnd);  // sorted below, cage by cage
+    std::vector<std::uint32_t> cage = byUpperCage(std::move(multi), upper);  // sorted below, cage by cage
     g.cableOfLink.assign(fabric.links.size(), CableGroups::kNone);
     g.legs.reserve(cage.size());
     const auto order = [&](std::uint32_t x, std::uint32_t y) {
@@ -88,7 +88,6 @@ CableGroups groupCables(const Fabric& fabric, const MediaAssignment& media, cons
         if (sx != sy) return sx < sy;
         return fabric.links[x].bPort != fabric.links[y].bPort ? fabric.links[x].bPort < fabric.links[y].bPort : x < y;
     };
-    const auto upper = [&](std::uint32_t i) { return cageOfEnd[2 * std::size_t(i) + 1]; };
     for (auto first = cage.begin(); first != cage.end();) {
         const std::uint32_t c = upper(*first);
         const auto last = std::find_if(first, cage.end(), [&](std::uint32_t x) { return upper(x) != c; });
@@ -115,6 +114,18 @@ CableGroups groupCables(const Fabric& fabric, const MediaAssignment& media, cons
         first = last;
     }
     return g;
+}
+
+} // namespace
+
+CableGroups groupCables(const Fabric& fabric, const MediaAssignment& media, const std::vector<std::uint32_t>& cageOfEnd)
+{
+    return groupCablesBy(fabric, media, [&](std::uint32_t i) { return cageOfEnd[2 * std::size_t(i) + 1]; });
+}
+
+CableGroups groupCables(const Fabric& fabric, const MediaAssignment& media, const EndCages& cageOfEnd)
+{
+    return groupCablesBy(fabric, media, [&](std::uint32_t i) { return cageOfEnd(2 * std::size_t(i) + 1); });
 }
 
 CableGroups groupCables(const Fabric& fabric, const MediaAssignment& media)

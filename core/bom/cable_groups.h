@@ -53,6 +53,8 @@ std::vector<std::uint32_t> endCages(const Fabric&, const CageIndex&);
 const std::vector<std::uint32_t>& endCagesOf(const Fabric&, const MediaAssignment&, const CageIndex&,
                                              std::vector<std::uint32_t>& own);
 CableGroups groupCables(const Fabric&, const MediaAssignment&, const std::vector<std::uint32_t>& cageOfEnd);
+// The same with the end cages computed as they are read (the invariant check's, plan/invariants.h).
+CableGroups groupCables(const Fabric&, const MediaAssignment&, const EndCages&);
 // The same, for callers without end cages at hand.
 CableGroups groupCables(const Fabric&, const MediaAssignment&);
 

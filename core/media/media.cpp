@@ -1,6 +1,7 @@
 #include "media/media.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -415,8 +416,13 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
     const std::vector<std::uint32_t>& parent = grouping.rootOfLink;
     const std::vector<std::uint8_t>&carriedA = grouping.carriedA, &carriedB = grouping.carriedB,
                                    &cageGroupAligned = grouping.aligned;
-    // Per cage group, at its root: its longest link and whether all of its links stay in one rack.
-    std::vector<float> cageGroupLengthM(linkCount, 0.0f);
+    // One word per link, the answer's own array, serves three purposes in turn at each cage group's
+    // root (a group's root is its lowest link, so parent[i] <= i): its longest link, then its key's
+    // number, then its solution; every link finally takes its root's. A length >= 0 (or +inf) orders as
+    // its bits do, so the longest is kept as bits. This spares two per-link arrays (8 bytes a link).
+    std::vector<std::uint32_t>& atRoot = out.solutionOfLink;
+    atRoot.assign(linkCount, std::bit_cast<std::uint32_t>(0.0f));
+    // Per cage group, at its root: whether all of its links stay in one rack.
     std::vector<std::uint8_t> cageGroupInRack(linkCount, 1);
     const float* const lengthM = haveLengths ? layout.linkLengthM.data() : nullptr;
     const std::uint32_t* const rackOf = haveRacks ? layout.rackOfDevice.data() : nullptr;
@@ -425,8 +431,9 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
         const std::uint32_t root = parent[i];
         // NaN reads as "no cable is long enough", so the link gets a reach finding, not a lost group.
         const float raw = lengthM ? lengthM[i] : 0.0f;
-        const float len = std::isnan(raw) ? std::numeric_limits<float>::infinity() : std::max(raw, 0.0f);
-        cageGroupLengthM[root] = std::max(cageGroupLengthM[root], len);
+        // (raw > 0 ? raw : +0, not std::max: a -0 would keep its sign bit and outrank every length.)
+        const float len = std::isnan(raw) ? std::numeric_limits<float>::infinity() : raw > 0.0f ? raw : 0.0f;
+        atRoot[root] = std::max(atRoot[root], std::bit_cast<std::uint32_t>(len));
         if (!rackOf || rackOf[l.a] != rackOf[l.b]) cageGroupInRack[root] = 0;
     }
     // 0 when the cages are full (or over-full: the invariant check reports that), else the links carried.
@@ -442,8 +449,6 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
     constexpr std::uint64_t kSlots = kCarriedSlots;
     std::vector<std::uint64_t> keys;
     std::vector<float> maxLengthOfKey;
-    // Per root link, its key's number (reused below as its solution); other links read their root's.
-    std::vector<std::uint32_t> numberOfRoot(linkCount);
     {
         std::unordered_map<std::uint64_t, std::uint32_t> groupOfKey;
         std::uint64_t lastKey = ~std::uint64_t(0);
@@ -451,8 +456,9 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
         for (std::size_t i = 0; i < linkCount; ++i) {
             if (parent[i] != i) continue;
             const int cls = int(fabric.links[i].cls);
+            const float groupLengthM = std::bit_cast<float>(atRoot[i]);
             const std::uint64_t base = std::uint64_t(
-                ((cls * steps + selector.stepOf(cageGroupLengthM[i])) * 2 + (cageGroupAligned[i] ? 1 : 0)) * 2 +
+                ((cls * steps + selector.stepOf(groupLengthM)) * 2 + (cageGroupAligned[i] ? 1 : 0)) * 2 +
                 (cageGroupInRack[i] ? 1 : 0));
             const std::uint64_t key = (base * kSlots + std::uint64_t(carriedKey(cls, false, carriedA[i]))) * kSlots +
                                       std::uint64_t(carriedKey(cls, true, carriedB[i]));
@@ -465,8 +471,8 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
                 lastKey = key;
                 lastGroup = it->second;
             }
-            numberOfRoot[i] = lastGroup;
-            maxLengthOfKey[lastGroup] = std::max(maxLengthOfKey[lastGroup], cageGroupLengthM[i]);
+            atRoot[i] = lastGroup;
+            maxLengthOfKey[lastGroup] = std::max(maxLengthOfKey[lastGroup], groupLengthM);
         }
     }
     std::vector<std::uint32_t> byKey(keys.size());
@@ -484,16 +490,14 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
         out.solutions.push_back(std::move(c.sol));
         issuesOfSolution.push_back(std::move(c.issues));
     }
-    // Each root's key number becomes its solution, then every link takes its root's (a root may come
-    // after some of its links, so this takes two passes).
-    for (std::size_t i = 0; i < linkCount; ++i)
-        if (parent[i] == i) numberOfRoot[i] = solutionOfGroup[numberOfRoot[i]];
-    out.solutionOfLink.resize(linkCount);
+    // Each root's key number becomes its solution, and every other link takes its root's, which comes
+    // before it and so is already a solution.
     std::vector<long long> linksOfSolution(out.solutions.size(), 0);
     std::vector<std::int64_t> firstLinkOfSolution(out.solutions.size(), -1);
     for (std::size_t i = 0; i < linkCount; ++i) {
-        const std::uint32_t s = numberOfRoot[parent[i]];
-        out.solutionOfLink[i] = s;
+        const std::uint32_t root = parent[i];
+        const std::uint32_t s = root == i ? solutionOfGroup[atRoot[i]] : atRoot[root];
+        atRoot[i] = s;
         if (linksOfSolution[s]++ == 0) firstLinkOfSolution[s] = std::int64_t(i);
     }
 

@@ -68,7 +68,7 @@ const std::string& partAt(const LinkSolution& sol, bool upper)
     return module.empty() ? sol.cablePart : module;
 }
 
-void oneKindPerCage(const Plan& p, const CageIndex& cages, const std::vector<std::uint32_t>& cageOfEnd,
+void oneKindPerCage(const Plan& p, const CageIndex& cages, const EndCages& cageOfEnd,
                     std::vector<Finding>& out)
 {
     const Fabric& f = p.fabric;
@@ -80,7 +80,7 @@ void oneKindPerCage(const Plan& p, const CageIndex& cages, const std::vector<std
         const Link& l = f.links[i];
         const std::uint32_t s = m.solutionOfLink[i];
         for (int end = 0; end < 2; ++end) {
-            const std::uint32_t c = cageOfEnd[2 * i + std::size_t(end)];
+            const std::uint32_t c = cageOfEnd(2 * i + std::size_t(end));
             if (first[c] == kNone) {
                 first[c] = std::uint32_t(i);
             } else {
@@ -138,14 +138,14 @@ void oneKindPerCage(const Plan& p, const CageIndex& cages, const std::vector<std
                             "cages", kFix));
 }
 
-bool endsWithinCages(const Fabric& f, const CageIndex& cages, const std::vector<std::uint32_t>& cageOfEnd,
+bool endsWithinCages(const Fabric& f, const CageIndex& cages, const EndCages& cageOfEnd,
                      std::vector<Finding>& out)
 {
     const std::uint32_t count = cages.count();
     long long beyond = 0;
     std::int64_t example = -1;
     for (std::size_t e = 0; e < cageOfEnd.size(); ++e)
-        if (cageOfEnd[e] >= count) {
+        if (cageOfEnd(e) >= count) {
             ++beyond;
             if (example < 0) example = std::int64_t(e / 2);
         }
@@ -192,7 +192,7 @@ void cagesWithinHardware(const Plan& p, const CageIndex& cages, std::vector<Find
 // lists them) and compares with the BOM; checks that every link is in exactly one cable. Part numbers are
 // interned once per solution, so the pass over the links builds no strings.
 void bomIsTheCablePlan(const Plan& p, const CageIndex& cages, const bom::CableGroups& groups,
-                       const std::vector<std::uint32_t>& cageOfEnd, std::vector<Finding>& out)
+                       const EndCages& cageOfEnd, std::vector<Finding>& out)
 {
     const Fabric& f = p.fabric;
     const MediaAssignment& m = p.media;
@@ -249,8 +249,8 @@ void bomIsTheCablePlan(const Plan& p, const CageIndex& cages, const bom::CableGr
             if (seen[leg] < 2) ++seen[leg];
             if (!solved(leg)) continue;
             const SolutionParts& own = parts[m.solutionOfLink[leg]];
-            if (cable.moduleA >= 0) useModule(cable.moduleA, cageOfEnd[2 * std::size_t(leg)], own.portsA);
-            if (cable.moduleB >= 0) useModule(cable.moduleB, cageOfEnd[2 * std::size_t(leg) + 1], own.portsB);
+            if (cable.moduleA >= 0) useModule(cable.moduleA, cageOfEnd(2 * std::size_t(leg)), own.portsA);
+            if (cable.moduleB >= 0) useModule(cable.moduleB, cageOfEnd(2 * std::size_t(leg) + 1), own.portsB);
         }
     }
     // One module per cage, or as many as the cage's links need when a pinned module has too few ports
@@ -340,7 +340,7 @@ void dualTorPairs(const Fabric& f, std::vector<Finding>& out)
 // each end, so every leg of one cable must leave one cage and land in one cage. The cable plan groups
 // legs by their upper-end cage; a lower end in two cages means the cable was asked to split.
 void straightCablesJoinTwoCages(const Plan& p, const bom::CableGroups& groups,
-                                const std::vector<std::uint32_t>& cageOfEnd, std::vector<Finding>& out)
+                                const EndCages& cageOfEnd, std::vector<Finding>& out)
 {
     const Fabric& f = p.fabric;
     const MediaAssignment& m = p.media;
@@ -351,9 +351,9 @@ void straightCablesJoinTwoCages(const Plan& p, const bom::CableGroups& groups,
         if (leader >= m.solutionOfLink.size() || m.solutionOfLink[leader] >= m.solutions.size()) continue;
         const LinkSolution& sol = m.solutions[m.solutionOfLink[leader]];
         if (sol.cablePart.empty() || !sol.moduleA.empty() || sol.cableLegs > 1) continue;  // optics or a splitter
-        const std::uint32_t lower = cageOfEnd[2 * std::size_t(leader)], upper = cageOfEnd[2 * std::size_t(leader) + 1];
+        const std::uint32_t lower = cageOfEnd(2 * std::size_t(leader)), upper = cageOfEnd(2 * std::size_t(leader) + 1);
         for (const std::uint32_t leg : groups.legsOf(k)) {
-            if (cageOfEnd[2 * std::size_t(leg)] != lower || cageOfEnd[2 * std::size_t(leg) + 1] != upper) {
+            if (cageOfEnd(2 * std::size_t(leg)) != lower || cageOfEnd(2 * std::size_t(leg) + 1) != upper) {
                 ++split;
                 if (example < 0 || leader < std::uint32_t(example)) example = std::int64_t(leader);
                 break;

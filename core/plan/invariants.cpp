@@ -12,7 +12,7 @@ namespace {
 // needs the BOM for the last, so it runs after the BOM. The plain checks (invariant_findings.h) run for
 // what it cannot vouch for, in the plain order: ports, cage contents, cage counts, then the cable plan
 // against the BOM, dual-ToR pairs, straight cables. Without proofs, all of them (plainInvariants).
-std::vector<Finding> check(const Plan& p, const std::vector<std::uint32_t>& cageOfEnd, bool useProofs)
+std::vector<Finding> check(const Plan& p, const EndCages& cageOfEnd, bool useProofs)
 {
     std::vector<Finding> out;
     CageIndex ownCages;
@@ -36,13 +36,13 @@ std::vector<Finding> check(const Plan& p, const std::vector<std::uint32_t>& cage
 
 } // namespace
 
-std::vector<std::uint32_t> freshEndCages(const Plan& p)
+EndCages freshEndCages(const Plan& p)
 {
     CageIndex ownCages;
-    return cageOfEachEnd(p.fabric, bom::cagesOf(p.fabric, p.media, ownCages));
+    return EndCages(p.fabric, bom::cagesOf(p.fabric, p.media, ownCages));
 }
 
-std::vector<Finding> invariants(const Plan& p, const std::vector<std::uint32_t>& cageOfEnd)
+std::vector<Finding> invariants(const Plan& p, const EndCages& cageOfEnd)
 {
     return check(p, cageOfEnd, true);
 }

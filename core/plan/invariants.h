@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "common/finding.h"
+#include "topology/cage_index.h"
 
 namespace fp {
 struct Plan;
@@ -22,12 +23,11 @@ std::vector<Finding> invariants(const Plan&);
 // The same findings from the plain checks alone, without the fast proof that a plan holds
 // (plan/invariant_proofs.h): what the tests compare invariants() with.
 std::vector<Finding> plainInvariants(const Plan&);
-// The check in the two steps plan/plan.cpp runs on a large plan: the cage of each link end as the
-// fabric stands (freshEndCages, not media's copy: the check recounts the plan itself) beside the BOM;
-// then, beside the estimates, the check itself. One walk over the links serves the port, cage and
-// cable-plan invariants alike and needs the BOM for the last. invariants(p) is
-// invariants(p, freshEndCages(p)).
-std::vector<std::uint32_t> freshEndCages(const Plan&);
-std::vector<Finding> invariants(const Plan&, const std::vector<std::uint32_t>& endCages);
+// The cage of each link end as the fabric stands (not media's copy: the check recounts the plan
+// itself), computed as the check reads it from a per-device table (topology/cage_index.h EndCages)
+// rather than stored per link. One walk over the links serves the port, cage and cable-plan invariants
+// alike and needs the BOM for the last. invariants(p) is invariants(p, freshEndCages(p)).
+EndCages freshEndCages(const Plan&);
+std::vector<Finding> invariants(const Plan&, const EndCages& endCages);
 } // namespace checks
 } // namespace fp

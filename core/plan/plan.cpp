@@ -144,8 +144,8 @@ Floor buildFloor(const Resolved& r, const PlanOptions& options)
         f.fabric = topology::build(r.spec, ports, r.linkGbps);
         if (!r.planesNote.empty()) f.fabric.notes.insert(f.fabric.notes.begin(), r.planesNote);
     });
-    // On a large plan three pairs of stages run side by side, each reading only what is finished. Here
-    // the floor layout and the cage groups (fabric only, media/cage_grouping.h); planOnFloor the others.
+    // On a large plan two pairs of stages run side by side, each reading only what is finished. Here
+    // the floor layout and the cage groups (fabric only, media/cage_grouping.h); planOnFloor the other.
     clock.run("layout", [&] {
         runSideBySide(inParallel(f.fabric), {[&] { f.layout = layout::place(r.spec, f.fabric, r.hardware); },
                                              [&] { f.grouping = media::groupByCage(f.fabric, r.hardware); }});
@@ -164,24 +164,18 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
     p.fabric = std::move(floor.fabric);
     p.layout = std::move(floor.layout);
     StageClock clock(p.timings, options);
-    // Side by side: the BOM and the cage of every link end as the fabric stands (the invariants
-    // recount from the fabric, not from media's end cages); then the invariant check (it needs the BOM)
-    // and the estimates.
+    // After the BOM, side by side: the invariant check (it needs the BOM) and the estimates.
     const bool sideBySide = inParallel(p.fabric);
     clock.run("media", [&] {
         p.media = media::select(spec, p.fabric, p.layout, catalog, p.hardware, std::move(floor.grouping));
     });
     clock.run("checks", [&] { p.findings = checks::run(spec, p.fabric, p.layout, p.media, catalog, p.hardware); });
-    std::vector<std::uint32_t> endCages;
-    clock.run("bom", [&] {
-        runSideBySide(sideBySide, {[&] { p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware); },
-                                   [&] { endCages = checks::freshEndCages(p); }});
-    });
+    clock.run("bom", [&] { p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware); });
     std::vector<Finding> broken;
     double invariantsMs = 0;  // counted as the "checks" stage's
     const auto checkInvariants = [&] {
         const auto start = std::chrono::steady_clock::now();
-        broken = checks::invariants(p, endCages);
+        broken = checks::invariants(p);
         invariantsMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     };
     // On two threads the check runs inside the estimate stage's clock; its own time still counts as checks.

@@ -77,29 +77,33 @@ std::vector<std::uint32_t> endCagesBy(const Fabric& f, CageOf cageOf)
 
 } // namespace
 
-std::vector<std::uint32_t> cageOfEachEnd(const Fabric& f, const CageIndex& cages)
+EndCages::EndCages(const Fabric& f, const CageIndex& cages) : fabric_(&f)
 {
-    // Usually every device's ports per cage is a power of two: then a cage is the device's first cage
-    // plus port >> shift, one table read per end instead of a division and the node formula.
-    struct DeviceCages {
-        std::uint32_t first;
-        std::uint32_t shift;
-    };
     const int ofNodes = nodeShift(cages);
-    std::vector<DeviceCages> table(f.devices.size());
     bool shiftsHold = ofNodes >= 0 && cages.firstCage.size() == f.devices.size() + 1;
+    if (shiftsHold) table_.resize(f.devices.size());
     for (std::size_t d = 0; d < f.devices.size() && shiftsHold; ++d) {
         const int ppc = cages.portsPerCageOfDevice[d];
         const int shift = ppc ? shiftFor(ppc) : ofNodes;
         shiftsHold = shift >= 0;
-        table[d] = {cages.firstCage[d], std::uint32_t(std::max(shift, 0))};
+        table_[d] = {cages.firstCage[d], std::uint32_t(std::max(shift, 0))};
     }
-    if (!shiftsHold)
-        return endCagesBy(f, [&](DeviceId d, std::uint16_t port) { return cages.cageOf(f, d, port); });
-    const DeviceCages* const device = table.data();
-    return endCagesBy(f, [device](DeviceId d, std::uint16_t port) {
+    shifted_ = shiftsHold;
+    if (shiftsHold) return;
+    table_ = {};
+    general_ = cages;
+}
+
+std::vector<std::uint32_t> EndCages::all() const
+{
+    if (!shifted_)
+        return endCagesBy(*fabric_, [this](DeviceId d, std::uint16_t port) { return general_.cageOf(*fabric_, d, port); });
+    const DeviceCages* const device = table_.data();
+    return endCagesBy(*fabric_, [device](DeviceId d, std::uint16_t port) {
         return device[d].first + (std::uint32_t(port) >> device[d].shift);
     });
 }
+
+std::vector<std::uint32_t> cageOfEachEnd(const Fabric& f, const CageIndex& cages) { return EndCages(f, cages).all(); }
 
 } // namespace fp

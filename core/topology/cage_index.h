@@ -48,6 +48,42 @@ struct CageIndex {
 // Numbers the cages of `fabric`; nicPorts = cages per NIC (NicModel::ports); nicsPerHostCage =
 // Hardware::nicPortsPerHostCage() (1: the NIC card's own cages).
 CageIndex indexCages(const Fabric&, int nicPorts, int nicsPerHostCage = 1);
+
+// The cage of any link end on demand (CageIndex::cageOf), from 8 bytes per device instead of 8 per link:
+// for a walk that reads each end's cage once, or a few ends' cages, without storing every end's. Usually
+// every device's ports per cage is a power of two: then a cage is the device's first cage plus
+// port >> shift, one table read per end instead of a division and the node formula.
+class EndCages {
+public:
+    // Keeps a pointer to the fabric, and a copy of the cage index only where the shifts do not apply.
+    EndCages(const Fabric&, const CageIndex&);
+
+    // End e = 2 x link + side (0 lower, 1 upper), as cageOfEachEnd numbers them.
+    std::uint32_t operator()(std::size_t end) const
+    {
+        const Link& l = fabric_->links[end / 2];
+        return end % 2 ? of(l.b, l.bPort) : of(l.a, l.aPort);
+    }
+    std::uint32_t of(DeviceId d, std::uint16_t port) const
+    {
+        if (!shifted_) return general_.cageOf(*fabric_, d, port);
+        return table_[d].first + (std::uint32_t(port) >> table_[d].shift);
+    }
+    std::size_t size() const { return 2 * fabric_->links.size(); }
+    // Every end's, [2i] lower (a), [2i + 1] upper (b).
+    std::vector<std::uint32_t> all() const;
+
+private:
+    struct DeviceCages {
+        std::uint32_t first;
+        std::uint32_t shift;
+    };
+    const Fabric* fabric_;
+    bool shifted_ = false;            // every device has its shift
+    std::vector<DeviceCages> table_;  // then: per device, its first cage and shift
+    CageIndex general_;               // else: the index itself
+};
+
 // The cage of each link end, [2i] lower (a), [2i + 1] upper (b): CageIndex::cageOf of every link end.
 std::vector<std::uint32_t> cageOfEachEnd(const Fabric&, const CageIndex&);
 
