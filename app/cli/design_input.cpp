@@ -194,7 +194,7 @@ SwitchNames switchNamesOf(const Catalog& catalog)
     return names;
 }
 
-ClusterSpec fitFabricDefaults(const Args& args, ClusterSpec spec, const Catalog& catalog)
+ClusterSpec fitFabricDefaults(const Args& args, ClusterSpec spec, const Catalog& catalog, std::string* note)
 {
     // A misspelt switch, the fabric's or a tier's: say so with the nearest names. Left to the plan, an
     // unknown spine switch surfaced as "switch MQM9700-NS2F does not run RoCEv2" (the defaults were
@@ -219,8 +219,10 @@ ClusterSpec fitFabricDefaults(const Args& args, ClusterSpec spec, const Catalog&
         plan::requireDualHoming(typed, nic, plan::resolveLinkGbps(typed, nic));
         return spec;
     }
-    if (parts.spec.switchModel != spec.switchModel || parts.spec.nicModel != spec.nicModel)
-        std::cerr << "note: " << parts.why << "\n";
+    if (parts.spec.switchModel != spec.switchModel || parts.spec.nicModel != spec.nicModel) {
+        if (note) *note = parts.why;
+        else std::cerr << "note: " << parts.why << "\n";
+    }
     return parts.spec;
 }
 

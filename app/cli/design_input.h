@@ -26,10 +26,10 @@ void applyOverrides(ClusterSpec&, const Args&);
 SwitchNames switchNamesOf(const Catalog&);
 // Defaults that fit (plan/fabric_defaults.h): when no switch was named (--switch, --radix) and either
 // --fabric was given or there is no design file, the fabric's parts are the first that plan without
-// errors; a named --nic is kept. Says what it picked on stderr. A design file's own parts stand.
-// An unknown or ambiguous switch name (the fabric's or a tier's) is refused first, with the nearest
-// catalog names, before any default is tried on its behalf.
-ClusterSpec fitFabricDefaults(const Args&, ClusterSpec, const Catalog&);
+// errors; a named --nic is kept. Says what it picked in `note` when given (a sweep gathers them), else on
+// stderr. A design file's own parts stand. An unknown or ambiguous switch name (the fabric's or a
+// tier's) is refused first, with the nearest catalog names, before any default is tried on its behalf.
+ClusterSpec fitFabricDefaults(const Args&, ClusterSpec, const Catalog&, std::string* note = nullptr);
 // Estimate switches given on the command line (--misconfigured-roce).
 PlanOptions readPlanOptions(const Args&);
 // --catalog FILE, else the user's copy if it exists, else the bundled catalog.

@@ -186,23 +186,37 @@ int sweepCommand(const std::vector<std::string>& argv)
 
     const ClusterSpec base = readDesign(args);
     std::vector<ClusterSpec> specs;
+    std::vector<std::vector<std::string>> flags;  // the variant's flags after the base's, last one wins
     specs.reserve(variants.size());
+    flags.reserve(variants.size());
     for (const auto& v : variants) {
         ClusterSpec s = base;
-        applyOverrides(s, Args(variantFlags(v), designValuedFlags(), designSwitchFlags()));
+        flags.push_back(variantFlags(v));
+        applyOverrides(s, Args(flags.back(), designValuedFlags(), designSwitchFlags()));
         specs.push_back(std::move(s));
+        flags.back().insert(flags.back().begin(), argv.begin(), argv.end());
     }
     const Catalog catalog = openCatalog(args);
     const PlanOptions options = readPlanOptions(args);
 
+    // Each design gets the parts `plan` would give it: a varied fabric without a named switch plans on
+    // that fabric's defaults (fitFabricDefaults), not on the base's switch. Their notes are said once.
     std::vector<SweepRow> rows(specs.size());
+    std::vector<std::string> notes(specs.size());
     plan::runInParallel(specs.size(), [&](std::size_t i) {
         try {
-            rows[i] = sweepRow(i, variants[i], makePlan(specs[i], catalog, options));
+            const ClusterSpec spec = fitFabricDefaults(Args(flags[i], valued, designSwitchFlags()), specs[i], catalog, &notes[i]);
+            rows[i] = sweepRow(i, variants[i], makePlan(spec, catalog, options));
         } catch (const UserError& e) {
             rows[i] = failedSweepRow(i, variants[i], e.oneLine());
         }
     });
+    std::vector<std::string> said;
+    for (const std::string& note : notes)
+        if (!note.empty() && std::find(said.begin(), said.end(), note) == said.end()) {
+            std::cerr << "note: " << note << "\n";
+            said.push_back(note);
+        }
 
     const auto csv = args.value("--csv");
     const auto jsonl = args.value("--jsonl");

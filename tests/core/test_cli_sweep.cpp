@@ -74,6 +74,32 @@ private slots:
         QCOMPARE(r.exitCode, 1);
     }
 
+    // A varied fabric without a named switch plans on that fabric's default parts, as `plan --fabric`
+    // does; the sweep used to keep the base's InfiniBand switch and fail every Ethernet row ("switch
+    // MQM9700-NS2F does not run RoCEv2"). Each row's switch, NIC and capex are the single plan's.
+    void variedFabricTakesItsDefaultParts()
+    {
+        const Run r = runCli({QStringLiteral("sweep"), QStringLiteral("--gpus"), QStringLiteral("1024"), QStringLiteral("--vary"),
+                              QStringLiteral("fabric=roce,spectrum-x"), QStringLiteral("--jsonl"), QStringLiteral("-")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const auto rows = lines(r.out);
+        QCOMPARE(rows.size(), 2);
+        QVERIFY2(r.err.count("note: ") == 2, r.err.constData());  // one note per fabric's parts
+        for (const QByteArray& line : rows) {
+            const json row = json::parse(line.toStdString());
+            QCOMPARE(row["status"].get<std::string>(), std::string("ok"));
+            const Run single = runCli({QStringLiteral("plan"), QStringLiteral("--gpus"), QStringLiteral("1024"), QStringLiteral("--fabric"),
+                                       QString::fromStdString(row["fabric"].get<std::string>()), QStringLiteral("--json"),
+                                       QStringLiteral("-")});
+            QVERIFY2(single.exitCode == 0, single.err.constData());
+            const json plan = json::parse(single.out.toStdString());
+            QCOMPARE(row["switch"].get<std::string>(), plan["parts"]["switch"].get<std::string>());
+            QCOMPARE(row["nic"].get<std::string>(), plan["parts"]["nic"].get<std::string>());
+            QVERIFY(std::abs(row["capex_usd"].get<double>() - plan["capex_usd"]["total"].get<double>()) <=
+                    1e-5 * plan["capex_usd"]["total"].get<double>());
+        }
+    }
+
     void sweepJsonLinesInAndOut()
     {
         const QByteArray in = "{\"gpus\": 256}\n\n{\"gpus\": 1024, \"rail-optimized\": false}\n";
