@@ -1,20 +1,17 @@
-// comparePlans: the same cluster planned per fabric technology; per fabric the cheapest plan without
-// design-rule errors wins. A candidate is skipped only when a lower bound of its cost exceeds the best
-// error-free plan found so far, so the winner is the same as if every candidate were planned. The bound
-// is its switches plus the least its links' media can cost (plan/compare_bound.h), or, for a switch
-// that plans like a cheaper one of the same round (plan/compare_siblings.h), that one's plan re-priced:
-// exact. Order (planRounds): each fabric's candidate of the lowest bound first, the fabrics in parallel
-// (plan/parallel.h), then the rest in ascending bound order, so which candidates are planned depends on
-// the input, never on threads. Candidates of any round that differ only in NIC and fabric kind (RoCE
-// and UEC on one switch) are planned on one floor: topology, layout and cage groups built once
-// (plan/plan_stages.h). comparePlansExhaustively (compare.h) plans every candidate on its own, for the
-// tests that hold the pruned comparison to it.
+// comparePlans: the same cluster planned per fabric technology. Every candidate of every fabric is a
+// task for the worker pool (plan/parallel.h); per fabric the cheapest plan without design-rule errors
+// wins. A candidate is skipped only when a lower bound of its cost exceeds the best error-free plan
+// found so far, so the winner is the same whatever order the tasks finish in. The bound is its switches
+// alone (plan/compare_bound.h), or, for a switch that plans like a cheaper one of the same round
+// (plan/compare_siblings.h), that one's plan re-priced: exact. Candidates of any round that differ only
+// in NIC and fabric kind (RoCE and UEC on one switch) are planned on one floor: topology, layout and cage
+// groups built once (plan/plan_stages.h). comparePlansExhaustively (compare.h) plans every candidate on
+// its own, for the tests that hold the pruned comparison to it.
 #include <algorithm>
 #include <exception>
 #include <memory>
 #include <mutex>
 #include <optional>
-#include <tuple>
 
 #include "common/error.h"
 #include "common/format.h"
@@ -39,33 +36,31 @@ struct Round {
     int linkGbps = 0;
     std::vector<ClusterSpec> specs;
     std::vector<CompareCandidate> records;  // parallel to specs
-    // Parallel to specs: lower bounds of the candidate's capex less its NICs (its switches, plus the
-    // least its links' media can cost (plan/compare_bound.h), and, once a sibling is planned, that plan
-    // re-priced: exact), and what its NICs cost (exact).
+    // Parallel to specs: lower bounds of the candidate's capex less its NICs (its switches alone, and,
+    // once a sibling is planned, that plan re-priced: exact), and what its NICs cost (exact).
     std::vector<double> switchBoundUsd;
-    std::vector<double> mediaBoundUsd;
     std::vector<std::optional<double>> siblingBoundUsd;
     std::vector<double> nicsUsd;
     // Parallel to specs, unless exhaustive: each candidate's resolve stage, or the UserError it threw
     // (rethrown when the candidate's turn comes, as makePlan would throw it then).
     std::vector<std::optional<plan::Resolved>> resolved;
     std::vector<std::exception_ptr> unresolvable;
-    // Sibling groups: the cheapest switch first, then its siblings (plansAlike) in price order; the
-    // first's plan gives each sibling its exact bound before its turn comes.
+    // Candidates planned as one task: the cheapest switch first, then its siblings (plansAlike) in price
+    // order, so each sibling has its exact bound before it would be planned.
     std::vector<std::vector<std::size_t>> groups;
     std::mutex mutex;
     std::optional<Plan> best;
     std::size_t bestIndex = 0;
 
     // The bound that shows candidate i cannot beat the best error-free plan, or nullopt while none does
-    // (or no plan is error-free). Its switch and media bound first, else its exact one: a sibling's
-    // bound is never below its group's first (same media, a dearer switch), which is planned before it.
-    double costBoundUsd(std::size_t i) const { return switchBoundUsd[i] + mediaBoundUsd[i]; }
+    // (or no plan is error-free). Its switch bound first, else its exact one: a sibling's switch bound is
+    // never below its group's first, so whenever the switch bound does not decide, the first was planned
+    // in every schedule and the exact bound is known, whatever order the tasks ran in.
     std::optional<double> beatenBy(std::size_t i) const
     {
         if (!best || best->errorCount() > 0) return std::nullopt;
         const double capex = best->estimates.capex.totalUsd;
-        if (costBoundUsd(i) + nicsUsd[i] > capex) return costBoundUsd(i);
+        if (switchBoundUsd[i] + nicsUsd[i] > capex) return switchBoundUsd[i];
         if (siblingBoundUsd[i] && *siblingBoundUsd[i] + nicsUsd[i] > capex) return *siblingBoundUsd[i];
         return std::nullopt;
     }
@@ -179,14 +174,12 @@ std::unique_ptr<Round> makeRound(const ClusterSpec& spec, FabricKind fabric, con
         r->records.push_back(std::move(c));
     }
     r->siblingBoundUsd.assign(r->specs.size(), std::nullopt);
-    r->mediaBoundUsd.assign(r->specs.size(), 0.0);
     groupSiblings(*r, catalog, exhaustive);
     if (!exhaustive) {
         r->resolved.resize(r->specs.size());
         r->unresolvable.resize(r->specs.size());
         for (std::size_t i = 0; i < r->specs.size(); ++i) try {
                 r->resolved[i] = plan::resolveStage(r->specs[i], catalog, options);
-                r->mediaBoundUsd[i] = plan::mediaCostLowerBound(*r->resolved[i], catalog).usd;
             } catch (const UserError&) {
                 r->unresolvable[i] = std::current_exception();
             }
@@ -250,150 +243,98 @@ PlanOptions findingsOnly(const PlanOptions& options)
     return probe;
 }
 
-// One candidate to plan, and the siblings its plan gives an exact bound (the rest of its group).
-struct Job {
-    Round* round = nullptr;
-    std::size_t index = 0;
-    std::vector<std::size_t> siblings;
-    const plan::Resolved* resolved() const { return round->resolved[index] ? &*round->resolved[index] : nullptr; }
-    bool sharesFloorWith(const Job& o) const
-    {
-        const plan::Resolved *mine = resolved(), *theirs = o.resolved();
-        return mine && theirs && plan::sameFloor(*mine, *theirs);
-    }
+// One task of the worker pool: sibling groups (Round::groups) of one or more rounds whose first
+// candidates build the same floor (plan::sameFloor: they differ only in NIC and fabric kind). The floor
+// is built once, when the first of them is not beaten, and each first candidate is planned on it; then
+// the groups' siblings, each on its own.
+struct FloorTask {
+    std::vector<std::pair<Round*, const std::vector<std::size_t>*>> groups;
+    std::size_t rank = 0;  // the groups' best rank within their rounds (cheapest switch first)
 };
 
-// Plans `jobs` one after the other, each skipped when its bound exceeds its round's best error-free
-// plan so far: which are planned depends on the order alone, never on threads. A floor (topology,
-// layout, cage groups) is kept for a later job that shares it (plan::sameFloor), so candidates that
-// differ only in NIC and fabric kind build it once; one floor at a time, so memory stays that of a plan.
-void planInOrder(const std::vector<Job>& jobs, const Catalog& catalog, const PlanOptions& options)
+void runFloorTask(const FloorTask& task, const Catalog& catalog, const PlanOptions& options, bool exhaustive)
 {
     const PlanOptions probe = findingsOnly(options);
     std::optional<plan::Floor> floor;
-    std::exception_ptr unbuildable;          // buildFloor's UserError for the floor of `floorOf`
-    const plan::Resolved* floorOf = nullptr;  // the candidate the kept floor (or error) was built for
-    for (std::size_t n = 0; n < jobs.size(); ++n) {
-        const Job& job = jobs[n];
-        Round& r = *job.round;
-        const std::size_t i = job.index;
-        const bool keep = std::any_of(jobs.begin() + std::ptrdiff_t(n) + 1, jobs.end(),
-                                      [&](const Job& later) { return later.sharesFloorWith(job); });
+    std::exception_ptr unbuildable;
+    for (std::size_t t = 0; t < task.groups.size(); ++t) {
+        Round& r = *task.groups[t].first;
+        const std::vector<std::size_t>& group = *task.groups[t].second;
+        const std::size_t i = group.front();
+        const std::vector<std::size_t> siblings(group.begin() + 1, group.end());
+        if (exhaustive) {
+            planCandidate(r, i, siblings, catalog, exhaustive, [&] { return makePlan(r.specs[i], catalog, probe); });
+            continue;
+        }
+        const bool last = t + 1 == task.groups.size();
         const auto make = [&] {
             if (r.unresolvable[i]) std::rethrow_exception(r.unresolvable[i]);
-            const plan::Resolved& mine = *r.resolved[i];
-            if (!floorOf || !plan::sameFloor(*floorOf, mine)) {
-                floor.reset();
-                unbuildable = nullptr;
-                floorOf = &mine;
-                try {
-                    floor = plan::buildFloor(mine, probe);
+            if (!floor && !unbuildable) try {
+                    floor = plan::buildFloor(*r.resolved[i], probe);
                 } catch (const UserError&) {
                     unbuildable = std::current_exception();
                 }
-            }
             if (unbuildable) std::rethrow_exception(unbuildable);
-            if (!floor) {  // handed out before, not handed back: build it again
-                floor = plan::buildFloor(mine, probe);
-            }
-            if (!keep) {
-                plan::Floor whole = std::move(*floor);
-                floor.reset();
-                floorOf = nullptr;
-                return plan::planOnFloor(mine, std::move(whole), catalog, probe);
-            }
+            if (last) return plan::planOnFloor(*r.resolved[i], std::move(*floor), catalog, probe);
             // Lent: planCandidate hands the fabric and layout back; the cage groups are used up by media.
             plan::Floor lent{std::move(floor->fabric), std::move(floor->layout), floor->grouping, floor->timings};
             try {
-                return plan::planOnFloor(mine, std::move(lent), catalog, probe);
+                return plan::planOnFloor(*r.resolved[i], std::move(lent), catalog, probe);
             } catch (...) {
-                floor.reset();
-                floorOf = nullptr;
+                floor.reset();  // not handed back: the next candidate builds it again
                 throw;
             }
         };
-        planCandidate(r, i, job.siblings, catalog, false, make, keep ? &floor : nullptr);
-        if (keep && !floor) floorOf = nullptr;  // skipped after the floor was lent out, or not kept
+        planCandidate(r, i, siblings, catalog, exhaustive, make, last ? nullptr : &floor);
     }
-}
-
-// Splits `jobs` into lists of which no two share a floor across lists, keeping their order (rounds
-// whose candidates share floors, e.g. RoCE and UEC on one switch, end up in one list).
-std::vector<std::vector<Job>> byFloorFamily(std::vector<Job> jobs)
-{
-    std::vector<std::size_t> family(jobs.size());
-    for (std::size_t a = 0; a < jobs.size(); ++a) family[a] = a;
-    const auto root = [&](std::size_t x) {
-        while (family[x] != x) x = family[x];
-        return x;
-    };
-    for (std::size_t a = 0; a < jobs.size(); ++a)
-        for (std::size_t b = a + 1; b < jobs.size(); ++b)
-            if (jobs[a].round == jobs[b].round || jobs[a].sharesFloorWith(jobs[b])) family[root(b)] = root(a);
-    std::vector<std::vector<Job>> lists;
-    std::vector<std::size_t> listOfRoot(jobs.size(), jobs.size());
-    for (std::size_t a = 0; a < jobs.size(); ++a) {
-        std::size_t& list = listOfRoot[root(a)];
-        if (list == jobs.size()) {
-            list = lists.size();
-            lists.emplace_back();
+    floor.reset();
+    for (const auto& [round, group] : task.groups)
+        for (std::size_t g = 1; g < group->size(); ++g) {
+            const std::size_t j = (*group)[g];
+            // `of` copies the binding: clang (the fuzz build) cannot capture a structured binding.
+            planCandidate(*round, j, {}, catalog, exhaustive,
+                          [&, of = round] { return makePlan(of->specs[j], catalog, probe); });
         }
-        lists[list].push_back(std::move(jobs[a]));
-    }
-    return lists;
 }
 
-// Plans the rounds in two phases, so that which candidates are planned depends on the input alone:
-// first each round's candidate of the lowest bound (the rounds in parallel), then the rest of every
-// round in ascending bound order, each skipped when its bound exceeds its round's best error-free
-// capex. Rounds that share floors run as one sequence, the others in parallel. Exhaustive: every
-// candidate alone, in parallel, none skipped.
+// The rounds' sibling groups as floor tasks, the cheapest switches of every round first: their plans
+// make the tightest budgets, and each fabric has an error-free plan to bound its other candidates with
+// as early as possible. Exhaustive: one task per group, no floor shared.
+std::vector<FloorTask> floorTasks(const std::vector<Round*>& rounds, bool exhaustive)
+{
+    std::vector<FloorTask> tasks;
+    for (Round* r : rounds) {
+        std::vector<std::size_t> order(r->groups.size());
+        for (std::size_t g = 0; g < order.size(); ++g) order[g] = g;
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            return r->switchBoundUsd[r->groups[a].front()] < r->switchBoundUsd[r->groups[b].front()];
+        });
+        for (std::size_t rank = 0; rank < order.size(); ++rank) {
+            const std::vector<std::size_t>& group = r->groups[order[rank]];
+            const auto shares = [&](const FloorTask& t) {
+                if (exhaustive) return false;
+                const auto& [other, otherGroup] = t.groups.front();
+                const auto &mine = r->resolved[group.front()], &theirs = other->resolved[otherGroup->front()];
+                return mine && theirs && plan::sameFloor(*mine, *theirs);
+            };
+            const auto found = std::find_if(tasks.begin(), tasks.end(), shares);
+            if (found != tasks.end()) {
+                found->groups.emplace_back(r, &group);
+                found->rank = std::min(found->rank, rank);
+            } else {
+                tasks.push_back({{{r, &group}}, rank});
+            }
+        }
+    }
+    std::stable_sort(tasks.begin(), tasks.end(), [](const FloorTask& a, const FloorTask& b) { return a.rank < b.rank; });
+    return tasks;
+}
+
+// Plans every candidate of every round on the worker pool.
 void planRounds(const std::vector<Round*>& rounds, const Catalog& catalog, const PlanOptions& options, bool exhaustive)
 {
-    if (exhaustive) {
-        std::vector<std::pair<Round*, std::size_t>> all;
-        for (Round* r : rounds)
-            for (std::size_t i = 0; i < r->specs.size(); ++i) all.emplace_back(r, i);
-        const PlanOptions probe = findingsOnly(options);
-        plan::runInParallel(all.size(), [&](std::size_t t) {
-            auto [r, i] = all[t];
-            planCandidate(*r, i, {}, catalog, true, [&, r = r, i = i] { return makePlan(r->specs[i], catalog, probe); });
-        });
-    } else {
-        // Each candidate's place: its bound, then its round, group and place in the group (a group's
-        // first before its siblings, whose bounds are never lower).
-        struct Place {
-            double bound;
-            std::size_t round, group, inGroup;
-            bool operator<(const Place& o) const
-            {
-                return std::tie(bound, round, group, inGroup) < std::tie(o.bound, o.round, o.group, o.inGroup);
-            }
-        };
-        std::vector<std::pair<Place, Job>> rest;
-        std::vector<Job> first;
-        for (std::size_t k = 0; k < rounds.size(); ++k) {
-            Round& r = *rounds[k];
-            std::vector<std::pair<Place, Job>> mine;
-            for (std::size_t g = 0; g < r.groups.size(); ++g)
-                for (std::size_t m = 0; m < r.groups[g].size(); ++m) {
-                    Job job{&r, r.groups[g][m], {}};
-                    if (m == 0) job.siblings.assign(r.groups[g].begin() + 1, r.groups[g].end());
-                    mine.push_back({{r.costBoundUsd(job.index), k, g, m}, std::move(job)});
-                }
-            std::sort(mine.begin(), mine.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-            if (mine.empty()) continue;
-            first.push_back(std::move(mine.front().second));
-            rest.insert(rest.end(), std::make_move_iterator(mine.begin() + 1), std::make_move_iterator(mine.end()));
-        }
-        std::sort(rest.begin(), rest.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-        std::vector<Job> second;
-        for (auto& [place, job] : rest) second.push_back(std::move(job));
-        for (std::vector<Job>* phase : {&first, &second}) {
-            const std::vector<std::vector<Job>> lists = byFloorFamily(std::move(*phase));
-            plan::runInParallel(lists.size(), [&](std::size_t l) { planInOrder(lists[l], catalog, options); });
-        }
-    }
+    const std::vector<FloorTask> tasks = floorTasks(rounds, exhaustive);
+    plan::runInParallel(tasks.size(), [&](std::size_t t) { runFloorTask(tasks[t], catalog, options, exhaustive); });
 
     // Outcomes from the final best, not from the order plans finished in: the same input always reads
     // the same. A candidate the final best beats would be skipped by any schedule (Round::beatenBy).

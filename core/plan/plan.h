@@ -68,8 +68,8 @@ struct CompareCandidate {
     Outcome outcome = Outcome::Planned;
     int errors = 0;               // Chosen / Planned: design-rule errors of its plan
     double capexUsd = 0;          // Chosen / Planned: its plan's capex
-    double lowerBoundUsd = 0;     // lower bound of capex less NICs: its switches; MoreExpensive: the one
-                                  // that skipped it (switches + least media, or a sibling re-priced)
+    double lowerBoundUsd = 0;     // a lower bound of its capex less NICs: its switches alone, or (MoreExpensive
+                                  // only) its BOM priced from a sibling switch's plan (plan/compare_siblings.h)
     std::string reason;
 };
 

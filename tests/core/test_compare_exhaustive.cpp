@@ -202,25 +202,6 @@ private slots:
         }
     }
 
-    // Which candidates are planned, skipped or chosen depends on the input alone: the whole comparison,
-    // every candidate's record included, is the same on one thread as on four.
-    void sameOutcomesOnOneThreadAndOnFour_data() { addCaseRows(16384); }
-    void sameOutcomesOnOneThreadAndOnFour()
-    {
-        QFETCH(int, index);
-        const ClusterSpec spec = cases()[std::size_t(index)].spec;
-        auto on = [&](const char* threads) {
-            qputenv("FABRICPLAN_THREADS", threads);
-            nlohmann::json j = comparisonToJson(comparePlans(spec, catalog_));
-            qunsetenv("FABRICPLAN_THREADS");
-            j["plans"] = withoutTimings(j["plans"]);
-            return j;
-        };
-        const nlohmann::json one = on("1"), four = on("4");
-        QCOMPARE(four["alternatives"], one["alternatives"]);
-        QCOMPARE(four, one);
-    }
-
     // The shortcuts were taken at all above (else this test could not fail for them).
     void shortcutsWereTaken()
     {
