@@ -2,7 +2,9 @@
 // What choosing a compute platform does to a design: it fixes the node (GPUs, scale-out NICs and
 // their part), the node's power and how many nodes share a rack. Explicit user settings made after
 // applying it win (the CLI applies --platform first, then the other flags).
+#include <string>
 #include <string_view>
+#include <vector>
 
 #include "catalog/parts.h"
 #include "spec/cluster_spec.h"
@@ -19,6 +21,28 @@ void applyPlatform(ClusterSpec&, const PlatformModel&);
 // other NIC on such a platform is priced as add-in cards (the comparison retargets a DGX design to other
 // fabrics' NICs; data/catalog/README.md).
 bool nicsIncludedWith(const PlatformModel&, std::string_view nicPart);
+
+// True when the NIC has what `fabric` asks of the NIC side. The rule, on the catalog's sourced NIC
+// flags (nics.csv protocol, super_nic, packet_spraying): InfiniBand and RoCE need a NIC that speaks the
+// protocol; Spectrum-X's adaptive routing and congestion control are a SuperNIC's (BlueField-3 B3140H in
+// NVIDIA's Enterprise RA for HGX, ConnectX-8 SuperNIC in the SuperPOD B300 RA: fabric-facts §5; the flow
+// balance the estimates model, estimate/throughput.h balancesFlows); UEC's transport needs a NIC that
+// sprays packets (AMD Pollara 400: fabric-facts §2). NVIDIA's Spectrum-X NIC configuration also accepts
+// ConnectX-7 (https://docs.nvidia.com/networking/display/kubernetes2640/spectrum-x/spectrum-x-configuration.html),
+// so Spectrum switches run one, but as RoCE without the SuperNIC's features: not the Spectrum-X this
+// planner estimates.
+bool nicRunsFabric(const NicModel&, FabricKind);
+
+// What a platform's built-in NIC lacks for `fabric` (nicRunsFabric), for a system that takes no other NIC:
+// `what` names the NIC and the missing feature, `fix` where the missing NICs can be priced (a platform of
+// `platforms` with the same GPUs that takes NIC cards). Both empty when the NIC runs the fabric, or when
+// the platform's NICs are not built in or `nic` is not its built-in one.
+struct BuiltInNicShortfall {
+    std::string what, fix;
+    bool empty() const { return what.empty(); }
+};
+BuiltInNicShortfall builtInNicShortfall(const PlatformModel&, const NicModel&, FabricKind,
+                                        const std::vector<PlatformModel>& platforms);
 
 // Scale-out ports per GPU the platform gives (NICs x ports / GPUs); 0 when it leaves NICs open.
 double scaleOutPortsPerGpu(const PlatformModel&);

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "catalog/platforms.h"
+
 namespace fp {
 
 const char* toString(Severity s)
@@ -132,12 +134,29 @@ void rackPower(const ClusterSpec& spec, const Layout& layout, std::vector<Findin
     }
 }
 
+// A system with its NICs built in (DGX, NVL72 trays) takes no other: where that NIC lacks the fabric's
+// NIC-side features (a ConnectX-7 is no SuperNIC), the fabric cannot be built on this platform.
+void builtInNic(const ClusterSpec& spec, const Catalog& catalog, const Hardware& hw, std::vector<Finding>& out)
+{
+    if (!hw.platform) return;
+    const BuiltInNicShortfall s = builtInNicShortfall(*hw.platform, hw.nic, spec.fabric, catalog.platforms);
+    if (s.empty()) return;
+    Finding f;
+    f.severity = Severity::Error;
+    f.rule = "platform.builtin-nic";
+    f.message = s.what;
+    f.where = hw.platform->id + " NICs";
+    f.fix = s.fix;
+    out.push_back(std::move(f));
+}
+
 } // namespace
 
 std::vector<Finding> run(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout,
-                         const MediaAssignment& media, const Catalog&, const Hardware& hw)
+                         const MediaAssignment& media, const Catalog& catalog, const Hardware& hw)
 {
     std::vector<Finding> out;
+    builtInNic(spec, catalog, hw, out);
     cageSpeed(fabric, hw, out);
     portsExhausted(spec, fabric, hw, out);
     rackPower(spec, layout, out);

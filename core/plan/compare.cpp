@@ -36,6 +36,7 @@ struct Round {
     int linkGbps = 0;
     std::vector<ClusterSpec> specs;
     std::vector<CompareCandidate> records;  // parallel to specs
+    std::string builtInNicNote;             // the platform's built-in NIC lacks the fabric's NIC features
     // Parallel to specs: lower bounds of the candidate's capex less its NICs (its switches alone, and,
     // once a sibling is planned, that plan re-priced: exact), and what its NICs cost (exact).
     std::vector<double> switchBoundUsd;
@@ -150,6 +151,7 @@ std::unique_ptr<Round> makeRound(const ClusterSpec& spec, FabricKind fabric, con
     r->fabric = fabric;
     r->specs = plan::retargetCandidates(spec, fabric, catalog);
     r->linkGbps = nicGbps(r->specs.front(), catalog);
+    r->builtInNicNote = plan::builtInNicNote(spec, fabric, catalog);
     // What `plan --fabric` would pick is always a candidate, so the comparison never calls a fabric
     // unbuildable that plans cleanly on its default parts (at 1,000,000 GPUs InfiniBand's ranked NIC
     // splits Q3400 cages four ways, and only the fabric defaults' other NIC plans without errors).
@@ -440,6 +442,10 @@ Comparison compare(const ClusterSpec& spec, const Catalog& catalog, const PlanOp
                                  (gbps < native[k]->linkGbps ? ", compared at " + std::to_string(gbps) +
                                                                    "G per link, with less bandwidth per GPU."
                                                              : "."));
+            p.fabric.notes.push_back(splitNotes.back());
+        }
+        if (!native[k]->builtInNicNote.empty()) {
+            splitNotes.push_back(native[k]->builtInNicNote);
             p.fabric.notes.push_back(splitNotes.back());
         }
         const std::string part = switchesOf(p.spec);

@@ -79,8 +79,16 @@ std::string dualTorNicNote(const ClusterSpec& asked, const ClusterSpec& picked, 
 
 FabricParts partsForFabric(const ClusterSpec& spec, FabricKind fabric, const Catalog& catalog)
 {
+    // A platform with its NICs built in takes no other NIC (retargetCandidates keeps it): where that NIC
+    // does not speak the fabric, nothing builds it; where it lacks the fabric's NIC-side features, the
+    // note below says what the plan is instead.
+    const NicModel* builtIn = builtInNic(spec, catalog);
+    const std::string builtInNote = builtInNicNote(spec, fabric, catalog);
+    if (builtIn && !speaksFabric(builtIn->protocol, fabric))
+        throw UserError(builtInNote, "/compute/platform", "choose a platform that takes NIC cards, or another fabric");
+    const std::string notes = builtInNote.empty() ? std::string() : " " + builtInNote;
     std::vector<ClusterSpec> candidates = retargetCandidates(spec, fabric, catalog);
-    if (spec.genericRadix == 0 && !candidates.empty()) {
+    if (spec.genericRadix == 0 && !candidates.empty() && !builtIn) {
         // The other NICs of this fabric after the best-ranked one, each with the same switch ranking.
         const std::string first = candidates.front().nicModel;
         for (const NicModel& n : catalog.nics) {
@@ -114,13 +122,14 @@ FabricParts partsForFabric(const ClusterSpec& spec, FabricKind fabric, const Cat
             return {c, true,
                     std::string(displayName(fabric)) + ": " + parts + " and NIC " + named.nicModel +
                         ", the first of the fabric's ranked parts that plans without design-rule errors." +
-                        dualTorNicNote(spec, c, catalog)};
+                        dualTorNicNote(spec, c, catalog) + notes};
         if (!fallback)
             fallback = FabricParts{c, false,
                                    std::string(displayName(fabric)) + ": " + parts + " and NIC " + named.nicModel +
                                        " build the cluster but their plan has " + std::to_string(*errors) +
                                        " design-rule error(s); no catalog part of this fabric plans cleanly." +
-                                       dualTorNicNote(spec, c, catalog)};
+                                       dualTorNicNote(spec, c, catalog) + notes};
+        if (!builtInNote.empty()) break;  // the built-in NIC's shortfall is an error on every switch alike
     }
     if (fallback) return *fallback;
     if (spec.dualTor) {

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "catalog/part_lookup.h"
+#include "catalog/platforms.h"
 #include "common/error.h"
 #include "common/format.h"
 #include "spec/validate.h"
@@ -272,12 +273,30 @@ Hardware resolveHardware(const ClusterSpec& spec, const Catalog& catalog, NicMod
     return hw;
 }
 
+const NicModel* builtInNic(const ClusterSpec& spec, const Catalog& catalog)
+{
+    const PlatformModel* platform = spec.platform.empty() ? nullptr : catalog.findPlatform(spec.platform);
+    if (!platform || !platform->nicsBuiltIn || platform->nicPart.empty()) return nullptr;
+    return catalog.findNic(platform->nicPart);
+}
+
+std::string builtInNicNote(const ClusterSpec& spec, FabricKind fabric, const Catalog& catalog)
+{
+    const NicModel* nic = builtInNic(spec, catalog);
+    if (!nic) return {};
+    const BuiltInNicShortfall s = builtInNicShortfall(*catalog.findPlatform(spec.platform), *nic, fabric, catalog.platforms);
+    return s.empty() ? std::string() : s.what + " " + s.fix;
+}
+
 std::vector<ClusterSpec> retargetCandidates(const ClusterSpec& spec, FabricKind fabric, const Catalog& catalog)
 {
     ClusterSpec base = spec;
     base.fabric = fabric;
 
-    const NicModel* current = matchNic(catalog.nics, spec.nicModel).part;
+    // A system with its NICs built in holds no other: every fabric plans with that NIC.
+    const NicModel* builtIn = builtInNic(spec, catalog);
+    if (builtIn) base.nicModel = builtIn->partNumber;
+    const NicModel* current = builtIn ? builtIn : matchNic(catalog.nics, spec.nicModel).part;
     const int gbps = current ? (spec.linkGbps ? spec.linkGbps : current->portGbps) : 400;
     // A tier's own switch stays where it runs this fabric at the link speed; else that tier takes the
     // fabric's switch like the others (a deep-buffer Ethernet spine has no place in an InfiniBand plan,
@@ -305,7 +324,7 @@ std::vector<ClusterSpec> retargetCandidates(const ClusterSpec& spec, FabricKind 
     };
     const NicModel* bestNic = nullptr;
     for (const auto& n : catalog.nics)
-        if (nicScore(n) > (bestNic ? nicScore(*bestNic) : -1)) bestNic = &n;
+        if (!builtIn && nicScore(n) > (bestNic ? nicScore(*bestNic) : -1)) bestNic = &n;
     if (bestNic) base.nicModel = bestNic->partNumber;
     // A dual-ToR NIC whose port is faster than the links (a C8180's 800G cage as 2 x 400G) runs at the link speed.
     if (bestNic && spec.dualTor && spec.linkGbps == 0 && bestNic->portGbps != gbps) base.linkGbps = gbps;

@@ -54,9 +54,21 @@ struct PlaneChoice {
 PlaneChoice planesThatConnect(const ClusterSpec&, const NicModel&, const Hardware&, int linkGbps);
 PlaneChoice planesThatConnect(const ClusterSpec&, const NicModel&, const SwitchModel&, int linkGbps);  // every tier
 
+// The scale-out NIC built into the spec's platform (platforms.csv nics_built_in: DGX, NVL72 trays), or
+// nullptr when the platform takes NIC cards (HGX, PCIe, custom) or the design names none. Such a system
+// holds no other NIC, so every fabric of a comparison, and the fabric defaults, plan with this one.
+const NicModel* builtInNic(const ClusterSpec&, const Catalog&);
+
+// One sentence for a design whose platform has its NICs built in when that NIC lacks what `fabric`
+// asks of the NIC side (catalog/platforms.h builtInNicShortfall: what is missing, where the missing NICs
+// can be priced). Empty otherwise. The plan's checks make it an error (platform.builtin-nic).
+std::string builtInNicNote(const ClusterSpec&, FabricKind, const Catalog&);
+
 // For comparisons: the spec re-targeted at another fabric technology, with the parts the catalog
 // offers for it (same link speed), keeping the user's choices where they already fit. Best first:
-// the caller plans them in order and keeps the first without design-rule errors.
+// the caller plans them in order and keeps the first without design-rule errors. On a platform with
+// built-in NICs every candidate keeps that NIC (builtInNic): a plan never orders a card the system
+// cannot take.
 std::vector<ClusterSpec> retargetCandidates(const ClusterSpec&, FabricKind, const Catalog&);
 
 } // namespace fp::plan
