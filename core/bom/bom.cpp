@@ -124,9 +124,14 @@ bool isFibreCable(const CableModel* cable, MediaClass media)
 }
 
 // A part the platform ships with (a DGX's built-in NICs): still listed, for the installers and the cable
-// plan, but the system's price includes it, so it adds nothing to the network's capex.
+// plan, but the system's price includes it, so it adds nothing to the network's capex. Its catalog row is
+// the add-in card of the same chip, standing in for the on-board NIC: the line names the chip (the
+// catalog description up to its first comma, without "adapter") and the system, not the card's form.
 void markIncludedWith(BomLine& line, const PlatformModel& platform)
 {
+    std::string chip = line.description.substr(0, line.description.find(','));
+    if (const auto at = chip.find(" adapter"); at != std::string::npos) chip.erase(at, std::string(" adapter").size());
+    line.description = chip + " (built into " + platform.id + ")";
     line.includedWith = platform.id;
     line.unitPriceUsd = 0;
     line.extendedUsd = 0;
