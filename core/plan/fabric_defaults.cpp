@@ -21,14 +21,24 @@ bool speaksFabric(Protocol part, FabricKind fabric)
     return (part == Protocol::InfiniBand) == (fabric == FabricKind::InfiniBand);
 }
 
-// Errors of the candidate's plan, or nullopt when it cannot be built at all (`why` then says why).
+// Design-rule errors of a plan but the built-in NIC's (platform.builtin-nic): that one is the same on
+// every switch of the fabric, so the switches are ranked by the others.
+int errorsBeyondBuiltInNic(const Plan& p)
+{
+    return p.errorCount() - int(std::count_if(p.findings.begin(), p.findings.end(), [](const Finding& f) {
+               return f.severity == Severity::Error && f.rule == "platform.builtin-nic";
+           }));
+}
+
+// Errors of the candidate's plan (errorsBeyondBuiltInNic), or nullopt when it cannot be built at all (`why`
+// then says why).
 std::optional<int> errorsOf(const ClusterSpec& candidate, const Catalog& catalog, std::string& why)
 {
     // Only the error count is read: no estimates (findingsOnly), as the comparison ranks its candidates.
     PlanOptions findingsOnly;
     findingsOnly.findingsOnly = true;
     try {
-        if (candidate.gpus <= kFullPlanGpus) return makePlan(candidate, catalog, findingsOnly).errorCount();
+        if (candidate.gpus <= kFullPlanGpus) return errorsBeyondBuiltInNic(makePlan(candidate, catalog, findingsOnly));
         // Full size: does the topology connect it (tiers, planes)? Resolving and sizing only.
         const ClusterSpec c = canonicalParts(candidate, catalog);
         const NicModel& nic = resolveNic(c, catalog);
@@ -53,7 +63,7 @@ std::optional<int> errorsOf(const ClusterSpec& candidate, const Catalog& catalog
         // Media and checks on a probe of the same depth: kProbeGpus GPUs with the full size's tiers.
         probe.gpus = kProbeGpus / c.gpusPerNode * c.gpusPerNode;
         if (c.tiers == 0) probe.tiers = endpoints > two ? 3 : 2;
-        return makePlan(probe, catalog, findingsOnly).errorCount();
+        return errorsBeyondBuiltInNic(makePlan(probe, catalog, findingsOnly));
     } catch (const UserError& e) {
         why = e.oneLine();
         return std::nullopt;
@@ -119,9 +129,10 @@ FabricParts partsForFabric(const ClusterSpec& spec, FabricKind fabric, const Cat
             if (switchNameOf(named, t) != named.switchModel)
                 parts += ", " + std::string(toString(t)) + " " + switchNameOf(named, t);
         if (*errors == 0)
-            return {c, true,
+            return {c, builtInNote.empty(),
                     std::string(displayName(fabric)) + ": " + parts + " and NIC " + named.nicModel +
-                        ", the first of the fabric's ranked parts that plans without design-rule errors." +
+                        ", the first of the fabric's ranked parts that plans without " +
+                        (builtInNote.empty() ? "" : "other ") + "design-rule errors." +
                         dualTorNicNote(spec, c, catalog) + notes};
         if (!fallback)
             fallback = FabricParts{c, false,
@@ -129,7 +140,6 @@ FabricParts partsForFabric(const ClusterSpec& spec, FabricKind fabric, const Cat
                                        " build the cluster but their plan has " + std::to_string(*errors) +
                                        " design-rule error(s); no catalog part of this fabric plans cleanly." +
                                        dualTorNicNote(spec, c, catalog) + notes};
-        if (!builtInNote.empty()) break;  // the built-in NIC's shortfall is an error on every switch alike
     }
     if (fallback) return *fallback;
     if (spec.dualTor) {

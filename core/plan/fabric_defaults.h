@@ -10,7 +10,8 @@ namespace fp::plan {
 
 struct FabricParts {
     ClusterSpec spec;   // the input with fabric, switch and NIC set
-    bool clean = false; // its plan has no design-rule errors
+    bool clean = false; // its plan has no design-rule errors (never on a platform whose built-in NIC lacks
+                        // the fabric's NIC-side features: platform.builtin-nic, noted in `why`)
     std::string why;    // one sentence for the user: what was picked and why
 };
 
@@ -19,7 +20,9 @@ struct FabricParts {
 // NIC first, then the catalog's other NICs of the fabric). The first candidate whose plan has no
 // design-rule errors wins. Above kFullPlanGpus the plan that judges media and checks is a probe of
 // kProbeGpus GPUs with the full size's tier count, and the full size is checked by the topology alone
-// (what connects at that size). When no candidate is clean, the first that builds at all, flagged.
+// (what connects at that size). When no candidate is clean, the first that builds at all, flagged. On a
+// platform with built-in NICs only that NIC is tried (retargetCandidates), and its platform.builtin-nic
+// error, the same on every switch, does not count against the switches.
 // Throws UserError when no candidate can build the cluster.
 FabricParts partsForFabric(const ClusterSpec&, FabricKind, const Catalog&);
 

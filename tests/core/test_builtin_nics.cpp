@@ -14,7 +14,9 @@
 #include "catalog/platforms.h"
 #include "common/error.h"
 #include "plan/compare_bound.h"
+#include "plan/fabric_defaults.h"
 #include "plan/plan.h"
+#include "plan/resolve.h"
 #include "random_plans.h"
 #include "spec/spec_json.h"
 #include "test_catalog_support.h"
@@ -40,6 +42,20 @@ double nicPrice(const Catalog& catalog, const std::string& part, const Economics
     const NicModel* nic = catalog.findNic(part);
     const PriceQuote* q = nic ? catalog.priceFor(*nic, eco) : nullptr;
     return q ? q->priceUsd : -1.0;
+}
+
+const std::string* noteContaining(const Plan& p, const std::string& text)
+{
+    for (const std::string& n : p.fabric.notes)
+        if (n.find(text) != std::string::npos) return &n;
+    return nullptr;
+}
+
+bool hasRule(const Plan& p, const char* rule)
+{
+    for (const Finding& f : p.findings)
+        if (f.rule == rule) return f.severity == Severity::Error;
+    return false;
 }
 
 // Relative closeness for sums of a few thousand prices (the BOM adds them in another order).
@@ -209,6 +225,161 @@ private slots:
         QVERIFY(r.planned >= 60);
         QVERIFY(builtIn >= 10);  // both paths are exercised
         QVERIFY(bought >= 10);
+    }
+
+    // The BOM line of a built-in NIC names the system, not the add-in card that stands in for it in the
+    // catalog (its "HHHL" form factor fits no DGX); a card server's line keeps the card's description.
+    void builtInNicLineNamesTheSystem()
+    {
+        ClusterSpec dgx, hgx;
+        dgx.gpus = hgx.gpus = 256;
+        applyPlatform(dgx, *catalog_.findPlatform("DGX-H100"));
+        applyPlatform(hgx, *catalog_.findPlatform("HGX-H100"));
+        const std::string& card = catalog_.findNic("MCX75310AAS-NEAT")->description;
+        QCOMPARE(nicLine(makePlan(dgx, catalog_))->description, std::string("ConnectX-7 VPI (built into DGX-H100)"));
+        QCOMPARE(nicLine(makePlan(hgx, catalog_))->description, card);
+    }
+
+    // The bug: comparing the DGX SuperPODs (and the GB200 racks) priced 1,024 BlueField-3 SuperNICs for
+    // Spectrum-X and AMD Pollara cards for UEC, add-in cards these systems cannot take. Every fabric now
+    // plans with the system's own NIC at no price, every candidate considered names it, and the fabrics
+    // whose NIC-side features it lacks (not a SuperNIC, no packet spraying: the catalog's flags) are not
+    // buildable on the system, say why, and are never recommended.
+    void comparisonKeepsTheBuiltInNic_data()
+    {
+        QTest::addColumn<QString>("file");
+        for (const char* f : {"dgx-h100-superpod-1024.fabricplan", "dgx-b200-superpod-1024.fabricplan",
+                              "gb200-nvl72-8-racks.fabricplan"})
+            QTest::newRow(f) << QString::fromUtf8(f);
+    }
+    void comparisonKeepsTheBuiltInNic()
+    {
+        QFETCH(QString, file);
+        const ClusterSpec spec = example(file.toUtf8().constData());
+        const PlatformModel& platform = *catalog_.findPlatform(spec.platform);
+        QVERIFY(platform.nicsBuiltIn);
+        const NicModel& builtIn = *catalog_.findNic(platform.nicPart);
+        QVERIFY(!builtIn.superNic && !builtIn.packetSpraying);  // ConnectX-7 in all three
+        const Comparison c = comparePlans(spec, catalog_);
+        QCOMPARE(c.plans.size(), std::size_t(4));
+        for (std::size_t k = 0; k < c.plans.size(); ++k) {
+            const Plan& p = c.plans[k];
+            const char* fabric = displayName(p.spec.fabric);
+            const BomLine* line = nicLine(p);
+            QVERIFY2(line && line->part == platform.nicPart, fabric);
+            QCOMPARE(line->extendedUsd, 0.0);
+            QCOMPARE(p.estimates.capex.nicsUsd, 0.0);
+            for (const CompareCandidate& cand : c.alternatives[k].candidates)
+                QVERIFY2(cand.nicModel == platform.nicPart, (std::string(fabric) + " " + cand.nicModel).c_str());
+            // Not buildable as that fabric on this system: an error, not a part it cannot hold.
+            const bool lacks = p.spec.fabric == FabricKind::SpectrumX || p.spec.fabric == FabricKind::UEC;
+            const std::string* note = noteContaining(p, "built-in NIC " + platform.nicPart);
+            QVERIFY2(lacks == (note != nullptr), fabric);
+            QCOMPARE(hasRule(p, "platform.builtin-nic"), lacks);
+            QCOMPARE(c.alternatives[k].buildable, !lacks && p.errorCount() == 0);
+            if (lacks) QVERIFY(c.advice.recommended != p.spec.fabric);
+            if (note) QVERIFY2(note->find("Compare on HGX-") != std::string::npos || platform.id == "GB200-NVL72",
+                               note->c_str());
+        }
+    }
+
+    // ConnectX-8 SuperNICs (DGX B300, GB300 trays) run Spectrum-X in full (SuperPOD B300 RA): no note
+    // there; they do not spray packets, so UEC says what is missing. Still no other NIC anywhere.
+    void connectX8SystemsRunSpectrumX()
+    {
+        ClusterSpec spec;
+        spec.gpus = 256;
+        applyPlatform(spec, *catalog_.findPlatform("DGX-B300"));
+        const NicModel& cx8 = *catalog_.findNic(spec.nicModel);
+        QVERIFY(cx8.superNic && !cx8.packetSpraying);
+        const Comparison c = comparePlans(spec, catalog_);
+        for (const Plan& p : c.plans) {
+            QCOMPARE(nicLine(p)->part, cx8.partNumber);
+            const bool note = noteContaining(p, "built-in NIC") != nullptr;
+            QCOMPARE(note, p.spec.fabric == FabricKind::UEC);
+            QCOMPARE(hasRule(p, "platform.builtin-nic"), p.spec.fabric == FabricKind::UEC);
+        }
+    }
+
+    // HGX servers take cards: their comparison still retargets to each fabric's NIC (a SuperNIC for
+    // Spectrum-X, a packet-spraying NIC for UEC), priced, and says nothing of built-in NICs.
+    void cardServersStillRetarget()
+    {
+        ClusterSpec spec;
+        spec.gpus = 1024;
+        applyPlatform(spec, *catalog_.findPlatform("HGX-H100"));
+        const Comparison c = comparePlans(spec, catalog_);
+        for (const Plan& p : c.plans) {
+            const NicModel& nic = p.hardware.nic;
+            QVERIFY(nicRunsFabric(nic, p.spec.fabric));
+            QVERIFY(p.estimates.capex.nicsUsd > 0);
+            QVERIFY(!noteContaining(p, "built-in NIC"));
+            QVERIFY(!hasRule(p, "platform.builtin-nic"));
+        }
+    }
+
+    // `plan --platform DGX-H100 --fabric spectrum-x` takes the same rule: the built-in NIC, flagged, and the
+    // note; HGX H100 takes each fabric's own NIC.
+    void fabricDefaultsKeepTheBuiltInNic()
+    {
+        ClusterSpec dgx, hgx;
+        dgx.gpus = hgx.gpus = 256;
+        applyPlatform(dgx, *catalog_.findPlatform("DGX-H100"));
+        applyPlatform(hgx, *catalog_.findPlatform("HGX-H100"));
+        for (FabricKind f : {FabricKind::InfiniBand, FabricKind::RoCE, FabricKind::SpectrumX, FabricKind::UEC}) {
+            const plan::FabricParts d = plan::partsForFabric(dgx, f, catalog_);
+            QCOMPARE(d.spec.nicModel, std::string("MCX75310AAS-NEAT"));
+            const bool lacks = f == FabricKind::SpectrumX || f == FabricKind::UEC;
+            QVERIFY2(lacks == (d.why.find("Compare on HGX-H100") != std::string::npos), d.why.c_str());
+            QCOMPARE(d.clean, !lacks);
+            const NicModel& picked = *catalog_.findNic(plan::partsForFabric(hgx, f, catalog_).spec.nicModel);
+            QVERIFY2(nicRunsFabric(picked, f), picked.partNumber.c_str());
+        }
+    }
+
+    // Random designs over every platform: no compared plan, and no candidate, has a NIC its platform
+    // cannot hold (on a platform with built-in NICs: that NIC, whatever NIC the design named).
+    void randomComparisonsHoldOnlyTheirNics()
+    {
+        std::mt19937 rng(20261203);
+        std::vector<const PlatformModel*> platforms;
+        for (const PlatformModel& p : catalog_.platforms) platforms.push_back(&p);
+        const FabricKind fabrics[] = {FabricKind::InfiniBand, FabricKind::RoCE, FabricKind::SpectrumX, FabricKind::UEC};
+        const int gpuChoices[] = {64, 128, 256, 576};
+        int compared = 0, builtIn = 0;
+        std::string failures;
+        const auto next = [&] {
+            ClusterSpec s;
+            s.gpus = gpuChoices[rng() % std::size(gpuChoices)];
+            s.fabric = fabrics[rng() % std::size(fabrics)];
+            if (s.fabric != FabricKind::InfiniBand) s.switchModel = "SN5600";
+            applyPlatform(s, *platforms[rng() % platforms.size()]);
+            if (s.fabric == FabricKind::SpectrumX && rng() % 2 == 0) s.nicModel = "900-9D3D4-00EN-HA0";
+            return s;
+        };
+        test::planRandomSpecs(catalog_, 16, 200, next, [&](const ClusterSpec& s, Plan&, int) {
+            const PlatformModel* platform = catalog_.findPlatform(s.platform);
+            Comparison c;
+            try {
+                c = comparePlans(s, catalog_);
+            } catch (const UserError&) {
+                return true;
+            }
+            ++compared;
+            if (!platform || !platform->nicsBuiltIn) return true;
+            ++builtIn;
+            for (std::size_t k = 0; k < c.plans.size(); ++k) {
+                if (c.plans[k].hardware.nic.partNumber != platform->nicPart)
+                    failures += "\n  " + s.platform + " plan " + c.plans[k].hardware.nic.partNumber;
+                for (const CompareCandidate& cand : c.alternatives[k].candidates)
+                    if (cand.nicModel != platform->nicPart) failures += "\n  " + s.platform + " candidate " + cand.nicModel;
+            }
+            return true;
+        });
+        QVERIFY2(failures.empty(), failures.c_str());
+        qInfo("%d random comparisons, %d on platforms with built-in NICs", compared, builtIn);
+        QVERIFY(compared >= 12);
+        QVERIFY(builtIn >= 4);
     }
 
     // The schema refuses a built-in flag without its source (and without the part it names).
