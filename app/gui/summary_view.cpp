@@ -245,6 +245,12 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
     else
         notes << tr("Longest lead time %1; no lead time for %n BOM line(s).", nullptr, p.bom.linesWithoutLeadTime())
                      .arg(fig("lead.longest")->value);
+    for (const BomLine& l : p.bom.lines)
+        if (l.category == BomCategory::Nics && !l.includedWith.empty())
+            notes << tr("The %1 NICs built into %2 (%3) are listed in the BOM at no price: the system's price "
+                        "includes them, so they are outside the network capex.")
+                         .arg(count(l.qty), QString::fromStdString(l.includedWith).toHtmlEscaped(),
+                              QString::fromStdString(l.part).toHtmlEscaped());
     for (const std::string& n : p.fabric.notes) notes << QString::fromStdString(n).toHtmlEscaped();
     for (const std::string& n : p.estimates.notes) notes << QString::fromStdString(n).toHtmlEscaped();
     if (!notes.isEmpty())
