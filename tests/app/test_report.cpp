@@ -115,7 +115,8 @@ private slots:
                        !QStandardPaths::findExecutable(QStringLiteral("pdftotext")).isEmpty();
     }
 
-    // Five sections, one page each for this design: summary, topology, BOM, comparison, checks.
+    // Five sections for this design: summary, topology, BOM, comparison (two pages: its reasons end with
+    // why DGX H100 cannot build Spectrum-X and UEC with its built-in ConnectX-7), checks.
     void pdfHasEveryPageAndThePlansFigures()
     {
         const QString pdf = path(QStringLiteral("report.pdf"));
@@ -130,9 +131,9 @@ private slots:
         QCOMPARE(seen.back(), 1.0);
         if (!havePoppler_) QSKIP("pdfinfo/pdftotext (poppler-utils) not installed");
 
-        // Summary, topology, BOM, comparison, checks, then Resilience (domains and rates; spares continue on a 7th).
-        QCOMPARE(pdfPages(pdf), 7);
-        const QString resilience = pdfText(pdf, 6, 7);
+        // Summary, topology, BOM, comparison (2), checks, then Resilience (domains and rates; spares continue on an 8th).
+        QCOMPARE(pdfPages(pdf), 8);
+        const QString resilience = pdfText(pdf, 7, 8);
         QVERIFY2(resilience.contains(QStringLiteral("one leaf switch")), qPrintable(resilience.left(600)));
         QVERIFY(resilience.contains(QStringLiteral("spares by 99 % service level")));
         const QString summary = pdfText(pdf, 1, 1);
@@ -154,9 +155,10 @@ private slots:
         QVERIFY(cmpPage.contains(QStringLiteral("Advice: ") +
                                  QString::fromLatin1(displayName(comparison_->advice.recommended))));
 
-        const QString checks = pdfText(pdf, 5, 5);
+        QVERIFY(pdfText(pdf, 5, 5).contains(QStringLiteral("Fabric comparison (continued)")));
+        const QString checks = pdfText(pdf, 6, 6);
         QVERIFY(checks.contains(QStringLiteral("Design-rule checks")));
-        QVERIFY(checks.contains(QStringLiteral("Page 5")));
+        QVERIFY(checks.contains(QStringLiteral("Page 6")));
         for (const Finding& f : plan_->findings)
             QVERIFY2(checks.contains(QString::fromStdString(f.rule)), f.rule.c_str());
     }
