@@ -12,11 +12,13 @@
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <utility>
 
 #include "bom_model.h"
@@ -192,17 +194,29 @@ QWidget* MainWindow::makeBomTab()
     m_bomProxy->setSourceModel(m_bomModel);
     auto* filter = makeFilter(tr("Filter lines (part, vendor, description…)"), page);
     auto* table = makeTable(page);
+    table->setObjectName(QStringLiteral("bomTable"));
     table->setModel(m_bomProxy);
     table->setSortingEnabled(true);
     table->sortByColumn(-1, Qt::AscendingOrder);  // the model's order: by category
     const int widths[] = {140, 170, 270, 60, 95, 115, 75, 80, 130, 200};
     for (int c = 0; c < BomModel::ColumnCount; ++c) table->setColumnWidth(c, widths[c]);
+    // The category column fits its longest name, bold as on the subtotal rows (at 140 px "Fibre cords
+    // and trunks" read "Fibre cords and trun…"); the delegate pads text by the focus-frame margin + 1.
+    QFont bold = table->font();
+    bold.setBold(true);
+    const int textMargin = table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, table) + 1;
+    int categoryWidth = widths[BomModel::Category];
+    for (int c = int(BomCategory::Switches); c <= int(BomCategory::Spares); ++c)
+        categoryWidth = std::max(categoryWidth, QFontMetrics(bold).horizontalAdvance(QString::fromUtf8(displayName(BomCategory(c)))) +
+                                                    2 * textMargin + 2);
+    table->setColumnWidth(BomModel::Category, categoryWidth);
     // Quantity and prices right after the part, description after them: in a 1024-pixel window the
     // figures people check are in view without scrolling sideways (the model's order stays for exports).
     table->horizontalHeader()->moveSection(table->horizontalHeader()->visualIndex(BomModel::Description),
                                            BomModel::Extended);
     table->horizontalHeader()->setStretchLastSection(true);
     m_bomTotals = new QLabel(page);
+    m_bomTotals->setObjectName(QStringLiteral("bomTotals"));
     m_bomTotals->setTextFormat(Qt::RichText);
     m_bomTotals->setWordWrap(true);  // a long total (with "not buildable") wraps instead of widening the window
     m_bomTotals->setContentsMargins(8, 6, 8, 6);
@@ -271,7 +285,8 @@ void MainWindow::filterCables()
         m_cableModel->setFilter(text, media);
         return showCableCount();
     }
-    if (text == m_cableModel->filterText() && media == m_cableModel->filterMedia() && !m_cableFilterWatcher->isRunning())
+    if (text == m_cableModel->filterText() && media == m_cableModel->filterMedia() && !m_cableModel->filterPending() &&
+        !m_cableFilterWatcher->isRunning())
         return;
     m_cableCount->setText(tr("Filtering %1 links…").arg(QLocale(QLocale::English).toString(qulonglong(m_cableModel->linkCount()))));
     m_cableFilterWatcher->setFuture(
@@ -392,14 +407,12 @@ void MainWindow::onPlanReady()
     m_pricesModel->setPlan(plan, m_document->catalog());
     m_pricesSummary->setText(m_pricesModel->summaryText());
     showCableCount();
+    if (m_cableModel->filterPending()) filterCables();  // the kept filter, scanned on the worker for this plan
     if (plan) {
-        const QString estimate = m_bomModel->anyPriceEstimated()
-                                     ? tr(" <span style='color:%1'>(~ estimate: no public prices exist)</span>")
-                                           .arg(estimateColour(palette()).name())
-                                     : QString();
+        const QString estimate = m_bomModel->anyPriceEstimated() ? QLatin1Char(' ') + estimateLegendHtml(palette()) : QString();
         const QString notBuildable = plan->errorCount()
-                                         ? tr("<b style='color:%1'>Not buildable (%2 errors):</b> ")
-                                               .arg(errorColour(palette()).name()).arg(plan->errorCount())
+                                         ? tr("<b style='color:%1'>Not buildable (%n error(s)):</b> ", nullptr, plan->errorCount())
+                                               .arg(errorColour(palette()).name())
                                          : QString();
         m_bomTotals->setText(notBuildable + tr("<b>Total %1</b>%2 &nbsp;·&nbsp; %3 &nbsp;·&nbsp; %4 per GPU")
                                  .arg(formatUsd(m_bomModel->totalUsd()), estimate, formatPowerW(m_bomModel->totalPowerW()),
