@@ -29,6 +29,7 @@
 #include "design_panel.h"
 #include "document.h"
 #include "floor_view.h"
+#include "common/format.h"
 #include "common/paths.h"
 #include "price_comparison_model.h"
 #include "release_off_ui_thread.h"
@@ -367,6 +368,7 @@ QWidget* MainWindow::makeChecksTab()
 void MainWindow::buildStatusBar()
 {
     m_statusFigures = new QLabel(this);
+    m_statusFigures->setObjectName(QStringLiteral("statusFigures"));
     // Clipped rather than widening the window past 1024 pixels when the figures are long.
     m_statusFigures->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_statusFigures->setMinimumWidth(0);
@@ -467,8 +469,11 @@ void MainWindow::updateStatus()
     const Estimates& e = plan->estimates;
     const int errors = plan->errorCount(), warnings = plan->warningCount();
     // With errors the figures describe a fabric that cannot be built: say so before any of them.
-    const QString figures = tr("%1 GPUs   ·   %2 switches   ·   %3 links   ·   capex %4%5   ·   %6/GPU   ·   %7")
-                                .arg(en.toString(plan->spec.gpus), en.toString(plan->fabric.switchCount()), en.toString(links),
+    // Counts in number ("1 switch" for a one-switch lab), by the CLI's rule (common/format.h).
+    const auto count = [](long long n, const char* one, const char* many) { return QString::fromStdString(counted(n, one, many)); };
+    const QString figures = tr("%1   ·   %2   ·   %3   ·   capex %4%5   ·   %6/GPU   ·   %7")
+                                .arg(count(plan->spec.gpus, "GPU", "GPUs"), count(plan->fabric.switchCount(), "switch", "switches"),
+                                     count(links, "link", "links"),
                                      formatUsd(e.capex.totalUsd), e.capex.estimated ? tr(" (est.)") : QString(),
                                      formatUsd(e.capex.perGpuUsd), formatPowerW(e.opex.powerKw * 1000.0));
     m_statusFigures->setText(errors ? tr("<b style='color:%1'>Not buildable</b>   ·   %2")

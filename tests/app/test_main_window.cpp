@@ -524,6 +524,15 @@ void TestMainWindow::countsReadAsEnglish()
     auto* bomTotals = m_window->findChild<QLabel*>(QStringLiteral("bomTotals"));
     QVERIFY(bomTotals);
     QVERIFY2(bomTotals->text().contains(QStringLiteral("Not buildable (1 error):")), qPrintable(bomTotals->text()));
+    // One 8-GPU server on one switch: the status bar says "1 switch".
+    ClusterSpec lab;
+    lab.gpus = 8;
+    doc->reset(lab, QString());
+    QVERIFY(test::settle(*doc));
+    QCOMPARE(doc->plan()->fabric.switchCount(), 1LL);
+    auto* status = m_window->findChild<QLabel*>(QStringLiteral("statusFigures"));
+    QVERIFY(status);
+    QTRY_VERIFY2(status->text().startsWith(QStringLiteral("8 GPUs   ·   1 switch   ·   8 links   ·   ")), qPrintable(status->text()));
     QCoreApplication::removeTranslator(&plurals);
 }
 
