@@ -8,6 +8,7 @@
 #include "catalog/price_csv.h"
 #include "commands.h"
 #include "common/error.h"
+#include "common/format.h"
 #include "design_input.h"
 
 namespace fp::cli {
@@ -56,11 +57,11 @@ void listRows(const std::vector<Model>& rows, bool json, nlohmann::json& out)
 
 constexpr std::size_t kMessagesShown = 30;
 
-void printFirst(const std::vector<std::string>& lines, const char* prefix, const char* what)
+void printFirst(const std::vector<std::string>& lines, const char* prefix, const char* singular)
 {
     for (std::size_t i = 0; i < lines.size() && i < kMessagesShown; ++i) std::cerr << prefix << lines[i] << "\n";
     if (lines.size() > kMessagesShown)
-        std::cerr << "... and " << (lines.size() - kMessagesShown) << " more " << what << " (" << lines.size()
+        std::cerr << "... and " << counted((long long)(lines.size() - kMessagesShown), std::string("more ") + singular) << " (" << lines.size()
                   << " in all; the first " << kMessagesShown << " are shown)\n";
 }
 
@@ -167,11 +168,11 @@ int catalogCommand(const std::vector<std::string>& argv)
     if (verb == "import-prices") {
         if (args.positional().size() != 1) throw UsageError{"catalog import-prices needs one CSV file"};
         const auto report = importPriceCsv(catalogPathFor(args), args.positional().front());
-        std::cout << "updated " << report.rowsApplied << " price(s)\n";
-        if (report.leadTimesSet > 0) std::cout << "set the lead time of " << report.leadTimesSet << " part(s)\n";
+        std::cout << "updated " << counted(report.rowsApplied, "price") << "\n";
+        if (report.leadTimesSet > 0) std::cout << "set the lead time of " << counted(report.leadTimesSet, "part") << "\n";
         // A million bad lines must not print a million messages: the first few dozen, then a count.
-        printFirst(report.unknownParts, "unknown part: ", "unknown part(s)");
-        printFirst(report.problems, "skipped: ", "skipped line(s)");
+        printFirst(report.unknownParts, "unknown part: ", "unknown part");
+        printFirst(report.problems, "skipped: ", "skipped line");
         return report.clean() ? kExitOk : kExitBadInput;
     }
     if (verb == "export-prices") {

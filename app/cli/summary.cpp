@@ -34,8 +34,8 @@ void printSummary(const Plan& p, std::ostream& out, const std::string& catalogPa
 {
     const auto& f = p.fabric;
     const auto& s = f.shape;
-    out << p.spec.name << " — " << displayName(p.spec.fabric) << ", " << num(p.spec.gpus) << " GPUs in "
-        << num(s.nodes) << " nodes\n";
+    out << p.spec.name << " — " << displayName(p.spec.fabric) << ", " << counted(p.spec.gpus, "GPU") << " in "
+        << counted(s.nodes, "node") << "\n";
     out << "  switch " << p.hardware.switchesText(p.fabric.shape.tiers) << " (" << s.switchPorts << " x " << s.linkGbps
         << "G), NIC " << p.hardware.nic.partNumber << "\n";
     if (!p.hardware.oneSwitchOnEveryTier(s.tiers)) {  // per-tier models: each tier's by name
@@ -46,10 +46,10 @@ void printSummary(const Plan& p, std::ostream& out, const std::string& catalogPa
         }
         out << "\n";
     }
-    out << "  topology: " << s.tiers << " tier(s), " << s.planes << " plane(s)";
-    if (s.sus) out << ", " << s.sus << " SU(s) rail-optimized";
+    out << "  topology: " << counted(s.tiers, "tier") << ", " << counted(s.planes, "plane");
+    if (s.sus) out << ", " << counted(s.sus, "SU") << " rail-optimized";
     if (s.dualTor) out << ", dual-ToR (leaf pairs)";
-    if (s.tiers == 3) out << ", " << s.pods << " pod(s)";
+    if (s.tiers == 3) out << ", " << counted(s.pods, "pod");
     out << "\n  switches: leaf " << num(f.switchCount(Tier::Leaf)) << ", spine " << num(f.switchCount(Tier::Spine))
         << ", core " << num(f.switchCount(Tier::Core)) << ", total " << num(f.switchCount()) << "\n";
     const auto links = estimate::linkCountsByClass(f);
@@ -75,15 +75,15 @@ void printSummary(const Plan& p, std::ostream& out, const std::string& catalogPa
             if (!a.points.empty() && a.points.back().busbwGBps > 0 && a.points.back().algorithm != ar->picked.back().algorithm)
                 others += formatted("%s%s %.0f%s", others.empty() ? "" : ", ", estimate::toString(a.algorithm),
                                     a.points.back().busbwGBps, a.picked ? "" : " (with --sharp)");
-        out << formatted("  collectives (8 GiB, %d GPU(s) per NVLink domain): NCCL picks %s%s%s\n",
-                         perf.collectives.system.domainSize(), ar->picked.back().algorithm.c_str(),
+        out << formatted("  collectives (8 GiB, %s per NVLink domain): NCCL picks %s%s%s\n",
+                         counted(perf.collectives.system.domainSize(), "GPU").c_str(), ar->picked.back().algorithm.c_str(),
                          others.empty() ? "" : "; others: ", others.c_str());
     }
     if (p.bom.linesWithoutLeadTime() == static_cast<int>(p.bom.lines.size()))
         out << "  lead times: none in the catalog (import quotes with lead times to see the critical path)\n";
     else
-        out << "  longest lead time: " << p.bom.longestLeadTimeDays() << " days (" << p.bom.linesWithoutLeadTime()
-            << " BOM line(s) without one)\n";
+        out << "  longest lead time: " << counted(p.bom.longestLeadTimeDays(), "day") << " ("
+            << counted(p.bom.linesWithoutLeadTime(), "BOM line") << " without one)\n";
     if (!catalogPath.empty()) {
         out << "  catalog: " << catalogPath << " (price policy " << toString(p.spec.economics.pricePolicy);
         if (p.spec.economics.pricePolicy == PricePolicy::NamedSource) out << " '" << p.spec.economics.priceSource << "'";
@@ -91,7 +91,7 @@ void printSummary(const Plan& p, std::ostream& out, const std::string& catalogPa
     }
     out << "  resilience: " << resilienceSummary(p.resilience) << (p.resilience.anyRateEstimated ? "  [optics rates are estimates]" : "") << "\n";
     out << "  " << sparesSummary(p.resilience) << "\n";
-    out << "  checks: " << p.errorCount() << " error(s), " << p.warningCount() << " warning(s)\n";
+    out << "  checks: " << counted(p.errorCount(), "error") << ", " << counted(p.warningCount(), "warning") << "\n";
     for (const auto& fd : p.findings)
         if (fd.severity != Severity::Info)
             out << "    " << toString(fd.severity) << " [" << fd.rule << "] " << fd.where << ": " << fd.message << "\n";
@@ -109,7 +109,7 @@ void printComparison(const Comparison& c, std::ostream& out)
                          money(p.estimates.tcoUsd).c_str(), p.estimates.performance.allreduceBusbwGBps,
                          p.resilience.jobInterruptionsPerDay);
         if (p.errorCount() > 0)
-            out << "  not buildable: " << p.errorCount() << " design-rule error(s) with " << p.hardware.switchesText(p.fabric.shape.tiers)
+            out << "  not buildable: " << counted(p.errorCount(), "design-rule error") << " with " << p.hardware.switchesText(p.fabric.shape.tiers)
                 << " and " << p.hardware.nic.partNumber << "\n";
     }
     out << "stops/day: expected network-caused interruptions per day of a job on the whole cluster\n";

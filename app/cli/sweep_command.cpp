@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "common/atomic_file.h"
 #include "common/error.h"
+#include "common/format.h"
 #include "design_input.h"
 #include "plan/parallel.h"
 #include "sweep_rows.h"
@@ -230,8 +231,8 @@ int sweepCommand(const std::vector<std::string>& argv)
             for (const auto& r : rows) out << sweepJsonLine(r);
         });
     const bool allClean = std::all_of(rows.begin(), rows.end(), [](const SweepRow& r) { return r.planned && r.errors == 0; });
-    std::cerr << "planned " << rows.size() << " design(s) on " << std::min<std::size_t>(plan::workerCount(), rows.size())
-              << " thread(s)\n";
+    std::cerr << "planned " << counted((long long)rows.size(), "design") << " on "
+              << counted((long long)std::min<std::size_t>(plan::workerCount(), rows.size()), "thread") << "\n";
     return allClean ? kExitOk : kExitDesignErrors;
 }
 

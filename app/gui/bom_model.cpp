@@ -24,6 +24,16 @@ QString formatUsdShort(double usd)
     return QString::fromStdString(fp::formatUsdShort(usd));  // the shared rule (common/format.h)
 }
 
+QString withEstimateMark(const QString& price, bool estimated)
+{
+    return estimated ? price + QStringLiteral(" ~") : price;
+}
+
+QString estimateLegendHtml(const QPalette& palette)
+{
+    return QObject::tr("<span style='color:%1'>(~ estimate: no public prices exist)</span>").arg(estimateColour(palette).name());
+}
+
 QString formatPowerW(double watts)
 {
     const QLocale en(QLocale::English);
@@ -43,6 +53,7 @@ void BomModel::setPlan(std::shared_ptr<const Plan> plan)
             Row subtotal;
             subtotal.kind = SubtotalRow;
             subtotal.category = BomCategory(c);
+            subtotal.allIncluded = true;
             bool any = false;
             for (const BomLine& line : lines) {
                 if (line.category != subtotal.category) continue;
@@ -53,6 +64,7 @@ void BomModel::setPlan(std::shared_ptr<const Plan> plan)
                 subtotal.subtotalPowerW += line.extendedPowerW;
                 subtotal.subtotalQty += line.qty;
                 subtotal.estimated = subtotal.estimated || line.priceEstimated;
+                subtotal.allIncluded = subtotal.allIncluded && !line.includedWith.empty();
             }
             if (any) m_rows.push_back(subtotal);
         }
@@ -93,7 +105,9 @@ QVariant BomModel::data(const QModelIndex& index, int role) const
             case Category: return QString::fromUtf8(displayName(row.category));
             case Part: return tr("Subtotal");
             case Qty: return en.toString(row.subtotalQty);
-            case Extended: return formatUsd(row.subtotalUsd) + (row.estimated ? QStringLiteral(" ~") : QString());
+            case Extended:
+                if (row.allIncluded) return tr("included");
+                return withEstimateMark(formatUsd(row.subtotalUsd), row.estimated);
             case Power: return formatPowerW(row.subtotalPowerW);
             default: return {};
             }
@@ -122,10 +136,10 @@ QVariant BomModel::data(const QModelIndex& index, int role) const
         case Qty: return en.toString(l.qty);
         case UnitPrice:
             if (!l.includedWith.empty()) return tr("included");  // bought with the platform, not the network
-            return formatUsd(l.unitPriceUsd) + (l.priceEstimated ? QStringLiteral(" ~") : QString());
+            return withEstimateMark(formatUsd(l.unitPriceUsd), l.priceEstimated);
         case Extended:
             if (!l.includedWith.empty()) return tr("included");
-            return formatUsd(l.extendedUsd) + (l.priceEstimated ? QStringLiteral(" ~") : QString());
+            return withEstimateMark(formatUsd(l.extendedUsd), l.priceEstimated);
         case Power: return formatPowerW(l.extendedPowerW);
         case PriceSource: return QString::fromStdString(l.priceSource);
         case UsedFor: return QString::fromStdString(l.usedFor);

@@ -3,6 +3,8 @@
 // each category. BomProxyModel sorts within categories (groups and subtotals stay in place) and
 // filters lines by text; subtotal rows are hidden while a filter is active (they would not add up).
 #include <QAbstractTableModel>
+#include <QGuiApplication>
+#include <QPalette>
 #include <QSortFilterProxyModel>
 
 #include <memory>
@@ -41,6 +43,7 @@ private:
         double subtotalUsd = 0, subtotalPowerW = 0;
         long long subtotalQty = 0;
         bool estimated = false;
+        bool allIncluded = false;  // SubtotalRow: every line comes with the platform (reads "included", not "$0")
     };
     std::shared_ptr<const Plan> m_plan;
     std::vector<Row> m_rows;
@@ -58,6 +61,10 @@ protected:
 
 QString formatUsd(double usd);           // "$1,234,567"
 QString formatUsdShort(double usd);      // "$7.11 M", "$812 k", "$950"
+// A price as every table shows it: an estimate (no public or quoted price) carries " ~", drawn in
+// estimateColour, and the table's legend (estimateLegendHtml) says what "~" means.
+QString withEstimateMark(const QString& price, bool estimated);  // "$1,234 ~"
+QString estimateLegendHtml(const QPalette& = QGuiApplication::palette());  // "(~ estimate: no public prices exist)" in estimateColour
 QString formatPowerW(double watts);      // "12.3 kW" / "850 W"
 
 } // namespace fp::gui

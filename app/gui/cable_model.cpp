@@ -35,7 +35,9 @@ void CablePlanModel::setPlan(std::shared_ptr<const Plan> plan)
     beginResetModel();
     m_plan = std::move(plan);
     ++m_planGeneration;
-    rebuildFilter();
+    m_filtered = !m_filterText.isEmpty() || m_filterMedia >= 0;
+    m_filterPending = m_filtered && m_plan;
+    m_rows.clear();
     m_fetched = std::min(matchCount(), m_fetchChunk);
     endResetModel();
 }
@@ -59,15 +61,10 @@ void CablePlanModel::resetFilter(const QString& text, int media, std::vector<std
     m_filterText = text;
     m_filterMedia = media;
     m_filtered = !text.isEmpty() || media >= 0;
+    m_filterPending = false;
     m_rows = m_filtered ? std::move(rows) : std::vector<std::uint32_t>{};
     m_fetched = std::min(matchCount(), m_fetchChunk);
     endResetModel();
-}
-
-void CablePlanModel::rebuildFilter()
-{
-    m_filtered = !m_filterText.isEmpty() || m_filterMedia >= 0;
-    m_rows = m_filtered && m_plan ? cableLinksMatching(*m_plan, m_filterText, m_filterMedia) : std::vector<std::uint32_t>{};
 }
 
 namespace {

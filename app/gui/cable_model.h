@@ -36,6 +36,8 @@ public:
 
     using QAbstractTableModel::QAbstractTableModel;
 
+    // Keeps the filter: while one is set, the new plan shows no rows (filterPending) until applyFilter
+    // brings the rows a worker computed for it; the scan never runs here, on the UI thread.
     void setPlan(std::shared_ptr<const Plan>);
     // `text`: case-insensitive part of a device or rack name (either end); `media`: a MediaClass, or -1.
     void setFilter(const QString& text, int media = -1);
@@ -46,6 +48,8 @@ public:
     std::uint64_t planGeneration() const { return m_planGeneration; }
     const QString& filterText() const { return m_filterText; }
     int filterMedia() const { return m_filterMedia; }
+    // A filter is set but its rows for the current plan have not been applied yet.
+    bool filterPending() const { return m_filterPending; }
 
     int rowCount(const QModelIndex& parent = {}) const override;  // the rows fetched so far
     bool canFetchMore(const QModelIndex& parent) const override;
@@ -65,7 +69,6 @@ public:
     std::size_t linkCount() const;
 
 private:
-    void rebuildFilter();
     void resetFilter(const QString& text, int media, std::vector<std::uint32_t> rows);
     QString rackName(DeviceId) const;
     const LinkSolution* solution(std::size_t link) const;
@@ -75,6 +78,7 @@ private:
     QString m_filterText;
     int m_filterMedia = -1;
     bool m_filtered = false;
+    bool m_filterPending = false;
     std::vector<std::uint32_t> m_rows;  // link indices, only while filtered
     int m_fetchChunk = 100'000;  // ~4 ms of header entries
     int m_fetched = 0;

@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "bom_model.h"  // formatUsdShort, withEstimateMark
 #include "status_colours.h"
 #include "summary_view.h"
 
@@ -93,10 +94,9 @@ QColor shownColor(const Plan& p)
     return p.errorCount() ? QColor(0xa0, 0xa0, 0xa0) : fabricColor(p.spec.fabric);
 }
 
-QString money(double usd)
-{
-    return usd >= 1e9 ? QStringLiteral("$%1 B").arg(usd / 1e9, 0, 'f', 2) : QStringLiteral("$%1 M").arg(usd / 1e6, 0, 'f', 2);
-}
+// Capex and TCO as the summary, the CLI table and the advice print them (formatUsdShort), "~" when an
+// estimated price went into them.
+QString money(const Plan& p, double usd) { return withEstimateMark(formatUsdShort(usd), p.estimates.capex.estimated); }
 
 } // namespace
 
@@ -119,8 +119,8 @@ QString CompareView::alternativeRow(int i) const
     const int errors = p.errorCount();
     return QStringList{fabricName(p), QString::fromStdString(p.hardware.switchesText(p.fabric.shape.tiers)),
                        QString::fromStdString(p.hardware.nic.partNumber),
-                       QLocale(QLocale::English).toString(p.fabric.switchCount()), money(p.estimates.capex.totalUsd),
-                       money(p.estimates.tcoUsd), stopsPerDay(p),
+                       QLocale(QLocale::English).toString(p.fabric.switchCount()), money(p, p.estimates.capex.totalUsd),
+                       money(p, p.estimates.tcoUsd), stopsPerDay(p),
                        errors ? tr("not buildable: %n error(s)", nullptr, errors) : tr("buildable")}
         .join(QStringLiteral(" | "));
 }
@@ -382,15 +382,17 @@ void CompareView::rebuild()
                          QString::fromStdString(p.hardware.switchesText(p.fabric.shape.tiers)).toHtmlEscaped(),
                          QString::fromStdString(p.hardware.nic.partNumber).toHtmlEscaped(),
                          QLocale(QLocale::English).toString(p.fabric.switchCount()),
-                         unbrokenFigure(money(p.estimates.capex.totalUsd)), unbrokenFigure(money(p.estimates.tcoUsd)), muted)
+                         unbrokenFigure(money(p, p.estimates.capex.totalUsd)), unbrokenFigure(money(p, p.estimates.tcoUsd)), muted)
                 + QStringLiteral("<td align='right'>%1</td>").arg(stopsPerDay(p))
                 + QStringLiteral("<td>%1</td></tr>").arg(errors ? tr("<span style='color:%1'>✗ not buildable: %n error(s)</span>", nullptr, errors)
                                       .arg(errorColour(pal).name())
                                 : tr("buildable"));
     }
     html += QStringLiteral("</table>");
+    const bool anyEstimated = std::any_of(plans.begin(), plans.end(), [](const Plan& p) { return p.estimates.capex.estimated; });
     html += tr("<p style='color:%1; font-size:small; margin-top:2px'>Stops/day: expected network-caused "
-               "interruptions per day of a job on the whole cluster.</p>").arg(muted);
+               "interruptions per day of a job on the whole cluster.%2</p>")
+                .arg(muted, anyEstimated ? QLatin1Char(' ') + estimateLegendHtml(pal) : QString());
     const Advice& a = m_comparison->advice;
     html += tr("<h3 style='margin-bottom:2px'>Recommended: %1</h3><ul style='margin-top:0'>").arg(QString::fromUtf8(displayName(a.recommended)));
     for (const std::string& r : a.reasons) html += QStringLiteral("<li>%1</li>").arg(QString::fromStdString(r).toHtmlEscaped());

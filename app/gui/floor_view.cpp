@@ -146,7 +146,7 @@ private:
 };
 
 // Every row's "Row N" label in one item, right-aligned before the row's first rack. Labels too small
-// to read at the current zoom (a 1,000,000-GPU overview) are not drawn.
+// to read at the current zoom (below kMinLabelPx: any overview of a few thousand racks) are not drawn.
 class RowLabelsItem : public QGraphicsItem {
 public:
     RowLabelsItem(std::shared_ptr<const FloorGeometry> geometry, const QFont& font, const QColor& colour)
@@ -163,7 +163,7 @@ public:
     QRectF boundingRect() const override { return m_bounds; }
     void paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*) override
     {
-        if (m_textHeight * option->levelOfDetailFromTransform(p->worldTransform()) < 3.0) return;
+        if (m_textHeight * option->levelOfDetailFromTransform(p->worldTransform()) < kMinLabelPx) return;
         p->setFont(m_font);
         p->setPen(m_colour);
         for (const FloorRowLabel& l : m_geometry->rowLabels) {
@@ -184,6 +184,23 @@ private:
     double m_textHeight = 0, m_textWidth = 0;
     QRectF m_bounds;
 };
+
+// A label that keeps its font size on screen at any zoom, centred above `anchor` (a scene point, or a
+// point of `parent`): a fit-to-window overview of a large floor shrinks the scene far below legible.
+QGraphicsSimpleTextItem* addLabelAbove(QGraphicsScene* scene, QGraphicsItem* parent, const QString& text,
+                                       const QFont& font, const QColor& colour, QPointF anchor, double gapPx)
+{
+    auto* label = new QGraphicsSimpleTextItem(text, parent);
+    if (!parent) scene->addItem(label);
+    label->setFont(font);
+    label->setBrush(colour);
+    label->setFlag(QGraphicsItem::ItemIgnoresTransformations);
+    label->setPos(anchor);
+    // The item's own transform still applies: it shifts the text in screen pixels.
+    const QRectF r = label->boundingRect();
+    label->setTransform(QTransform::fromTranslate(-r.width() / 2, -r.height() - gapPx));
+    return label;
+}
 
 // A draggable rectangle that reports where it was dropped.
 class DraggableRect : public QGraphicsRectItem {
@@ -265,6 +282,7 @@ void FloorView::rebuild()
     // Row labels.
     QFont small = font();
     small.setPointSizeF(font().pointSizeF() * 0.9);
+    m_rowLabelHeight = QFontMetricsF(small).height();
     if (!g.rowLabels.empty()) scene()->addItem(new RowLabelsItem(m_geometry, small, pal.color(QPalette::PlaceholderText)));
     // Section titles: a long hall is drawn as side-by-side runs of rows, each named, so the overview
     // reads as a floor rather than a sliver (it is still one hall: cable lengths are the hall's).
@@ -296,13 +314,10 @@ void FloorView::rebuild()
         item->setToolTip(tr("<b>Spine room</b><br>%1 m from the end of row 1 along the tray<br><i>Drag to move it</i>")
                              .arg(f.spineRoomDistanceM, 0, 'f', 1));
         if (!g.spineRoom.empty()) new RacksItem(m_plan, m_geometry, RacksItem::Kind::SpineRoom, item);
-        auto* label = new QGraphicsSimpleTextItem(
-            g.plan && g.plan->layout.halls > 1 ? tr("Core room · %1 halls around it").arg(g.plan->layout.halls)
-                                               : tr("Spine room · %1 m").arg(f.spineRoomDistanceM, 0, 'f', 0),
-            item);
-        label->setFont(small);
-        label->setBrush(pal.color(QPalette::Text));
-        label->setPos(room.center().x() - label->boundingRect().width() / 2, room.top() - label->boundingRect().height() - 3);
+        addLabelAbove(scene(), item,
+                      g.plan && g.plan->layout.halls > 1 ? tr("Core room · %1 halls around it").arg(g.plan->layout.halls)
+                                                         : tr("Spine room · %1 m").arg(f.spineRoomDistanceM, 0, 'f', 0),
+                      small, pal.color(QPalette::Text), QPointF(room.center().x(), room.top()), 3);
         m_spineRoom = item;
     }
 
@@ -312,17 +327,16 @@ void FloorView::rebuild()
         auto* tray = scene()->addLine(QLineF(rowEndPx + 4, y, spineBounds.left() - 14, y),
                                       QPen(QColor(0x2b, 0x5c, 0x94, 150), 2, Qt::DashLine));
         tray->setZValue(-1);
-        auto* t = scene()->addSimpleText(tr("tray %1 m").arg(f.spineRoomDistanceM, 0, 'f', 0));
-        t->setFont(small);
-        t->setBrush(pal.color(QPalette::PlaceholderText));
-        t->setPos((rowEndPx + spineBounds.left()) / 2 - t->boundingRect().width() / 2, y - t->boundingRect().height() - 4);
+        addLabelAbove(scene(), nullptr, tr("tray %1 m").arg(f.spineRoomDistanceM, 0, 'f', 0), small,
+                      pal.color(QPalette::PlaceholderText), QPointF((rowEndPx + spineBounds.left()) / 2, y), 4);
     }
 
     const int computeRacks = int(g.compute.size());
+    const QLocale en(QLocale::English);  // "1,024 compute racks", as every other count
     m_totals = tr("%1 · %2 · %3 · compute %4 · floor %5 × %6 m")
-                   .arg(layout.rows == 1 ? tr("1 row") : tr("%1 rows").arg(layout.rows),
-                        computeRacks == 1 ? tr("1 compute rack") : tr("%1 compute racks").arg(computeRacks),
-                        networkRacks == 1 ? tr("1 network rack") : tr("%1 network racks").arg(networkRacks),
+                   .arg(layout.rows == 1 ? tr("1 row") : tr("%1 rows").arg(en.toString(layout.rows)),
+                        computeRacks == 1 ? tr("1 compute rack") : tr("%1 compute racks").arg(en.toString(computeRacks)),
+                        networkRacks == 1 ? tr("1 network rack") : tr("%1 network racks").arg(en.toString(networkRacks)),
                         formatPowerW(g.computePowerW))
                    .arg(layout.floorWidthM, 0, 'f', 0).arg(layout.floorDepthM, 0, 'f', 0);
     if (m_sections.count() > 1)
@@ -332,6 +346,11 @@ void FloorView::rebuild()
     updateLegend();
     scene()->setSceneRect(scene()->itemsBoundingRect().adjusted(-40, -40, 40, 40));
     fitIfNotZoomed();
+}
+
+bool FloorView::rowLabelsShown() const
+{
+    return m_geometry && !m_geometry->rowLabels.empty() && m_rowLabelHeight * transform().m11() >= kMinLabelPx;
 }
 
 void FloorView::fitIfNotZoomed()
@@ -354,9 +373,10 @@ void FloorView::updateLegend()
         return QStringLiteral("<span style='color:%1; font-size:14pt'>&#9632;</span>&nbsp;%2").arg(c.name(), text);
     };
     const QString sep = QStringLiteral(" &nbsp;&nbsp; ");
+    // Short enough for one line in a 1024-pixel window; the spine room is named on the floor itself.
     QString html = swatch(rackPowerColor(0.5), tr("Compute rack")) + sep + swatch(rackPowerColor(0.95), tr("> 90 % of power budget")) +
                    sep + swatch(rackPowerColor(1.2), tr("Over budget")) + sep +
-                   swatch(QColor(0x2b, 0x5c, 0x94), tr("Network rack / spine room (drag to move)"));
+                   swatch(QColor(0x2b, 0x5c, 0x94), tr("Network rack (drag to move)"));
     if (!m_totals.isEmpty())
         html += QStringLiteral("<br><span style='color:%1'>%2</span>")
                     .arg(palette().color(QPalette::PlaceholderText).name(), m_totals.toHtmlEscaped());

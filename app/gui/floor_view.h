@@ -19,6 +19,10 @@ namespace fp::gui {
 class Document;
 
 constexpr int kLegendHeightPx = 48;
+// The smallest text drawn on the floor, in screen pixels: below it a label is a smudge, not a word.
+// Row labels smaller than this at the current zoom are hidden and come back as the user zooms in; the
+// spine room's and the tray's labels keep their font size at any zoom.
+constexpr double kMinLabelPx = 8.0;
 
 class FloorView : public QGraphicsView {
     Q_OBJECT
@@ -37,6 +41,8 @@ public:
     const FloorSections& sections() const { return m_sections; }
     // The line under the legend: rows, racks, compute power and floor size.
     const QString& totals() const { return m_totals; }
+    // Whether the "Row N" labels are drawn at the current zoom (at least kMinLabelPx high on screen).
+    bool rowLabelsShown() const;
 
 protected:
     void wheelEvent(QWheelEvent*) override;
@@ -57,6 +63,7 @@ private:
     FloorSections m_sections;
     QString m_totals;
     QLabel* m_legend = nullptr;
+    double m_rowLabelHeight = 0;  // scene units, at zoom 1
 };
 
 } // namespace fp::gui

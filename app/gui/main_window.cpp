@@ -12,11 +12,13 @@
 #include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
 #include <utility>
 
 #include "bom_model.h"
@@ -27,6 +29,7 @@
 #include "design_panel.h"
 #include "document.h"
 #include "floor_view.h"
+#include "common/format.h"
 #include "common/paths.h"
 #include "price_comparison_model.h"
 #include "release_off_ui_thread.h"
@@ -192,17 +195,29 @@ QWidget* MainWindow::makeBomTab()
     m_bomProxy->setSourceModel(m_bomModel);
     auto* filter = makeFilter(tr("Filter lines (part, vendor, description…)"), page);
     auto* table = makeTable(page);
+    table->setObjectName(QStringLiteral("bomTable"));
     table->setModel(m_bomProxy);
     table->setSortingEnabled(true);
     table->sortByColumn(-1, Qt::AscendingOrder);  // the model's order: by category
     const int widths[] = {140, 170, 270, 60, 95, 115, 75, 80, 130, 200};
     for (int c = 0; c < BomModel::ColumnCount; ++c) table->setColumnWidth(c, widths[c]);
+    // The category column fits its longest name, bold as on the subtotal rows (at 140 px "Fibre cords
+    // and trunks" read "Fibre cords and trun…"); the delegate pads text by the focus-frame margin + 1.
+    QFont bold = table->font();
+    bold.setBold(true);
+    const int textMargin = table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, table) + 1;
+    int categoryWidth = widths[BomModel::Category];
+    for (int c = int(BomCategory::Switches); c <= int(BomCategory::Spares); ++c)
+        categoryWidth = std::max(categoryWidth, QFontMetrics(bold).horizontalAdvance(QString::fromUtf8(displayName(BomCategory(c)))) +
+                                                    2 * textMargin + 2);
+    table->setColumnWidth(BomModel::Category, categoryWidth);
     // Quantity and prices right after the part, description after them: in a 1024-pixel window the
     // figures people check are in view without scrolling sideways (the model's order stays for exports).
     table->horizontalHeader()->moveSection(table->horizontalHeader()->visualIndex(BomModel::Description),
                                            BomModel::Extended);
     table->horizontalHeader()->setStretchLastSection(true);
     m_bomTotals = new QLabel(page);
+    m_bomTotals->setObjectName(QStringLiteral("bomTotals"));
     m_bomTotals->setTextFormat(Qt::RichText);
     m_bomTotals->setWordWrap(true);  // a long total (with "not buildable") wraps instead of widening the window
     m_bomTotals->setContentsMargins(8, 6, 8, 6);
@@ -271,7 +286,8 @@ void MainWindow::filterCables()
         m_cableModel->setFilter(text, media);
         return showCableCount();
     }
-    if (text == m_cableModel->filterText() && media == m_cableModel->filterMedia() && !m_cableFilterWatcher->isRunning())
+    if (text == m_cableModel->filterText() && media == m_cableModel->filterMedia() && !m_cableModel->filterPending() &&
+        !m_cableFilterWatcher->isRunning())
         return;
     m_cableCount->setText(tr("Filtering %1 links…").arg(QLocale(QLocale::English).toString(qulonglong(m_cableModel->linkCount()))));
     m_cableFilterWatcher->setFuture(
@@ -352,6 +368,7 @@ QWidget* MainWindow::makeChecksTab()
 void MainWindow::buildStatusBar()
 {
     m_statusFigures = new QLabel(this);
+    m_statusFigures->setObjectName(QStringLiteral("statusFigures"));
     // Clipped rather than widening the window past 1024 pixels when the figures are long.
     m_statusFigures->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_statusFigures->setMinimumWidth(0);
@@ -392,14 +409,12 @@ void MainWindow::onPlanReady()
     m_pricesModel->setPlan(plan, m_document->catalog());
     m_pricesSummary->setText(m_pricesModel->summaryText());
     showCableCount();
+    if (m_cableModel->filterPending()) filterCables();  // the kept filter, scanned on the worker for this plan
     if (plan) {
-        const QString estimate = m_bomModel->anyPriceEstimated()
-                                     ? tr(" <span style='color:%1'>(~ estimate: no public prices exist)</span>")
-                                           .arg(estimateColour(palette()).name())
-                                     : QString();
+        const QString estimate = m_bomModel->anyPriceEstimated() ? QLatin1Char(' ') + estimateLegendHtml(palette()) : QString();
         const QString notBuildable = plan->errorCount()
-                                         ? tr("<b style='color:%1'>Not buildable (%2 errors):</b> ")
-                                               .arg(errorColour(palette()).name()).arg(plan->errorCount())
+                                         ? tr("<b style='color:%1'>Not buildable (%n error(s)):</b> ", nullptr, plan->errorCount())
+                                               .arg(errorColour(palette()).name())
                                          : QString();
         m_bomTotals->setText(notBuildable + tr("<b>Total %1</b>%2 &nbsp;·&nbsp; %3 &nbsp;·&nbsp; %4 per GPU")
                                  .arg(formatUsd(m_bomModel->totalUsd()), estimate, formatPowerW(m_bomModel->totalPowerW()),
@@ -454,8 +469,11 @@ void MainWindow::updateStatus()
     const Estimates& e = plan->estimates;
     const int errors = plan->errorCount(), warnings = plan->warningCount();
     // With errors the figures describe a fabric that cannot be built: say so before any of them.
-    const QString figures = tr("%1 GPUs   ·   %2 switches   ·   %3 links   ·   capex %4%5   ·   %6/GPU   ·   %7")
-                                .arg(en.toString(plan->spec.gpus), en.toString(plan->fabric.switchCount()), en.toString(links),
+    // Counts in number ("1 switch" for a one-switch lab), by the CLI's rule (common/format.h).
+    const auto count = [](long long n, const char* one, const char* many) { return QString::fromStdString(counted(n, one, many)); };
+    const QString figures = tr("%1   ·   %2   ·   %3   ·   capex %4%5   ·   %6/GPU   ·   %7")
+                                .arg(count(plan->spec.gpus, "GPU", "GPUs"), count(plan->fabric.switchCount(), "switch", "switches"),
+                                     count(links, "link", "links"),
                                      formatUsd(e.capex.totalUsd), e.capex.estimated ? tr(" (est.)") : QString(),
                                      formatUsd(e.capex.perGpuUsd), formatPowerW(e.opex.powerKw * 1000.0));
     m_statusFigures->setText(errors ? tr("<b style='color:%1'>Not buildable</b>   ·   %2")

@@ -5,7 +5,8 @@
 #include <QFont>
 #include <QLocale>
 
-#include "bom_model.h"  // formatUsd
+#include "bom_model.h"  // formatUsd, withEstimateMark
+#include "status_colours.h"
 
 namespace fp::gui {
 
@@ -43,6 +44,7 @@ void PriceComparisonModel::setPlan(std::shared_ptr<const Plan> plan, std::shared
     m_sources.clear();
     m_totals.clear();
     m_planTotalUsd = 0;
+    m_planTotalEstimated = false;
     if (m_plan && m_catalog) {
         m_sources = m_catalog->priceSources();
         m_totals.assign(m_sources.size(), Total{});
@@ -53,21 +55,25 @@ void PriceComparisonModel::setPlan(std::shared_ptr<const Plan> plan, std::shared
             if (!part) continue;
             line.extendedUsd.assign(m_sources.size(), -1.0);
             line.unitUsd.assign(m_sources.size(), -1.0);
+            line.estimated.assign(m_sources.size(), 0);
             for (std::size_t s = 0; s < m_sources.size(); ++s) {
                 for (const PriceQuote& q : part->prices)
                     if (q.source == m_sources[s]) {
                         line.unitUsd[s] = q.priceUsd;
                         line.extendedUsd[s] = double(bomLine.qty) * q.priceUsd;
+                        line.estimated[s] = q.estimated;
                     }
                 if (line.extendedUsd[s] < 0) {
                     ++m_totals[s].missing;
                     continue;
                 }
                 m_totals[s].usd += line.extendedUsd[s];
+                m_totals[s].estimated = m_totals[s].estimated || line.estimated[s];
                 if (line.cheapest < 0 || line.extendedUsd[s] < line.extendedUsd[std::size_t(line.cheapest)])
                     line.cheapest = int(s);
             }
             m_planTotalUsd += bomLine.extendedUsd;
+            m_planTotalEstimated = m_planTotalEstimated || bomLine.priceEstimated;
             m_lines.push_back(std::move(line));
         }
     }
@@ -109,6 +115,16 @@ int PriceComparisonModel::cheapestCompleteSource() const
     return best;
 }
 
+bool PriceComparisonModel::anyPriceEstimated() const
+{
+    for (const Line& line : m_lines) {
+        if (line.bom->priceEstimated) return true;
+        for (char e : line.estimated)
+            if (e) return true;
+    }
+    return false;
+}
+
 QString PriceComparisonModel::summaryText() const
 {
     if (m_lines.empty()) return {};
@@ -125,9 +141,9 @@ QString PriceComparisonModel::summaryText() const
         else if (s == best) t += tr(" (cheapest)");
         parts << t;
     }
-    return tr("This plan's optics and cables would cost: %1 &nbsp;·&nbsp; the plan's own choice: %2 "
-              "(~ estimates: no public prices exist)")
-        .arg(parts.join(QStringLiteral(" &nbsp;·&nbsp; ")), formatUsd(m_planTotalUsd));
+    return tr("This plan's optics and cables would cost: %1 &nbsp;·&nbsp; the plan's own choice: %2")
+               .arg(parts.join(QStringLiteral(" &nbsp;·&nbsp; ")), formatUsd(m_planTotalUsd)) +
+           (anyPriceEstimated() ? QLatin1Char(' ') + estimateLegendHtml() : QString());
 }
 
 QVariant PriceComparisonModel::data(const QModelIndex& index, int role) const
@@ -149,10 +165,11 @@ QVariant PriceComparisonModel::lineData(const Line& line, int column, int role) 
         case Kind: return line.kind;
         case Qty: return QLocale(QLocale::English).toString(b.qty);
         case PlanSource: return QString::fromStdString(b.priceSource);
-        case PlanCost: return formatUsd(b.extendedUsd);
+        case PlanCost: return withEstimateMark(formatUsd(b.extendedUsd), b.priceEstimated);
         default:
-            return line.extendedUsd[std::size_t(source)] < 0 ? QStringLiteral("—")
-                                                             : formatUsd(line.extendedUsd[std::size_t(source)]);
+            return line.extendedUsd[std::size_t(source)] < 0
+                       ? QStringLiteral("—")
+                       : withEstimateMark(formatUsd(line.extendedUsd[std::size_t(source)]), line.estimated[std::size_t(source)]);
         }
     }
     if (role == UsdRole) {
@@ -161,6 +178,9 @@ QVariant PriceComparisonModel::lineData(const Line& line, int column, int role) 
         return {};
     }
     if (role == IsCheapestRole) return source >= 0 && source == line.cheapest;
+    if (role == Qt::ForegroundRole &&
+        ((column == PlanCost && b.priceEstimated) || (source >= 0 && line.estimated[std::size_t(source)])))
+        return QBrush(estimateColour());
     if (role == Qt::TextAlignmentRole)
         return column >= Qty && column != PlanSource ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
     if (role == Qt::BackgroundRole && source >= 0 && source == line.cheapest) return QBrush(kCheapestTint);
@@ -173,7 +193,8 @@ QVariant PriceComparisonModel::lineData(const Line& line, int column, int role) 
         if (column == Part) return QString::fromStdString(b.description);
         if (source >= 0 && line.unitUsd[std::size_t(source)] >= 0)
             return tr("%1 × %2 each from %3").arg(QLocale(QLocale::English).toString(b.qty),
-                                                  formatUsd(line.unitUsd[std::size_t(source)]), sourceName(source));
+                                                  formatUsd(line.unitUsd[std::size_t(source)]), sourceName(source)) +
+                   (line.estimated[std::size_t(source)] ? tr(" — an estimate: no public price exists") : QString());
         if (source >= 0) return tr("%1 has no quote for %2").arg(sourceName(source), QString::fromStdString(b.part));
     }
     return {};
@@ -185,11 +206,13 @@ QVariant PriceComparisonModel::totalData(int column, int role) const
     const int best = cheapestCompleteSource();
     if (role == Qt::DisplayRole) {
         if (column == Part) return tr("Total optics and cables");
-        if (column == PlanCost) return formatUsd(m_planTotalUsd);
+        if (column == PlanCost) return withEstimateMark(formatUsd(m_planTotalUsd), m_planTotalEstimated);
         if (source >= 0) {
-            const QString usd = formatUsd(sourceTotalUsd(source));
+            const QString usd = withEstimateMark(formatUsd(sourceTotalUsd(source)), m_totals[std::size_t(source)].estimated);
             if (sourceMissingLines(source) == lineCount()) return QStringLiteral("—");
-            return sourceMissingLines(source) ? tr("%1 (−%2 lines)").arg(usd).arg(sourceMissingLines(source)) : usd;
+            const int missing = sourceMissingLines(source);
+            if (!missing) return usd;
+            return missing == 1 ? tr("%1 (−1 line)").arg(usd) : tr("%1 (−%2 lines)").arg(usd).arg(missing);
         }
         return {};
     }
@@ -199,6 +222,9 @@ QVariant PriceComparisonModel::totalData(int column, int role) const
         return {};
     }
     if (role == IsCheapestRole) return source >= 0 && source == best;
+    if (role == Qt::ForegroundRole && ((column == PlanCost && m_planTotalEstimated) ||
+                                       (source >= 0 && m_totals[std::size_t(source)].estimated)))
+        return QBrush(estimateColour());
     if (role == Qt::FontRole) {
         QFont f;
         f.setBold(true);

@@ -41,8 +41,10 @@ public:
     double planTotalUsd() const { return m_planTotalUsd; }
     // The complete source with the lowest total (-1 when no source quotes every line).
     int cheapestCompleteSource() const;
-    // One sentence per source for the footer: "estimate-street-2026: $1.23 M (cheapest)".
+    // One sentence per source for the footer: "estimate-street-2026: $1.23 M (cheapest)", and the legend
+    // of the "~" estimate mark when a cell carries one.
     QString summaryText() const;
+    bool anyPriceEstimated() const;
 
 private:
     struct Line {
@@ -50,11 +52,13 @@ private:
         QString kind;
         std::vector<double> extendedUsd;  // per source; < 0 = no quote
         std::vector<double> unitUsd;
+        std::vector<char> estimated;      // per source: that quote is an estimate (PriceQuote::estimated)
         int cheapest = -1;                // source index
     };
     struct Total {
         double usd = 0;
         int missing = 0;
+        bool estimated = false;  // any of the quotes it sums is an estimate
     };
     QVariant lineData(const Line&, int column, int role) const;
     QVariant totalData(int column, int role) const;
@@ -65,6 +69,7 @@ private:
     std::vector<Line> m_lines;
     std::vector<Total> m_totals;
     double m_planTotalUsd = 0;
+    bool m_planTotalEstimated = false;
 };
 
 } // namespace fp::gui

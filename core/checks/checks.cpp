@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "catalog/platforms.h"
+#include "common/format.h"
 
 namespace fp {
 
@@ -75,8 +76,9 @@ void portsExhausted(const ClusterSpec& spec, const Fabric& fabric, const Hardwar
         f.rule = "topology.ports-exhausted";
         f.device = t.device;
         f.where = fabric.deviceName(DeviceId(t.device));
-        f.message = fmt("%lld %s device(s) use more ports than they have: up to %u links on %lld ports (%s)", t.devices,
-                        toString(Tier(tier)), t.worst, node ? nodePorts : switchPortsOf(sw),
+        f.message = fmt("%s %s: up to %u links on %lld ports (%s)",
+                        counted(t.devices, std::string(toString(Tier(tier))) + " device").c_str(),
+                        nounFor(t.devices, "uses more ports than it has", "use more ports than they have").c_str(), t.worst, node ? nodePorts : switchPortsOf(sw),
                         node ? nic.partNumber.c_str() : sw.partNumber.c_str());
         f.fix = node ? "Each NIC needs one port per plane at the link speed: use a NIC with more ports or a faster "
                        "cage that breaks out (e.g. an 800G NIC as 2 x 400G), or fewer planes"
@@ -123,7 +125,8 @@ void rackPower(const ClusterSpec& spec, const Layout& layout, std::vector<Findin
         f.severity = Severity::Error;
         f.rule = "floor.rack-power";
         f.where = worst->name;
-        f.message = fmt("%lld %s rack(s) exceed the %.1f kW rack budget; worst %s draws %.1f kW", over, toString(kind),
+        f.message = fmt("%s %s the %.1f kW rack budget; worst %s draws %.1f kW",
+                        counted(over, std::string(toString(kind)) + " rack").c_str(), nounFor(over, "exceeds", "exceed").c_str(),
                         spec.floor.rackPowerBudgetKw, worst->name.c_str(), worst->powerW / 1000.0);
         f.fix = kind == RackKind::Compute ? "Raise the rack power budget or use lower-power nodes"
                                           : "Raise the rack power budget (network racks hold up to 16 switches)";

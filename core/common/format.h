@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <string_view>
 
 namespace fp {
 
@@ -16,6 +17,21 @@ inline std::string withThousands(long long n)
         out += digits[i];
     }
     return n < 0 ? "-" + out : out;
+}
+
+// A count with its noun in number, for text people read: "1 design", "2 designs", "1,024 GPUs" (never the
+// "design(s)" hedge). English nouns here add "s"; pass `plural` for any that do not ("1 switch", "3 switches").
+// nounFor also puts a verb in number with the count it follows: nounFor(n, "uses", "use").
+// The GUI has the same rule as a Qt translator (app/gui/english_plurals.h).
+inline std::string nounFor(long long n, std::string_view singular, std::string_view plural = {})
+{
+    if (n == 1 || n == -1) return std::string(singular);
+    return plural.empty() ? std::string(singular) + "s" : std::string(plural);
+}
+
+inline std::string counted(long long n, std::string_view singular, std::string_view plural = {})
+{
+    return withThousands(n) + " " + nounFor(n, singular, plural);
 }
 
 // The one rounding rule for figures people read, shared by the window, the CLI, the PDF and the

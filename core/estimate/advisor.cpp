@@ -7,19 +7,17 @@
 #include <cstdio>
 #include <limits>
 
+#include "common/format.h"
 #include "estimate/model_constants.h"
 
 namespace fp {
 namespace {
 
-std::string money(double usd)
+// Money reads as in the comparison table and the summary: formatUsdShort ("$20.52 B", "$456 k").
+// The best fabric loses no time against itself: say so rather than "time lost $0".
+std::string timeLostText(double usd)
 {
-    char buf[64];
-    if (std::fabs(usd) >= 1e6)
-        std::snprintf(buf, sizeof buf, "$%.1fM", usd / 1e6);
-    else
-        std::snprintf(buf, sizeof buf, "$%.0fk", usd / 1e3);
-    return buf;
+    return formatUsdShort(usd) == formatUsdShort(0) ? "no cluster time lost" : "time lost " + formatUsdShort(usd);
 }
 
 std::string pct(double fraction)
@@ -116,10 +114,9 @@ Advice advise(const std::vector<std::pair<FabricKind, Estimates>>& options, cons
         char busbw[48] = "";
         if (allHaveBusbw)
             std::snprintf(busbw, sizeof busbw, ", all-reduce busbw %.0f GB/s", e.performance.allreduceBusbwGBps);
-        std::snprintf(line, sizeof line, "%s: TCO %s (capex %s), efficiency %s%s, time lost %s.", displayName(kind),
-                      money(e.tcoUsd).c_str(), money(e.capex.totalUsd).c_str(),
-                      pct(effectiveEfficiency(e)).c_str(), busbw, money(timeLostUsd(e)).c_str());
-        advice.reasons.push_back(line);
+        advice.reasons.push_back(std::string(displayName(kind)) + ": TCO " + formatUsdShort(e.tcoUsd) + " (capex " +
+                                 formatUsdShort(e.capex.totalUsd) + "), efficiency " + pct(effectiveEfficiency(e)) + busbw +
+                                 ", " + timeLostText(timeLostUsd(e)) + ".");
     }
 
     // What-ifs.
@@ -127,9 +124,9 @@ Advice advise(const std::vector<std::pair<FabricKind, Estimates>>& options, cons
         for (const auto& o : options)
             if (o.first == FabricKind::RoCE) {
                 std::snprintf(line, sizeof line,
-                              "What-if scale: %d nodes is above the ~%d nodes where PFC-based RoCE is reported to "
+                              "What-if scale: %s nodes is above the ~%s nodes where PFC-based RoCE is reported to "
                               "get hard to operate; budget more tuning or prefer adaptive routing.",
-                              spec.nodes(), model::kRoceCautionNodes);
+                              withThousands(spec.nodes()).c_str(), withThousands(model::kRoceCautionNodes).c_str());
                 advice.reasons.push_back(line);
                 break;
             }
@@ -139,7 +136,7 @@ Advice advise(const std::vector<std::pair<FabricKind, Estimates>>& options, cons
             const double lostUsd = commPct / 100.0 * (1.0 - model::kRoceMisconfiguredRelative) *
                                    (double(spec.gpus) * model::kComputeCapexUsdPerGpu + e.capex.totalUsd);
             advice.reasons.push_back("What-if misconfiguration: RoCE at ~50 % of IB would lose about " +
-                                     money(lostUsd) + " of cluster time over the horizon.");
+                                     formatUsdShort(lostUsd) + " of cluster time over the horizon.");
         }
     for (const auto& [kind, e] : options) {
         if (kind != pick->first || e.capex.totalUsd <= 0) continue;
@@ -163,7 +160,7 @@ Advice adviseBuildable(const std::vector<FabricOption>& options, const ClusterSp
     for (const auto& o : options) {
         if (o.errors == 0) continue;
         advice.reasons.push_back(std::string(displayName(o.fabric)) + ": not buildable, its plan has " +
-                                 std::to_string(o.errors) + " design-rule error(s)" +
+                                 counted(o.errors, "design-rule error") +
                                  (noneBuildable ? "." : "; not recommended."));
     }
     if (noneBuildable) {

@@ -47,8 +47,8 @@ std::string sparesSummary(const Resilience& r)
     }
     char buf[64];
     std::snprintf(buf, sizeof buf, "%g", 100.0 - r.stockoutTargetPct);
-    std::string s = std::string("spares by ") + buf + " % service level: " + withThousands(byLevel) +
-                    " parts (percentage rule: " + withThousands(byPercent) + ")";
+    std::string s = std::string("spares by ") + buf + " % service level: " + counted(byLevel, "part") +
+                    " (percentage rule: " + withThousands(byPercent) + ")";
     if (assumed) s += "; reorder time " + std::to_string(r.defaultReorderDays) + " d assumed (no lead times in the catalog)";
     return s;
 }

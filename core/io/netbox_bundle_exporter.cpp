@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "common/format.h"
 #include "io/bundle_folder.h"
 #include "io/export_support.h"
 #include "io/formats.h"
@@ -114,8 +115,8 @@ std::string readme(const NetboxModel& m, int deviceParts, int cableParts)
       << "  4-sites.csv              Organization > Sites > Import\n"
       << "  5-locations.csv          Organization > Locations > Import\n"
       << "  6-racks.csv              Racks > Racks > Import\n"
-      << "  7-devices-001.csv ...    Devices > Devices > Import (" << deviceParts << " part(s))\n"
-      << "  8-cables-001.csv ...     Connections > Cables > Import (" << cableParts << " part(s))\n\n"
+      << "  7-devices-001.csv ...    Devices > Devices > Import (" << counted(deviceParts, "part") << ")\n"
+      << "  8-cables-001.csv ...     Connections > Cables > Import (" << counted(cableParts, "part") << ")\n\n"
       << "Each part is at most " << kNetboxPartBytes << " bytes, below NetBox's default paste limit\n"
       << "(DATA_UPLOAD_MAX_MEMORY_SIZE, 2.5 MB), and repeats the header. For large parts use the\n"
       << "\"File upload\" tab and tick \"Background job\" (NetBox 4.1+) so the import runs as a job.\n"

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "common/format.h"
+
 namespace fp::media {
 namespace {
 
@@ -109,8 +111,8 @@ void moduleEndIssues(const TransceiverModel& m, const LinkEnd& end, const ClassC
                        "Use a module of the link speed"});
     else if (!endTakes(end, m.ports))
         out.push_back({"media.cage-mismatch",
-                       fmt("%s has %d port(s); a %s cage of %s carries %d link(s) at %d G", m.partNumber.c_str(),
-                           m.ports, end.cageType.c_str(), end.platform.c_str(), end.linksPerCage, ctx.linkGbps),
+                       fmt("%s has %s; a %s cage of %s carries %s at %d G", m.partNumber.c_str(), counted(m.ports, "port").c_str(),
+                           end.cageType.c_str(), end.platform.c_str(), counted(end.linksPerCage, "link").c_str(), ctx.linkGbps),
                        end.isNic ? (end.linksPerCage > 1 ? "Use a twin-port host module: the NIC cage carries one "
                                                            "link per plane"
                                                          : "Use a single-port host module in the NIC")
@@ -207,8 +209,8 @@ void assemblyIssues(const CableModel& c, const LinkEnd& single, const LinkEnd& l
     if (!divisible || linksPerLeg == 0 || single.linksPerCage == 0 || legs.linksPerCage == 0 ||
         !endTakes(single, linksPerLeg * legs_) || !endTakes(legs, linksPerLeg))
         out.push_back({"media.speed-mismatch",
-                       fmt("%s (%d x %d G) does not match %d link(s) per %s cage and %d per %s cage at %d G",
-                           c.partNumber.c_str(), legs_, c.portGbps, single.linksPerCage, single.platform.c_str(),
+                       fmt("%s (%d x %d G) does not match %s per %s cage and %d per %s cage at %d G",
+                           c.partNumber.c_str(), legs_, c.portGbps, counted(single.linksPerCage, "link").c_str(), single.platform.c_str(),
                            legs.linksPerCage, legs.platform.c_str(), L),
                        "Use an assembly of the link speed and the cages' port split"});
     else

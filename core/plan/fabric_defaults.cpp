@@ -6,6 +6,7 @@
 #include "catalog/part_lookup.h"
 #include "checks/tier_compatibility.h"
 #include "common/error.h"
+#include "common/format.h"
 #include "plan/plan.h"
 #include "plan/resolve.h"
 #include "topology/builder.h"
@@ -137,8 +138,8 @@ FabricParts partsForFabric(const ClusterSpec& spec, FabricKind fabric, const Cat
         if (!fallback)
             fallback = FabricParts{c, false,
                                    std::string(displayName(fabric)) + ": " + parts + " and NIC " + named.nicModel +
-                                       " build the cluster but their plan has " + std::to_string(*errors) +
-                                       " design-rule error(s); no catalog part of this fabric plans cleanly." +
+                                       " build the cluster but their plan has " + counted(*errors, "design-rule error") +
+                                       "; no catalog part of this fabric plans cleanly." +
                                        dualTorNicNote(spec, c, catalog) + notes};
     }
     if (fallback) return *fallback;

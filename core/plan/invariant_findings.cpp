@@ -6,6 +6,7 @@
 #include <set>
 
 #include "bom/cable_groups.h"
+#include "common/format.h"
 #include "plan/plan.h"
 
 namespace fp::checks::findings {
@@ -124,17 +125,17 @@ void oneKindPerCage(const Plan& p, const CageIndex& cages, const EndCages& cageO
     }
     if (missing > 0)
         out.push_back(error("invariant.part-missing",
-                            std::to_string(missing) + " cage(s) carry links but hold no module or cable end, e.g. at " +
+                            counted(missing, "cage") + " " + nounFor(missing, "carries", "carry") + " links but " + nounFor(missing, "holds", "hold") + " no module or cable end, e.g. at " +
                                 f.deviceName(f.links[std::size_t(missingExample)].a) + " / " +
                                 f.deviceName(f.links[std::size_t(missingExample)].b),
                             f.deviceName(f.links[std::size_t(missingExample)].b), kFix, missingExample));
     if (mixed > 0)
         out.push_back(error("invariant.cage-mixed",
-                            std::to_string(mixed) + " link end(s) share a cage with a link that chose another part",
+                            counted(mixed, "link end") + " " + nounFor(mixed, "shares", "share") + " a cage with a link that chose another part",
                             p.fabric.deviceName(f.links[std::size_t(example)].b), kFix, example));
     if (crowded > 0)
         out.push_back(error("invariant.cage-mixed",
-                            std::to_string(crowded) + " cage(s) carry more links than their module has ports",
+                            counted(crowded, "cage") + " " + nounFor(crowded, "carries more links than its", "carry more links than their") + " module has ports",
                             "cages", kFix));
 }
 
@@ -152,7 +153,7 @@ bool endsWithinCages(const Fabric& f, const CageIndex& cages, const EndCages& ca
     if (beyond == 0) return true;
     const Link& l = f.links[std::size_t(example)];
     out.push_back(error("invariant.cage-overflow",
-                        std::to_string(beyond) + " link end(s) sit past the last numbered cage, e.g. " +
+                        counted(beyond, "link end") + " " + nounFor(beyond, "sits", "sit") + " past the last numbered cage, e.g. " +
                             f.deviceName(l.a) + " / " + f.deviceName(l.b),
                         f.deviceName(l.b), kFix, example));
     return false;
@@ -181,7 +182,7 @@ void cagesWithinHardware(const Plan& p, const CageIndex& cages, std::vector<Find
     }
     if (over > 0)
         out.push_back(error("invariant.cage-overflow",
-                            std::to_string(over) + " device(s) use more cages than they have, e.g. " +
+                            counted(over, "device") + " " + nounFor(over, "uses more cages than it has", "use more cages than they have") + ", e.g. " +
                                 f.deviceName(DeviceId(example)) + " uses " +
                                 std::to_string(cages.cagesUsed(DeviceId(example))),
                             f.deviceName(DeviceId(example)),
@@ -267,7 +268,7 @@ void bomIsTheCablePlan(const Plan& p, const CageIndex& cages, const bom::CableGr
     }
     if (missing + twice > 0)
         out.push_back(error("invariant.link-missing",
-                            std::to_string(missing) + " link(s) in no cable and " + std::to_string(twice) +
+                            counted(missing, "link") + " in no cable and " + withThousands(twice) +
                                 " in more than one",
                             "cable plan", kFix));
 
@@ -362,7 +363,7 @@ void straightCablesJoinTwoCages(const Plan& p, const bom::CableGroups& groups,
     }
     if (split > 0)
         out.push_back(error("invariant.straight-split",
-                            std::to_string(split) + " straight cable(s) (one connector per end) have legs ending in "
+                            counted(split, "straight cable") + " (one connector per end) " + nounFor(split, "has", "have") + " legs ending in "
                                 "two different far cages, e.g. " + m.solutions[m.solutionOfLink[std::size_t(example)]].cablePart +
                                 " from " + f.deviceName(f.links[std::size_t(example)].b) + " " +
                                 f.portName(f.links[std::size_t(example)].b, f.links[std::size_t(example)].bPort),

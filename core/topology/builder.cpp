@@ -5,6 +5,7 @@
 #include <string>
 
 #include "common/error.h"
+#include "common/format.h"
 
 namespace fp::topology {
 namespace {
@@ -172,7 +173,7 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
     const int Rs = sw.of(Tier::Spine).ports;
     const int Rc = sw.of(Tier::Core).ports;
     if (std::min({R, Rs, Rc}) < 2)
-        throw UserError("the switch has " + std::to_string(std::min({R, Rs, Rc})) + " port(s) at " + std::to_string(linkGbps) + " Gb/s",
+        throw UserError("the switch has " + counted(std::min({R, Rs, Rc}), "port") + " at " + std::to_string(linkGbps) + " Gb/s",
                         "/fabric/switch", "choose a switch that runs this link speed, or a generic radix of 2 or more");
     const int nodes = spec.nodes();
     const int planes = spec.planes;
@@ -298,7 +299,7 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
                             "/fabric/spine_oversubscription", "use a smaller ratio");
         leavesPerPod = spine.down / sides * sides;  // both leaves of a pair in one pod
         if (leavesPerPod == 0)
-            throw UserError("a spine has " + std::to_string(spine.down) + " down port(s), fewer than a dual-ToR leaf pair",
+            throw UserError("a spine has " + counted(spine.down, "down port") + ", fewer than a dual-ToR leaf pair",
                             "/fabric/spine_oversubscription", "use a smaller spine ratio or a switch with more ports");
         if (podLeavesAsked > 0) {
             if (podLeavesAsked > spine.down)
@@ -353,7 +354,7 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
         sh.coresPerGroup = coresPerGroup;
         sh.linksSpineToCore = mc;
         if (coresPerGroup < spineUpUsed)
-            f.notes.push_back("Core sized for " + std::to_string(pods) + " pod(s): " +
+            f.notes.push_back("Core sized for " + counted(pods, "pod") + ": " +
                               std::to_string(coresPerGroup * spinesPerPod) + " core switches instead of the " +
                               std::to_string(spinesPerPod * spineUpUsed) + " of a full " + std::to_string(Rc) +
                               "-pod tree.");

@@ -16,6 +16,7 @@
 #include <QStyleFactory>
 #include <QTableView>
 #include <QTemporaryDir>
+#include <QTextBrowser>
 #include <QtTest>
 
 #include <set>
@@ -37,6 +38,7 @@
 #include "gui/summary_view.h"
 #include "gui/topology_view.h"
 #include "gui_test_support.h"
+#include "common/format.h"
 #include "common/paths.h"
 #include "spec/spec_json.h"
 
@@ -93,8 +95,11 @@ private slots:
     void catalogPriceEditReachesThePlan();
     void findingSelectsItsLink();
     void cableFilterRunsOnAWorker();
+    void newPlanKeepsCableFilterOffTheUiThread();
     void compareChartsWaitUntilShown();
+    void compareMoneyAndAdviceReadAsTheCli();
     void countsReadAsEnglish();
+    void bomCategoriesAndPricesFitAt1024();
 
 private:
     MainWindow* m_window = nullptr;
@@ -417,6 +422,44 @@ void TestMainWindow::cableFilterRunsOnAWorker()
     QCOMPARE(model->matchCount(), all);
 }
 
+// A new plan arriving while a cable filter is set keeps the filter and has it scanned on the worker too: when
+// the model takes the plan, it shows none of its rows (no scan ran on the UI thread), then the worker's
+// rows arrive. Twice the GPUs of the default two-tier plan: its leaf-spine links are the figure's.
+void TestMainWindow::newPlanKeepsCableFilterOffTheUiThread()
+{
+    Document* doc = m_window->document();
+    doc->reset(ClusterSpec{}, QString());
+    QVERIFY(test::settle(*doc));
+    m_window->showTab(QStringLiteral("cables"));
+    auto* filter = m_window->findChild<QLineEdit*>(QStringLiteral("cableFilter"));
+    QVERIFY(filter);
+    CablePlanModel* model = m_window->cableModel();
+    filter->setText(QStringLiteral("spine"));
+    emit filter->editingFinished();
+    QTRY_COMPARE(model->filterText(), QStringLiteral("spine"));
+    const int before = model->matchCount();
+
+    ClusterSpec bigger;
+    bigger.gpus = 2 * ClusterSpec{}.gpus;
+    const std::shared_ptr<const Plan> oldPlan = model->plan();
+    QList<int> rowsWhenThePlanArrived;
+    const auto watch = connect(model, &QAbstractItemModel::modelReset, this, [&] {
+        if (model->plan() != oldPlan && rowsWhenThePlanArrived.isEmpty()) rowsWhenThePlanArrived << model->matchCount();
+    });
+    doc->reset(bigger, QString());
+    QVERIFY(test::settle(*doc));
+    QTRY_VERIFY(!rowsWhenThePlanArrived.isEmpty());
+    disconnect(watch);
+    QCOMPARE(rowsWhenThePlanArrived.front(), 0);  // not scanned on the UI thread
+    QCOMPARE(model->filterText(), QStringLiteral("spine"));
+    QCOMPARE(filter->text(), QStringLiteral("spine"));
+    QTRY_VERIFY(!model->filterPending());
+    QTRY_COMPARE(double(model->matchCount()), figure(*m_window, "links.leaf_spine"));
+    QVERIFY(model->matchCount() > before);
+    filter->clear();
+    QCOMPARE(model->filterText(), QString());
+}
+
 // The compare charts are drawn when the tab is shown, not for every comparison while it is hidden.
 void TestMainWindow::compareChartsWaitUntilShown()
 {
@@ -431,6 +474,31 @@ void TestMainWindow::compareChartsWaitUntilShown()
     QVERIFY(!view.findChild<QChartView*>()->chart()->series().isEmpty());
     view.setComparison(comparison, QString());  // shown: drawn at once
     QVERIFY(!view.chartsStale());
+}
+
+// The compare tab prints capex and TCO by the rule the CLI table and the advice use (formatUsdShort),
+// marked "~" as the estimates they are (with the legend), and shows the advice's reasons word for word.
+void TestMainWindow::compareMoneyAndAdviceReadAsTheCli()
+{
+    const auto comparison = std::make_shared<const Comparison>(comparePlans(ClusterSpec{}, *test::builtCatalog()));
+    CompareView view;
+    view.resize(1000, 700);
+    view.setComparison(comparison, QString());
+    view.show();
+    for (int i = 0; i < view.fabricCount(); ++i) {
+        const Plan& p = comparison->plans[std::size_t(i)];
+        QVERIFY(p.estimates.capex.estimated);  // the bundled catalog's prices are all estimates
+        const QStringList cells = view.alternativeRow(i).split(QStringLiteral(" | "));
+        QCOMPARE(cells.value(4), QString::fromStdString(fp::formatUsdShort(p.estimates.capex.totalUsd)) + QStringLiteral(" ~"));
+        QCOMPARE(cells.value(5), QString::fromStdString(fp::formatUsdShort(p.estimates.tcoUsd)) + QStringLiteral(" ~"));
+    }
+    auto* advice = view.findChild<QTextBrowser*>();
+    QVERIFY(advice);
+    const QString text = advice->toPlainText();
+    QVERIFY(!comparison->advice.reasons.empty());
+    for (const std::string& r : comparison->advice.reasons)
+        QVERIFY2(text.contains(QString::fromStdString(r)), r.c_str());
+    QVERIFY(text.contains(QStringLiteral("~ estimate: no public prices exist")));
 }
 
 // The app's plural translator: "1 error", "2 errors", not "1 error(s)"; text without a count as typed.
@@ -453,7 +521,47 @@ void TestMainWindow::countsReadAsEnglish()
     QTRY_VERIFY2(header->text().startsWith(QStringLiteral("<b>1 error</b>, 0 warnings, ")), qPrintable(header->text()));
     QTRY_VERIFY2(m_window->summaryView()->errorBanner().startsWith(QStringLiteral("Not buildable: this design has 1 error.")),
                  qPrintable(m_window->summaryView()->errorBanner()));
+    auto* bomTotals = m_window->findChild<QLabel*>(QStringLiteral("bomTotals"));
+    QVERIFY(bomTotals);
+    QVERIFY2(bomTotals->text().contains(QStringLiteral("Not buildable (1 error):")), qPrintable(bomTotals->text()));
+    // One 8-GPU server on one switch: the status bar says "1 switch".
+    ClusterSpec lab;
+    lab.gpus = 8;
+    doc->reset(lab, QString());
+    QVERIFY(test::settle(*doc));
+    QCOMPARE(doc->plan()->fabric.switchCount(), 1LL);
+    auto* status = m_window->findChild<QLabel*>(QStringLiteral("statusFigures"));
+    QVERIFY(status);
+    QTRY_VERIFY2(status->text().startsWith(QStringLiteral("8 GPUs   ·   1 switch   ·   8 links   ·   ")), qPrintable(status->text()));
     QCoreApplication::removeTranslator(&plurals);
+}
+
+// At 1024 x 700 the BOM's category column holds every category name whole (the delegate's own size
+// hint, bold subtotal rows included: "Fibre cords and trunks" was cut to "Fibre cords and trun…"), and
+// the extended price is still in view without scrolling sideways.
+void TestMainWindow::bomCategoriesAndPricesFitAt1024()
+{
+    Document* doc = m_window->document();
+    doc->reset(ClusterSpec{}, QString());
+    QVERIFY(test::settle(*doc));
+    m_window->resize(1024, 700);
+    m_window->showTab(QStringLiteral("bom"));
+    auto* table = m_window->findChild<QTableView*>(QStringLiteral("bomTable"));
+    QVERIFY(table);
+    QTRY_VERIFY(table->model()->rowCount() > 0);
+    bool fibre = false;
+    int widest = 0;
+    for (int r = 0; r < table->model()->rowCount(); ++r) {
+        const QModelIndex category = table->model()->index(r, BomModel::Category);
+        fibre = fibre || category.data().toString() == QStringLiteral("Fibre cords and trunks");
+        widest = std::max(widest, table->sizeHintForIndex(category).width());
+    }
+    QVERIFY(fibre);  // the longest name is on screen
+    QVERIFY2(table->columnWidth(BomModel::Category) >= widest,
+             qPrintable(QStringLiteral("%1 < %2").arg(table->columnWidth(BomModel::Category)).arg(widest)));
+    const int extendedRight = table->columnViewportPosition(BomModel::Extended) + table->columnWidth(BomModel::Extended);
+    QVERIFY2(extendedRight <= table->viewport()->width(),
+             qPrintable(QStringLiteral("%1 > %2").arg(extendedRight).arg(table->viewport()->width())));
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -22,6 +22,7 @@ private slots:
     void initTestCase();
     void bomGroupsAndSubtotals();
     void bomSortKeepsGroupsAndFilterHidesSubtotals();
+    void bomIncludedNicsSubtotalReadsIncluded();
     void cablePlanIsOneRowPerLink();
     void cablePlanFilters();
     void cablePlanRowsComeInChunks();
@@ -70,6 +71,24 @@ void TestModels::bomGroupsAndSubtotals()
     QVERIFY(qAbs(runningUsd - model.totalUsd()) < 0.01);
     model.setPlan(nullptr);
     QCOMPARE(model.rowCount(), 0);
+}
+
+// A DGX H100 ships with its ConnectX-7 NICs (data/catalog/platforms.csv): each NIC line reads "included",
+// and so does their subtotal, rather than a "$0" that looks like a missing price.
+void TestModels::bomIncludedNicsSubtotalReadsIncluded()
+{
+    const ClusterSpec spec = loadSpecFile(FABRICPLAN_EXAMPLES_DIR "/dgx-h100-superpod-1024.fabricplan").spec;
+    const auto plan = std::make_shared<const Plan>(makePlan(spec, *test::builtCatalog()));
+    BomModel model;
+    model.setPlan(plan);
+    int nicRows = 0;
+    for (int r = 0; r < model.rowCount(); ++r) {
+        const QModelIndex i = model.index(r, 0);
+        if (i.data(BomModel::CategoryRole).toInt() != int(BomCategory::Nics)) continue;
+        ++nicRows;
+        QCOMPARE(model.index(r, BomModel::Extended).data().toString(), QStringLiteral("included"));
+    }
+    QCOMPARE(nicRows, 2);  // the NIC line and its subtotal
 }
 
 void TestModels::bomSortKeepsGroupsAndFilterHidesSubtotals()

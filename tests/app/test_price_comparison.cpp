@@ -12,11 +12,13 @@ using namespace fp::gui;
 
 namespace {
 
+// "a-list" quotes are real (a published list), "b-street" ones estimates.
 PriceQuote quote(const std::string& source, double usd)
 {
     PriceQuote q;
     q.source = source;
     q.priceUsd = usd;
+    q.estimated = source != "a-list";
     return q;
 }
 
@@ -30,6 +32,7 @@ BomLine line(BomCategory category, const std::string& part, long long qty, doubl
     l.unitPriceUsd = unitUsd;
     l.extendedUsd = double(qty) * unitUsd;
     l.priceSource = source;
+    l.priceEstimated = source != "a-list";
     return l;
 }
 
@@ -40,6 +43,7 @@ class TestPriceComparison : public QObject {
 private slots:
     void handBuiltTotals();
     void realPlanTotalsMatchCatalog();
+    void realQuotesCarryNoEstimateMark();
 };
 
 void TestPriceComparison::handBuiltTotals()
@@ -93,7 +97,13 @@ void TestPriceComparison::handBuiltTotals()
     // Optic row: b-street (80,000) beats a-list (100,000) and is highlighted.
     QCOMPARE(model.index(0, b).data(PriceComparisonModel::IsCheapestRole).toBool(), true);
     QCOMPARE(model.index(0, a).data(PriceComparisonModel::IsCheapestRole).toBool(), false);
-    QCOMPARE(model.index(0, b).data().toString(), QStringLiteral("$80,000"));
+    // Estimated quotes carry the BOM's "~" mark and colour; a real quote neither.
+    QCOMPARE(model.index(0, b).data().toString(), QStringLiteral("$80,000 ~"));
+    QCOMPARE(model.index(0, a).data().toString(), QStringLiteral("$100,000"));
+    QVERIFY(model.index(0, b).data(Qt::ForegroundRole).isValid());
+    QVERIFY(!model.index(0, a).data(Qt::ForegroundRole).isValid());
+    QCOMPARE(model.index(0, PriceComparisonModel::PlanCost).data().toString(), QStringLiteral("$80,000 ~"));
+    QCOMPARE(model.index(1, PriceComparisonModel::PlanCost).data().toString(), QStringLiteral("$3,000"));
     QVERIFY(model.index(0, b).data(Qt::BackgroundRole).isValid());
     QVERIFY(!model.index(0, a).data(Qt::BackgroundRole).isValid());
     // DAC row: no b-street quote shows a dash; a-list is then the cheapest.
@@ -103,12 +113,32 @@ void TestPriceComparison::handBuiltTotals()
     // Totals row: values and the missing-line marker.
     QCOMPARE(model.index(3, 0).data(PriceComparisonModel::IsTotalRole).toBool(), true);
     QCOMPARE(model.index(3, a).data().toString(), QStringLiteral("$105,000"));
-    QVERIFY(model.index(3, b).data().toString().startsWith(QStringLiteral("$81,600")));
-    QVERIFY(model.index(3, b).data().toString().contains(QLatin1Char('1')));
+    QCOMPARE(model.index(3, b).data().toString(), QStringLiteral("$81,600 ~ (−1 line)"));
+    QCOMPARE(model.index(3, PriceComparisonModel::PlanCost).data().toString(), QStringLiteral("$84,600 ~"));
     QVERIFY(model.summaryText().contains(QStringLiteral("no quote for 1 line")));
+    QVERIFY(model.summaryText().contains(QStringLiteral("~ estimate: no public prices exist")));
 
     model.setPlan(nullptr, catalog);
     QCOMPARE(model.rowCount(), 0);
+}
+
+// Only real quotes: no "~" anywhere, and no legend for a mark that is not shown.
+void TestPriceComparison::realQuotesCarryNoEstimateMark()
+{
+    auto catalog = std::make_shared<Catalog>();
+    TransceiverModel optic;
+    optic.partNumber = "OPT-800";
+    optic.category = PartCategory::Transceiver;
+    optic.prices = {quote("a-list", 1000)};
+    catalog->transceivers.push_back(optic);
+    auto plan = std::make_shared<Plan>();
+    plan->bom.lines = {line(BomCategory::Transceivers, "OPT-800", 10, 1000, "a-list")};
+    PriceComparisonModel model;
+    model.setPlan(plan, catalog);
+    for (int r = 0; r < model.rowCount(); ++r)
+        for (int c = 0; c < model.columnCount(); ++c)
+            QVERIFY2(!model.index(r, c).data().toString().contains(QLatin1Char('~')), qPrintable(model.index(r, c).data().toString()));
+    QVERIFY(!model.summaryText().contains(QLatin1Char('~')));
 }
 
 void TestPriceComparison::realPlanTotalsMatchCatalog()

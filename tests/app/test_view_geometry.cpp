@@ -73,6 +73,7 @@ private slots:
     void geometryOfAnotherPlanIsNotDrawn();
     void supersededPlanGeometryNeverReachesTheViews();
     void floorSceneStaysSmallAsTheHallGrows();
+    void floorLabelsStayLegibleAtAnyZoom();
     void draggingANetworkRackWithTheMouseMovesLeaves();
     void replacedPlansAreFreedOnceTheViewsLetGo();
 };
@@ -237,6 +238,35 @@ void TestViewGeometry::floorSceneStaysSmallAsTheHallGrows()
     // label; section titles when the hall is drawn in runs.
     QVERIFY2(small <= 10, qPrintable(QString::number(small)));
     QVERIFY2(big <= 20, qPrintable(QString::number(big)));
+}
+
+// At the fit-to-window overview of a large floor (16,384 GPUs: 64 rows) every label drawn is at least
+// kMinLabelPx high on screen: the spine room's and the tray's keep their font size (they shrank to a
+// pixel or two), and the row labels are hidden until zooming in makes them legible.
+void TestViewGeometry::floorLabelsStayLegibleAtAnyZoom()
+{
+    Document doc(test::builtCatalog());
+    FloorView view(&doc);
+    view.resize(650, 580);  // the floor tab in a 1024 x 700 window
+    view.setPlan(planOf(superpod(16384)));
+    view.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&view));
+    const double fit = view.transform().m11();
+    QVERIFY2(fit < 0.5, qPrintable(QString::number(fit)));  // an overview, far below the scene's own size
+    const auto screenHeight = [&view](QGraphicsItem* item) {
+        return item->deviceTransform(view.viewportTransform()).mapRect(item->boundingRect()).height();
+    };
+    int labels = 0;
+    for (QGraphicsItem* item : view.scene()->items())
+        if (auto* text = dynamic_cast<QGraphicsSimpleTextItem*>(item)) {
+            ++labels;
+            QVERIFY2(screenHeight(text) >= kMinLabelPx,
+                     qPrintable(QStringLiteral("\"%1\" is %2 px high").arg(text->text()).arg(screenHeight(text))));
+        }
+    QVERIFY(labels >= 2);  // the spine room's and the tray's
+    QVERIFY(!view.rowLabelsShown());
+    view.setTransform(QTransform::fromScale(1.0, 1.0));  // the user zooms in
+    QVERIFY(view.rowLabelsShown());
 }
 
 // A network rack dragged with the mouse to the middle of its row moves leaves to the middle of the

@@ -2,6 +2,8 @@
 // with hand-computed break-even points.
 #include <QtTest>
 
+#include <algorithm>
+
 #include "estimate/advisor.h"
 
 using namespace fp;
@@ -93,6 +95,32 @@ private slots:
         QVERIFY(misconfig);
         const Advice small = advise(options(1.2e6, 0.2e6), spec(15, 1024));
         for (const std::string& r : small.reasons) QVERIFY(r.find("What-if scale") == std::string::npos);
+    }
+
+    // Each option's line prints money as the comparison table does (formatUsdShort) and says when a fabric
+    // loses no cluster time rather than "time lost $0k". At 15 %: IB is the fastest and loses none; RoCE
+    // loses 15 points x $41,660 = $624,900 (options()).
+    void optionLinesReadLikeTheTable()
+    {
+        const Advice a = advise(options(1.2e6, 0.2e6), spec(15));
+        const auto has = [&a](const std::string& line) {
+            return std::find(a.reasons.begin(), a.reasons.end(), line) != a.reasons.end();
+        };
+        QVERIFY(has("InfiniBand: TCO $1.20 M (capex $1.00 M), efficiency 94 %, no cluster time lost."));
+        QVERIFY(has("RoCEv2: TCO $200 k (capex $700 k), efficiency 85 %, time lost $625 k."));
+        // A million GPUs: billions read as the table's "$20.52 B", never "$21959.5M".
+        const Advice b = advise(options(21959.5e6, 20.52e9), spec(15, 1'000'000));
+        bool billions = false;
+        for (const std::string& r : b.reasons) billions = billions || r.rfind("InfiniBand: TCO $21.96 B (capex $1.00 M)", 0) == 0;
+        QVERIFY(billions);
+        // Errors are counted in words.
+        const Advice errors = adviseBuildable({{FabricKind::InfiniBand, est(0.5e6, 0.4e6, 0.94), 1},
+                                               {FabricKind::RoCE, est(1.2e6, 1.0e6, 0.846), 3}},
+                                              spec(15));
+        QVERIFY(std::find(errors.reasons.begin(), errors.reasons.end(),
+                          "InfiniBand: not buildable, its plan has 1 design-rule error.") != errors.reasons.end());
+        QVERIFY(std::find(errors.reasons.begin(), errors.reasons.end(),
+                          "RoCEv2: not buildable, its plan has 3 design-rule errors.") != errors.reasons.end());
     }
 
     // Issue 18: an option whose plan has design-rule errors (e.g. no optics fit, so its capex lacks them)

@@ -308,6 +308,24 @@ private slots:
         QVERIFY(!j["advice"]["reasons"].empty());
     }
 
+    // Counts meet their nouns in number: "1 node", "1 tier", "0 errors", "planned 2 designs", never "(s)".
+    // The lab example is one 8-GPU server on one switch (1 node, 1 tier, 1 plane, no findings).
+    void countsReadAsEnglish()
+    {
+        const Run plan = runCli({QStringLiteral("plan"), example("single-node-8-gpus.fabricplan")});
+        QCOMPARE(plan.exitCode, 0);
+        const QString out = QString::fromUtf8(plan.out);
+        QVERIFY2(out.contains(QStringLiteral("8 GPUs in 1 node\n")), qPrintable(out));
+        QVERIFY2(out.contains(QStringLiteral("topology: 1 tier, 1 plane\n")), qPrintable(out));
+        QVERIFY2(out.contains(QStringLiteral("checks: 0 errors, 0 warnings\n")), qPrintable(out));
+        QVERIFY2(!out.contains(QStringLiteral("(s)")), qPrintable(out));
+        const Run sweep = runCli({QStringLiteral("sweep"), example("single-node-8-gpus.fabricplan"), QStringLiteral("--vary"),
+                                  QStringLiteral("gpus=8,16"), QStringLiteral("--csv"), QStringLiteral("/dev/null")});
+        QVERIFY2(sweep.exitCode == 0, sweep.err.constData());
+        QVERIFY2(sweep.err.contains("planned 2 designs on "), sweep.err.constData());
+        QVERIFY2(!sweep.err.contains("(s)"), sweep.err.constData());
+    }
+
     void csvAndXlsxFilesAreWritten()
     {
         QTemporaryDir dir;

@@ -1,0 +1,34 @@
+// Counts people read (common/format.h): a count meets its noun in number, never "design(s)".
+#include <QtTest>
+
+#include "common/format.h"
+
+using namespace fp;
+
+class TestFormat : public QObject {
+    Q_OBJECT
+private slots:
+    void countsTakeTheirNounInNumber()
+    {
+        QCOMPARE(counted(1, "design"), std::string("1 design"));
+        QCOMPARE(counted(2, "design"), std::string("2 designs"));
+        QCOMPARE(counted(0, "error"), std::string("0 errors"));
+        QCOMPARE(counted(1234567, "GPU"), std::string("1,234,567 GPUs"));
+        QCOMPARE(counted(1, "switch", "switches"), std::string("1 switch"));
+        QCOMPARE(counted(3, "switch", "switches"), std::string("3 switches"));
+        // A verb agrees with the count it follows.
+        QCOMPARE(counted(1, "cage") + " " + nounFor(1, "carries", "carry"), std::string("1 cage carries"));
+        QCOMPARE(counted(2, "cage") + " " + nounFor(2, "carries", "carry"), std::string("2 cages carry"));
+    }
+
+    // The advice, the summary and the comparison table print money by one rule.
+    void moneyHasOneRule()
+    {
+        QCOMPARE(formatUsdShort(21959.5e6), std::string("$21.96 B"));
+        QCOMPARE(formatUsdShort(624900), std::string("$625 k"));
+        QCOMPARE(formatUsdShort(0), std::string("$0"));
+    }
+};
+
+QTEST_MAIN(TestFormat)
+#include "test_format.moc"
