@@ -88,6 +88,12 @@ CollectiveSystem collectiveSystem(const ClusterSpec& spec, const EstimateOptions
     return s;
 }
 
+// The nodes whose collectives are modelled: the first `collectiveGpus` GPUs' (all by default).
+int collectiveGpus(const ClusterSpec& spec, const EstimateOptions& options)
+{
+    return options.collectiveGpus > 0 ? std::min(options.collectiveGpus, spec.gpus) : spec.gpus;
+}
+
 } // namespace
 
 Capex capexOf(const Bom& bom, int gpus)
@@ -108,8 +114,17 @@ Capex capexOf(const Bom& bom, int gpus)
     return c;
 }
 
+EcmpResult ringEcmpOf(const ClusterSpec& spec, const Fabric& fabric, const EstimateOptions& options)
+{
+    const int gpusPerNode = std::max(1, spec.gpusPerNode);
+    const int nodes = (collectiveGpus(spec, options) + gpusPerNode - 1) / gpusPerNode;
+    const int qps = options.qpsPerConnection > 0 ? options.qpsPerConnection : nccl::kDefaultQpsPerConnection;
+    return ringEcmpCollisions(fabric, nodes, qps);
+}
+
 Estimates run(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout, const MediaAssignment& media,
-              const Bom& bom, const Catalog&, const Hardware& hw, const EstimateOptions& options)
+              const Bom& bom, const Catalog&, const Hardware& hw, const EstimateOptions& options,
+              const EcmpResult* precomputedEcmp)
 {
     const NicModel& nic = hw.nic;
     Estimates e;
@@ -130,11 +145,10 @@ Estimates run(const ClusterSpec& spec, const Fabric& fabric, const Layout& layou
     const bool misconfigured = options.roceMisconfigured && spec.fabric == FabricKind::RoCE;
     perf.efficiency = collectiveEfficiency(spec.fabric, linkGbps, misconfigured);
 
-    const int gpus = options.collectiveGpus > 0 ? std::min(options.collectiveGpus, spec.gpus) : spec.gpus;
+    const int gpus = collectiveGpus(spec, options);
     const int gpusPerNode = std::max(1, spec.gpusPerNode);
     const int nodes = (gpus + gpusPerNode - 1) / gpusPerNode;
-    const int qps = options.qpsPerConnection > 0 ? options.qpsPerConnection : nccl::kDefaultQpsPerConnection;
-    const EcmpResult ecmp = ringEcmpCollisions(fabric, nodes, qps);
+    const EcmpResult ecmp = precomputedEcmp ? *precomputedEcmp : ringEcmpOf(spec, fabric, options);
     const bool balanced = balancesFlows(spec.fabric, hw);
     perf.ecmpCollisionFactor = balanced ? 1.0 : ecmp.factor;
 

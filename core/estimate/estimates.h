@@ -92,8 +92,12 @@ namespace estimate {
 // before their other estimates are computed).
 Capex capexOf(const Bom&, int gpus);
 
+struct EcmpResult;  // estimate/throughput.h
+
+// `ecmp`: ringEcmpOf(spec, fabric, options) (estimate/throughput.h) computed beforehand, or null to
+// compute it here.
 Estimates run(const ClusterSpec&, const Fabric&, const Layout&, const MediaAssignment&, const Bom&,
-              const Catalog&, const Hardware&, const EstimateOptions& = {});
+              const Catalog&, const Hardware&, const EstimateOptions& = {}, const EcmpResult* ecmp = nullptr);
 } // namespace estimate
 
 struct Advice {

@@ -37,6 +37,9 @@ struct EcmpResult {
 // NCCL may open several queue pairs per connection (NCCL_IB_QPS_PER_CONNECTION); each is hashed on its
 // own and carries 1/qps of the flow, so loads and the ideal are counted in queue pairs.
 EcmpResult ringEcmpCollisions(const Fabric&, int nodes, int qpsPerConnection = 1);
+// The ECMP collisions of the ring all-reduce that run() models (ringEcmpCollisions over the nodes and
+// queue pairs the options give): a function of the fabric alone, so a plan can compute it beside media.
+EcmpResult ringEcmpOf(const ClusterSpec&, const Fabric&, const EstimateOptions&);
 
 // True when the fabric balances flows itself: InfiniBand (subnet-manager fat-tree routing, adaptive
 // routing), Spectrum-X with adaptive routing switches and SuperNICs, UEC with packet spraying.

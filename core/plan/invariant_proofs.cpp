@@ -79,40 +79,6 @@ constexpr std::array<std::uint8_t, 256> kBitsSet = [] {
 
 constexpr std::array<std::uint32_t, 8> kSlotBit = {1, 2, 4, 8, 16, 32, 64, 128};  // a load, not a shift by a register
 
-// Part numbers with a quantity each, for the few parts of a plan or a BOM category.
-class PartTotals {
-public:
-    void add(const std::string& part, long long qty)
-    {
-        const auto it = std::find(parts_.begin(), parts_.end(), part);
-        if (it == parts_.end()) {
-            parts_.push_back(part);
-            qty_.push_back(qty);
-        } else {
-            qty_[std::size_t(it - parts_.begin())] += qty;
-        }
-    }
-    long long of(const std::string& part) const
-    {
-        const auto it = std::find(parts_.begin(), parts_.end(), part);
-        return it == parts_.end() ? 0 : qty_[std::size_t(it - parts_.begin())];
-    }
-    // The same quantity of every part, a missing part counting as zero.
-    bool sameAs(const PartTotals& o) const
-    {
-        const auto within = [](const PartTotals& x, const PartTotals& y) {
-            for (std::size_t k = 0; k < x.parts_.size(); ++k)
-                if (x.qty_[k] != y.of(x.parts_[k])) return false;
-            return true;
-        };
-        return within(*this, o) && within(o, *this);
-    }
-
-private:
-    std::vector<std::string> parts_;
-    std::vector<long long> qty_;
-};
-
 // Every multi-leg cable holds links of its leader's solution that name it, each once, and no other link
 // names one: then every link is in exactly one cable (findings::bomIsTheCablePlan's link-missing), and a
 // cable's legs put its leader's parts in their cages, as their own. cablesOf (per solution, one per link
@@ -144,6 +110,33 @@ bool multiLegCablesAreSound(const Plan& p, const bom::CableGroups& groups, std::
 
 } // namespace
 
+void PartTotals::add(const std::string& part, long long qty)
+{
+    const auto it = std::find(parts_.begin(), parts_.end(), part);
+    if (it == parts_.end()) {
+        parts_.push_back(part);
+        qty_.push_back(qty);
+    } else {
+        qty_[std::size_t(it - parts_.begin())] += qty;
+    }
+}
+
+long long PartTotals::of(const std::string& part) const
+{
+    const auto it = std::find(parts_.begin(), parts_.end(), part);
+    return it == parts_.end() ? 0 : qty_[std::size_t(it - parts_.begin())];
+}
+
+bool PartTotals::sameAs(const PartTotals& o) const
+{
+    const auto within = [](const PartTotals& x, const PartTotals& y) {
+        for (std::size_t k = 0; k < x.parts_.size(); ++k)
+            if (x.qty_[k] != y.of(x.parts_[k])) return false;
+        return true;
+    };
+    return within(*this, o) && within(o, *this);
+}
+
 // The plain checks keep per cage its first link and a count and look that link up again for every other
 // end, then walk the cables leg by leg with a 12-byte record per cage and a map for second parts. Here a
 // cage keeps, in two bytes, the kind of its first end and a bit per port slot. Same kind = same end (the
@@ -153,15 +146,15 @@ bool multiLegCablesAreSound(const Plan& p, const bom::CableGroups& groups, std::
 // excuses them). Stricter than the plain check where it can afford to be (ports must agree too). A cage
 // that holds then holds one module of its kind, if any: modules are counted as cages, by their first end
 // (a crowded cage of modules, excused, leaves the BOM to the plain check).
-Verdict prove(const Plan& p, const CageIndex& cages, const bom::CableGroups& groups)
+Proof::Proof(const Plan& p, const CageIndex& cages, const bom::CableGroups& groups)
 {
     const Fabric& f = p.fabric;
     const MediaAssignment& m = p.media;
     const std::size_t n = f.links.size();
-    if (m.solutionOfLink.size() < n) return {};
+    if (m.solutionOfLink.size() < n) return;
     Kinds kinds;
     const std::vector<std::uint16_t> kindAt = kindsOfSolutions(m, kinds);
-    if (kinds.full()) return {};
+    if (kinds.full()) return;
     // A link class media reported an error on is excused a crowded cage or a missing part (that error is
     // what the user sees and fixes), when it is the class of the cage's first link.
     bool excusedClass[kLinkClassCount] = {};
@@ -217,22 +210,32 @@ Verdict prove(const Plan& p, const CageIndex& cages, const bom::CableGroups& gro
         return true;
     };
     const bool anyExcused = std::find(std::begin(excusedClass), std::end(excusedClass), true) != std::end(excusedClass);
-    if (!(anyExcused ? walk(std::true_type{}) : walk(std::false_type{}))) return {};
-    Verdict v;
-    v.portsAndCagesHold = true;
-    if (crowdedButExcused || !multiLegCablesAreSound(p, groups, cablesOf)) return v;
+    if (!(anyExcused ? walk(std::true_type{}) : walk(std::false_type{}))) return;
+    portsAndCagesHold_ = true;
+    if (crowdedButExcused || !multiLegCablesAreSound(p, groups, cablesOf)) return;
 
-    PartTotals planModules, planCables, bomModules, bomCables;
     for (std::size_t k = 1; k <= kinds.size(); ++k)
-        if (kinds[std::uint8_t(k)].module) planModules.add(*kinds[std::uint8_t(k)].part, cagesOfKind[k]);
+        if (kinds[std::uint8_t(k)].module) planModules_.add(*kinds[std::uint8_t(k)].part, cagesOfKind[k]);
     for (std::size_t s = 0; s < solutionCount; ++s)
-        if (!m.solutions[s].cablePart.empty()) planCables.add(m.solutions[s].cablePart, cablesOf[s]);
-    for (const BomLine& l : p.bom.lines) {
+        if (!m.solutions[s].cablePart.empty()) planCables_.add(m.solutions[s].cablePart, cablesOf[s]);
+    counted_ = true;
+}
+
+bool Proof::bomIsTheCablePlan(const Bom& bom) const
+{
+    if (!counted_) return false;
+    PartTotals bomModules, bomCables;
+    for (const BomLine& l : bom.lines) {
         if (l.category == BomCategory::Transceivers) bomModules.add(l.part, l.qty);
         if (l.category == BomCategory::Cables || l.category == BomCategory::Fibre) bomCables.add(l.part, l.qty);
     }
-    v.bomIsTheCablePlan = planModules.sameAs(bomModules) && planCables.sameAs(bomCables);
-    return v;
+    return planModules_.sameAs(bomModules) && planCables_.sameAs(bomCables);
+}
+
+Verdict prove(const Plan& p, const CageIndex& cages, const bom::CableGroups& groups)
+{
+    const Proof proof(p, cages, groups);
+    return {proof.portsAndCagesHold(), proof.bomIsTheCablePlan(p.bom)};
 }
 
 } // namespace fp::checks::proofs

@@ -6,6 +6,10 @@
 // part in a cage, a count that differs) it gives up without naming it, and the plain checks then run
 // and word every finding. So a sound plan is checked fast and a broken one reports what the plain
 // checks say; tests/core/test_invariants.cpp compares the two on plans with planted defects.
+#include <string>
+#include <vector>
+
+#include "bom/bom.h"
 #include "bom/cable_groups.h"
 
 namespace fp {
@@ -18,6 +22,34 @@ struct Verdict {
 };
 // `groups`: the cable plan's grouping (bom::groupCables) of this plan.
 Verdict prove(const Plan&, const CageIndex&, const bom::CableGroups&);
+
+// Part numbers with a quantity each, for the few parts of a plan or a BOM category.
+class PartTotals {
+public:
+    void add(const std::string& part, long long qty);
+    long long of(const std::string& part) const;
+    // The same quantity of every part, a missing part counting as zero.
+    bool sameAs(const PartTotals&) const;
+
+private:
+    std::vector<std::string> parts_;
+    std::vector<long long> qty_;
+};
+
+// prove() in two steps, so that the walk over the links can run while the BOM is still being collected:
+// the walk reads the plan's fabric and media only; the BOM is compared with what it counted afterwards.
+class Proof {
+public:
+    Proof(const Plan&, const CageIndex&, const bom::CableGroups&);
+    bool portsAndCagesHold() const { return portsAndCagesHold_; }
+    // Whether the BOM's module and cable quantities are the cable plan's (false: the proof cannot say).
+    bool bomIsTheCablePlan(const Bom&) const;
+
+private:
+    bool portsAndCagesHold_ = false;
+    bool counted_ = false;  // the cable plan's totals below are sound
+    PartTotals planModules_, planCables_;
+};
 
 } // namespace checks::proofs
 } // namespace fp

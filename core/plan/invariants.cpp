@@ -1,40 +1,47 @@
 #include "plan/invariants.h"
 
+#include <utility>
+
 #include "bom/cable_groups.h"
 #include "plan/invariant_findings.h"
 #include "plan/invariant_proofs.h"
 #include "plan/plan.h"
 
 namespace fp::checks {
-namespace {
 
 // One walk over the links vouches for the port, cage and cable-plan invariants (invariant_proofs.h); it
-// needs the BOM for the last, so it runs after the BOM. The plain checks (invariant_findings.h) run for
-// what it cannot vouch for, in the plain order: ports, cage contents, cage counts, then the cable plan
-// against the BOM, dual-ToR pairs, straight cables. Without proofs, all of them (plainInvariants).
-std::vector<Finding> check(const Plan& p, const EndCages& cageOfEnd, bool useProofs)
+// needs the BOM for the last, so that comparison waits for findings(). The plain checks
+// (invariant_findings.h) run for what it cannot vouch for, in the plain order: ports, cage contents, cage
+// counts, then the cable plan against the BOM, dual-ToR pairs, straight cables. Without proofs, all of them.
+InvariantCheck::InvariantCheck(const Plan& p, EndCages endCages, bool useProofs)
+    : cageOfEnd_(std::move(endCages)), cages_(&bom::cagesOf(p.fabric, p.media, ownCages_)),
+      // One cable grouping for every check that reads it (the cable plan's, bom/cable_groups.h).
+      groups_(bom::groupCables(p.fabric, p.media, cageOfEnd_))
 {
-    std::vector<Finding> out;
-    CageIndex ownCages;
-    const CageIndex& cages = bom::cagesOf(p.fabric, p.media, ownCages);
-    // One cable grouping for every check that reads it (the cable plan's, bom/cable_groups.h).
-    const bom::CableGroups groups = bom::groupCables(p.fabric, p.media, cageOfEnd);
-    const proofs::Verdict proven = useProofs ? proofs::prove(p, cages, groups) : proofs::Verdict{};
+    if (useProofs) proof_.emplace(p, *cages_, groups_);
+    const bool portsAndCagesHold = proof_ && proof_->portsAndCagesHold();
     // The proofs place every end in a cage of its own device; without them the plain per-cage checks,
     // which index by cage, need the ends checked first.
-    const bool endsInRange = proven.portsAndCagesHold || findings::endsWithinCages(p.fabric, cages, cageOfEnd, out);
-    if (!proven.portsAndCagesHold) {
-        findings::portsUsedOnce(p.fabric, out);
-        if (endsInRange) findings::oneKindPerCage(p, cages, cageOfEnd, out);
+    endsInRange_ = portsAndCagesHold || findings::endsWithinCages(p.fabric, *cages_, cageOfEnd_, beforeBom_);
+    if (!portsAndCagesHold) {
+        findings::portsUsedOnce(p.fabric, beforeBom_);
+        if (endsInRange_) findings::oneKindPerCage(p, *cages_, cageOfEnd_, beforeBom_);
     }
-    findings::cagesWithinHardware(p, cages, out);
-    if (!proven.bomIsTheCablePlan && endsInRange) findings::bomIsTheCablePlan(p, cages, groups, cageOfEnd, out);
-    findings::dualTorPairs(p.fabric, out);
-    findings::straightCablesJoinTwoCages(p, groups, cageOfEnd, out);
-    return out;
+    findings::cagesWithinHardware(p, *cages_, beforeBom_);
+    findings::dualTorPairs(p.fabric, afterBom_);
+    findings::straightCablesJoinTwoCages(p, groups_, cageOfEnd_, afterBom_);
 }
 
-} // namespace
+InvariantCheck::InvariantCheck(const Plan& p) : InvariantCheck(p, freshEndCages(p), true) {}
+
+std::vector<Finding> InvariantCheck::findings(const Plan& p) const
+{
+    std::vector<Finding> out = beforeBom_;
+    if (!(proof_ && proof_->bomIsTheCablePlan(p.bom)) && endsInRange_)
+        findings::bomIsTheCablePlan(p, *cages_, groups_, cageOfEnd_, out);
+    out.insert(out.end(), afterBom_.begin(), afterBom_.end());
+    return out;
+}
 
 EndCages freshEndCages(const Plan& p)
 {
@@ -44,11 +51,11 @@ EndCages freshEndCages(const Plan& p)
 
 std::vector<Finding> invariants(const Plan& p, const EndCages& cageOfEnd)
 {
-    return check(p, cageOfEnd, true);
+    return InvariantCheck(p, cageOfEnd, true).findings(p);
 }
 
-std::vector<Finding> invariants(const Plan& p) { return check(p, freshEndCages(p), true); }
+std::vector<Finding> invariants(const Plan& p) { return InvariantCheck(p).findings(p); }
 
-std::vector<Finding> plainInvariants(const Plan& p) { return check(p, freshEndCages(p), false); }
+std::vector<Finding> plainInvariants(const Plan& p) { return InvariantCheck(p, freshEndCages(p), false).findings(p); }
 
 } // namespace fp::checks

@@ -11,9 +11,12 @@
 //   invariant.dual-tor-pair  with dual-ToR, a NIC's two links of a plane are not on the two leaves of one pair
 //   invariant.straight-split a straight multi-link assembly (one connector per end) has legs in two far cages
 #include <cstdint>
+#include <optional>
 #include <vector>
 
+#include "bom/cable_groups.h"
 #include "common/finding.h"
+#include "plan/invariant_proofs.h"
 #include "topology/cage_index.h"
 
 namespace fp {
@@ -29,5 +32,27 @@ std::vector<Finding> plainInvariants(const Plan&);
 // alike and needs the BOM for the last. invariants(p) is invariants(p, freshEndCages(p)).
 EndCages freshEndCages(const Plan&);
 std::vector<Finding> invariants(const Plan&, const EndCages& endCages);
+
+// invariants(p) in two steps, so that its walk over the links can run beside the BOM: the constructor
+// checks what the fabric and media decide (reads p.fabric, p.media, p.hardware, never p.bom), and
+// findings() adds the cable plan against the BOM, once p.bom is done. Same findings, same order.
+class InvariantCheck {
+public:
+    explicit InvariantCheck(const Plan&);
+    // With the end cages given; useProofs false: the plain checks alone (plainInvariants).
+    InvariantCheck(const Plan&, EndCages endCages, bool useProofs);
+    InvariantCheck(const InvariantCheck&) = delete;  // keeps pointers into itself
+    InvariantCheck& operator=(const InvariantCheck&) = delete;
+    std::vector<Finding> findings(const Plan&) const;
+
+private:
+    EndCages cageOfEnd_;
+    CageIndex ownCages_;
+    const CageIndex* cages_;
+    bom::CableGroups groups_;
+    std::optional<proofs::Proof> proof_;
+    bool endsInRange_ = false;
+    std::vector<Finding> beforeBom_, afterBom_;  // the findings before and after the BOM's, in check order
+};
 } // namespace checks
 } // namespace fp

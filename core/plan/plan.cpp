@@ -3,12 +3,14 @@
 #include <algorithm>
 #include <chrono>
 #include <functional>
+#include <optional>
 #include <string_view>
 #include <vector>
 
 #include "checks/checks.h"
 #include "checks/tier_compatibility.h"
 #include "common/error.h"
+#include "estimate/throughput.h"
 #include "media/cage_grouping.h"
 #include "plan/invariants.h"
 #include "plan/parallel.h"
@@ -55,23 +57,27 @@ void runSideBySide(bool inParallel, const std::vector<std::function<void()>>& ta
     plan::runInParallel(tasks.size(), [&](std::size_t k) { tasks[k](); });
 }
 
-// The "estimate" stage: the estimates and the resilience analysis, with `beside` (the invariants' cable
-// half, when planning) running next to them.
-void runEstimates(Plan& p, const Catalog& catalog, const PlanOptions& options, bool inParallel,
-                  const std::function<void()>& beside = {})
+// The options the estimates run with: the plan's platform, whatever the caller's say.
+EstimateOptions estimateOptionsOf(const Plan& p, const PlanOptions& options)
 {
     EstimateOptions estimateOptions = options.estimate;
     if (p.hardware.platform) estimateOptions.platform = *p.hardware.platform;
+    return estimateOptions;
+}
+
+// The "estimate" stage: the estimates and the resilience analysis (side by side on a large plan).
+// `ecmp`: the ring's ECMP collisions computed beforehand (estimate::ringEcmpOf), or null.
+void runEstimates(Plan& p, const Catalog& catalog, const PlanOptions& options, bool inParallel,
+                  const estimate::EcmpResult* ecmp = nullptr)
+{
+    const EstimateOptions estimateOptions = estimateOptionsOf(p, options);
     StageClock clock(p.timings, options);
     clock.run("estimate", [&] {
-        std::vector<std::function<void()>> tasks{
-            [&] {
-                p.estimates =
-                    estimate::run(p.spec, p.fabric, p.layout, p.media, p.bom, catalog, p.hardware, estimateOptions);
-            },
-            [&] { p.resilience = resilience::analyse(p.spec, p.fabric, p.media, p.bom, catalog); }};
-        if (beside) tasks.insert(tasks.begin(), beside);
-        runSideBySide(inParallel, tasks);
+        runSideBySide(inParallel, {[&] {
+                                       p.estimates = estimate::run(p.spec, p.fabric, p.layout, p.media, p.bom, catalog,
+                                                                   p.hardware, estimateOptions, ecmp);
+                                   },
+                                   [&] { p.resilience = resilience::analyse(p.spec, p.fabric, p.media, p.bom, catalog); }});
     });
 }
 
@@ -145,7 +151,7 @@ Floor buildFloor(const Resolved& r, const PlanOptions& options)
         if (!r.planesNote.empty()) f.fabric.notes.insert(f.fabric.notes.begin(), r.planesNote);
     });
     // On a large plan two pairs of stages run side by side, each reading only what is finished. Here
-    // the floor layout and the cage groups (fabric only, media/cage_grouping.h); planOnFloor the other.
+    // the floor layout and the cage groups (fabric only, media/cage_grouping.h); planOnFloor the others.
     clock.run("layout", [&] {
         runSideBySide(inParallel(f.fabric), {[&] { f.layout = layout::place(r.spec, f.fabric, r.hardware); },
                                              [&] { f.grouping = media::groupByCage(f.fabric, r.hardware); }});
@@ -164,24 +170,39 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
     p.fabric = std::move(floor.fabric);
     p.layout = std::move(floor.layout);
     StageClock clock(p.timings, options);
-    // After the BOM, side by side: the invariant check (it needs the BOM) and the estimates.
-    const bool sideBySide = inParallel(p.fabric);
+    // A large plan that is estimated runs stages side by side: beside media the ring's ECMP walk (its
+    // estimate; it reads the fabric alone), then the invariant check's walk over the links (it reads
+    // the fabric and media, not the BOM) beside the checks, the BOM and the estimates. The cable plan is
+    // compared with the BOM once both are done. Findings-only plans (the comparison's candidates, on
+    // the worker pool already) run the stages one after the other.
+    const bool estimating = !options.findingsOnly;
+    const bool sideBySide = estimating && inParallel(p.fabric);
+    std::optional<estimate::EcmpResult> ecmp;
     clock.run("media", [&] {
-        p.media = media::select(spec, p.fabric, p.layout, catalog, p.hardware, std::move(floor.grouping));
+        const auto selectMedia = [&] {
+            p.media = media::select(spec, p.fabric, p.layout, catalog, p.hardware, std::move(floor.grouping));
+        };
+        if (!sideBySide) return selectMedia();
+        runSideBySide(true, {selectMedia, [&] { ecmp = estimate::ringEcmpOf(spec, p.fabric, estimateOptionsOf(p, options)); }});
     });
-    clock.run("checks", [&] { p.findings = checks::run(spec, p.fabric, p.layout, p.media, catalog, p.hardware); });
-    clock.run("bom", [&] { p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware); });
-    std::vector<Finding> broken;
+    std::optional<checks::InvariantCheck> invariantCheck;
     double invariantsMs = 0;  // counted as the "checks" stage's
-    const auto checkInvariants = [&] {
+    const auto timed = [&](auto&& body) {
         const auto start = std::chrono::steady_clock::now();
-        broken = checks::invariants(p);
-        invariantsMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+        body();
+        invariantsMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     };
-    // On two threads the check runs inside the estimate stage's clock; its own time still counts as checks.
-    if (options.findingsOnly || !sideBySide) checkInvariants();
-    if (!options.findingsOnly)
-        runEstimates(p, catalog, options, sideBySide, sideBySide ? std::function<void()>(checkInvariants) : nullptr);
+    const auto checkInvariants = [&] { timed([&] { invariantCheck.emplace(p); }); };
+    const auto checksBomAndEstimates = [&] {
+        clock.run("checks", [&] { p.findings = checks::run(spec, p.fabric, p.layout, p.media, catalog, p.hardware); });
+        clock.run("bom", [&] { p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware); });
+        if (sideBySide) runEstimates(p, catalog, options, false, ecmp ? &*ecmp : nullptr);
+    };
+    // The longest first: the walk takes about as long as the checks, the BOM and the estimates together.
+    runSideBySide(sideBySide, {checkInvariants, checksBomAndEstimates});
+    std::vector<Finding> broken;
+    timed([&] { broken = invariantCheck->findings(p); });
+    if (estimating && !sideBySide) runEstimates(p, catalog, options, false);
     p.findings.insert(p.findings.begin(), broken.begin(), broken.end());  // the invariants' findings first
     for (StageTiming& t : p.timings)
         if (t.stage == std::string_view("checks")) t.ms += invariantsMs;

@@ -518,9 +518,33 @@ private slots:
             }));
     }
 
-    // A large plan runs its layout beside the cage grouping, its BOM beside half of the invariant check,
-    // and the rest of that check beside the estimates (plan/plan.cpp): the plan must be the one a single
-    // thread makes, and the end cages media hands on must be the fabric's.
+    // The invariant check's walk over the links runs while the BOM is collected (plan/plan.cpp), so it
+    // must read the BOM only in findings(). Built on the plan without its BOM, it reports nothing once
+    // the BOM is there; built on the whole plan, it reports a BOM quantity changed after it was built.
+    void invariantCheckReadsTheBomOnlyAtTheEnd()
+    {
+        Plan p = makePlan(ndrSpec(64, 1), catalog_);
+        QVERIFY(invariantFindings(p).empty());
+        const Bom bom = p.bom;
+        p.bom = {};
+        const checks::InvariantCheck beforeTheBom(p);
+        p.bom = bom;
+        QVERIFY(beforeTheBom.findings(p).empty());
+        const checks::InvariantCheck withTheBom(p);
+        const auto modules = std::find_if(p.bom.lines.begin(), p.bom.lines.end(), [](const BomLine& l) {
+            return l.category == BomCategory::Transceivers && l.qty > 0;
+        });
+        QVERIFY(modules != p.bom.lines.end());
+        modules->qty += 1;
+        const auto broken = withTheBom.findings(p);
+        QVERIFY(std::any_of(broken.begin(), broken.end(), [](const Finding& f) {
+            return f.rule == "invariant.bom-mismatch" && f.severity == Severity::Error;
+        }));
+    }
+
+    // A large plan runs its layout beside the cage grouping, its media beside the ring's ECMP walk, and
+    // the invariant check's walk beside the checks, the BOM and the estimates (plan/plan.cpp): the plan
+    // must be the one a single thread makes, and the end cages media hands on must be the fabric's.
     void largePlanIsTheSameOnOneThreadAndOnTwo_data()
     {
         QTest::addColumn<QString>("fabric");
