@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "layout/layout_constants.h"
+#include "layout/rack_power.h"
 
 namespace fp {
 

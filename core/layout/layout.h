@@ -38,10 +38,6 @@ namespace layout {
 // Node power comes from spec.floor.nodePowerKw; each switch draws its model's power (Device::model);
 // network racks hold as many of the tallest switch model as fit.
 Layout place(const ClusterSpec&, const Fabric&, const Hardware&);
-// Sets each rack's power (Rack::powerW) from its devices: nodes at spec.floor.nodePowerKw, switches at
-// their model's power. place() does it; a floor placed for switches of other power but the same rack
-// units (plan/plan_stages.h) is set again for its own.
-void setRackPower(Layout&, const ClusterSpec&, const Fabric&, const Hardware&);
 // Nodes per compute rack: min(floor.nodesPerRack, floor(rackPowerBudgetKw / nodePowerKw)), at least 1.
 int nodesPerRack(const FloorSpec&);
 } // namespace layout

@@ -20,6 +20,7 @@
 #include "common/error.h"
 #include "common/format.h"
 #include "layout/layout.h"
+#include "layout/rack_power.h"
 #include "estimate/advisor.h"
 #include "plan/compare.h"
 #include "plan/compare_bound.h"

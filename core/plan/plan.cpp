@@ -10,6 +10,7 @@
 #include "checks/tier_compatibility.h"
 #include "common/error.h"
 #include "layout/layout.h"
+#include "layout/rack_power.h"
 #include "media/cage_grouping.h"
 #include "plan/invariants.h"
 #include "plan/parallel.h"
