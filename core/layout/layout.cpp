@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "layout/layout_constants.h"
+#include "layout/rack_power.h"
 
 namespace fp {
 
@@ -88,6 +89,16 @@ std::vector<std::uint32_t> hallsOfNodes(const Fabric& fabric, const FloorSpec& f
 } // namespace
 
 int nodesPerRack(const FloorSpec& floor) { return nodesPerRackFor(floor); }
+
+void setRackPower(Layout& layout, const ClusterSpec& spec, const Fabric& fabric, const Hardware& hardware)
+{
+    for (Rack& rack : layout.racks) rack.powerW = 0;
+    if (layout.racks.empty()) return;
+    // Device order, nodes first: every rack's sum comes out the same to the last bit each time.
+    for (std::size_t d = 0; d < fabric.devices.size(); ++d)
+        layout.racks[layout.rackOfDevice[d]].powerW +=
+            d < fabric.nodeCount ? spec.floor.nodePowerKw * 1000.0 : hardware.switchModel(fabric.devices[d].model).powerW;
+}
 
 Layout place(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hardware)
 {
@@ -371,7 +382,6 @@ Layout place(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hard
         out.rackOfDevice[n] = rack;
         const std::uint32_t inHall = n - hallFirstNode[severalHalls ? std::clamp(hallOfNode(n), 0, halls - 1) : 0];
         heightM[n] = float((inHall % std::uint32_t(npr) + 0.5) * nodePitchM);
-        out.racks[rack].powerW += floor.nodePowerKw * 1000.0;
         ++out.racks[rack].devices;
     }
     std::vector<double> shareUsedInRack(out.racks.size(), 0.0);  // in-rack leaves of a compute rack
@@ -394,11 +404,9 @@ Layout place(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hard
         out.rackOfDevice[d] = rack;
         // Switches stack from the rack top down, each over its model's pitch (rack height / K).
         heightM[d] = float(floor.rackHeightM * (1.0 - above - 0.5 * shareOf(d)));
-        if (!out.racks.empty()) {
-            out.racks[rack].powerW += hardware.switchModel(fabric.devices[d].model).powerW;
-            ++out.racks[rack].devices;
-        }
+        if (!out.racks.empty()) ++out.racks[rack].devices;
     }
+    setRackPower(out, spec, fabric, hardware);
 
     // Routed length of every link: O(links), no allocation per link.
     out.linkLengthM.resize(fabric.links.size());

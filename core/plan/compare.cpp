@@ -4,17 +4,23 @@
 // found so far, so the winner is the same whatever order the tasks finish in. The bound is its switches
 // alone (plan/compare_bound.h), or, for a switch that plans like a cheaper one of the same round
 // (plan/compare_siblings.h), that one's plan re-priced: exact. Candidates of any round that differ only
-// in NIC and fabric kind (RoCE and UEC on one switch) are planned on one floor: topology, layout and cage
-// groups built once (plan/plan_stages.h). comparePlansExhaustively (compare.h) plans every candidate on
-// its own, for the tests that hold the pruned comparison to it.
+// in NIC, fabric kind and switches of one shape (RoCE and UEC on the 51.2T switches) are planned on one
+// floor: topology, layout and cage groups built once (plan/plan_stages.h). A round's best keeps no copy
+// of its floor while the others are planned, so the comparison holds little more than one plan per
+// worker at a time: every byte it holds at once is a byte the kernel must zero first.
+// comparePlansExhaustively (compare.h) plans every candidate on its own, for the tests that hold the
+// pruned comparison to it.
 #include <algorithm>
 #include <exception>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <tuple>
 
 #include "common/error.h"
 #include "common/format.h"
+#include "layout/layout.h"
+#include "layout/rack_power.h"
 #include "estimate/advisor.h"
 #include "plan/compare.h"
 #include "plan/compare_bound.h"
@@ -52,6 +58,9 @@ struct Round {
     std::mutex mutex;
     std::optional<Plan> best;
     std::size_t bestIndex = 0;
+    // The floor `best` was planned on, when shared: its fabric and layout stay there (one copy for every
+    // best planned on it, none copied while candidates are still planned) until attachFloor.
+    std::shared_ptr<plan::Floor> bestFloor;
 
     // The bound that shows candidate i cannot beat the best error-free plan, or nullopt while none does
     // (or no plan is error-free). Its switch bound first, else its exact one: a sibling's switch bound is
@@ -191,11 +200,11 @@ std::unique_ptr<Round> makeRound(const ClusterSpec& spec, FabricKind fabric, con
 
 // Plans candidate i of round r with `make` (makePlan with PlanOptions::findingsOnly, or the same on a
 // shared floor) unless its bound exceeds the budget (never when exhaustive); once planned, gives each of
-// `siblings` its exact bound from this plan re-priced. With `reuse`, leaves the plan's fabric and layout
-// there for the next candidate on its floor: moved out of a plan the round does not keep, else copied.
+// `siblings` its exact bound from this plan re-priced. With `floorOf` (the plan was made on it), hands the
+// plan's fabric and layout back to the floor for the next candidate; a kept best refers to the floor.
 template <typename MakePlan>
 void planCandidate(Round& r, std::size_t i, const std::vector<std::size_t>& siblings, const Catalog& catalog,
-                   bool exhaustive, MakePlan&& make, std::optional<plan::Floor>* reuse = nullptr)
+                   bool exhaustive, MakePlan&& make, const std::shared_ptr<plan::Floor>* floorOf = nullptr)
 {
     CompareCandidate& rec = r.records[i];
     if (!exhaustive) {
@@ -207,6 +216,11 @@ void planCandidate(Round& r, std::size_t i, const std::vector<std::size_t>& sibl
     }
     try {
         Plan p = make();
+        const std::shared_ptr<plan::Floor> floor = floorOf ? *floorOf : nullptr;  // made by make() when first
+        if (floor) {
+            floor->fabric = std::move(p.fabric);
+            floor->layout = std::move(p.layout);
+        }
         std::vector<double> exact;
         for (std::size_t j : siblings) {
             const Capex capex = plan::capexWithSwitch(p, *singleSwitch(r.specs[j], catalog), catalog);
@@ -217,23 +231,33 @@ void planCandidate(Round& r, std::size_t i, const std::vector<std::size_t>& sibl
         rec.outcome = Outcome::Planned;
         rec.errors = p.errorCount();
         rec.capexUsd = p.estimates.capex.totalUsd;
-        const bool keep = !r.best || better(p, *r.best);
-        if (reuse && *reuse && keep) {
-            (*reuse)->fabric = p.fabric;
-            (*reuse)->layout = p.layout;
-        } else if (reuse && *reuse) {
-            (*reuse)->fabric = std::move(p.fabric);
-            (*reuse)->layout = std::move(p.layout);
-        }
-        if (keep) {
+        if (!r.best || better(p, *r.best)) {
             r.best = std::move(p);
             r.bestIndex = i;
+            r.bestFloor = floor;
         }
     } catch (const UserError& e) {
         std::lock_guard lock(r.mutex);  // this switch cannot build the spec (too small, wrong speed)
         rec.outcome = Outcome::CannotBuild;
         rec.reason = e.what();
     }
+}
+
+// Gives the round's best the fabric and layout of the floor it was planned on (moved out of the floor
+// when no other best refers to it), with the racks' power of its own switches.
+void attachFloor(Round& r)
+{
+    if (!r.bestFloor) return;
+    Plan& p = *r.best;
+    if (r.bestFloor.use_count() == 1) {
+        p.fabric = std::move(r.bestFloor->fabric);
+        p.layout = std::move(r.bestFloor->layout);
+    } else {
+        p.fabric = r.bestFloor->fabric;
+        p.layout = r.bestFloor->layout;
+    }
+    r.bestFloor.reset();
+    layout::setRackPower(p.layout, p.spec, p.fabric, p.hardware);
 }
 
 // A candidate is ranked by its errors and capex, both known once its BOM is: the estimates and
@@ -246,9 +270,10 @@ PlanOptions findingsOnly(const PlanOptions& options)
 }
 
 // One task of the worker pool: sibling groups (Round::groups) of one or more rounds whose first
-// candidates build the same floor (plan::sameFloor: they differ only in NIC and fabric kind). The floor
-// is built once, when the first of them is not beaten, and each first candidate is planned on it; then
-// the groups' siblings, each on its own.
+// candidates build the same floor (plan::sameFloor: they differ only in NIC, fabric kind and switches of
+// one shape), cheapest first. The floor is built once, when the first of them is not beaten, and every
+// candidate of the groups that builds it too is planned on it: the groups' first candidates, then their
+// siblings.
 struct FloorTask {
     std::vector<std::pair<Round*, const std::vector<std::size_t>*>> groups;
     std::size_t rank = 0;  // the groups' best rank within their rounds (cheapest switch first)
@@ -257,54 +282,77 @@ struct FloorTask {
 void runFloorTask(const FloorTask& task, const Catalog& catalog, const PlanOptions& options, bool exhaustive)
 {
     const PlanOptions probe = findingsOnly(options);
-    std::optional<plan::Floor> floor;
+    // In planning order: each group's first candidate, then the siblings.
+    std::vector<std::tuple<Round*, std::size_t, std::vector<std::size_t>>> order;
+    for (const auto& [round, group] : task.groups)
+        order.emplace_back(round, group->front(), std::vector<std::size_t>(group->begin() + 1, group->end()));
+    for (const auto& [round, group] : task.groups)
+        for (std::size_t g = 1; g < group->size(); ++g) order.emplace_back(round, (*group)[g], std::vector<std::size_t>{});
+    if (exhaustive) {
+        for (const auto& [round, i, siblings] : order)
+            planCandidate(*round, i, siblings, catalog, exhaustive,
+                          [&, of = round, at = i] { return makePlan(of->specs[at], catalog, probe); });
+        return;
+    }
+    const plan::Resolved* builder = nullptr;  // the candidate the floor is built for
+    for (const auto& [round, i, siblings] : order)
+        if (!builder && round->resolved[i]) builder = &*round->resolved[i];
+    const auto onFloor = [&](const Round& r, std::size_t i) {
+        return builder && r.resolved[i] && plan::sameFloor(*builder, *r.resolved[i]);
+    };
+    std::size_t lastOnFloor = 0;  // the last candidate planned on the floor takes its cage groups
+    for (std::size_t k = 0; k < order.size(); ++k)
+        if (onFloor(*std::get<0>(order[k]), std::get<1>(order[k]))) lastOnFloor = k;
+
+    std::shared_ptr<plan::Floor> floor;
     std::exception_ptr unbuildable;
-    for (std::size_t t = 0; t < task.groups.size(); ++t) {
-        Round& r = *task.groups[t].first;
-        const std::vector<std::size_t>& group = *task.groups[t].second;
-        const std::size_t i = group.front();
-        const std::vector<std::size_t> siblings(group.begin() + 1, group.end());
-        if (exhaustive) {
-            planCandidate(r, i, siblings, catalog, exhaustive, [&] { return makePlan(r.specs[i], catalog, probe); });
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        const auto& [round, i, siblings] = order[k];
+        Round& r = *round;
+        const std::size_t at = i;
+        if (!onFloor(r, at)) {
+            planCandidate(r, at, siblings, catalog, exhaustive, [&] {
+                if (r.unresolvable[at]) std::rethrow_exception(r.unresolvable[at]);
+                return makePlan(r.specs[at], catalog, probe);
+            });
             continue;
         }
-        const bool last = t + 1 == task.groups.size();
         const auto make = [&] {
-            if (r.unresolvable[i]) std::rethrow_exception(r.unresolvable[i]);
             if (!floor && !unbuildable) try {
-                    floor = plan::buildFloor(*r.resolved[i], probe);
+                    floor = std::make_shared<plan::Floor>(plan::buildFloor(*builder, probe));
                 } catch (const UserError&) {
                     unbuildable = std::current_exception();
                 }
             if (unbuildable) std::rethrow_exception(unbuildable);
-            if (last) return plan::planOnFloor(*r.resolved[i], std::move(*floor), catalog, probe);
             // Lent: planCandidate hands the fabric and layout back; the cage groups are used up by media.
-            plan::Floor lent{std::move(floor->fabric), std::move(floor->layout), floor->grouping, floor->timings};
+            plan::Floor lent{std::move(floor->fabric), std::move(floor->layout),
+                             k == lastOnFloor ? std::move(floor->grouping) : floor->grouping, floor->timings};
             try {
-                return plan::planOnFloor(*r.resolved[i], std::move(lent), catalog, probe);
+                return plan::planOnFloor(*r.resolved[at], std::move(lent), catalog, probe);
             } catch (...) {
-                floor.reset();  // not handed back: the next candidate builds it again
+                // Built again, the same, for the bests that refer to it and the candidates after this one.
+                *floor = plan::buildFloor(*builder, probe);
                 throw;
             }
         };
-        planCandidate(r, i, siblings, catalog, exhaustive, make, last ? nullptr : &floor);
+        planCandidate(r, at, siblings, catalog, exhaustive, make, &floor);
     }
-    floor.reset();
-    for (const auto& [round, group] : task.groups)
-        for (std::size_t g = 1; g < group->size(); ++g) {
-            const std::size_t j = (*group)[g];
-            // `of` copies the binding: clang (the fuzz build) cannot capture a structured binding.
-            planCandidate(*round, j, {}, catalog, exhaustive,
-                          [&, of = round] { return makePlan(of->specs[j], catalog, probe); });
-        }
+    if (floor) floor->grouping = {};  // only a best's fabric and layout may still refer to it
 }
-
 // The rounds' sibling groups as floor tasks, the cheapest switches of every round first: their plans
 // make the tightest budgets, and each fabric has an error-free plan to bound its other candidates with
-// as early as possible. Exhaustive: one task per group, no floor shared.
+// as early as possible. Groups that build one floor share a task; one that would hold more than its share
+// of the work is split between the workers (each builds the floor once), keeping each switch's groups
+// together so the bests planned on one switch refer to one floor. Exhaustive: one task per group.
 std::vector<FloorTask> floorTasks(const std::vector<Round*>& rounds, bool exhaustive)
 {
-    std::vector<FloorTask> tasks;
+    struct Entry {
+        Round* round;
+        const std::vector<std::size_t>* group;
+        std::size_t rank;
+        const plan::Resolved* resolved;  // the group's first candidate, resolved (nullptr: it throws)
+    };
+    std::vector<Entry> entries;
     for (Round* r : rounds) {
         std::vector<std::size_t> order(r->groups.size());
         for (std::size_t g = 0; g < order.size(); ++g) order[g] = g;
@@ -313,19 +361,52 @@ std::vector<FloorTask> floorTasks(const std::vector<Round*>& rounds, bool exhaus
         });
         for (std::size_t rank = 0; rank < order.size(); ++rank) {
             const std::vector<std::size_t>& group = r->groups[order[rank]];
-            const auto shares = [&](const FloorTask& t) {
-                if (exhaustive) return false;
-                const auto& [other, otherGroup] = t.groups.front();
-                const auto &mine = r->resolved[group.front()], &theirs = other->resolved[otherGroup->front()];
-                return mine && theirs && plan::sameFloor(*mine, *theirs);
-            };
-            const auto found = std::find_if(tasks.begin(), tasks.end(), shares);
-            if (found != tasks.end()) {
-                found->groups.emplace_back(r, &group);
-                found->rank = std::min(found->rank, rank);
-            } else {
-                tasks.push_back({{{r, &group}}, rank});
-            }
+            const plan::Resolved* resolved = nullptr;
+            if (!exhaustive && r->resolved[group.front()]) resolved = &*r->resolved[group.front()];
+            entries.push_back({r, &group, rank, resolved});
+        }
+    }
+    std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.rank < b.rank; });
+    // Floors: entries whose first candidates sameFloor pairs; within one, one list per switch.
+    std::vector<std::vector<std::vector<const Entry*>>> floors;
+    for (const Entry& e : entries) {
+        const auto shares = [&](const std::vector<std::vector<const Entry*>>& f) {
+            const plan::Resolved* other = f.front().front()->resolved;
+            return e.resolved && other && plan::sameFloor(*e.resolved, *other);
+        };
+        const auto found = std::find_if(floors.begin(), floors.end(), shares);
+        if (found == floors.end()) {
+            floors.push_back({{&e}});
+            continue;
+        }
+        const auto sameSwitch = [&](const std::vector<const Entry*>& s) {
+            return s.front()->resolved->spec.switchModel == e.resolved->spec.switchModel;
+        };
+        const auto sw = std::find_if(found->begin(), found->end(), sameSwitch);
+        if (sw != found->end()) sw->push_back(&e);
+        else found->push_back({&e});
+    }
+    const std::size_t workers = std::size_t(plan::workerCount());
+    std::vector<FloorTask> tasks;
+    for (const auto& f : floors) {
+        std::size_t groups = 0;
+        for (const auto& s : f) groups += s.size();
+        // Split only a floor of more groups than the others share out: at least two per worker.
+        const std::size_t split = groups >= 2 * workers ? std::min(workers, f.size()) : 1;
+        std::vector<FloorTask> parts(split);
+        std::vector<std::vector<const Entry*>> members(split);
+        for (const auto& s : f) {  // cheapest switch first, each to the part with the fewest groups
+            auto& part = *std::min_element(members.begin(), members.end(),
+                                           [](const auto& a, const auto& b) { return a.size() < b.size(); });
+            part.insert(part.end(), s.begin(), s.end());
+        }
+        for (std::size_t n = 0; n < split; ++n) {
+            std::stable_sort(members[n].begin(), members[n].end(),
+                             [](const Entry* a, const Entry* b) { return a->rank < b->rank; });
+            FloorTask t;
+            t.rank = members[n].front()->rank;
+            for (const Entry* e : members[n]) t.groups.emplace_back(e->round, e->group);
+            tasks.push_back(std::move(t));
         }
     }
     std::stable_sort(tasks.begin(), tasks.end(), [](const FloorTask& a, const FloorTask& b) { return a.rank < b.rank; });
@@ -337,6 +418,7 @@ void planRounds(const std::vector<Round*>& rounds, const Catalog& catalog, const
 {
     const std::vector<FloorTask> tasks = floorTasks(rounds, exhaustive);
     plan::runInParallel(tasks.size(), [&](std::size_t t) { runFloorTask(tasks[t], catalog, options, exhaustive); });
+    for (Round* r : rounds) attachFloor(*r);
 
     // Outcomes from the final best, not from the order plans finished in: the same input always reads
     // the same. A candidate the final best beats would be skipped by any schedule (Round::beatenBy).

@@ -11,6 +11,8 @@
 #include "checks/tier_compatibility.h"
 #include "common/error.h"
 #include "estimate/throughput.h"
+#include "layout/layout.h"
+#include "layout/rack_power.h"
 #include "media/cage_grouping.h"
 #include "plan/invariants.h"
 #include "plan/parallel.h"
@@ -169,6 +171,7 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
     p.timings.insert(p.timings.end(), floor.timings.begin(), floor.timings.end());
     p.fabric = std::move(floor.fabric);
     p.layout = std::move(floor.layout);
+    layout::setRackPower(p.layout, spec, p.fabric, p.hardware);  // the floor may be another switch's (sameFloor)
     StageClock clock(p.timings, options);
     // A large plan that is estimated runs stages side by side: beside media the ring's ECMP walk (its
     // estimate; it reads the fabric alone), then the invariant check's walk over the links (it reads
@@ -219,12 +222,20 @@ bool sameFloor(const Resolved& a, const Resolved& b)
     ClusterSpec asA = b.spec;
     asA.nicModel = a.spec.nicModel;
     asA.fabric = a.spec.fabric;
-    const auto sameSwitch = [](const SwitchModel& x, const SwitchModel& y) {
-        return x.partNumber == y.partNumber && x.generic == y.generic;
+    asA.switchModel = a.spec.switchModel;
+    asA.leafSwitchModel = a.spec.leafSwitchModel;
+    asA.spineSwitchModel = a.spec.spineSwitchModel;
+    asA.coreSwitchModel = a.spec.coreSwitchModel;
+    // All buildFloor reads of a switch: topology::build its ports and ports per cage at the link speed,
+    // layout::place its rack units (and its power, which planOnFloor sets again for its own switches).
+    const auto sameShape = [&](const SwitchModel& x, const SwitchModel& y) {
+        return x.portsAt(a.linkGbps) == y.portsAt(a.linkGbps) &&
+               x.portsPerCageAt(a.linkGbps) == y.portsPerCageAt(a.linkGbps) &&
+               std::max(1, x.rackUnits) == std::max(1, y.rackUnits);
     };
     const Hardware &ha = a.hardware, &hb = b.hardware;
     return asA == a.spec && a.linkGbps == b.linkGbps && a.planesNote == b.planesNote &&
-           std::equal(ha.switches.begin(), ha.switches.end(), hb.switches.begin(), hb.switches.end(), sameSwitch) &&
+           std::equal(ha.switches.begin(), ha.switches.end(), hb.switches.begin(), hb.switches.end(), sameShape) &&
            ha.modelOfTier == hb.modelOfTier && ha.linkGbps == hb.linkGbps && ha.planes == hb.planes &&
            ha.nic.ports == hb.nic.ports && ha.nicPortsPerHostCage() == hb.nicPortsPerHostCage();
 }

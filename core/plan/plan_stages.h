@@ -1,7 +1,7 @@
 #pragma once
 // makePlan (plan.h) in three steps, so the comparison can build one floor (topology, layout, cage
-// groups) for candidates that differ only in NIC and fabric kind, and plan each of them on it
-// (plan/compare.cpp). For every spec, planOnFloor(r, buildFloor(r, ..), ..) with r = resolveStage(spec, ..)
+// groups) for candidates that differ only in NIC, fabric kind and switches of the same shape, and
+// plan each of them on it (plan/compare.cpp). For every spec, planOnFloor(r, buildFloor(r, ..), ..) with r = resolveStage(spec, ..)
 // is makePlan(spec, ..): same stages, same order, same result.
 #include <string>
 #include <vector>
@@ -20,8 +20,10 @@ struct Resolved {
     std::vector<StageTiming> timings;  // "resolve"
 };
 
-// What the topology, layout and cage grouping stages build: a function of the switches, the spec's
-// shape and floor and the NIC's port count, not of the NIC's model or the fabric kind (sameFloor).
+// What the topology, layout and cage grouping stages build: a function of the switches' ports, cages
+// and rack units, the spec's shape and floor and the NIC's port count, not of the NIC's model, the
+// fabric kind or the switches' names (sameFloor). The racks' power is the one part that depends on the
+// switch model (its power draw): planOnFloor sets it for its own switches.
 struct Floor {
     Fabric fabric;
     Layout layout;
@@ -36,8 +38,10 @@ Floor buildFloor(const Resolved&, const PlanOptions& = {});
 // for one sameFloor as it.
 Plan planOnFloor(const Resolved&, Floor, const Catalog&, const PlanOptions& = {});
 
-// Whether buildFloor gives a and b the same floor: their resolved specs differ at most in NIC model and
-// fabric kind, their hardware at most in NIC and its NIC in nothing the cage grouping reads.
+// Whether buildFloor gives a and b the same floor (rack power aside): their resolved specs differ at
+// most in NIC, switch names and fabric kind; their switches at most in what neither the topology nor the
+// layout reads (ports and ports per cage at the link speed and rack units equal, tier by tier); their
+// NICs in nothing the cage grouping reads.
 bool sameFloor(const Resolved& a, const Resolved& b);
 
 } // namespace fp::plan

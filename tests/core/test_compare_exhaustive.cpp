@@ -2,7 +2,8 @@
 // skipped by a cost bound, switches priced from a sibling's plan) gives the same plans, advice and notes
 // as planning every candidate (plan::comparePlansExhaustively), and every candidate it skipped really
 // loses; a sibling's re-priced capex equals the capex of its own plan, to the last bit; a candidate
-// planned on a floor built for another NIC or fabric (plan/plan_stages.h) has exactly its own plan.
+// planned on a floor built for another NIC, fabric or switch of the same shape (plan/plan_stages.h) has
+// exactly its own plan, per link and per rack.
 #include <limits>
 #include <QtTest>
 
@@ -118,6 +119,25 @@ nlohmann::json withoutTimings(nlohmann::json plans)
 {
     for (auto& p : plans) p.erase("timings_ms");
     return plans;
+}
+
+// The per-link and per-device arrays the JSON only sums: links, racks (their power included), each
+// device's rack, each link's length, cage and media.
+bool sameArrays(const Plan& a, const Plan& b)
+{
+    const auto sameLinks = std::equal(a.fabric.links.begin(), a.fabric.links.end(), b.fabric.links.begin(),
+                                      b.fabric.links.end(), [](const Link& x, const Link& y) {
+                                          return x.a == y.a && x.b == y.b && x.aPort == y.aPort &&
+                                                 x.bPort == y.bPort && x.cls == y.cls;
+                                      });
+    const auto sameRacks = std::equal(a.layout.racks.begin(), a.layout.racks.end(), b.layout.racks.begin(),
+                                      b.layout.racks.end(), [](const Rack& x, const Rack& y) {
+                                          return x.name == y.name && x.powerW == y.powerW && x.devices == y.devices &&
+                                                 x.xM == y.xM && x.yM == y.yM;
+                                      });
+    return sameLinks && sameRacks && a.fabric.devices.size() == b.fabric.devices.size() &&
+           a.layout.rackOfDevice == b.layout.rackOfDevice && a.layout.linkLengthM == b.layout.linkLengthM &&
+           a.media.cageOfEnd == b.media.cageOfEnd && a.media.solutionOfLink == b.media.solutionOfLink;
 }
 
 } // namespace
@@ -248,9 +268,9 @@ private slots:
     }
     void siblingPairsWereFound() { QVERIFY(siblingPairs_ >= 4); }
 
-    // Candidates of different fabrics or NICs that sameFloor pairs (the comparison then builds one
-    // topology, layout and cage grouping for both) plan on each other's floor exactly as on their own:
-    // the whole plan, findings, BOM and estimates included.
+    // Candidates of different fabrics, NICs or switches that sameFloor pairs (the comparison then builds
+    // one topology, layout and cage grouping for both) plan on each other's floor exactly as on their
+    // own: the whole plan, findings, BOM and estimates included, and every per-link array.
     void sharedFloorIsExact_data()
     {
         addCaseRows(16384);
@@ -282,17 +302,29 @@ private slots:
                     ownJson.erase("timings_ms");
                     sharedJson.erase("timings_ms");
                     QVERIFY2(ownJson == sharedJson, what);
+                    QVERIFY2(sameArrays(own, shared), what);
+                    if (ra.spec.switchModel != rb.spec.switchModel) ++otherSwitchFloors_;
+                    if (ra.hardware.switches.front().powerW != rb.hardware.switches.front().powerW)
+                        ++otherPowerFloors_;  // the racks' power then differs: set again on the floor
                 } catch (const UserError& e) {
                     // Then both fail alike: the floor (topology) cannot be built for either.
                     QVERIFY_EXCEPTION_THROWN(plan::buildFloor(ra), UserError);
                 }
             }
     }
-    void sharedFloorsWereFound() { QVERIFY(sharedFloors_ >= 20); }
+    void sharedFloorsWereFound()
+    {
+        QVERIFY(sharedFloors_ >= 20);
+        // Switches of one shape but other names and power share floors too (51.2T RoCE/UEC switches).
+        QVERIFY(otherSwitchFloors_ >= 10);
+        QVERIFY(otherPowerFloors_ > 0);
+    }
 
 private:
     int siblingPairs_ = 0;
     int sharedFloors_ = 0;
+    int otherSwitchFloors_ = 0;
+    int otherPowerFloors_ = 0;
 };
 
 QTEST_GUILESS_MAIN(TestCompareExhaustive)

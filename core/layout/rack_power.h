@@ -1,0 +1,10 @@
+#pragma once
+// The racks' power, apart from placing them: a floor placed for one switch serves another of the same
+// rack units but other power (plan/plan_stages.h), its racks' power set again for its own.
+#include "layout/layout.h"
+
+namespace fp::layout {
+// Sets each rack's power (Rack::powerW) from its devices: nodes at spec.floor.nodePowerKw, switches at
+// their model's power (Device::model). place() sets it so too.
+void setRackPower(Layout&, const ClusterSpec&, const Fabric&, const Hardware&);
+} // namespace fp::layout
