@@ -355,9 +355,9 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
         sh.linksSpineToCore = mc;
         if (coresPerGroup < spineUpUsed)
             f.notes.push_back("Core sized for " + counted(pods, "pod") + ": " +
-                              std::to_string(coresPerGroup * spinesPerPod) + " core switches instead of the " +
-                              std::to_string(spinesPerPod * spineUpUsed) + " of a full " + std::to_string(Rc) +
-                              "-pod tree.");
+                              counted(coresPerGroup * spinesPerPod, "core switch", "core switches") +
+                              " instead of the " + withThousands(spinesPerPod * spineUpUsed) + " of a full " +
+                              withThousands(Rc) + "-pod tree.");
         if (spec.spineOversubscription.down > spec.spineOversubscription.up)
             f.notes.push_back("Pods are joined at " + ratioText(spec.spineOversubscription) + ": each spine has " +
                               std::to_string(downUsed) + " links down and " + std::to_string(spineUpUsed) + " up.");
