@@ -194,7 +194,8 @@ INSERT INTO failure_rates (part_class, afr_pct, replacement_share, estimated, so
 // Version 4: platforms whose scale-out NICs are built in (DGX, NVL72 trays): the system's price includes
 // them, so the BOM lists them at no price. A built-in NIC names its source, and the platform fixes the
 // part and the count (data/catalog/README.md). A file migrated from version 3 gets the flags version 4
-// shipped with (a fresh build takes the seed's, data/catalog/platforms.csv).
+// shipped with (a fresh build takes the seed's, data/catalog/platforms.csv). HGX-B300 joined the list after
+// version 4 first shipped: a file already at version 4 keeps the flag it has (the user's data).
 const char* const kSchemaV4 = R"SQL(
 ALTER TABLE platforms ADD COLUMN nics_built_in INTEGER NOT NULL DEFAULT 0 CHECK (nics_built_in IN (0,1));
 ALTER TABLE platforms ADD COLUMN nics_built_in_source TEXT NOT NULL DEFAULT ''
@@ -203,10 +204,11 @@ UPDATE platforms SET nics_built_in = 1, nics_built_in_source = CASE
     WHEN id IN ('DGX-H100','DGX-H200','DGX-B200') THEN
       'https://docs.nvidia.com/dgx-basepod/reference-architecture-infrastructure-foundation-enterprise-ai/latest/core-components.html'
     WHEN id = 'DGX-B300' THEN 'https://vengineer.hatenablog.com/entry/2025/12/06/080000'
+    WHEN id = 'HGX-B300' THEN 'https://acecloud.ai/blog/nvidia-hgx-b300'
     WHEN id = 'GB200-NVL72' THEN
       'https://docs.nvidia.com/mission-control/docs/ext-north-south-network-gb200-deploy-guide/2.3.0/ext-north-south-network-gb200-intro.html'
     ELSE 'https://docs.nvidia.com/enterprise-reference-architectures/nvl72-ai-factory/latest/components.html' END
-  WHERE id IN ('DGX-H100','DGX-H200','DGX-B200','DGX-B300','GB200-NVL72','GB300-NVL72')
+  WHERE id IN ('DGX-H100','DGX-H200','DGX-B200','DGX-B300','HGX-B300','GB200-NVL72','GB300-NVL72')
     AND nic_part IS NOT NULL AND nics_per_node > 0;
 )SQL";
 

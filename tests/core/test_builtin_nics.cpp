@@ -70,16 +70,17 @@ class TestBuiltinNics : public QObject {
 private slots:
     void initTestCase() { catalog_ = loadCatalog(FABRICPLAN_TEST_CATALOG); }
 
-    // Which rows say so: every DGX and NVL72 with a source; HGX OEM, PCIe and custom servers buy cards.
+    // Which rows say so: every DGX and NVL72 and HGX B300 with a source; other HGX OEM, PCIe and custom servers buy cards.
     void catalogFlagsTheSystemsThatShipWithNics()
     {
-        for (const char* id : {"DGX-H100", "DGX-H200", "DGX-B200", "DGX-B300", "GB200-NVL72", "GB300-NVL72"}) {
+        // HGX B300 too: its baseboard carries the ConnectX-8s (third-party sources, platforms.csv notes).
+        for (const char* id : {"DGX-H100", "DGX-H200", "DGX-B200", "DGX-B300", "HGX-B300", "GB200-NVL72", "GB300-NVL72"}) {
             const PlatformModel* p = catalog_.findPlatform(id);
             QVERIFY2(p && p->nicsBuiltIn, id);
             QVERIFY2(p->nicsBuiltInSource.rfind("https://", 0) == 0, id);
             QVERIFY2(!p->nicPart.empty() && p->nicsPerNode > 0, id);
         }
-        for (const char* id : {"HGX-H100", "HGX-H200", "HGX-B200", "HGX-B300", "PCIE-8GPU", "CUSTOM"}) {
+        for (const char* id : {"HGX-H100", "HGX-H200", "HGX-B200", "PCIE-8GPU", "CUSTOM"}) {
             const PlatformModel* p = catalog_.findPlatform(id);
             QVERIFY2(p && !p->nicsBuiltIn && p->nicsBuiltInSource.empty(), id);
         }
