@@ -475,8 +475,13 @@ Comparison compare(const ClusterSpec& spec, const Catalog& catalog, const PlanOp
     // Where no switch of a fabric builds the cluster at the NIC's speed (e.g. none reaches 1,000,000 GPUs
     // in three tiers at 800G), try its ports split to half the speed, then half again; where the plans at
     // the NIC's speed all have errors, try half the speed once (a split plan wins only without errors).
+    // Not where the platform's built-in NIC lacks the fabric's features (builtInNicNote): every plan of
+    // that round keeps its platform.builtin-nic error at any speed, so a split plan could never win.
     for (int divisor = 2;; divisor *= 2) {
-        const auto needsSplit = [&](std::size_t k) { return !chosen[k] || (divisor == 2 && chosen[k]->errorCount() > 0); };
+        const auto needsSplit = [&](std::size_t k) {
+            return !chosen[k] ||
+                   (divisor == 2 && chosen[k]->errorCount() > 0 && native[k]->builtInNicNote.empty());
+        };
         std::vector<std::unique_ptr<Round>> split(kinds.size());
         std::vector<std::size_t> splitting;
         for (std::size_t k = 0; k < kinds.size(); ++k)
