@@ -136,7 +136,7 @@ private slots:
     {
         QTest::addColumn<QString>("file");
         for (const char* f : {"spectrum-x-hgx-4096.fabricplan", "roce-tomahawk5-4096.fabricplan",
-                              "xdr-b300-4608.fabricplan", "single-node-8-gpus.fabricplan"})
+                              "single-node-8-gpus.fabricplan"})
             QTest::newRow(f) << QString::fromUtf8(f);
     }
     void cardServersStillBuyTheirNics()
