@@ -75,9 +75,13 @@ void printSummary(const Plan& p, std::ostream& out, const std::string& catalogPa
             if (!a.points.empty() && a.points.back().busbwGBps > 0 && a.points.back().algorithm != ar->picked.back().algorithm)
                 others += formatted("%s%s %.0f%s", others.empty() ? "" : ", ", estimate::toString(a.algorithm),
                                     a.points.back().busbwGBps, a.picked ? "" : " (with --sharp)");
-        out << formatted("  collectives (8 GiB, %s per NVLink domain): NCCL picks %s%s%s\n",
-                         counted(perf.collectives.system.domainSize(), "GPU").c_str(), ar->picked.back().algorithm.c_str(),
-                         others.empty() ? "" : "; others: ", others.c_str());
+        const estimate::CollectiveSystem& system = perf.collectives.system;
+        out << formatted("  collectives (8 GiB, %s): NCCL picks %s%s%s\n", estimate::scaleUpText(system).c_str(),
+                         ar->picked.back().algorithm.c_str(), others.empty() ? "" : "; others: ", others.c_str());
+        // No NVLink is an assumption the user can lift: say so, and how.
+        if (const std::string why = estimate::noNvlinkReason(system, p.spec.platform); !why.empty())
+            out << "    assumed: " << why << ", so NVLink inside a node is not counted; "
+                << "--platform ID names the server (catalog list platforms)\n";
     }
     if (p.bom.linesWithoutLeadTime() == static_cast<int>(p.bom.lines.size()))
         out << "  lead times: none in the catalog (import quotes with lead times to see the critical path)\n";

@@ -123,7 +123,7 @@ void DesignPanel::addTierSwitches(QFormLayout* form)
                     std::vector<std::pair<QString, QString>> out{{QString(), tr("Same as fabric switch")}};
                     if (auto c = m_document->catalog())
                         for (const SwitchModel& sw : c->switches)
-                            if (!sw.generic && detail::speaks(sw.protocol, m_document->spec().fabric))
+                            if (!sw.generic && speaksFabric(sw.protocol, m_document->spec().fabric))
                                 out.emplace_back(QString::fromStdString(sw.partNumber), partLabel(sw));
                     return out;
                 },

@@ -27,12 +27,6 @@
 
 namespace fp::gui::detail {
 
-inline bool speaks(Protocol p, FabricKind f)
-{
-    if (p == Protocol::Both) return true;
-    return isEthernet(f) ? p == Protocol::Ethernet : p == Protocol::InfiniBand;
-}
-
 // How far past its supported range a field accepts typing, so a value too large is shown and flagged
 // (then corrected by the user) instead of having its last keystroke silently refused.
 constexpr double kTypingHeadroom = 100.0;
@@ -56,7 +50,7 @@ DesignPanel::PartSearch searchPart(const std::vector<Model>& all, FabricKind fab
 {
     std::vector<Model> offered;
     for (const Model& m : all)
-        if (speaks(m.protocol, fabric)) offered.push_back(m);
+        if (speaksFabric(m.protocol, fabric)) offered.push_back(m);
     const auto m = match(offered, typed.toStdString());
     if (m.part) return {m.part->partNumber, {}};
     if (!m.candidates.empty()) {

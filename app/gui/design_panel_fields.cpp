@@ -6,7 +6,6 @@
 namespace fp::gui {
 
 using detail::partLabel;
-using detail::speaks;
 
 void DesignPanel::build()
 {
@@ -42,7 +41,7 @@ void DesignPanel::build()
                 std::vector<std::pair<QString, QString>> out;
                 if (auto c = m_document->catalog())
                     for (const NicModel& n : c->nics)
-                        if (speaks(n.protocol, m_document->spec().fabric))
+                        if (speaksFabric(n.protocol, m_document->spec().fabric))
                             out.emplace_back(QString::fromStdString(n.partNumber), partLabel(n));
                 return out;
             },
@@ -64,7 +63,7 @@ void DesignPanel::build()
                 std::vector<std::pair<QString, QString>> out;
                 if (auto c = m_document->catalog())
                     for (const SwitchModel& sw : c->switches)
-                        if (!sw.generic && speaks(sw.protocol, m_document->spec().fabric))
+                        if (!sw.generic && speaksFabric(sw.protocol, m_document->spec().fabric))
                             out.emplace_back(QString::fromStdString(sw.partNumber), partLabel(sw));
                 return out;
             },

@@ -53,6 +53,9 @@ ResilienceView::ResilienceView(QWidget* parent) : QWidget(parent)
     m_domains = makeTable({tr("Failure of"), tr("Count"), tr("GPUs cut off"), tr("GPUs slowed"),
                            tr("Bandwidth left"), tr("Bisection lost"), tr("Whole-cluster job"), tr("Failures / year")},
                           this);
+    m_domains->horizontalHeaderItem(4)->setToolTip(
+        tr("Bandwidth the slowed GPUs keep (the worst of them); 0 % (cut off) when the failure slows none but "
+           "leaves the GPUs it touches no path"));
     m_chart = new QChartView(this);
     m_chart->setRenderHint(QPainter::Antialiasing);
     m_chart->setMinimumHeight(220);
@@ -102,7 +105,7 @@ void ResilienceView::fillDomains(const Resilience& r)
         m_domains->setItem(i, 1, item(count(d.count), true));
         m_domains->setItem(i, 2, item(count(d.gpusDisconnected), true));
         m_domains->setItem(i, 3, item(count(d.gpusDegraded), true));
-        m_domains->setItem(i, 4, item(num(d.bandwidthLeftPct, 1) + QStringLiteral(" %"), true));
+        m_domains->setItem(i, 4, item(QString::fromStdString(bandwidthLeftText(d)), true));
         m_domains->setItem(i, 5, item(num(d.bisectionLostPct, 2) + QStringLiteral(" %"), true));
         auto* job = item(d.jobSurvives ? tr("keeps running") : tr("stops"));
         job->setForeground(d.jobSurvives ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28));

@@ -108,7 +108,10 @@ std::vector<SummaryFigure> summaryFigures(const Plan& plan, const LinkTallies* c
     add(QStringLiteral("latency"), QObject::tr("Latency (unloaded)"),
         QStringLiteral("%1 – %2 ns").arg(en.toString(e.performance.latencyMinNs, 'f', 0), en.toString(e.performance.latencyMaxNs, 'f', 0)),
         e.performance.latencyMaxNs, true);
-    add(QStringLiteral("busbw"), QObject::tr("All-reduce bus bandwidth"),
+    // Without a platform's NVLink domain the figure rests on an assumption: the card says so, the notes say why.
+    const bool noNvlink = !estimate::noNvlinkReason(e.performance.collectives.system, plan.spec.platform).empty();
+    add(QStringLiteral("busbw"),
+        noNvlink ? QObject::tr("All-reduce bus bandwidth, no NVLink assumed") : QObject::tr("All-reduce bus bandwidth"),
         QStringLiteral("%1 GB/s").arg(e.performance.allreduceBusbwGBps, 0, 'f', 1), e.performance.allreduceBusbwGBps,
         true);
     add(QStringLiteral("bisection"), QObject::tr("Bisection bandwidth"),

@@ -22,14 +22,14 @@ void writeResiliencePage(PdfDocument& doc, const Plan& plan)
 
     doc.section(QStringLiteral("Failure domains: one failure of each kind (the worst instance)"));
     static const std::vector<TableColumn> domains = {
-        {QStringLiteral("Failure of"), 150}, {QStringLiteral("Count"), 50, Qt::AlignRight},
+        {QStringLiteral("Failure of"), 140}, {QStringLiteral("Count"), 50, Qt::AlignRight},
         {QStringLiteral("GPUs cut off"), 55, Qt::AlignRight}, {QStringLiteral("GPUs slowed"), 55, Qt::AlignRight},
-        {QStringLiteral("Bandwidth left"), 50, Qt::AlignRight}, {QStringLiteral("Bisection lost"), 50, Qt::AlignRight},
+        {QStringLiteral("Bandwidth left"), 60, Qt::AlignRight}, {QStringLiteral("Bisection lost"), 50, Qt::AlignRight},
         {QStringLiteral("Job"), 50}, {QStringLiteral("Failures / yr"), 51, Qt::AlignRight}};
     doc.tableHeader(domains);
     for (const FailureDomain& d : r.domains)
         doc.tableRow(domains, {qs(d.description), c(d.count), c(d.gpusDisconnected), c(d.gpusDegraded),
-                               n(d.bandwidthLeftPct, 1) + QStringLiteral(" %"), n(d.bisectionLostPct, 2) + QStringLiteral(" %"),
+                               qs(bandwidthLeftText(d)), n(d.bisectionLostPct, 2) + QStringLiteral(" %"),
                                d.jobSurvives ? QStringLiteral("keeps running") : QStringLiteral("stops"),
                                n(d.eventsPerYear, 2)},
                      false, {QColor(0x33, 0x33, 0x33)});

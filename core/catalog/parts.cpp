@@ -58,6 +58,11 @@ bool parseProtocol(const std::string& s, Protocol& out)
     return parseByName(s, out, all);
 }
 
+bool speaksFabric(Protocol part, FabricKind fabric)
+{
+    return part == Protocol::Both || (part == Protocol::InfiniBand) == !isEthernet(fabric);
+}
+
 const char* toString(Medium m)
 {
     switch (m) {

@@ -16,6 +16,11 @@ bool parsePartCategory(const std::string&, PartCategory&);
 enum class Protocol { InfiniBand, Ethernet, Both };  // what a part speaks (VPI NICs and most LinkX optics: Both)
 const char* toString(Protocol);                      // "infiniband", "ethernet", "both"
 bool parseProtocol(const std::string&, Protocol&);
+// Whether a part of this protocol runs on `fabric`: a dual-protocol part runs on every fabric, an
+// InfiniBand part only on InfiniBand, an Ethernet part on the Ethernet fabrics (RoCE, Spectrum-X, UEC: all
+// RDMA over Ethernet). The protocol alone: what a fabric asks of a NIC beyond it is nicRunsFabric's
+// (catalog/platforms.h).
+bool speaksFabric(Protocol, FabricKind);
 
 // A price from one source (vendor list, reseller quote, third-party vendor, our estimate).
 struct PriceQuote {

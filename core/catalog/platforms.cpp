@@ -24,9 +24,7 @@ bool nicsIncludedWith(const PlatformModel& p, std::string_view nicPart)
 
 bool nicRunsFabric(const NicModel& nic, FabricKind fabric)
 {
-    const bool speaks = nic.protocol == Protocol::Both ||
-                        (nic.protocol == Protocol::InfiniBand) == (fabric == FabricKind::InfiniBand);
-    if (!speaks) return false;
+    if (!speaksFabric(nic.protocol, fabric)) return false;
     if (fabric == FabricKind::SpectrumX) return nic.superNic;
     if (fabric == FabricKind::UEC) return nic.packetSpraying;
     return true;

@@ -8,7 +8,9 @@
 #include <limits>
 
 #include "common/format.h"
+#include "estimate/collectives.h"
 #include "estimate/model_constants.h"
+#include "estimate/throughput.h"
 
 namespace fp {
 namespace {
@@ -32,6 +34,29 @@ double effectiveEfficiency(const Estimates& e)
     return e.performance.efficiency * e.performance.ecmpCollisionFactor;
 }
 
+// The cluster time a fabric loses over the horizon when it runs the job's collectives at `relative` of the
+// fastest option's speed: commPct/100 x (1 - relative) x horizon x cluster USD/year, where cluster USD/year
+// = (GPUs x compute capex per GPU + network capex) / horizon, so the horizon cancels out. README.md ("Advice").
+double timeLostUsd(double relative, const ClusterSpec& spec, const Estimates& e)
+{
+    const double clusterUsd = double(spec.gpus) * model::kComputeCapexUsdPerGpu + e.capex.totalUsd;
+    return spec.workload.commToComputePct / 100.0 * (1.0 - relative) * clusterUsd;
+}
+
+// The speed RoCE would run the job's collectives at misconfigured (PFC/ECN/DCQCN wrong), as the estimates'
+// own --misconfigured-roce what-if models it (estimates.cpp): the NICs at kRoceMisconfiguredRelative
+// (~50 %) of InfiniBand's efficiency instead of the tuned 86-93 %, everything else (hash collisions, NVLink
+// domains, topology) as planned. With busbw: NCCL's pick at the largest size on that system (collectives.h),
+// so an all-reduce bound by NVLink rather than the NICs barely moves; else efficiency x ECMP.
+double misconfiguredRoceSpeed(const Estimates& e, bool busbw)
+{
+    const double efficiency = estimate::collectiveEfficiency(FabricKind::RoCE, 0, true);
+    if (!busbw) return efficiency * e.performance.ecmpCollisionFactor;
+    estimate::CollectiveSystem system = e.performance.collectives.system;
+    system.nicEfficiency = efficiency;
+    return estimate::pick(system, estimate::Collective::AllReduce, estimate::collectiveSizesBytes().back()).busbwGBps;
+}
+
 } // namespace
 
 Advice advise(const std::vector<std::pair<FabricKind, Estimates>>& options, const ClusterSpec& spec)
@@ -43,7 +68,6 @@ Advice advise(const std::vector<std::pair<FabricKind, Estimates>>& options, cons
         return advice;
     }
     const double commPct = spec.workload.commToComputePct;
-    const double horizon = std::max(1, spec.economics.horizonYears);
     // How fast each fabric runs the job's collectives: the all-reduce busbw NCCL would reach on it
     // (collectives.h: NVLink domains, the NICs, efficiency and ECMP together) when every option has one,
     // else efficiency x ECMP.
@@ -53,20 +77,19 @@ Advice advise(const std::vector<std::pair<FabricKind, Estimates>>& options, cons
         return allHaveBusbw ? e.performance.allreduceBusbwGBps : effectiveEfficiency(e);
     };
     double bestEff = 0;
-    for (const auto& [kind, e] : options) bestEff = std::max(bestEff, speed(e));
-
-    // Value of the cluster's time per year: compute plus network capex spread over the horizon.
-    auto timeLostUsd = [&](const Estimates& e) {
-        const double clusterUsdPerYear =
-            (double(spec.gpus) * model::kComputeCapexUsdPerGpu + e.capex.totalUsd) / horizon;
-        const double relative = bestEff > 0 ? speed(e) / bestEff : 1.0;
-        return commPct / 100.0 * (1.0 - relative) * horizon * clusterUsdPerYear;
-    };
+    FabricKind fastest = options.front().first;
+    for (const auto& [kind, e] : options)
+        if (speed(e) > bestEff) {
+            bestEff = speed(e);
+            fastest = kind;
+        }
+    const auto relative = [bestEff](double s) { return bestEff > 0 ? s / bestEff : 1.0; };
+    const auto lost = [&](const Estimates& e) { return timeLostUsd(relative(speed(e)), spec, e); };
     auto find = [&](auto predicate) -> const std::pair<FabricKind, Estimates>* {
         const std::pair<FabricKind, Estimates>* best = nullptr;
         for (const auto& o : options)
-            if (predicate(o.first) && (!best || o.second.tcoUsd + timeLostUsd(o.second) <
-                                                    best->second.tcoUsd + timeLostUsd(best->second)))
+            if (predicate(o.first) &&
+                (!best || o.second.tcoUsd + lost(o.second) < best->second.tcoUsd + lost(best->second)))
                 best = &o;
         return best;
     };
@@ -116,7 +139,7 @@ Advice advise(const std::vector<std::pair<FabricKind, Estimates>>& options, cons
             std::snprintf(busbw, sizeof busbw, ", all-reduce busbw %.0f GB/s", e.performance.allreduceBusbwGBps);
         advice.reasons.push_back(std::string(displayName(kind)) + ": TCO " + formatUsdShort(e.tcoUsd) + " (capex " +
                                  formatUsdShort(e.capex.totalUsd) + "), efficiency " + pct(effectiveEfficiency(e)) + busbw +
-                                 ", " + timeLostText(timeLostUsd(e)) + ".");
+                                 ", " + timeLostText(lost(e)) + ".");
     }
 
     // What-ifs.
@@ -130,14 +153,40 @@ Advice advise(const std::vector<std::pair<FabricKind, Estimates>>& options, cons
                 advice.reasons.push_back(line);
                 break;
             }
-    for (const auto& [kind, e] : options)
-        if (kind == FabricKind::RoCE) {
-            // horizon x cluster $/year = the cluster's whole capex.
-            const double lostUsd = commPct / 100.0 * (1.0 - model::kRoceMisconfiguredRelative) *
-                                   (double(spec.gpus) * model::kComputeCapexUsdPerGpu + e.capex.totalUsd);
-            advice.reasons.push_back("What-if misconfiguration: RoCE at ~50 % of IB would lose about " +
-                                     formatUsdShort(lostUsd) + " of cluster time over the horizon.");
+    for (const auto& [kind, e] : options) {
+        if (kind != FabricKind::RoCE) continue;
+        const std::string head = "What-if misconfiguration: ";
+        if (e.performance.efficiency <= estimate::collectiveEfficiency(FabricKind::RoCE, 0, true)) {
+            advice.reasons.push_back(head + "RoCE's figures above already assume it (NICs at " +
+                                     pct(model::kRoceMisconfiguredRelative) + " of InfiniBand's efficiency).");
+            continue;
         }
+        // The extra loss: the same time-lost formula at the misconfigured speed, less the modelled loss.
+        const double misconfigured = misconfiguredRoceSpeed(e, allHaveBusbw);
+        const double misconfiguredLostUsd = timeLostUsd(relative(misconfigured), spec, e);
+        const double extraUsd = misconfiguredLostUsd - lost(e);
+        std::string text = head + "with PFC/ECN/DCQCN set wrong, RoCE's NICs reach ~" +
+                           pct(model::kRoceMisconfiguredRelative) + " of InfiniBand's efficiency, not the tuned " +
+                           pct(e.performance.efficiency / model::kIbEfficiency) + ": its ";
+        char fall[96];
+        if (allHaveBusbw)
+            std::snprintf(fall, sizeof fall, "all-reduce busbw would fall from %.0f to %.0f GB/s", speed(e), misconfigured);
+        else
+            std::snprintf(fall, sizeof fall, "efficiency would fall from %s to %s", pct(speed(e)).c_str(),
+                          pct(misconfigured).c_str());
+        text += fall;
+        text += formatUsdShort(extraUsd) == formatUsdShort(0)
+                    ? ", which would lose no more cluster time."
+                    : ", losing about " + formatUsdShort(extraUsd) + " more cluster time over the horizon (" +
+                          formatUsdShort(misconfiguredLostUsd) + " in all).";
+        // Tuned RoCE can already sit below the misconfiguration figure (hash collisions, split ports): say
+        // so, so the reader does not take the ~50 % for a floor.
+        if (fastest != FabricKind::RoCE && relative(speed(e)) <= model::kRoceMisconfiguredRelative)
+            text += " Even tuned, it runs at " + pct(relative(speed(e))) + " of " + displayName(fastest) +
+                    "'s speed here, below the ~" + pct(model::kRoceMisconfiguredRelative) +
+                    " reported for misconfigured RoCE.";
+        advice.reasons.push_back(text);
+    }
     for (const auto& [kind, e] : options) {
         if (kind != pick->first || e.capex.totalUsd <= 0) continue;
         const double opticsShare = (e.capex.transceiversUsd + e.capex.fibreUsd) / e.capex.totalUsd;

@@ -220,6 +220,19 @@ const char* toString(CollectiveAlgorithm a)
     return "";
 }
 
+std::string scaleUpText(const CollectiveSystem& s)
+{
+    const int d = s.domainSize();
+    if (d > 1) return std::to_string(d) + (s.nvlink ? " GPUs per NVLink domain" : " GPUs per node over PCIe");
+    return s.domainGpus > 1 ? "1 GPU" : "1 GPU per endpoint, no NVLink assumed";
+}
+
+std::string noNvlinkReason(const CollectiveSystem& s, const std::string& platformId)
+{
+    if (s.domainGpus > 1) return {};
+    return platformId.empty() ? "no platform is named" : "platform " + platformId + " names no NVLink domain";
+}
+
 int CollectiveSystem::domainSize() const { return std::max(1, std::min(domainGpus, ranks)); }
 int CollectiveSystem::domains() const { return ranks > 0 ? (ranks + domainSize() - 1) / domainSize() : 0; }
 double CollectiveSystem::scaleOutGBpsPerDomain() const

@@ -79,5 +79,12 @@ CollectiveReport modelCollectives(const CollectiveSystem&);
 // 1 KiB .. 8 GiB in powers of two.
 std::vector<double> collectiveSizesBytes();
 
+// How the system joins GPUs before the fabric, for summaries: "8 GPUs per NVLink domain", "8 GPUs per
+// node over PCIe", or "1 GPU per endpoint, no NVLink assumed" when no platform gives a scale-up domain.
+std::string scaleUpText(const CollectiveSystem&);
+// Why no NVLink is assumed ("no platform is named", "platform CUSTOM names no NVLink domain"); empty when
+// the platform gives a scale-up domain. A server without a named platform gets no invented NVLink.
+std::string noNvlinkReason(const CollectiveSystem&, const std::string& platformId);
+
 } // namespace estimate
 } // namespace fp

@@ -185,12 +185,15 @@ Estimates run(const ClusterSpec& spec, const Fabric& fabric, const Layout& layou
                           " cross-leaf flows, worst link carries " + std::to_string(ecmp.maxLoad) + " (ideal " +
                           std::to_string(ecmp.idealMaxLoad) + ").");
     if (options.platform.hasScaleUpDomain())
-        e.notes.push_back("Collectives: NVLink domains of " + std::to_string(system.domainSize()) + " GPUs (" +
-                          options.platform.id + ") joined by the fabric; the algorithm is the one NCCL's tuner would "
+        e.notes.push_back("Collectives: " + std::string(system.nvlink ? "NVLink domains" : "PCIe nodes") + " of " +
+                          std::to_string(system.domainSize()) + " GPUs (" + options.platform.id +
+                          ") joined by the fabric; the algorithm is the one NCCL's tuner would "
                           "pick per size (core/estimate/README.md, calibrated on published nccl-tests runs).");
     else
-        e.notes.push_back("Collectives: no platform, so every GPU is its own endpoint of the fabric and NVLink inside "
-                          "a node is not counted; choose a platform for NVLink-aware figures.");
+        e.notes.push_back("Collectives assume no NVLink: " + noNvlinkReason(system, options.platform.id) +
+                          ", so every GPU is its own endpoint of the fabric and NVLink inside a node is not counted. "
+                          "Name the server's platform (Platform in the design, --platform on the command line) "
+                          "for NVLink-aware figures.");
     if (misconfigured) e.notes.push_back("What-if: RoCE misconfigured (PFC/ECN/DCQCN wrong) at ~50 % of IB.");
     return e;
 }

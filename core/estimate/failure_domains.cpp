@@ -43,6 +43,13 @@ Groups groupsOf(const ClusterSpec& spec, const Fabric& f)
 
 using LinkCounts = std::array<long long, kLinkClassCount>;
 
+// Bandwidth left (%) to the GPUs a failure slows: the worst share of ports or uplinks one of them keeps;
+// 0 when it slows none but cuts some off (every affected GPU lost everything), 100 when it touches none.
+double bandwidthLeftPct(double worstShareLeft, bool anySlowed, bool anyCutOff)
+{
+    return anySlowed ? 100.0 * worstShareLeft : (anyCutOff ? 0.0 : 100.0);
+}
+
 // n: links per class left; present: links per class the fabric has (a class it lacks is no bottleneck).
 double bisectionUnits(const LinkCounts& n, const LinkCounts& present)
 {
@@ -127,7 +134,7 @@ public:
                 anyDegraded = true;
             }
         }
-        d.bandwidthLeftPct = anyDegraded ? 100.0 * worst : (d.gpusDisconnected ? 0.0 : 100.0);
+        d.bandwidthLeftPct = bandwidthLeftPct(worst, anyDegraded, d.gpusDisconnected > 0);
         lostLinks[int(LinkClass::HostLeaf)] += (long long)hostLinks.size();
         setBisectionLost(d, lostLinks);
         d.jobSurvives = d.gpusDisconnected == 0;
@@ -225,11 +232,16 @@ public:
         }
         FailureDomain d;
         double worst = 1.0;
+        bool anyDegraded = false;
         for (const auto& [below, n] : lostUp) {
             const long long total = up_[below];
             const bool leafBelow = f_.devices[below].tier == Tier::Leaf;
-            if (n >= total && leafBelow) d.gpusDisconnected += gpusBelowLeaf(below);
-            else worst = std::min(worst, double(total - n) / double(std::max(1LL, total)));
+            if (n >= total && leafBelow) {
+                d.gpusDisconnected += gpusBelowLeaf(below);
+            } else {
+                worst = std::min(worst, double(total - n) / double(std::max(1LL, total)));
+                anyDegraded = true;
+            }
         }
         if (f_.devices[sw].tier == Tier::Spine) {
             for (const auto& [below, n] : lostUp)
@@ -239,7 +251,7 @@ public:
             // those spines, so every GPU of the plane loses a share of its cross-pod bandwidth.
             d.gpusDegraded = (long long)f_.nodeCount * g_.perNode * g_.gpusPerGroup;
         }
-        d.bandwidthLeftPct = 100.0 * worst;
+        d.bandwidthLeftPct = bandwidthLeftPct(worst, anyDegraded, d.gpusDisconnected > 0);
         setBisectionLost(d, lost);
         d.jobSurvives = d.gpusDisconnected == 0;
         return d;

@@ -18,7 +18,7 @@ struct FailureDomain {
     long long count = 0;            // how many of these the fabric has
     long long gpusDisconnected = 0; // GPUs left with no path to the rest of the cluster
     long long gpusDegraded = 0;     // GPUs that keep a path at reduced bandwidth
-    double bandwidthLeftPct = 100;  // per affected GPU (worst of them); 0 when every affected GPU is cut off
+    double bandwidthLeftPct = 100;  // to the GPUs slowed (worst of them); 0 when it slows none but cuts some off
     double bisectionLostPct = 0;    // share of the fabric's bisection bandwidth this failure removes
     bool jobSurvives = true;        // a job spanning the whole cluster keeps running (reduced bandwidth)
     double eventsPerYear = 0;       // expected failures of this kind per year (filled by resilience::analyse)

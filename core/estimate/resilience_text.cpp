@@ -14,6 +14,14 @@ const FailureDomain* worstDomain(const Resilience& r)
     return worst;
 }
 
+std::string bandwidthLeftText(const FailureDomain& d)
+{
+    if (d.gpusDegraded == 0 && d.gpusDisconnected > 0) return "0 % (cut off)";
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f %%", d.bandwidthLeftPct);
+    return buf;
+}
+
 std::string resilienceSummary(const Resilience& r)
 {
     double optics = 0;

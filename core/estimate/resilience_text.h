@@ -14,5 +14,8 @@ std::string resilienceSummary(const Resilience&);
 std::string sparesSummary(const Resilience&);
 // The failure domain that cuts off the most GPUs (nullptr when none does).
 const FailureDomain* worstDomain(const Resilience&);
+// A failure domain's "bandwidth left" cell: "87.5 %" for the GPUs it slows (the worst of them), "0 % (cut off)"
+// when it slows none but cuts some off, so a row that disconnects every GPU it touches says why it is 0.
+std::string bandwidthLeftText(const FailureDomain&);
 
 } // namespace fp

@@ -16,12 +16,6 @@ namespace {
 
 constexpr int kMaxCandidates = 16;  // switch x NIC pairs tried before settling
 
-bool speaksFabric(Protocol part, FabricKind fabric)
-{
-    if (part == Protocol::Both) return true;
-    return (part == Protocol::InfiniBand) == (fabric == FabricKind::InfiniBand);
-}
-
 // Design-rule errors of a plan but the built-in NIC's (platform.builtin-nic): that one is the same on
 // every switch of the fabric, so the switches are ranked by the others.
 int errorsBeyondBuiltInNic(const Plan& p)

@@ -13,18 +13,12 @@
 namespace fp::plan {
 namespace {
 
-bool speaks(Protocol part, FabricKind fabric)
-{
-    if (part == Protocol::Both) return true;
-    return (part == Protocol::InfiniBand) == (fabric == FabricKind::InfiniBand);
-}
-
 template <typename Model>
 std::string choices(const std::vector<Model>& models, FabricKind fabric)
 {
     std::string s;
     for (const auto& m : models)
-        if (speaks(m.protocol, fabric)) s += (s.empty() ? "" : ", ") + m.partNumber;
+        if (speaksFabric(m.protocol, fabric)) s += (s.empty() ? "" : ", ") + m.partNumber;
     return s.empty() ? "(none in this catalog)" : s;
 }
 
@@ -182,7 +176,7 @@ const NicModel& resolveNic(const ClusterSpec& spec, const Catalog& catalog)
     if (!nic)
         throw UserError("unknown NIC \"" + spec.nicModel + "\"", "/compute/nic",
                         "use one of: " + choices(catalog.nics, spec.fabric));
-    if (!speaks(nic->protocol, spec.fabric))
+    if (!speaksFabric(nic->protocol, spec.fabric))
         throw UserError("NIC " + nic->partNumber + " does not run " + displayName(spec.fabric), "/compute/nic",
                         "use one of: " + choices(catalog.nics, spec.fabric));
     return *nic;
@@ -212,7 +206,7 @@ SwitchModel resolveSwitch(const ClusterSpec& spec, const Catalog& catalog, int l
     if (!sw)
         throw UserError("unknown switch \"" + spec.switchModel + "\"", "/fabric/switch",
                         "use one of: " + choices(catalog.switches, spec.fabric) + " (or --radix N)");
-    if (!speaks(sw->protocol, spec.fabric))
+    if (!speaksFabric(sw->protocol, spec.fabric))
         throw UserError("switch " + sw->partNumber + " does not run " + displayName(spec.fabric), "/fabric/switch",
                         "use one of: " + choices(catalog.switches, spec.fabric));
     if (sw->portsAt(linkGbps) == 0) {
@@ -304,11 +298,11 @@ std::vector<ClusterSpec> retargetCandidates(const ClusterSpec& spec, FabricKind 
     for (std::string* own : {&base.leafSwitchModel, &base.spineSwitchModel, &base.coreSwitchModel}) {
         const SwitchModel* w = own->empty() ? nullptr : matchSwitch(catalog.switches, *own).part;
         const bool spectrumOk = fabric != FabricKind::SpectrumX || (w && w->asic.find("Spectrum") != std::string::npos);
-        if (w && !(speaks(w->protocol, fabric) && w->portsAt(gbps) > 0 && spectrumOk)) own->clear();
+        if (w && !(speaksFabric(w->protocol, fabric) && w->portsAt(gbps) > 0 && spectrumOk)) own->clear();
     }
     // NIC: keep the user's if it fits this fabric's flavour, else the best catalog match.
     auto nicScore = [&](const NicModel& n) {
-        if (!speaks(n.protocol, fabric) || n.portGbps < gbps) return -1;
+        if (!speaksFabric(n.protocol, fabric) || n.portGbps < gbps) return -1;
         // Dual-ToR: only NICs with two links per plane at the link speed; a design's own NIC that has
         // them stays first, and a NIC with two ports ranks above one whose single port is split.
         if (spec.dualTor && !nicDualHomes(spec, n, gbps)) return -1;
@@ -334,7 +328,7 @@ std::vector<ClusterSpec> retargetCandidates(const ClusterSpec& spec, FabricKind 
     // optics and cables exist at that speed), then bigger radix (fewer tiers).
     const SwitchModel* currentSw = matchSwitch(catalog.switches, spec.switchModel).part;
     auto swScore = [&](const SwitchModel& w) {
-        if (!speaks(w.protocol, fabric) || w.portsAt(gbps) == 0) return -1;
+        if (!speaksFabric(w.protocol, fabric) || w.portsAt(gbps) == 0) return -1;
         // A chassis is no leaf: it stays a per-tier choice (the tier fields above), never every tier's.
         if (w.modularChassis() && !(currentSw && w.partNumber == currentSw->partNumber)) return -1;
         const bool spectrum = w.asic.find("Spectrum") != std::string::npos;

@@ -102,8 +102,21 @@ private slots:
     void bomCategoriesAndPricesFitAt1024();
 
 private:
+    // Plans the default design and shows the cables tab: its filter field, or null when the plan or the
+    // field is missing.
+    QLineEdit* cableFilterOnTheDefaultPlan();
+
     MainWindow* m_window = nullptr;
 };
+
+QLineEdit* TestMainWindow::cableFilterOnTheDefaultPlan()
+{
+    Document* doc = m_window->document();
+    doc->reset(ClusterSpec{}, QString());
+    if (!test::settle(*doc)) return nullptr;
+    m_window->showTab(QStringLiteral("cables"));
+    return m_window->findChild<QLineEdit*>(QStringLiteral("cableFilter"));
+}
 
 void TestMainWindow::initTestCase()
 {
@@ -404,11 +417,7 @@ void TestMainWindow::findingSelectsItsLink()
 // that touch a spine are exactly its leaf-spine links.
 void TestMainWindow::cableFilterRunsOnAWorker()
 {
-    Document* doc = m_window->document();
-    doc->reset(ClusterSpec{}, QString());
-    QVERIFY(test::settle(*doc));
-    m_window->showTab(QStringLiteral("cables"));
-    auto* filter = m_window->findChild<QLineEdit*>(QStringLiteral("cableFilter"));
+    QLineEdit* filter = cableFilterOnTheDefaultPlan();
     QVERIFY(filter);
     CablePlanModel* model = m_window->cableModel();
     const int all = model->matchCount();
@@ -428,10 +437,7 @@ void TestMainWindow::cableFilterRunsOnAWorker()
 void TestMainWindow::newPlanKeepsCableFilterOffTheUiThread()
 {
     Document* doc = m_window->document();
-    doc->reset(ClusterSpec{}, QString());
-    QVERIFY(test::settle(*doc));
-    m_window->showTab(QStringLiteral("cables"));
-    auto* filter = m_window->findChild<QLineEdit*>(QStringLiteral("cableFilter"));
+    QLineEdit* filter = cableFilterOnTheDefaultPlan();
     QVERIFY(filter);
     CablePlanModel* model = m_window->cableModel();
     filter->setText(QStringLiteral("spine"));

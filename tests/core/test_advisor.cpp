@@ -4,7 +4,11 @@
 
 #include <algorithm>
 
+#include "catalog/catalog_db.h"
+#include "common/format.h"
 #include "estimate/advisor.h"
+#include "plan/plan.h"
+#include "spec/spec_json.h"
 
 using namespace fp;
 
@@ -37,6 +41,11 @@ ClusterSpec spec(double commPct, int gpus = 1024)
 std::vector<std::pair<FabricKind, Estimates>> options(double ibTco, double roceTco)
 {
     return {{FabricKind::InfiniBand, est(ibTco, 1.0e6, 0.94)}, {FabricKind::RoCE, est(roceTco, 0.7e6, 0.846)}};
+}
+
+bool has(const Advice& a, const std::string& line)
+{
+    return std::find(a.reasons.begin(), a.reasons.end(), line) != a.reasons.end();
 }
 
 } // namespace
@@ -151,6 +160,77 @@ private slots:
         const Advice a = adviseBuildable(opts, spec(40));
         QVERIFY(!a.recommendedBuildable);
         QVERIFY(a.reasons.front().find("No fabric plans without design-rule errors") == 0);
+    }
+
+    // The misconfiguration what-if is the extra cluster time lost if RoCE's NICs fell from the tuned 90 % of
+    // InfiniBand's efficiency to ~50 % (0.94 x 0.5 = 0.47), on top of its modelled loss, never a smaller
+    // figure beside it. 1,024 GPUs, 20 %: cluster $ = 1,024 x $40,000 + $700,000 = $41,660,000.
+    // Modelled RoCE at 0.846 / 0.94 = 0.9 of IB loses 0.2 x 0.1 x $41.66 M = $833,200; misconfigured at
+    // 0.47 / 0.94 = 0.5 it would lose 0.2 x 0.5 x $41.66 M = $4,166,000: $3,332,800 more.
+    void misconfigurationAddsToTheModelledLoss()
+    {
+        const Advice a = advise(options(1.2e6, 0.2e6), spec(20));
+        QVERIFY(has(a, "RoCEv2: TCO $200 k (capex $700 k), efficiency 85 %, time lost $833 k."));
+        QVERIFY(has(a, "What-if misconfiguration: with PFC/ECN/DCQCN set wrong, RoCE's NICs reach ~50 % of "
+                       "InfiniBand's efficiency, not the tuned 90 %: its efficiency would fall from 85 % to 47 %, "
+                       "losing about $3.33 M more cluster time over the horizon ($4.17 M in all)."));
+    }
+
+    // Hash collisions leave tuned RoCE 0.42 of its bandwidth: 0.846 x 0.42 = 0.355 -> 0.378 of IB, already
+    // below the ~50 % a misconfiguration is reported to reach. It loses 0.2 x 0.622 x $41.66 M = $5,182,504,
+    // more than the old what-if's 0.2 x 0.5 x $41.66 M = $4.17 M. Misconfigured, the collisions stay:
+    // 0.47 x 0.42 = 0.197 -> 0.21 of IB, 0.2 x 0.79 x $41.66 M = $6,582,280: $1,399,776 more.
+    void misconfigurationBelowHalfOfIbStillAdds()
+    {
+        auto opts = options(1.2e6, 0.2e6);
+        opts[1].second.performance.ecmpCollisionFactor = 0.42;
+        const Advice a = advise(opts, spec(20));
+        QVERIFY(has(a, "RoCEv2: TCO $200 k (capex $700 k), efficiency 36 %, time lost $5.18 M."));
+        QVERIFY(has(a, "What-if misconfiguration: with PFC/ECN/DCQCN set wrong, RoCE's NICs reach ~50 % of "
+                       "InfiniBand's efficiency, not the tuned 90 %: its efficiency would fall from 36 % to 20 %, "
+                       "losing about $1.40 M more cluster time over the horizon ($6.58 M in all). Even tuned, it "
+                       "runs at 38 % of InfiniBand's speed here, below the ~50 % reported for misconfigured RoCE."));
+    }
+
+    // Figures that already model a misconfigured RoCE (--misconfigured-roce) get no second what-if.
+    void misconfiguredFiguresAreSaidSo()
+    {
+        auto opts = options(1.2e6, 0.2e6);
+        opts[1].second.performance.efficiency = 0.94 * 0.5;
+        QVERIFY(has(advise(opts, spec(15)), "What-if misconfiguration: RoCE's figures above already assume it "
+                                            "(NICs at 50 % of InfiniBand's efficiency)."));
+    }
+
+    // The README's 4,096-GPU example, compared: the what-if's busbw is the one the estimates give a RoCE plan
+    // misconfigured (PlanOptions roceMisconfigured, the CLI's --misconfigured-roce), and its money is
+    // comm/100 x (busbw tuned - busbw misconfigured) / fastest busbw x (GPUs x $40,000 + RoCE network capex).
+    void misconfigurationOnThe4096GpuExample()
+    {
+        const Catalog catalog = loadCatalog(FABRICPLAN_TEST_CATALOG);
+        const ClusterSpec design =
+            loadSpecFile(std::string(FABRICPLAN_EXAMPLES_DIR) + "/roce-tomahawk5-4096.fabricplan").spec;
+        const Comparison c = comparePlans(design, catalog);
+        const Plan* roce = nullptr;
+        double fastest = 0;
+        for (const Plan& p : c.plans) {
+            if (p.spec.fabric == FabricKind::RoCE) roce = &p;
+            fastest = std::max(fastest, p.estimates.performance.allreduceBusbwGBps);
+        }
+        QVERIFY(roce && fastest > 0);
+        PlanOptions wrong;
+        wrong.estimate.roceMisconfigured = true;
+        const double tuned = roce->estimates.performance.allreduceBusbwGBps;
+        const double misconfigured = makePlan(roce->spec, catalog, wrong).estimates.performance.allreduceBusbwGBps;
+        QVERIFY(misconfigured < tuned);
+        const double extraUsd = design.workload.commToComputePct / 100.0 * (tuned - misconfigured) / fastest *
+                                (4096 * 40000.0 + roce->estimates.capex.totalUsd);
+        char fall[96];
+        std::snprintf(fall, sizeof fall, "busbw would fall from %.0f to %.0f GB/s, losing about ", tuned, misconfigured);
+        const std::string expected = fall + formatUsdShort(extraUsd) + " more cluster time";
+        bool found = false;
+        for (const std::string& r : c.advice.reasons)
+            found = found || (r.rfind("What-if misconfiguration", 0) == 0 && r.find(expected) != std::string::npos);
+        QVERIFY2(found, expected.c_str());
     }
 
     void emptyOptions()

@@ -8,6 +8,7 @@
 
 #include "catalog/catalog.h"
 #include "catalog/catalog_db.h"
+#include "catalog/platforms.h"
 #include "common/error.h"
 #include "test_catalog_support.h"
 
@@ -303,6 +304,41 @@ private slots:
         QVERIFY(bundled_.findNic("POLLARA-400")->packetSpraying);
         QCOMPARE(bundled_.findNic("900-9X81E-00EX-DT0")->portGbps, 800);
         QVERIFY(bundled_.findNic("BCM957608-P1400GDF00")->latencyEstimated);
+    }
+
+    // ---- which fabric a part's protocol runs on ------------------------------------------------------
+    // Every Protocol x FabricKind pair, written out: dual-protocol parts (VPI NICs, most LinkX optics) run
+    // everywhere, InfiniBand parts on InfiniBand only, Ethernet parts on the three RDMA-over-Ethernet fabrics.
+    void speaksFabricOnEveryPair_data()
+    {
+        QTest::addColumn<Protocol>("protocol");
+        QTest::addColumn<FabricKind>("fabric");
+        QTest::addColumn<bool>("speaks");
+        struct Row { Protocol p; FabricKind f; bool speaks; };
+        const Row table[] = {
+            {Protocol::InfiniBand, FabricKind::InfiniBand, true},  {Protocol::InfiniBand, FabricKind::RoCE, false},
+            {Protocol::InfiniBand, FabricKind::SpectrumX, false},  {Protocol::InfiniBand, FabricKind::UEC, false},
+            {Protocol::Ethernet, FabricKind::InfiniBand, false},   {Protocol::Ethernet, FabricKind::RoCE, true},
+            {Protocol::Ethernet, FabricKind::SpectrumX, true},     {Protocol::Ethernet, FabricKind::UEC, true},
+            {Protocol::Both, FabricKind::InfiniBand, true},        {Protocol::Both, FabricKind::RoCE, true},
+            {Protocol::Both, FabricKind::SpectrumX, true},         {Protocol::Both, FabricKind::UEC, true},
+        };
+        for (const Row& r : table)
+            QTest::addRow("%s on %s", toString(r.p), toString(r.f)) << r.p << r.f << r.speaks;
+    }
+    void speaksFabricOnEveryPair()
+    {
+        QFETCH(Protocol, protocol);
+        QFETCH(FabricKind, fabric);
+        QFETCH(bool, speaks);
+        QCOMPARE(speaksFabric(protocol, fabric), speaks);
+        // A NIC with every NIC-side feature (SuperNIC, packet spraying) runs exactly the fabrics its protocol
+        // speaks: nicRunsFabric takes its protocol half from the same rule.
+        NicModel nic;
+        nic.protocol = protocol;
+        nic.superNic = true;
+        nic.packetSpraying = true;
+        QCOMPARE(nicRunsFabric(nic, fabric), speaks);
     }
 
     // ---- qualification rule -------------------------------------------------------------------------

@@ -185,6 +185,34 @@ private slots:
         QVERIFY_THROWS_EXCEPTION(UserError, makePlan(spec, catalog_));
     }
 
+    // The summary's collectives line names what joins a node's GPUs. The lab example (8 GPUs, no platform)
+    // gets no invented NVLink: the line says none is assumed, why, and how to name the server; so does
+    // CUSTOM, which names no NVLink domain. DGX H100 has an 8-GPU NVLink domain, the PCIe server 8 GPUs on PCIe.
+    void cliSaysWhenNoNvlinkIsAssumed()
+    {
+        const auto plan = [](QStringList args) {
+            int code = -1;
+            args.prepend(QStringLiteral("plan"));
+            const QByteArray out = runCli(args, &code);
+            return code == 0 ? out : QByteArray("exit code ") + QByteArray::number(code);
+        };
+        const QByteArray lab = plan({QStringLiteral(FABRICPLAN_EXAMPLES_DIR "/single-node-8-gpus.fabricplan")});
+        QVERIFY2(lab.contains("collectives (8 GiB, 1 GPU per endpoint, no NVLink assumed): NCCL picks"), lab.constData());
+        QVERIFY2(lab.contains("    assumed: no platform is named, so NVLink inside a node is not counted; --platform ID "
+                              "names the server"), lab.constData());
+        const QByteArray custom = plan({QStringLiteral("--platform"), QStringLiteral("CUSTOM"), QStringLiteral("--gpus"),
+                                        QStringLiteral("16")});
+        QVERIFY2(custom.contains("    assumed: platform CUSTOM names no NVLink domain"), custom.constData());
+        const QByteArray dgx = plan({QStringLiteral("--platform"), QStringLiteral("DGX-H100"), QStringLiteral("--gpus"),
+                                     QStringLiteral("8")});
+        QVERIFY2(dgx.contains("collectives (8 GiB, 8 GPUs per NVLink domain): NCCL picks"), dgx.constData());
+        QVERIFY(!dgx.contains("assumed:"));
+        const QByteArray pcie = plan({QStringLiteral("--platform"), QStringLiteral("PCIE-8GPU"), QStringLiteral("--gpus"),
+                                      QStringLiteral("16")});
+        QVERIFY2(pcie.contains("collectives (8 GiB, 8 GPUs per node over PCIe): NCCL picks"), pcie.constData());
+        QVERIFY(!pcie.contains("assumed:"));
+    }
+
     void cliPlatformFlagSetsTheNodeAndFlagsOverride()
     {
         int code = -1;

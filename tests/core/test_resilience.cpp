@@ -10,6 +10,7 @@
 #include "common/error.h"
 #include "estimate/poisson.h"
 #include "estimate/resilience.h"
+#include "estimate/resilience_text.h"
 #include "plan/fabric_defaults.h"
 #include "plan/plan.h"
 #include "plan/plan_json.h"
@@ -117,6 +118,28 @@ private slots:
         QCOMPARE(leaf.gpusDisconnected, 32LL);
         QCOMPARE(leaf.bandwidthLeftPct, 0.0);
         QVERIFY(!leaf.jobSurvives);
+    }
+
+    // Leaves with a single uplink (generic radix 8 at 7:1, one GPU and NIC per node, not rail-optimized):
+    // ceil(64 / 7) = 10 leaves of 7 nodes in pods of 4 leaves (a spine's 4 down ports), so the busiest spine
+    // holds the only uplink of 4 leaves: its failure cuts 4 x 7 = 28 GPUs off and slows none. Nothing is left
+    // to them (0 %, as a leaf's own failure shows), not the 100 % a row with no slowed GPU used to show.
+    void spineThatCutsOffItsLeavesLeavesNoBandwidth()
+    {
+        ClusterSpec spec;
+        spec.gpus = 64;
+        spec.gpusPerNode = 1;
+        spec.nicsPerNode = 1;
+        spec.railOptimized = false;
+        spec.genericRadix = 8;
+        spec.leafOversubscription = {7, 1};
+        const Plan p = makePlan(spec, catalog_);
+        const FailureDomain& spine = row(p.resilience, "spine");
+        QCOMPARE(spine.gpusDisconnected, 28LL);
+        QCOMPARE(spine.gpusDegraded, 0LL);
+        QCOMPARE(spine.bandwidthLeftPct, 0.0);
+        QCOMPARE(bandwidthLeftText(spine), std::string("0 % (cut off)"));
+        QVERIFY(!spine.jobSurvives);
     }
 
     // Two planes: every NIC has one port per plane, each to a leaf of its own plane. A leaf failure leaves
