@@ -262,7 +262,9 @@ CatalogRow typeRow(const NicModel& m)
             {"latency_ns", std::to_string(m.latencyNs)},
             {"latency_estimated", flag(m.latencyEstimated)},
             {"packet_spraying", flag(m.packetSpraying)},
-            {"super_nic", flag(m.superNic)}};
+            {"super_nic", flag(m.superNic)},
+            {"eth_ports_per_cage", std::to_string(m.ethPortsPerCage)},
+            {"eth_port_gbps", std::to_string(m.ethPortGbps)}};
 }
 
 CatalogRow typeRow(const TransceiverModel& m)
@@ -343,6 +345,8 @@ Catalog readCatalog(SqliteDb& db)
         m.latencyEstimated = c.flag("latency_estimated");
         m.packetSpraying = c.flag("packet_spraying");
         m.superNic = c.flag("super_nic");
+        m.ethPortsPerCage = c.integer("eth_ports_per_cage");
+        m.ethPortGbps = c.integer("eth_port_gbps");
     });
     readTable(db, "transceivers", cat.transceivers, [](const Columns& c, TransceiverModel& m) {
         m.protocol = protocolOf(c);

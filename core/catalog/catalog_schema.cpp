@@ -212,6 +212,22 @@ UPDATE platforms SET nics_built_in = 1, nics_built_in_source = CASE
     AND nic_part IS NOT NULL AND nics_per_node > 0;
 )SQL";
 
+// Version 5: a NIC's Ethernet port mode where its firmware differs from InfiniBand. The ConnectX-8
+// C8180 runs 800G XDR InfiniBand, but Ethernet only as 2 x 400GbE through its one OSFP cage (firmware
+// 40.44 release notes: single-port 800GbE not supported), so an Ethernet plan of it has two 400G links per
+// NIC. A cage's Ethernet ports share its lanes: ports x speed <= the native port. A file migrated from
+// version 4 gets the modes version 5 shipped with (every other shipped NIC: one port at its native
+// speed); a fresh build takes the seed's, data/catalog/nics.csv.
+const char* const kSchemaV5 = R"SQL(
+ALTER TABLE nics ADD COLUMN eth_ports_per_cage INTEGER NOT NULL DEFAULT 1
+  CHECK (eth_ports_per_cage BETWEEN 1 AND 8);
+ALTER TABLE nics ADD COLUMN eth_port_gbps INTEGER NOT NULL DEFAULT 0
+  CHECK (eth_port_gbps >= 0 AND eth_port_gbps * eth_ports_per_cage <= port_gbps
+         AND (eth_port_gbps = 0 OR protocol <> 'infiniband'));
+UPDATE nics SET eth_port_gbps = port_gbps WHERE protocol <> 'infiniband';
+UPDATE nics SET eth_ports_per_cage = 2, eth_port_gbps = 400 WHERE part = '900-9X81E-00EX-DT0';
+)SQL";
+
 } // namespace
 
 const std::vector<CatalogMigration>& catalogMigrations()
@@ -223,6 +239,7 @@ const std::vector<CatalogMigration>& catalogMigrations()
         {2, kSchemaV2},
         {3, kSchemaV3},
         {4, kSchemaV4},
+        {5, kSchemaV5},
     };
     return migrations;
 }

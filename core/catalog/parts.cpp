@@ -118,6 +118,16 @@ int SwitchModel::portsAt(int gbps) const
     return cages * portsPerCageAt(gbps);
 }
 
+int NicModel::portGbpsOn(FabricKind fabric) const
+{
+    return fabric == FabricKind::InfiniBand || ethPortGbps <= 0 ? portGbps : ethPortGbps;
+}
+
+int NicModel::portsPerCageOn(FabricKind fabric) const
+{
+    return fabric == FabricKind::InfiniBand || ethPortGbps <= 0 ? 1 : std::max(1, ethPortsPerCage);
+}
+
 double TransceiverModel::reachM(FiberType fiber) const
 {
     switch (fiber) {

@@ -88,6 +88,17 @@ struct NicModel : PartBase {
     bool latencyEstimated = true;
     bool packetSpraying = false;    // UEC-style multipath transport
     bool superNic = false;          // Spectrum-X SuperNIC (adaptive routing with the switch)
+    // Ethernet port mode, from the catalog (nics.csv eth_ports_per_cage, eth_port_gbps): the ports one
+    // cage runs on Ethernet and their speed, where firmware differs from InfiniBand (ConnectX-8 C8180:
+    // 800G XDR, but Ethernet only as 2 x 400GbE through its one cage). ethPortGbps 0 = none recorded
+    // (an InfiniBand-only NIC, or a part added without it): Ethernet then runs the native port.
+    int ethPortsPerCage = 1;
+    int ethPortGbps = 0;
+
+    // One port's native speed on a fabric: the Ethernet mode's speed on RoCE, Spectrum-X and UEC.
+    int portGbpsOn(FabricKind) const;
+    // Ports one cage runs on a fabric (InfiniBand: 1).
+    int portsPerCageOn(FabricKind) const;
 };
 
 enum class Medium { Copper, Multimode, SingleMode };

@@ -69,12 +69,48 @@ ClusterSpec canonicalParts(const ClusterSpec& spec, const Catalog& catalog)
 
 int resolveLinkGbps(const ClusterSpec& spec, const NicModel& nic)
 {
-    if (spec.linkGbps == 0) return nic.portGbps;
-    if (spec.linkGbps > nic.portGbps)
+    const int native = nic.portGbpsOn(spec.fabric);
+    if (spec.linkGbps == 0) return native;
+    if (spec.linkGbps > native && spec.linkGbps <= nic.portGbps) {
+        // The port runs this speed on InfiniBand only (ConnectX-8 C8180: 800G XDR, Ethernet 2 x 400GbE).
+        const int links = std::max(1, nic.ports) * nic.portsPerCageOn(spec.fabric);
+        throw UserError("NIC " + nic.partNumber + " runs " + displayName(spec.fabric) + " as " +
+                            std::to_string(nic.portsPerCageOn(spec.fabric)) + " x " + std::to_string(native) +
+                            "GbE per cage: its firmware has no " + std::to_string(spec.linkGbps) +
+                            "GbE port (" + std::to_string(nic.portGbps) + "G is InfiniBand only)",
+                        "/compute/link_gbps",
+                        "leave the link speed at 0 for " + std::to_string(links) + " links of " +
+                            std::to_string(native) + "G per NIC, one in each of " + std::to_string(links) +
+                            " planes (the NIC's full " + std::to_string(nic.portGbps) +
+                            "G), or use InfiniBand for " + std::to_string(nic.portGbps) + "G links");
+    }
+    if (spec.linkGbps > native)
         throw UserError("link speed " + std::to_string(spec.linkGbps) + " Gb/s is faster than the NIC's " +
-                            std::to_string(nic.portGbps) + " Gb/s port",
+                            std::to_string(native) + " Gb/s port",
                         "/compute/link_gbps", "use 0 (the NIC's speed) or a lower speed");
     return spec.linkGbps;
+}
+
+PlaneChoice ethernetPortPlanes(const ClusterSpec& spec, const NicModel& nic)
+{
+    PlaneChoice out;
+    out.planes = spec.planes;
+    out.railPlanes = spec.railPlanes;
+    out.linkGbps = resolveLinkGbps(spec, nic);
+    const int perCage = nic.portsPerCageOn(spec.fabric);
+    const int links = std::max(1, nic.ports) * perCage;
+    // Only where the design left speed and planes alone; dual-ToR spends the two ports on a leaf pair.
+    if (perCage <= 1 || spec.linkGbps != 0 || spec.planes != 1 || spec.railPlanes || spec.dualTor ||
+        links > kMaxPlanes)
+        return out;
+    out.changed = true;
+    out.planes = links;
+    out.note = "NIC " + nic.partNumber + " runs " + displayName(spec.fabric) + " as " + std::to_string(perCage) +
+               " x " + std::to_string(out.linkGbps) + "G per cage (no " + std::to_string(nic.portGbps) +
+               "GbE port): " + std::to_string(links) + " planes, one " + std::to_string(out.linkGbps) +
+               "G link per NIC in each, " + std::to_string(links * out.linkGbps) +
+               "G per NIC (as the DGX SuperPOD B300 on Spectrum-X: 2 x 400GbE per GPU, one per plane).";
+    return out;
 }
 
 long long nicLinksAt(const NicModel& nic, int linkGbps)
@@ -119,6 +155,7 @@ PlaneChoice planesThatConnect(const ClusterSpec& spec, const NicModel& nic, cons
     out.planes = spec.planes;
     out.linkGbps = linkGbps;
     out.railPlanes = spec.railPlanes;
+    if (PlaneChoice ethernet = ethernetPortPlanes(spec, nic); ethernet.changed) return ethernet;
     const bool generic = std::any_of(hw.switches.begin(), hw.switches.end(), [](const SwitchModel& s) { return s.generic; });
     if (spec.tiers != 0 || generic || linkGbps <= 0 || spec.planes != 1) return out;
     const int sides = spec.dualTor ? 2 : 1;  // dual-ToR: two links per NIC and plane
@@ -291,7 +328,7 @@ std::vector<ClusterSpec> retargetCandidates(const ClusterSpec& spec, FabricKind 
     const NicModel* builtIn = builtInNic(spec, catalog);
     if (builtIn) base.nicModel = builtIn->partNumber;
     const NicModel* current = builtIn ? builtIn : matchNic(catalog.nics, spec.nicModel).part;
-    const int gbps = current ? (spec.linkGbps ? spec.linkGbps : current->portGbps) : 400;
+    const int gbps = current ? (spec.linkGbps ? spec.linkGbps : current->portGbpsOn(fabric)) : 400;
     // A tier's own switch stays where it runs this fabric at the link speed; else that tier takes the
     // fabric's switch like the others (a deep-buffer Ethernet spine has no place in an InfiniBand plan,
     // nor a non-Spectrum switch in a Spectrum-X one).
@@ -302,7 +339,7 @@ std::vector<ClusterSpec> retargetCandidates(const ClusterSpec& spec, FabricKind 
     }
     // NIC: keep the user's if it fits this fabric's flavour, else the best catalog match.
     auto nicScore = [&](const NicModel& n) {
-        if (!speaksFabric(n.protocol, fabric) || n.portGbps < gbps) return -1;
+        if (!speaksFabric(n.protocol, fabric) || n.portGbpsOn(fabric) < gbps) return -1;
         // Dual-ToR: only NICs with two links per plane at the link speed; a design's own NIC that has
         // them stays first, and a NIC with two ports ranks above one whose single port is split.
         if (spec.dualTor && !nicDualHomes(spec, n, gbps)) return -1;
@@ -312,7 +349,7 @@ std::vector<ClusterSpec> retargetCandidates(const ClusterSpec& spec, FabricKind 
         if (fabric == FabricKind::SpectrumX && n.superNic) score += 10;
         if (fabric == FabricKind::UEC && n.packetSpraying) score += 10;
         if (fabric == FabricKind::RoCE && !n.superNic && !n.packetSpraying) score += 2;
-        if (n.portGbps == gbps) score += 3;
+        if (n.portGbpsOn(fabric) == gbps) score += 3;
         if (current && n.partNumber == current->partNumber) score += 4;
         return score;
     };
@@ -321,7 +358,7 @@ std::vector<ClusterSpec> retargetCandidates(const ClusterSpec& spec, FabricKind 
         if (!builtIn && nicScore(n) > (bestNic ? nicScore(*bestNic) : -1)) bestNic = &n;
     if (bestNic) base.nicModel = bestNic->partNumber;
     // A dual-ToR NIC whose port is faster than the links (a C8180's 800G cage as 2 x 400G) runs at the link speed.
-    if (bestNic && spec.dualTor && spec.linkGbps == 0 && bestNic->portGbps != gbps) base.linkGbps = gbps;
+    if (bestNic && spec.dualTor && spec.linkGbps == 0 && bestNic->portGbpsOn(fabric) != gbps) base.linkGbps = gbps;
     if (spec.genericRadix > 0) return {base};
 
     // Switches: the user's own first, then those whose native port speed is the link speed (their

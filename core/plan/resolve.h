@@ -27,6 +27,9 @@ bool hasTierSwitches(const ClusterSpec&);
 // switch (resolveSwitch, with its errors); a tier's own model must be in the catalog (UserError naming
 // the tier otherwise). Whether the tiers can talk to each other is checks::tierCompatibility's job.
 Hardware resolveHardware(const ClusterSpec&, const Catalog&, NicModel nic, int linkGbps, int planes);
+// The link speed: the spec's, else the NIC's port speed on the spec's fabric (NicModel::portGbpsOn: the
+// Ethernet mode's on RoCE, Spectrum-X and UEC). A speed above that is refused; one the port runs on
+// InfiniBand only (800G on a ConnectX-8 C8180 on Ethernet) with an error naming the Ethernet mode.
 int resolveLinkGbps(const ClusterSpec&, const NicModel&);
 // Dual-ToR hosts need two links per NIC and plane at the link speed (one to each leaf of a pair);
 // throws UserError naming the NIC's ports and the fixes when it has fewer.
@@ -52,6 +55,13 @@ struct PlaneChoice {
     std::string note;
 };
 PlaneChoice planesThatConnect(const ClusterSpec&, const NicModel&, const Hardware&, int linkGbps);
+// Ethernet port planes, which planesThatConnect applies first: a NIC whose Ethernet mode is several
+// ports per cage (nics.csv eth_ports_per_cage: ConnectX-8 C8180, 2 x 400GbE through its one OSFP cage, no
+// 800GbE port) runs one link per port, each in its own plane, when the design left link speed and planes
+// at their defaults and is not dual-ToR: the NIC's whole bandwidth, as the DGX SuperPOD B300 on
+// Spectrum-X builds it (two planes, each GPU 2 x 400GbE, one per plane; fabric-facts §5). Not
+// `changed` otherwise.
+PlaneChoice ethernetPortPlanes(const ClusterSpec&, const NicModel&);
 PlaneChoice planesThatConnect(const ClusterSpec&, const NicModel&, const SwitchModel&, int linkGbps);  // every tier
 
 // The scale-out NIC built into the spec's platform (platforms.csv nics_built_in: DGX, NVL72 trays), or

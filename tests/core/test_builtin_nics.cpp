@@ -417,7 +417,9 @@ private slots:
     {
         QTemporaryDir tmp;
         const std::string path = testsupport::copyOfBundled(tmp, "v3.sqlite");
-        QCOMPARE(testsupport::rawExec(path, "ALTER TABLE platforms DROP COLUMN nics_built_in_source; "
+        QCOMPARE(testsupport::rawExec(path, "ALTER TABLE nics DROP COLUMN eth_port_gbps; "
+                                            "ALTER TABLE nics DROP COLUMN eth_ports_per_cage; "
+                                            "ALTER TABLE platforms DROP COLUMN nics_built_in_source; "
                                             "ALTER TABLE platforms DROP COLUMN nics_built_in; "
                                             "UPDATE schema_version SET version = 3"),
                  SQLITE_OK);

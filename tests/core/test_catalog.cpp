@@ -731,7 +731,8 @@ private slots:
     void olderCatalogGainsFailureRates()
     {
         const std::string path = copyOfBundled(tmp_, "v2.sqlite");
-        QCOMPARE(rawExec(path, "ALTER TABLE platforms DROP COLUMN nics_built_in_source; ALTER TABLE platforms DROP COLUMN nics_built_in; "
+        QCOMPARE(rawExec(path, "ALTER TABLE nics DROP COLUMN eth_port_gbps; ALTER TABLE nics DROP COLUMN eth_ports_per_cage; "
+                               "ALTER TABLE platforms DROP COLUMN nics_built_in_source; ALTER TABLE platforms DROP COLUMN nics_built_in; "
                                      "DROP TABLE failure_rates; UPDATE schema_version SET version = 2"), SQLITE_OK);
         const Catalog c = loadCatalog(path);
         QCOMPARE(c.schemaVersion, kCatalogSchemaVersion);

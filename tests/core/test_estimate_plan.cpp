@@ -147,11 +147,12 @@ private slots:
             if (p.spec.fabric == low.advice.recommended) QCOMPARE(p.estimates.tcoUsd, cheapest);
     }
 
-    // 100,000 GPUs on 800G NICs: three tiers of 144-port (800G) Q3400 reach 144^3/4 = 746,496 endpoints,
-    // so InfiniBand stays at 800G in one plane; 64-port 800G Ethernet switches reach only 64^3/4 = 65,536
-    // per plane, so the plan (plan/resolve.h planesThatConnect) builds 2 rail planes of 50,000 NIC ports
-    // each, still at 800G: no fabric needs its ports split to 400G any more (the old expectation, three
-    // split notes, was the "plan stops past three tiers" behaviour issue 18 removes).
+    // 100,000 GPUs on ConnectX-8 (800G XDR; Ethernet only as 2 x 400GbE through its one cage, nics.csv):
+    // three tiers of 144-port (800G) Q3400 reach 144^3/4 = 746,496 endpoints, so InfiniBand stays at 800G
+    // in one plane. On Ethernet the NIC runs its two 400G ports, one per plane (plan/resolve.h
+    // ethernetPortPlanes): 128-port (400G) switches reach 128^3/4 = 524,288 per plane in three tiers, and
+    // every GPU keeps 800G. No fabric runs below its NIC's own speed, so none says "compared at 400G per
+    // link" (before the Ethernet mode, RoCE and Spectrum-X were planned at 800GbE, which the NIC lacks).
     void compareSplitsPortsWhereNoSwitchReaches()
     {
         ClusterSpec spec;
@@ -160,24 +161,22 @@ private slots:
         spec.switchModel = "Q3400-RA";
         const Comparison c = comparePlans(spec, catalog_);
         QCOMPARE(c.plans.size(), std::size_t(4));
-        int splitNotes = 0;
         for (const std::string& r : c.advice.reasons)
-            if (r.find("compared at 400G per link") != std::string::npos) ++splitNotes;
-        // A fabric whose 800G plans all have errors (media: no part for this size) is also compared at
-        // 400G (plan/compare.cpp), and says so; one that plans at 800G takes the planes rule's shape.
-        int at400 = 0;
+            QVERIFY2(r.find("compared at 400G per link") == std::string::npos, r.c_str());
         for (const Plan& p : c.plans) {
-            const bool ib = p.spec.fabric == FabricKind::InfiniBand;
+            const NicModel& nic = p.hardware.nic;
             QCOMPARE(p.fabric.shape.tiers, 3);
-            if (p.fabric.shape.linkGbps == 400) {
-                ++at400;
-                continue;
+            QCOMPARE(p.fabric.shape.linkGbps, nic.portGbpsOn(p.spec.fabric));
+            if (p.spec.fabric == FabricKind::InfiniBand) {
+                QCOMPARE(p.fabric.shape.linkGbps, 800);
+                QCOMPARE(p.fabric.shape.planes, 1);
+            } else if (nic.partNumber == spec.nicModel) {  // RoCE, Spectrum-X (UEC takes a spraying NIC)
+                QCOMPARE(p.fabric.shape.linkGbps, 400);
+                QCOMPARE(p.fabric.shape.planes, 2);
+                QVERIFY(!p.fabric.shape.railPlanes);
+                QCOMPARE(p.fabric.shape.linksPerNic() * p.fabric.shape.linkGbps, 800);
             }
-            QCOMPARE(p.fabric.shape.linkGbps, 800);
-            QCOMPARE(p.fabric.shape.planes, ib ? 1 : 2);
-            QCOMPARE(p.fabric.shape.railPlanes, !ib);
         }
-        QCOMPARE(splitNotes >= at400, true);
     }
 };
 

@@ -168,10 +168,15 @@ private slots:
         s.gpus = 2048;
         s.nicModel = "900-9X81E-00EX-DT0";         // ConnectX-8: 800G links
         s.spineSwitchModel = "PTX10008-8xLC1201";  // 8 x 36 x 400G QSFP56-DD
-        const NicModel& nic = plan::resolveNic(s, catalog_);
-        QCOMPARE(nic.portGbps, 800);
-        const Hardware hw = plan::resolveHardware(s, catalog_, nic, 800, 1);
-        const std::vector<Finding> f = checks::tierCompatibility(s, hw, catalog_);
+        // An 800GbE NIC: the catalog has none (the C8180's Ethernet is 2 x 400G, which this spine runs),
+        // so this copy gives the C8180 a single 800GbE port.
+        Catalog catalog = catalog_;
+        for (NicModel& n : catalog.nics)
+            if (n.partNumber == s.nicModel) n.ethPortsPerCage = 1, n.ethPortGbps = 800;
+        const NicModel& nic = plan::resolveNic(s, catalog);
+        QCOMPARE(nic.portGbpsOn(s.fabric), 800);
+        const Hardware hw = plan::resolveHardware(s, catalog, nic, 800, 1);
+        const std::vector<Finding> f = checks::tierCompatibility(s, hw, catalog);
         QCOMPARE(f.size(), std::size_t(1));
         QCOMPARE(f[0].severity, Severity::Error);
         QCOMPARE(f[0].rule, std::string("hardware.tier-speed"));
@@ -179,13 +184,13 @@ private slots:
         QVERIFY2(f[0].message.find("800 Gb/s") != std::string::npos, f[0].message.c_str());
         QVERIFY2(f[0].fix.find("--link-gbps 400") != std::string::npos, f[0].fix.c_str());
         try {
-            makePlan(s, catalog_);
+            makePlan(s, catalog);
             QFAIL("an 800G leaf under a 400G-only spine was planned");
         } catch (const UserError& e) {
             QCOMPARE(e.where, std::string("/fabric/switches/spine"));
         }
         s.linkGbps = 400;
-        const Plan p = makePlan(s, catalog_);
+        const Plan p = makePlan(s, catalog);
         QCOMPARE(p.fabric.shape.linkGbps, 400);
         QCOMPARE(p.hardware.switchOf(Tier::Spine).partNumber, std::string("PTX10008-8xLC1201"));
     }
