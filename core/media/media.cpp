@@ -399,20 +399,21 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
     return select(spec, fabric, layout, catalog, hardware, groupByCage(fabric, hardware));
 }
 
-MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout, const Catalog& catalog,
-                       const Hardware& hardware, CageGrouping grouping)
+namespace {
+
+// select on `grouping`'s cage groups; `out` holds the grouping's cages and cage of each end already.
+MediaAssignment selectOnGroups(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout,
+                               const Catalog& catalog, const Hardware& hardware, const CageGrouping& grouping,
+                               MediaAssignment out)
 {
     Selector selector(spec, fabric, catalog, hardware);
     const std::size_t linkCount = fabric.links.size();
     const int steps = selector.steps();
-    MediaAssignment out;
     const bool haveLengths = layout.linkLengthM.size() == linkCount;
     const bool haveRacks = layout.rackOfDevice.size() == fabric.devices.size();
 
     // Cage groups (media/cage_grouping.h): each is sized for its longest link and counts as in-rack
     // only if all of its links are.
-    out.cages = std::move(grouping.cages);
-    out.cageOfEnd = std::move(grouping.cageOfEnd);
     const std::vector<std::uint32_t>& parent = grouping.rootOfLink;
     const std::vector<std::uint8_t>&carriedA = grouping.carriedA, &carriedB = grouping.carriedB,
                                    &cageGroupAligned = grouping.aligned;
@@ -529,6 +530,26 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
         out.findings.push_back(std::move(a.f));
     }
     return out;
+}
+
+} // namespace
+
+MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout, const Catalog& catalog,
+                       const Hardware& hardware, CageGrouping&& grouping)
+{
+    MediaAssignment out;
+    out.cages = std::move(grouping.cages);
+    out.cageOfEnd = std::move(grouping.cageOfEnd);
+    return selectOnGroups(spec, fabric, layout, catalog, hardware, grouping, std::move(out));
+}
+
+MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout, const Catalog& catalog,
+                       const Hardware& hardware, const CageGrouping& grouping)
+{
+    MediaAssignment out;
+    out.cages = grouping.cages;
+    out.cageOfEnd = grouping.cageOfEnd;
+    return selectOnGroups(spec, fabric, layout, catalog, hardware, grouping, std::move(out));
 }
 
 } // namespace media

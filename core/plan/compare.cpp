@@ -324,11 +324,15 @@ void runFloorTask(const FloorTask& task, const Catalog& catalog, const PlanOptio
                     unbuildable = std::current_exception();
                 }
             if (unbuildable) std::rethrow_exception(unbuildable);
-            // Lent: planCandidate hands the fabric and layout back; the cage groups are used up by media.
+            // Lent: planCandidate hands the fabric and layout back. The cage groups are read where they
+            // are (media copies only the cages of each end: at 1,000,000 GPUs a copy of the whole
+            // grouping per candidate was 21 MB more to touch), and used up by the last candidate.
+            const bool last = k == lastOnFloor;
             plan::Floor lent{std::move(floor->fabric), std::move(floor->layout),
-                             k == lastOnFloor ? std::move(floor->grouping) : floor->grouping, floor->timings};
+                             last ? std::move(floor->grouping) : media::CageGrouping{}, floor->timings};
             try {
-                return plan::planOnFloor(*r.resolved[at], std::move(lent), catalog, probe);
+                return plan::planOnFloor(*r.resolved[at], std::move(lent), catalog, probe,
+                                         last ? nullptr : &floor->grouping);
             } catch (...) {
                 // Built again, the same, for the bests that refer to it and the candidates after this one.
                 *floor = plan::buildFloor(*builder, probe);

@@ -161,7 +161,8 @@ Floor buildFloor(const Resolved& r, const PlanOptions& options)
     return f;
 }
 
-Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const PlanOptions& options)
+Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const PlanOptions& options,
+                 const media::CageGrouping* sharedGrouping)
 {
     const ClusterSpec& spec = r.spec;
     Plan p;
@@ -183,7 +184,8 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
     std::optional<estimate::EcmpResult> ecmp;
     clock.run("media", [&] {
         const auto selectMedia = [&] {
-            p.media = media::select(spec, p.fabric, p.layout, catalog, p.hardware, std::move(floor.grouping));
+            p.media = sharedGrouping ? media::select(spec, p.fabric, p.layout, catalog, p.hardware, *sharedGrouping)
+                                     : media::select(spec, p.fabric, p.layout, catalog, p.hardware, std::move(floor.grouping));
         };
         if (!sideBySide) return selectMedia();
         runSideBySide(true, {selectMedia, [&] { ecmp = estimate::ringEcmpOf(spec, p.fabric, estimateOptionsOf(p, options)); }});

@@ -35,8 +35,11 @@ struct Floor {
 Resolved resolveStage(const ClusterSpec&, const Catalog&, const PlanOptions& = {});
 Floor buildFloor(const Resolved&, const PlanOptions& = {});
 // The remaining stages (media, checks, BOM, invariants, estimates) on a floor built for `resolved` or
-// for one sameFloor as it.
-Plan planOnFloor(const Resolved&, Floor, const Catalog&, const PlanOptions& = {});
+// for one sameFloor as it. With `sharedGrouping` (that floor's cage groups, which several plans read
+// while the floor lends them its fabric and layout), the floor's own grouping is not read (it may be
+// empty) and the shared one is left as it is.
+Plan planOnFloor(const Resolved&, Floor, const Catalog&, const PlanOptions& = {},
+                 const media::CageGrouping* sharedGrouping = nullptr);
 
 // Whether buildFloor gives a and b the same floor (rack power aside): their resolved specs differ at
 // most in NIC, switch names and fabric kind; their switches at most in what neither the topology nor the

@@ -140,6 +140,14 @@ bool sameArrays(const Plan& a, const Plan& b)
            a.media.cageOfEnd == b.media.cageOfEnd && a.media.solutionOfLink == b.media.solutionOfLink;
 }
 
+// Whether two cage groupings are the same, array by array.
+bool sameGrouping(const media::CageGrouping& a, const media::CageGrouping& b)
+{
+    return a.cages.firstCage == b.cages.firstCage && a.cages.portsPerCageOfDevice == b.cages.portsPerCageOfDevice &&
+           a.cageOfEnd == b.cageOfEnd && a.rootOfLink == b.rootOfLink && a.carriedA == b.carriedA &&
+           a.carriedB == b.carriedB && a.aligned == b.aligned;
+}
+
 } // namespace
 
 class TestCompareExhaustive : public QObject {
@@ -303,6 +311,18 @@ private slots:
                     sharedJson.erase("timings_ms");
                     QVERIFY2(ownJson == sharedJson, what);
                     QVERIFY2(sameArrays(own, shared), what);
+                    // On the floor's cage groups read in place, as the comparison plans every candidate
+                    // of a floor but its last: the same plan, and the groups left as they were for the
+                    // next candidate.
+                    plan::Floor floor = plan::buildFloor(ra);
+                    const media::CageGrouping before = floor.grouping;
+                    const Plan onGroups = plan::planOnFloor(
+                        rb, plan::Floor{floor.fabric, floor.layout, {}, floor.timings}, catalog_, {}, &floor.grouping);
+                    nlohmann::json onGroupsJson = planToJson(onGroups);
+                    onGroupsJson.erase("timings_ms");
+                    QVERIFY2(ownJson == onGroupsJson, what);
+                    QVERIFY2(sameArrays(own, onGroups), what);
+                    QVERIFY2(sameGrouping(before, floor.grouping), what);
                     if (ra.spec.switchModel != rb.spec.switchModel) ++otherSwitchFloors_;
                     if (ra.hardware.switches.front().powerW != rb.hardware.switches.front().powerW)
                         ++otherPowerFloors_;  // the racks' power then differs: set again on the floor
