@@ -24,6 +24,7 @@ ClusterSpec dgx(int nodes)
 
 const topology::SwitchPorts kQm9700At400{64, 2};   // 32 twin-port OSFP cages (catalog MQM9700-NS2F)
 const topology::SwitchPorts kQ3400At800{144, 2};   // 72 twin-port OSFP cages (catalog Q3400-RA)
+const topology::SwitchPorts kSn5600At400{128, 2};  // 64 OSFP cages split 2 x 400G (catalog SN5600)
 
 } // namespace
 
@@ -99,6 +100,42 @@ private slots:
         QCOMPARE(f.switchCount(Tier::Spine), spine);
         QCOMPARE(f.linkCount(LinkClass::HostLeaf), cables);
         QCOMPARE(f.linkCount(LinkClass::LeafSpine), cables);
+    }
+
+    // DGX SuperPOD with DGX B300 on Spectrum-X (SN5600, Spectrum-4), Table 3 "Larger DGX SuperPOD component
+    // counts": https://docs.nvidia.com/dgx-superpod/reference-architecture/scalable-infrastructure-b300/latest/dgx-superpod-architecture.html
+    // SU = 64 nodes, two planes: each GPU's ConnectX-8 runs 2 x 400GbE through its one OSFP cage, one port
+    // per plane (the NIC's catalog Ethernet mode), so the fabric is two 400G planes of 128-port leaves.
+    // The table counts one cable per 800G cage (a twin-port module's two 400G links: one per GPU at the
+    // node, 32 per leaf upward); FabricPlan counts every 400G link, twice the table's figure.
+    void dgxB300SpectrumXSuperPod_data()
+    {
+        QTest::addColumn<int>("nodes");
+        QTest::addColumn<long long>("leaf");
+        QTest::addColumn<long long>("spine");
+        QTest::addColumn<long long>("cables");  // node-leaf = leaf-spine in every row
+        QTest::newRow("1 SU") << 64 << 16LL << 8LL << 512LL;
+        QTest::newRow("2 SU") << 128 << 32LL << 16LL << 1024LL;
+        QTest::newRow("4 SU") << 256 << 64LL << 32LL << 2048LL;
+        QTest::newRow("8 SU") << 512 << 128LL << 64LL << 4096LL;
+        QTest::newRow("16 SU") << 1024 << 256LL << 128LL << 8192LL;
+    }
+    void dgxB300SpectrumXSuperPod()
+    {
+        QFETCH(int, nodes);
+        QFETCH(long long, leaf);
+        QFETCH(long long, spine);
+        QFETCH(long long, cables);
+        ClusterSpec spec = dgx(nodes);
+        spec.planes = 2;
+        const Fabric f = topology::build(spec, kSn5600At400, 400);
+        QCOMPARE(f.shape.suNodes, 64);  // auto: an SN5600 rail leaf's 64 down ports at 400G, 1:1
+        QCOMPARE(f.shape.tiers, 2);
+        QCOMPARE(f.switchCount(Tier::Leaf), leaf);
+        QCOMPARE(f.switchCount(Tier::Spine), spine);
+        QCOMPARE(f.switchCount(Tier::Core), 0LL);
+        QCOMPARE(f.linkCount(LinkClass::HostLeaf), 2 * cables);
+        QCOMPARE(f.linkCount(LinkClass::LeafSpine), 2 * cables);
     }
 
     // The issue's one-SU DGX H100 design: 31 nodes (the RA's 32nd slot is the UFM). Each rail leaf has 31
