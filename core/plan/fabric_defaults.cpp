@@ -152,7 +152,15 @@ FabricParts partsForFabric(const ClusterSpec& spec, FabricKind fabric, const Cat
                         "use a two-port NIC the fabric's switches run (900-9X81Q-00CN-ST0, 2 x 400G), another "
                         "link speed, or turn dual-ToR off");
     }
-    // The first candidate's reason says what stood in the way (e.g. 800GbE on a NIC whose Ethernet is 2 x 400G).
+    // The design's own NIC refuses the speed asked for (800GbE on a ConnectX-8 C8180, whose Ethernet is
+    // 2 x 400G): that error and its fix say more than "no switch can build" (resolveLinkGbps throws it).
+    if (const NicModel* nic = catalog.findNic(canonicalParts(spec, catalog).nicModel);
+        nic && speaksFabric(nic->protocol, fabric)) {
+        ClusterSpec asked = spec;
+        asked.fabric = fabric;
+        (void)resolveLinkGbps(asked, *nic);
+    }
+    // Else the first candidate's reason says what stood in the way.
     throw UserError("no " + std::string(displayName(fabric)) + " switch and NIC in the catalog can build " +
                         std::to_string(spec.gpus) + " GPUs" + (firstFailure.empty() ? std::string() : "; " + firstFailure),
                     "/fabric/technology", "add a larger switch to the catalog, or use a generic radix (--radix N)");

@@ -14,6 +14,7 @@
 #include "catalog/catalog_db.h"
 #include "catalog/platforms.h"
 #include "common/error.h"
+#include "plan/fabric_defaults.h"
 #include "plan/plan.h"
 #include "plan/resolve.h"
 #include "spec/spec_json.h"
@@ -209,6 +210,22 @@ private slots:
             QVERIFY2(what.find("InfiniBand only") != std::string::npos, what.c_str());
             QVERIFY2(e.fix.find("link speed at 0") != std::string::npos, e.fix.c_str());
             QVERIFY2(e.fix.find("2 planes") != std::string::npos, e.fix.c_str());
+        }
+        // The same error where the fabric's parts are picked for the user (plan --platform HGX-B300
+        // --fabric roce --link-gbps 800): the NIC's reason, not "add a larger switch to the catalog".
+        ClusterSpec picked = s;
+        picked.switchModel.clear();
+        picked.platform = "HGX-B300";  // its built-in C8180 is every candidate's NIC
+        for (FabricKind fabric : {FabricKind::RoCE, FabricKind::SpectrumX}) {
+            picked.fabric = fabric;
+            try {
+                (void)plan::partsForFabric(picked, fabric, catalog_);
+                QFAIL("800GbE on a ConnectX-8 C8180 found parts");
+            } catch (const UserError& e) {
+                QCOMPARE(e.where, std::string("/compute/link_gbps"));
+                QVERIFY2(std::string(e.what()).find("2 x 400GbE") != std::string::npos, e.what());
+                QVERIFY2(e.fix.find("link speed at 0") != std::string::npos, e.fix.c_str());
+            }
         }
     }
 
