@@ -26,6 +26,26 @@ const topology::SwitchPorts kQm9700At400{64, 2};   // 32 twin-port OSFP cages (c
 const topology::SwitchPorts kQ3400At800{144, 2};   // 72 twin-port OSFP cages (catalog Q3400-RA)
 const topology::SwitchPorts kSn5600At400{128, 2};  // 64 OSFP cages split 2 x 400G (catalog SN5600)
 
+// The columns of a two-tier component table whose node-leaf and leaf-spine cable counts are equal.
+void twoTierTableColumns()
+{
+    QTest::addColumn<int>("nodes");
+    QTest::addColumn<long long>("leaf");
+    QTest::addColumn<long long>("spine");
+    QTest::addColumn<long long>("cables");  // node-leaf = leaf-spine in every row
+}
+
+// A row of such a table: two tiers, its leaves and spines, `links` links node-leaf and leaf-spine each.
+void verifyTwoTierRow(const Fabric& f, long long leaf, long long spine, long long links)
+{
+    QCOMPARE(f.shape.tiers, 2);
+    QCOMPARE(f.switchCount(Tier::Leaf), leaf);
+    QCOMPARE(f.switchCount(Tier::Spine), spine);
+    QCOMPARE(f.switchCount(Tier::Core), 0LL);
+    QCOMPARE(f.linkCount(LinkClass::HostLeaf), links);
+    QCOMPARE(f.linkCount(LinkClass::LeafSpine), links);
+}
+
 } // namespace
 
 class TestReferenceDesigns : public QObject {
@@ -77,10 +97,7 @@ private slots:
     // (The table's 18-SU row says 9,216 GPUs but 1,296 nodes and 10,368 cables: 1,296 x 8 = 10,368.)
     void dgxB300XdrSuperPod_data()
     {
-        QTest::addColumn<int>("nodes");
-        QTest::addColumn<long long>("leaf");
-        QTest::addColumn<long long>("spine");
-        QTest::addColumn<long long>("cables");  // node-leaf = leaf-spine in every row
+        twoTierTableColumns();
         QTest::newRow("1 SU") << 72 << 8LL << 4LL << 576LL;
         QTest::newRow("2 SU") << 144 << 16LL << 8LL << 1152LL;
         QTest::newRow("4 SU") << 288 << 32LL << 18LL << 2304LL;
@@ -95,11 +112,7 @@ private slots:
         QFETCH(long long, cables);
         const Fabric f = topology::build(dgx(nodes), kQ3400At800, 800);
         QCOMPARE(f.shape.suNodes, std::min(72, nodes));
-        QCOMPARE(f.shape.tiers, 2);
-        QCOMPARE(f.switchCount(Tier::Leaf), leaf);
-        QCOMPARE(f.switchCount(Tier::Spine), spine);
-        QCOMPARE(f.linkCount(LinkClass::HostLeaf), cables);
-        QCOMPARE(f.linkCount(LinkClass::LeafSpine), cables);
+        verifyTwoTierRow(f, leaf, spine, cables);
     }
 
     // DGX SuperPOD with DGX B300 on Spectrum-X (SN5600, Spectrum-4), Table 3 "Larger DGX SuperPOD component
@@ -110,10 +123,7 @@ private slots:
     // node, 32 per leaf upward); FabricPlan counts every 400G link, twice the table's figure.
     void dgxB300SpectrumXSuperPod_data()
     {
-        QTest::addColumn<int>("nodes");
-        QTest::addColumn<long long>("leaf");
-        QTest::addColumn<long long>("spine");
-        QTest::addColumn<long long>("cables");  // node-leaf = leaf-spine in every row
+        twoTierTableColumns();
         QTest::newRow("1 SU") << 64 << 16LL << 8LL << 512LL;
         QTest::newRow("2 SU") << 128 << 32LL << 16LL << 1024LL;
         QTest::newRow("4 SU") << 256 << 64LL << 32LL << 2048LL;
@@ -130,12 +140,7 @@ private slots:
         spec.planes = 2;
         const Fabric f = topology::build(spec, kSn5600At400, 400);
         QCOMPARE(f.shape.suNodes, 64);  // auto: an SN5600 rail leaf's 64 down ports at 400G, 1:1
-        QCOMPARE(f.shape.tiers, 2);
-        QCOMPARE(f.switchCount(Tier::Leaf), leaf);
-        QCOMPARE(f.switchCount(Tier::Spine), spine);
-        QCOMPARE(f.switchCount(Tier::Core), 0LL);
-        QCOMPARE(f.linkCount(LinkClass::HostLeaf), 2 * cables);
-        QCOMPARE(f.linkCount(LinkClass::LeafSpine), 2 * cables);
+        verifyTwoTierRow(f, leaf, spine, 2 * cables);
     }
 
     // The issue's one-SU DGX H100 design: 31 nodes (the RA's 32nd slot is the UFM). Each rail leaf has 31
