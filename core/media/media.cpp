@@ -40,6 +40,8 @@ struct Candidate {
     double costUsdPerLink = 0;  // infinity when a part has no price
     double powerWPerLink = 0;
     std::vector<Issue> issues;
+    const TransceiverModel* moduleA = nullptr;  // optics: the modules, to evaluate them again with texts
+    const TransceiverModel* moduleB = nullptr;
 };
 
 // One group of links that share a solution: same class, same order-length step, in-rack or not, and
@@ -112,29 +114,45 @@ public:
     int steps() const { return int(lengthsM_.size()) + 1; }
     int linksPerCage(int cls, bool upper) const { return upper ? ctx_[cls].b.linksPerCage : ctx_[cls].a.linksPerCage; }
 
-    // The best candidate for a group, with the issues it still has (empty when it works).
+    // The best candidate for a group, with the issues it still has (empty when it works). Candidates are
+    // first weighed without the texts of their issues (ClassContext::quiet): the choice reads only whether
+    // a candidate has issues, and writing why every rejected part does not fit was most of what media
+    // cost. Only when nothing fits is every candidate evaluated again with its texts, for the diagnosis.
     Candidate solve(const GroupKey& key, double neededLengthM)
+    {
+        std::vector<Candidate> all = candidates(key, neededLengthM, true);
+        ClassContext ctx = contextOf(key);
+        int feasible = 0;
+        bool copperFirst = false;
+        if (const Candidate* quietBest = bestOf(all, key.sameRack, feasible, copperFirst)) {
+            // The chosen optics again with their texts: the loss arithmetic goes into the reason.
+            Candidate chosen = quietBest->moduleA ? optics(*quietBest->moduleA, *quietBest->moduleB, ctx, neededLengthM,
+                                                           key.sameRack, !pin_[key.cls].empty())
+                                                  : *quietBest;
+            explain(chosen, feasible, copperFirst);
+            return chosen;
+        }
+        return diagnose(key, neededLengthM);
+    }
+
+private:
+    // The class's context with the group's cages' links carried.
+    ClassContext contextOf(const GroupKey& key) const
     {
         ClassContext ctx = ctx_[key.cls];
         ctx.a.linksCarried = key.carriedA;
         ctx.b.linksCarried = key.carriedB;
+        return ctx;
+    }
+
+    // Every candidate for the group: assemblies, then optics pairs. Unpinned, an assembly too short for
+    // the route cannot be chosen: it is only marked (no part number) while some candidate may work.
+    std::vector<Candidate> candidates(const GroupKey& key, double neededLengthM, bool quiet)
+    {
+        ClassContext ctx = contextOf(key);
+        ctx.quiet = quiet;
         const std::string& pin = pin_[key.cls];
         std::vector<Candidate> all;
-        // Assemblies: DAC, ACC, AOC. One too short for the route cannot be chosen, so while some
-        // candidate may work it is only marked (its issue texts are what most of this loop would cost);
-        // when nothing works, every candidate is evaluated in full below, for the diagnosis.
-        auto assemblyCandidate = [&](const CableModel& c) {
-            Candidate cand = assembly(c, ctx, neededLengthM, key.sameRack);
-            // A straight assembly carrying several links joins one cage to one cage: it cannot serve a
-            // cage whose links go to different devices (rail-optimized host cages, one link per spine).
-            if (!key.aligned && c.legsB <= 1 && cand.sol.linksPerCable > 1)
-                cand.issues.push_back(
-                    {"media.cage-mismatch",
-                     c.partNumber + " joins a cage's links to one far cage; these cages' links go to different cages",
-                     "Use optics (a twin-port module has one fibre per port), or wire a cage's links to one switch"});
-            return cand;
-        };
-        bool shortcut = false;
         for (const CableModel& c : catalog_.cables) {
             if (mediaClassOf(c.kind) == MediaClass::None) continue;
             if (!pin.empty() && c.partNumber != pin) continue;
@@ -142,10 +160,9 @@ public:
                 Candidate tooShort;  // no part number: evaluated in full only if nothing works
                 tooShort.issues.push_back({"media.reach", {}, {}});
                 all.push_back(std::move(tooShort));
-                shortcut = true;
                 continue;
             }
-            all.push_back(assemblyCandidate(c));
+            all.push_back(assemblyCandidate(c, ctx, key, neededLengthM));
         }
         // Optics: two modules and a fibre. Unpinned: only modules that fit their ends.
         auto tryPair = [&](const TransceiverModel& a, const TransceiverModel& b) {
@@ -162,24 +179,48 @@ public:
                 for (const TransceiverModel& b : catalog_.transceivers)
                     if (a.partNumber == pin || b.partNumber == pin || pinIsFibre_[key.cls]) tryPair(a, b);
         }
-        Candidate best;
-        if (pickBest(all, key.sameRack, best)) return best;
-        if (shortcut) {  // unpinned, so `all` begins with one candidate per assembly, in catalog order
-            std::size_t k = 0;
-            for (const CableModel& c : catalog_.cables) {
-                if (mediaClassOf(c.kind) == MediaClass::None) continue;
-                if (all[k].sol.cablePart.empty()) all[k] = assemblyCandidate(c);
-                ++k;
-            }
+        return all;
+    }
+
+    Candidate assemblyCandidate(const CableModel& c, const ClassContext& ctx, const GroupKey& key,
+                                double neededLengthM) const
+    {
+        Candidate cand = assembly(c, ctx, neededLengthM, key.sameRack);
+        // A straight assembly carrying several links joins one cage to one cage: it cannot serve a
+        // cage whose links go to different devices (rail-optimized host cages, one link per spine).
+        if (!key.aligned && c.legsB <= 1 && cand.sol.linksPerCable > 1) {
+            if (ctx.quiet) cand.issues.emplace_back();
+            else
+                cand.issues.push_back(
+                    {"media.cage-mismatch",
+                     c.partNumber + " joins a cage's links to one far cage; these cages' links go to different cages",
+                     "Use optics (a twin-port module has one fibre per port), or wire a cage's links to one switch"});
         }
-        // Nothing works. Unpinned: diagnose with the closest candidate over every module pair, once per
-        // class (findings aggregate per class and keep the first message, so later ones are not shown).
+        return cand;
+    }
+
+    // Nothing fits the group: every candidate with its texts, and the closest one's issues as the reason.
+    Candidate diagnose(const GroupKey& key, double neededLengthM)
+    {
+        const ClassContext ctx = contextOf(key);
+        const std::string& pin = pin_[key.cls];
+        // Unpinned: diagnose with the closest candidate over every module pair, once per class (findings
+        // aggregate per class and keep the first message, so later ones are not shown).
         if (pin.empty() && diagnosed_[key.cls]) {
             Candidate none;
             none.sol.cls = ctx.cls;
             none.sol.reason = "no feasible part";
             none.issues.push_back({"media.no-part", "no part fits", ""});
             return none;
+        }
+        std::vector<Candidate> all = candidates(key, neededLengthM, false);
+        if (pin.empty()) {  // unpinned, so `all` begins with one candidate per assembly, in catalog order
+            std::size_t k = 0;
+            for (const CableModel& c : catalog_.cables) {
+                if (mediaClassOf(c.kind) == MediaClass::None) continue;
+                if (all[k].sol.cablePart.empty()) all[k] = assemblyCandidate(c, ctx, key, neededLengthM);
+                ++k;
+            }
         }
         if (pin.empty()) {
             diagnosed_[key.cls] = true;
@@ -213,16 +254,17 @@ public:
         return none;
     }
 
-private:
     // Modules that pass every end constraint at one end, once per (class, end, links carried), not per link.
     const std::vector<const TransceiverModel*>& fitting(const ClassContext& ctx, bool upper)
     {
         const LinkEnd& end = upper ? ctx.b : ctx.a;
         auto [it, added] = fitting_.try_emplace({int(ctx.cls), upper, end.linksCarried});
+        ClassContext quiet = ctx;  // only whether a module has issues is read
+        quiet.quiet = true;
         if (added)
             for (const TransceiverModel& m : catalog_.transceivers) {
                 std::vector<Issue> issues;
-                moduleEndIssues(m, end, ctx, issues);
+                moduleEndIssues(m, end, quiet, issues);
                 if (issues.empty()) it->second.push_back(&m);
             }
         return it->second;
@@ -305,6 +347,8 @@ private:
         modulePairIssues(a, b, fibre, neededLengthM, channel, ctx, cand.issues, cand.sol.loss, cand.sol.reason);
         cand.sol.cls = ctx.cls;
         cand.sol.media = mediaClassOf(a.medium);
+        cand.moduleA = &a;
+        cand.moduleB = &b;
         cand.sol.moduleA = a.partNumber;
         cand.sol.moduleB = b.partNumber;
         // A module serves as many links as its ports, bounded by what the cage carries at its split.
@@ -336,16 +380,18 @@ private:
         return 0.0;  // unknown panel: the BOM reports the missing part; the choice is unaffected
     }
 
-    bool pickBest(const std::vector<Candidate>& all, bool sameRack, Candidate& out) const
+    // The best of the candidates without issues (nullptr: none), how many there were, and whether copper
+    // was preferred in the rack.
+    const Candidate* bestOf(const std::vector<Candidate>& all, bool sameRack, int& feasible, bool& copperFirst) const
     {
-        const bool copperFirst = sameRack && spec_.media.preferCopperInRack &&
+        copperFirst = sameRack && spec_.media.preferCopperInRack &&
                                  std::any_of(all.begin(), all.end(), [](const Candidate& c) {
                                      return c.issues.empty() &&
                                             (c.sol.media == MediaClass::DAC || c.sol.media == MediaClass::ACC);
                                  });
         const bool byPower = spec_.media.objective == MediaObjective::LowestPower;
         const Candidate* best = nullptr;
-        int feasible = 0;
+        feasible = 0;
         for (const Candidate& c : all) {
             if (!c.issues.empty()) continue;
             if (copperFirst && c.sol.media != MediaClass::DAC && c.sol.media != MediaClass::ACC) continue;
@@ -360,8 +406,14 @@ private:
             };
             if (rank(c) < rank(*best)) best = &c;
         }
-        if (!best) return false;
-        out = *best;
+        return best;
+    }
+
+    // The chosen candidate's reason: the objective, the feasible count, power and cost per link, and
+    // for optics the loss arithmetic (their sol.reason so far).
+    void explain(Candidate& out, int feasible, bool copperFirst) const
+    {
+        const bool byPower = spec_.media.objective == MediaObjective::LowestPower;
         char buf[200];
         std::snprintf(buf, sizeof buf, "%s of %d feasible%s: %s, %.2f W/link", byPower ? "lowest power" : "lowest cost",
                       feasible, copperFirst ? " copper (in-rack)" : "", toString(out.sol.media), out.powerWPerLink);
@@ -373,7 +425,6 @@ private:
         }
         if (!loss.empty()) out.sol.reason += "; loss " + loss;
         if (!pin_[int(out.sol.cls)].empty()) out.sol.reason += " (pinned)";
-        return true;
     }
 
     const ClusterSpec& spec_;

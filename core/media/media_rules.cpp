@@ -16,26 +16,40 @@ std::string fmt(const char* f, auto... args)
     return buf;
 }
 
+// Adds one issue; its message is written only when the context is not quiet (ClassContext::quiet):
+// the texts of rejected parts were most of what choosing media cost.
+template <typename Message>
+void add(std::vector<Issue>& out, const ClassContext& ctx, const char* rule, Message&& message, const char* fix)
+{
+    if (ctx.quiet) {
+        out.emplace_back();
+        return;
+    }
+    out.push_back({rule, message(), fix});
+}
+
 void qualificationIssues(const PartBase& part, const LinkEnd& end, const ClassContext& ctx,
                          std::vector<Issue>& out)
 {
     if (ctx.oemOnly && !part.oem)
-        out.push_back({"media.not-oem",
-                       fmt("%s is a third-party part; the price policy is OEM-only", part.partNumber.c_str()),
-                       "Choose an OEM part, or change the price policy"});
+        add(out, ctx, "media.not-oem",
+            [&] { return fmt("%s is a third-party part; the price policy is OEM-only", part.partNumber.c_str()); },
+            "Choose an OEM part, or change the price policy");
     if (!ctx.allowThirdParty && !end.generic && ctx.catalog && !ctx.catalog->isQualified(end.platform, part))
-        out.push_back({"media.not-qualified",
-                       fmt("%s is not qualified on %s", part.partNumber.c_str(), end.platform.c_str()),
-                       "Use a part on the platform's qualification list, or allow third-party optics"});
+        add(out, ctx, "media.not-qualified",
+            [&] { return fmt("%s is not qualified on %s", part.partNumber.c_str(), end.platform.c_str()); },
+            "Use a part on the platform's qualification list, or allow third-party optics");
 }
 
 void protocolIssue(const PartBase& part, Protocol p, const ClassContext& ctx, std::vector<Issue>& out)
 {
     if (!protocolFits(p, ctx.infiniband))
-        out.push_back({"media.protocol",
-                       fmt("%s speaks %s; the fabric is %s", part.partNumber.c_str(), toString(p),
-                           ctx.infiniband ? "InfiniBand" : "Ethernet"),
-                       "Use a part for the fabric's protocol (or a dual-protocol part)"});
+        add(out, ctx, "media.protocol",
+            [&] {
+                return fmt("%s speaks %s; the fabric is %s", part.partNumber.c_str(), toString(p),
+                           ctx.infiniband ? "InfiniBand" : "Ethernet");
+            },
+            "Use a part for the fabric's protocol (or a dual-protocol part)");
 }
 
 bool isMpo(const std::string& connector) { return connector.rfind("MPO", 0) == 0; }
@@ -86,42 +100,70 @@ int linksServed(const LinkEnd& end, int ports)
     return std::max(1, std::min(ports, carried));
 }
 
+namespace {
+
+enum class CageMisfit { None, Form, FinsUnderHeatSink, NoFins };
+
+CageMisfit cageMisfit(const std::string& form, bool finned, const LinkEnd& end)
+{
+    if (end.generic) return CageMisfit::None;  // a what-if switch has whatever cage the optics need
+    if (form != end.cageType) return CageMisfit::Form;
+    // A finned top cannot slide under a NIC's riding heat sink (fabric-facts §2, §3.2).
+    if (finned && !end.cageFinned) return CageMisfit::FinsUnderHeatSink;
+    // Air-cooled switch OSFP cages have no heat sink: the module must bring its fins (§3.2, §3.3).
+    if (!finned && end.cageFinned && form == "OSFP") return CageMisfit::NoFins;
+    return CageMisfit::None;
+}
+
+std::string cageMisfitText(CageMisfit misfit, const std::string& form, const LinkEnd& end)
+{
+    switch (misfit) {
+    case CageMisfit::None: return {};
+    case CageMisfit::Form: return fmt("%s end does not fit a %s cage", form.c_str(), end.cageType.c_str());
+    case CageMisfit::FinsUnderHeatSink: return fmt("finned-top %s in a flat-top (riding heat sink) cage", form.c_str());
+    case CageMisfit::NoFins: return "flat-top OSFP in a finned (air-cooled) switch cage";
+    }
+    return {};
+}
+
+} // namespace
+
 std::string cageFit(const std::string& form, bool finned, const LinkEnd& end)
 {
-    if (end.generic) return {};  // a what-if switch has whatever cage the optics need
-    if (form != end.cageType)
-        return fmt("%s end does not fit a %s cage", form.c_str(), end.cageType.c_str());
-    // A finned top cannot slide under a NIC's riding heat sink (fabric-facts §2, §3.2).
-    if (finned && !end.cageFinned) return fmt("finned-top %s in a flat-top (riding heat sink) cage", form.c_str());
-    // Air-cooled switch OSFP cages have no heat sink: the module must bring its fins (§3.2, §3.3).
-    if (!finned && end.cageFinned && form == "OSFP") return "flat-top OSFP in a finned (air-cooled) switch cage";
-    return {};
+    return cageMisfitText(cageMisfit(form, finned, end), form, end);
 }
 
 void moduleEndIssues(const TransceiverModel& m, const LinkEnd& end, const ClassContext& ctx,
                      std::vector<Issue>& out)
 {
-    if (std::string why = cageFit(m.formFactor, m.finned, end); !why.empty())
-        out.push_back({"media.cage-mismatch", m.partNumber + ": " + why + " (" + end.platform + ")",
-                       "Use a module of the cage's form factor and top (finned for switches, flat for NICs)"});
+    if (const CageMisfit misfit = cageMisfit(m.formFactor, m.finned, end); misfit != CageMisfit::None)
+        add(out, ctx, "media.cage-mismatch",
+            [&] { return m.partNumber + ": " + cageMisfitText(misfit, m.formFactor, end) + " (" + end.platform + ")"; },
+            "Use a module of the cage's form factor and top (finned for switches, flat for NICs)");
     if (end.linksPerCage == 0 || m.portGbps != ctx.linkGbps)
-        out.push_back({"media.speed-mismatch",
-                       fmt("%s runs %d G per port; the link runs %d G%s", m.partNumber.c_str(), m.portGbps,
-                           ctx.linkGbps, end.linksPerCage == 0 ? " (which the cage does not support)" : ""),
-                       "Use a module of the link speed"});
+        add(out, ctx, "media.speed-mismatch",
+            [&] {
+                return fmt("%s runs %d G per port; the link runs %d G%s", m.partNumber.c_str(), m.portGbps, ctx.linkGbps,
+                           end.linksPerCage == 0 ? " (which the cage does not support)" : "");
+            },
+            "Use a module of the link speed");
     else if (!endTakes(end, m.ports))
-        out.push_back({"media.cage-mismatch",
-                       fmt("%s has %s; a %s cage of %s carries %s at %d G", m.partNumber.c_str(), counted(m.ports, "port").c_str(),
-                           end.cageType.c_str(), end.platform.c_str(), counted(end.linksPerCage, "link").c_str(), ctx.linkGbps),
-                       end.isNic ? (end.linksPerCage > 1 ? "Use a twin-port host module: the NIC cage carries one "
-                                                           "link per plane"
-                                                         : "Use a single-port host module in the NIC")
-                                 : "Use a twin-port module in a twin-port switch cage"});
+        add(out, ctx, "media.cage-mismatch",
+            [&] {
+                return fmt("%s has %s; a %s cage of %s carries %s at %d G", m.partNumber.c_str(),
+                           counted(m.ports, "port").c_str(), end.cageType.c_str(), end.platform.c_str(),
+                           counted(end.linksPerCage, "link").c_str(), ctx.linkGbps);
+            },
+            end.isNic ? (end.linksPerCage > 1 ? "Use a twin-port host module: the NIC cage carries one link per plane"
+                                              : "Use a single-port host module in the NIC")
+                      : "Use a twin-port module in a twin-port switch cage");
     if (end.cagePowerClassW > 0 && m.powerClassW > end.cagePowerClassW)
-        out.push_back({"media.power-class",
-                       fmt("%s needs a %.1f W power class; the %s cage supplies %.1f W", m.partNumber.c_str(),
-                           m.powerClassW, end.platform.c_str(), end.cagePowerClassW),
-                       "Use a lower-power module or a platform whose cages support it"});
+        add(out, ctx, "media.power-class",
+            [&] {
+                return fmt("%s needs a %.1f W power class; the %s cage supplies %.1f W", m.partNumber.c_str(),
+                           m.powerClassW, end.platform.c_str(), end.cagePowerClassW);
+            },
+            "Use a lower-power module or a platform whose cages support it");
     protocolIssue(m, m.protocol, ctx, out);
     qualificationIssues(m, end, ctx, out);
 }
@@ -132,53 +174,69 @@ void modulePairIssues(const TransceiverModel& a, const TransceiverModel& b, cons
 {
     if (a.medium != b.medium || a.wavelengthNm != b.wavelengthNm || a.lanes != b.lanes ||
         a.portGbps != b.portGbps)
-        out.push_back({"media.speed-mismatch",
-                       fmt("%s (%s, %d nm, %d x %d G) does not talk to %s (%s, %d nm, %d x %d G)",
-                           a.partNumber.c_str(), a.pmd.c_str(), a.wavelengthNm, a.lanes, a.portGbps,
-                           b.partNumber.c_str(), b.pmd.c_str(), b.wavelengthNm, b.lanes, b.portGbps),
-                       "Use modules of the same PMD (medium, wavelength, lanes) at both ends"});
+        add(out, ctx, "media.speed-mismatch",
+            [&] {
+                return fmt("%s (%s, %d nm, %d x %d G) does not talk to %s (%s, %d nm, %d x %d G)", a.partNumber.c_str(),
+                           a.pmd.c_str(), a.wavelengthNm, a.lanes, a.portGbps, b.partNumber.c_str(), b.pmd.c_str(),
+                           b.wavelengthNm, b.lanes, b.portGbps);
+            },
+            "Use modules of the same PMD (medium, wavelength, lanes) at both ends");
     if (a.fec != b.fec)
-        out.push_back({"media.fec-mismatch",
-                       fmt("%s runs %s FEC, %s runs %s", a.partNumber.c_str(), a.fec.c_str(),
-                           b.partNumber.c_str(), b.fec.c_str()),
-                       "Use modules with the same FEC at both ends"});
+        add(out, ctx, "media.fec-mismatch",
+            [&] {
+                return fmt("%s runs %s FEC, %s runs %s", a.partNumber.c_str(), a.fec.c_str(), b.partNumber.c_str(),
+                           b.fec.c_str());
+            },
+            "Use modules with the same FEC at both ends");
     if (a.connector != b.connector)
-        out.push_back({"media.connector-mismatch",
-                       fmt("%s has %s, %s has %s", a.partNumber.c_str(), a.connector.c_str(), b.partNumber.c_str(),
-                           b.connector.c_str()),
-                       "Use modules with the same connector (APC and UPC never mate)"});
+        add(out, ctx, "media.connector-mismatch",
+            [&] {
+                return fmt("%s has %s, %s has %s", a.partNumber.c_str(), a.connector.c_str(), b.partNumber.c_str(),
+                           b.connector.c_str());
+            },
+            "Use modules with the same connector (APC and UPC never mate)");
     if (!fibre) {
-        out.push_back({"media.no-part",
-                       fmt("no %s fibre with %s connectors of at least %.1f m in the catalog",
-                           fiberTypeName(a.medium, ctx.multimodeFiber), a.connector.c_str(), neededLengthM),
-                       "Add a fibre cord/trunk of that length to the catalog"});
+        add(out, ctx, "media.no-part",
+            [&] {
+                return fmt("no %s fibre with %s connectors of at least %.1f m in the catalog",
+                           fiberTypeName(a.medium, ctx.multimodeFiber), a.connector.c_str(), neededLengthM);
+            },
+            "Add a fibre cord/trunk of that length to the catalog");
         return;
     }
     if (fibre->connector != a.connector || fibre->connector != b.connector)
-        out.push_back({"media.connector-mismatch",
-                       fmt("fibre %s has %s; the modules have %s / %s", fibre->partNumber.c_str(),
-                           fibre->connector.c_str(), a.connector.c_str(), b.connector.c_str()),
-                       "Use a fibre with the modules' connector (APC and UPC never mate)"});
+        add(out, ctx, "media.connector-mismatch",
+            [&] {
+                return fmt("fibre %s has %s; the modules have %s / %s", fibre->partNumber.c_str(),
+                           fibre->connector.c_str(), a.connector.c_str(), b.connector.c_str());
+            },
+            "Use a fibre with the modules' connector (APC and UPC never mate)");
     const FiberType fiberType = a.medium == Medium::SingleMode ? FiberType::OS2 : ctx.multimodeFiber;
     if (fibre->fiberType != fiberTypeName(a.medium, ctx.multimodeFiber))
-        out.push_back({"media.reach",
-                       fmt("fibre %s is %s; %s needs %s", fibre->partNumber.c_str(), fibre->fiberType.c_str(),
-                           a.partNumber.c_str(), fiberTypeName(a.medium, ctx.multimodeFiber)),
-                       "Use fibre of the module's type"});
+        add(out, ctx, "media.reach",
+            [&] {
+                return fmt("fibre %s is %s; %s needs %s", fibre->partNumber.c_str(), fibre->fiberType.c_str(),
+                           a.partNumber.c_str(), fiberTypeName(a.medium, ctx.multimodeFiber));
+            },
+            "Use fibre of the module's type");
     if (fibre->lengthM + 1e-9 < neededLengthM)
-        out.push_back({"media.reach",
-                       fmt("fibre %s is %.1f m; the route needs %.1f m", fibre->partNumber.c_str(), fibre->lengthM,
-                           neededLengthM),
-                       "Order a longer fibre"});
+        add(out, ctx, "media.reach",
+            [&] {
+                return fmt("fibre %s is %.1f m; the route needs %.1f m", fibre->partNumber.c_str(), fibre->lengthM,
+                           neededLengthM);
+            },
+            "Order a longer fibre");
     const double lengthM = fibre->lengthM;
     for (const TransceiverModel* m : {&a, &b}) {
         const double reach = m->reachM(fiberType);
         if (reach + 1e-9 < lengthM) {
-            out.push_back({"media.reach",
-                           reach > 0 ? fmt("%.1f m of %s exceeds %s reach of %.0f m", lengthM, toString(fiberType),
+            add(out, ctx, "media.reach",
+                [&] {
+                    return reach > 0 ? fmt("%.1f m of %s exceeds %s reach of %.0f m", lengthM, toString(fiberType),
                                            m->partNumber.c_str(), reach)
-                                     : fmt("%s does not run over %s", m->partNumber.c_str(), toString(fiberType)),
-                           "Use a longer-reach module (e.g. single-mode DR/FR), or move the racks closer"});
+                                     : fmt("%s does not run over %s", m->partNumber.c_str(), toString(fiberType));
+                },
+                "Use a longer-reach module (e.g. single-mode DR/FR), or move the racks closer");
             break;
         }
     }
@@ -191,10 +249,10 @@ void modulePairIssues(const TransceiverModel& a, const TransceiverModel& b, cons
         if (m->channelLossDb > 0) budget = budget > 0 ? std::min(budget, m->channelLossDb) : m->channelLossDb;
     channel.budgetDb = budget;
     loss = computeLoss(channel);
-    lossText = lossArithmetic(channel, loss);
+    if (!ctx.quiet) lossText = lossArithmetic(channel, loss);
     if (budget > 0 && loss.totalDb > budget + 1e-9)
-        out.push_back({"media.loss-budget", lossText + " (" + a.partNumber + ")",
-                       "Remove a patch-panel pass-through, shorten the route, or use a module with a larger budget"});
+        add(out, ctx, "media.loss-budget", [&] { return lossText + " (" + a.partNumber + ")"; },
+            "Remove a patch-panel pass-through, shorten the route, or use a module with a larger budget");
 }
 
 void assemblyIssues(const CableModel& c, const LinkEnd& single, const LinkEnd& legs, double neededLengthM,
@@ -208,25 +266,28 @@ void assemblyIssues(const CableModel& c, const LinkEnd& single, const LinkEnd& l
     const int linksPerLeg = divisible ? c.portGbps / L : 0;
     if (!divisible || linksPerLeg == 0 || single.linksPerCage == 0 || legs.linksPerCage == 0 ||
         !endTakes(single, linksPerLeg * legs_) || !endTakes(legs, linksPerLeg))
-        out.push_back({"media.speed-mismatch",
-                       fmt("%s (%d x %d G) does not match %s per %s cage and %d per %s cage at %d G",
-                           c.partNumber.c_str(), legs_, c.portGbps, counted(single.linksPerCage, "link").c_str(), single.platform.c_str(),
-                           legs.linksPerCage, legs.platform.c_str(), L),
-                       "Use an assembly of the link speed and the cages' port split"});
+        add(out, ctx, "media.speed-mismatch",
+            [&] {
+                return fmt("%s (%d x %d G) does not match %s per %s cage and %d per %s cage at %d G",
+                           c.partNumber.c_str(), legs_, c.portGbps, counted(single.linksPerCage, "link").c_str(),
+                           single.platform.c_str(), legs.linksPerCage, legs.platform.c_str(), L);
+            },
+            "Use an assembly of the link speed and the cages' port split");
     else
         linksPerCable = linksPerLeg * legs_;
     if (linksPerCable == 0) linksPerCable = 1;
     auto fitEnd = [&](const std::string& form, bool finned, const LinkEnd& end) {
-        if (std::string why = cageFit(form, finned, end); !why.empty())
-            out.push_back({"media.cage-mismatch", c.partNumber + ": " + why + " (" + end.platform + ")",
-                           "Use an assembly whose ends match the cages (finned for switches, flat for NICs)"});
+        if (const CageMisfit misfit = cageMisfit(form, finned, end); misfit != CageMisfit::None)
+            add(out, ctx, "media.cage-mismatch",
+                [&] { return c.partNumber + ": " + cageMisfitText(misfit, form, end) + " (" + end.platform + ")"; },
+                "Use an assembly whose ends match the cages (finned for switches, flat for NICs)");
     };
     fitEnd(c.endAForm, c.endAFinned, single);
     fitEnd(c.endBForm, c.endBFinned, legs);
     if (c.lengthM + 1e-9 < neededLengthM)
-        out.push_back({"media.reach",
-                       fmt("%s is %.1f m; the route needs %.1f m", c.partNumber.c_str(), c.lengthM, neededLengthM),
-                       "Use a longer assembly, or optics and fibre"});
+        add(out, ctx, "media.reach",
+            [&] { return fmt("%s is %.1f m; the route needs %.1f m", c.partNumber.c_str(), c.lengthM, neededLengthM); },
+            "Use a longer assembly, or optics and fibre");
     protocolIssue(c, c.protocol, ctx, out);
     qualificationIssues(c, single, ctx, out);
     if (legs.platform != single.platform) qualificationIssues(c, legs, ctx, out);

@@ -39,6 +39,10 @@ struct ClassContext {
     bool oemOnly = false;
     FiberType multimodeFiber = FiberType::OM4;
     const Catalog* catalog = nullptr;
+    // Count the issues without writing them: each broken constraint still adds one Issue, with empty
+    // texts, and no loss arithmetic is written. The choice reads only whether a candidate has issues
+    // (and how many), so it is the same; media::select writes the texts of the parts it keeps.
+    bool quiet = false;
 };
 
 // Does a module or cable end with `ports` ports (links at the link speed) fit the end's cages? Yes when it
