@@ -7,6 +7,7 @@
 #include <limits>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <tuple>
 #include <unordered_map>
 
@@ -40,8 +41,12 @@ struct Candidate {
     double costUsdPerLink = 0;  // infinity when a part has no price
     double powerWPerLink = 0;
     std::vector<Issue> issues;
-    const TransceiverModel* moduleA = nullptr;  // optics: the modules, to evaluate them again with texts
+    // What was evaluated, to evaluate it again with its texts (ClassContext::quiet): an assembly, or
+    // optics (with or without their end constraints checked).
+    const CableModel* assemblyPart = nullptr;
+    const TransceiverModel* moduleA = nullptr;
     const TransceiverModel* moduleB = nullptr;
+    bool endIssuesChecked = false;
 };
 
 // One group of links that share a solution: same class, same order-length step, in-rack or not, and
@@ -126,9 +131,7 @@ public:
         bool copperFirst = false;
         if (const Candidate* quietBest = bestOf(all, key.sameRack, feasible, copperFirst)) {
             // The chosen optics again with their texts: the loss arithmetic goes into the reason.
-            Candidate chosen = quietBest->moduleA ? optics(*quietBest->moduleA, *quietBest->moduleB, ctx, neededLengthM,
-                                                           key.sameRack, !pin_[key.cls].empty())
-                                                  : *quietBest;
+            Candidate chosen = withTexts(*quietBest, ctx, key, neededLengthM);
             explain(chosen, feasible, copperFirst);
             return chosen;
         }
@@ -136,6 +139,15 @@ public:
     }
 
 private:
+    // A candidate weighed quietly, evaluated again with its texts (the same issues, now with messages).
+    Candidate withTexts(const Candidate& quiet, const ClassContext& ctx, const GroupKey& key, double neededLengthM) const
+    {
+        if (quiet.moduleA)
+            return optics(*quiet.moduleA, *quiet.moduleB, ctx, neededLengthM, key.sameRack, quiet.endIssuesChecked);
+        if (quiet.assemblyPart) return assemblyCandidate(*quiet.assemblyPart, ctx, key, neededLengthM);
+        return quiet;
+    }
+
     // The class's context with the group's cages' links carried.
     ClassContext contextOf(const GroupKey& key) const
     {
@@ -186,6 +198,7 @@ private:
                                 double neededLengthM) const
     {
         Candidate cand = assembly(c, ctx, neededLengthM, key.sameRack);
+        cand.assemblyPart = &c;
         // A straight assembly carrying several links joins one cage to one cage: it cannot serve a
         // cage whose links go to different devices (rail-optimized host cages, one link per spine).
         if (!key.aligned && c.legsB <= 1 && cand.sol.linksPerCable > 1) {
@@ -199,7 +212,47 @@ private:
         return cand;
     }
 
-    // Nothing fits the group: every candidate with its texts, and the closest one's issues as the reason.
+    // Every module pair of the catalog, with their end constraints, as diagnose weighs them after `all`:
+    // the first pair with fewer issues than any of `all`, or nullopt. Counted, not built: each module's
+    // end issues and fibre once, not once per pair (n x n pairs).
+    std::optional<Candidate> closerModulePair(const std::vector<Candidate>& all, const ClassContext& quiet,
+                                              const GroupKey& key, double neededLengthM) const
+    {
+        std::size_t fewest = std::numeric_limits<std::size_t>::max();
+        for (const Candidate& c : all) fewest = std::min(fewest, c.issues.size());
+        const std::vector<TransceiverModel>& modules = catalog_.transceivers;
+        std::vector<std::size_t> atA(modules.size()), atB(modules.size());
+        std::vector<const CableModel*> fibre(modules.size());
+        std::vector<Issue> issues;
+        for (std::size_t i = 0; i < modules.size(); ++i) {
+            issues.clear();
+            moduleEndIssues(modules[i], quiet.a, quiet, issues);
+            atA[i] = issues.size();
+            issues.clear();
+            moduleEndIssues(modules[i], quiet.b, quiet, issues);
+            atB[i] = issues.size();
+            fibre[i] = fibreFor(modules[i], neededLengthM, int(quiet.cls));
+        }
+        std::optional<Candidate> closer;
+        LossBudget loss;
+        std::string lossText;
+        for (std::size_t i = 0; i < modules.size(); ++i)
+            for (std::size_t j = 0; j < modules.size(); ++j) {
+                if (atA[i] + atB[j] >= fewest) continue;  // pair issues only add
+                issues.clear();
+                pairIssues(modules[i], modules[j], fibre[i], quiet, neededLengthM, key.sameRack, issues, loss, lossText);
+                if (atA[i] + atB[j] + issues.size() >= fewest) continue;
+                fewest = atA[i] + atB[j] + issues.size();
+                Candidate pair;
+                pair.moduleA = &modules[i];
+                pair.moduleB = &modules[j];
+                pair.endIssuesChecked = true;
+                closer = std::move(pair);
+            }
+        return closer;
+    }
+
+    // Nothing fits the group: the closest candidate (fewest issues) and its issues' texts as the reason.
     Candidate diagnose(const GroupKey& key, double neededLengthM)
     {
         const ClassContext ctx = contextOf(key);
@@ -213,19 +266,19 @@ private:
             none.issues.push_back({"media.no-part", "no part fits", ""});
             return none;
         }
-        std::vector<Candidate> all = candidates(key, neededLengthM, false);
+        // Weighed quietly too: the closest is the first with the fewest issues, and only its texts are read.
+        ClassContext quiet = ctx;
+        quiet.quiet = true;
+        std::vector<Candidate> all = candidates(key, neededLengthM, true);
         if (pin.empty()) {  // unpinned, so `all` begins with one candidate per assembly, in catalog order
             std::size_t k = 0;
             for (const CableModel& c : catalog_.cables) {
                 if (mediaClassOf(c.kind) == MediaClass::None) continue;
-                if (all[k].sol.cablePart.empty()) all[k] = assemblyCandidate(c, ctx, key, neededLengthM);
+                if (all[k].sol.cablePart.empty()) all[k] = assemblyCandidate(c, quiet, key, neededLengthM);
                 ++k;
             }
-        }
-        if (pin.empty()) {
             diagnosed_[key.cls] = true;
-            for (const TransceiverModel& a : catalog_.transceivers)
-                for (const TransceiverModel& b : catalog_.transceivers) all.push_back(optics(a, b, ctx, neededLengthM, key.sameRack, true));
+            if (const std::optional<Candidate> pair = closerModulePair(all, quiet, key, neededLengthM)) all = {*pair};
         }
         if (all.empty()) {
             Candidate none;
@@ -236,16 +289,19 @@ private:
                                    "Add parts to the catalog or fix the pin"});
             return none;
         }
-        auto closest = std::min_element(all.begin(), all.end(), [](const Candidate& x, const Candidate& y) {
+        const auto fewest = std::min_element(all.begin(), all.end(), [](const Candidate& x, const Candidate& y) {
             return x.issues.size() < y.issues.size();
         });
-        if (!pin.empty()) return *closest;  // keep the pinned part; its issues become findings
+        const Candidate closest = withTexts(*fewest, ctx, key, neededLengthM);
+        if (!pin.empty()) return closest;  // keep the pinned part; its issues become findings
         Candidate none;
         none.sol.cls = ctx.cls;
         std::string why;
-        for (const Issue& i : closest->issues) why += (why.empty() ? "" : "; ") + i.message;
-        std::string name = closest->sol.cablePart.empty() ? closest->sol.moduleA + " + " + closest->sol.moduleB
-                                                            : closest->sol.cablePart;
+        for (const Issue& i : closest.issues) why += (why.empty() ? "" : "; ") + i.message;
+        // Optics by their modules (and fibre), an assembly by its part number.
+        std::string name = closest.sol.moduleA.empty() ? closest.sol.cablePart
+                                                       : closest.sol.moduleA + " + " + closest.sol.moduleB;
+        if (!closest.sol.moduleA.empty() && !closest.sol.cablePart.empty()) name += " over " + closest.sol.cablePart;
         char buf[96];
         std::snprintf(buf, sizeof buf, "no part fits a %.1f m route; closest: ", neededLengthM);
         none.issues.push_back({"media.no-part", buf + name + " (" + why + ")",
@@ -340,15 +396,13 @@ private:
             moduleEndIssues(b, ctx.b, ctx, cand.issues);
         }
         const CableModel* fibre = fibreFor(a, neededLengthM, int(ctx.cls));
-        ChannelInput channel;
-        const int panels = sameRack ? 0 : spec_.floor.patchPanelsPerFibreLink;
-        channel.matedPairs = panels;
-        channel.splices = optical::kSplicesPerLink;
-        modulePairIssues(a, b, fibre, neededLengthM, channel, ctx, cand.issues, cand.sol.loss, cand.sol.reason);
+        pairIssues(a, b, fibre, ctx, neededLengthM, sameRack, cand.issues, cand.sol.loss, cand.sol.reason);
+        const int panels = patchPanelsOf(sameRack);
         cand.sol.cls = ctx.cls;
         cand.sol.media = mediaClassOf(a.medium);
         cand.moduleA = &a;
         cand.moduleB = &b;
+        cand.endIssuesChecked = withEndIssues;
         cand.sol.moduleA = a.partNumber;
         cand.sol.moduleB = b.partNumber;
         // A module serves as many links as its ports, bounded by what the cage carries at its split.
@@ -368,6 +422,19 @@ private:
                               panels * panelPortCost(a.connector);
         cand.powerWPerLink = a.powerW / servedA + b.powerW / servedB;
         return cand;
+    }
+
+    int patchPanelsOf(bool sameRack) const { return sameRack ? 0 : spec_.floor.patchPanelsPerFibreLink; }
+
+    // The constraints between two modules and the fibre joining them (optics() adds the ends' own).
+    void pairIssues(const TransceiverModel& a, const TransceiverModel& b, const CableModel* fibre,
+                    const ClassContext& ctx, double neededLengthM, bool sameRack, std::vector<Issue>& out,
+                    LossBudget& loss, std::string& lossText) const
+    {
+        ChannelInput channel;
+        channel.matedPairs = patchPanelsOf(sameRack);
+        channel.splices = optical::kSplicesPerLink;
+        modulePairIssues(a, b, fibre, neededLengthM, channel, ctx, out, loss, lossText);
     }
 
     double panelPortCost(const std::string& connector) const

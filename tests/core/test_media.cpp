@@ -105,6 +105,24 @@ private slots:
     }
 
     // Host links: NIC (flat single-port OSFP) to leaf (finned twin-port cage).
+
+    // When nothing fits and the closest candidate is optics, the diagnosis names both modules and the
+    // fibre, not the fibre alone: 3 km over FR modules (2 km reach) on a 5 km single-mode fibre.
+    void diagnosisNamesTheClosestOptics()
+    {
+        Catalog cat = physicalCatalog();
+        std::erase_if(cat.cables, [](const CableModel& c) {
+            return c.kind == CableKind::DAC || c.kind == CableKind::ACC || c.kind == CableKind::AOC;
+        });
+        std::erase_if(cat.transceivers, [](const TransceiverModel& t) { return t.partNumber != "MMS4X50-NM"; });
+        QCOMPARE(cat.transceivers.size(), std::size_t(1));
+        const MediaAssignment m = selectFor(infinibandSpec(), linksOfLengths(LinkClass::LeafSpine, {3000.0f}), cat);
+        QVERIFY(hasRule(m, "media.no-part"));
+        const std::string msg = firstMessage(m);
+        QVERIFY2(msg.find("closest: MMS4X50-NM + MMS4X50-NM over FIB-OS2-LC-duplex-50000dm (") != std::string::npos,
+                 msg.c_str());
+        QVERIFY2(msg.find("exceeds MMS4X50-NM reach") != std::string::npos, msg.c_str());
+    }
     void hostLinks()
     {
         const Catalog cat = physicalCatalog();
