@@ -98,7 +98,7 @@ public:
             ctx.a = c == int(LinkClass::HostLeaf) ? nicEnd : switchEnd(kLower[c]);
             ctx.b = switchEnd(kUpper[c]);
             ctx.linkGbps = L;
-            ctx.infiniband = spec.fabric == FabricKind::InfiniBand;
+            ctx.fabric = spec.fabric;
             ctx.allowThirdParty = spec.media.allowThirdPartyOptics;
             ctx.oemOnly = spec.economics.pricePolicy == PricePolicy::OemOnly;
             ctx.multimodeFiber = spec.media.multimodeFiber;

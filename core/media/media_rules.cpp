@@ -43,11 +43,11 @@ void qualificationIssues(const PartBase& part, const LinkEnd& end, const ClassCo
 
 void protocolIssue(const PartBase& part, Protocol p, const ClassContext& ctx, std::vector<Issue>& out)
 {
-    if (!protocolFits(p, ctx.infiniband))
+    if (!speaksFabric(p, ctx.fabric))
         add(out, ctx, "media.protocol",
             [&] {
                 return fmt("%s speaks %s; the fabric is %s", part.partNumber.c_str(), toString(p),
-                           ctx.infiniband ? "InfiniBand" : "Ethernet");
+                           isEthernet(ctx.fabric) ? "Ethernet" : "InfiniBand");
             },
             "Use a part for the fabric's protocol (or a dual-protocol part)");
 }
@@ -55,12 +55,6 @@ void protocolIssue(const PartBase& part, Protocol p, const ClassContext& ctx, st
 bool isMpo(const std::string& connector) { return connector.rfind("MPO", 0) == 0; }
 
 } // namespace
-
-bool protocolFits(Protocol part, bool infiniband)
-{
-    if (part == Protocol::Both) return true;
-    return infiniband ? part == Protocol::InfiniBand : part == Protocol::Ethernet;
-}
 
 MediaClass mediaClassOf(CableKind k)
 {

@@ -34,7 +34,7 @@ struct ClassContext {
     LinkClass cls = LinkClass::HostLeaf;
     LinkEnd a, b;
     int linkGbps = 400;
-    bool infiniband = true;
+    FabricKind fabric = FabricKind::InfiniBand;
     bool allowThirdParty = false;
     bool oemOnly = false;
     FiberType multimodeFiber = FiberType::OM4;
@@ -56,7 +56,6 @@ int linksServed(const LinkEnd&, int ports);
 // Does a module/cable end of this form factor and top fit the cage? Empty string when it does.
 std::string cageFit(const std::string& form, bool finned, const LinkEnd&);
 
-bool protocolFits(Protocol part, bool infiniband);
 MediaClass mediaClassOf(CableKind);
 MediaClass mediaClassOf(Medium);
 const char* fiberTypeName(Medium, FiberType multimodeFiber);  // "OM4", "OS2"
