@@ -19,7 +19,7 @@
 #include <QTextBrowser>
 #include <QtTest>
 
-#include <set>
+#include "image_checks.h"
 
 #include "gui/bom_model.h"
 #include "gui/cable_model.h"
@@ -65,15 +65,6 @@ long long bomSwitchQty(const BomModel& model)
             return model.index(r, BomModel::Qty).data().toString().remove(QLatin1Char(',')).toLongLong();
     }
     return -1;
-}
-
-// Distinct colours in a coarse sample: a blank or one-colour widget has very few.
-int distinctColours(const QImage& image)
-{
-    std::set<QRgb> colours;
-    for (int y = 0; y < image.height(); y += 7)
-        for (int x = 0; x < image.width(); x += 7) colours.insert(image.pixel(x, y));
-    return int(colours.size());
 }
 
 } // namespace
@@ -259,7 +250,7 @@ void TestMainWindow::screenshotsOfEveryTab()
         for (int i = 0; i < 5; ++i) QCoreApplication::processEvents();
         const QImage image = m_window->grab().toImage();
         QCOMPARE(image.size(), QSize(1400, 900));
-        QVERIFY2(distinctColours(image) > 8, qPrintable(tab));
+        QVERIFY2(fp::pictures::distinctColours(image) > 8, qPrintable(tab));
         QVERIFY(image.save(outDir + QLatin1Char('/') + tab + QStringLiteral(".png")));
     }
     QCOMPARE(m_window->compareView()->fabricCount(), 4);  // one plan per technology

@@ -14,8 +14,9 @@
 #include <QXmlStreamReader>
 #include <QtTest>
 
+#include "image_checks.h"
+
 #include <atomic>
-#include <set>
 
 #include "common/error.h"
 #include "gui/document.h"
@@ -52,15 +53,6 @@ public:
         f.write("held");
     }
 };
-
-// Distinct colours in a coarse sample: a blank or one-colour picture has very few.
-int distinctColours(const QImage& image)
-{
-    std::set<QRgb> colours;
-    for (int y = 0; y < image.height(); y += 7)
-        for (int x = 0; x < image.width(); x += 7) colours.insert(image.pixel(x, y));
-    return int(colours.size());
-}
 
 } // namespace
 
@@ -156,7 +148,7 @@ void TestMainWindowExport::exportDiagrams()
     QVERIFY2(m_window->exportTo(*report::findReportExporter("topology-png"), topology, &error), qPrintable(error));
     const QImage image(topology);
     QCOMPARE(image.width(), 1600);
-    QVERIFY(distinctColours(image) > 8);
+    QVERIFY(fp::pictures::distinctColours(image) > 8);
     // Painted on the worker thread, pixel for pixel what the UI thread paints (fonts included).
     const QString reference = dir.filePath(QStringLiteral("reference.png"));
     report::writeTopologyPng(*m_window->document()->plan(), reference.toStdString());

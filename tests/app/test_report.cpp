@@ -5,11 +5,12 @@
 #include <QFile>
 #include <QImage>
 #include <QProcess>
-#include <QSet>
 #include <QStandardPaths>
 #include <QSvgRenderer>
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include "image_checks.h"
 
 #include <cmath>
 #include <optional>
@@ -61,14 +62,6 @@ QString pdfText(const QString& pdf, int firstPage = 0, int lastPage = 0)
     // Whitespace runs (layout padding, line breaks) are folded so phrases match however they are spaced.
     // NFKC turns the typesetter's ligatures back into letters ("ﬁ" -> "fi").
     return run(QStringLiteral("pdftotext"), args).normalized(QString::NormalizationForm_KC).simplified();
-}
-
-int distinctColours(const QImage& image)
-{
-    QSet<QRgb> colours;
-    for (int y = 0; y < image.height(); y += 3)
-        for (int x = 0; x < image.width(); x += 3) colours.insert(image.pixel(x, y));
-    return int(colours.size());
 }
 
 double nonWhiteShare(const QImage& image)
@@ -254,7 +247,7 @@ private slots:
         QVERIFY(!image.isNull());
         QCOMPARE(image.width(), 1200);
         QVERIFY(image.height() > 100);
-        QVERIFY2(distinctColours(image) >= 6, "a blank or one-colour picture");
+        QVERIFY2(fp::pictures::distinctColours(image, 3) >= 6, "a blank or one-colour picture");
         QVERIFY(nonWhiteShare(image) > 0.02);
     }
 
@@ -265,7 +258,7 @@ private slots:
         QImage image(png);
         QVERIFY(!image.isNull());
         QCOMPARE(image.width(), 1600);  // the default width
-        QVERIFY(distinctColours(image) >= 6);
+        QVERIFY(fp::pictures::distinctColours(image, 3) >= 6);
         QVERIFY(nonWhiteShare(image) > 0.02);
 
         const QString svg = path(QStringLiteral("floor.svg"));
