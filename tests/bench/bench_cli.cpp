@@ -103,12 +103,16 @@ int runCliBenchmarks(const std::string& cli, const std::string& example, int rep
     std::fflush(stdout);
 
     // ---- end to end -----------------------------------------------------------------------------------
-    const double tinyRoce = medianMs(roce(cli, 8), reps * 2);
+    // At least 21 runs each: links/s is a difference of two medians of runs of a few tens of ms, and with
+    // 9 runs three back-to-back bench runs read 13.1, 17.8 and 15.6 M/s (25 runs: 16.9 and 16.0).
+    const int endToEndReps = std::max(21, reps);
+    const double tinyRoce = medianMs(roce(cli, 8), std::max(endToEndReps, reps * 2));
+    std::printf("End to end: medians of %d runs.\n\n", endToEndReps);
     std::printf("| GPUs (RoCE, SN5600 @400G) | links | whole process ms | minus tiny plan ms | links/s | peak MiB |\n"
                 "|---:|---:|---:|---:|---:|---:|\n");
     for (int gpus : {15360, 100000}) {
         long peak = 0;
-        const double ms = medianMs(roce(cli, gpus), reps, &peak);
+        const double ms = medianMs(roce(cli, gpus), endToEndReps, &peak);
         const long long links = linksOf(cli, gpus);
         std::printf("| %d | %lld | %.1f | %.1f | %.2f M/s | %.0f |\n", gpus, links, ms, ms - tinyRoce,
                     links / std::max(0.001, ms - tinyRoce) / 1000.0, peak / 1024.0);
