@@ -120,18 +120,18 @@ public:
     int linksPerCage(int cls, bool upper) const { return upper ? ctx_[cls].b.linksPerCage : ctx_[cls].a.linksPerCage; }
 
     // The best candidate for a group, with the issues it still has (empty when it works). Candidates are
-    // first weighed without the texts of their issues (ClassContext::quiet): the choice reads only whether
-    // a candidate has issues, and writing why every rejected part does not fit was most of what media
-    // cost. Only when nothing fits is every candidate evaluated again with its texts, for the diagnosis.
+    // weighed without the texts of their issues (ClassContext::quiet): the choice reads only whether a
+    // candidate has issues, and writing why every rejected part does not fit was most of what media
+    // cost. Only the part kept is evaluated again with its texts: the chosen one, or when nothing fits the
+    // closest one, for the diagnosis.
     Candidate solve(const GroupKey& key, double neededLengthM)
     {
-        std::vector<Candidate> all = candidates(key, neededLengthM, true);
-        ClassContext ctx = contextOf(key);
+        const std::vector<Candidate> all = candidates(key, neededLengthM, Weigh::UntilOneWorks);
         int feasible = 0;
         bool copperFirst = false;
         if (const Candidate* quietBest = bestOf(all, key.sameRack, feasible, copperFirst)) {
             // The chosen optics again with their texts: the loss arithmetic goes into the reason.
-            Candidate chosen = withTexts(*quietBest, ctx, key, neededLengthM);
+            Candidate chosen = withTexts(*quietBest, contextOf(key), key, neededLengthM);
             explain(chosen, feasible, copperFirst);
             return chosen;
         }
@@ -157,18 +157,21 @@ private:
         return ctx;
     }
 
-    // Every candidate for the group: assemblies, then optics pairs. Unpinned, an assembly too short for
-    // the route cannot be chosen: it is only marked (no part number) while some candidate may work.
-    std::vector<Candidate> candidates(const GroupKey& key, double neededLengthM, bool quiet)
+    // UntilOneWorks: an unpinned assembly too short for the route cannot be chosen, so it is only marked
+    // (no part number). ToDiagnose: nothing works, so every assembly is weighed in full.
+    enum class Weigh { UntilOneWorks, ToDiagnose };
+
+    // Every candidate for the group, weighed quietly: one per assembly in catalog order, then optics pairs.
+    std::vector<Candidate> candidates(const GroupKey& key, double neededLengthM, Weigh weigh)
     {
         ClassContext ctx = contextOf(key);
-        ctx.quiet = quiet;
+        ctx.quiet = true;
         const std::string& pin = pin_[key.cls];
         std::vector<Candidate> all;
         for (const CableModel& c : catalog_.cables) {
             if (mediaClassOf(c.kind) == MediaClass::None) continue;
             if (!pin.empty() && c.partNumber != pin) continue;
-            if (pin.empty() && c.lengthM + 1e-9 < neededLengthM) {
+            if (weigh == Weigh::UntilOneWorks && pin.empty() && c.lengthM + 1e-9 < neededLengthM) {
                 Candidate tooShort;  // no part number: evaluated in full only if nothing works
                 tooShort.issues.push_back({"media.reach", {}, {}});
                 all.push_back(std::move(tooShort));
@@ -201,14 +204,10 @@ private:
         cand.assemblyPart = &c;
         // A straight assembly carrying several links joins one cage to one cage: it cannot serve a
         // cage whose links go to different devices (rail-optimized host cages, one link per spine).
-        if (!key.aligned && c.legsB <= 1 && cand.sol.linksPerCable > 1) {
-            if (ctx.quiet) cand.issues.emplace_back();
-            else
-                cand.issues.push_back(
-                    {"media.cage-mismatch",
-                     c.partNumber + " joins a cage's links to one far cage; these cages' links go to different cages",
-                     "Use optics (a twin-port module has one fibre per port), or wire a cage's links to one switch"});
-        }
+        if (!key.aligned && c.legsB <= 1 && cand.sol.linksPerCable > 1)
+            addIssue(cand.issues, ctx, "media.cage-mismatch",
+                     [&] { return c.partNumber + " joins a cage's links to one far cage; these cages' links go to different cages"; },
+                     "Use optics (a twin-port module has one fibre per port), or wire a cage's links to one switch");
         return cand;
     }
 
@@ -267,17 +266,11 @@ private:
             return none;
         }
         // Weighed quietly too: the closest is the first with the fewest issues, and only its texts are read.
-        ClassContext quiet = ctx;
-        quiet.quiet = true;
-        std::vector<Candidate> all = candidates(key, neededLengthM, true);
-        if (pin.empty()) {  // unpinned, so `all` begins with one candidate per assembly, in catalog order
-            std::size_t k = 0;
-            for (const CableModel& c : catalog_.cables) {
-                if (mediaClassOf(c.kind) == MediaClass::None) continue;
-                if (all[k].sol.cablePart.empty()) all[k] = assemblyCandidate(c, quiet, key, neededLengthM);
-                ++k;
-            }
+        std::vector<Candidate> all = candidates(key, neededLengthM, Weigh::ToDiagnose);
+        if (pin.empty()) {
             diagnosed_[key.cls] = true;
+            ClassContext quiet = ctx;
+            quiet.quiet = true;
             if (const std::optional<Candidate> pair = closerModulePair(all, quiet, key, neededLengthM)) all = {*pair};
         }
         if (all.empty()) {
@@ -315,14 +308,14 @@ private:
     {
         const LinkEnd& end = upper ? ctx.b : ctx.a;
         auto [it, added] = fitting_.try_emplace({int(ctx.cls), upper, end.linksCarried});
+        if (!added) return it->second;
         ClassContext quiet = ctx;  // only whether a module has issues is read
         quiet.quiet = true;
-        if (added)
-            for (const TransceiverModel& m : catalog_.transceivers) {
-                std::vector<Issue> issues;
-                moduleEndIssues(m, end, quiet, issues);
-                if (issues.empty()) it->second.push_back(&m);
-            }
+        for (const TransceiverModel& m : catalog_.transceivers) {
+            std::vector<Issue> issues;
+            moduleEndIssues(m, end, quiet, issues);
+            if (issues.empty()) it->second.push_back(&m);
+        }
         return it->second;
     }
 
@@ -452,10 +445,9 @@ private:
     const Candidate* bestOf(const std::vector<Candidate>& all, bool sameRack, int& feasible, bool& copperFirst) const
     {
         copperFirst = sameRack && spec_.media.preferCopperInRack &&
-                                 std::any_of(all.begin(), all.end(), [](const Candidate& c) {
-                                     return c.issues.empty() &&
-                                            (c.sol.media == MediaClass::DAC || c.sol.media == MediaClass::ACC);
-                                 });
+                      std::any_of(all.begin(), all.end(), [](const Candidate& c) {
+                          return c.issues.empty() && (c.sol.media == MediaClass::DAC || c.sol.media == MediaClass::ACC);
+                      });
         const bool byPower = spec_.media.objective == MediaObjective::LowestPower;
         const Candidate* best = nullptr;
         feasible = 0;

@@ -16,27 +16,15 @@ std::string fmt(const char* f, auto... args)
     return buf;
 }
 
-// Adds one issue; its message is written only when the context is not quiet (ClassContext::quiet):
-// the texts of rejected parts were most of what choosing media cost.
-template <typename Message>
-void add(std::vector<Issue>& out, const ClassContext& ctx, const char* rule, Message&& message, const char* fix)
-{
-    if (ctx.quiet) {
-        out.emplace_back();
-        return;
-    }
-    out.push_back({rule, message(), fix});
-}
-
 void qualificationIssues(const PartBase& part, const LinkEnd& end, const ClassContext& ctx,
                          std::vector<Issue>& out)
 {
     if (ctx.oemOnly && !part.oem)
-        add(out, ctx, "media.not-oem",
+        addIssue(out, ctx, "media.not-oem",
             [&] { return fmt("%s is a third-party part; the price policy is OEM-only", part.partNumber.c_str()); },
             "Choose an OEM part, or change the price policy");
     if (!ctx.allowThirdParty && !end.generic && ctx.catalog && !ctx.catalog->isQualified(end.platform, part))
-        add(out, ctx, "media.not-qualified",
+        addIssue(out, ctx, "media.not-qualified",
             [&] { return fmt("%s is not qualified on %s", part.partNumber.c_str(), end.platform.c_str()); },
             "Use a part on the platform's qualification list, or allow third-party optics");
 }
@@ -44,7 +32,7 @@ void qualificationIssues(const PartBase& part, const LinkEnd& end, const ClassCo
 void protocolIssue(const PartBase& part, Protocol p, const ClassContext& ctx, std::vector<Issue>& out)
 {
     if (!speaksFabric(p, ctx.fabric))
-        add(out, ctx, "media.protocol",
+        addIssue(out, ctx, "media.protocol",
             [&] {
                 return fmt("%s speaks %s; the fabric is %s", part.partNumber.c_str(), toString(p),
                            isEthernet(ctx.fabric) ? "Ethernet" : "InfiniBand");
@@ -131,18 +119,18 @@ void moduleEndIssues(const TransceiverModel& m, const LinkEnd& end, const ClassC
                      std::vector<Issue>& out)
 {
     if (const CageMisfit misfit = cageMisfit(m.formFactor, m.finned, end); misfit != CageMisfit::None)
-        add(out, ctx, "media.cage-mismatch",
+        addIssue(out, ctx, "media.cage-mismatch",
             [&] { return m.partNumber + ": " + cageMisfitText(misfit, m.formFactor, end) + " (" + end.platform + ")"; },
             "Use a module of the cage's form factor and top (finned for switches, flat for NICs)");
     if (end.linksPerCage == 0 || m.portGbps != ctx.linkGbps)
-        add(out, ctx, "media.speed-mismatch",
+        addIssue(out, ctx, "media.speed-mismatch",
             [&] {
                 return fmt("%s runs %d G per port; the link runs %d G%s", m.partNumber.c_str(), m.portGbps, ctx.linkGbps,
                            end.linksPerCage == 0 ? " (which the cage does not support)" : "");
             },
             "Use a module of the link speed");
     else if (!endTakes(end, m.ports))
-        add(out, ctx, "media.cage-mismatch",
+        addIssue(out, ctx, "media.cage-mismatch",
             [&] {
                 return fmt("%s has %s; a %s cage of %s carries %s at %d G", m.partNumber.c_str(),
                            counted(m.ports, "port").c_str(), end.cageType.c_str(), end.platform.c_str(),
@@ -152,7 +140,7 @@ void moduleEndIssues(const TransceiverModel& m, const LinkEnd& end, const ClassC
                                               : "Use a single-port host module in the NIC")
                       : "Use a twin-port module in a twin-port switch cage");
     if (end.cagePowerClassW > 0 && m.powerClassW > end.cagePowerClassW)
-        add(out, ctx, "media.power-class",
+        addIssue(out, ctx, "media.power-class",
             [&] {
                 return fmt("%s needs a %.1f W power class; the %s cage supplies %.1f W", m.partNumber.c_str(),
                            m.powerClassW, end.platform.c_str(), end.cagePowerClassW);
@@ -168,7 +156,7 @@ void modulePairIssues(const TransceiverModel& a, const TransceiverModel& b, cons
 {
     if (a.medium != b.medium || a.wavelengthNm != b.wavelengthNm || a.lanes != b.lanes ||
         a.portGbps != b.portGbps)
-        add(out, ctx, "media.speed-mismatch",
+        addIssue(out, ctx, "media.speed-mismatch",
             [&] {
                 return fmt("%s (%s, %d nm, %d x %d G) does not talk to %s (%s, %d nm, %d x %d G)", a.partNumber.c_str(),
                            a.pmd.c_str(), a.wavelengthNm, a.lanes, a.portGbps, b.partNumber.c_str(), b.pmd.c_str(),
@@ -176,21 +164,21 @@ void modulePairIssues(const TransceiverModel& a, const TransceiverModel& b, cons
             },
             "Use modules of the same PMD (medium, wavelength, lanes) at both ends");
     if (a.fec != b.fec)
-        add(out, ctx, "media.fec-mismatch",
+        addIssue(out, ctx, "media.fec-mismatch",
             [&] {
                 return fmt("%s runs %s FEC, %s runs %s", a.partNumber.c_str(), a.fec.c_str(), b.partNumber.c_str(),
                            b.fec.c_str());
             },
             "Use modules with the same FEC at both ends");
     if (a.connector != b.connector)
-        add(out, ctx, "media.connector-mismatch",
+        addIssue(out, ctx, "media.connector-mismatch",
             [&] {
                 return fmt("%s has %s, %s has %s", a.partNumber.c_str(), a.connector.c_str(), b.partNumber.c_str(),
                            b.connector.c_str());
             },
             "Use modules with the same connector (APC and UPC never mate)");
     if (!fibre) {
-        add(out, ctx, "media.no-part",
+        addIssue(out, ctx, "media.no-part",
             [&] {
                 return fmt("no %s fibre with %s connectors of at least %.1f m in the catalog",
                            fiberTypeName(a.medium, ctx.multimodeFiber), a.connector.c_str(), neededLengthM);
@@ -199,7 +187,7 @@ void modulePairIssues(const TransceiverModel& a, const TransceiverModel& b, cons
         return;
     }
     if (fibre->connector != a.connector || fibre->connector != b.connector)
-        add(out, ctx, "media.connector-mismatch",
+        addIssue(out, ctx, "media.connector-mismatch",
             [&] {
                 return fmt("fibre %s has %s; the modules have %s / %s", fibre->partNumber.c_str(),
                            fibre->connector.c_str(), a.connector.c_str(), b.connector.c_str());
@@ -207,14 +195,14 @@ void modulePairIssues(const TransceiverModel& a, const TransceiverModel& b, cons
             "Use a fibre with the modules' connector (APC and UPC never mate)");
     const FiberType fiberType = a.medium == Medium::SingleMode ? FiberType::OS2 : ctx.multimodeFiber;
     if (fibre->fiberType != fiberTypeName(a.medium, ctx.multimodeFiber))
-        add(out, ctx, "media.reach",
+        addIssue(out, ctx, "media.reach",
             [&] {
                 return fmt("fibre %s is %s; %s needs %s", fibre->partNumber.c_str(), fibre->fiberType.c_str(),
                            a.partNumber.c_str(), fiberTypeName(a.medium, ctx.multimodeFiber));
             },
             "Use fibre of the module's type");
     if (fibre->lengthM + 1e-9 < neededLengthM)
-        add(out, ctx, "media.reach",
+        addIssue(out, ctx, "media.reach",
             [&] {
                 return fmt("fibre %s is %.1f m; the route needs %.1f m", fibre->partNumber.c_str(), fibre->lengthM,
                            neededLengthM);
@@ -224,7 +212,7 @@ void modulePairIssues(const TransceiverModel& a, const TransceiverModel& b, cons
     for (const TransceiverModel* m : {&a, &b}) {
         const double reach = m->reachM(fiberType);
         if (reach + 1e-9 < lengthM) {
-            add(out, ctx, "media.reach",
+            addIssue(out, ctx, "media.reach",
                 [&] {
                     return reach > 0 ? fmt("%.1f m of %s exceeds %s reach of %.0f m", lengthM, toString(fiberType),
                                            m->partNumber.c_str(), reach)
@@ -245,7 +233,7 @@ void modulePairIssues(const TransceiverModel& a, const TransceiverModel& b, cons
     loss = computeLoss(channel);
     if (!ctx.quiet) lossText = lossArithmetic(channel, loss);
     if (budget > 0 && loss.totalDb > budget + 1e-9)
-        add(out, ctx, "media.loss-budget", [&] { return lossText + " (" + a.partNumber + ")"; },
+        addIssue(out, ctx, "media.loss-budget", [&] { return lossText + " (" + a.partNumber + ")"; },
             "Remove a patch-panel pass-through, shorten the route, or use a module with a larger budget");
 }
 
@@ -260,7 +248,7 @@ void assemblyIssues(const CableModel& c, const LinkEnd& single, const LinkEnd& l
     const int linksPerLeg = divisible ? c.portGbps / L : 0;
     if (!divisible || linksPerLeg == 0 || single.linksPerCage == 0 || legs.linksPerCage == 0 ||
         !endTakes(single, linksPerLeg * legs_) || !endTakes(legs, linksPerLeg))
-        add(out, ctx, "media.speed-mismatch",
+        addIssue(out, ctx, "media.speed-mismatch",
             [&] {
                 return fmt("%s (%d x %d G) does not match %s per %s cage and %d per %s cage at %d G",
                            c.partNumber.c_str(), legs_, c.portGbps, counted(single.linksPerCage, "link").c_str(),
@@ -272,14 +260,14 @@ void assemblyIssues(const CableModel& c, const LinkEnd& single, const LinkEnd& l
     if (linksPerCable == 0) linksPerCable = 1;
     auto fitEnd = [&](const std::string& form, bool finned, const LinkEnd& end) {
         if (const CageMisfit misfit = cageMisfit(form, finned, end); misfit != CageMisfit::None)
-            add(out, ctx, "media.cage-mismatch",
+            addIssue(out, ctx, "media.cage-mismatch",
                 [&] { return c.partNumber + ": " + cageMisfitText(misfit, form, end) + " (" + end.platform + ")"; },
                 "Use an assembly whose ends match the cages (finned for switches, flat for NICs)");
     };
     fitEnd(c.endAForm, c.endAFinned, single);
     fitEnd(c.endBForm, c.endBFinned, legs);
     if (c.lengthM + 1e-9 < neededLengthM)
-        add(out, ctx, "media.reach",
+        addIssue(out, ctx, "media.reach",
             [&] { return fmt("%s is %.1f m; the route needs %.1f m", c.partNumber.c_str(), c.lengthM, neededLengthM); },
             "Use a longer assembly, or optics and fibre");
     protocolIssue(c, c.protocol, ctx, out);

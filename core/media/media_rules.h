@@ -45,6 +45,18 @@ struct ClassContext {
     bool quiet = false;
 };
 
+// Adds one issue; its message (`message()`) is written only when the context is not quiet
+// (ClassContext::quiet): the texts of rejected parts were most of what choosing media cost.
+template <typename Message>
+void addIssue(std::vector<Issue>& out, const ClassContext& ctx, const char* rule, Message&& message, const char* fix)
+{
+    if (ctx.quiet) {
+        out.emplace_back();
+        return;
+    }
+    out.push_back({rule, message(), fix});
+}
+
 // Does a module or cable end with `ports` ports (links at the link speed) fit the end's cages? Yes when it
 // fills the cage's split, or when every cage of the group carries at most `ports` links and the cage
 // can run that many ports (a 400G module in a QSFP-DD800 cage carrying one link). A twin-port module in a
