@@ -92,7 +92,7 @@ int nicGbps(const ClusterSpec& spec, const Catalog& catalog)
 {
     if (spec.linkGbps > 0) return spec.linkGbps;
     const NicModel* nic = catalog.findNic(spec.nicModel);
-    return nic ? nic->portGbpsOn(spec.fabric) : 0;  // the Ethernet mode's on Ethernet (ConnectX-8: 400G)
+    return nic ? plan::linkGbpsOf(spec, *nic) : 0;  // the Ethernet mode's on Ethernet (ConnectX-8: 400G)
 }
 
 // The candidate's switches as Hardware::switchesText names them: one name when every tier uses the

@@ -14,7 +14,7 @@ double switchCostLowerBoundUsd(const ClusterSpec& spec, const Catalog& catalog)
     const SwitchModel* sw = catalog.findSwitch(spec.switchModel);
     const NicModel* nic = catalog.findNic(spec.nicModel);
     if (!sw || !nic) return 0;
-    const int gbps = spec.linkGbps > 0 ? spec.linkGbps : nic->portGbpsOn(spec.fabric);
+    const int gbps = linkGbpsOf(spec, *nic);
     const topology::SwitchPorts ports{sw->portsAt(gbps), sw->portsPerCageAt(gbps)};
     if (ports.ports <= 0) return 0;
     const PriceQuote* price = catalog.priceFor(*sw, spec.economics);

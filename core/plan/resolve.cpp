@@ -67,6 +67,11 @@ ClusterSpec canonicalParts(const ClusterSpec& spec, const Catalog& catalog)
     return out;
 }
 
+int linkGbpsOf(const ClusterSpec& spec, const NicModel& nic)
+{
+    return spec.linkGbps > 0 ? spec.linkGbps : nic.portGbpsOn(spec.fabric);
+}
+
 int resolveLinkGbps(const ClusterSpec& spec, const NicModel& nic)
 {
     const int native = nic.portGbpsOn(spec.fabric);

@@ -31,6 +31,9 @@ Hardware resolveHardware(const ClusterSpec&, const Catalog&, NicModel nic, int l
 // Ethernet mode's on RoCE, Spectrum-X and UEC). A speed above that is refused; one the port runs on
 // InfiniBand only (800G on a ConnectX-8 C8180 on Ethernet) with an error naming the Ethernet mode.
 int resolveLinkGbps(const ClusterSpec&, const NicModel&);
+// The link speed a spec asks of its NIC, unchecked: the spec's, else the NIC's port speed on the spec's
+// fabric (what resolveLinkGbps returns when it does not refuse; the comparison ranks candidates by it).
+int linkGbpsOf(const ClusterSpec&, const NicModel&);
 // Dual-ToR hosts need two links per NIC and plane at the link speed (one to each leaf of a pair);
 // throws UserError naming the NIC's ports and the fixes when it has fewer.
 void requireDualHoming(const ClusterSpec&, const NicModel&, int linkGbps);
