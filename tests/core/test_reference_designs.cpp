@@ -35,9 +35,21 @@ void twoTierTableColumns()
     QTest::addColumn<long long>("cables");  // node-leaf = leaf-spine in every row
 }
 
-// A row of such a table: two tiers, its leaves and spines, `links` links node-leaf and leaf-spine each.
-void verifyTwoTierRow(const Fabric& f, long long leaf, long long spine, long long links)
+// The current row's nodes.
+int rowNodes()
 {
+    QFETCH(int, nodes);
+    return nodes;
+}
+
+// The current row of such a table: two tiers, its leaves and spines, and `linksPerCable` links node-leaf
+// and leaf-spine for each of the table's cables.
+void verifyTwoTierRow(const Fabric& f, long long linksPerCable = 1)
+{
+    QFETCH(long long, leaf);
+    QFETCH(long long, spine);
+    QFETCH(long long, cables);
+    const long long links = cables * linksPerCable;
     QCOMPARE(f.shape.tiers, 2);
     QCOMPARE(f.switchCount(Tier::Leaf), leaf);
     QCOMPARE(f.switchCount(Tier::Spine), spine);
@@ -106,13 +118,10 @@ private slots:
     }
     void dgxB300XdrSuperPod()
     {
-        QFETCH(int, nodes);
-        QFETCH(long long, leaf);
-        QFETCH(long long, spine);
-        QFETCH(long long, cables);
+        const int nodes = rowNodes();
         const Fabric f = topology::build(dgx(nodes), kQ3400At800, 800);
         QCOMPARE(f.shape.suNodes, std::min(72, nodes));
-        verifyTwoTierRow(f, leaf, spine, cables);
+        verifyTwoTierRow(f);
     }
 
     // DGX SuperPOD with DGX B300 on Spectrum-X (SN5600, Spectrum-4), Table 3 "Larger DGX SuperPOD component
@@ -132,15 +141,11 @@ private slots:
     }
     void dgxB300SpectrumXSuperPod()
     {
-        QFETCH(int, nodes);
-        QFETCH(long long, leaf);
-        QFETCH(long long, spine);
-        QFETCH(long long, cables);
-        ClusterSpec spec = dgx(nodes);
+        ClusterSpec spec = dgx(rowNodes());
         spec.planes = 2;
         const Fabric f = topology::build(spec, kSn5600At400, 400);
         QCOMPARE(f.shape.suNodes, 64);  // auto: an SN5600 rail leaf's 64 down ports at 400G, 1:1
-        verifyTwoTierRow(f, leaf, spine, 2 * cables);
+        verifyTwoTierRow(f, 2);
     }
 
     // The issue's one-SU DGX H100 design: 31 nodes (the RA's 32nd slot is the UFM). Each rail leaf has 31
