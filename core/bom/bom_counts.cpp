@@ -15,7 +15,7 @@ constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 
 // Any assignment, however its cages mix solutions: per-cage arrays, then the cable plan's grouping.
 std::vector<SolutionCounts> countCageByCage(const Fabric& fabric, const MediaAssignment& media, const CageIndex& cages,
-                                            const std::vector<std::uint32_t>& cageOfEnd)
+                                            const EndCages& cageOfEnd)
 {
     const std::size_t solutionCount = media.solutions.size();
     std::vector<SolutionCounts> counts(solutionCount);
@@ -34,7 +34,7 @@ std::vector<SolutionCounts> countCageByCage(const Fabric& fabric, const MediaAss
     for (std::size_t i = 0; i < linkCount; ++i) {
         if (media.solutionOfLink[i] >= solutionCount) continue;
         for (int end = 0; end < 2; ++end) {
-            const std::uint32_t c = cageOfEnd[2 * i + std::size_t(end)];
+            const std::uint32_t c = cageOfEnd(2 * i + std::size_t(end));
             if (linksInCage[c]++ == 0) {
                 firstLink[c] = std::uint32_t(i);
                 upperEnd[c] = std::uint8_t(end);
@@ -120,20 +120,18 @@ bool countUniformCages(const Fabric& fabric, const MediaAssignment& media, const
 std::vector<SolutionCounts> countPerSolution(const Fabric& fabric, const MediaAssignment& media)
 {
     CageIndex ownCages;
-    std::vector<std::uint32_t> ownEnds;
     const CageIndex& cages = cagesOf(fabric, media, ownCages);
-    const std::vector<std::uint32_t>& cageOfEnd = endCagesOf(fabric, media, cages, ownEnds);
     std::vector<SolutionCounts> counts;
-    if (countUniformCages(fabric, media, cages, cageOfEnd, counts)) return counts;
-    return countCageByCage(fabric, media, cages, cageOfEnd);
+    // The end cages as an array, one pass, then freed: the pass over them reads it in order.
+    if (countUniformCages(fabric, media, cages, cageOfEachEnd(fabric, cages), counts)) return counts;
+    return countCageByCage(fabric, media, cages, EndCages(fabric, cages));
 }
 
 std::vector<SolutionCounts> countEachCage(const Fabric& fabric, const MediaAssignment& media)
 {
     CageIndex ownCages;
-    std::vector<std::uint32_t> ownEnds;
     const CageIndex& cages = cagesOf(fabric, media, ownCages);
-    return countCageByCage(fabric, media, cages, endCagesOf(fabric, media, cages, ownEnds));
+    return countCageByCage(fabric, media, cages, EndCages(fabric, cages));
 }
 
 } // namespace fp::bom

@@ -13,19 +13,6 @@ const CageIndex& cagesOf(const Fabric& fabric, const MediaAssignment& media, Cag
     return own;
 }
 
-std::vector<std::uint32_t> endCages(const Fabric& fabric, const CageIndex& cages)
-{
-    return cageOfEachEnd(fabric, cages);
-}
-
-const std::vector<std::uint32_t>& endCagesOf(const Fabric& fabric, const MediaAssignment& media, const CageIndex& cages,
-                                             std::vector<std::uint32_t>& own)
-{
-    if (media.cageOfEnd.size() == 2 * fabric.links.size() && &cages == &media.cages) return media.cageOfEnd;
-    own = endCages(fabric, cages);
-    return own;
-}
-
 namespace {
 
 // The multi-leg links (in link order), ordered by their upper-end cage, link order kept within a cage:
@@ -118,11 +105,6 @@ CableGroups groupCablesBy(const Fabric& fabric, const MediaAssignment& media, co
 
 } // namespace
 
-CableGroups groupCables(const Fabric& fabric, const MediaAssignment& media, const std::vector<std::uint32_t>& cageOfEnd)
-{
-    return groupCablesBy(fabric, media, [&](std::uint32_t i) { return cageOfEnd[2 * std::size_t(i) + 1]; });
-}
-
 CableGroups groupCables(const Fabric& fabric, const MediaAssignment& media, const EndCages& cageOfEnd)
 {
     return groupCablesBy(fabric, media, [&](std::uint32_t i) { return cageOfEnd(2 * std::size_t(i) + 1); });
@@ -131,9 +113,7 @@ CableGroups groupCables(const Fabric& fabric, const MediaAssignment& media, cons
 CableGroups groupCables(const Fabric& fabric, const MediaAssignment& media)
 {
     CageIndex ownCages;
-    std::vector<std::uint32_t> ownEnds;
-    const CageIndex& cages = cagesOf(fabric, media, ownCages);
-    return groupCables(fabric, media, endCagesOf(fabric, media, cages, ownEnds));
+    return groupCables(fabric, media, EndCages(fabric, cagesOf(fabric, media, ownCages)));
 }
 
 } // namespace fp::bom

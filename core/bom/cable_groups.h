@@ -47,13 +47,7 @@ inline bool isMultiLeg(const LinkSolution& s) { return s.linksPerCable > 1 && !s
 // Cages from media (media::select numbers them) or, for hand-made assignments, from the fabric alone;
 // `own` holds the latter.
 const CageIndex& cagesOf(const Fabric&, const MediaAssignment&, CageIndex& own);
-// The cage of each link end, [2i] lower (a), [2i + 1] upper (b), computed from the fabric.
-std::vector<std::uint32_t> endCages(const Fabric&, const CageIndex&);
-// Media's end cages (media::select computes them once) when they cover the fabric, else computed into `own`.
-const std::vector<std::uint32_t>& endCagesOf(const Fabric&, const MediaAssignment&, const CageIndex&,
-                                             std::vector<std::uint32_t>& own);
-CableGroups groupCables(const Fabric&, const MediaAssignment&, const std::vector<std::uint32_t>& cageOfEnd);
-// The same with the end cages computed as they are read (the invariant check's, plan/invariants.h).
+// The cage of each end read through `EndCages` (the invariant check passes its own, plan/invariants.h).
 CableGroups groupCables(const Fabric&, const MediaAssignment&, const EndCages&);
 // The same, for callers without end cages at hand.
 CableGroups groupCables(const Fabric&, const MediaAssignment&);

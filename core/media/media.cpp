@@ -649,7 +649,6 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
 {
     MediaAssignment out;
     out.cages = std::move(grouping.cages);
-    out.cageOfEnd = std::move(grouping.cageOfEnd);
     return selectOnGroups(spec, fabric, layout, catalog, hardware, grouping, std::move(out));
 }
 
@@ -658,7 +657,6 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
 {
     MediaAssignment out;
     out.cages = grouping.cages;
-    out.cageOfEnd = grouping.cageOfEnd;
     return selectOnGroups(spec, fabric, layout, catalog, hardware, grouping, std::move(out));
 }
 

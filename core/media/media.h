@@ -45,9 +45,6 @@ struct LinkSolution {
 
 struct MediaAssignment {
     CageIndex cages;                            // every cage a link uses (topology/cage_index.h)
-    // The cage of each link end, [2i] lower (a) end, [2i + 1] upper (b) end: computed once by select for
-    // every later stage. Empty in hand-made assignments (tests): readers then compute it (bom/cable_groups.h).
-    std::vector<std::uint32_t> cageOfEnd;
     std::vector<LinkSolution> solutions;
     std::vector<std::uint32_t> solutionOfLink;  // per link
     std::vector<Finding> findings;              // media.* rules

@@ -137,14 +137,14 @@ bool sameArrays(const Plan& a, const Plan& b)
                                       });
     return sameLinks && sameRacks && a.fabric.devices.size() == b.fabric.devices.size() &&
            a.layout.rackOfDevice == b.layout.rackOfDevice && a.layout.linkLengthM == b.layout.linkLengthM &&
-           a.media.cageOfEnd == b.media.cageOfEnd && a.media.solutionOfLink == b.media.solutionOfLink;
+           a.media.cages.firstCage == b.media.cages.firstCage && a.media.solutionOfLink == b.media.solutionOfLink;
 }
 
 // Whether two cage groupings are the same, array by array.
 bool sameGrouping(const media::CageGrouping& a, const media::CageGrouping& b)
 {
     return a.cages.firstCage == b.cages.firstCage && a.cages.portsPerCageOfDevice == b.cages.portsPerCageOfDevice &&
-           a.cageOfEnd == b.cageOfEnd && a.rootOfLink == b.rootOfLink && a.carriedA == b.carriedA &&
+           a.rootOfLink == b.rootOfLink && a.carriedA == b.carriedA &&
            a.carriedB == b.carriedB && a.aligned == b.aligned;
 }
 

@@ -578,9 +578,7 @@ private slots:
         const std::string a = planToJson(one).dump(1), b = planToJson(two).dump(1);
         const auto diff = std::mismatch(a.begin(), a.end(), b.begin(), b.end());
         QVERIFY2(a == b, ("first difference: " + std::string(diff.first, std::min(diff.first + 200, a.end()))).c_str());
-        CageIndex ownCages;
-        const CageIndex& cages = bom::cagesOf(two.fabric, two.media, ownCages);
-        QVERIFY(two.media.cageOfEnd == bom::endCages(two.fabric, cages));
+        QVERIFY(one.media.cages.firstCage == two.media.cages.firstCage);
     }
 
     void fiveHundredRandomSpecs()
