@@ -184,7 +184,7 @@ TopologyGeometry buildTopologyGeometry(const Plan& plan)
         }
         bundle.dominant = MediaClass(dominant);
         bundle.tooltip = tr("<b>%1</b>: %2 links<br>%3<br>routed length %4 – %5 m")
-                             .arg(QString::fromUtf8(toString(b.cls)), en.toString(b.links), mix.join(QStringLiteral(", ")))
+                             .arg(linkClassName(b.cls), en.toString(b.links), mix.join(QStringLiteral(", ")))
                              .arg(double(b.minLengthM), 0, 'f', 1)
                              .arg(double(b.maxLengthM), 0, 'f', 1);
         out.bundles.push_back(std::move(bundle));

@@ -111,7 +111,7 @@ struct PartUse {
         for (int c = 0; c < kLinkClassCount; ++c) {
             if (!linksByClass[c]) continue;
             if (!s.empty()) s += "; ";
-            s += std::string(toString(LinkClass(c))) + ", " + withThousands(linksByClass[c]) + " links";
+            s += std::string(displayName(LinkClass(c))) + ", " + withThousands(linksByClass[c]) + " links";
         }
         return s;
     }

@@ -33,7 +33,7 @@ struct BomLine {
     double unitPowerW = 0;
     double extendedPowerW = 0;
     std::string source;        // datasheet the part's figures come from
-    std::string usedFor;       // e.g. "leaf_spine, 1,024 links"
+    std::string usedFor;       // e.g. "leaf-spine, 1,024 links"
     int leadTimeDays = 0;      // from the catalog; 0 = unknown
     std::string includedWith;  // platform whose price includes the part (a DGX's built-in NICs): price 0
 };

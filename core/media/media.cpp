@@ -12,6 +12,7 @@
 #include <unordered_map>
 
 #include "common/error.h"
+#include "common/format.h"
 #include "media/cage_grouping.h"
 #include "media/media_rules.h"
 #include "media/optical_constants.h"
@@ -634,9 +635,9 @@ MediaAssignment selectOnGroups(const ClusterSpec& spec, const Fabric& fabric, co
         }
     }
     for (auto& [k, a] : agg) {
-        const char* cls = toString(LinkClass(k.second));
-        a.f.where = std::string(cls) + " links (" + std::to_string(a.links) + ")";
-        a.f.message = std::to_string(a.links) + " " + cls + " links: " + a.message;
+        const std::string cls = displayName(LinkClass(k.second)), links = withThousands(a.links);
+        a.f.where = cls + " links (" + links + ")";
+        a.f.message = links + " " + cls + " links: " + a.message;
         out.findings.push_back(std::move(a.f));
     }
     return out;

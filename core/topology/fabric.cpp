@@ -14,6 +14,16 @@ const char* toString(LinkClass c)
     return "?";
 }
 
+const char* displayName(LinkClass c)
+{
+    switch (c) {
+    case LinkClass::HostLeaf: return "host-leaf";
+    case LinkClass::LeafSpine: return "leaf-spine";
+    case LinkClass::SpineCore: return "spine-core";
+    }
+    return "?";
+}
+
 long long Fabric::switchCount(Tier t) const
 {
     long long n = 0;

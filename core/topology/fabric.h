@@ -12,7 +12,8 @@
 namespace fp {
 
 enum class LinkClass : std::uint8_t { HostLeaf = 0, LeafSpine = 1, SpineCore = 2 };
-const char* toString(LinkClass);  // "host_leaf", "leaf_spine", "spine_core"
+const char* toString(LinkClass);     // "host_leaf", "leaf_spine", "spine_core": JSON, CSV, --pin
+const char* displayName(LinkClass);  // "host-leaf", "leaf-spine", "spine-core": text for people
 constexpr int kLinkClassCount = 3;
 
 using DeviceId = std::uint32_t;

@@ -80,7 +80,7 @@ private slots:
         QVERIFY(twin);
         QVERIFY(twin->priceEstimated);
         QCOMPARE(QString::fromStdString(twin->priceSource), QStringLiteral("test-estimate"));
-        QCOMPARE(QString::fromStdString(twin->usedFor), QStringLiteral("leaf_spine, 8 links"));
+        QCOMPARE(QString::fromStdString(twin->usedFor), QStringLiteral("leaf-spine, 8 links"));
         // BOM order is the category order.
         for (std::size_t i = 1; i < bom.lines.size(); ++i)
             QVERIFY(int(bom.lines[i - 1].category) <= int(bom.lines[i].category));

@@ -123,7 +123,7 @@ private slots:
         QCOMPARE(int(hits[0].severity), severity);
         QCOMPARE(hits[0].link, std::int64_t(0));
         QVERIFY(!hits[0].fix.empty());
-        QVERIFY(hits[0].where.find(toString(LinkClass(linkClass))) == 0);
+        QVERIFY(hits[0].where.find(displayName(LinkClass(linkClass))) == 0);
         if (!pin.isEmpty()) {  // the pinned part is kept
             const LinkSolution& sol = bad.media.solutions[bad.media.solutionOfLink[0]];
             QVERIFY(sol.moduleA == pin.toStdString() || sol.moduleB == pin.toStdString());
@@ -169,8 +169,8 @@ private slots:
                  std::size_t(2));
         const auto hits = withRule(runChecks(spec, s.fabric, s.layout, cat).findings, "media.reach");
         QCOMPARE(hits.size(), std::size_t(1));
-        QVERIFY2(hits[0].message.rfind("512 leaf_spine links", 0) == 0, hits[0].message.c_str());
-        QCOMPARE(hits[0].where, std::string("leaf_spine links (512)"));
+        QVERIFY2(hits[0].message.rfind("512 leaf-spine links", 0) == 0, hits[0].message.c_str());
+        QCOMPARE(hits[0].where, std::string("leaf-spine links (512)"));
     }
 
     void portsExhausted()
