@@ -8,7 +8,9 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QSettings>
 #include <QStandardPaths>
+#include <QTemporaryDir>
 #include <QTimer>
 
 #include <cstdio>
@@ -125,7 +127,13 @@ int runApplication(int argc, char* argv[])
     const bool screenshot = parser.isSet(screenshotOption);
     // A screenshot neither reads nor writes the user's settings (recent files): reproducible pictures,
     // and no scratch designs in the user's Open recent menu.
-    if (screenshot) QStandardPaths::setTestModeEnabled(true);
+    // Test mode alone would read the settings the test suite leaves behind (its recent designs), so the
+    // settings live in a folder of their own that is deleted on exit.
+    QTemporaryDir screenshotSettings;
+    if (screenshot) {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, screenshotSettings.path());
+    }
     const QString design = parser.positionalArguments().value(0);
     // The same folder the CLI reads its catalog from (fp::userDataDir), so a price edited here is the
     // price `fabricplan-cli plan` uses (issue 20: one catalog, not a GUI copy and a CLI default).

@@ -1,4 +1,5 @@
 #include "main_window.h"
+#include "recent_files.h"
 
 #include <QComboBox>
 #include <QDockWidget>
@@ -9,7 +10,6 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QScrollArea>
-#include <QSettings>
 #include <QStackedWidget>
 #include <QStatusBar>
 #include <QStyle>
@@ -119,7 +119,7 @@ bool MainWindow::showTab(const QString& name)
 
 void MainWindow::showStartPage()
 {
-    m_start->refresh(QString::fromStdString(examplesDir()), QSettings().value(QStringLiteral("recentFiles")).toStringList());
+    m_start->refresh(QString::fromStdString(examplesDir()), recent::files());
     m_stack->setCurrentWidget(m_start);
 }
 

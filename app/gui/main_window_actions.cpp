@@ -27,6 +27,7 @@
 #include "document.h"
 #include "io/exporter.h"
 #include "main_window.h"
+#include "recent_files.h"
 #include "report/report_exporters.h"
 #include "session.h"
 #include "start_page.h"
@@ -37,9 +38,7 @@ namespace fp::gui {
 namespace {
 
 const QString kDesignFilter = QObject::tr("FabricPlan designs (*.fabricplan);;All files (*)");
-const QString kRecentKey = QStringLiteral("recentFiles");
 const QString kLastExportDirKey = QStringLiteral("lastExportDir");
-constexpr int kMaxRecent = 8;
 
 } // namespace
 
@@ -184,24 +183,19 @@ bool MainWindow::saveTo(const QString& path)
 
 void MainWindow::addRecentFile(const QString& path)
 {
-    QSettings settings;
-    QStringList recent = settings.value(kRecentKey).toStringList();
-    recent.removeAll(path);
-    recent.prepend(path);
-    while (recent.size() > kMaxRecent) recent.removeLast();
-    settings.setValue(kRecentKey, recent);
+    recent::add(path);
     rebuildRecentMenu();
 }
 
 void MainWindow::rebuildRecentMenu()
 {
     m_recentMenu->clear();
-    const QStringList recent = QSettings().value(kRecentKey).toStringList();
-    for (const QString& path : recent)
-        m_recentMenu->addAction(QFileInfo(path).fileName(), this, [this, path] {
+    const QStringList listed = recent::files();
+    for (const QString& path : listed)
+        m_recentMenu->addAction(recent::label(path, listed), this, [this, path] {
             if (maybeSave()) openFile(path);
         })->setToolTip(path);
-    m_recentMenu->setEnabled(!recent.isEmpty());
+    m_recentMenu->setEnabled(!listed.isEmpty());
 }
 
 void MainWindow::autosaveNow()

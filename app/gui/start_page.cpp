@@ -1,4 +1,5 @@
 #include "start_page.h"
+#include "recent_files.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -74,6 +75,7 @@ StartPage::StartPage(QWidget* parent) : QWidget(parent)
     right->addSpacing(8);
     right->addWidget(new QLabel(tr("<b>Recent designs</b>"), this));
     right->addLayout(m_recent);
+    right->addStretch(1);  // a short recent list stays under its heading when the templates run longer
     columns->addLayout(right, 1, 1);
     columns->setColumnStretch(0, 1);
     columns->setColumnStretch(1, 1);
@@ -100,7 +102,7 @@ void StartPage::refresh(const QString& templatesDir, const QStringList& recentFi
     }
     if (m_templateNames.isEmpty()) m_templates->addWidget(new QLabel(tr("No templates installed."), this));
     for (const QString& path : recentFiles) {
-        auto* b = linkButton(QFileInfo(path).fileName(), path, this);
+        auto* b = linkButton(recent::label(path, recentFiles), path, this);
         connect(b, &QPushButton::clicked, this, [this, path] { emit recentChosen(path); });
         m_recent->addWidget(b);
     }
