@@ -117,13 +117,14 @@ bool countUniformCages(const Fabric& fabric, const MediaAssignment& media, const
 
 } // namespace
 
-std::vector<SolutionCounts> countPerSolution(const Fabric& fabric, const MediaAssignment& media)
+std::vector<SolutionCounts> countPerSolution(const Fabric& fabric, const MediaAssignment& media,
+                                             const std::vector<std::uint32_t>* cageOfEnd)
 {
     CageIndex ownCages;
     const CageIndex& cages = cagesOf(fabric, media, ownCages);
     std::vector<SolutionCounts> counts;
-    // The end cages as an array, one pass, then freed: the pass over them reads it in order.
-    if (countUniformCages(fabric, media, cages, cageOfEachEnd(fabric, cages), counts)) return counts;
+    const bool given = cageOfEnd && &cages == &media.cages && cageOfEnd->size() == 2 * fabric.links.size();
+    if (countUniformCages(fabric, media, cages, given ? *cageOfEnd : cageOfEachEnd(fabric, cages), counts)) return counts;
     return countCageByCage(fabric, media, cages, EndCages(fabric, cages));
 }
 

@@ -17,7 +17,10 @@ struct SolutionCounts {
 };
 
 // One entry per MediaAssignment::solutions.
-std::vector<SolutionCounts> countPerSolution(const Fabric&, const MediaAssignment&);
+// cageOfEnd: the cage of each link end as media numbered the cages (media::CageGrouping::cageOfEnd),
+// or nullptr to compute it here.
+std::vector<SolutionCounts> countPerSolution(const Fabric&, const MediaAssignment&,
+                                             const std::vector<std::uint32_t>* cageOfEnd = nullptr);
 // The same counted cage by cage through per-cage arrays: what countPerSolution falls back on when a cage
 // mixes solutions (a broken assignment), and the plain reference its usual path is tested against.
 std::vector<SolutionCounts> countEachCage(const Fabric&, const MediaAssignment&);

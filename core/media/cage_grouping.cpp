@@ -11,9 +11,9 @@ CageGrouping groupByCage(const Fabric& fabric, const Hardware& hardware)
     CageGrouping g;
     const std::size_t linkCount = fabric.links.size();
     g.cages = indexCages(fabric, hardware.nic.ports, hardware.nicPortsPerHostCage());
-    // The cage of every link end, for the passes below only: the grouping outlives this call (a floor
-    // keeps it for every candidate), and 8 bytes per link kept would be that much more memory in use.
-    const std::vector<std::uint32_t> endCage = cageOfEachEnd(fabric, g.cages);
+    // The cage of every link end, once: the passes below and the BOM read it.
+    g.cageOfEnd = cageOfEachEnd(fabric, g.cages);
+    const std::vector<std::uint32_t>& endCage = g.cageOfEnd;
     // Per cage: the first link end to reach it + 1 (an end index, 2 x link + side; 0: none yet) and its links
     // (255: that many or more). Zero-filled arrays, so "none yet" needs no fill of its own.
     ZeroedArray<std::uint32_t> firstEndOf(g.cages.count());

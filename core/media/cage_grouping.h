@@ -16,6 +16,9 @@ namespace fp::media {
 
 struct CageGrouping {
     CageIndex cages;
+    // The cage of every link end, [2i] lower (a), [2i + 1] upper (b), numbered as `cages`: for the
+    // grouping's passes and the BOM's count (bom::collect), not kept in any plan.
+    std::vector<std::uint32_t> cageOfEnd;
     std::vector<std::uint32_t> rootOfLink;  // the group's root link: links of one group share it
     // Per root: the most links any cage of the group carries at the lower / upper end, and whether
     // every cage's links land in one cage at the far end (only then can a straight multi-link assembly,

@@ -182,6 +182,8 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
     const bool estimating = !options.findingsOnly;
     const bool sideBySide = estimating && inParallel(p.fabric);
     std::optional<estimate::EcmpResult> ecmp;
+    // select takes the grouping's cages; its cage of each end stays here for the BOM.
+    const media::CageGrouping& grouping = sharedGrouping ? *sharedGrouping : floor.grouping;
     clock.run("media", [&] {
         const auto selectMedia = [&] {
             p.media = sharedGrouping ? media::select(spec, p.fabric, p.layout, catalog, p.hardware, *sharedGrouping)
@@ -200,7 +202,7 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
     const auto checkInvariants = [&] { timed([&] { invariantCheck.emplace(p); }); };
     const auto checksBomAndEstimates = [&] {
         clock.run("checks", [&] { p.findings = checks::run(spec, p.fabric, p.layout, p.media, catalog, p.hardware); });
-        clock.run("bom", [&] { p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware); });
+        clock.run("bom", [&] { p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware, &grouping.cageOfEnd); });
         if (sideBySide) runEstimates(p, catalog, options, false, ecmp ? &*ecmp : nullptr);
     };
     // The longest first: the walk takes about as long as the checks, the BOM and the estimates together.

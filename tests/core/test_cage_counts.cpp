@@ -185,9 +185,10 @@ std::string cageDifference(const Plan& p)
             ends[2 * i + 1] != cages.cageOf(f, f.links[i].b, f.links[i].bPort))
             return "end cages of link " + std::to_string(i);
     const media::CageGrouping g = media::groupByCage(f, p.hardware);
-    const EndCages onDemand(f, g.cages);  // as media, the BOM and the cable plan read them
+    if (g.cageOfEnd != ends) return "grouping's end cages";
+    const EndCages onDemand(f, g.cages);  // as the invariant check and the cable plan read them
     for (std::size_t e = 0; e < ends.size(); ++e)
-        if (onDemand(e) != ends[e]) return "grouping's end cages";
+        if (onDemand(e) != ends[e]) return "end cages read on demand";
     const ReferenceGroups want = referenceGroups(f, cages);
     std::map<std::uint32_t, std::uint32_t> lowestOfRoot;
     for (std::size_t i = 0; i < f.links.size(); ++i) {

@@ -144,7 +144,7 @@ bool sameArrays(const Plan& a, const Plan& b)
 bool sameGrouping(const media::CageGrouping& a, const media::CageGrouping& b)
 {
     return a.cages.firstCage == b.cages.firstCage && a.cages.portsPerCageOfDevice == b.cages.portsPerCageOfDevice &&
-           a.rootOfLink == b.rootOfLink && a.carriedA == b.carriedA &&
+           a.cageOfEnd == b.cageOfEnd && a.rootOfLink == b.rootOfLink && a.carriedA == b.carriedA &&
            a.carriedB == b.carriedB && a.aligned == b.aligned;
 }
 
