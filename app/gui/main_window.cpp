@@ -1,5 +1,4 @@
 #include "main_window.h"
-#include "recent_files.h"
 
 #include <QComboBox>
 #include <QDockWidget>
@@ -32,6 +31,7 @@
 #include "common/format.h"
 #include "common/paths.h"
 #include "price_comparison_model.h"
+#include "recent_files.h"
 #include "release_off_ui_thread.h"
 #include "start_page.h"
 #include "user_guide.h"

@@ -1,5 +1,4 @@
 #include "start_page.h"
-#include "recent_files.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -7,6 +6,8 @@
 #include <QLabel>
 #include <QPushButton>
 #include <QVBoxLayout>
+
+#include "recent_files.h"
 
 namespace fp::gui {
 

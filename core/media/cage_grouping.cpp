@@ -13,7 +13,7 @@ CageGrouping groupByCage(const Fabric& fabric, const Hardware& hardware)
     g.cages = indexCages(fabric, hardware.nic.ports, hardware.nicPortsPerHostCage());
     // The cage of every link end, once: the passes below and the BOM read it.
     g.cageOfEnd = cageOfEachEnd(fabric, g.cages);
-    const std::vector<std::uint32_t>& endCage = g.cageOfEnd;
+    const std::uint32_t* const endCage = g.cageOfEnd.data();  // a pointer: no reload after each store
     // Per cage: the first link end to reach it + 1 (an end index, 2 x link + side; 0: none yet) and its links
     // (255: that many or more). Zero-filled arrays, so "none yet" needs no fill of its own.
     ZeroedArray<std::uint32_t> firstEndOf(g.cages.count());

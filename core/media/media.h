@@ -54,11 +54,11 @@ namespace media {
 struct CageGrouping;
 MediaAssignment select(const ClusterSpec&, const Fabric&, const Layout&, const Catalog&, const Hardware&);
 // The same with the cage groups computed beforehand (media/cage_grouping.h: groupByCage), e.g. while
-// the layout is placed: its cages and cage of each end are moved into the assignment.
+// the layout is placed: its cages are moved into the assignment (its cage of each end stays, for the BOM).
 MediaAssignment select(const ClusterSpec&, const Fabric&, const Layout&, const Catalog&, const Hardware&,
                        CageGrouping&& grouping);
 // The same on cage groups shared by several plans of one floor (plan/plan_stages.h), left as they are:
-// the assignment gets its own copy of the cages and of the cage of each end, nothing else is copied.
+// the assignment gets its own copy of the cages, nothing else is copied.
 MediaAssignment select(const ClusterSpec&, const Fabric&, const Layout&, const Catalog&, const Hardware&,
                        const CageGrouping& grouping);
 } // namespace media
