@@ -66,8 +66,8 @@ void printSummary(const Plan& p, std::ostream& out, const std::string& catalogPa
                      money(p.estimates.opex.energyUsdPerYear).c_str(), p.spec.economics.horizonYears,
                      money(p.estimates.tcoUsd).c_str());
     const auto& perf = p.estimates.performance;
-    out << formatted("  latency %.0f-%.0f ns; bisection %.1f Tb/s; all-reduce bus bw %.1f GB/s\n", perf.latencyMinNs,
-                     perf.latencyMaxNs, perf.bisectionTbps, perf.allreduceBusbwGBps);
+    out << "  latency " << num(std::llround(perf.latencyMinNs)) << "-" << num(std::llround(perf.latencyMaxNs)) << " ns"
+        << formatted("; bisection %.1f Tb/s; all-reduce bus bw %.1f GB/s\n", perf.bisectionTbps, perf.allreduceBusbwGBps);
     // Which NCCL algorithm that figure is (8 GiB), and what the others would do (collectives.h).
     if (const auto* ar = perf.collectives.find(estimate::Collective::AllReduce); ar && !ar->picked.empty()) {
         std::string others;
