@@ -178,9 +178,17 @@ PlaneChoice planesThatConnect(const ClusterSpec& spec, const NicModel& nic, cons
     const SwitchModel& sw = hw.switchOf(Tier::Leaf);
     const long long native = capacity(linkGbps);
     if (native >= ports) return out;
-    const std::string head = withThousands(ports) + " NIC ports exceed what three tiers of " + hw.switchesText(3) +
-                             " connect at " + std::to_string(linkGbps) + "G (" + withThousands(native) +
-                             " per plane): ";
+    // The switches by their ports, not their names: what limits the fabric is the radix, and switches of
+    // one shape then plan alike, on one floor (plan::sameFloor compares this note).
+    std::string radix;
+    const int leafPorts = hw.switchOf(Tier::Leaf).portsAt(linkGbps), spinePorts = hw.switchOf(Tier::Spine).portsAt(linkGbps),
+              corePorts = hw.switchOf(Tier::Core).portsAt(linkGbps);
+    if (leafPorts == spinePorts && spinePorts == corePorts) radix = std::to_string(leafPorts) + "-port switches";
+    else
+        radix = "switches of " + std::to_string(leafPorts) + " (leaf), " + std::to_string(spinePorts) + " (spine) and " +
+                std::to_string(corePorts) + " (core) ports";
+    const std::string head = withThousands(ports) + " NIC ports exceed what three tiers of " + radix + " connect at " +
+                             std::to_string(linkGbps) + "G (" + withThousands(native) + " per plane): ";
     // Rail planes first: the same links at the same speed, optics unchanged; cross-plane traffic
     // between GPUs of one node goes over NVLink (rail-only networks, as NCCL's PXN does).
     for (int planes = 2; planes <= std::min(kMaxPlanes, spec.nicsPerNode); planes *= 2) {

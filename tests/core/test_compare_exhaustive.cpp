@@ -340,6 +340,30 @@ private slots:
         QVERIFY(otherPowerFloors_ > 0);
     }
 
+    // Past three tiers, switches of one radix but other names still share a floor: the plane note that
+    // explains the extra planes names the radix, not the switch (it named the switch, and at 1,000,000
+    // GPUs the comparison built five identical floors). The note read on the shared floor is the same.
+    void railPlaneFloorsAreShared()
+    {
+        ClusterSpec spec;
+        spec.gpus = 100000;  // 100,000 NIC ports at 400G: past 64-port switches' 65,536 in three tiers
+        spec.fabric = FabricKind::RoCE;
+        ClusterSpec a = spec, b = spec;
+        a.switchModel = "N9K-C9364D-GX2A";
+        b.switchModel = "SN5400";
+        const plan::Resolved ra = plan::resolveStage(a, catalog_), rb = plan::resolveStage(b, catalog_);
+        QVERIFY2(!rb.planesNote.empty(), "expected extra planes at 100,000 GPUs on 64-port switches");
+        QCOMPARE(rb.spec.planes, 2);
+        QVERIFY(plan::sameFloor(ra, rb));
+        const Plan own = makePlan(b, catalog_);
+        const Plan shared = plan::planOnFloor(rb, plan::buildFloor(ra), catalog_);
+        QVERIFY(!own.fabric.notes.empty() && own.fabric.notes.front() == rb.planesNote);
+        nlohmann::json ownJson = planToJson(own), sharedJson = planToJson(shared);
+        ownJson.erase("timings_ms");
+        sharedJson.erase("timings_ms");
+        QVERIFY(ownJson == sharedJson);
+    }
+
 private:
     int siblingPairs_ = 0;
     int sharedFloors_ = 0;
