@@ -31,6 +31,14 @@ QPushButton* linkButton(const QString& text, const QString& tip, QWidget* parent
     return b;
 }
 
+// Plain text in a column of link buttons, indented as their text is (their padding).
+QLabel* plainLine(const QString& text, QWidget* parent)
+{
+    auto* label = new QLabel(text, parent);
+    label->setContentsMargins(6, 3, 6, 3);
+    return label;
+}
+
 } // namespace
 
 StartPage::StartPage(QWidget* parent) : QWidget(parent)
@@ -74,7 +82,7 @@ StartPage::StartPage(QWidget* parent) : QWidget(parent)
     right->addWidget(keep);
     right->addWidget(guide);
     right->addSpacing(8);
-    right->addWidget(new QLabel(tr("<b>Recent designs</b>"), this));
+    right->addWidget(plainLine(tr("<b>Recent designs</b>"), this));
     right->addLayout(m_recent);
     right->addStretch(1);  // a short recent list stays under its heading when the templates run longer
     columns->addLayout(right, 1, 1);
@@ -101,13 +109,13 @@ void StartPage::refresh(const QString& templatesDir, const QStringList& recentFi
         connect(b, &QPushButton::clicked, this, [this, path] { emit templateChosen(path); });
         m_templates->addWidget(b);
     }
-    if (m_templateNames.isEmpty()) m_templates->addWidget(new QLabel(tr("No templates installed."), this));
+    if (m_templateNames.isEmpty()) m_templates->addWidget(plainLine(tr("No templates installed."), this));
     for (const QString& path : recentFiles) {
         auto* b = linkButton(recent::label(path, recentFiles), path, this);
         connect(b, &QPushButton::clicked, this, [this, path] { emit recentChosen(path); });
         m_recent->addWidget(b);
     }
-    if (recentFiles.isEmpty()) m_recent->addWidget(new QLabel(tr("None yet."), this));
+    if (recentFiles.isEmpty()) m_recent->addWidget(plainLine(tr("None yet."), this));
 }
 
 void StartPage::setNotice(const QString& text)
