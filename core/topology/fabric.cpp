@@ -4,25 +4,26 @@
 
 namespace fp {
 
-const char* toString(LinkClass c)
+namespace {
+
+// Each class's names, in LinkClass order: the token files and flags use, and the text for people.
+struct LinkClassNames {
+    const char* token;
+    const char* display;
+};
+constexpr LinkClassNames kLinkClassNames[kLinkClassCount] = {
+    {"host_leaf", "host-leaf"}, {"leaf_spine", "leaf-spine"}, {"spine_core", "spine-core"}};
+
+const LinkClassNames* namesOf(LinkClass c)
 {
-    switch (c) {
-    case LinkClass::HostLeaf: return "host_leaf";
-    case LinkClass::LeafSpine: return "leaf_spine";
-    case LinkClass::SpineCore: return "spine_core";
-    }
-    return "?";
+    const auto i = std::size_t(c);
+    return i < std::size_t(kLinkClassCount) ? &kLinkClassNames[i] : nullptr;
 }
 
-const char* displayName(LinkClass c)
-{
-    switch (c) {
-    case LinkClass::HostLeaf: return "host-leaf";
-    case LinkClass::LeafSpine: return "leaf-spine";
-    case LinkClass::SpineCore: return "spine-core";
-    }
-    return "?";
-}
+} // namespace
+
+const char* toString(LinkClass c) { return namesOf(c) ? namesOf(c)->token : "?"; }
+const char* displayName(LinkClass c) { return namesOf(c) ? namesOf(c)->display : "?"; }
 
 long long Fabric::switchCount(Tier t) const
 {
