@@ -156,7 +156,7 @@ void addSpare(Bom& bom, const BomLine& installed, long long qty)
 } // namespace
 
 Bom collect(const ClusterSpec& spec, const Fabric& fabric, const MediaAssignment& media, const Catalog& catalog,
-            const Hardware& hardware, const std::vector<std::uint32_t>* cageOfEnd)
+            const Hardware& hardware, const std::vector<std::uint32_t>* cageOfEnd, CageTally* sharedTally)
 {
     const NicModel& nicModel = hardware.nic;
     const Economics& eco = spec.economics;
@@ -182,7 +182,7 @@ Bom collect(const ClusterSpec& spec, const Fabric& fabric, const MediaAssignment
     }
 
     // Modules and cables per part number; std::map keeps the BOM order stable between runs.
-    bom.perSolution = countPerSolution(fabric, media, cageOfEnd);
+    bom.perSolution = countPerSolution(fabric, media, cageOfEnd, sharedTally);
     const std::vector<SolutionCounts>& counts = bom.perSolution;
     std::map<std::string, PartUse> modules, cables;
     std::map<std::string, long long> panelPortsByConnector;

@@ -75,8 +75,9 @@ struct CableRow {
 
 namespace bom {
 // cageOfEnd: media's cage of each link end, when the caller has it (bom/bom_counts.h), else nullptr.
+// sharedTally: as countPerSolution takes it (bom/bom_counts.h).
 Bom collect(const ClusterSpec&, const Fabric&, const MediaAssignment&, const Catalog&, const Hardware&,
-            const std::vector<std::uint32_t>* cageOfEnd = nullptr);
+            const std::vector<std::uint32_t>* cageOfEnd = nullptr, CageTally* sharedTally = nullptr);
 // Calls `row` once per physical cable in link order; return false from `row` to stop early.
 void forEachCable(const Fabric&, const Layout&, const MediaAssignment&,
                   const std::function<bool(const CableRow&)>& row);

@@ -68,18 +68,19 @@ constexpr std::size_t kMostSolutionsTallied = 1024;  // cages tallied by state: 
 // The usual plan, where every cage's links share one solution and reach it by the same end: one pass
 // keeps a word per cage, and cages with the same word count alike (a cage of n links of a solution is
 // ceil(n / linksPerModule) modules, and at the upper end ceil(n / linksPerCable) multi-leg cables, as
-// the cable plan cuts them). False, with `counts` untouched, for any cage that mixes solutions or
-// ends or holds 255 links or more: countCageByCage counts those.
-bool countUniformCages(const Fabric& fabric, const MediaAssignment& media, const CageIndex& cages,
-                       const std::vector<std::uint32_t>& cageOfEnd, std::vector<SolutionCounts>& counts)
+// the cable plan cuts them). Not uniform for any cage that mixes solutions or ends or holds 255 links
+// or more: countCageByCage counts those.
+CageTally tally(const Fabric& fabric, const std::vector<std::uint32_t>& solutionOfLink, std::size_t solutionCount,
+                const CageIndex& cages, const std::vector<std::uint32_t>& cageOfEnd)
 {
-    const std::size_t solutionCount = media.solutions.size();
-    if (solutionCount >= kMostSolutionsTallied) return false;
-    const std::size_t linkCount = std::min(fabric.links.size(), media.solutionOfLink.size());
+    CageTally out;
+    out.counted = true;
+    if (solutionCount >= kMostSolutionsTallied) return out;
+    const std::size_t linkCount = std::min(fabric.links.size(), solutionOfLink.size());
     std::vector<long long> links(solutionCount, 0);
     ZeroedArray<std::uint32_t> state(cages.count());
     for (std::size_t i = 0; i < linkCount; ++i) {
-        const std::uint32_t s = media.solutionOfLink[i];
+        const std::uint32_t s = solutionOfLink[i];
         if (s >= solutionCount) continue;
         ++links[s];
         for (std::uint32_t end = 0; end < 2; ++end) {
@@ -87,16 +88,23 @@ bool countUniformCages(const Fabric& fabric, const MediaAssignment& media, const
             std::uint32_t& word = state[cageOfEnd[2 * i + end]];
             if ((word ^ tag) - 1 < 254) ++word;  // the same solution and end, 1 to 254 links so far
             else if (word == 0) word = tag | 1;
-            else return false;
+            else return out;
         }
     }
     ZeroedArray<std::uint32_t> cagesWith((solutionCount + 1) << kSolutionShift);
     for (std::size_t c = 0; c < cages.count(); ++c) ++cagesWith[state[c]];
+    for (std::uint32_t word = 1u << kSolutionShift; word < (solutionCount + 1) << kSolutionShift; ++word)
+        if (cagesWith[word] > 0) out.cagesWith.emplace_back(word, cagesWith[word]);
+    out.links = std::move(links);
+    out.uniform = true;
+    return out;
+}
 
+std::vector<SolutionCounts> countsOf(const CageTally& t, const MediaAssignment& media)
+{
+    const std::size_t solutionCount = media.solutions.size();
     std::vector<SolutionCounts> out(solutionCount);
-    for (std::uint32_t word = 1u << kSolutionShift; word < (solutionCount + 1) << kSolutionShift; ++word) {
-        const long long cageCount = cagesWith[word];
-        if (cageCount == 0) continue;
+    for (const auto& [word, cageCount] : t.cagesWith) {
         const LinkSolution& sol = media.solutions[(word >> kSolutionShift) - 1];
         SolutionCounts& to = out[(word >> kSolutionShift) - 1];
         const long long inCage = word & 255;
@@ -108,23 +116,29 @@ bool countUniformCages(const Fabric& fabric, const MediaAssignment& media, const
         if (isMultiLeg(sol)) to.cables += cageCount * ceilDiv(inCage, sol.linksPerCable);
     }
     for (std::size_t s = 0; s < solutionCount; ++s) {
-        out[s].links = links[s];
-        if (!media.solutions[s].cablePart.empty() && !isMultiLeg(media.solutions[s])) out[s].cables = links[s];
+        out[s].links = t.links[s];
+        if (!media.solutions[s].cablePart.empty() && !isMultiLeg(media.solutions[s])) out[s].cables = t.links[s];
     }
-    counts = std::move(out);
-    return true;
+    return out;
 }
 
 } // namespace
 
 std::vector<SolutionCounts> countPerSolution(const Fabric& fabric, const MediaAssignment& media,
-                                             const std::vector<std::uint32_t>* cageOfEnd)
+                                             const std::vector<std::uint32_t>* cageOfEnd, CageTally* shared)
 {
     CageIndex ownCages;
     const CageIndex& cages = cagesOf(fabric, media, ownCages);
-    std::vector<SolutionCounts> counts;
     const bool given = cageOfEnd && &cages == &media.cages && cageOfEnd->size() == 2 * fabric.links.size();
-    if (countUniformCages(fabric, media, cages, given ? *cageOfEnd : cageOfEachEnd(fabric, cages), counts)) return counts;
+    const std::size_t solutionCount = media.solutions.size();
+    const bool reuse = shared && shared->counted && (!shared->uniform || shared->links.size() == solutionCount);
+    CageTally own;
+    if (!reuse) {
+        own = tally(fabric, media.solutionOfLink, solutionCount, cages, given ? *cageOfEnd : cageOfEachEnd(fabric, cages));
+        if (shared) *shared = own;
+    }
+    const CageTally& t = reuse ? *shared : own;
+    if (t.uniform) return countsOf(t, media);
     return countCageByCage(fabric, media, cages, EndCages(fabric, cages));
 }
 

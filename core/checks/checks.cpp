@@ -34,14 +34,10 @@ int linkGbpsOf(const Fabric& fabric, const NicModel& nic)
 }
 
 // topology.ports-exhausted: a switch (or a node) using more ports than it has. One finding per tier.
-void portsExhausted(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hw, std::vector<Finding>& out)
+void portsExhausted(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hw,
+                    const std::vector<std::uint32_t>& used, std::vector<Finding>& out)
 {
     const NicModel& nic = hw.nic;
-    std::vector<std::uint32_t> used(fabric.devices.size(), 0);
-    for (const Link& l : fabric.links) {
-        ++used[l.a];
-        ++used[l.b];
-    }
     const int L = linkGbpsOf(fabric, nic);
     auto switchPortsOf = [&](const SwitchModel& sw) -> long long {
         return fabric.shape.switchPorts > 0 && sw.portsAt(L) == 0 ? fabric.shape.switchPorts : sw.portsAt(L);
@@ -155,13 +151,25 @@ void builtInNic(const ClusterSpec& spec, const Catalog& catalog, const Hardware&
 
 } // namespace
 
+std::vector<std::uint32_t> portsInUse(const Fabric& fabric)
+{
+    std::vector<std::uint32_t> used(fabric.devices.size(), 0);
+    for (const Link& l : fabric.links) {
+        ++used[l.a];
+        ++used[l.b];
+    }
+    return used;
+}
+
 std::vector<Finding> run(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout,
-                         const MediaAssignment& media, const Catalog& catalog, const Hardware& hw)
+                         const MediaAssignment& media, const Catalog& catalog, const Hardware& hw,
+                         const std::vector<std::uint32_t>* portsUsed)
 {
     std::vector<Finding> out;
     builtInNic(spec, catalog, hw, out);
     cageSpeed(fabric, hw, out);
-    portsExhausted(spec, fabric, hw, out);
+    const bool given = portsUsed && portsUsed->size() == fabric.devices.size();
+    portsExhausted(spec, fabric, hw, given ? *portsUsed : portsInUse(fabric), out);
     rackPower(spec, layout, out);
     out.insert(out.end(), media.findings.begin(), media.findings.end());
     std::stable_sort(out.begin(), out.end(),

@@ -512,27 +512,39 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
 
 namespace {
 
-// select on `grouping`'s cage groups; `out` holds the grouping's cages and cage of each end already.
-MediaAssignment selectOnGroups(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout,
-                               const Catalog& catalog, const Hardware& hardware, const CageGrouping& grouping,
-                               MediaAssignment out)
+constexpr std::uint64_t kSlots = kCarriedSlots;
+
+std::vector<int> linksPerCageOf(const Selector& selector)
 {
-    Selector selector(spec, fabric, catalog, hardware);
+    std::vector<int> out;
+    for (int cls = 0; cls < kLinkClassCount; ++cls)
+        for (const bool upper : {false, true}) out.push_back(selector.linksPerCage(cls, upper));
+    return out;
+}
+
+// The link keys of `grouping`'s cage groups (LinkKeys), for the selector's links per cage.
+void keyLinks(const Fabric& fabric, const Layout& layout, const CageGrouping& grouping, const Selector& selector,
+              LinkKeys& out)
+{
     const std::size_t linkCount = fabric.links.size();
     const int steps = selector.steps();
     const bool haveLengths = layout.linkLengthM.size() == linkCount;
     const bool haveRacks = layout.rackOfDevice.size() == fabric.devices.size();
+    out.linksPerCage = linksPerCageOf(selector);
+    ++out.version;
+    out.keys.clear();
+    out.longestM.clear();
 
     // Cage groups (media/cage_grouping.h): each is sized for its longest link and counts as in-rack
     // only if all of its links are.
     const std::vector<std::uint32_t>& parent = grouping.rootOfLink;
     const std::vector<std::uint8_t>&carriedA = grouping.carriedA, &carriedB = grouping.carriedB,
                                    &cageGroupAligned = grouping.aligned;
-    // One word per link, the answer's own array, serves three purposes in turn at each cage group's
-    // root (a group's root is its lowest link, so parent[i] <= i): its longest link, then its key's
-    // number, then its solution; every link finally takes its root's. A length >= 0 (or +inf) orders as
-    // its bits do, so the longest is kept as bits. This spares two per-link arrays (8 bytes a link).
-    std::vector<std::uint32_t>& atRoot = out.solutionOfLink;
+    // One word per link serves three purposes in turn at each cage group's root (a group's root is its
+    // lowest link, so parent[i] <= i): its longest link, then its key's number in order of appearance,
+    // then its key's rank; every link finally takes its root's. A length >= 0 (or +inf) orders as its
+    // bits do, so the longest is kept as bits. This spares two per-link arrays (8 bytes a link).
+    std::vector<std::uint32_t>& atRoot = out.keyOfLink;
     atRoot.assign(linkCount, std::bit_cast<std::uint32_t>(0.0f));
     // Per cage group, at its root: whether all of its links stay in one rack.
     std::vector<std::uint8_t> cageGroupInRack(linkCount, 1);
@@ -558,9 +570,8 @@ MediaAssignment selectOnGroups(const ClusterSpec& spec, const Fabric& fabric, co
     // distinct ones numbered in key order, so solutions come out in the same order whatever the links'.
     // A group is solved when any link falls in it, whatever its lengths: a length that is not a number
     // (an overflowed floor dimension) must not leave its links without a solution.
-    constexpr std::uint64_t kSlots = kCarriedSlots;
-    std::vector<std::uint64_t> keys;
-    std::vector<float> maxLengthOfKey;
+    std::vector<std::uint64_t> seen;  // in order of appearance
+    std::vector<float> longestOfSeen;
     {
         std::unordered_map<std::uint64_t, std::uint32_t> groupOfKey;
         std::uint64_t lastKey = ~std::uint64_t(0);
@@ -575,42 +586,57 @@ MediaAssignment selectOnGroups(const ClusterSpec& spec, const Fabric& fabric, co
             const std::uint64_t key = (base * kSlots + std::uint64_t(carriedKey(cls, false, carriedA[i]))) * kSlots +
                                       std::uint64_t(carriedKey(cls, true, carriedB[i]));
             if (key != lastKey) {
-                const auto [it, added] = groupOfKey.try_emplace(key, std::uint32_t(keys.size()));
+                const auto [it, added] = groupOfKey.try_emplace(key, std::uint32_t(seen.size()));
                 if (added) {
-                    keys.push_back(key);
-                    maxLengthOfKey.push_back(0.0f);
+                    seen.push_back(key);
+                    longestOfSeen.push_back(0.0f);
                 }
                 lastKey = key;
                 lastGroup = it->second;
             }
             atRoot[i] = lastGroup;
-            maxLengthOfKey[lastGroup] = std::max(maxLengthOfKey[lastGroup], groupLengthM);
+            longestOfSeen[lastGroup] = std::max(longestOfSeen[lastGroup], groupLengthM);
         }
     }
-    std::vector<std::uint32_t> byKey(keys.size());
+    std::vector<std::uint32_t> byKey(seen.size());
     std::iota(byKey.begin(), byKey.end(), 0u);
-    std::sort(byKey.begin(), byKey.end(), [&](std::uint32_t x, std::uint32_t y) { return keys[x] < keys[y]; });
-    std::vector<std::uint32_t> solutionOfGroup(keys.size(), 0);
+    std::sort(byKey.begin(), byKey.end(), [&](std::uint32_t x, std::uint32_t y) { return seen[x] < seen[y]; });
+    std::vector<std::uint32_t> rankOf(seen.size(), 0);
+    for (std::uint32_t k : byKey) {
+        rankOf[k] = std::uint32_t(out.keys.size());
+        out.keys.push_back(seen[k]);
+        out.longestM.push_back(longestOfSeen[k]);
+    }
+    // Each root's number becomes its key's rank, and every other link takes its root's, which comes
+    // before it and so is already a rank.
+    out.links.assign(out.keys.size(), 0);
+    out.firstLink.assign(out.keys.size(), -1);
+    for (std::size_t i = 0; i < linkCount; ++i) {
+        const std::uint32_t root = parent[i];
+        const std::uint32_t k = root == i ? rankOf[atRoot[i]] : atRoot[root];
+        atRoot[i] = k;
+        if (out.links[k]++ == 0) out.firstLink[k] = std::int64_t(i);
+    }
+}
+
+// select on `grouping`'s cage groups with their link keys; `out` holds the grouping's cages already.
+MediaAssignment selectOnKeys(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout, const Catalog& catalog,
+                             const Hardware& hardware, const CageGrouping& grouping, LinkKeys& linkKeys,
+                             bool keysShared, MediaAssignment out)
+{
+    Selector selector(spec, fabric, catalog, hardware);
+    if (linkKeys.keyOfLink.size() != fabric.links.size() || linkKeys.linksPerCage != linksPerCageOf(selector))
+        keyLinks(fabric, layout, grouping, selector, linkKeys);
+    const int steps = selector.steps();
     std::vector<std::vector<Issue>> issuesOfSolution;
-    for (const std::uint32_t k : byKey) {
-        const std::uint64_t g = keys[k];
+    for (std::size_t k = 0; k < linkKeys.keys.size(); ++k) {
+        const std::uint64_t g = linkKeys.keys[k];
         const std::uint64_t base = g / (kSlots * kSlots);
         GroupKey key{int(base / 4 / std::uint64_t(steps)), int(base / 4 % std::uint64_t(steps)), base % 2 == 1,
                      base / 2 % 2 == 1, int(g / kSlots % kSlots), int(g % kSlots)};
-        Candidate c = selector.solve(key, maxLengthOfKey[k]);
-        solutionOfGroup[k] = std::uint32_t(out.solutions.size());
+        Candidate c = selector.solve(key, linkKeys.longestM[k]);
         out.solutions.push_back(std::move(c.sol));
         issuesOfSolution.push_back(std::move(c.issues));
-    }
-    // Each root's key number becomes its solution, and every other link takes its root's, which comes
-    // before it and so is already a solution.
-    std::vector<long long> linksOfSolution(out.solutions.size(), 0);
-    std::vector<std::int64_t> firstLinkOfSolution(out.solutions.size(), -1);
-    for (std::size_t i = 0; i < linkCount; ++i) {
-        const std::uint32_t root = parent[i];
-        const std::uint32_t s = root == i ? solutionOfGroup[atRoot[i]] : atRoot[root];
-        atRoot[i] = s;
-        if (linksOfSolution[s]++ == 0) firstLinkOfSolution[s] = std::int64_t(i);
     }
 
     // One finding per (rule, link class), counting every link it concerns.
@@ -628,10 +654,10 @@ MediaAssignment selectOnGroups(const ClusterSpec& spec, const Fabric& fabric, co
                 a.f.severity = severityOf(issue.rule);
                 a.f.rule = issue.rule;
                 a.f.fix = issue.fix;
-                a.f.link = firstLinkOfSolution[s];
+                a.f.link = linkKeys.firstLink[s];
                 a.message = issue.message;
             }
-            a.links += linksOfSolution[s];
+            a.links += linkKeys.links[s];
         }
     }
     for (auto& [k, a] : agg) {
@@ -640,7 +666,17 @@ MediaAssignment selectOnGroups(const ClusterSpec& spec, const Fabric& fabric, co
         a.f.message = links + " " + cls + " links: " + a.message;
         out.findings.push_back(std::move(a.f));
     }
+    // Solution k solves key k. Each plan keeps its own copy of shared keys (4 bytes a link, a plain copy).
+    out.solutionOfLink = keysShared ? linkKeys.keyOfLink : std::move(linkKeys.keyOfLink);
     return out;
+}
+
+MediaAssignment selectOnGroups(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout,
+                               const Catalog& catalog, const Hardware& hardware, const CageGrouping& grouping,
+                               MediaAssignment out)
+{
+    LinkKeys own;
+    return selectOnKeys(spec, fabric, layout, catalog, hardware, grouping, own, false, std::move(out));
 }
 
 } // namespace
@@ -659,6 +695,14 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
     MediaAssignment out;
     out.cages = grouping.cages;
     return selectOnGroups(spec, fabric, layout, catalog, hardware, grouping, std::move(out));
+}
+
+MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout, const Catalog& catalog,
+                       const Hardware& hardware, const CageGrouping& grouping, LinkKeys& keys)
+{
+    MediaAssignment out;
+    out.cages = grouping.cages;
+    return selectOnKeys(spec, fabric, layout, catalog, hardware, grouping, keys, true, std::move(out));
 }
 
 } // namespace media

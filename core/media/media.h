@@ -52,6 +52,23 @@ struct MediaAssignment {
 
 namespace media {
 struct CageGrouping;
+
+// What selection works out link by link before it picks any part: each link's group key (its class,
+// length step, in-rack, aligned and cage fill: media.cpp GroupKey), numbered in key order. Solution s
+// solves keys[s], so every plan that shares these keys has solutionOfLink == keyOfLink. The keys are a
+// function of the floor (fabric, layout, cage groups) and of how many links each end's cage takes, so
+// the comparison's candidates on one floor whose switches and NIC split their cages alike share them
+// (plan/plan_stages.h FloorMemo) and each only solves the few keys.
+struct LinkKeys {
+    std::vector<int> linksPerCage;          // per link class, lower then upper end: what the keys assumed
+    std::uint64_t version = 0;              // changes whenever the keys are worked out again
+    std::vector<std::uint64_t> keys;        // ascending
+    std::vector<float> longestM;            // per key: its longest cage group's length
+    std::vector<long long> links;           // per key
+    std::vector<std::int64_t> firstLink;    // per key: its lowest link
+    std::vector<std::uint32_t> keyOfLink;   // per link
+};
+
 MediaAssignment select(const ClusterSpec&, const Fabric&, const Layout&, const Catalog&, const Hardware&);
 // The same with the cage groups computed beforehand (media/cage_grouping.h: groupByCage), e.g. while
 // the layout is placed: its cages are moved into the assignment (its cage of each end stays, for the BOM).
@@ -61,6 +78,10 @@ MediaAssignment select(const ClusterSpec&, const Fabric&, const Layout&, const C
 // the assignment gets its own copy of the cages, nothing else is copied.
 MediaAssignment select(const ClusterSpec&, const Fabric&, const Layout&, const Catalog&, const Hardware&,
                        const CageGrouping& grouping);
+// The same, with the link keys of earlier plans on these cage groups: used when they were worked out for
+// the same links per cage, else worked out again into `keys` (its version then changes).
+MediaAssignment select(const ClusterSpec&, const Fabric&, const Layout&, const Catalog&, const Hardware&,
+                       const CageGrouping& grouping, LinkKeys& keys);
 } // namespace media
 
 } // namespace fp

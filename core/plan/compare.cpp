@@ -305,6 +305,7 @@ void runFloorTask(const FloorTask& task, const Catalog& catalog, const PlanOptio
         if (onFloor(*std::get<0>(order[k]), std::get<1>(order[k]))) lastOnFloor = k;
 
     std::shared_ptr<plan::Floor> floor;
+    plan::FloorMemo memo;  // what the candidates on the floor share beyond it (plan_stages.h)
     std::exception_ptr unbuildable;
     for (std::size_t k = 0; k < order.size(); ++k) {
         const auto& [round, i, siblings] = order[k];
@@ -332,10 +333,11 @@ void runFloorTask(const FloorTask& task, const Catalog& catalog, const PlanOptio
                              last ? std::move(floor->grouping) : media::CageGrouping{}, floor->timings};
             try {
                 return plan::planOnFloor(*r.resolved[at], std::move(lent), catalog, probe,
-                                         last ? nullptr : &floor->grouping);
+                                         last ? nullptr : &floor->grouping, &memo);
             } catch (...) {
                 // Built again, the same, for the bests that refer to it and the candidates after this one.
                 *floor = plan::buildFloor(*builder, probe);
+                memo = {};
                 throw;
             }
         };

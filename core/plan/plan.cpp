@@ -162,7 +162,7 @@ Floor buildFloor(const Resolved& r, const PlanOptions& options)
 }
 
 Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const PlanOptions& options,
-                 const media::CageGrouping* sharedGrouping)
+                 const media::CageGrouping* sharedGrouping, FloorMemo* memo)
 {
     const ClusterSpec& spec = r.spec;
     Plan p;
@@ -186,6 +186,15 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
     const media::CageGrouping& grouping = sharedGrouping ? *sharedGrouping : floor.grouping;
     clock.run("media", [&] {
         const auto selectMedia = [&] {
+            if (memo) {
+                p.media = media::select(spec, p.fabric, p.layout, catalog, p.hardware, grouping, memo->keys);
+                if (memo->tallyOfKeys != memo->keys.version) {  // the links' solutions changed
+                    memo->tally = {};
+                    memo->tallyOfKeys = memo->keys.version;
+                }
+                if (memo->portsUsed.empty()) memo->portsUsed = checks::portsInUse(p.fabric);
+                return;
+            }
             p.media = sharedGrouping ? media::select(spec, p.fabric, p.layout, catalog, p.hardware, *sharedGrouping)
                                      : media::select(spec, p.fabric, p.layout, catalog, p.hardware, std::move(floor.grouping));
         };
@@ -201,8 +210,12 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
     };
     const auto checkInvariants = [&] { timed([&] { invariantCheck.emplace(p); }); };
     const auto checksBomAndEstimates = [&] {
-        clock.run("checks", [&] { p.findings = checks::run(spec, p.fabric, p.layout, p.media, catalog, p.hardware); });
-        clock.run("bom", [&] { p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware, &grouping.cageOfEnd); });
+        clock.run("checks", [&] {
+            p.findings = checks::run(spec, p.fabric, p.layout, p.media, catalog, p.hardware, memo ? &memo->portsUsed : nullptr);
+        });
+        clock.run("bom", [&] {
+            p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware, &grouping.cageOfEnd, memo ? &memo->tally : nullptr);
+        });
         if (sideBySide) runEstimates(p, catalog, options, false, ecmp ? &*ecmp : nullptr);
     };
     // The longest first: the walk takes about as long as the checks, the BOM and the estimates together.

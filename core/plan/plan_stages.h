@@ -3,10 +3,13 @@
 // groups) for candidates that differ only in NIC, fabric kind and switches of the same shape, and
 // plan each of them on it (plan/compare.cpp). For every spec, planOnFloor(r, buildFloor(r, ..), ..) with r = resolveStage(spec, ..)
 // is makePlan(spec, ..): same stages, same order, same result.
+#include <cstdint>
 #include <string>
 #include <vector>
 
+#include "bom/bom_counts.h"
 #include "media/cage_grouping.h"
+#include "media/media.h"
 #include "plan/plan.h"
 
 namespace fp::plan {
@@ -31,6 +34,18 @@ struct Floor {
     std::vector<StageTiming> timings;  // "topology", "layout"
 };
 
+// What the plans of one floor share beyond the floor itself, worked out by the first plan that needs it
+// and read by the others (one plan at a time): the link keys (media::LinkKeys: valid for every plan whose
+// switches and NIC split their cages alike, worked out again otherwise), the BOM's cage tally of those
+// keys (bom::CageTally) and the ports in use per device (checks::portsInUse). A plan on the floor then
+// solves a few keys and counts a few cage kinds instead of walking every link three times.
+struct FloorMemo {
+    media::LinkKeys keys;
+    bom::CageTally tally;
+    std::uint64_t tallyOfKeys = 0;  // the keys' version the tally was counted for
+    std::vector<std::uint32_t> portsUsed;
+};
+
 // Throw UserError as makePlan does, at the same stage.
 Resolved resolveStage(const ClusterSpec&, const Catalog&, const PlanOptions& = {});
 Floor buildFloor(const Resolved&, const PlanOptions& = {});
@@ -38,8 +53,9 @@ Floor buildFloor(const Resolved&, const PlanOptions& = {});
 // for one sameFloor as it. With `sharedGrouping` (that floor's cage groups, which several plans read
 // while the floor lends them its fabric and layout), the floor's own grouping is not read (it may be
 // empty) and the shared one is left as it is.
+// With `memo`, what the floor's plans share is read from it (and filled in when missing).
 Plan planOnFloor(const Resolved&, Floor, const Catalog&, const PlanOptions& = {},
-                 const media::CageGrouping* sharedGrouping = nullptr);
+                 const media::CageGrouping* sharedGrouping = nullptr, FloorMemo* memo = nullptr);
 
 // Whether buildFloor gives a and b the same floor (rack power aside): their resolved specs differ at
 // most in NIC, switch names and fabric kind; their switches at most in what neither the topology nor the

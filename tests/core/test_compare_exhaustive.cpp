@@ -4,6 +4,7 @@
 // loses; a sibling's re-priced capex equals the capex of its own plan, to the last bit; a candidate
 // planned on a floor built for another NIC, fabric or switch of the same shape (plan/plan_stages.h) has
 // exactly its own plan, per link and per rack.
+#include <algorithm>
 #include <limits>
 #include <QtTest>
 
@@ -332,6 +333,79 @@ private slots:
                 }
             }
     }
+    // Candidates planned one after another on one floor with one FloorMemo, as the comparison plans a
+    // floor's candidates: each plan is its own plan exactly, whichever candidate filled the memo in and
+    // in either order, including candidates whose cages split otherwise (the link keys worked out again).
+    void sharedMemoIsExact_data() { addCaseRows(16384); }
+    void sharedMemoIsExact()
+    {
+        QFETCH(int, index);
+        const ClusterSpec spec = cases()[std::size_t(index)].spec;
+        std::vector<plan::Resolved> resolved;
+        for (FabricKind kind : {FabricKind::InfiniBand, FabricKind::RoCE, FabricKind::SpectrumX, FabricKind::UEC})
+            for (const ClusterSpec& c : plan::retargetCandidates(spec, kind, catalog_)) try {
+                    resolved.push_back(plan::resolveStage(c, catalog_));
+                } catch (const UserError&) {
+                }
+        std::vector<bool> done(resolved.size(), false);
+        for (std::size_t a = 0; a < resolved.size(); ++a) {
+            if (done[a]) continue;
+            std::vector<const plan::Resolved*> members;
+            for (std::size_t b = a; b < resolved.size(); ++b)
+                if (!done[b] && plan::sameFloor(resolved[a], resolved[b])) {
+                    members.push_back(&resolved[b]);
+                    done[b] = true;
+                }
+            if (members.size() < 2) continue;
+            plan::Floor floor;
+            try {
+                floor = plan::buildFloor(resolved[a]);
+            } catch (const UserError&) {
+                continue;
+            }
+            // Pass 2: before each plan the memo reads as left by cages that split otherwise, with a tally
+            // of other solutions (the catalog's candidates of one floor all split alike): the keys must be
+            // worked out again and the stale tally dropped.
+            for (int pass = 0; pass < 3; ++pass) {
+                if (pass == 1) std::reverse(members.begin(), members.end());
+                plan::FloorMemo memo;
+                for (const plan::Resolved* r : members) {
+                    const QByteArray what = QByteArray(toString(r->spec.fabric)) + " " + r->spec.switchModel.c_str() +
+                                            " " + r->spec.nicModel.c_str() + (pass == 1 ? " (reversed)" : pass == 2 ? " (other split)" : "");
+                    if (pass == 2 && memo.keys.version > 0) {
+                        memo.keys.linksPerCage.back() += 1;
+                        memo.tally.links.assign(memo.tally.links.size(), 1);
+                        memo.tally.cagesWith.clear();
+                    }
+                    const std::uint64_t keysBefore = memo.keys.version;
+                    const Plan own = makePlan(r->spec, catalog_);
+                    const Plan onMemo = plan::planOnFloor(
+                        *r, plan::Floor{floor.fabric, floor.layout, {}, floor.timings}, catalog_, {}, &floor.grouping, &memo);
+                    nlohmann::json ownJson = planToJson(own), memoJson = planToJson(onMemo);
+                    ownJson.erase("timings_ms");
+                    memoJson.erase("timings_ms");
+                    QVERIFY2(ownJson == memoJson, what);
+                    QVERIFY2(sameArrays(own, onMemo), what);
+                    QVERIFY2(memo.tally.counted, what);
+                    if (keysBefore == 0) continue;
+                    if (pass == 2) {
+                        QVERIFY2(memo.keys.version != keysBefore, what);
+                        ++memoKeysAgain_;
+                    } else {
+                        QVERIFY2(memo.keys.version == keysBefore, what);  // shared, not worked out again
+                        ++memoReused_;
+                    }
+                }
+            }
+        }
+    }
+    void sharedMemosWereUsed()
+    {
+        QVERIFY(memoReused_ >= 20);
+        QVERIFY(memoKeysAgain_ >= 10);
+        qInfo("%d plans read another plan's link keys; %d worked them out again after another split", memoReused_, memoKeysAgain_);
+    }
+
     void sharedFloorsWereFound()
     {
         QVERIFY(sharedFloors_ >= 20);
@@ -369,6 +443,7 @@ private:
     int sharedFloors_ = 0;
     int otherSwitchFloors_ = 0;
     int otherPowerFloors_ = 0;
+    int memoReused_ = 0, memoKeysAgain_ = 0;
 };
 
 QTEST_GUILESS_MAIN(TestCompareExhaustive)
