@@ -5,7 +5,11 @@
 // alone (plan/compare_bound.h), or, for a switch that plans like a cheaper one of the same round
 // (plan/compare_siblings.h), that one's plan re-priced: exact. Candidates of any round that differ only
 // in NIC, fabric kind and switches of one shape (RoCE and UEC on the 51.2T switches) are planned on one
-// floor: topology, layout and cage groups built once (plan/plan_stages.h). A round's best keeps no copy
+// floor: topology, layout and cage groups built once (plan/plan_stages.h), with what their plans share
+// beyond it (FloorMemo: link keys, cage tally, ports in use). Candidates are ranked without the
+// invariant check, which finds planner bugs, not design choices: the plans kept run it before they are
+// finished, and should one break an invariant the comparison runs again checking every candidate
+// (comparePlans). A round's best keeps no copy
 // of its floor while the others are planned, so the comparison holds little more than one plan per
 // worker at a time: every byte it holds at once is a byte the kernel must zero first.
 // comparePlansExhaustively (compare.h) plans every candidate on its own, for the tests that hold the
@@ -461,15 +465,22 @@ std::string splitNote(FabricKind kind, const ClusterSpec& spec, int nativeGbps, 
 
 namespace {
 
-Comparison compare(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions& options, bool exhaustive)
+// `checkEachCandidate`: every candidate runs the invariant check as it is planned. Otherwise only the
+// plans kept are checked (PlanOptions::invariantsLater), and nullopt when one of them breaks an
+// invariant: the caller then compares again, checking each candidate, so that a planner bug cannot
+// make a broken plan win over a sound one. Exhaustive comparisons check each candidate.
+std::optional<Comparison> compare(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions& options,
+                                  bool exhaustive, bool checkEachCandidate)
 {
     const std::vector<FabricKind> kinds{FabricKind::InfiniBand, FabricKind::RoCE, FabricKind::SpectrumX, FabricKind::UEC};
+    PlanOptions candidateOptions = options;
+    candidateOptions.invariantsLater = !exhaustive && !checkEachCandidate;
     // The rounds' candidates in parallel: the fabric defaults each probe plans of their own.
     std::vector<std::unique_ptr<Round>> native(kinds.size());
     plan::runInParallel(kinds.size(), [&](std::size_t k) { native[k] = makeRound(spec, kinds[k], catalog, options, exhaustive); });
     std::vector<Round*> all;
     for (const auto& r : native) all.push_back(r.get());
-    planRounds(all, catalog, options, exhaustive);
+    planRounds(all, catalog, candidateOptions, exhaustive);
 
     Comparison c;
     std::vector<std::string> splitNotes;
@@ -501,7 +512,7 @@ Comparison compare(const ClusterSpec& spec, const Catalog& catalog, const PlanOp
         });
         std::vector<Round*> rounds;
         for (std::size_t k : splitting) rounds.push_back(split[k].get());
-        planRounds(rounds, catalog, options, exhaustive);
+        planRounds(rounds, catalog, candidateOptions, exhaustive);
         for (std::size_t k = 0; k < kinds.size(); ++k) {
             if (!split[k]) continue;
             auto& records = c.alternatives[k].candidates;
@@ -520,9 +531,13 @@ Comparison compare(const ClusterSpec& spec, const Catalog& catalog, const PlanOp
             chosen[k] = makePlan(native[k]->specs.front(), catalog, options);  // throws the reason
             finished[k] = true;
         }
+    std::vector<std::size_t> findingsBefore(kinds.size());
+    for (std::size_t k = 0; k < kinds.size(); ++k) findingsBefore[k] = chosen[k]->findings.size();
     plan::runInParallel(kinds.size(), [&](std::size_t k) {
         if (!finished[k]) finishPlan(*chosen[k], catalog, options);
     });
+    for (std::size_t k = 0; k < kinds.size(); ++k)
+        if (chosen[k]->findings.size() != findingsBefore[k]) return std::nullopt;  // an invariant broke
     for (std::size_t k = 0; k < kinds.size(); ++k) {
         // Each round marked its own winner; only the one that became the fabric's plan stays Chosen.
         Plan& p = *chosen[k];
@@ -559,14 +574,15 @@ Comparison compare(const ClusterSpec& spec, const Catalog& catalog, const PlanOp
 
 Comparison comparePlans(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions& options)
 {
-    return compare(spec, catalog, options, false);
+    if (std::optional<Comparison> c = compare(spec, catalog, options, false, false)) return std::move(*c);
+    return *compare(spec, catalog, options, false, true);
 }
 
 namespace plan {
 
 Comparison comparePlansExhaustively(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions& options)
 {
-    return compare(spec, catalog, options, true);
+    return *compare(spec, catalog, options, true, true);
 }
 
 } // namespace plan

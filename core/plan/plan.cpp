@@ -208,7 +208,10 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
         body();
         invariantsMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     };
-    const auto checkInvariants = [&] { timed([&] { invariantCheck.emplace(p); }); };
+    const bool invariantsNow = !(options.findingsOnly && options.invariantsLater);
+    const auto checkInvariants = [&] {
+        if (invariantsNow) timed([&] { invariantCheck.emplace(p); });
+    };
     const auto checksBomAndEstimates = [&] {
         clock.run("checks", [&] {
             p.findings = checks::run(spec, p.fabric, p.layout, p.media, catalog, p.hardware, memo ? &memo->portsUsed : nullptr);
@@ -221,7 +224,8 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
     // The longest first: the walk takes about as long as the checks, the BOM and the estimates together.
     runSideBySide(sideBySide, {checkInvariants, checksBomAndEstimates});
     std::vector<Finding> broken;
-    timed([&] { broken = invariantCheck->findings(p); });
+    if (invariantsNow) timed([&] { broken = invariantCheck->findings(p); });
+    p.invariantsPending = !invariantsNow;
     if (estimating && !sideBySide) runEstimates(p, catalog, options, false);
     p.findings.insert(p.findings.begin(), broken.begin(), broken.end());  // the invariants' findings first
     for (StageTiming& t : p.timings)
@@ -267,6 +271,11 @@ Plan makePlan(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions
 
 void finishPlan(Plan& p, const Catalog& catalog, const PlanOptions& options)
 {
+    if (p.invariantsPending) {
+        const std::vector<Finding> broken = checks::invariants(p);
+        p.findings.insert(p.findings.begin(), broken.begin(), broken.end());
+        p.invariantsPending = false;
+    }
     runEstimates(p, catalog, options, false);  // comparePlans finishes its winners in parallel already
     requireFiniteFigures(p);
 }

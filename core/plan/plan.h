@@ -33,6 +33,7 @@ struct Plan {
     Estimates estimates;
     Resilience resilience;          // failure domains, expected failures, spares by service level
     std::vector<StageTiming> timings;
+    bool invariantsPending = false;  // made with PlanOptions::invariantsLater: finishPlan checks them
 
     int errorCount() const;
     int warningCount() const;
@@ -46,13 +47,18 @@ struct PlanOptions {
     // the capex (a function of the BOM), no resilience. For callers that only ask "does this plan have
     // errors, and what does it cost?" (fabric defaults and the comparison probing candidates).
     bool findingsOnly = false;
+    // With findingsOnly: leave the invariant check (plan/invariants.h) to finishPlan. The comparison
+    // ranks its candidates without it and checks the plans it keeps: the check reports planner bugs, not
+    // design choices, and at 1,000,000 GPUs its walk over the links was most of a candidate's time.
+    bool invariantsLater = false;
 };
 
 struct PlanCancelled {};
 
 // Throws UserError when the spec is invalid or cannot be built (unknown part, too big for the switch).
 Plan makePlan(const ClusterSpec&, const Catalog&, const PlanOptions& = {});
-// Completes a plan made with PlanOptions::findingsOnly: estimates, resilience, the finite-figures check.
+// Completes a plan made with PlanOptions::findingsOnly: the invariant check if it is pending (its findings
+// first, as makePlan puts them), estimates, resilience, the finite-figures check.
 void finishPlan(Plan&, const Catalog&, const PlanOptions& = {});
 
 // One switch/NIC choice a comparison considered for a fabric, and what became of it.

@@ -542,6 +542,36 @@ private slots:
         }));
     }
 
+    // The comparison ranks its candidates without the invariant check (PlanOptions::invariantsLater) and
+    // checks the plans it keeps in finishPlan: a plan so made says the check is pending, and finishPlan
+    // reports what it finds, first, as makePlan would; a plan made the usual way is checked already.
+    void invariantsLaterAreCheckedWhenThePlanIsFinished()
+    {
+        PlanOptions later;
+        later.findingsOnly = true;
+        later.invariantsLater = true;
+        Plan p = makePlan(ndrSpec(64, 1), catalog_, later);
+        QVERIFY(p.invariantsPending);
+        const auto modules = std::find_if(p.bom.lines.begin(), p.bom.lines.end(), [](const BomLine& l) {
+            return l.category == BomCategory::Transceivers && l.qty > 0;
+        });
+        QVERIFY(modules != p.bom.lines.end());
+        modules->qty += 1;  // planted: the BOM no longer counts the cable plan
+        const std::size_t before = p.findings.size();
+        QVERIFY(std::none_of(p.findings.begin(), p.findings.end(), [](const Finding& f) { return f.rule.starts_with("invariant."); }));
+        finishPlan(p, catalog_);
+        QVERIFY(!p.invariantsPending);
+        QCOMPARE(p.findings.size(), before + 1);
+        QCOMPARE(p.findings.front().rule, std::string("invariant.bom-mismatch"));
+        QCOMPARE(p.errorCount(), 1);
+
+        PlanOptions now;
+        now.findingsOnly = true;
+        QVERIFY(!makePlan(ndrSpec(64, 1), catalog_, now).invariantsPending);
+        later.findingsOnly = false;  // invariantsLater applies to findings-only plans alone
+        QVERIFY(!makePlan(ndrSpec(64, 1), catalog_, later).invariantsPending);
+    }
+
     // A large plan runs its layout beside the cage grouping, its media beside the ring's ECMP walk, and
     // the invariant check's walk beside the checks, the BOM and the estimates (plan/plan.cpp): the plan
     // must be the one a single thread makes, and the end cages media hands on must be the fabric's.
