@@ -351,9 +351,10 @@ void runFloorTask(const FloorTask& task, const Catalog& catalog, const PlanOptio
 }
 // The rounds' sibling groups as floor tasks, the cheapest switches of every round first: their plans
 // make the tightest budgets, and each fabric has an error-free plan to bound its other candidates with
-// as early as possible. Groups that build one floor share a task; one that would hold more than its share
-// of the work is split between the workers (each builds the floor once), keeping each switch's groups
-// together so the bests planned on one switch refer to one floor. Exhaustive: one task per group.
+// as early as possible. Groups that build one floor share a task, which builds it once: with the floor's
+// memo a candidate on it costs a few milliseconds against the floor's tens (1,000,000 GPUs: 3-4 ms
+// against 140), so splitting a floor between workers, each building it, cost more than it balanced.
+// Exhaustive: one task per group.
 std::vector<FloorTask> floorTasks(const std::vector<Round*>& rounds, bool exhaustive)
 {
     struct Entry {
@@ -377,50 +378,25 @@ std::vector<FloorTask> floorTasks(const std::vector<Round*>& rounds, bool exhaus
         }
     }
     std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.rank < b.rank; });
-    // Floors: entries whose first candidates sameFloor pairs; within one, one list per switch.
-    std::vector<std::vector<std::vector<const Entry*>>> floors;
+    // One task per floor: entries whose first candidates sameFloor pairs, in rank order.
+    std::vector<FloorTask> tasks;
+    std::vector<const plan::Resolved*> builders;  // per task, its first entry's
     for (const Entry& e : entries) {
-        const auto shares = [&](const std::vector<std::vector<const Entry*>>& f) {
-            const plan::Resolved* other = f.front().front()->resolved;
+        const auto shares = [&](const plan::Resolved* other) {
             return e.resolved && other && plan::sameFloor(*e.resolved, *other);
         };
-        const auto found = std::find_if(floors.begin(), floors.end(), shares);
-        if (found == floors.end()) {
-            floors.push_back({{&e}});
+        const auto found = std::find_if(builders.begin(), builders.end(), shares);
+        if (found != builders.end()) {
+            tasks[std::size_t(found - builders.begin())].groups.emplace_back(e.round, e.group);
             continue;
         }
-        const auto sameSwitch = [&](const std::vector<const Entry*>& s) {
-            return s.front()->resolved->spec.switchModel == e.resolved->spec.switchModel;
-        };
-        const auto sw = std::find_if(found->begin(), found->end(), sameSwitch);
-        if (sw != found->end()) sw->push_back(&e);
-        else found->push_back({&e});
+        FloorTask t;
+        t.rank = e.rank;
+        t.groups.emplace_back(e.round, e.group);
+        tasks.push_back(std::move(t));
+        builders.push_back(e.resolved);
     }
-    const std::size_t workers = std::size_t(plan::workerCount());
-    std::vector<FloorTask> tasks;
-    for (const auto& f : floors) {
-        std::size_t groups = 0;
-        for (const auto& s : f) groups += s.size();
-        // Split only a floor of more groups than the others share out: at least two per worker.
-        const std::size_t split = groups >= 2 * workers ? std::min(workers, f.size()) : 1;
-        std::vector<FloorTask> parts(split);
-        std::vector<std::vector<const Entry*>> members(split);
-        for (const auto& s : f) {  // cheapest switch first, each to the part with the fewest groups
-            auto& part = *std::min_element(members.begin(), members.end(),
-                                           [](const auto& a, const auto& b) { return a.size() < b.size(); });
-            part.insert(part.end(), s.begin(), s.end());
-        }
-        for (std::size_t n = 0; n < split; ++n) {
-            std::stable_sort(members[n].begin(), members[n].end(),
-                             [](const Entry* a, const Entry* b) { return a->rank < b->rank; });
-            FloorTask t;
-            t.rank = members[n].front()->rank;
-            for (const Entry* e : members[n]) t.groups.emplace_back(e->round, e->group);
-            tasks.push_back(std::move(t));
-        }
-    }
-    std::stable_sort(tasks.begin(), tasks.end(), [](const FloorTask& a, const FloorTask& b) { return a.rank < b.rank; });
-    return tasks;
+    return tasks;  // in rank order: entries were
 }
 
 // Plans every candidate of every round on the worker pool.
