@@ -29,9 +29,11 @@ int errorsBeyondBuiltInNic(const Plan& p)
 // then says why).
 std::optional<int> errorsOf(const ClusterSpec& candidate, const Catalog& catalog, std::string& why)
 {
-    // Only the error count is read: no estimates (findingsOnly), as the comparison ranks its candidates.
+    // Only the error count is read: no estimates (findingsOnly) and no invariant check (the probe is
+    // never shown; the plan made on the parts picked runs it), as the comparison ranks its candidates.
     PlanOptions findingsOnly;
     findingsOnly.findingsOnly = true;
+    findingsOnly.invariantsLater = true;
     try {
         if (candidate.gpus <= kFullPlanGpus) return errorsBeyondBuiltInNic(makePlan(candidate, catalog, findingsOnly));
         // Full size: does the topology connect it (tiers, planes)? Resolving and sizing only.
