@@ -15,7 +15,9 @@
 // comparePlansExhaustively (compare.h) plans every candidate on its own, for the tests that hold the
 // pruned comparison to it.
 #include <algorithm>
+#include <atomic>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -65,6 +67,12 @@ struct Round {
     // The floor `best` was planned on, when shared: its fabric and layout stay there (one copy for every
     // best planned on it, none copied while candidates are still planned) until attachFloor.
     std::shared_ptr<plan::Floor> bestFloor;
+    // Floor tasks with candidates of this round still to run (planRounds); once none is left the best
+    // may be finished at once, beside the other rounds' tasks (`finished`; `brokeInvariant`: finishing it
+    // found a broken invariant).
+    std::atomic<int> tasksLeft{0};
+    bool finished = false;
+    bool brokeInvariant = false;
 
     // The bound that shows candidate i cannot beat the best error-free plan, or nullopt while none does
     // (or no plan is error-free). Its switch bound first, else its exact one: a sibling's switch bound is
@@ -400,11 +408,34 @@ std::vector<FloorTask> floorTasks(const std::vector<Round*>& rounds, bool exhaus
 }
 
 // Plans every candidate of every round on the worker pool.
-void planRounds(const std::vector<Round*>& rounds, const Catalog& catalog, const PlanOptions& options, bool exhaustive)
+// `roundDone` is called for each round on the worker that ran its last task, its best attached to its
+// floor: the comparison finishes a best there that no later round can replace, while the other workers
+// still plan (at 1,000,000 GPUs the Ethernet rounds finish while InfiniBand's second floor is planned).
+void planRounds(const std::vector<Round*>& rounds, const Catalog& catalog, const PlanOptions& options, bool exhaustive,
+                const std::function<void(Round&)>& roundDone = {})
 {
     const std::vector<FloorTask> tasks = floorTasks(rounds, exhaustive);
-    plan::runInParallel(tasks.size(), [&](std::size_t t) { runFloorTask(tasks[t], catalog, options, exhaustive); });
-    for (Round* r : rounds) attachFloor(*r);
+    std::vector<std::vector<Round*>> roundsOf(tasks.size());  // per task, its rounds, each once
+    for (std::size_t t = 0; t < tasks.size(); ++t)
+        for (const auto& [round, group] : tasks[t].groups)
+            if (std::find(roundsOf[t].begin(), roundsOf[t].end(), round) == roundsOf[t].end()) {
+                roundsOf[t].push_back(round);
+                ++round->tasksLeft;
+            }
+    std::mutex attaching;  // rounds whose bests share a floor: one takes it, the others copy it
+    const auto attach = [&](Round& r) {
+        std::lock_guard lock(attaching);
+        attachFloor(r);
+    };
+    plan::runInParallel(tasks.size(), [&](std::size_t t) {
+        runFloorTask(tasks[t], catalog, options, exhaustive);  // its floor is released on return
+        for (Round* r : roundsOf[t])
+            if (--r->tasksLeft == 0) {
+                attach(*r);
+                if (roundDone) roundDone(*r);
+            }
+    });
+    for (Round* r : rounds) attachFloor(*r);  // a round of no task (none has)
 
     // Outcomes from the final best, not from the order plans finished in: the same input always reads
     // the same. A candidate the final best beats would be skipped by any schedule (Round::beatenBy).
@@ -456,11 +487,23 @@ std::optional<Comparison> compare(const ClusterSpec& spec, const Catalog& catalo
     plan::runInParallel(kinds.size(), [&](std::size_t k) { native[k] = makeRound(spec, kinds[k], catalog, options, exhaustive); });
     std::vector<Round*> all;
     for (const auto& r : native) all.push_back(r.get());
-    planRounds(all, catalog, candidateOptions, exhaustive);
+    // A round's best that no split round below can replace (it has no errors, or a split could not clear
+    // them) is finished as soon as its round is planned.
+    const auto finishEarly = [&](Round& r) {
+        if (!r.best || (r.best->errorCount() > 0 && r.builtInNicNote.empty() && r.linkGbps / 2 >= 100)) return;
+        const std::size_t findings = r.best->findings.size();
+        finishPlan(*r.best, catalog, options);
+        r.brokeInvariant = r.best->findings.size() != findings;  // finishPlan adds only the invariants' findings
+        r.finished = true;
+    };
+    planRounds(all, catalog, candidateOptions, exhaustive, finishEarly);
+    for (const auto& r : native)
+        if (r->brokeInvariant) return std::nullopt;
 
     Comparison c;
     std::vector<std::string> splitNotes;
     std::vector<std::optional<Plan>> chosen(kinds.size());
+    std::vector<bool> replaced(kinds.size(), false);  // by a split round's plan
     for (std::size_t k = 0; k < kinds.size(); ++k) {
         chosen[k] = std::move(native[k]->best);
         c.alternatives.push_back({kinds[k], false, native[k]->records});
@@ -499,6 +542,7 @@ std::optional<Comparison> compare(const ClusterSpec& spec, const Catalog& catalo
             splitNotes.push_back(splitNote(kinds[k], spec, native[k]->linkGbps, split[k]->linkGbps, chosen[k].has_value()));
             got->fabric.notes.push_back(splitNotes.back());
             chosen[k] = std::move(got);
+            replaced[k] = true;
         }
     }
     std::vector<bool> finished(kinds.size(), false);
@@ -506,6 +550,8 @@ std::optional<Comparison> compare(const ClusterSpec& spec, const Catalog& catalo
         if (!chosen[k]) {
             chosen[k] = makePlan(native[k]->specs.front(), catalog, options);  // throws the reason
             finished[k] = true;
+        } else if (native[k]->finished && !replaced[k]) {
+            finished[k] = true;  // finishEarly
         }
     std::vector<std::size_t> findingsBefore(kinds.size());
     for (std::size_t k = 0; k < kinds.size(); ++k) findingsBefore[k] = chosen[k]->findings.size();

@@ -183,6 +183,39 @@ private slots:
     }
 
     // Planning in parallel changes nothing: the same comparison on one thread.
+    // Each fabric's plan in the comparison is the plan its parts make on their own: planned on a floor
+    // shared with other candidates and its memo, checked for invariants and finished as soon as its round
+    // was planned (plan/compare.cpp), it must not differ from makePlan in any figure. The comparison adds
+    // only notes.
+    void eachFabricsPlanIsItsOwnPlan_data()
+    {
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<int>("platformIndex");
+        QTest::newRow("1,024 GPUs") << 1024 << -1;
+        QTest::newRow("16,384 GPUs") << 16384 << -1;
+        QTest::newRow("100,000 GPUs (extra planes on 64-port switches)") << 100000 << -1;
+        QTest::newRow("4,096 GPUs on DGX H100") << 4096 << 0;
+    }
+    void eachFabricsPlanIsItsOwnPlan()
+    {
+        QFETCH(int, gpus);
+        QFETCH(int, platformIndex);
+        ClusterSpec spec;
+        spec.gpus = gpus;
+        if (platformIndex >= 0) spec.platform = "DGX-H100";
+        const Comparison c = comparePlans(spec, catalog_);
+        const auto comparable = [](nlohmann::json j) {
+            j.erase("timings_ms");
+            j["topology"].erase("notes");
+            return j;
+        };
+        for (const Plan& p : c.plans) {
+            const Plan own = makePlan(p.spec, catalog_);
+            QVERIFY2(comparable(planToJson(own)) == comparable(planToJson(p)), toString(p.spec.fabric));
+            QCOMPARE(own.findings.size(), p.findings.size());
+        }
+    }
+
     void sameResultOnOneThread()
     {
         ClusterSpec spec;
