@@ -148,8 +148,10 @@ Estimates run(const ClusterSpec& spec, const Fabric& fabric, const Layout& layou
     const int gpus = collectiveGpus(spec, options);
     const int gpusPerNode = std::max(1, spec.gpusPerNode);
     const int nodes = (gpus + gpusPerNode - 1) / gpusPerNode;
-    const EcmpResult ecmp = precomputedEcmp ? *precomputedEcmp : ringEcmpOf(spec, fabric, options);
+    // A fabric that balances flows itself has no hash collisions to count: the ring's ECMP walk (a pass
+    // over every link) only for one that does not.
     const bool balanced = balancesFlows(spec.fabric, hw);
+    const EcmpResult ecmp = balanced ? EcmpResult{} : precomputedEcmp ? *precomputedEcmp : ringEcmpOf(spec, fabric, options);
     perf.ecmpCollisionFactor = balanced ? 1.0 : ecmp.factor;
 
     const PathLatency& widest = perf.latency[pathIndexFor(fabric, nodes, perf.latency.size())];

@@ -95,7 +95,7 @@ Capex capexOf(const Bom&, int gpus);
 struct EcmpResult;  // estimate/throughput.h
 
 // `ecmp`: ringEcmpOf(spec, fabric, options) (estimate/throughput.h) computed beforehand, or null to
-// compute it here.
+// compute it here; neither is read where the fabric balances flows itself (balancesFlows).
 Estimates run(const ClusterSpec&, const Fabric&, const Layout&, const MediaAssignment&, const Bom&,
               const Catalog&, const Hardware&, const EstimateOptions& = {}, const EcmpResult* ecmp = nullptr);
 } // namespace estimate

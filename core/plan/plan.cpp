@@ -198,7 +198,7 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
             p.media = sharedGrouping ? media::select(spec, p.fabric, p.layout, catalog, p.hardware, *sharedGrouping)
                                      : media::select(spec, p.fabric, p.layout, catalog, p.hardware, std::move(floor.grouping));
         };
-        if (!sideBySide) return selectMedia();
+        if (!sideBySide || estimate::balancesFlows(spec.fabric, p.hardware)) return selectMedia();  // no ECMP walk to run
         runSideBySide(true, {selectMedia, [&] { ecmp = estimate::ringEcmpOf(spec, p.fabric, estimateOptionsOf(p, options)); }});
     });
     std::optional<checks::InvariantCheck> invariantCheck;
