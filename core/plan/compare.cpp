@@ -16,6 +16,7 @@
 // pruned comparison to it.
 #include <algorithm>
 #include <atomic>
+#include <condition_variable>
 #include <exception>
 #include <functional>
 #include <memory>
@@ -408,9 +409,11 @@ std::vector<FloorTask> floorTasks(const std::vector<Round*>& rounds, bool exhaus
 }
 
 // Plans every candidate of every round on the worker pool.
-// `roundDone` is called for each round on the worker that ran its last task, its best attached to its
-// floor: the comparison finishes a best there that no later round can replace, while the other workers
-// still plan (at 1,000,000 GPUs the Ethernet rounds finish while InfiniBand's second floor is planned).
+// `roundDone` is called once for each round, its best attached to its floor, as a task of the same pool
+// once the round's last floor task has run: the comparison finishes there a best that no later round can
+// replace while other workers still plan, and a worker done with its floors takes the next finished
+// round, whichever worker planned it (at 1,000,000 GPUs three Ethernet rounds end with one floor task,
+// while InfiniBand's floors are still planned on the other worker).
 void planRounds(const std::vector<Round*>& rounds, const Catalog& catalog, const PlanOptions& options, bool exhaustive,
                 const std::function<void(Round&)>& roundDone = {})
 {
@@ -423,17 +426,46 @@ void planRounds(const std::vector<Round*>& rounds, const Catalog& catalog, const
                 ++round->tasksLeft;
             }
     std::mutex attaching;  // rounds whose bests share a floor: one takes it, the others copy it
-    const auto attach = [&](Round& r) {
-        std::lock_guard lock(attaching);
-        attachFloor(r);
-    };
-    plan::runInParallel(tasks.size(), [&](std::size_t t) {
-        runFloorTask(tasks[t], catalog, options, exhaustive);  // its floor is released on return
-        for (Round* r : roundsOf[t])
-            if (--r->tasksLeft == 0) {
-                attach(*r);
-                if (roundDone) roundDone(*r);
+    // Rounds whose floor tasks have all run, in the order they did, for the roundDone tasks. The pool
+    // hands out task numbers in order, so a roundDone task starts only once every floor task has: it
+    // waits for a round that one of them, running on another worker, is about to complete, unless one
+    // failed (then the pool stops and rethrows).
+    std::mutex readyMutex;
+    std::condition_variable readyChanged;
+    std::vector<Round*> ready;
+    std::size_t taken = 0;
+    bool aborted = false;
+    const std::size_t doneTasks = roundDone ? rounds.size() : 0;
+    plan::runInParallel(tasks.size() + doneTasks, [&](std::size_t t) {
+        if (t >= tasks.size()) {
+            Round* r = nullptr;
+            {
+                std::unique_lock lock(readyMutex);
+                readyChanged.wait(lock, [&] { return taken < ready.size() || aborted; });
+                if (aborted) return;
+                r = ready[taken++];
             }
+            roundDone(*r);
+            return;
+        }
+        try {
+            runFloorTask(tasks[t], catalog, options, exhaustive);  // its floor is released on return
+            for (Round* r : roundsOf[t])
+                if (--r->tasksLeft == 0) {
+                    {
+                        std::lock_guard lock(attaching);
+                        attachFloor(*r);
+                    }
+                    std::lock_guard lock(readyMutex);
+                    ready.push_back(r);
+                    readyChanged.notify_one();
+                }
+        } catch (...) {
+            std::lock_guard lock(readyMutex);
+            aborted = true;
+            readyChanged.notify_all();
+            throw;
+        }
     });
     for (Round* r : rounds) attachFloor(*r);  // a round of no task (none has)
 

@@ -1,6 +1,7 @@
 // comparePlans (issue 18): per fabric the cheapest plan without design-rule errors, whatever fabric or
 // switch the design itself uses; a plan with errors is not buildable and never recommended; the
 // switch-cost lower bound that lets the comparison skip candidates never exceeds a real plan's switches.
+#include <atomic>
 #include <QtTest>
 
 #include "catalog/catalog_db.h"
@@ -213,6 +214,28 @@ private slots:
             const Plan own = makePlan(p.spec, catalog_);
             QVERIFY2(comparable(planToJson(own)) == comparable(planToJson(p)), toString(p.spec.fabric));
             QCOMPARE(own.findings.size(), p.findings.size());
+        }
+    }
+
+    // Cancelled at any point (the GUI's cancel polls between stages: in floor tasks, in the winners'
+    // finishing, on either worker), the comparison throws PlanCancelled and does not hang: a worker
+    // waiting for a round to finish is released when a floor task throws.
+    void cancelsAtAnyPoint()
+    {
+        ClusterSpec spec;
+        spec.gpus = 16384;
+        std::atomic<int> polls{0};
+        PlanOptions counting;
+        counting.cancelled = [&] { return ++polls < 0; };
+        QCOMPARE(comparePlans(spec, catalog_, counting).plans.size(), std::size_t(4));
+        const int total = polls;
+        QVERIFY(total > 20);
+        for (int step = 0; step < 20; ++step) {
+            const int after = total * step / 20;  // cancel from this poll on
+            std::atomic<int> seen{0};
+            PlanOptions options;
+            options.cancelled = [&] { return seen++ >= after; };
+            QVERIFY_EXCEPTION_THROWN(comparePlans(spec, catalog_, options), PlanCancelled);
         }
     }
 
