@@ -435,7 +435,11 @@ void planRounds(const std::vector<Round*>& rounds, const Catalog& catalog, const
     std::vector<Round*> ready;
     std::size_t taken = 0;
     bool aborted = false;
-    const std::size_t doneTasks = roundDone ? rounds.size() : 0;
+    // One roundDone task per round that has floor tasks (a round without any has no best, and would
+    // never be ready).
+    const std::size_t doneTasks = roundDone ? std::size_t(std::count_if(rounds.begin(), rounds.end(),
+                                                                        [](const Round* r) { return r->tasksLeft > 0; }))
+                                            : 0;
     plan::runInParallel(tasks.size() + doneTasks, [&](std::size_t t) {
         if (t >= tasks.size()) {
             Round* r = nullptr;
@@ -467,7 +471,6 @@ void planRounds(const std::vector<Round*>& rounds, const Catalog& catalog, const
             throw;
         }
     });
-    for (Round* r : rounds) attachFloor(*r);  // a round of no task (none has)
 
     // Outcomes from the final best, not from the order plans finished in: the same input always reads
     // the same. A candidate the final best beats would be skipped by any schedule (Round::beatenBy).
