@@ -364,26 +364,43 @@ void CompareView::rebuild()
     // The alternatives, each with the switch and NIC it was planned with; the colour square is the
     // key for the TCO and bandwidth lines (so those charts need no legend of their own).
     const QString muted = pal.color(QPalette::PlaceholderText).name();
-    QString html = QStringLiteral("<table cellspacing='0' cellpadding='3' width='100%'><tr style='color:%1'>"
-                                  "<th align='left'>%2</th><th align='left'>%3</th>"
-                                  "<th align='right'>%4</th><th align='right'>%5</th><th align='right'>%6</th>"
-                                  "<th align='right'>%7</th><th align='left'>%8</th></tr>")
+    const Advice& a = m_comparison->advice;
+    // The verdict first: the panel is short (the charts share the tab) and scrolls, and the line a
+    // reader looks for must not sit half below its edge, as it did under the table.
+    // Worded as the CLI words it: no fabric is recommended that cannot be built.
+    const QString fabric = QString::fromUtf8(displayName(a.recommended));
+    const QString verdict = a.recommendedBuildable
+                                ? tr("Recommended: %1").arg(fabric)
+                                : tr("<span style='color:%1'>Recommended: none buildable</span> (the rule would pick %2)")
+                                      .arg(errorColour(pal).name(), fabric);
+    QString html = QStringLiteral("<h3 style='margin-top:0; margin-bottom:4px'>%1</h3>").arg(verdict);
+    html += QStringLiteral("<table cellspacing='0' cellpadding='3' width='100%'><tr style='color:%1'>"
+                                  "<th align='left'>%2</th><th align='left' style='white-space:nowrap'>%3</th>"
+                                  "<th align='right' style='white-space:nowrap'>%4</th>"
+                                  "<th align='right' style='white-space:nowrap'>%5</th>"
+                                  "<th align='right' style='white-space:nowrap'>%6</th>"
+                                  "<th align='right' style='white-space:nowrap'>%7</th><th align='left'>%8</th></tr>")
                        .arg(muted, tr("Fabric"), tr("Switch / NIC"), tr("Switches"), tr("Capex"), tr("TCO"),
                             tr("Stops/day"), tr("Status"));
     for (const Plan& p : plans) {
         const int errors = p.errorCount();
         const QString colour = errors ? muted : pal.color(QPalette::Text).name();
         // The switch and, under it, the NIC: one column, so part numbers stay whole in a 1024-pixel window.
-        html += QStringLiteral("<tr style='color:%1'><td><span style='color:%2'>■</span> %3</td>"
-                               "<td>%4<br><span style='color:%9'>%5</span></td>"
-                               "<td align='right'>%6</td><td align='right'>%7</td><td align='right'>%8</td>")
+        // Part numbers and figures are never broken ("MCX75310AAS-NEAT" read as "MCX75310AAS / -NEAT"
+        // in a 1024-pixel window), nor is the fabric's name (its chart label under it); the status wraps.
+        html += QStringLiteral("<tr style='color:%1'><td style='white-space:nowrap'><span style='color:%2'>■</span> %3</td>"
+                               "<td style='white-space:nowrap'>%4<br><span style='color:%9'>%5</span></td>"
+                               "<td align='right' style='white-space:nowrap'>%6</td>"
+                               "<td align='right' style='white-space:nowrap'>%7</td>"
+                               "<td align='right' style='white-space:nowrap'>%8</td>")
                     .arg(colour, shownColor(p).name(),
-                         QStringLiteral("%1 (%2)").arg(fabricName(p), shortFabricName(p.spec.fabric)).toHtmlEscaped(),
+                         fabricName(p).toHtmlEscaped() + QStringLiteral("<br>&nbsp;&nbsp;&nbsp;(") +
+                             shortFabricName(p.spec.fabric).toHtmlEscaped() + QLatin1Char(')'),
                          QString::fromStdString(p.hardware.switchesText(p.fabric.shape.tiers)).toHtmlEscaped(),
                          QString::fromStdString(p.hardware.nic.partNumber).toHtmlEscaped(),
                          QLocale(QLocale::English).toString(p.fabric.switchCount()),
                          unbrokenFigure(money(p, p.estimates.capex.totalUsd)), unbrokenFigure(money(p, p.estimates.tcoUsd)), muted)
-                + QStringLiteral("<td align='right'>%1</td>").arg(stopsPerDay(p))
+                + QStringLiteral("<td align='right' style='white-space:nowrap'>%1</td>").arg(stopsPerDay(p))
                 + QStringLiteral("<td>%1</td></tr>").arg(errors ? tr("<span style='color:%1'>✗ not buildable: %n error(s)</span>", nullptr, errors)
                                       .arg(errorColour(pal).name())
                                 : tr("buildable"));
@@ -393,8 +410,7 @@ void CompareView::rebuild()
     html += tr("<p style='color:%1; font-size:small; margin-top:2px'>Stops/day: expected network-caused "
                "interruptions per day of a job on the whole cluster.%2</p>")
                 .arg(muted, anyEstimated ? QLatin1Char(' ') + estimateLegendHtml(pal) : QString());
-    const Advice& a = m_comparison->advice;
-    html += tr("<h3 style='margin-bottom:2px'>Recommended: %1</h3><ul style='margin-top:0'>").arg(QString::fromUtf8(displayName(a.recommended)));
+    html += QStringLiteral("<ul style='margin-top:0'>");
     for (const std::string& r : a.reasons) html += QStringLiteral("<li>%1</li>").arg(QString::fromStdString(r).toHtmlEscaped());
     html += QStringLiteral("</ul>");
     html += tr("<p style='color:%1; font-size:small'>No public price lists exist for this hardware: every price is "

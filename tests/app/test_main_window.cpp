@@ -11,6 +11,11 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QProcess>
+#include <QScrollBar>
+#include <QTextBlock>
+#include <QTextCursor>
+#include <QTextDocument>
+#include <QTextLayout>
 #include <QSpinBox>
 #include <QStyle>
 #include <QStyleFactory>
@@ -492,10 +497,41 @@ void TestMainWindow::compareMoneyAndAdviceReadAsTheCli()
     auto* advice = view.findChild<QTextBrowser*>();
     QVERIFY(advice);
     const QString text = advice->toPlainText();
+    // The verdict leads, above the table: the panel scrolls and must show it without scrolling.
+    QVERIFY2(text.startsWith(QStringLiteral("Recommended: ") + QString::fromUtf8(displayName(comparison->advice.recommended))),
+             qPrintable(text.left(80)));
+    QCOMPARE(advice->verticalScrollBar()->value(), 0);
+    // In the tab of a 1024-pixel window (about 640 pixels wide) no part number, figure or fabric name
+    // is broken across lines ("MCX75310AAS-NEAT" read "MCX75310AAS" / "-NEAT", "InfiniBand" "InfiniBan" / "d").
+    view.resize(640, 700);
+    QCoreApplication::processEvents();
+    const auto onOneLine = [&](const QString& what) {
+        const QTextCursor found = advice->document()->find(what);
+        if (found.isNull()) return false;
+        const QTextBlock block = advice->document()->findBlock(found.selectionStart());
+        const QTextLayout* layout = block.layout();
+        const int start = found.selectionStart() - block.position(), end = found.selectionEnd() - 1 - block.position();
+        return layout && layout->lineForTextPosition(start).lineNumber() == layout->lineForTextPosition(end).lineNumber();
+    };
+    for (const Plan& p : comparison->plans) {
+        for (const std::string& part : {p.hardware.nic.partNumber, p.hardware.switches.front().partNumber})
+            QVERIFY2(onOneLine(QString::fromStdString(part)), part.c_str());
+        QVERIFY2(onOneLine(QString::fromUtf8(displayName(p.spec.fabric))), displayName(p.spec.fabric));
+    }
     QVERIFY(!comparison->advice.reasons.empty());
     for (const std::string& r : comparison->advice.reasons)
         QVERIFY2(text.contains(QString::fromStdString(r)), r.c_str());
     QVERIFY(text.contains(QStringLiteral("~ estimate: no public prices exist")));
+
+    // No fabric buildable: the tab recommends none, as the CLI says it ("none buildable", with the pick
+    // the rule would make); before, it named the rule's pick as the recommendation.
+    Comparison none = *comparison;
+    none.advice.recommendedBuildable = false;
+    view.setComparison(std::make_shared<const Comparison>(std::move(none)), QString());
+    const QString noneText = advice->toPlainText();
+    const QString expected = QStringLiteral("Recommended: none buildable (the rule would pick ") +
+                             QString::fromUtf8(displayName(comparison->advice.recommended)) + QStringLiteral(")");
+    QVERIFY2(noneText.startsWith(expected), qPrintable(noneText.left(100)));
 }
 
 // The app's plural translator: "1 error", "2 errors", not "1 error(s)"; text without a count as typed.
