@@ -122,6 +122,14 @@ nlohmann::json withoutTimings(nlohmann::json plans)
     return plans;
 }
 
+// A plan's JSON without its stage timings, which differ run to run.
+nlohmann::json planJson(const Plan& p)
+{
+    nlohmann::json j = planToJson(p);
+    j.erase("timings_ms");
+    return j;
+}
+
 // The per-link and per-device arrays the JSON only sums: links, racks (their power included), each
 // device's rack, each link's length, cage and media.
 bool sameArrays(const Plan& a, const Plan& b)
@@ -165,6 +173,18 @@ class TestCompareExhaustive : public QObject {
         return mine && theirs ? won.estimates.capex.nicsUsd / theirs->priceUsd * mine->priceUsd : 0;
     }
     int skipped_ = 0, skippedBySibling_ = 0;
+
+    // Every candidate of every fabric for `spec` that resolves (plan::resolveStage), fabric by fabric.
+    std::vector<plan::Resolved> resolvedCandidates(const ClusterSpec& spec) const
+    {
+        std::vector<plan::Resolved> resolved;
+        for (FabricKind kind : {FabricKind::InfiniBand, FabricKind::RoCE, FabricKind::SpectrumX, FabricKind::UEC})
+            for (const ClusterSpec& c : plan::retargetCandidates(spec, kind, catalog_)) try {
+                    resolved.push_back(plan::resolveStage(c, catalog_));
+                } catch (const UserError&) {
+                }
+        return resolved;
+    }
 
     // One data row per case of at most `maxGpus` GPUs, by its index in cases().
     static void addCaseRows(int maxGpus)
@@ -291,12 +311,7 @@ private slots:
     {
         QFETCH(int, index);
         const ClusterSpec spec = cases()[std::size_t(index)].spec;
-        std::vector<plan::Resolved> resolved;
-        for (FabricKind kind : {FabricKind::InfiniBand, FabricKind::RoCE, FabricKind::SpectrumX, FabricKind::UEC})
-            for (const ClusterSpec& c : plan::retargetCandidates(spec, kind, catalog_)) try {
-                    resolved.push_back(plan::resolveStage(c, catalog_));
-                } catch (const UserError&) {
-                }
+        const std::vector<plan::Resolved> resolved = resolvedCandidates(spec);
         for (std::size_t a = 0; a < resolved.size(); ++a)
             for (std::size_t b = 0; b < resolved.size(); ++b) {
                 const plan::Resolved &ra = resolved[a], &rb = resolved[b];
@@ -310,10 +325,8 @@ private slots:
                 try {
                     const Plan own = makePlan(rb.spec, catalog_);
                     const Plan shared = plan::planOnFloor(rb, plan::buildFloor(ra), catalog_);
-                    nlohmann::json ownJson = planToJson(own), sharedJson = planToJson(shared);
-                    ownJson.erase("timings_ms");
-                    sharedJson.erase("timings_ms");
-                    QVERIFY2(ownJson == sharedJson, what);
+                    const nlohmann::json ownJson = planJson(own);
+                    QVERIFY2(ownJson == planJson(shared), what);
                     QVERIFY2(sameArrays(own, shared), what);
                     // On the floor's cage groups read in place, as the comparison plans every candidate
                     // of a floor but its last: the same plan, and the groups left as they were for the
@@ -322,9 +335,7 @@ private slots:
                     const media::CageGrouping before = floor.grouping;
                     const Plan onGroups = plan::planOnFloor(
                         rb, plan::Floor{floor.fabric, floor.layout, {}, floor.timings}, catalog_, {}, &floor.grouping);
-                    nlohmann::json onGroupsJson = planToJson(onGroups);
-                    onGroupsJson.erase("timings_ms");
-                    QVERIFY2(ownJson == onGroupsJson, what);
+                    QVERIFY2(ownJson == planJson(onGroups), what);
                     QVERIFY2(sameArrays(own, onGroups), what);
                     QVERIFY2(sameGrouping(before, floor.grouping), what);
                     if (ra.spec.switchModel != rb.spec.switchModel) ++otherSwitchFloors_;
@@ -344,12 +355,7 @@ private slots:
     {
         QFETCH(int, index);
         const ClusterSpec spec = cases()[std::size_t(index)].spec;
-        std::vector<plan::Resolved> resolved;
-        for (FabricKind kind : {FabricKind::InfiniBand, FabricKind::RoCE, FabricKind::SpectrumX, FabricKind::UEC})
-            for (const ClusterSpec& c : plan::retargetCandidates(spec, kind, catalog_)) try {
-                    resolved.push_back(plan::resolveStage(c, catalog_));
-                } catch (const UserError&) {
-                }
+        const std::vector<plan::Resolved> resolved = resolvedCandidates(spec);
         std::vector<bool> done(resolved.size(), false);
         for (std::size_t a = 0; a < resolved.size(); ++a) {
             if (done[a]) continue;
@@ -384,10 +390,7 @@ private slots:
                     const Plan own = makePlan(r->spec, catalog_);
                     const Plan onMemo = plan::planOnFloor(
                         *r, plan::Floor{floor.fabric, floor.layout, {}, floor.timings}, catalog_, {}, &floor.grouping, &memo);
-                    nlohmann::json ownJson = planToJson(own), memoJson = planToJson(onMemo);
-                    ownJson.erase("timings_ms");
-                    memoJson.erase("timings_ms");
-                    QVERIFY2(ownJson == memoJson, what);
+                    QVERIFY2(planJson(own) == planJson(onMemo), what);
                     QVERIFY2(sameArrays(own, onMemo), what);
                     QVERIFY2(memo.tally.counted, what);
                     if (keysBefore == 0) continue;
@@ -435,10 +438,7 @@ private slots:
         const Plan own = makePlan(b, catalog_);
         const Plan shared = plan::planOnFloor(rb, plan::buildFloor(ra), catalog_);
         QVERIFY(!own.fabric.notes.empty() && own.fabric.notes.front() == rb.planesNote);
-        nlohmann::json ownJson = planToJson(own), sharedJson = planToJson(shared);
-        ownJson.erase("timings_ms");
-        sharedJson.erase("timings_ms");
-        QVERIFY(ownJson == sharedJson);
+        QVERIFY(planJson(own) == planJson(shared));
     }
 
 private:
