@@ -507,6 +507,25 @@ std::string splitNote(FabricKind kind, const ClusterSpec& spec, int nativeGbps, 
 
 namespace {
 
+// Whether a round at half the link speed may yet replace this best of round r (compare's split rounds):
+// there is none, or it has errors that another speed might clear (not a built-in NIC's, which every plan
+// of the round keeps: builtInNicNote), and half the speed is still 100G or more. Otherwise the best is
+// the fabric's plan, and may be finished as soon as its round is planned.
+bool halfSpeedMayReplace(const std::optional<Plan>& best, const Round& r)
+{
+    return !best || (best->errorCount() > 0 && r.builtInNicNote.empty() && r.linkGbps / 2 >= 100);
+}
+
+// Finishes a plan the comparison keeps (finishPlan); true when its pending invariant check
+// (PlanOptions::invariantsLater) found a broken invariant: the only findings finishPlan adds.
+bool finishKept(Plan& p, const Catalog& catalog, const PlanOptions& options)
+{
+    const bool pending = p.invariantsPending;
+    const std::size_t findings = p.findings.size();
+    finishPlan(p, catalog, options);
+    return pending && p.findings.size() != findings;
+}
+
 // `checkEachCandidate`: every candidate runs the invariant check as it is planned. Otherwise only the
 // plans kept are checked (PlanOptions::invariantsLater), and nullopt when one of them breaks an
 // invariant: the caller then compares again, checking each candidate, so that a planner bug cannot
@@ -522,13 +541,10 @@ std::optional<Comparison> compare(const ClusterSpec& spec, const Catalog& catalo
     plan::runInParallel(kinds.size(), [&](std::size_t k) { native[k] = makeRound(spec, kinds[k], catalog, options, exhaustive); });
     std::vector<Round*> all;
     for (const auto& r : native) all.push_back(r.get());
-    // A round's best that no split round below can replace (it has no errors, or a split could not clear
-    // them) is finished as soon as its round is planned.
+    // A round's best that no split round below can replace is finished as soon as its round is planned.
     const auto finishEarly = [&](Round& r) {
-        if (!r.best || (r.best->errorCount() > 0 && r.builtInNicNote.empty() && r.linkGbps / 2 >= 100)) return;
-        const std::size_t findings = r.best->findings.size();
-        finishPlan(*r.best, catalog, options);
-        r.brokeInvariant = r.best->findings.size() != findings;  // finishPlan adds only the invariants' findings
+        if (halfSpeedMayReplace(r.best, r)) return;
+        r.brokeInvariant = finishKept(*r.best, catalog, options);
         r.finished = true;
     };
     planRounds(all, catalog, candidateOptions, exhaustive, finishEarly);
@@ -538,7 +554,6 @@ std::optional<Comparison> compare(const ClusterSpec& spec, const Catalog& catalo
     Comparison c;
     std::vector<std::string> splitNotes;
     std::vector<std::optional<Plan>> chosen(kinds.size());
-    std::vector<bool> replaced(kinds.size(), false);  // by a split round's plan
     for (std::size_t k = 0; k < kinds.size(); ++k) {
         chosen[k] = std::move(native[k]->best);
         c.alternatives.push_back({kinds[k], false, native[k]->records});
@@ -549,14 +564,15 @@ std::optional<Comparison> compare(const ClusterSpec& spec, const Catalog& catalo
     // Not where the platform's built-in NIC lacks the fabric's features (builtInNicNote): every plan of
     // that round keeps its platform.builtin-nic error at any speed, so a split plan could never win.
     for (int divisor = 2;; divisor *= 2) {
+        // Past half the speed only a fabric with no plan at all is split again.
         const auto needsSplit = [&](std::size_t k) {
-            return !chosen[k] ||
-                   (divisor == 2 && chosen[k]->errorCount() > 0 && native[k]->builtInNicNote.empty());
+            if (native[k]->linkGbps / divisor < 100) return false;
+            return divisor == 2 ? halfSpeedMayReplace(chosen[k], *native[k]) : !chosen[k];
         };
         std::vector<std::unique_ptr<Round>> split(kinds.size());
         std::vector<std::size_t> splitting;
         for (std::size_t k = 0; k < kinds.size(); ++k)
-            if (needsSplit(k) && native[k]->linkGbps / divisor >= 100) splitting.push_back(k);
+            if (needsSplit(k)) splitting.push_back(k);
         if (splitting.empty()) break;
         plan::runInParallel(splitting.size(), [&](std::size_t n) {
             const std::size_t k = splitting[n];
@@ -577,24 +593,22 @@ std::optional<Comparison> compare(const ClusterSpec& spec, const Catalog& catalo
             splitNotes.push_back(splitNote(kinds[k], spec, native[k]->linkGbps, split[k]->linkGbps, chosen[k].has_value()));
             got->fabric.notes.push_back(splitNotes.back());
             chosen[k] = std::move(got);
-            replaced[k] = true;
         }
     }
-    std::vector<bool> finished(kinds.size(), false);
-    for (std::size_t k = 0; k < kinds.size(); ++k)
+    // Finished already: a native best finishEarly took (halfSpeedMayReplace kept the split rounds from
+    // replacing it), or a plan made in full here. Char, not bool: the workers write their own entries.
+    std::vector<char> finished(kinds.size(), 0), broke(kinds.size(), 0);
+    for (std::size_t k = 0; k < kinds.size(); ++k) {
+        finished[k] = native[k]->finished;
         if (!chosen[k]) {
             chosen[k] = makePlan(native[k]->specs.front(), catalog, options);  // throws the reason
-            finished[k] = true;
-        } else if (native[k]->finished && !replaced[k]) {
-            finished[k] = true;  // finishEarly
+            finished[k] = 1;
         }
-    std::vector<std::size_t> findingsBefore(kinds.size());
-    for (std::size_t k = 0; k < kinds.size(); ++k) findingsBefore[k] = chosen[k]->findings.size();
+    }
     plan::runInParallel(kinds.size(), [&](std::size_t k) {
-        if (!finished[k]) finishPlan(*chosen[k], catalog, options);
+        if (!finished[k]) broke[k] = finishKept(*chosen[k], catalog, options);
     });
-    for (std::size_t k = 0; k < kinds.size(); ++k)
-        if (chosen[k]->findings.size() != findingsBefore[k]) return std::nullopt;  // an invariant broke
+    if (std::find(broke.begin(), broke.end(), 1) != broke.end()) return std::nullopt;
     for (std::size_t k = 0; k < kinds.size(); ++k) {
         // Each round marked its own winner; only the one that became the fabric's plan stays Chosen.
         Plan& p = *chosen[k];
