@@ -374,25 +374,25 @@ void CompareView::rebuild()
                                 : tr("<span style='color:%1'>Recommended: none buildable</span> (the rule would pick %2)")
                                       .arg(errorColour(pal).name(), fabric);
     QString html = QStringLiteral("<h3 style='margin-top:0; margin-bottom:4px'>%1</h3>").arg(verdict);
+    // Cells of class "whole" never wrap: part numbers and figures ("MCX75310AAS-NEAT" read as
+    // "MCX75310AAS / -NEAT" in a 1024-pixel window) and the fabric's name, its chart label under it. Only
+    // the status wraps.
+    m_advice->document()->setDefaultStyleSheet(QStringLiteral(".whole { white-space: nowrap; }"));
     html += QStringLiteral("<table cellspacing='0' cellpadding='3' width='100%'><tr style='color:%1'>"
-                                  "<th align='left'>%2</th><th align='left' style='white-space:nowrap'>%3</th>"
-                                  "<th align='right' style='white-space:nowrap'>%4</th>"
-                                  "<th align='right' style='white-space:nowrap'>%5</th>"
-                                  "<th align='right' style='white-space:nowrap'>%6</th>"
-                                  "<th align='right' style='white-space:nowrap'>%7</th><th align='left'>%8</th></tr>")
-                       .arg(muted, tr("Fabric"), tr("Switch / NIC"), tr("Switches"), tr("Capex"), tr("TCO"),
-                            tr("Stops/day"), tr("Status"));
+                           "<th align='left'>%2</th><th align='left' class='whole'>%3</th>"
+                           "<th align='right' class='whole'>%4</th><th align='right' class='whole'>%5</th>"
+                           "<th align='right' class='whole'>%6</th><th align='right' class='whole'>%7</th>"
+                           "<th align='left'>%8</th></tr>")
+                .arg(muted, tr("Fabric"), tr("Switch / NIC"), tr("Switches"), tr("Capex"), tr("TCO"), tr("Stops/day"),
+                     tr("Status"));
     for (const Plan& p : plans) {
         const int errors = p.errorCount();
         const QString colour = errors ? muted : pal.color(QPalette::Text).name();
         // The switch and, under it, the NIC: one column, so part numbers stay whole in a 1024-pixel window.
-        // Part numbers and figures are never broken ("MCX75310AAS-NEAT" read as "MCX75310AAS / -NEAT"
-        // in a 1024-pixel window), nor is the fabric's name (its chart label under it); the status wraps.
-        html += QStringLiteral("<tr style='color:%1'><td style='white-space:nowrap'><span style='color:%2'>■</span> %3</td>"
-                               "<td style='white-space:nowrap'>%4<br><span style='color:%9'>%5</span></td>"
-                               "<td align='right' style='white-space:nowrap'>%6</td>"
-                               "<td align='right' style='white-space:nowrap'>%7</td>"
-                               "<td align='right' style='white-space:nowrap'>%8</td>")
+        html += QStringLiteral("<tr style='color:%1'><td class='whole'><span style='color:%2'>■</span> %3</td>"
+                               "<td class='whole'>%4<br><span style='color:%9'>%5</span></td>"
+                               "<td align='right' class='whole'>%6</td><td align='right' class='whole'>%7</td>"
+                               "<td align='right' class='whole'>%8</td>")
                     .arg(colour, shownColor(p).name(),
                          fabricName(p).toHtmlEscaped() + QStringLiteral("<br>&nbsp;&nbsp;&nbsp;(") +
                              shortFabricName(p.spec.fabric).toHtmlEscaped() + QLatin1Char(')'),
@@ -400,7 +400,7 @@ void CompareView::rebuild()
                          QString::fromStdString(p.hardware.nic.partNumber).toHtmlEscaped(),
                          QLocale(QLocale::English).toString(p.fabric.switchCount()),
                          unbrokenFigure(money(p, p.estimates.capex.totalUsd)), unbrokenFigure(money(p, p.estimates.tcoUsd)), muted)
-                + QStringLiteral("<td align='right' style='white-space:nowrap'>%1</td>").arg(stopsPerDay(p))
+                + QStringLiteral("<td align='right' class='whole'>%1</td>").arg(stopsPerDay(p))
                 + QStringLiteral("<td>%1</td></tr>").arg(errors ? tr("<span style='color:%1'>✗ not buildable: %n error(s)</span>", nullptr, errors)
                                       .arg(errorColour(pal).name())
                                 : tr("buildable"));
