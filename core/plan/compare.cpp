@@ -9,9 +9,11 @@
 // beyond it (FloorMemo: link keys, cage tally, ports in use). Candidates are ranked without the
 // invariant check, which finds planner bugs, not design choices: the plans kept run it before they are
 // finished, and should one break an invariant the comparison runs again checking every candidate
-// (comparePlans). A round's best keeps no copy
-// of its floor while the others are planned, so the comparison holds little more than one plan per
-// worker at a time: every byte it holds at once is a byte the kernel must zero first.
+// (comparePlans). A round's best keeps no copy of its floor while its round's candidates are planned;
+// once they are, it takes the floor (or a copy, when another round's best was planned on it too) and is
+// finished by a free worker while other rounds are still planned. That overlap costs memory: at
+// 1,000,000 GPUs the peak is about 530 MB, against 400 MB when every best waited for the last round, and
+// every byte held at once is a byte the kernel must zero first.
 // comparePlansExhaustively (compare.h) plans every candidate on its own, for the tests that hold the
 // pruned comparison to it.
 #include <algorithm>
