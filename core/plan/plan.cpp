@@ -149,7 +149,9 @@ Floor buildFloor(const Resolved& r, const PlanOptions& options)
             ports.tier[std::size_t(switchTierIndex(t))] = {sw.portsAt(r.linkGbps), sw.portsPerCageAt(r.linkGbps),
                                                            r.hardware.modelOf(t)};
         }
-        f.fabric = topology::build(r.spec, ports, r.linkGbps);
+        f.fabric = topology::build(r.spec, ports, r.linkGbps, [](std::size_t links, const auto& wiring) {
+            runSideBySide(links >= kLinksWorthAThread, wiring);
+        });
         if (!r.planesNote.empty()) f.fabric.notes.insert(f.fabric.notes.begin(), r.planesNote);
     });
     // On a large plan two pairs of stages run side by side, each reading only what is finished. Here

@@ -2,6 +2,7 @@
 #include "topology/link_budget.h"
 
 #include <algorithm>
+#include <functional>
 #include <string>
 
 #include "common/error.h"
@@ -166,7 +167,7 @@ long long maxEndpoints(int tiers, const TierPorts& ports, Ratio leaf, Ratio spin
     return static_cast<long long>(Rc) * s.down * l.down;          // Rc pods of spineDown leaves
 }
 
-Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
+Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, const TaskRunner& run)
 {
     // Each tier's radix where that tier's ports are split; R is the leaf's (and a single switch's).
     const int R = sw.of(Tier::Leaf).ports;
@@ -378,7 +379,6 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
     const long long leafSpineLinks = static_cast<long long>(L) * leaf.up * planes;
     const long long spineCoreLinks = tiers == 3 ? static_cast<long long>(pods) * spinesPerPod * spineUpUsed * planes : 0;
     requireLinksWithinBudget(hostLinks + leafSpineLinks + spineCoreLinks);
-    f.links.reserve(static_cast<std::size_t>(hostLinks + leafSpineLinks + spineCoreLinks));
 
     std::vector<DeviceId> firstLeaf(planes), firstSpine(planes), firstCore(planes);
     for (int p = 0; p < planes; ++p) {
@@ -404,49 +404,110 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
             for (int c = 0; c < coresPerGroup; ++c) w.add(Tier::Core, p, grp, 0, 0, c);
     }
 
+    // The links, in class order, plane by plane within a class. Each wiring task below writes its own
+    // range of them (the array is sized first and left unwritten, fabric.h), so a large fabric's tasks
+    // run side by side: each class in two halves. Port counts: a host task counts both ends (its halves
+    // split at a leaf boundary, so no leaf is in both); the uplink tasks count nothing, and each switch
+    // gets its uplinks and downlinks from the striping below, which wires every one of them.
+    f.links.resize(static_cast<std::size_t>(hostLinks + leafSpineLinks + spineCoreLinks));
+    Link* const out = f.links.data();
+    Device* const devices = f.devices.data();
+    const auto put = [out](std::size_t at, DeviceId a, int aPort, DeviceId b, int bPort, LinkClass cls) {
+        out[at] = {a, b, static_cast<std::uint16_t>(aPort), static_cast<std::uint16_t>(bPort), cls};
+    };
+
     // Host links: NIC i of a node goes to the rail-i leaf of its SU (or to its node's leaf); with
-    // dual-ToR, to both leaves of that pair, on the same down port of each.
-    for (int p = 0; p < planes; ++p)
-        for (int n = 0; n < nodes; ++n)
-            for (int i = 0; i < nics; ++i) {
-                int leafIndex, port;  // leaf position (a pair with dual-ToR) and its down port
-                if (g.rails) {
-                    const int su = n / g.suNodes, idx = n % g.suNodes;
-                    leafIndex = g.firstLeafOfSu[su] + i * g.leavesPerRailOfSu[su] + idx / leaf.down;
-                    port = idx % leaf.down;
-                } else {
-                    leafIndex = n / g.nodesPerLeaf;
-                    port = (n % g.nodesPerLeaf) * nics + i;
+    // dual-ToR, to both leaves of that pair, on the same down port of each. Nodes [n0, n1) of every plane.
+    const int linksPerNode = nics * sides;
+    const auto wireHosts = [&, put](int n0, int n1) {
+        for (int p = 0; p < planes; ++p)
+            for (int n = n0; n < n1; ++n) {
+                std::size_t at = (static_cast<std::size_t>(p) * nodes + n) * linksPerNode;
+                for (int i = 0; i < nics; ++i) {
+                    int leafIndex, port; // leaf position (a pair with dual-ToR) and its down port
+                    if (g.rails) {
+                        const int su = n / g.suNodes, idx = n % g.suNodes;
+                        leafIndex = g.firstLeafOfSu[su] + i * g.leavesPerRailOfSu[su] + idx / leaf.down;
+                        port = idx % leaf.down;
+                    } else {
+                        leafIndex = n / g.nodesPerLeaf;
+                        port = (n % g.nodesPerLeaf) * nics + i;
+                    }
+                    for (int s = 0; s < sides; ++s) {
+                        const DeviceId l = firstLeaf[p] + leafIndex * sides + s;
+                        put(at++, n, nodePort(i, p, s), l, port, LinkClass::HostLeaf);
+                        ++devices[n].portsUsed;
+                        ++devices[l].portsUsed;
+                    }
                 }
-                for (int s = 0; s < sides; ++s)
-                    w.link(n, nodePort(i, p, s), firstLeaf[p] + leafIndex * sides + s, port, LinkClass::HostLeaf);
             }
+    };
 
     // Leaf -> spine: uplink k of a leaf goes to spine k / m of its pod, so each spine gets m
     // consecutive leaf ports (one twin-port cage when m = 2). With m = 1 a leaf cage's two links go to
     // two consecutive spines (placed side by side), and a spine cage's two to two consecutive leaves.
+    // Leaves [l0, l1) of every plane.
     const int leafUpBase = firstUplinkPort(leaf.down, leaf.up, R, sh.portsPerCageOfTier[0]);
-    for (int p = 0; p < planes; ++p)
-        for (int l = 0; l < L; ++l) {
-            const int pod = l / leavesPerPod, li = l % leavesPerPod;
-            for (int k = 0; k < leaf.up; ++k) {
-                const DeviceId s = firstSpine[p] + pod * spinesPerPod + k / m;
-                w.link(firstLeaf[p] + l, leafUpBase + k, s, li * m + k % m, LinkClass::LeafSpine);
-            }
-        }
-
-    // Spine j of every pod -> core group j, striped evenly over its cores.
-    const int spineUpBase = firstUplinkPort(spine.down, spineUpUsed, Rs, sh.portsPerCageOfTier[1]);
-    if (tiers == 3)
+    const std::size_t leafSpineAt = static_cast<std::size_t>(hostLinks);
+    const auto wireLeaves = [&, put](int l0, int l1) {
         for (int p = 0; p < planes; ++p)
-            for (int pod = 0; pod < pods; ++pod)
+            for (int l = l0; l < l1; ++l) {
+                const int pod = l / leavesPerPod, li = l % leavesPerPod;
+                std::size_t at = leafSpineAt + (static_cast<std::size_t>(p) * L + l) * leaf.up;
+                for (int k = 0; k < leaf.up; ++k) {
+                    const DeviceId s = firstSpine[p] + pod * spinesPerPod + k / m;
+                    put(at++, firstLeaf[p] + l, leafUpBase + k, s, li * m + k % m, LinkClass::LeafSpine);
+                }
+            }
+    };
+
+    // Spine j of every pod -> core group j, striped evenly over its cores. Pods [pod0, pod1) of every plane.
+    const int spineUpBase = firstUplinkPort(spine.down, spineUpUsed, Rs, sh.portsPerCageOfTier[1]);
+    const std::size_t spineCoreAt = static_cast<std::size_t>(hostLinks + leafSpineLinks);
+    const auto wireSpines = [&, put](int pod0, int pod1) {
+        for (int p = 0; p < planes; ++p)
+            for (int pod = pod0; pod < pod1; ++pod)
                 for (int j = 0; j < spinesPerPod; ++j) {
                     const DeviceId s = firstSpine[p] + pod * spinesPerPod + j;
+                    std::size_t at =
+                        spineCoreAt +
+                        ((static_cast<std::size_t>(p) * pods + pod) * spinesPerPod + j) * spineUpUsed;
                     for (int k = 0; k < spineUpUsed; ++k) {
                         const DeviceId c = firstCore[p] + j * coresPerGroup + k / mc;
-                        w.link(s, spineUpBase + k, c, pod * mc + k % mc, LinkClass::SpineCore);
+                        put(at++, s, spineUpBase + k, c, pod * mc + k % mc, LinkClass::SpineCore);
                     }
                 }
+    };
+
+    // Halves: the host split falls on a leaf boundary (an SU, or a leaf's whole nodes).
+    const int nodesOfALeaf = std::max(1, g.rails ? g.suNodes : g.nodesPerLeaf);
+    const int hostHalf = std::min(nodes, (nodes / nodesOfALeaf + 1) / 2 * nodesOfALeaf);
+    std::vector<std::function<void()>> tasks{[&] { wireHosts(0, hostHalf); },
+                                             [&] { wireHosts(hostHalf, nodes); },
+                                             [&] { wireLeaves(0, L / 2); }, [&] { wireLeaves(L / 2, L); }};
+    if (tiers == 3)
+        tasks.insert(tasks.end(), {[&] { wireSpines(0, pods / 2); }, [&] { wireSpines(pods / 2, pods); }});
+    if (run)
+        run(f.links.size(), tasks);
+    else
+        for (const auto& task : tasks)
+            task();
+
+    // Every leaf wires leaf.up uplinks; every spine m from each leaf of its pod and spineUpUsed up; every
+    // core mc from spine j of each pod.
+    for (int p = 0; p < planes; ++p) {
+        for (int l = 0; l < L; ++l)
+            devices[firstLeaf[p] + l].portsUsed += static_cast<std::uint16_t>(leaf.up);
+        for (int pod = 0; pod < pods; ++pod) {
+            const int leavesInPod = std::min(leavesPerPod, L - pod * leavesPerPod);
+            for (int j = 0; j < spinesPerPod; ++j)
+                devices[firstSpine[p] + pod * spinesPerPod + j].portsUsed +=
+                    static_cast<std::uint16_t>(leavesInPod * m + (tiers == 3 ? spineUpUsed : 0));
+        }
+        for (DeviceId c = firstCore[p];
+             tiers == 3 && c < firstCore[p] + static_cast<DeviceId>(spinesPerPod * coresPerGroup); ++c)
+            devices[c].portsUsed += static_cast<std::uint16_t>(pods * mc);
+    }
     return f;
 }
 

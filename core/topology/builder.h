@@ -3,6 +3,9 @@
 // fat-tree; rail-optimized or not; planes; oversubscription) down to the port.
 // Sizing rules and their sources: core/topology/README.md.
 #include <array>
+#include <cstddef>
+#include <functional>
+#include <vector>
 
 #include "spec/cluster_spec.h"
 #include "topology/fabric.h"
@@ -30,7 +33,12 @@ struct TierPorts {
 // Largest endpoint count per plane for 2 and 3 tiers with these ports and ratios.
 long long maxEndpoints(int tiers, const TierPorts&, Ratio leaf, Ratio spine);
 
+// Runs the builder's wiring tasks, which write disjoint parts of the fabric: side by side or one after
+// the other, as the caller decides from `links`, how many links they write together (plan.cpp uses
+// threads for a large fabric only). Without one, build runs them in order.
+using TaskRunner = std::function<void(std::size_t links, const std::vector<std::function<void()>>& tasks)>;
+
 // Throws UserError when the spec cannot be built (with what would fit).
-Fabric build(const ClusterSpec&, const TierPorts&, int linkGbps);
+Fabric build(const ClusterSpec&, const TierPorts&, int linkGbps, const TaskRunner& run = {});
 
 } // namespace fp::topology

@@ -183,7 +183,7 @@ std::pair<std::string, Plan> withDefect(const Plan& original, std::mt19937& rng)
 {
     auto pick = [&](std::size_t n) { return std::size_t(std::uniform_int_distribution<std::size_t>(0, n - 1)(rng)); };
     Plan p = original;
-    std::vector<Link>& links = p.fabric.links;
+    LinkArray& links = p.fabric.links;
     MediaAssignment& m = p.media;
     const std::size_t i = pick(links.size()), j = pick(links.size());
     LinkSolution& sol = m.solutions[m.solutionOfLink[i]];

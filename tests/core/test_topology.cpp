@@ -5,6 +5,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <thread>
 
 #include "common/error.h"
 #include "topology/builder.h"
@@ -260,6 +261,7 @@ private slots:
             s.tiers = pick({0, 0, 3});
             const int radix = pick({16, 32, 64, 128});
             const int ppc = pick({1, 2});
+            s.dualTor = trial % 7 == 3;  // from the trial, not the generator: the other picks stay as they were
             Fabric f;
             try {
                 f = topology::build(s, {radix, ppc}, 400);
@@ -268,6 +270,30 @@ private slots:
             }
             ++built;
             const auto ctx = QByteArray("trial ") + QByteArray::number(trial);
+            // Each device's port count is the links that end on it (the builder counts the uplinks in
+            // closed form, not link by link).
+            std::vector<int> endsOn(f.devices.size(), 0);
+            for (const auto& l : f.links) {
+                ++endsOn[l.a];
+                ++endsOn[l.b];
+            }
+            for (std::size_t i = 0; i < f.devices.size(); ++i) QCOMPARE(int(f.devices[i].portsUsed), endsOn[i]);
+            // The wiring tasks write disjoint parts of the fabric: each on a thread of its own, started in
+            // reverse order, they give the same links in the same order and the same port counts.
+            const topology::TaskRunner onThreads = [](std::size_t, const std::vector<std::function<void()>>& tasks) {
+                std::vector<std::thread> threads;
+                for (auto task = tasks.rbegin(); task != tasks.rend(); ++task) threads.emplace_back(*task);
+                for (auto& t : threads) t.join();
+            };
+            const Fabric threaded = topology::build(s, {radix, ppc}, 400, onThreads);
+            QCOMPARE(threaded.links.size(), f.links.size());
+            for (std::size_t i = 0; i < f.links.size(); ++i) {
+                const Link &x = f.links[i], &y = threaded.links[i];
+                QVERIFY2(x.a == y.a && x.b == y.b && x.aPort == y.aPort && x.bPort == y.bPort && x.cls == y.cls, ctx);
+            }
+            QCOMPARE(threaded.devices.size(), f.devices.size());
+            for (std::size_t i = 0; i < f.devices.size(); ++i)
+                QCOMPARE(threaded.devices[i].portsUsed, f.devices[i].portsUsed);
             // Every NIC port of every node is used exactly once.
             std::set<std::pair<DeviceId, int>> endpointsSeen;
             std::map<DeviceId, std::set<int>> switchPorts;
@@ -278,7 +304,7 @@ private slots:
                 QVERIFY2(l.bPort < radix, ctx);
                 if (l.cls != LinkClass::HostLeaf) QVERIFY2(l.aPort < radix, ctx);
             }
-            QCOMPARE((long long)endpointsSeen.size(), (long long)f.nodeCount * s.nicsPerNode * s.planes);
+            QCOMPARE((long long)endpointsSeen.size(), (long long)f.nodeCount * s.nicsPerNode * s.planes * (s.dualTor ? 2 : 1));
             for (std::size_t i = f.nodeCount; i < f.devices.size(); ++i)
                 QVERIFY2(f.devices[i].portsUsed <= radix, ctx);
             if (f.shape.tiers == 1) continue;
