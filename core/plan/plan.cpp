@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstddef>
 #include <functional>
 #include <optional>
 #include <string_view>
@@ -177,9 +178,9 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
     layout::setRackPower(p.layout, spec, p.fabric, p.hardware);  // the floor may be another switch's (sameFloor)
     StageClock clock(p.timings, options);
     // A large plan that is estimated runs stages side by side: beside media the ring's ECMP walk (its
-    // estimate; it reads the fabric alone), then the invariant check's walk over the links (it reads
-    // the fabric and media, not the BOM) beside the checks, the BOM and the estimates. The cable plan is
-    // compared with the BOM once both are done. Findings-only plans (the comparison's candidates, on
+    // estimate; it reads the fabric alone), then the invariant check's walk over the links and the
+    // design-rule checks (they read the fabric and media, not the BOM) beside the BOM and the estimates.
+    // The cable plan is compared with the BOM once both are done. Findings-only plans (the comparison's candidates, on
     // the worker pool already) run the stages one after the other.
     const bool estimating = !options.findingsOnly;
     const bool sideBySide = estimating && inParallel(p.fabric);
@@ -211,20 +212,26 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
         invariantsMs += std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     };
     const bool invariantsNow = !(options.findingsOnly && options.invariantsLater);
-    const auto checkInvariants = [&] {
+    // The invariant walk and the design-rule checks (both read the fabric, media and layout, never the
+    // BOM) beside the BOM and the estimates: at 100,000 GPUs about 3.5 ms against 2.7 ms. The checks
+    // keep a clock of their own (one writer per timings list); their timing goes before the BOM's.
+    std::vector<StageTiming> checksTiming;
+    const auto invariantsAndChecks = [&] {
         if (invariantsNow) timed([&] { invariantCheck.emplace(p); });
-    };
-    const auto checksBomAndEstimates = [&] {
-        clock.run("checks", [&] {
+        StageClock(checksTiming, options).run("checks", [&] {
             p.findings = checks::run(spec, p.fabric, p.layout, p.media, catalog, p.hardware, memo ? &memo->portsUsed : nullptr);
         });
+    };
+    std::size_t bomTimingAt = 0;
+    const auto bomAndEstimates = [&] {
+        bomTimingAt = p.timings.size();
         clock.run("bom", [&] {
             p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware, &grouping.cageOfEnd, memo ? &memo->tally : nullptr);
         });
         if (sideBySide) runEstimates(p, catalog, options, false, ecmp ? &*ecmp : nullptr);
     };
-    // The longest first: the walk takes about as long as the checks, the BOM and the estimates together.
-    runSideBySide(sideBySide, {checkInvariants, checksBomAndEstimates});
+    runSideBySide(sideBySide, {invariantsAndChecks, bomAndEstimates});
+    p.timings.insert(p.timings.begin() + std::ptrdiff_t(bomTimingAt), checksTiming.begin(), checksTiming.end());
     std::vector<Finding> broken;
     if (invariantsNow) timed([&] { broken = invariantCheck->findings(p); });
     p.invariantsPending = !invariantsNow;
