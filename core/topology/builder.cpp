@@ -167,7 +167,11 @@ long long maxEndpoints(int tiers, const TierPorts& ports, Ratio leaf, Ratio spin
     return static_cast<long long>(Rc) * s.down * l.down;          // Rc pods of spineDown leaves
 }
 
-Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, const TaskRunner& run)
+namespace {
+
+// build, or with shapeOnly its dimensioning alone (shapeOf): the same checks, the same shape, no devices
+// and no links.
+Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, const TaskRunner& run, bool shapeOnly)
 {
     // Each tier's radix where that tier's ports are split; R is the leaf's (and a single switch's).
     const int R = sw.of(Tier::Leaf).ports;
@@ -222,6 +226,11 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, const T
         sh.tiers = 1;
         sh.leafDown = R;
         sh.leavesPerPlane = 1;
+        sh.hostPortsOfFirstLeaf = static_cast<int>(endpoints);  // node n's NIC i on port n x NICs + i
+        if (shapeOnly) {
+            requireLinksWithinBudget(endpoints * planes);
+            return f;
+        }
         Wiring w{f, sw};
         f.devices.reserve(nodes + planes);
         for (int n = 0; n < nodes; ++n) w.add(Tier::Node, 0, 0, 0, 0, n);
@@ -262,6 +271,9 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, const T
     // on a 144-down switch needs 32 at 1:1, not 144; a top-of-rack leaf of 16 NICs at 1:2 needs 32).
     const long long busiest = g.rails ? std::min(g.suNodes, leaf.down)
                                       : static_cast<long long>(std::min(g.nodesPerLeaf, nodes)) * nics;
+    // The first leaf is the busiest: its nodes (the first of SU 1, or the first whole nodes) take its
+    // down ports from port 0.
+    sh.hostPortsOfFirstLeaf = static_cast<int>(busiest);
     const long long neededUp = std::min<long long>(
         leafUpReserved, ceilDiv(busiest * spec.leafOversubscription.up, spec.leafOversubscription.down));
     sh.leavesPerPlane = L;
@@ -364,6 +376,12 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, const T
                               std::to_string(downUsed) + " links down and " + std::to_string(spineUpUsed) + " up.");
     }
 
+    const long long hostLinks = endpoints * planes;
+    const long long leafSpineLinks = static_cast<long long>(L) * leaf.up * planes;
+    const long long spineCoreLinks = tiers == 3 ? static_cast<long long>(pods) * spinesPerPod * spineUpUsed * planes : 0;
+    requireLinksWithinBudget(hostLinks + leafSpineLinks + spineCoreLinks);
+    if (shapeOnly) return f;
+
     // Devices: nodes, then per plane leaves, spines, cores.
     const long long switchesPerPlane = L + static_cast<long long>(pods) * spinesPerPod +
                                        static_cast<long long>(spinesPerPod) * coresPerGroup;
@@ -374,11 +392,6 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, const T
         w.add(Tier::Node, 0, 0, su, 0, n);
     }
     f.nodeCount = static_cast<std::uint32_t>(nodes);
-
-    const long long hostLinks = endpoints * planes;
-    const long long leafSpineLinks = static_cast<long long>(L) * leaf.up * planes;
-    const long long spineCoreLinks = tiers == 3 ? static_cast<long long>(pods) * spinesPerPod * spineUpUsed * planes : 0;
-    requireLinksWithinBudget(hostLinks + leafSpineLinks + spineCoreLinks);
 
     std::vector<DeviceId> firstLeaf(planes), firstSpine(planes), firstCore(planes);
     for (int p = 0; p < planes; ++p) {
@@ -509,6 +522,18 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, const T
             devices[c].portsUsed += static_cast<std::uint16_t>(pods * mc);
     }
     return f;
+}
+
+} // namespace
+
+Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, const TaskRunner& run)
+{
+    return buildOrShape(spec, sw, linkGbps, run, false);
+}
+
+FabricShape shapeOf(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
+{
+    return buildOrShape(spec, sw, linkGbps, {}, true).shape;
 }
 
 } // namespace fp::topology

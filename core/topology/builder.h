@@ -40,5 +40,8 @@ using TaskRunner = std::function<void(std::size_t links, const std::vector<std::
 
 // Throws UserError when the spec cannot be built (with what would fit).
 Fabric build(const ClusterSpec&, const TierPorts&, int linkGbps, const TaskRunner& run = {});
+// build's shape alone (its dimensioning: the same figures, notes aside, and the same errors), without
+// devices or links: what a fabric would be, at a fraction of the cost of building it.
+FabricShape shapeOf(const ClusterSpec&, const TierPorts&, int linkGbps);
 
 } // namespace fp::topology

@@ -80,6 +80,7 @@ struct FabricShape {
     int leavesPerSu = 0;         // rail-optimized: rails x leaves per rail
     int leavesPerRail = 0;       // rail-optimized: leaves serving one rail of one SU
     int nodesPerLeaf = 0;        // rail-unaware: whole nodes per leaf
+    int hostPortsOfFirstLeaf = 0;// host links on plane 0's first leaf, on its down ports 0 .. n-1 (the busiest)
     int sus = 0;
     int suNodes = 0;             // rail-optimized: nodes per scalable unit (as set, or what fills a leaf)
     int pods = 1;                // three tiers: pods per plane

@@ -266,7 +266,15 @@ private slots:
             try {
                 f = topology::build(s, {radix, ppc}, 400);
             } catch (const UserError&) {
-                continue;  // too big for this radix: the error path is tested above
+                // Too big for this radix (the error path is tested above): the shape alone is refused too.
+                bool refused = false;
+                try {
+                    topology::shapeOf(s, {radix, ppc}, 400);
+                } catch (const UserError&) {
+                    refused = true;
+                }
+                QVERIFY2(refused, QByteArray("trial ") + QByteArray::number(trial));
+                continue;
             }
             ++built;
             const auto ctx = QByteArray("trial ") + QByteArray::number(trial);
@@ -278,6 +286,25 @@ private slots:
                 ++endsOn[l.b];
             }
             for (std::size_t i = 0; i < f.devices.size(); ++i) QCOMPARE(int(f.devices[i].portsUsed), endsOn[i]);
+            // The first leaf's host links take its down ports 0 .. n-1, n as the shape says, and no leaf
+            // has more host links; the shape alone (shapeOf) is the built fabric's.
+            {
+                DeviceId firstLeaf = 0;
+                while (f.devices[firstLeaf].tier != Tier::Leaf) ++firstLeaf;
+                std::map<DeviceId, std::set<int>> hostPortsOf;
+                for (const auto& l : f.links)
+                    if (l.cls == LinkClass::HostLeaf) hostPortsOf[l.b].insert(l.bPort);
+                const std::set<int>& first = hostPortsOf[firstLeaf];
+                QVERIFY2(int(first.size()) == f.shape.hostPortsOfFirstLeaf, ctx);
+                QVERIFY2(first.empty() || (*first.begin() == 0 && *first.rbegin() == int(first.size()) - 1), ctx);
+                for (const auto& [leaf, ports] : hostPortsOf) QVERIFY2(int(ports.size()) <= f.shape.hostPortsOfFirstLeaf, ctx);
+                const FabricShape shape = topology::shapeOf(s, {radix, ppc}, 400);
+                QVERIFY2(shape.tiers == f.shape.tiers && shape.leavesPerPlane == f.shape.leavesPerPlane &&
+                             shape.hostPortsOfFirstLeaf == f.shape.hostPortsOfFirstLeaf &&
+                             shape.spinesPerPod == f.shape.spinesPerPod && shape.pods == f.shape.pods &&
+                             shape.coresPerGroup == f.shape.coresPerGroup && shape.leafUplinks == f.shape.leafUplinks,
+                         ctx);
+            }
             // The wiring tasks write disjoint parts of the fabric: each on a thread of its own, started in
             // reverse order, they give the same links in the same order and the same port counts.
             const topology::TaskRunner onThreads = [](std::size_t, const std::vector<std::function<void()>>& tasks) {
