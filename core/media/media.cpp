@@ -139,6 +139,15 @@ public:
         return diagnose(key, neededLengthM);
     }
 
+    // Whether some candidate for the group works on a route of `neededLengthM`; true with a pin (kept
+    // whatever its issues).
+    bool anyFits(const GroupKey& key, double neededLengthM)
+    {
+        if (!pin_[key.cls].empty()) return true;
+        const std::vector<Candidate> all = candidates(key, neededLengthM, Weigh::ToDiagnose);
+        return std::any_of(all.begin(), all.end(), [](const Candidate& c) { return c.issues.empty(); });
+    }
+
 private:
     // A candidate weighed quietly, evaluated again with its texts (the same issues, now with messages).
     Candidate withTexts(const Candidate& quiet, const ClassContext& ctx, const GroupKey& key, double neededLengthM) const
@@ -508,6 +517,19 @@ MediaAssignment select(const ClusterSpec& spec, const Fabric& fabric, const Layo
                        const Hardware& hardware)
 {
     return select(spec, fabric, layout, catalog, hardware, groupByCage(fabric, hardware));
+}
+
+bool partFitsFullUpperCage(const ClusterSpec& spec, const FabricShape& shape, const Catalog& catalog,
+                           const Hardware& hardware, LinkClass cls)
+{
+    Fabric shaped;  // the selector reads the shape alone
+    shaped.shape = shape;
+    Selector selector(spec, shaped, catalog, hardware);
+    const int c = int(cls);
+    const int lowerCarried = selector.linksPerCage(c, false) > 1 ? 1 : 0;  // 0: a one-link cage is full
+    for (bool sameRack : {false, true})
+        if (selector.anyFits(GroupKey{c, 0, sameRack, true, lowerCarried, 0}, 0.0)) return true;
+    return false;
 }
 
 namespace {

@@ -82,6 +82,15 @@ MediaAssignment select(const ClusterSpec&, const Fabric&, const Layout&, const C
 // the same links per cage, else worked out again into `keys` (its version then changes).
 MediaAssignment select(const ClusterSpec&, const Fabric&, const Layout&, const Catalog&, const Hardware&,
                        const CageGrouping& grouping, LinkKeys& keys);
+
+// Whether any catalog part could serve a cage group of class `cls` in a fabric of this shape whose cage at
+// the upper (switch) end carries that cage's full split, with every other choice at its most permissive:
+// the shortest route, in the rack or not, far cages aligned, the lower end's cages carrying one link each.
+// False means every link of such a group gets a media.no-part error, whatever the floor: a longer route,
+// fuller lower cages or unaligned far cages only rule parts out (media_rules.h), and no part is ever
+// chosen with an issue. True whenever the class has a pinned part (a pin is kept with its issues, which
+// may be warnings only).
+bool partFitsFullUpperCage(const ClusterSpec&, const FabricShape&, const Catalog&, const Hardware&, LinkClass cls);
 } // namespace media
 
 } // namespace fp
