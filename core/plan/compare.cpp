@@ -3,7 +3,9 @@
 // wins. A candidate is skipped only when a lower bound of its cost exceeds the best error-free plan
 // found so far, so the winner is the same whatever order the tasks finish in. The bound is its switches
 // alone (plan/compare_bound.h), or, for a switch that plans like a cheaper one of the same round
-// (plan/compare_siblings.h), that one's plan re-priced: exact. Candidates of any round that differ only
+// (plan/compare_siblings.h), that one's plan re-priced: exact. A candidate whose host links no catalog
+// part can serve (plan/compare_no_part.h) has errors whatever its floor: it is skipped once its fabric has
+// an error-free plan, and its floor task goes after every other, so that plan is usually there first. Candidates of any round that differ only
 // in NIC, fabric kind and switches of one shape (RoCE and UEC on the 51.2T switches) are planned on one
 // floor: topology, layout and cage groups built once (plan/plan_stages.h), with what their plans share
 // beyond it (FloorMemo: link keys, cage tally, ports in use). Candidates are ranked without the
@@ -33,6 +35,7 @@
 #include "estimate/advisor.h"
 #include "plan/compare.h"
 #include "plan/compare_bound.h"
+#include "plan/compare_no_part.h"
 #include "plan/compare_siblings.h"
 #include "plan/fabric_defaults.h"
 #include "plan/parallel.h"
@@ -61,6 +64,9 @@ struct Round {
     // (rethrown when the candidate's turn comes, as makePlan would throw it then).
     std::vector<std::optional<plan::Resolved>> resolved;
     std::vector<std::exception_ptr> unresolvable;
+    // Parallel to specs, unless exhaustive: its plan has a media.no-part error whatever its floor
+    // (plan::hostLinksFailMedia).
+    std::vector<char> failsMedia;
     // Candidates planned as one task: the cheapest switch first, then its siblings (plansAlike) in price
     // order, so each sibling has its exact bound before it would be planned.
     std::vector<std::vector<std::size_t>> groups;
@@ -88,6 +94,13 @@ struct Round {
         if (switchBoundUsd[i] + nicsUsd[i] > capex) return switchBoundUsd[i];
         if (siblingBoundUsd[i] && *siblingBoundUsd[i] + nicsUsd[i] > capex) return *siblingBoundUsd[i];
         return std::nullopt;
+    }
+
+    // Whether candidate i cannot win: it fails media whatever its floor, and an error-free plan, which
+    // beats any plan with errors, is found.
+    bool cannotWin(std::size_t i) const
+    {
+        return best && best->errorCount() == 0 && i < failsMedia.size() && failsMedia[i];
     }
 };
 
@@ -209,6 +222,9 @@ std::unique_ptr<Round> makeRound(const ClusterSpec& spec, FabricKind fabric, con
             } catch (const UserError&) {
                 r->unresolvable[i] = std::current_exception();
             }
+        r->failsMedia.assign(r->specs.size(), 0);
+        for (std::size_t i = 0; i < r->specs.size(); ++i)
+            if (r->resolved[i]) r->failsMedia[i] = plan::hostLinksFailMedia(*r->resolved[i], catalog);
     }
     return r;
 }
@@ -226,6 +242,10 @@ void planCandidate(Round& r, std::size_t i, const std::vector<std::size_t>& sibl
         std::lock_guard lock(r.mutex);
         if (r.beatenBy(i)) {
             rec.outcome = Outcome::MoreExpensive;
+            return;
+        }
+        if (r.cannotWin(i)) {
+            rec.outcome = Outcome::NoPartFits;
             return;
         }
     }
@@ -373,6 +393,7 @@ std::vector<FloorTask> floorTasks(const std::vector<Round*>& rounds, bool exhaus
         const std::vector<std::size_t>* group;
         std::size_t rank;
         const plan::Resolved* resolved;  // the group's first candidate, resolved (nullptr: it throws)
+        bool failsMedia;                 // the group's first candidate fails media whatever its floor
     };
     std::vector<Entry> entries;
     for (Round* r : rounds) {
@@ -385,10 +406,15 @@ std::vector<FloorTask> floorTasks(const std::vector<Round*>& rounds, bool exhaus
             const std::vector<std::size_t>& group = r->groups[order[rank]];
             const plan::Resolved* resolved = nullptr;
             if (!exhaustive && r->resolved[group.front()]) resolved = &*r->resolved[group.front()];
-            entries.push_back({r, &group, rank, resolved});
+            const bool fails = !exhaustive && r->failsMedia[group.front()];
+            entries.push_back({r, &group, rank, resolved, fails});
         }
     }
-    std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.rank < b.rank; });
+    // Candidates that fail media last: by then their fabric's error-free plan, if it has one, is usually
+    // found, and they are skipped without a floor.
+    std::stable_sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+        return a.failsMedia != b.failsMedia ? b.failsMedia : a.rank < b.rank;
+    });
     // One task per floor: entries whose first candidates sameFloor pairs, in rank order.
     std::vector<FloorTask> tasks;
     std::vector<const plan::Resolved*> builders;  // per task, its first entry's
@@ -488,6 +514,10 @@ void planRounds(const std::vector<Round*>& rounds, const Catalog& catalog, const
             if (const auto bound = r->beatenBy(i)) {
                 rec.outcome = Outcome::MoreExpensive;
                 rec.lowerBoundUsd = *bound;
+                rec.errors = 0;
+                rec.capexUsd = 0;
+            } else if (r->cannotWin(i)) {
+                rec.outcome = Outcome::NoPartFits;
                 rec.errors = 0;
                 rec.capexUsd = 0;
             }

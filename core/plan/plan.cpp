@@ -139,18 +139,23 @@ Resolved resolveStage(const ClusterSpec& typedSpec, const Catalog& catalog, cons
     return r;
 }
 
+topology::TierPorts tierPortsOf(const Resolved& r)
+{
+    topology::TierPorts ports;
+    for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core}) {
+        const SwitchModel& sw = r.hardware.switchOf(t);
+        ports.tier[std::size_t(switchTierIndex(t))] = {sw.portsAt(r.linkGbps), sw.portsPerCageAt(r.linkGbps),
+                                                       r.hardware.modelOf(t)};
+    }
+    return ports;
+}
+
 Floor buildFloor(const Resolved& r, const PlanOptions& options)
 {
     Floor f;
     StageClock clock(f.timings, options);
     clock.run("topology", [&] {
-        topology::TierPorts ports;
-        for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core}) {
-            const SwitchModel& sw = r.hardware.switchOf(t);
-            ports.tier[std::size_t(switchTierIndex(t))] = {sw.portsAt(r.linkGbps), sw.portsPerCageAt(r.linkGbps),
-                                                           r.hardware.modelOf(t)};
-        }
-        f.fabric = topology::build(r.spec, ports, r.linkGbps, [](std::size_t links, const auto& wiring) {
+        f.fabric = topology::build(r.spec, tierPortsOf(r), r.linkGbps, [](std::size_t links, const auto& wiring) {
             runSideBySide(links >= kLinksWorthAThread, wiring);
         });
         if (!r.planesNote.empty()) f.fabric.notes.insert(f.fabric.notes.begin(), r.planesNote);

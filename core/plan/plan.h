@@ -68,6 +68,8 @@ struct CompareCandidate {
         Planned,        // planned, and beaten: more expensive, or has errors where another has none
         MoreExpensive,  // a lower bound of its capex (its NICs plus lowerBoundUsd) exceeds the chosen plan's
         CannotBuild,    // the switch cannot build the cluster at this speed (`reason` says why)
+        NoPartFits,     // not planned: a leaf cage full of its host links takes no catalog part, so its plan
+                        // would have a media.no-part error, and the fabric has a plan without errors
     };
     std::string switchModel, nicModel;
     int linkGbps = 0;             // per link

@@ -200,6 +200,7 @@ const char* outcomeName(CompareCandidate::Outcome o)
     case CompareCandidate::Outcome::Planned: return "planned";
     case CompareCandidate::Outcome::MoreExpensive: return "more_expensive";
     case CompareCandidate::Outcome::CannotBuild: return "cannot_build";
+    case CompareCandidate::Outcome::NoPartFits: return "no_part_fits";
     }
     return "planned";
 }

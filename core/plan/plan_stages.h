@@ -11,6 +11,7 @@
 #include "media/cage_grouping.h"
 #include "media/media.h"
 #include "plan/plan.h"
+#include "topology/builder.h"
 
 namespace fp::plan {
 
@@ -48,6 +49,8 @@ struct FloorMemo {
 
 // Throw UserError as makePlan does, at the same stage.
 Resolved resolveStage(const ClusterSpec&, const Catalog&, const PlanOptions& = {});
+// Each tier's ports and ports per cage at the resolved link speed: what the topology is built from.
+topology::TierPorts tierPortsOf(const Resolved&);
 Floor buildFloor(const Resolved&, const PlanOptions& = {});
 // The remaining stages (media, checks, BOM, invariants, estimates) on a floor built for `resolved` or
 // for one sameFloor as it. With `sharedGrouping` (that floor's cage groups, which several plans read

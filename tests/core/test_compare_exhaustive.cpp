@@ -6,12 +6,15 @@
 // exactly its own plan, per link and per rack.
 #include <algorithm>
 #include <limits>
+#include <optional>
+#include <random>
 #include <QtTest>
 
 #include "catalog/catalog_db.h"
 #include "common/error.h"
 #include "plan/compare.h"
 #include "plan/compare_bound.h"
+#include "plan/compare_no_part.h"
 #include "plan/compare_siblings.h"
 #include "plan/plan.h"
 #include "plan/plan_json.h"
@@ -172,7 +175,7 @@ class TestCompareExhaustive : public QObject {
         const PriceQuote* theirs = catalog_.priceFor(won.hardware.nic, won.spec.economics);
         return mine && theirs ? won.estimates.capex.nicsUsd / theirs->priceUsd * mine->priceUsd : 0;
     }
-    int skipped_ = 0, skippedBySibling_ = 0;
+    int skipped_ = 0, skippedBySibling_ = 0, skippedForNoPart_ = 0;
 
     // Every candidate of every fabric for `spec` that resolves (plan::resolveStage), fabric by fabric.
     std::vector<plan::Resolved> resolvedCandidates(const ClusterSpec& spec) const
@@ -249,6 +252,13 @@ private slots:
                     QVERIFY2(p.lowerBoundUsd <= f.capexUsd - nicsOf(full, k, i), what);
                     QVERIFY2(p.lowerBoundUsd + nicsOf(full, k, i) > won.totalUsd, what);
                     break;
+                case Outcome::NoPartFits:
+                    // Skipped: planned, it has errors, and the winner has none.
+                    ++skippedForNoPart_;
+                    QVERIFY2(f.outcome == Outcome::Planned, what);
+                    QCOMPARE(wonErrors, 0);
+                    QVERIFY2(f.errors > 0, what);
+                    break;
                 }
             }
         }
@@ -259,6 +269,95 @@ private slots:
     {
         QVERIFY(skipped_ > 0);
         QVERIFY(skippedBySibling_ > 0);
+        QVERIFY(skippedForNoPart_ > 0);
+    }
+
+    // By hand: RoCE on AIS800-64D (QSFP-DD cages run as 2 x 400G) with a one-port 400G ConnectX-7, whose
+    // only QSFP-DD module at 400G (MSA-QDD-400G-DR4) has one port. One node's one NIC leaves the leaf's
+    // first cage half full, and the one-port module serves it; two nodes fill it, and nothing does. The
+    // ConnectX-7 at 400G on Q3400 (four links per OSFP cage): no four-port 400G part at all.
+    void noPartProofByHand()
+    {
+        const auto flaggedAndFails = [&](int gpus, int gpusPerNode, int nics, FabricKind fabric, const char* sw) {
+            ClusterSpec s;
+            s.gpus = gpus;
+            s.gpusPerNode = gpusPerNode;
+            s.nicsPerNode = nics;
+            s.fabric = fabric;
+            s.switchModel = sw;
+            s.nicModel = "MCX75310AAS-NEAT";
+            const plan::Resolved r = plan::resolveStage(s, catalog_);
+            const Plan p = makePlan(s, catalog_);
+            const bool noPart = std::any_of(p.findings.begin(), p.findings.end(), [](const Finding& f) {
+                return f.rule == "media.no-part" && f.where.rfind("host-leaf links", 0) == 0;
+            });
+            return std::pair{plan::hostLinksFailMedia(r, catalog_), noPart};
+        };
+        QCOMPARE(flaggedAndFails(4, 4, 1, FabricKind::RoCE, "AIS800-64D"), std::pair(false, false));
+        QCOMPARE(flaggedAndFails(8, 4, 1, FabricKind::RoCE, "AIS800-64D"), std::pair(true, true));
+        QCOMPARE(flaggedAndFails(4096, 8, 8, FabricKind::InfiniBand, "Q3400-RA"), std::pair(true, true));
+        QCOMPARE(flaggedAndFails(4096, 8, 8, FabricKind::InfiniBand, "MQM9700-NS2F"), std::pair(false, false));
+    }
+
+    // The proof behind no_part_fits holds: over random designs, every candidate of every fabric that
+    // plan::hostLinksFailMedia flags, planned in full, has a media.no-part error on its host-leaf links.
+    void noPartProofsHold()
+    {
+        std::mt19937 rng(20261203);
+        const auto pick = [&](std::initializer_list<int> v) { return *(v.begin() + rng() % v.size()); };
+        PlanOptions findingsOnly;
+        findingsOnly.findingsOnly = true;
+        int flagged = 0, candidates = 0;
+        for (int trial = 0; trial < 150; ++trial) {
+            ClusterSpec s;
+            s.gpusPerNode = pick({4, 8});
+            s.nicsPerNode = std::min(s.gpusPerNode, pick({1, 2, 4, 8}));
+            s.gpus = s.gpusPerNode * pick({1, 2, 16, 64, 256, 1024, 4096});  // one node: part-filled leaf cages
+            s.nicModel = catalog_.nics[rng() % catalog_.nics.size()].partNumber;
+            s.switchModel = catalog_.switches[rng() % catalog_.switches.size()].partNumber;
+            s.linkGbps = pick({0, 0, 100, 200, 400, 800});
+            s.planes = pick({1, 1, 2});
+            s.railOptimized = rng() % 2;
+            s.dualTor = rng() % 6 == 0;
+            s.leafOversubscription = rng() % 4 == 0 ? Ratio{2, 1} : Ratio{1, 1};
+            s.media.allowThirdPartyOptics = rng() % 3 == 0;
+            for (FabricKind kind : {FabricKind::InfiniBand, FabricKind::RoCE, FabricKind::SpectrumX, FabricKind::UEC}) {
+                std::vector<ClusterSpec> specs;
+                try {
+                    specs = plan::retargetCandidates(s, kind, catalog_);
+                } catch (const UserError&) {
+                    continue;
+                }
+                for (const ClusterSpec& c : specs) {
+                    std::optional<plan::Resolved> r;
+                    try {
+                        r = plan::resolveStage(c, catalog_);
+                    } catch (const UserError&) {
+                        continue;
+                    }
+                    ++candidates;
+                    if (!plan::hostLinksFailMedia(*r, catalog_)) continue;
+                    ++flagged;
+                    const QByteArray what = QByteArray("trial ") + QByteArray::number(trial) + " " + toString(kind) +
+                                            " " + c.switchModel.c_str() + " " + c.nicModel.c_str();
+                    Plan p;
+                    try {
+                        p = plan::planOnFloor(*r, plan::buildFloor(*r, findingsOnly), catalog_, findingsOnly);
+                    } catch (const UserError& e) {
+                        QFAIL(what + ": flagged, but cannot be planned: " + e.what());
+                    }
+                    const bool noPart = std::any_of(p.findings.begin(), p.findings.end(), [](const Finding& f) {
+                        return f.severity == Severity::Error && f.rule == "media.no-part" &&
+                               f.where.rfind("host-leaf links", 0) == 0;
+                    });
+                    QVERIFY2(noPart, what);
+                }
+            }
+        }
+        // Enough of both for the test to mean something (a proof that flags everything, or nothing, fails).
+        qInfo("%d of %d candidates flagged", flagged, candidates);
+        QVERIFY2(flagged >= 20, QByteArray::number(flagged));
+        QVERIFY2(candidates - flagged >= 100, QByteArray::number(candidates - flagged));
     }
 
     // Siblings plan alike: each switch priced from a sibling's plan has exactly its own plan's capex,
