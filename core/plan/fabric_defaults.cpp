@@ -7,7 +7,9 @@
 #include "checks/tier_compatibility.h"
 #include "common/error.h"
 #include "common/format.h"
+#include "plan/compare_no_part.h"
 #include "plan/plan.h"
+#include "plan/plan_stages.h"
 #include "plan/resolve.h"
 #include "topology/builder.h"
 
@@ -26,16 +28,23 @@ int errorsBeyondBuiltInNic(const Plan& p)
 }
 
 // Errors of the candidate's plan (errorsBeyondBuiltInNic), or nullopt when it cannot be built at all (`why`
-// then says why).
-std::optional<int> errorsOf(const ClusterSpec& candidate, const Catalog& catalog, std::string& why)
+// then says why). Unless `exact`, a plan whose host links no part can serve (hostLinksFailMedia: it has
+// an error whatever its floor) is not made, and 1 stands for "some".
+std::optional<int> errorsOf(const ClusterSpec& candidate, const Catalog& catalog, std::string& why, bool exact)
 {
     // Only the error count is read: no estimates (findingsOnly) and no invariant check (the probe is
     // never shown; the plan made on the parts picked runs it), as the comparison ranks its candidates.
     PlanOptions findingsOnly;
     findingsOnly.findingsOnly = true;
     findingsOnly.invariantsLater = true;
+    // makePlan in its stages (plan_stages.h), with the proof between them.
+    const auto errorsOfPlan = [&](const ClusterSpec& spec) {
+        const Resolved r = resolveStage(spec, catalog, findingsOnly);
+        if (!exact && hostLinksFailMedia(r, catalog)) return 1;
+        return errorsBeyondBuiltInNic(planOnFloor(r, buildFloor(r, findingsOnly), catalog, findingsOnly));
+    };
     try {
-        if (candidate.gpus <= kFullPlanGpus) return errorsBeyondBuiltInNic(makePlan(candidate, catalog, findingsOnly));
+        if (candidate.gpus <= kFullPlanGpus) return errorsOfPlan(candidate);
         // Full size: does the topology connect it (tiers, planes)? Resolving and sizing only.
         const ClusterSpec c = canonicalParts(candidate, catalog);
         const NicModel& nic = resolveNic(c, catalog);
@@ -60,7 +69,7 @@ std::optional<int> errorsOf(const ClusterSpec& candidate, const Catalog& catalog
         // Media and checks on a probe of the same depth: kProbeGpus GPUs with the full size's tiers.
         probe.gpus = kProbeGpus / c.gpusPerNode * c.gpusPerNode;
         if (c.tiers == 0) probe.tiers = endpoints > two ? 3 : 2;
-        return errorsBeyondBuiltInNic(makePlan(probe, catalog, findingsOnly));
+        return errorsOfPlan(probe);
     } catch (const UserError& e) {
         why = e.oneLine();
         return std::nullopt;
@@ -107,38 +116,45 @@ FabricParts partsForFabric(const ClusterSpec& spec, FabricKind fabric, const Cat
                 if (c.nicModel == n.partNumber) candidates.push_back(std::move(c));
         }
     }
-    std::optional<FabricParts> fallback;
-    std::string firstFailure;  // why the first candidate could not be built (for the error below)
-    int tried = 0;
-    for (const ClusterSpec& c : candidates) {
-        if (tried++ == kMaxCandidates) break;
-        std::string why;
-        const std::optional<int> errors = errorsOf(c, catalog, why);
-        if (!errors) {
-            if (firstFailure.empty()) firstFailure = c.switchModel + " with NIC " + c.nicModel + ": " + why;
-            continue;
-        }
-        // The note names parts as the catalog does: a typed prefix ("SN560") by the part it resolved to.
+    // The note names parts as the catalog does: a typed prefix ("SN560") by the part it resolved to.
+    const auto partsOf = [&](const ClusterSpec& c) {
         const ClusterSpec named = canonicalParts(c, catalog);
         std::string parts = c.genericRadix > 0 ? "a generic " + std::to_string(c.genericRadix) + "-port switch"
                                                 : "switch " + named.switchModel;
         for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core})  // the user's own tier switches stay
             if (switchNameOf(named, t) != named.switchModel)
                 parts += ", " + std::string(toString(t)) + " " + switchNameOf(named, t);
+        return parts + " and NIC " + named.nicModel;
+    };
+    // The first candidate that builds, should none plan cleanly: its errors are counted only then.
+    std::optional<ClusterSpec> fallback;
+    std::string firstFailure;  // why the first candidate could not be built (for the error below)
+    int tried = 0;
+    for (const ClusterSpec& c : candidates) {
+        if (tried++ == kMaxCandidates) break;
+        std::string why;
+        const std::optional<int> errors = errorsOf(c, catalog, why, false);
+        if (!errors) {
+            if (firstFailure.empty()) firstFailure = c.switchModel + " with NIC " + c.nicModel + ": " + why;
+            continue;
+        }
         if (*errors == 0)
             return {c, builtInNote.empty(),
-                    std::string(displayName(fabric)) + ": " + parts + " and NIC " + named.nicModel +
+                    std::string(displayName(fabric)) + ": " + partsOf(c) +
                         ", the first of the fabric's ranked parts that plans without " +
                         (builtInNote.empty() ? "" : "other ") + "design-rule errors." +
                         dualTorNicNote(spec, c, catalog) + notes};
-        if (!fallback)
-            fallback = FabricParts{c, false,
-                                   std::string(displayName(fabric)) + ": " + parts + " and NIC " + named.nicModel +
-                                       " build the cluster but their plan has " + counted(*errors, "design-rule error") +
-                                       "; no catalog part of this fabric plans cleanly." +
-                                       dualTorNicNote(spec, c, catalog) + notes};
+        if (!fallback) fallback = c;
     }
-    if (fallback) return *fallback;
+    if (fallback) {
+        std::string why;
+        const int errors = errorsOf(*fallback, catalog, why, true).value_or(1);
+        return FabricParts{*fallback, false,
+                           std::string(displayName(fabric)) + ": " + partsOf(*fallback) +
+                               " build the cluster but their plan has " + counted(errors, "design-rule error") +
+                               "; no catalog part of this fabric plans cleanly." +
+                               dualTorNicNote(spec, *fallback, catalog) + notes};
+    }
     if (spec.dualTor) {
         // The likely reason: the NIC has too few links to dual-home; say so, with the fix.
         const ClusterSpec asked = canonicalParts(spec, catalog);

@@ -63,6 +63,25 @@ private slots:
         QCOMPARE(parts.spec.nicModel, s.nicModel);
     }
 
+    // No part plans cleanly: the first candidate that builds is the fallback, and the note counts its
+    // plan's errors. RoCE with the dual-port 200G ConnectX-7 (MCX755106AS-HEAT): every switch tried fails
+    // media. Its candidates whose host links no part serves are passed over without a plan
+    // (plan::hostLinksFailMedia); the fallback's errors are counted in full once it is known to be used.
+    void whenNothingPlansCleanlyTheFallbacksErrorsAreCounted()
+    {
+        for (int gpus : {64, 16384}) {
+            ClusterSpec s;
+            s.gpus = gpus;
+            s.nicModel = "MCX755106AS-HEAT";
+            const plan::FabricParts parts = plan::partsForFabric(s, FabricKind::RoCE, catalog_);
+            QVERIFY2(!parts.clean, parts.why.c_str());
+            const int errors = makePlan(parts.spec, catalog_).errorCount();
+            QVERIFY(errors > 0);
+            const std::string said = "their plan has " + std::to_string(errors) + " design-rule error";
+            QVERIFY2(parts.why.find(said) != std::string::npos, parts.why.c_str());
+        }
+    }
+
     // 4,096 GPUs on SN5600 at 400G (128 ports): the auto SU is 64 nodes (a rail leaf's 64 down ports),
     // 4096 / 8 / 64 = 8 SUs x 8 rails = 64 leaves of 64 down + 64 up, all 128 ports used, and
     // 64 x 64 / 128 = 32 spines: 96 switches (the figure), not 160 at 50 % with 32-node SUs.
