@@ -18,6 +18,8 @@ CageGrouping groupByCage(const Fabric& fabric, const Hardware& hardware)
     // (255: that many or more). Zero-filled arrays, so "none yet" needs no fill of its own.
     ZeroedArray<std::uint32_t> firstEndOf(g.cages.count());
     ZeroedArray<std::uint8_t> linksInCage(g.cages.count());
+    // The class of each cage's first link: read here, not from that link (a scattered 16-byte read).
+    ZeroedArray<std::uint8_t> classOfCage(g.cages.count());
 
     // Union-find of links through shared cages, the lower root always the parent: a parent then never
     // follows its child, so each group's root is its lowest link and one pass in link order flattens
@@ -42,9 +44,9 @@ CageGrouping groupByCage(const Fabric& fabric, const Hardware& hardware)
             const std::uint32_t firstEnd = firstEndOf[c];
             if (firstEnd == 0) {
                 firstEndOf[c] = std::uint32_t(2 * i + end) + 1;
-            } else {
-                const std::uint32_t first = (firstEnd - 1) / 2;
-                if (fabric.links[first].cls == cls) join(end == 0 ? link : find(link), find(first));
+                classOfCage[c] = std::uint8_t(cls);
+            } else if (classOfCage[c] == std::uint8_t(cls)) {
+                join(end == 0 ? link : find(link), find((firstEnd - 1) / 2));
             }
         }
     }
