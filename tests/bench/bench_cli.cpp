@@ -69,6 +69,26 @@ double medianMs(const std::vector<std::string>& args, int reps, long* peakKb = n
     return median(ms);
 }
 
+// Medians of each command's runs, the commands taking turns run by run: a figure made of two medians (a
+// difference, a ratio) then reads both at the same moments, whatever the machine's load does meanwhile
+// (this VM's neighbours come and go within seconds).
+std::vector<double> interleavedMediansMs(const std::vector<std::vector<std::string>>& commands, int reps,
+                                         std::vector<long>* peakKb = nullptr)
+{
+    std::vector<std::vector<double>> ms(commands.size());
+    std::vector<long> peak(commands.size(), 0);
+    for (int i = 0; i < reps; ++i)
+        for (std::size_t c = 0; c < commands.size(); ++c) {
+            const Result r = run(commands[c]);
+            ms[c].push_back(r.ms);
+            peak[c] = std::max(peak[c], r.peakKb);
+        }
+    if (peakKb) *peakKb = peak;
+    std::vector<double> medians;
+    for (const auto& v : ms) medians.push_back(median(v));
+    return medians;
+}
+
 std::vector<std::string> roce(const std::string& cli, int gpus)
 {
     return {cli, "plan", "--gpus", std::to_string(gpus), "--fabric", "roce", "--switch", "SN5600", "--nic",
@@ -104,18 +124,22 @@ int runCliBenchmarks(const std::string& cli, const std::string& example, int rep
 
     // ---- end to end -----------------------------------------------------------------------------------
     // At least 21 runs each: links/s is a difference of two medians of runs of a few tens of ms, and with
-    // 9 runs three back-to-back bench runs read 13.1, 17.8 and 15.6 M/s (25 runs: 16.9 and 16.0).
+    // 9 runs three back-to-back bench runs read 13.1, 17.8 and 15.6 M/s (25 runs: 16.9 and 16.0). The
+    // tiny plan and the two sizes take turns run by run (interleavedMediansMs).
     const int endToEndReps = std::max(21, reps);
-    const double tinyRoce = medianMs(roce(cli, 8), std::max(endToEndReps, reps * 2));
-    std::printf("End to end: medians of %d runs.\n\n", endToEndReps);
+    std::vector<long> peaks;
+    const std::vector<double> endToEnd =
+        interleavedMediansMs({roce(cli, 8), roce(cli, 15360), roce(cli, 100000)}, endToEndReps, &peaks);
+    const double tinyRoce = endToEnd[0];
+    std::printf("End to end: medians of %d runs, the tiny plan and each size taking turns.\n\n", endToEndReps);
     std::printf("| GPUs (RoCE, SN5600 @400G) | links | whole process ms | minus tiny plan ms | links/s | peak MiB |\n"
                 "|---:|---:|---:|---:|---:|---:|\n");
-    for (int gpus : {15360, 100000}) {
-        long peak = 0;
-        const double ms = medianMs(roce(cli, gpus), endToEndReps, &peak);
+    for (std::size_t k : {1u, 2u}) {
+        const int gpus = k == 1 ? 15360 : 100000;
+        const double ms = endToEnd[k];
         const long long links = linksOf(cli, gpus);
         std::printf("| %d | %lld | %.1f | %.1f | %.2f M/s | %.0f |\n", gpus, links, ms, ms - tinyRoce,
-                    links / std::max(0.001, ms - tinyRoce) / 1000.0, peak / 1024.0);
+                    links / std::max(0.001, ms - tinyRoce) / 1000.0, peaks[k] / 1024.0);
         std::fflush(stdout);
     }
     std::printf("\n");
@@ -126,25 +150,27 @@ int runCliBenchmarks(const std::string& cli, const std::string& example, int rep
         // At 1,000,000 GPUs a run follows how warm the machine's memory is (the kernel zeroes the pages
         // a cold run touches: 0.03 s of system time warm, up to 1 s cold on the build VM): a median of
         // every rep, as for the other cases.
+        // The comparison and its four plans alone take turns run by run (interleavedMediansMs).
         const int n = reps;
-        long peak = 0;
         const std::string tmp = "/tmp/fabricplan-bench-compare.json";
-        const double ms = medianMs({cli, "compare", "--gpus", std::to_string(gpus)}, n, &peak);
         run({cli, "compare", "--gpus", std::to_string(gpus), "--json", "-"}, tmp);
         std::ifstream in(tmp);
         const auto j = nlohmann::json::parse(in, nullptr, false);
         std::remove(tmp.c_str());
-        double slowest = 0;
+        std::vector<std::vector<std::string>> commands{{cli, "compare", "--gpus", std::to_string(gpus)}};
         if (!j.is_discarded())
             for (const auto& p : j["plans"]) {
                 // The plan of the chosen parts alone (errors or not: exit status 1 still plans).
-                std::vector<std::string> args{cli,     "plan",        "--gpus", std::to_string(gpus),
-                                              "--fabric", p["fabric"].get<std::string>(), "--switch",
-                                              p["parts"]["switch"].get<std::string>(), "--nic",
-                                              p["parts"]["nic"].get<std::string>(), "--link-gbps",
-                                              std::to_string(p["topology"]["link_gbps"].get<int>())};
-                slowest = std::max(slowest, medianMs(args, n));
+                commands.push_back({cli, "plan", "--gpus", std::to_string(gpus), "--fabric",
+                                    p["fabric"].get<std::string>(), "--switch", p["parts"]["switch"].get<std::string>(),
+                                    "--nic", p["parts"]["nic"].get<std::string>(), "--link-gbps",
+                                    std::to_string(p["topology"]["link_gbps"].get<int>())});
             }
+        std::vector<long> peaks;
+        const std::vector<double> medians = interleavedMediansMs(commands, n, &peaks);
+        const double ms = medians[0];
+        const long peak = peaks[0];
+        const double slowest = medians.size() > 1 ? *std::max_element(medians.begin() + 1, medians.end()) : 0.0;
         std::printf("| %d | %.0f | %.0f | %.0f | %.2f |\n", gpus, ms, peak / 1024.0, slowest, ms / std::max(1.0, slowest));
         std::fflush(stdout);
     }
