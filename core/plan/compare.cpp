@@ -279,28 +279,19 @@ void planCandidate(Round& r, std::size_t i, const std::vector<std::size_t>& sibl
 }
 
 // Gives the round's best the fabric and layout of the floor it was planned on (moved out of the floor
-// when no other best refers to it), with the racks' power of its own switches. Bests that share a floor
-// may attach at once, each copying outside the lock (at 1,000,000 GPUs a copy is about 65 MB to fault in
-// and fill): `sharing` orders each release of the floor after its copy, so only the last holder moves it.
-void attachFloor(Round& r, std::mutex& sharing)
+// when no other best refers to it), with the racks' power of its own switches.
+void attachFloor(Round& r)
 {
-    std::shared_ptr<plan::Floor> floor = std::move(r.bestFloor);
-    if (!floor) return;
+    if (!r.bestFloor) return;
     Plan& p = *r.best;
-    bool last = false;
-    {
-        std::lock_guard lock(sharing);
-        last = floor.use_count() == 1;
-    }
-    if (last) {
-        p.fabric = std::move(floor->fabric);
-        p.layout = std::move(floor->layout);
+    if (r.bestFloor.use_count() == 1) {
+        p.fabric = std::move(r.bestFloor->fabric);
+        p.layout = std::move(r.bestFloor->layout);
     } else {
-        p.fabric = floor->fabric;
-        p.layout = floor->layout;
-        std::lock_guard lock(sharing);
-        floor.reset();
+        p.fabric = r.bestFloor->fabric;
+        p.layout = r.bestFloor->layout;
     }
+    r.bestFloor.reset();
     layout::setRackPower(p.layout, p.spec, p.fabric, p.hardware);
 }
 
@@ -462,7 +453,7 @@ void planRounds(const std::vector<Round*>& rounds, const Catalog& catalog, const
                 roundsOf[t].push_back(round);
                 ++round->tasksLeft;
             }
-    std::mutex attaching;  // rounds whose bests share a floor: the last takes it, the others copy it
+    std::mutex attaching;  // rounds whose bests share a floor: one takes it, the others copy it
     // Rounds whose floor tasks have all run, in the order they did, for the roundDone tasks. The pool
     // hands out task numbers in order, so a roundDone task starts only once every floor task has: it
     // waits for a round that one of them, running on another worker, is about to complete, unless one
@@ -486,7 +477,6 @@ void planRounds(const std::vector<Round*>& rounds, const Catalog& catalog, const
                 if (aborted) return;
                 r = ready[taken++];
             }
-            attachFloor(*r, attaching);  // here, not on the floor's worker: bests that share it copy side by side
             roundDone(*r);
             return;
         }
@@ -494,7 +484,10 @@ void planRounds(const std::vector<Round*>& rounds, const Catalog& catalog, const
             runFloorTask(tasks[t], catalog, options, exhaustive);  // its floor is released on return
             for (Round* r : roundsOf[t])
                 if (--r->tasksLeft == 0) {
-                    if (!roundDone) attachFloor(*r, attaching);
+                    {
+                        std::lock_guard lock(attaching);
+                        attachFloor(*r);
+                    }
                     std::lock_guard lock(readyMutex);
                     ready.push_back(r);
                     readyChanged.notify_one();
