@@ -227,15 +227,12 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
         sh.leafDown = R;
         sh.leavesPerPlane = 1;
         sh.hostPortsOfFirstLeaf = static_cast<int>(endpoints);  // node n's NIC i on port n x NICs + i
-        if (shapeOnly) {
-            requireLinksWithinBudget(endpoints * planes);
-            return f;
-        }
+        requireLinksWithinBudget(endpoints * planes);
+        if (shapeOnly) return f;
         Wiring w{f, sw};
         f.devices.reserve(nodes + planes);
         for (int n = 0; n < nodes; ++n) w.add(Tier::Node, 0, 0, 0, 0, n);
         f.nodeCount = static_cast<std::uint32_t>(nodes);
-        requireLinksWithinBudget(endpoints * planes);
         f.links.reserve(static_cast<std::size_t>(endpoints) * planes);
         for (int p = 0; p < planes; ++p) {
             const DeviceId s = w.add(Tier::Leaf, p, 0, 0, 0, 0);
