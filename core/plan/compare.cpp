@@ -1,17 +1,17 @@
 // comparePlans: the same cluster planned per fabric technology. Every candidate of every fabric is a
 // task for the worker pool (plan/parallel.h); per fabric the cheapest plan without design-rule errors
-// wins. A candidate is skipped only when a lower bound of its cost exceeds the best error-free plan
-// found so far, so the winner is the same whatever order the tasks finish in. The bound is its switches
-// alone (plan/compare_bound.h), or, for a switch that plans like a cheaper one of the same round
-// (plan/compare_siblings.h), that one's plan re-priced: exact. A candidate whose host links no catalog
-// part can serve (plan/compare_no_part.h) has errors whatever its floor: it is skipped once its fabric has
-// an error-free plan, and its floor task goes after every other, so that plan is usually there first. Candidates of any round that differ only
-// in NIC, fabric kind and switches of one shape (RoCE and UEC on the 51.2T switches) are planned on one
-// floor: topology, layout and cage groups built once (plan/plan_stages.h), with what their plans share
-// beyond it (FloorMemo: link keys, cage tally, ports in use). Candidates are ranked without the
-// invariant check, which finds planner bugs, not design choices: the plans kept run it before they are
-// finished, and should one break an invariant the comparison runs again checking every candidate
-// (comparePlans). A round's best keeps no copy of its floor while its round's candidates are planned;
+// wins. A candidate is skipped only when it cannot beat the best error-free plan found so far, so the
+// winner is the same whatever order the tasks finish in: when a lower bound of its cost exceeds that
+// plan's (its switches alone, plan/compare_bound.h, or, for a switch that plans like a cheaper one of the
+// same round, plan/compare_siblings.h, that one's plan re-priced: exact), or when its host links no
+// catalog part can serve (plan/compare_no_part.h), so it has errors whatever its floor; such a candidate's
+// floor task goes after every other, so that the error-free plan is usually there first. Candidates of
+// any round that differ only in NIC, fabric kind and switches of one shape (RoCE and UEC on the 51.2T
+// switches) are planned on one floor: topology, layout and cage groups built once (plan/plan_stages.h),
+// with what their plans share beyond it (FloorMemo: link keys, cage tally, ports in use). Candidates are
+// ranked without the invariant check, which finds planner bugs, not design choices: the plans kept run it
+// before they are finished, and should one break an invariant the comparison runs again checking every
+// candidate (comparePlans). A round's best keeps no copy of its floor while its round's candidates are planned;
 // once they are, it takes the floor (or a copy, when another round's best was planned on it too) and is
 // finished by a free worker while other rounds are still planned. That overlap costs memory: at
 // 1,000,000 GPUs the peak is about 530 MB, against 400 MB when every best waited for the last round, and

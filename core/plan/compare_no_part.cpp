@@ -13,8 +13,7 @@ bool hostLinksFailMedia(const Resolved& r, const Catalog& catalog)
     } catch (const UserError&) {
         return false;  // cannot be built: planning it says so
     }
-    const int leafCage = shape.portsPerCageOfTier[0] > 0 ? shape.portsPerCageOfTier[0] : shape.portsPerCage;
-    if (shape.hostPortsOfFirstLeaf < leafCage) return false;
+    if (shape.hostPortsOfFirstLeaf < shape.portsPerCageOfTier[0]) return false;  // the leaf's (builder: >= 1)
     return !media::partFitsFullUpperCage(r.spec, shape, catalog, r.hardware, LinkClass::HostLeaf);
 }
 

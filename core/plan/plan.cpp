@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstddef>
 #include <functional>
 #include <optional>
 #include <string_view>
@@ -185,8 +184,8 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
     // A large plan that is estimated runs stages side by side: beside media the ring's ECMP walk (its
     // estimate; it reads the fabric alone), then the invariant check's walk over the links and the
     // design-rule checks (they read the fabric and media, not the BOM) beside the BOM and the estimates.
-    // The cable plan is compared with the BOM once both are done. Findings-only plans (the comparison's candidates, on
-    // the worker pool already) run the stages one after the other.
+    // The cable plan is compared with the BOM once both are done. Findings-only plans (the comparison's
+    // candidates, on the worker pool already) run the stages one after the other.
     const bool estimating = !options.findingsOnly;
     const bool sideBySide = estimating && inParallel(p.fabric);
     std::optional<estimate::EcmpResult> ecmp;
@@ -227,16 +226,16 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
             p.findings = checks::run(spec, p.fabric, p.layout, p.media, catalog, p.hardware, memo ? &memo->portsUsed : nullptr);
         });
     };
-    std::size_t bomTimingAt = 0;
     const auto bomAndEstimates = [&] {
-        bomTimingAt = p.timings.size();
         clock.run("bom", [&] {
             p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware, &grouping.cageOfEnd, memo ? &memo->tally : nullptr);
         });
         if (sideBySide) runEstimates(p, catalog, options, false, ecmp ? &*ecmp : nullptr);
     };
     runSideBySide(sideBySide, {invariantsAndChecks, bomAndEstimates});
-    p.timings.insert(p.timings.begin() + std::ptrdiff_t(bomTimingAt), checksTiming.begin(), checksTiming.end());
+    const auto bomTiming = std::find_if(p.timings.begin(), p.timings.end(),
+                                        [](const StageTiming& t) { return t.stage == std::string_view("bom"); });
+    p.timings.insert(bomTiming, checksTiming.begin(), checksTiming.end());
     std::vector<Finding> broken;
     if (invariantsNow) timed([&] { broken = invariantCheck->findings(p); });
     p.invariantsPending = !invariantsNow;
