@@ -56,19 +56,6 @@ double median(std::vector<double> v)
     return v.empty() ? 0 : v[v.size() / 2];
 }
 
-double medianMs(const std::vector<std::string>& args, int reps, long* peakKb = nullptr)
-{
-    std::vector<double> ms;
-    long peak = 0;
-    for (int i = 0; i < reps; ++i) {
-        const Result r = run(args);
-        ms.push_back(r.ms);
-        peak = std::max(peak, r.peakKb);
-    }
-    if (peakKb) *peakKb = peak;
-    return median(ms);
-}
-
 // Medians of each command's runs, the commands taking turns run by run: a figure made of two medians (a
 // difference, a ratio) then reads both at the same moments, whatever the machine's load does meanwhile
 // (this VM's neighbours come and go within seconds).
@@ -88,6 +75,8 @@ std::vector<double> interleavedMediansMs(const std::vector<std::vector<std::stri
     for (const auto& v : ms) medians.push_back(median(v));
     return medians;
 }
+
+double medianMs(const std::vector<std::string>& args, int reps) { return interleavedMediansMs({args}, reps)[0]; }
 
 std::vector<std::string> roce(const std::string& cli, int gpus)
 {
