@@ -2,7 +2,7 @@
 // or reported, never a crash.
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <string>
 
@@ -13,15 +13,32 @@
 #include "common/error.h"
 
 namespace {
+// One scratch folder per process for the catalog, its side files and the price list, removed at exit:
+// every run (ctest's replay included) would otherwise leave a 300 KB catalog behind in /tmp.
+struct ScratchDir {
+    std::filesystem::path path = std::filesystem::temp_directory_path() /
+                                 ("fabricplan-fuzz-" + std::to_string(::getpid()) + "-prices");
+    ScratchDir()
+    {
+        std::filesystem::remove_all(path);
+        std::filesystem::create_directories(path);
+    }
+    ~ScratchDir()
+    {
+        std::error_code ec;
+        std::filesystem::remove_all(path, ec);
+    }
+};
+
 std::string scratch(const char* name)
 {
-    return "/tmp/fabricplan-fuzz-" + std::to_string(::getpid()) + "-" + name;
+    static const ScratchDir dir;
+    return (dir.path / name).string();
 }
 const std::string& database()
 {
     static const std::string db = [] {
         const std::string path = scratch("catalog.sqlite");
-        std::remove(path.c_str());
         fp::buildCatalogFromSeed(FABRICPLAN_FUZZ_SEED, path);
         return path;
     }();
