@@ -209,7 +209,8 @@ std::unique_ptr<Round> makeRound(const ClusterSpec& spec, FabricKind fabric, con
         c.linkGbps = nicGbps(s, catalog);
         c.lowerBoundUsd = plan::switchCostLowerBoundUsd(s, catalog);
         r->switchBoundUsd.push_back(c.lowerBoundUsd);
-        r->nicsUsd.push_back(plan::nicCostUsd(s, catalog));
+        c.nicsUsd = plan::nicCostUsd(s, catalog);
+        r->nicsUsd.push_back(c.nicsUsd);
         r->records.push_back(std::move(c));
     }
     r->siblingBoundUsd.assign(r->specs.size(), std::nullopt);
@@ -266,6 +267,7 @@ void planCandidate(Round& r, std::size_t i, const std::vector<std::size_t>& sibl
         rec.outcome = Outcome::Planned;
         rec.errors = p.errorCount();
         rec.capexUsd = p.estimates.capex.totalUsd;
+        if (rec.errors) rec.reason = p.findings.front().rule + " on " + p.findings.front().where;  // errors first
         if (!r.best || better(p, *r.best)) {
             r.best = std::move(p);
             r.bestIndex = i;
@@ -516,10 +518,12 @@ void planRounds(const std::vector<Round*>& rounds, const Catalog& catalog, const
                 rec.lowerBoundUsd = *bound;
                 rec.errors = 0;
                 rec.capexUsd = 0;
+                rec.reason.clear();
             } else if (r->cannotWin(i)) {
                 rec.outcome = Outcome::NoPartFits;
                 rec.errors = 0;
                 rec.capexUsd = 0;
+                rec.reason.clear();
             }
         }
     }

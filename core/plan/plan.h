@@ -78,7 +78,8 @@ struct CompareCandidate {
     double capexUsd = 0;          // Chosen / Planned: its plan's capex
     double lowerBoundUsd = 0;     // a lower bound of its capex less NICs: its switches alone, or (MoreExpensive
                                   // only) its BOM priced from a sibling switch's plan (plan/compare_siblings.h)
-    std::string reason;
+    double nicsUsd = 0;           // what its NICs cost (exact): with lowerBoundUsd, the bound MoreExpensive beat
+    std::string reason;           // CannotBuild: why; Chosen / Planned with errors: its first error's rule and where
 };
 
 // Per fabric: whether its plan is buildable (no design-rule errors) and every candidate considered.

@@ -214,7 +214,8 @@ json alternativesJson(const Comparison& c)
         json candidates = json::array();
         for (const CompareCandidate& x : a.candidates) {
             json j = {{"switch", x.switchModel}, {"nic", x.nicModel}, {"link_gbps", x.linkGbps},
-                      {"outcome", outcomeName(x.outcome)}, {"switch_cost_lower_bound_usd", x.lowerBoundUsd}};
+                      {"outcome", outcomeName(x.outcome)}, {"switch_cost_lower_bound_usd", x.lowerBoundUsd},
+                      {"nics_usd", x.nicsUsd}};
             if (x.outcome == CompareCandidate::Outcome::Chosen || x.outcome == CompareCandidate::Outcome::Planned) {
                 j["errors"] = x.errors;
                 j["capex_usd"] = x.capexUsd;

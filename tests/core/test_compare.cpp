@@ -2,11 +2,15 @@
 // switch the design itself uses; a plan with errors is not buildable and never recommended; the
 // switch-cost lower bound that lets the comparison skip candidates never exceeds a real plan's switches.
 #include <atomic>
+#include <cmath>
+#include <set>
 #include <QtTest>
 
 #include "catalog/catalog_db.h"
 #include "common/error.h"
+#include "common/format.h"
 #include "plan/compare_bound.h"
+#include "plan/compare_text.h"
 #include "plan/plan.h"
 #include "plan/plan_json.h"
 #include "plan/resolve.h"
@@ -53,7 +57,12 @@ class TestCompare : public QObject {
                     QVERIFY(x.lowerBoundUsd > 0);
                     if (x.nicModel == p.spec.nicModel)
                         QVERIFY(x.lowerBoundUsd > p.estimates.capex.totalUsd - p.estimates.capex.nicsUsd);
+                    // The bound it was skipped on, as the text states it: with its NICs, above the chosen plan.
+                    QVERIFY(x.lowerBoundUsd + x.nicsUsd > p.estimates.capex.totalUsd);
                 }
+                // Its NICs cost what the chosen plan's BOM prices them at, when they are the same NICs.
+                if (x.nicModel == p.spec.nicModel && x.linkGbps == p.fabric.shape.linkGbps)
+                    QCOMPARE(x.nicsUsd, p.estimates.capex.nicsUsd);
             }
             QCOMPARE(chosen, 1);
         }
@@ -236,6 +245,55 @@ private slots:
             options.cancelled = [&] { return seen++ >= after; };
             QVERIFY_EXCEPTION_THROWN(comparePlans(spec, catalog_, options), PlanCancelled);
         }
+    }
+
+    // Each candidate's verdict leads with its outcome and gives the figures the decision rested on, as
+    // formatUsdShort prints them (the table's rule), in whole dollars where both would print alike.
+    void verdictsStateTheFiguresTheDecisionRestedOn()
+    {
+        ClusterSpec spec;
+        spec.gpus = 4096;
+        const Comparison c = comparePlans(spec, catalog_);
+        std::set<Outcome> seen;
+        for (std::size_t k = 0; k < c.alternatives.size(); ++k) {
+            const double chosenCapex = c.plans[k].estimates.capex.totalUsd;
+            const CompareCandidate* chosen = plan::chosenCandidate(c.alternatives[k]);
+            QVERIFY(chosen);
+            QCOMPARE(chosen->switchModel, c.plans[k].hardware.switchesText(c.plans[k].fabric.shape.tiers));
+            for (const CompareCandidate& x : c.alternatives[k].candidates) {
+                seen.insert(x.outcome);
+                const std::string v = plan::candidateVerdict(x, chosenCapex);
+                const auto has = [&](const std::string& what) { return v.find(what) != std::string::npos; };
+                QVERIFY2(plan::candidateParts(x).starts_with(x.switchModel + " with " + x.nicModel), v.c_str());
+                switch (x.outcome) {
+                case Outcome::Chosen:
+                    QVERIFY2(v.starts_with("chosen, capex " + formatUsdShort(chosenCapex)), v.c_str());
+                    break;
+                case Outcome::Planned:
+                    QVERIFY2(v.starts_with("planned, capex "), v.c_str());
+                    QVERIFY2(x.errors ? has("design-rule error") : has("above the chosen plan's"), v.c_str());
+                    break;
+                case Outcome::MoreExpensive:
+                    QVERIFY2(v.starts_with("not planned: at least "), v.c_str());
+                    QVERIFY2(has(formatUsdShort(x.lowerBoundUsd + x.nicsUsd)) ||
+                                 has("$" + withThousands(std::llround(x.lowerBoundUsd + x.nicsUsd))), v.c_str());
+                    break;
+                case Outcome::CannotBuild: QVERIFY2(has(x.reason) && !x.reason.empty(), v.c_str()); break;
+                case Outcome::NoPartFits: QVERIFY2(has("no catalog part fits"), v.c_str()); break;
+                }
+            }
+        }
+        QVERIFY(seen.count(Outcome::Chosen) && seen.count(Outcome::Planned));
+        // Two sums that print alike in millions read in whole dollars, so "above" is visibly true.
+        CompareCandidate close;
+        close.outcome = Outcome::MoreExpensive;
+        close.lowerBoundUsd = 5'000'000;
+        close.nicsUsd = 1'941'900;
+        QCOMPARE(plan::candidateVerdict(close, 6'941'616),
+                 std::string("not planned: at least $6,941,900 with its NICs, above the chosen plan's $6,941,616"));
+        close.lowerBoundUsd = 6'000'000;
+        QCOMPARE(plan::candidateVerdict(close, 6'941'616),
+                 std::string("not planned: at least $7.94 M with its NICs, above the chosen plan's $6.94 M"));
     }
 
     // Planning in parallel changes nothing: the same comparison on one thread.
