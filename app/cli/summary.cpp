@@ -1,5 +1,6 @@
 #include "summary.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <ostream>
@@ -8,6 +9,7 @@
 #include "common/format.h"
 #include "estimate/throughput.h"
 #include "estimate/resilience_text.h"
+#include "plan/compare_text.h"
 
 namespace fp::cli {
 namespace {
@@ -122,6 +124,20 @@ void printComparison(const Comparison& c, std::ostream& out)
     else
         out << "Recommended: none buildable (the rule would pick " << displayName(c.advice.recommended) << ")\n";
     for (const auto& r : c.advice.reasons) out << "  - " << r << "\n";
+    // Why each fabric runs on its switch: every candidate weighed and what became of it.
+    out << "Switches weighed:\n";
+    std::size_t width = 0;  // the parts in one column, the verdicts beside them
+    for (const FabricAlternative& a : c.alternatives)
+        for (const CompareCandidate& x : a.candidates) width = std::max(width, plan::candidateParts(x).size());
+    for (std::size_t k = 0; k < c.alternatives.size() && k < c.plans.size(); ++k) {
+        const double chosenCapex = c.plans[k].estimates.capex.totalUsd;
+        out << "  " << displayName(c.alternatives[k].fabric) << "\n";
+        for (const CompareCandidate& x : c.alternatives[k].candidates) {
+            const std::string parts = plan::candidateParts(x);
+            out << "    " << parts << std::string(width - parts.size(), ' ') << "  "
+                << plan::candidateVerdict(x, chosenCapex) << "\n";
+        }
+    }
 }
 
 } // namespace fp::cli

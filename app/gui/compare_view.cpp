@@ -21,6 +21,7 @@
 #include <cmath>
 
 #include "bom_model.h"  // formatUsdShort, withEstimateMark
+#include "plan/compare_text.h"
 #include "status_colours.h"
 #include "summary_view.h"
 
@@ -106,6 +107,29 @@ namespace {
 QString stopsPerDay(const Plan& p) { return QString::number(p.resilience.jobInterruptionsPerDay, 'f', 3); }
 
 } // namespace
+
+// Why each fabric runs on its switch: every candidate the comparison weighed and what became of it, in
+// the CLI's words (plan/compare_text.h). The chosen one bold in the text colour, the rest muted.
+QString CompareView::switchesWeighedHtml(const QString& muted) const
+{
+    if (!m_comparison) return {};
+    const Comparison& c = *m_comparison;
+    QString html = tr("<p style='margin-bottom:2px'><b>Switches weighed</b></p>") +
+                   QStringLiteral("<table cellspacing='0' cellpadding='2' style='font-size:small'>");
+    for (std::size_t k = 0; k < c.alternatives.size() && k < c.plans.size(); ++k) {
+        const Plan& p = c.plans[k];
+        html += QStringLiteral("<tr><td colspan='2' class='whole'><span style='color:%1'>■</span> %2</td></tr>")
+                    .arg(shownColor(p).name(), fabricName(p).toHtmlEscaped());
+        for (const CompareCandidate& x : c.alternatives[k].candidates) {
+            const bool chosen = x.outcome == CompareCandidate::Outcome::Chosen;
+            html += QStringLiteral("<tr style='color:%1; font-weight:%2'><td class='whole'>&nbsp;&nbsp;&nbsp;%3</td><td>%4</td></tr>")
+                        .arg(chosen ? palette().color(QPalette::Text).name() : muted, chosen ? QStringLiteral("bold") : QStringLiteral("normal"),
+                             QString::fromStdString(plan::candidateParts(x)).toHtmlEscaped(),
+                             QString::fromStdString(plan::candidateVerdict(x, p.estimates.capex.totalUsd)).toHtmlEscaped());
+        }
+    }
+    return html + QStringLiteral("</table>");
+}
 
 bool CompareView::isBuildable(int i) const
 {
@@ -413,6 +437,7 @@ void CompareView::rebuild()
     html += QStringLiteral("<ul style='margin-top:0'>");
     for (const std::string& r : a.reasons) html += QStringLiteral("<li>%1</li>").arg(QString::fromStdString(r).toHtmlEscaped());
     html += QStringLiteral("</ul>");
+    html += switchesWeighedHtml(muted);
     html += tr("<p style='color:%1; font-size:small'>No public price lists exist for this hardware: every price is "
                "an estimate, as are latency under load and tuning effort. Compare the shapes, not the cents.</p>").arg(muted);
     m_advice->setHtml(html);

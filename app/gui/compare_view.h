@@ -33,6 +33,7 @@ protected:
 
 private:
     void rebuild();
+    QString switchesWeighedHtml(const QString& muted) const;
 
     std::shared_ptr<const Comparison> m_comparison;
     QString m_error;

@@ -45,6 +45,7 @@
 #include "gui_test_support.h"
 #include "common/format.h"
 #include "common/paths.h"
+#include "plan/compare_text.h"
 #include "spec/spec_json.h"
 
 using namespace fp;
@@ -522,6 +523,18 @@ void TestMainWindow::compareMoneyAndAdviceReadAsTheCli()
     for (const std::string& r : comparison->advice.reasons)
         QVERIFY2(text.contains(QString::fromStdString(r)), r.c_str());
     QVERIFY(text.contains(QStringLiteral("~ estimate: no public prices exist")));
+    // Why each fabric runs on its switch: every candidate weighed, with the CLI's verdict.
+    QVERIFY(text.contains(QStringLiteral("Switches weighed")));
+    int candidates = 0;
+    for (std::size_t k = 0; k < comparison->alternatives.size(); ++k)
+        for (const CompareCandidate& x : comparison->alternatives[k].candidates) {
+            // A table row reads as its cells a line each: the parts, then the verdict.
+            const QString row = QString::fromStdString(plan::candidateParts(x)) + QLatin1Char('\n') +
+                                QString::fromStdString(plan::candidateVerdict(x, comparison->plans[k].estimates.capex.totalUsd));
+            QVERIFY2(text.contains(row), qPrintable(row));
+            ++candidates;
+        }
+    QVERIFY(candidates > int(comparison->alternatives.size()));  // more than the four chosen
 
     // No fabric buildable: the tab recommends none, as the CLI says it ("none buildable", with the pick
     // the rule would make); before, it named the rule's pick as the recommendation.

@@ -306,6 +306,46 @@ private slots:
                                          QStringLiteral("uec")}));
         QVERIFY(!j["advice"]["recommended_fabric"].get<std::string>().empty());
         QVERIFY(!j["advice"]["reasons"].empty());
+
+        // The text lists under "Switches weighed" every candidate the JSON has, with its outcome: one line
+        // each, the switch, NIC and speed, then the verdict's first word(s).
+        const Run text = runCli({QStringLiteral("compare"), example("dgx-h100-superpod-1024.fabricplan")});
+        QCOMPARE(text.exitCode, 0);
+        const QString out = QString::fromUtf8(text.out);
+        const qsizetype weighed = out.indexOf(QStringLiteral("\nSwitches weighed:\n"));
+        QVERIFY2(weighed > 0, qPrintable(out));
+        const QStringList lines = out.mid(weighed).split(QLatin1Char('\n'));
+        const std::map<std::string, QString> lead = {{"chosen", QStringLiteral("chosen, capex $")},
+                                                     {"planned", QStringLiteral("planned, capex $")},
+                                                     {"more_expensive", QStringLiteral("not planned: at least $")},
+                                                     {"no_part_fits", QStringLiteral("not planned: no catalog part fits")},
+                                                     {"cannot_build", QStringLiteral("cannot build the cluster: ")}};
+        std::size_t candidates = 0;
+        const std::map<std::string, QString> heading = {{"infiniband", QStringLiteral("  InfiniBand")},
+                                                        {"roce", QStringLiteral("  RoCEv2")},
+                                                        {"spectrum-x", QStringLiteral("  Spectrum-X")},
+                                                        {"uec", QStringLiteral("  UEC Ethernet")}};
+        for (const auto& a : j["alternatives"]) {
+            // Within the fabric's own block: a DGX H100 has one NIC, so fabrics share candidate names.
+            const auto block = std::find(lines.begin(), lines.end(), heading.at(a["fabric"].get<std::string>()));
+            QVERIFY(block != lines.end());
+            const auto blockEnd = std::find_if(block + 1, lines.end(), [](const QString& l) { return !l.startsWith(QStringLiteral("    ")); });
+            for (const auto& x : a["candidates"]) {
+                ++candidates;
+                const QString parts = QStringLiteral("%1 with %2 at %3G")
+                                          .arg(QString::fromStdString(x["switch"].get<std::string>()),
+                                               QString::fromStdString(x["nic"].get<std::string>()))
+                                          .arg(x["link_gbps"].get<int>());
+                const auto line = std::find_if(block + 1, blockEnd, [&](const QString& l) {
+                    return l.trimmed().startsWith(parts + QLatin1Char(' '));
+                });
+                QVERIFY2(line != blockEnd, qPrintable(parts));
+                const QString verdict = line->mid(line->indexOf(parts) + parts.size()).trimmed();
+                QVERIFY2(verdict.startsWith(lead.at(x["outcome"].get<std::string>())), qPrintable(*line));
+            }
+            QCOMPARE(std::size_t(blockEnd - block - 1), a["candidates"].size());
+        }
+        QVERIFY(candidates > 4);
     }
 
     // Counts meet their nouns in number: "1 node", "1 tier", "0 errors", "planned 2 designs", never "(s)".
