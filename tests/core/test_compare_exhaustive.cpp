@@ -280,13 +280,19 @@ private slots:
         QVERIFY(skippedForNoPart_ > 0);
     }
 
-    // By hand: RoCE on AIS800-64D (QSFP-DD cages run as 2 x 400G) with a one-port 400G ConnectX-7, whose
-    // only QSFP-DD module at 400G (MSA-QDD-400G-DR4) has one port. One node's one NIC leaves the leaf's
-    // first cage half full, and the one-port module serves it; two nodes fill it, and nothing does. The
-    // ConnectX-7 at 400G on Q3400 (four links per OSFP cage): no four-port 400G part at all.
+    // By hand: RoCE on AIS800-64D (QSFP-DD cages run as 2 x 400G) with a one-port 400G ConnectX-7, in a
+    // catalog without the two-port QSFP-DD800 DR4 module (the bundled one has it: then both plan), so
+    // that the only QSFP-DD module at 400G is the one-port MSA-QDD-400G-DR4. One node's one NIC leaves
+    // the leaf's first cage half full, and the one-port module serves it; two nodes fill it, and nothing
+    // does. The ConnectX-7 at 400G on Q3400 (four links per OSFP cage): no four-port 400G part at all.
     void noPartProofByHand()
     {
-        const auto flaggedAndFails = [&](int gpus, int gpusPerNode, int nics, FabricKind fabric, const char* sw) {
+        Catalog withoutTwoPortQsfpDd = catalog_;
+        std::erase_if(withoutTwoPortQsfpDd.transceivers,
+                      [](const TransceiverModel& t) { return t.partNumber == "MSA-QDD-800G-2DR4"; });
+        QCOMPARE(withoutTwoPortQsfpDd.transceivers.size() + 1, catalog_.transceivers.size());
+        const auto flaggedAndFails = [&](const Catalog& catalog, int gpus, int gpusPerNode, int nics, FabricKind fabric,
+                                         const char* sw) {
             ClusterSpec s;
             s.gpus = gpus;
             s.gpusPerNode = gpusPerNode;
@@ -294,13 +300,14 @@ private slots:
             s.fabric = fabric;
             s.switchModel = sw;
             s.nicModel = "MCX75310AAS-NEAT";
-            const plan::Resolved r = plan::resolveStage(s, catalog_);
-            return std::pair{plan::hostLinksFailMedia(r, catalog_), hostLinksHaveNoPart(makePlan(s, catalog_))};
+            const plan::Resolved r = plan::resolveStage(s, catalog);
+            return std::pair{plan::hostLinksFailMedia(r, catalog), hostLinksHaveNoPart(makePlan(s, catalog))};
         };
-        QCOMPARE(flaggedAndFails(4, 4, 1, FabricKind::RoCE, "AIS800-64D"), std::pair(false, false));
-        QCOMPARE(flaggedAndFails(8, 4, 1, FabricKind::RoCE, "AIS800-64D"), std::pair(true, true));
-        QCOMPARE(flaggedAndFails(4096, 8, 8, FabricKind::InfiniBand, "Q3400-RA"), std::pair(true, true));
-        QCOMPARE(flaggedAndFails(4096, 8, 8, FabricKind::InfiniBand, "MQM9700-NS2F"), std::pair(false, false));
+        QCOMPARE(flaggedAndFails(withoutTwoPortQsfpDd, 4, 4, 1, FabricKind::RoCE, "AIS800-64D"), std::pair(false, false));
+        QCOMPARE(flaggedAndFails(withoutTwoPortQsfpDd, 8, 4, 1, FabricKind::RoCE, "AIS800-64D"), std::pair(true, true));
+        QCOMPARE(flaggedAndFails(catalog_, 8, 4, 1, FabricKind::RoCE, "AIS800-64D"), std::pair(false, false));
+        QCOMPARE(flaggedAndFails(catalog_, 4096, 8, 8, FabricKind::InfiniBand, "Q3400-RA"), std::pair(true, true));
+        QCOMPARE(flaggedAndFails(catalog_, 4096, 8, 8, FabricKind::InfiniBand, "MQM9700-NS2F"), std::pair(false, false));
     }
 
     // The proof behind no_part_fits holds: over random designs, every candidate of every fabric that
