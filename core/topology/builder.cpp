@@ -143,14 +143,14 @@ struct Wiring {
         if (r.down * leaf.up <= leaf.down * r.up) continue;  // not more oversubscribed than now
         const long long m = maxEndpoints(3, sw, r, spine);
         if (m >= endpoints) {
-            fix += ", or oversubscribe the leaf " + ratioText(r) + " (holds " + std::to_string(m) + " per plane)";
+            fix += ", or oversubscribe the leaf " + ratioText(r) + " (holds " + withThousands(m) + " per plane)";
             break;
         }
     }
-    if (tiers < 3) fix = "use three tiers (holds " + std::to_string(maxEndpoints(3, sw, leaf, spine)) + "), or " + fix;
-    throw UserError(std::to_string(endpoints) + " NIC ports per plane exceed what " + std::to_string(tiers) +
+    if (tiers < 3) fix = "use three tiers (holds " + withThousands(maxEndpoints(3, sw, leaf, spine)) + "), or " + fix;
+    throw UserError(withThousands(endpoints) + " NIC ports per plane exceed what " + std::to_string(tiers) +
                         " tier" + (tiers > 1 ? "s" : "") + " of " + std::to_string(sw.of(Tier::Leaf).ports) +
-                        "-port switches can connect (" + std::to_string(max) + " at leaf " + ratioText(leaf) +
+                        "-port switches can connect (" + withThousands(max) + " at leaf " + ratioText(leaf) +
                         (tiers == 3 ? ", spine " + ratioText(spine) : std::string()) + ")",
                     "/fabric", fix);
 }

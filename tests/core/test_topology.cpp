@@ -8,6 +8,7 @@
 #include <thread>
 
 #include "common/error.h"
+#include "common/format.h"
 #include "topology/builder.h"
 #include "topology/graph.h"
 
@@ -87,7 +88,7 @@ private slots:
             buildGeneric(forced, radix);
             QFAIL("two tiers beyond the limit must be refused");
         } catch (const UserError& e) {
-            QVERIFY2(std::string(e.what()).find(std::to_string(limit)) != std::string::npos, e.what());
+            QVERIFY2(std::string(e.what()).find(withThousands(limit)) != std::string::npos, e.what());
             QVERIFY2(e.fix.find("three tiers") != std::string::npos, e.fix.c_str());
         }
     }
@@ -219,7 +220,7 @@ private slots:
             buildGeneric(s, 64);
             QFAIL("must be refused");
         } catch (const UserError& e) {
-            QVERIFY2(std::string(e.what()).find("65536") != std::string::npos, e.what());
+            QVERIFY2(std::string(e.what()).find("(65,536 at leaf 1:1") != std::string::npos, e.what());
             QVERIFY2(e.fix.find("2:1") != std::string::npos, e.fix.c_str());
         }
     }
