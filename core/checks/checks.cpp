@@ -169,7 +169,9 @@ std::vector<Finding> run(const ClusterSpec& spec, const Fabric& fabric, const La
     builtInNic(spec, catalog, hw, out);
     cageSpeed(fabric, hw, out);
     const bool given = portsUsed && portsUsed->size() == fabric.devices.size();
-    portsExhausted(spec, fabric, hw, given ? *portsUsed : portsInUse(fabric), out);
+    std::vector<std::uint32_t> counted;  // two lvalues below: no copy of the given counts
+    if (!given) counted = portsInUse(fabric);
+    portsExhausted(spec, fabric, hw, given ? *portsUsed : counted, out);
     rackPower(spec, layout, out);
     out.insert(out.end(), media.findings.begin(), media.findings.end());
     std::stable_sort(out.begin(), out.end(),
