@@ -68,4 +68,11 @@ CageGrouping groupByCage(const Fabric& fabric, const Hardware& hardware)
     return g;
 }
 
+void releaseGroups(CageGrouping& g)
+{
+    // Swapped with empty vectors: `v = {}` assigns an empty list and keeps the storage.
+    std::vector<std::uint32_t>().swap(g.rootOfLink);
+    for (auto* perRoot : {&g.carriedA, &g.carriedB, &g.aligned}) std::vector<std::uint8_t>().swap(*perRoot);
+}
+
 } // namespace fp::media

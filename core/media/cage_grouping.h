@@ -28,4 +28,8 @@ struct CageGrouping {
 
 CageGrouping groupByCage(const Fabric&, const Hardware&);
 
+// Frees the groups (rootOfLink, carried*, aligned) once media::select has solved them, keeping the
+// cages and each end's cage, which the BOM reads.
+void releaseGroups(CageGrouping&);
+
 } // namespace fp::media

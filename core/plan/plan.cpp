@@ -208,6 +208,9 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
         if (!sideBySide || estimate::balancesFlows(spec.fabric, p.hardware)) return selectMedia();  // no ECMP walk to run
         runSideBySide(true, {selectMedia, [&] { ecmp = estimate::ringEcmpOf(spec, p.fabric, estimateOptionsOf(p, options)); }});
     });
+    // The groups are solved. Their per-link arrays (2 MB at 100,000 GPUs) go back to the heap for the
+    // stages below, which would otherwise take fresh pages; the BOM still reads each end's cage.
+    if (&grouping == &floor.grouping && !memo) media::releaseGroups(floor.grouping);
     std::optional<checks::InvariantCheck> invariantCheck;
     double invariantsMs = 0;  // counted as the "checks" stage's
     const auto timed = [&](auto&& body) {
@@ -232,7 +235,9 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
         });
         if (sideBySide) runEstimates(p, catalog, options, false, ecmp ? &*ecmp : nullptr);
     };
-    runSideBySide(sideBySide, {invariantsAndChecks, bomAndEstimates});
+    // On one thread the BOM goes first: its per-cage tally is freed before the invariant walk's cable
+    // groups are allocated, so they share the same memory.
+    runSideBySide(sideBySide, {bomAndEstimates, invariantsAndChecks});
     const auto bomTiming = std::find_if(p.timings.begin(), p.timings.end(),
                                         [](const StageTiming& t) { return t.stage == std::string_view("bom"); });
     p.timings.insert(bomTiming, checksTiming.begin(), checksTiming.end());
