@@ -5,6 +5,7 @@
 
 #include "bom/bom.h"
 #include "io/xlsx_sheets.h"
+#include "plan/compare_text.h"
 
 namespace fp::io::xlsx {
 namespace {
@@ -47,6 +48,36 @@ private:
     int row_ = 0;
 };
 
+// Every switch candidate of each fabric and what became of it (plan/compare_text.h), as the CLI and
+// the Compare tab list them: procurement sees which switches were priced and why one was kept.
+void writeSwitchesWeighed(SummaryWriter& w, const Comparison& cmp)
+{
+    w.section("Switches weighed (per fabric: the cheapest plan without design-rule errors is kept)");
+    const XlsxSheet& s = w.sheet();
+    const auto& fmt = w.fmt();
+    int row = w.row();
+    s.header(row, {"Fabric", "Switch", "NIC", "Link (Gb/s)", "Outcome", "Capex (USD)", "Capex at least (USD)", "Why"},
+             fmt.header);
+    ++row;
+    using Outcome = CompareCandidate::Outcome;
+    for (std::size_t k = 0; k < cmp.alternatives.size() && k < cmp.plans.size(); ++k) {
+        const double chosenCapex = cmp.plans[k].estimates.capex.totalUsd;
+        lxw_format* const usd = cmp.plans[k].estimates.capex.estimated ? fmt.usdEstimated : fmt.usd;
+        for (const CompareCandidate& x : cmp.alternatives[k].candidates) {
+            s.text(row, 0, displayName(cmp.alternatives[k].fabric));
+            s.text(row, 1, x.switchModel);
+            s.text(row, 2, x.nicModel);
+            s.number(row, 3, x.linkGbps, fmt.integer);
+            s.text(row, 4, plan::outcomeName(x.outcome), x.outcome == Outcome::Chosen ? fmt.bold : nullptr);
+            if (x.outcome == Outcome::Chosen || x.outcome == Outcome::Planned) s.number(row, 5, x.capexUsd, usd);
+            if (x.outcome == Outcome::MoreExpensive) s.number(row, 6, x.lowerBoundUsd + x.nicsUsd, usd);
+            s.text(row, 7, plan::candidateVerdict(x, chosenCapex));
+            ++row;
+        }
+    }
+    w.skipTo(row);
+}
+
 void writeComparison(SummaryWriter& w, const Comparison& cmp)
 {
     w.section("Fabric comparison (same spec, one plan per fabric)");
@@ -80,6 +111,7 @@ void writeComparison(SummaryWriter& w, const Comparison& cmp)
     w.skipTo(row);
     w.text("Recommended fabric", displayName(cmp.advice.recommended));
     for (const std::string& reason : cmp.advice.reasons) w.note("• " + reason);
+    writeSwitchesWeighed(w, cmp);
 }
 
 } // namespace

@@ -22,6 +22,18 @@ std::pair<std::string, std::string> distinctUsd(double x, double y)
 
 } // namespace
 
+const char* outcomeName(CompareCandidate::Outcome o)
+{
+    switch (o) {
+    case CompareCandidate::Outcome::Chosen: return "chosen";
+    case CompareCandidate::Outcome::Planned: return "planned";
+    case CompareCandidate::Outcome::MoreExpensive: return "more_expensive";
+    case CompareCandidate::Outcome::CannotBuild: return "cannot_build";
+    case CompareCandidate::Outcome::NoPartFits: return "no_part_fits";
+    }
+    return "planned";
+}
+
 std::string candidateParts(const CompareCandidate& c)
 {
     return c.switchModel + " with " + c.nicModel + " at " + std::to_string(c.linkGbps) + "G";

@@ -8,6 +8,10 @@
 
 namespace fp::plan {
 
+// The outcome's word in the comparison JSON and workbook: "chosen", "planned", "more_expensive",
+// "cannot_build", "no_part_fits".
+const char* outcomeName(CompareCandidate::Outcome);
+
 // The candidate's parts, e.g. "MQM9790-NS2F with MCX75310AAS-NEAT at 400G".
 std::string candidateParts(const CompareCandidate&);
 

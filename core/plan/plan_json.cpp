@@ -4,6 +4,7 @@
 
 #include "common/paths.h"
 #include "estimate/throughput.h"
+#include "plan/compare_text.h"
 #include "plan/resilience_json.h"
 #include "spec/spec_json.h"
 
@@ -193,18 +194,6 @@ json planToJson(const Plan& p)
 
 namespace {
 
-const char* outcomeName(CompareCandidate::Outcome o)
-{
-    switch (o) {
-    case CompareCandidate::Outcome::Chosen: return "chosen";
-    case CompareCandidate::Outcome::Planned: return "planned";
-    case CompareCandidate::Outcome::MoreExpensive: return "more_expensive";
-    case CompareCandidate::Outcome::CannotBuild: return "cannot_build";
-    case CompareCandidate::Outcome::NoPartFits: return "no_part_fits";
-    }
-    return "planned";
-}
-
 json alternativesJson(const Comparison& c)
 {
     json out = json::array();
@@ -214,7 +203,7 @@ json alternativesJson(const Comparison& c)
         json candidates = json::array();
         for (const CompareCandidate& x : a.candidates) {
             json j = {{"switch", x.switchModel}, {"nic", x.nicModel}, {"link_gbps", x.linkGbps},
-                      {"outcome", outcomeName(x.outcome)}, {"switch_cost_lower_bound_usd", x.lowerBoundUsd},
+                      {"outcome", plan::outcomeName(x.outcome)}, {"switch_cost_lower_bound_usd", x.lowerBoundUsd},
                       {"nics_usd", x.nicsUsd}};
             if (x.outcome == CompareCandidate::Outcome::Chosen || x.outcome == CompareCandidate::Outcome::Planned) {
                 j["errors"] = x.errors;
