@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <numeric>
 
+#include "plan/compare_text.h"
 #include "report/comparison_charts.h"
 #include "report/floor_picture.h"
 #include "report/pdf_pages.h"
@@ -120,6 +121,22 @@ void writeComparisonPage(PdfDocument& doc, const Comparison* cmp)
     }
     doc.section(QStringLiteral("Advice: ") + QString::fromLatin1(displayName(cmp->advice.recommended)));
     for (const std::string& reason : cmp->advice.reasons) doc.paragraph(QStringLiteral("• ") + qs(reason), 8.5);
+
+    // Why each fabric runs on its switch: every candidate weighed, in the CLI's words (plan/compare_text.h).
+    doc.ensureSpace(90);  // the heading with the table header and a few rows, not alone at a page's foot
+    doc.section(QStringLiteral("Switches weighed"));
+    static const std::vector<TableColumn> weighed = {
+        {QStringLiteral("Fabric"), 66}, {QStringLiteral("Switch"), 90}, {QStringLiteral("NIC, link"), 126},
+        {QStringLiteral("Outcome"), 208}};
+    doc.tableHeader(weighed);
+    for (std::size_t k = 0; k < cmp->alternatives.size() && k < cmp->plans.size(); ++k) {
+        const double chosenCapex = cmp->plans[k].estimates.capex.totalUsd;
+        for (const CompareCandidate& x : cmp->alternatives[k].candidates)
+            doc.tableRow(weighed,
+                         {QString::fromLatin1(displayName(cmp->alternatives[k].fabric)), qs(x.switchModel),
+                          qs(x.nicModel) + QStringLiteral(", %1G").arg(x.linkGbps), qs(plan::candidateVerdict(x, chosenCapex))},
+                         x.outcome == CompareCandidate::Outcome::Chosen);
+    }
 }
 
 void writeChecksPage(PdfDocument& doc, const Plan& plan)

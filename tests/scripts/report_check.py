@@ -48,6 +48,18 @@ comparison = text(cmp_pdf, 4, 4)
 for fabric in ("InfiniBand", "RoCEv2", "Spectrum-X", "UEC Ethernet"):
     check(fabric in comparison, f"compare.pdf page 4 lacks {fabric}")
 check("Advice:" in comparison, "compare.pdf page 4 lacks the advice")
+# The switches weighed, from page 4 on (the table may run over): every candidate of the run's JSON, the
+# chosen ones as often as there are fabrics.
+compared = json.load(open(f"{out}/compare.json"))
+weighed_text = text(cmp_pdf, 4, pages(cmp_pdf))
+weighed_at = weighed_text.find("Switches weighed")
+check(weighed_at >= 0, "compare.pdf lacks the switches weighed")
+weighed_text = weighed_text[weighed_at:]
+for alternative in compared["alternatives"]:
+    for candidate in alternative["candidates"]:
+        check(candidate["switch"] in weighed_text, f"switches weighed lack {candidate['switch']}")
+check(weighed_text.count("chosen, capex $") == len(compared["alternatives"]),
+      f"switches weighed: {weighed_text.count('chosen, capex $')} chosen, want {len(compared['alternatives'])}")
 
 for name in ("topology.png", "floor.png"):
     with open(f"{out}/{name}", "rb") as f:

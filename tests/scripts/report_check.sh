@@ -13,7 +13,7 @@ export HOME="$out/home"  # keep the CLI away from a developer's catalog copy
     > "$out/plan.log" 2>&1
 rc=$?
 if [ $rc -ne 0 ] && [ $rc -ne 1 ]; then cat "$out/plan.log"; echo "fabricplan-cli plan failed ($rc)"; exit 1; fi
-"$cli" compare --catalog "$catalog" --pdf "$out/compare.pdf" > "$out/compare.log" 2>&1
+"$cli" compare --catalog "$catalog" --pdf "$out/compare.pdf" --json "$out/compare.json" > "$out/compare.log" 2>&1
 rc=$?
 if [ $rc -ne 0 ] && [ $rc -ne 1 ]; then cat "$out/compare.log"; echo "fabricplan-cli compare failed ($rc)"; exit 1; fi
 exec "$python" "$scripts/report_check.py" "$out"
