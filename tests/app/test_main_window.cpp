@@ -528,8 +528,8 @@ void TestMainWindow::compareMoneyAndAdviceReadAsTheCli()
     int candidates = 0;
     for (std::size_t k = 0; k < comparison->alternatives.size(); ++k)
         for (const CompareCandidate& x : comparison->alternatives[k].candidates) {
-            // A table row reads as its cells a line each: the parts, then the verdict.
-            const QString row = QString::fromStdString(plan::candidateParts(x)) + QLatin1Char('\n') +
+            // A line each: the parts, then the verdict.
+            const QString row = QString::fromStdString(plan::candidateParts(x)) + QStringLiteral(": ") +
                                 QString::fromStdString(plan::candidateVerdict(x, comparison->plans[k].estimates.capex.totalUsd));
             QVERIFY2(text.contains(row), qPrintable(row));
             ++candidates;
