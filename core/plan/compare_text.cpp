@@ -42,9 +42,9 @@ std::string candidateParts(const CompareCandidate& c)
 std::string candidateVerdict(const CompareCandidate& c, double chosenCapexUsd)
 {
     using Outcome = CompareCandidate::Outcome;
-    const std::string errors = !c.errors         ? std::string()
-                               : c.reason.empty() ? ", " + counted(c.errors, "design-rule error")
-                                                  : ", " + counted(c.errors, "design-rule error") + " (first: " + c.reason + ")";
+    std::string errors;  // ", 2 design-rule errors (first: media.no-part on host-leaf links (1,024))"
+    if (c.errors) errors = ", " + counted(c.errors, "design-rule error");
+    if (c.errors && !c.reason.empty()) errors += " (first: " + c.reason + ")";
     switch (c.outcome) {
     case Outcome::Chosen: return "chosen, capex " + formatUsdShort(c.capexUsd) + errors;
     case Outcome::Planned: {
@@ -66,8 +66,8 @@ std::string candidateVerdict(const CompareCandidate& c, double chosenCapexUsd)
 
 const CompareCandidate* chosenCandidate(const FabricAlternative& a)
 {
-    const auto it = std::find_if(a.candidates.begin(), a.candidates.end(),
-                                 [](const CompareCandidate& c) { return c.outcome == CompareCandidate::Outcome::Chosen; });
+    const auto chosen = [](const CompareCandidate& c) { return c.outcome == CompareCandidate::Outcome::Chosen; };
+    const auto it = std::find_if(a.candidates.begin(), a.candidates.end(), chosen);
     return it == a.candidates.end() ? nullptr : &*it;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // What the comparison did with each switch candidate of a fabric (plan.h: CompareCandidate), in words
-// for people: the CLI's "Switches weighed" lines and the GUI's compare tab say the same thing, so an
-// architect who wonders why a fabric runs on one switch and not another reads the answer in either.
+// for people: the CLI's "Switches weighed" lines, the GUI's Compare tab, the workbook's Summary sheet
+// and the PDF report say the same thing, so an architect who wonders why a fabric runs on one switch
+// and not another reads the same answer in each.
 #include <string>
 
 #include "plan/plan.h"
@@ -15,8 +16,9 @@ const char* outcomeName(CompareCandidate::Outcome);
 // The candidate's parts, e.g. "MQM9790-NS2F with MCX75310AAS-NEAT at 400G".
 std::string candidateParts(const CompareCandidate&);
 
-// What happened to it and why, its outcome first, e.g. "not planned: at least $7.10 M with its NICs, above the chosen plan's
-// $6.94 M". chosenCapexUsd: capex of the fabric's chosen plan (ignored for the chosen one itself).
+// What happened to it and why, its outcome first, e.g. "not planned: at least $7.10 M with its NICs,
+// above the chosen plan's $6.94 M". chosenCapexUsd: capex of the fabric's chosen plan (ignored for the
+// chosen one itself).
 std::string candidateVerdict(const CompareCandidate&, double chosenCapexUsd);
 
 // The chosen candidate of `a`, or nullptr when none was chosen.
