@@ -294,6 +294,22 @@ private slots:
         close.lowerBoundUsd = 6'000'000;
         QCOMPARE(plan::candidateVerdict(close, 6'941'616),
                  std::string("not planned: at least $7.94 M with its NICs, above the chosen plan's $6.94 M"));
+
+        // A plan with errors names its first: on DGX H100 every Spectrum-X candidate keeps the built-in
+        // ConnectX-7, which is no SuperNIC (platform.builtin-nic, one error).
+        ClusterSpec dgx;
+        dgx.platform = "DGX-H100";
+        const Comparison onDgx = comparePlans(dgx, catalog_);
+        bool spectrumX = false;
+        for (std::size_t k = 0; k < onDgx.alternatives.size(); ++k) {
+            if (onDgx.alternatives[k].fabric != FabricKind::SpectrumX) continue;
+            spectrumX = true;
+            const CompareCandidate* chosen = plan::chosenCandidate(onDgx.alternatives[k]);
+            QVERIFY(chosen);
+            const std::string v = plan::candidateVerdict(*chosen, onDgx.plans[k].estimates.capex.totalUsd);
+            QVERIFY2(v.ends_with(", 1 design-rule error (first: platform.builtin-nic on DGX-H100 NICs)"), v.c_str());
+        }
+        QVERIFY(spectrumX);
     }
 
     // Planning in parallel changes nothing: the same comparison on one thread.
