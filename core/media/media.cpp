@@ -685,7 +685,7 @@ MediaAssignment selectOnKeys(const ClusterSpec& spec, const Fabric& fabric, cons
     for (auto& [k, a] : agg) {
         const std::string cls = displayName(LinkClass(k.second)), links = withThousands(a.links);
         a.f.where = cls + " links (" + links + ")";
-        a.f.message = links + " " + cls + " links: " + a.message;
+        a.f.message = links + " " + cls + (a.links == 1 ? " link: " : " links: ") + a.message;
         out.findings.push_back(std::move(a.f));
     }
     // Solution k solves key k. Each plan keeps its own copy of shared keys (4 bytes a link, a plain copy).

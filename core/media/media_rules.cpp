@@ -97,11 +97,18 @@ CageMisfit cageMisfit(const std::string& form, bool finned, const LinkEnd& end)
     return CageMisfit::None;
 }
 
+// "an OSFP", "an SFP", "a QSFP-DD": the article as the form factor is read out ("oh-", "ess-", "queue-").
+const char* articleFor(const std::string& cageType)
+{
+    return !cageType.empty() && (cageType[0] == 'O' || cageType.rfind("SFP", 0) == 0) ? "an" : "a";
+}
+
 std::string cageMisfitText(CageMisfit misfit, const std::string& form, const LinkEnd& end)
 {
     switch (misfit) {
     case CageMisfit::None: return {};
-    case CageMisfit::Form: return fmt("%s end does not fit a %s cage", form.c_str(), end.cageType.c_str());
+    case CageMisfit::Form:
+        return fmt("%s end does not fit %s %s cage", form.c_str(), articleFor(end.cageType), end.cageType.c_str());
     case CageMisfit::FinsUnderHeatSink: return fmt("finned-top %s in a flat-top (riding heat sink) cage", form.c_str());
     case CageMisfit::NoFins: return "flat-top OSFP in a finned (air-cooled) switch cage";
     }
@@ -132,13 +139,16 @@ void moduleEndIssues(const TransceiverModel& m, const LinkEnd& end, const ClassC
     else if (!endTakes(end, m.ports))
         addIssue(out, ctx, "media.cage-mismatch",
             [&] {
-                return fmt("%s has %s; a %s cage of %s carries %s at %d G", m.partNumber.c_str(),
-                           counted(m.ports, "port").c_str(), end.cageType.c_str(), end.platform.c_str(),
-                           counted(end.linksPerCage, "link").c_str(), ctx.linkGbps);
+                // The cage's split at this speed (its ports), not how many of them are in use.
+                return fmt("%s has %s; %s %s cage of %s splits into %s at %d G", m.partNumber.c_str(),
+                           counted(m.ports, "port").c_str(), articleFor(end.cageType), end.cageType.c_str(),
+                           end.platform.c_str(), counted(end.linksPerCage, "link").c_str(), ctx.linkGbps);
             },
-            end.isNic ? (end.linksPerCage > 1 ? "Use a twin-port host module: the NIC cage carries one link per plane"
-                                              : "Use a single-port host module in the NIC")
-                      : "Use a twin-port module in a twin-port switch cage");
+            end.isNic                ? (end.linksPerCage > 1 ? "Use a twin-port host module: the NIC cage carries one link per plane"
+                                                             : "Use a single-port host module in the NIC")
+            : end.linksPerCage == 2 ? "Use a twin-port module in a twin-port switch cage"
+                                    : "Use a breakout module with as many ports as the switch cage splits into, or a "
+                                      "link speed its cages split fewer ways");
     if (end.cagePowerClassW > 0 && m.powerClassW > end.cagePowerClassW)
         addIssue(out, ctx, "media.power-class",
             [&] {
