@@ -210,7 +210,7 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
     });
     // The groups are solved. Their per-link arrays (2 MB at 100,000 GPUs) go back to the heap for the
     // stages below, which would otherwise take fresh pages; the BOM still reads each end's cage.
-    if (&grouping == &floor.grouping && !memo) media::releaseGroups(floor.grouping);
+    if (!sharedGrouping && !memo) media::releaseGroups(floor.grouping);  // no other plan reads them
     std::optional<checks::InvariantCheck> invariantCheck;
     double invariantsMs = 0;  // counted as the "checks" stage's
     const auto timed = [&](auto&& body) {
