@@ -8,14 +8,13 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 #include <string>
 
 #include <nlohmann/json.hpp>
-#include <unistd.h>
 
 #include "catalog/catalog_db.h"
 #include "common/error.h"
+#include "fuzz_scratch.h"
 #include "io/exporter.h"
 #include "plan/plan.h"
 #include "plan/plan_json.h"
@@ -29,21 +28,11 @@ const fp::Catalog& catalog()
     return c;
 }
 
-// One scratch folder per process, removed at exit.
-struct ScratchDir {
-    std::string path = "/tmp/fabricplan-fuzz-" + std::to_string(::getpid()) + "-out";
-    ScratchDir() { std::filesystem::create_directories(path); }
-    ~ScratchDir()
-    {
-        std::error_code ec;
-        std::filesystem::remove_all(path, ec);
-    }
-};
-
 const std::string& outputDir()
 {
-    static const ScratchDir dir;
-    return dir.path;
+    static const fp::fuzz::ScratchDir dir("out");
+    static const std::string path = dir.path.string();
+    return path;
 }
 
 // A NaN or an infinity in the plan JSON is invalid JSON output (nlohmann writes null): a bug.

@@ -2,37 +2,18 @@
 // or reported, never a crash.
 #include <cstddef>
 #include <cstdint>
-#include <filesystem>
 #include <fstream>
 #include <string>
-
-#include <unistd.h>
 
 #include "catalog/catalog_db.h"
 #include "catalog/price_csv.h"
 #include "common/error.h"
+#include "fuzz_scratch.h"
 
 namespace {
-// One scratch folder per process for the catalog, its side files and the price list, removed at exit:
-// every run (ctest's replay included) would otherwise leave a 300 KB catalog behind in /tmp.
-struct ScratchDir {
-    std::filesystem::path path = std::filesystem::temp_directory_path() /
-                                 ("fabricplan-fuzz-" + std::to_string(::getpid()) + "-prices");
-    ScratchDir()
-    {
-        std::filesystem::remove_all(path);
-        std::filesystem::create_directories(path);
-    }
-    ~ScratchDir()
-    {
-        std::error_code ec;
-        std::filesystem::remove_all(path, ec);
-    }
-};
-
 std::string scratch(const char* name)
 {
-    static const ScratchDir dir;
+    static const fp::fuzz::ScratchDir dir("prices");  // the catalog, its side files and the price list
     return (dir.path / name).string();
 }
 const std::string& database()
