@@ -8,6 +8,7 @@
 #include "catalog/platforms.h"
 #include "common/error.h"
 #include "common/paths.h"
+#include "plan/before_planning.h"
 #include "plan/fabric_defaults.h"
 #include "plan/resolve.h"
 #include "spec/spec_json.h"
@@ -180,30 +181,19 @@ void applyOverrides(ClusterSpec& spec, const Args& args)
     }
 }
 
-SwitchNames switchNamesOf(const Catalog& catalog)
-{
-    SwitchNames names;
-    names.match = [&catalog](const std::string& typed) {
-        const PartMatch<SwitchModel> m = matchSwitch(catalog.switches, typed);
-        std::vector<std::string> parts;
-        if (m.part) parts.push_back(m.part->partNumber);
-        for (const SwitchModel* c : m.candidates) parts.push_back(c->partNumber);
-        return parts;
-    };
-    for (const SwitchModel& sw : catalog.switches) names.known.push_back({sw.partNumber, modelNameOf(sw)});
-    return names;
-}
+SwitchNames switchNamesOf(const Catalog& catalog) { return plan::switchNamesOf(catalog); }
 
 ClusterSpec fitFabricDefaults(const Args& args, ClusterSpec spec, const Catalog& catalog, std::string* note)
 {
     // A misspelt switch, the fabric's or a tier's: say so with the nearest names. Left to the plan, an
     // unknown spine switch surfaced as "switch MQM9700-NS2F does not run RoCEv2" (the defaults were
     // skipped for it and the leaf took the spec's default switch).
-    for (const SpecProblem& p : validateSpec(spec, switchNamesOf(catalog)))
-        if (p.field.rfind("/fabric/switch", 0) == 0) throw UserError(p.message, p.field, p.fix);
+    plan::requireKnownSwitchNames(spec, catalog);
     if (args.has("--switch") || args.has("--radix")) return spec;
     if (args.has("--leaf-switch") && args.has("--spine-switch") && args.has("--core-switch")) return spec;
     if (!validateSpec(spec).empty()) return spec;  // the plan reports what is invalid, field by field
+    // A design that contradicts its platform: no default part fixes that, and the plan would stop there.
+    plan::requirePlatformFits(spec, catalog);
     if (!args.positional().empty() && !args.has("--fabric")) return spec;
     ClusterSpec asked = spec;
     if (!args.has("--nic")) asked.nicModel = spec.nicModel;  // ranked first when it runs the fabric

@@ -24,7 +24,7 @@ const char* kHelp =
     "                                                  Spectrum-X vs UEC\n"
     "  sweep [BASE] --vary KEY=V1,V2,... [--csv FILE|-] [--jsonl FILE|-]   plan many variants in one process\n"
     "  catalog list|build|import-prices|export-prices|set-failure-rate ...   the parts catalog\n"
-    "  validate DESIGN                                 check a design file\n"
+    "  validate DESIGN...                              check design files as plan would before planning\n"
     "  export --list                                   the export formats\n"
     "Run 'fabricplan-cli COMMAND --help' for a command's options.\n"
     "Exit status: 0 success, 1 design-rule errors in the plan, 2 bad input or usage.\n";

@@ -44,6 +44,22 @@ struct BuiltInNicShortfall {
 BuiltInNicShortfall builtInNicShortfall(const PlatformModel&, const NicModel&, FabricKind,
                                         const std::vector<PlatformModel>& platforms);
 
+// Where a design contradicts its platform (data/catalog/README.md "Platform rules"): GPUs per node
+// other than an NVLink system's own (DGX, HGX baseboard, NVL72 tray: exactly the platform's), or more
+// than a PCIe server holds; more NICs per node than the platform's scale-out ports (built in) or NIC
+// slots (HGX); a GPU count that is not whole nodes of a fixed system, or not whole racks of a
+// rack-scale one (NVL72: 72 GPUs per rack, one NVLink domain). `what` names the platform's figures,
+// `where` the design field, `fix` the nearest values that fit. Empty when the design fits, and for a
+// platform that fixes no GPU count (CUSTOM). `builtInNic`: the platform's NIC part (for its name), or null.
+struct PlatformMisfit {
+    std::string what, where, fix;
+    bool empty() const { return what.empty(); }
+};
+PlatformMisfit platformMisfit(const ClusterSpec&, const PlatformModel&, const NicModel* platformNic);
+// The GPU count the platform comes in whole multiples of: a rack for a rack-scale system (72 on NVL72),
+// a node for a fixed one (8 on DGX, HGX), else 1 (PCIe, CUSTOM).
+int wholeGpuUnit(const PlatformModel&);
+
 // Scale-out ports per GPU the platform gives (NICs x ports / GPUs); 0 when it leaves NICs open.
 double scaleOutPortsPerGpu(const PlatformModel&);
 

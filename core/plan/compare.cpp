@@ -33,6 +33,7 @@
 #include "layout/layout.h"
 #include "layout/rack_power.h"
 #include "estimate/advisor.h"
+#include "plan/before_planning.h"
 #include "plan/compare.h"
 #include "plan/compare_bound.h"
 #include "plan/compare_no_part.h"
@@ -688,6 +689,7 @@ std::optional<Comparison> compare(const ClusterSpec& spec, const Catalog& catalo
 
 Comparison comparePlans(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions& options)
 {
+    plan::requirePlatformFits(spec, catalog);  // else every candidate is refused for it, and the verdicts say less
     if (std::optional<Comparison> c = compare(spec, catalog, options, false, false)) return std::move(*c);
     return *compare(spec, catalog, options, false, true);
 }
@@ -696,6 +698,7 @@ namespace plan {
 
 Comparison comparePlansExhaustively(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions& options)
 {
+    requirePlatformFits(spec, catalog);
     return *compare(spec, catalog, options, true, true);
 }
 

@@ -4,9 +4,11 @@
 #include <optional>
 
 #include "catalog/part_lookup.h"
+#include "catalog/platforms.h"
 #include "checks/tier_compatibility.h"
 #include "common/error.h"
 #include "common/format.h"
+#include "plan/before_planning.h"
 #include "plan/compare_no_part.h"
 #include "plan/plan.h"
 #include "plan/plan_stages.h"
@@ -68,6 +70,10 @@ std::optional<int> errorsOf(const ClusterSpec& candidate, const Catalog& catalog
         if (endpoints > three && c.tiers == 0) return std::nullopt;
         // Media and checks on a probe of the same depth: kProbeGpus GPUs with the full size's tiers.
         probe.gpus = kProbeGpus / c.gpusPerNode * c.gpusPerNode;
+        if (const PlatformModel* platform = catalog.findPlatform(c.platform)) {  // whole racks, whole nodes
+            const int unit = wholeGpuUnit(*platform);
+            probe.gpus = std::max(unit, kProbeGpus / unit * unit);
+        }
         if (c.tiers == 0) probe.tiers = endpoints > two ? 3 : 2;
         return errorsOfPlan(probe);
     } catch (const UserError& e) {
@@ -91,9 +97,9 @@ std::string dualTorNicNote(const ClusterSpec& asked, const ClusterSpec& picked, 
            "G).";
 }
 
-} // namespace
 
-FabricParts partsForFabric(const ClusterSpec& spec, FabricKind fabric, const Catalog& catalog)
+// partsForFabric on a GPU count that fits the platform (wholeGpus).
+FabricParts partsForWholeUnits(const ClusterSpec& spec, FabricKind fabric, const Catalog& catalog)
 {
     // A platform with its NICs built in takes no other NIC (retargetCandidates keeps it): where that NIC
     // does not speak the fabric, nothing builds it; where it lacks the fabric's NIC-side features, the
@@ -182,6 +188,32 @@ FabricParts partsForFabric(const ClusterSpec& spec, FabricKind fabric, const Cat
     throw UserError("no " + std::string(displayName(fabric)) + " switch and NIC in the catalog can build " +
                         std::to_string(spec.gpus) + " GPUs" + (firstFailure.empty() ? std::string() : "; " + firstFailure),
                     "/fabric/technology", "add a larger switch to the catalog, or use a generic radix (--radix N)");
+}
+
+// The design's GPUs in whole units of its platform (catalog/platforms.h wholeGpuUnit: racks of 72 on an
+// NVL72, nodes of 8 on a DGX), the nearest above (below at the limit). The parts do not depend on a
+// partial rack, which the plan itself refuses (plan/before_planning.h).
+int wholeGpus(const ClusterSpec& spec, const Catalog& catalog)
+{
+    const PlatformModel* platform = catalog.findPlatform(spec.platform);
+    const int unit = platform ? wholeGpuUnit(*platform) : 1;
+    if (unit <= 1 || spec.gpus <= 0 || spec.gpus % unit == 0) return spec.gpus;
+    const long long above = (static_cast<long long>(spec.gpus) / unit + 1) * unit;
+    return above <= kMaxGpus ? int(above) : std::max(unit, spec.gpus / unit * unit);
+}
+
+} // namespace
+
+FabricParts partsForFabric(const ClusterSpec& spec, FabricKind fabric, const Catalog& catalog)
+{
+    // The parts are ranked on whole racks or nodes; the design keeps its own GPU count (and the plan says
+    // what is wrong with it). Any other contradiction with the platform no part can fix: say it here.
+    ClusterSpec whole = spec;
+    whole.gpus = wholeGpus(spec, catalog);
+    if (validateSpec(whole).empty()) requirePlatformFits(whole, catalog);
+    FabricParts parts = partsForWholeUnits(whole, fabric, catalog);
+    parts.spec.gpus = spec.gpus;
+    return parts;
 }
 
 } // namespace fp::plan

@@ -14,6 +14,7 @@
 #include "layout/layout.h"
 #include "layout/rack_power.h"
 #include "media/cage_grouping.h"
+#include "plan/before_planning.h"
 #include "plan/invariants.h"
 #include "plan/parallel.h"
 #include "plan/plan_figures.h"
@@ -101,7 +102,7 @@ namespace plan {
 
 Resolved resolveStage(const ClusterSpec& typedSpec, const Catalog& catalog, const PlanOptions& options)
 {
-    requireValid(typedSpec);
+    requireDesignFits(typedSpec, catalog);  // switch names, fields, platform rules (plan/before_planning.h)
     Resolved r;
     r.spec = canonicalParts(typedSpec, catalog);  // "QM9700" -> MQM9700-NS2F
     ClusterSpec& spec = r.spec;
