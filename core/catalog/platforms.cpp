@@ -131,14 +131,6 @@ PlatformMisfit platformMisfit(const ClusterSpec& spec, const PlatformModel& p, c
                 "/compute/gpus",
                 "set the GPUs to " + nearestWhole(spec.gpus, p.gpusPerScaleUp) + " (--gpus): whole racks"};
     }
-    if (gpusFixed(p) && !rackScale(p) && spec.gpus % wholeGpuUnit(p) != 0) {
-        const int nodes = spec.gpus / p.gpusPerNode;
-        return {p.id + " comes in whole nodes of " + counted(p.gpusPerNode, "GPU") + ": " + counted(spec.gpus, "GPU") +
-                    " would be " + (nodes > 0 ? counted(nodes, "node") + " and " : "") + "one of " +
-                    counted(spec.gpus % p.gpusPerNode, "GPU"),
-                "/compute/gpus",
-                "set the GPUs to " + nearestWhole(spec.gpus, p.gpusPerNode) + " (--gpus): whole nodes" + kCustom};
-    }
     return {};
 }
 

@@ -47,8 +47,8 @@ BuiltInNicShortfall builtInNicShortfall(const PlatformModel&, const NicModel&, F
 // Where a design contradicts its platform (data/catalog/README.md "Platform rules"): GPUs per node
 // other than an NVLink system's own (DGX, HGX baseboard, NVL72 tray: exactly the platform's), or more
 // than a PCIe server holds; more NICs per node than the platform's scale-out ports (built in) or NIC
-// slots (HGX); a GPU count that is not whole nodes of a fixed system, or not whole racks of a
-// rack-scale one (NVL72: 72 GPUs per rack, one NVLink domain). `what` names the platform's figures,
+// slots (HGX); a GPU count that is not whole racks of a rack-scale system (NVL72: 72 GPUs per rack,
+// one NVLink domain). Whole nodes are every design's rule already (validateSpec). `what` names the platform's figures,
 // `where` the design field, `fix` the nearest values that fit. Empty when the design fits, and for a
 // platform that fixes no GPU count (CUSTOM). `builtInNic`: the platform's NIC part (for its name), or null.
 struct PlatformMisfit {

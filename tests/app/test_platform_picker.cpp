@@ -3,7 +3,10 @@
 #include <QtTest>
 
 #include <QComboBox>
+#include <QLabel>
+#include <QUndoStack>
 
+#include "gui/commands.h"
 #include "gui/design_panel.h"
 #include "gui_test_support.h"
 
@@ -38,9 +41,21 @@ private slots:
         QCOMPARE(doc->spec().nicsPerNode, 4);      // one 400G port per GPU
         QCOMPARE(doc->spec().floor.nodesPerRack, 18);
         QVERIFY(test::settle(*doc));
+        // The default 1,024 GPUs are 14 racks and 16 GPUs: no plan (the old one planned a 16-GPU "rack"
+        // silently), and the window says why and what fits, as it does for any refused design (issue 42).
+        QVERIFY(!doc->plan());
+        const QString why = QStringLiteral("GB200-NVL72 is built and sold in whole racks of 72 GPUs");
+        QVERIFY2(doc->planError().contains(why), qPrintable(doc->planError()));
+        QVERIFY2(doc->planError().contains(QStringLiteral("set the GPUs to 1,008 or 1,080")), qPrintable(doc->planError()));
+        bool shown = false;
+        for (const QLabel* label : m_window->findChildren<QLabel*>()) shown = shown || label->text().contains(why);
+        QVERIFY(shown);
+        QVERIFY(Command::setField(doc, fields::gpus, 1008));  // 14 whole racks
+        QVERIFY(test::settle(*doc));
         QVERIFY(doc->plan());
         QVERIFY(doc->plan()->estimates.performance.allreduceBusbwGBps > 4 * before);
-        doc->undoStack()->undo();                  // one step takes it all back
+        doc->undoStack()->undo();                  // the GPUs
+        doc->undoStack()->undo();                  // one step takes the platform's figures back
         QCOMPARE(doc->spec().platform, std::string());
         QCOMPARE(doc->spec().gpusPerNode, 8);
         QCOMPARE(doc->spec().floor.nodesPerRack, ClusterSpec{}.floor.nodesPerRack);

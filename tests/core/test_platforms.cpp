@@ -178,6 +178,143 @@ private slots:
         QCOMPARE(hostParts, static_cast<long long>(hostCages));
     }
 
+    // Issue 42: a design that contradicts its platform planned with 0 errors and 0 warnings (a GB200 tray
+    // with 16 NICs listed 2,048 NICs "built into GB200-NVL72" at $0; DGX-H100 with 72 GPUs a node at $682
+    // a GPU; 100 GPUs of GB200-NVL72 as a 28-GPU "rack"). Each is refused at its field, naming the
+    // platform's figures (platforms.csv: DGX H100 8 GPUs + 8 ConnectX-7; DGX B300 8 + 8 ConnectX-8; GB200
+    // tray 4 + 4 ConnectX-7, 18 trays a rack; HGX 8 GPUs, one NIC card per GPU; PCIe server up to 8) and
+    // the values that fit.
+    void contradictingThePlatformIsRefused_data()
+    {
+        QTest::addColumn<QString>("platform");
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<int>("gpusPerNode");
+        QTest::addColumn<int>("nicsPerNode");
+        QTest::addColumn<QString>("where");
+        QTest::addColumn<QString>("message");
+        QTest::addColumn<QString>("fix");
+        const QString custom = QStringLiteral(", or choose a custom server (--platform CUSTOM)");
+        QTest::newRow("GB200 tray, 16 NICs")
+            << "GB200-NVL72" << 576 << 4 << 16 << "/compute/nics_per_node"
+            << "GB200-NVL72 has 4 GPUs and 4 ConnectX-7 ports per compute tray, 18 compute trays (72 GPUs, one "
+               "NVLink domain) per rack: the design asks for 16 NICs per compute tray"
+            << "set the NICs per node to 4 or fewer (--nics-per-node 4; ports left uncabled cost nothing)" + custom;
+        QTest::newRow("DGX-B300, 16 NICs")
+            << "DGX-B300" << 1024 << 8 << 16 << "/compute/nics_per_node"
+            << "DGX-B300 has 8 GPUs and 8 ConnectX-8 ports per node: the design asks for 16 NICs per node"
+            << "set the NICs per node to 8 or fewer (--nics-per-node 8; ports left uncabled cost nothing)" + custom;
+        QTest::newRow("DGX-H100, 72 GPUs a node")
+            << "DGX-H100" << 1152 << 72 << 8 << "/compute/gpus_per_node"
+            << "DGX-H100 has 8 GPUs and 8 ConnectX-7 ports per node: the design asks for 72 GPUs per node"
+            << "set the GPUs per node to 8 (--gpus-per-node 8)" + custom;
+        QTest::newRow("GB200, 8 GPUs a tray")
+            << "GB200-NVL72" << 576 << 8 << 4 << "/compute/gpus_per_node"
+            << "GB200-NVL72 has 4 GPUs and 4 ConnectX-7 ports per compute tray, 18 compute trays (72 GPUs, one "
+               "NVLink domain) per rack: the design asks for 8 GPUs per compute tray"
+            << "set the GPUs per node to 4 (--gpus-per-node 4)" + custom;
+        QTest::newRow("GB200, 100 GPUs")
+            << "GB200-NVL72" << 100 << 4 << 4 << "/compute/gpus"
+            << "GB200-NVL72 is built and sold in whole racks of 72 GPUs (18 compute trays of 4, one NVLink domain): "
+               "100 GPUs would be 1 whole rack and a partial rack of 28 GPUs, whose NVLink domain, power and price "
+               "are still a whole rack's"
+            << "set the GPUs to 72 or 144 (--gpus): whole racks";
+        QTest::newRow("GB300, 40 GPUs")
+            << "GB300-NVL72" << 40 << 4 << 4 << "/compute/gpus"
+            << "GB300-NVL72 is built and sold in whole racks of 72 GPUs (18 compute trays of 4, one NVLink domain): "
+               "40 GPUs would be a partial rack of 40 GPUs, whose NVLink domain, power and price are still a whole "
+               "rack's"
+            << "set the GPUs to 72 (--gpus): whole racks";
+        QTest::newRow("HGX-H100, 12 NIC cards")
+            << "HGX-H100" << 256 << 8 << 12 << "/compute/nics_per_node"
+            << "HGX-H100 has 8 GPUs and room for 8 scale-out NIC cards per node: the design asks for 12 NICs per node"
+            << "set the NICs per node to 8 or fewer (--nics-per-node 8)" + custom;
+        QTest::newRow("HGX-H100, 4 GPUs a node")
+            << "HGX-H100" << 256 << 4 << 4 << "/compute/gpus_per_node"
+            << "HGX-H100 has 8 GPUs and room for 8 scale-out NIC cards per node: the design asks for 4 GPUs per node"
+            << "set the GPUs per node to 8 (--gpus-per-node 8)" + custom;
+        QTest::newRow("PCIe server, 16 GPUs a node")
+            << "PCIE-8GPU" << 256 << 16 << 8 << "/compute/gpus_per_node"
+            << "PCIE-8GPU has up to 8 GPUs per node: the design asks for 16 GPUs per node"
+            << "set the GPUs per node to 8 or fewer (--gpus-per-node 8)" + custom;
+    }
+    void contradictingThePlatformIsRefused()
+    {
+        QFETCH(QString, platform);
+        QFETCH(int, gpus);
+        QFETCH(int, gpusPerNode);
+        QFETCH(int, nicsPerNode);
+        QFETCH(QString, where);
+        QFETCH(QString, message);
+        QFETCH(QString, fix);
+        ClusterSpec spec;
+        applyPlatform(spec, *catalog_.findPlatform(platform.toStdString()));
+        spec.gpus = gpus;
+        spec.gpusPerNode = gpusPerNode;
+        spec.nicsPerNode = nicsPerNode;
+        try {
+            const Plan p = makePlan(spec, catalog_);
+            QFAIL(qPrintable(QStringLiteral("planned with %1 errors, %2 warnings, %3 NICs")
+                                 .arg(p.errorCount()).arg(p.warningCount()).arg(p.fabric.nodeCount * nicsPerNode)));
+        } catch (const UserError& e) {
+            QCOMPARE(QString::fromStdString(e.where), where);
+            QCOMPARE(QString::fromStdString(e.what()), message);
+            QCOMPARE(QString::fromStdString(e.fix), fix);
+        }
+    }
+
+    // What fits is planned: fewer NICs than a DGX has (ports left uncabled), fewer GPUs in a PCIe server,
+    // whole GB200 racks, and CUSTOM with any node.
+    void whatFitsThePlatformIsPlanned_data()
+    {
+        QTest::addColumn<QString>("platform");
+        QTest::addColumn<int>("gpus");
+        QTest::addColumn<int>("gpusPerNode");
+        QTest::addColumn<int>("nicsPerNode");
+        QTest::newRow("DGX-H100, 4 of 8 ports") << "DGX-H100" << 256 << 8 << 4;
+        QTest::newRow("HGX-H100, 4 NIC cards") << "HGX-H100" << 256 << 8 << 4;
+        QTest::newRow("PCIe server, 4 GPUs a node") << "PCIE-8GPU" << 256 << 4 << 4;
+        QTest::newRow("GB200, 2 racks") << "GB200-NVL72" << 144 << 4 << 4;
+        QTest::newRow("CUSTOM, 72 GPUs a node") << "CUSTOM" << 720 << 72 << 16;
+    }
+    void whatFitsThePlatformIsPlanned()
+    {
+        QFETCH(QString, platform);
+        QFETCH(int, gpus);
+        QFETCH(int, gpusPerNode);
+        QFETCH(int, nicsPerNode);
+        ClusterSpec spec;
+        applyPlatform(spec, *catalog_.findPlatform(platform.toStdString()));
+        spec.gpus = gpus;
+        spec.gpusPerNode = gpusPerNode;
+        spec.nicsPerNode = nicsPerNode;
+        try {
+            (void)makePlan(spec, catalog_);
+        } catch (const UserError& e) {
+            QFAIL(e.oneLine().c_str());
+        }
+    }
+
+    // The CLI takes the same rule, for plan, compare and the defaults --fabric picks: exit 2 with the
+    // platform's figures, where the old CLI planned 100 GPUs of GB200 with exit 0.
+    void cliRefusesAPartialRack()
+    {
+        for (const QStringList& command : {QStringList{QStringLiteral("plan")}, QStringList{QStringLiteral("compare")},
+                                           QStringList{QStringLiteral("plan"), QStringLiteral("--fabric"), QStringLiteral("roce")}}) {
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("XDG_DATA_HOME"), QDir::tempPath() + QStringLiteral("/fabricplan-test-no-user-catalog"));
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral(FABRICPLAN_CLI), command + QStringList{QStringLiteral("--platform"), QStringLiteral("GB200-NVL72"),
+                                                                        QStringLiteral("--gpus"), QStringLiteral("100")});
+            p.waitForFinished(300000);
+            QCOMPARE(p.exitCode(), 2);
+            const QByteArray err = p.readAllStandardError();
+            QVERIFY2(err.contains("error: /compute/gpus: GB200-NVL72 is built and sold in whole racks of 72 GPUs") &&
+                         err.contains("set the GPUs to 72 or 144 (--gpus): whole racks"),
+                     err.constData());
+        }
+    }
+
     void unknownPlatformIsAnError()
     {
         ClusterSpec spec;
