@@ -4,11 +4,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include "catalog/catalog_access.h"
 #include "catalog/catalog_db.h"
 #include "catalog/price_csv.h"
 #include "commands.h"
 #include "common/error.h"
 #include "common/format.h"
+#include "common/paths.h"
 #include "design_input.h"
 
 namespace fp::cli {
@@ -18,12 +20,18 @@ const char* kCatalogHelp =
     "Usage: fabricplan-cli catalog list [switches|nics|transceivers|cables|platforms|failure-rates] [--json -]\n"
     "                                   [--catalog FILE]\n"
     "       fabricplan-cli catalog build SEED_DIR OUT.sqlite\n"
-    "       fabricplan-cli catalog import-prices PRICES.csv [--catalog FILE]\n"
+    "       fabricplan-cli catalog import-prices PRICES.csv --catalog FILE [--skip-bad-lines]\n"
     "       fabricplan-cli catalog export-prices PRICES.csv [--catalog FILE]\n"
     "       fabricplan-cli catalog set-failure-rate CLASS AFR_PCT --source TEXT [--share S] [--estimate]\n"
     "                                   --catalog FILE\n"
+    "       fabricplan-cli catalog reset [--catalog FILE]\n"
     "Lists the parts catalog, builds it from the text seed, or moves price lists in and out as CSV\n"
-    "(columns: part,source,price,currency,date,basis[,lead_time_days]). set-failure-rate sets the\n"
+    "(columns: part,source,price,currency,date,basis[,lead_time_days]). import-prices changes nothing when\n"
+    "any line is bad (they are listed); --skip-bad-lines applies the valid ones. export-prices writes a\n"
+    "formula-like cell (=, +, -, @) with a leading ' that import-prices reads back. reset copies your\n"
+    "catalog (default: your own copy) to FILE.backup-TIME and puts the bundled catalog in its place.\n"
+    "A catalog another FabricPlan process is writing is waited for (FABRICPLAN_CATALOG_WAIT_SECONDS,\n"
+    "default 10), then reported as busy (exit 2). set-failure-rate sets the\n"
     "annualised failure rate of a part class (transceiver_multimode, transceiver_singlemode, aoc, acc, dac,\n"
     "fibre, switch, nic): 0 <= AFR_PCT < 100 failures per 100 installed parts per year; --share is the share\n"
     "of failures that consume a spare (0..1, default 1); --estimate flags it as an estimate.\n";
@@ -110,18 +118,38 @@ void listFailureRates(const std::vector<FailureRateEntry>& rows, bool json, nloh
     }
 }
 
-// A decimal number, all of it ("1.5", not "1.5x" or "abc"); UsageError naming the argument otherwise.
-double numberArgument(const std::string& text, const char* what)
+// A plain non-negative decimal ("1.5", "0.25", "12"): no sign, hex (0x10), exponent, inf/nan or
+// trailing text, so what is typed is what is stored. UsageError naming the argument otherwise.
+double numberArgument(const std::string& text, const char* what, const char* example)
 {
-    std::size_t used = 0;
-    double v = 0;
-    try {
-        v = std::stod(text, &used);
-    } catch (const std::exception&) {
-        used = 0;
+    std::size_t digits = 0, dots = 0, others = 0;
+    for (char c : text) {
+        if (c >= '0' && c <= '9') ++digits;
+        else if (c == '.') ++dots;
+        else ++others;
     }
-    if (used == 0 || used != text.size()) throw UsageError{std::string(what) + " must be a number, not \"" + text + "\""};
-    return v;
+    const bool plain = digits > 0 && dots <= 1 && others == 0;
+    if (!plain) {
+        const bool negative = !text.empty() && text[0] == '-';
+        throw UsageError{std::string(what) + " must be a non-negative decimal number such as " + example + ", not \"" +
+                         text + "\"" +
+                         (negative ? "" : " (write digits with an optional decimal point: no sign, hex, exponent or unit)")};
+    }
+    return std::stod(text);
+}
+
+// Args takes "-1" for an unknown option; for set-failure-rate a negative number is a negative rate.
+void refuseNegativeNumbers(const std::vector<std::string>& argv)
+{
+    for (std::size_t i = 0; i < argv.size(); ++i) {
+        const std::string& a = argv[i];
+        const bool looksNegative = a.size() > 1 && a[0] == '-' && ((a[1] >= '0' && a[1] <= '9') || a[1] == '.');
+        const bool isFlagValue = i > 0 && argv[i - 1].rfind("--", 0) == 0 && argv[i - 1].find('=') == std::string::npos &&
+                                 argv[i - 1] != "--estimate";
+        if (looksNegative && !isFlagValue)
+            throw UsageError{"AFR_PCT must be a non-negative decimal number such as 1.5, not \"" + a +
+                             "\" (a failure rate cannot be negative)"};
+    }
 }
 
 std::string catalogPathFor(const Args& args)
@@ -146,7 +174,9 @@ int catalogCommand(const std::vector<std::string>& argv)
         std::cerr << "built " << rest[1] << "\n";
         return kExitOk;
     }
-    const Args args(rest, {"--json", "--catalog", "--source", "--share"}, {"--estimate"});
+    if (verb == "set-failure-rate") refuseNegativeNumbers(rest);
+    useCatalogWaitMessages();
+    const Args args(rest, {"--json", "--catalog", "--source", "--share"}, {"--estimate", "--skip-bad-lines"});
     if (verb == "list") {
         const Catalog catalog = openCatalog(args);
         const std::string what = args.positional().empty() ? "all" : args.positional().front();
@@ -167,13 +197,35 @@ int catalogCommand(const std::vector<std::string>& argv)
     }
     if (verb == "import-prices") {
         if (args.positional().size() != 1) throw UsageError{"catalog import-prices needs one CSV file"};
-        const auto report = importPriceCsv(catalogPathFor(args), args.positional().front());
-        std::cout << "updated " << counted(report.rowsApplied, "price") << "\n";
-        if (report.leadTimesSet > 0) std::cout << "set the lead time of " << counted(report.leadTimesSet, "part") << "\n";
+        const bool skipBad = args.has("--skip-bad-lines");
+        const auto report = importPriceCsv(catalogPathFor(args), args.positional().front(),
+                                           skipBad ? PriceImportMode::ApplyValidLines : PriceImportMode::AllOrNothing);
         // A million bad lines must not print a million messages: the first few dozen, then a count.
         printFirst(report.unknownParts, "unknown part: ", "unknown part");
-        printFirst(report.problems, "skipped: ", "skipped line");
-        return report.clean() ? kExitOk : kExitBadInput;
+        printFirst(report.problems, skipBad ? "skipped: " : "bad line: ", skipBad ? "skipped line" : "bad line");
+        printFirst(report.notes, "note: ", "note");
+        if (!report.clean() && !skipBad) {
+            std::cerr << "fabricplan-cli: nothing was imported: "
+                      << counted(static_cast<long long>(report.unknownParts.size() + report.problems.size()), "line")
+                      << " cannot be applied (listed above); fix them, or pass --skip-bad-lines to apply the valid "
+                         "lines alone\n";
+            return kExitBadInput;
+        }
+        std::cout << "updated " << counted(report.rowsApplied, "price") << "\n";
+        if (report.leadTimesSet > 0) std::cout << "set the lead time of " << counted(report.leadTimesSet, "part") << "\n";
+        return kExitOk;
+    }
+    if (verb == "reset") {
+        if (!args.positional().empty()) throw UsageError{"catalog reset takes no file name (use --catalog FILE)"};
+        const std::string path = args.value("--catalog").value_or(userCatalogPath());
+        const std::string bundled = bundledCatalogPath();
+        if (bundled.empty())
+            throw UserError("the bundled parts catalog was not found", "catalog.sqlite",
+                            "reinstall FabricPlan or set FABRICPLAN_DATA_DIR");
+        const std::string backup = replaceUserCatalog(path, bundled);
+        if (!backup.empty()) std::cout << "kept your catalog as " << backup << "\n";
+        std::cout << "copied the bundled catalog to " << path << "\n";
+        return kExitOk;
     }
     if (verb == "export-prices") {
         if (args.positional().size() != 1) throw UsageError{"catalog export-prices needs one CSV file"};
@@ -185,8 +237,8 @@ int catalogCommand(const std::vector<std::string>& argv)
         if (args.positional().size() != 2) throw UsageError{"catalog set-failure-rate needs CLASS and AFR_PCT"};
         FailureRateEntry e;
         e.partClass = args.positional()[0];
-        e.afrPct = numberArgument(args.positional()[1], "AFR_PCT");
-        e.replacementShare = args.has("--share") ? numberArgument(*args.value("--share"), "--share") : 1.0;
+        e.afrPct = numberArgument(args.positional()[1], "AFR_PCT", "1.5");
+        e.replacementShare = args.has("--share") ? numberArgument(*args.value("--share"), "--share", "0.32") : 1.0;
         e.estimated = args.has("--estimate");
         e.source = args.value("--source").value_or("");
         const std::string path = catalogPathFor(args);

@@ -1,8 +1,10 @@
 #include "design_input.h"
 
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 
+#include "catalog/catalog_access.h"
 #include "catalog/catalog_db.h"
 #include "catalog/part_lookup.h"
 #include "catalog/platforms.h"
@@ -229,23 +231,53 @@ PlanOptions readPlanOptions(const Args& args)
     return options;
 }
 
+void useCatalogWaitMessages()
+{
+    CatalogWaitPolicy policy;
+    if (const char* env = std::getenv("FABRICPLAN_CATALOG_WAIT_SECONDS")) {
+        char* end = nullptr;
+        const double seconds = std::strtod(env, &end);
+        if (end != env && *end == '\0' && seconds >= 0 && seconds <= 86400)
+            policy.limit = std::chrono::milliseconds(static_cast<long long>(seconds * 1000));
+    }
+    policy.onWait = [said = false](const CatalogWait& w) mutable {
+        if (!said && w.waited >= std::chrono::seconds(1)) {
+            said = true;
+            std::cerr << "waiting for the catalog " << w.path << ": "
+                      << (w.holder.empty() ? std::string("another FabricPlan process is writing it") : w.holder)
+                      << " (up to " << (w.limit.count() + 999) / 1000 << " s)...\n";
+        }
+        return true;
+    };
+    setCatalogWaitPolicy(std::move(policy));
+}
+
 Catalog openCatalog(const Args& args)
 {
+    useCatalogWaitMessages();
     if (auto file = args.value("--catalog")) {
         if (!std::filesystem::exists(*file))
             throw UserError("catalog file not found", *file, "check the path given to --catalog");
         return loadCatalog(*file);
     }
+    const std::string bundled = bundledCatalogPath();
     const std::string user = userCatalogPath();
     if (std::filesystem::exists(user)) {
+        const std::string choices = "run `fabricplan-cli catalog reset` to replace it with the bundled catalog "
+                                    "(it keeps a backup), or plan with the bundled one: --catalog " +
+                                    (bundled.empty() ? std::string("FILE") : bundled);
         try {
             return loadCatalog(user, CatalogStamp::Write);  // FabricPlan's own copy: record its checks
+        } catch (const CatalogBusyError&) {
+            throw;  // says who writes it and to wait: never a quiet switch to other prices
+        } catch (const CatalogDamagedError& e) {
+            throw UserError("your catalog copy is damaged (SQLite: " + e.reason + "); it was left as it is", user,
+                            choices);
         } catch (const UserError& e) {
-            std::cerr << "warning: your catalog copy cannot be used (" << e.oneLine()
-                      << "); using the bundled catalog. The desktop app will repair your copy.\n";
+            throw UserError("your catalog copy cannot be used: " + std::string(e.what()) + "; it was left as it is",
+                            user, choices);
         }
     }
-    const std::string bundled = bundledCatalogPath();
     if (bundled.empty())
         throw UserError("the bundled parts catalog was not found", "catalog.sqlite",
                         "reinstall FabricPlan, set FABRICPLAN_DATA_DIR, or pass --catalog FILE");

@@ -32,7 +32,12 @@ SwitchNames switchNamesOf(const Catalog&);
 ClusterSpec fitFabricDefaults(const Args&, ClusterSpec, const Catalog&, std::string* note = nullptr);
 // Estimate switches given on the command line (--misconfigured-roce).
 PlanOptions readPlanOptions(const Args&);
-// --catalog FILE, else the user's copy if it exists, else the bundled catalog.
+// --catalog FILE, else the user's copy if it exists, else the bundled catalog. A user's copy that is
+// busy, damaged or unusable is an error naming the file and the fix, never a quiet switch to the
+// bundled catalog (that is the user's choice: --catalog with the bundled path).
 Catalog openCatalog(const Args&);
+// A catalog another process writes is waited for (FABRICPLAN_CATALOG_WAIT_SECONDS, default 10), with
+// one line on stderr when the wait passes a second. Called before opening a catalog.
+void useCatalogWaitMessages();
 
 } // namespace fp::cli

@@ -23,6 +23,7 @@
 #include "main_window.h"
 #include "screenshot.h"
 #include "session.h"
+#include "startup_catalog.h"
 
 static void initApplicationResources()
 {
@@ -32,35 +33,6 @@ static void initApplicationResources()
 namespace fp::gui {
 
 namespace {
-
-struct LoadedCatalog {
-    std::shared_ptr<const Catalog> catalog;
-    QString userPath;   // editable copy; empty for --catalog
-    QString message;    // e.g. "your catalog was corrupt and was replaced"
-    QString error;
-};
-
-LoadedCatalog loadStartupCatalog(const QString& overridePath, const QString& dataDir)
-{
-    LoadedCatalog out;
-    try {
-        if (!overridePath.isEmpty()) {
-            out.catalog = std::make_shared<const Catalog>(loadCatalog(overridePath.toStdString()));
-            return out;
-        }
-        QDir().mkpath(dataDir);
-        const QString user = QDir(dataDir).filePath(QStringLiteral("catalog.sqlite"));
-        const UserCatalogResult r = ensureUserCatalog(user.toStdString(), bundledCatalogPath());
-        out.userPath = QString::fromStdString(r.path);
-        out.message = QString::fromStdString(r.message);
-        out.catalog = std::make_shared<const Catalog>(loadCatalog(r.path));
-    } catch (const UserError& e) {
-        out.error = QString::fromStdString(e.oneLine());
-    } catch (const std::exception& e) {
-        out.error = QString::fromLocal8Bit(e.what());
-    }
-    return out;
-}
 
 // Up to 0.x the window kept its catalog copy in Qt's AppDataLocation (~/.local/share/FabricPlan/
 // fabricplan), where the CLI never looked. Move it once, so the user's price edits are kept.
@@ -145,11 +117,16 @@ int runApplication(int argc, char* argv[])
     const QString catalogPath = screenshot && !parser.isSet(catalogOption)
                                     ? QString::fromStdString(bundledCatalogPath())
                                     : parser.value(catalogOption);
-    const LoadedCatalog loaded = loadStartupCatalog(catalogPath, dataDir);
+    // A busy, damaged or unusable catalog is the user's to decide about; a screenshot never asks.
+    if (!screenshot) showCatalogWaitProgress();
+    const CatalogChooser choose = screenshot ? CatalogChooser([](const CatalogProblem&) { return CatalogChoice::Quit; })
+                                             : CatalogChooser([](const CatalogProblem& p) { return askAboutCatalog(p); });
+    const LoadedCatalog loaded = loadStartupCatalog(catalogPath, dataDir, choose);
     if (!loaded.catalog) {
         if (screenshot) std::fprintf(stderr, "fabricplan: %s\n", qPrintable(loaded.error));
-        else QMessageBox::critical(nullptr, QStringLiteral("FabricPlan"),
-                                   QObject::tr("The parts catalog could not be loaded:\n%1").arg(loaded.error));
+        else if (!loaded.quit)
+            QMessageBox::critical(nullptr, QStringLiteral("FabricPlan"),
+                                  QObject::tr("The parts catalog could not be loaded:\n%1").arg(loaded.error));
         return 2;
     }
 

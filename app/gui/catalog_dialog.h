@@ -44,7 +44,9 @@ public:
     // with the user-facing reason in *error; on success the catalog is reloaded.
     bool addCustomPart(const CustomPartRequest&, QString* error);
     bool restoreDefaults(QString* error);
-    bool importPrices(const QString& csvPath, PriceImportReport* report, QString* error);
+    // A price list with any bad line changes nothing unless `validLinesOnly` (the report lists them).
+    bool importPrices(const QString& csvPath, PriceImportReport* report, QString* error,
+                      bool validLinesOnly = false);
     bool exportPrices(const QString& csvPath, QString* error) const;
     // The import report as text: rows applied, then every unknown part and problem with file:line.
     static QString importReportText(const PriceImportReport&, const QString& fileName);

@@ -7,6 +7,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QPlainTextEdit>
+#include <QPushButton>
 #include <QVBoxLayout>
 
 #include "catalog/catalog_db.h"
@@ -70,14 +71,17 @@ bool CatalogDialog::restoreDefaults(QString* error)
     });
 }
 
-bool CatalogDialog::importPrices(const QString& csvPath, PriceImportReport* report, QString* error)
+bool CatalogDialog::importPrices(const QString& csvPath, PriceImportReport* report, QString* error,
+                                 bool validLinesOnly)
 {
     if (m_dbPath.isEmpty()) {
         if (error) *error = tr("This catalog is read-only (it was given on the command line).");
         return false;
     }
     return attempt(error, [&] {
-        PriceImportReport r = importPriceCsv(m_dbPath.toStdString(), csvPath.toStdString());
+        PriceImportReport r =
+            importPriceCsv(m_dbPath.toStdString(), csvPath.toStdString(),
+                           validLinesOnly ? PriceImportMode::ApplyValidLines : PriceImportMode::AllOrNothing);
         if (report) *report = r;
         if (r.rowsApplied > 0) reload();
     });
@@ -101,6 +105,11 @@ QString CatalogDialog::importReportText(const PriceImportReport& r, const QStrin
         out << QString() << tr("Lines not applied:");
         for (const std::string& p : r.problems) out << QStringLiteral("  ") + QString::fromStdString(p);
     }
+    if (!r.notes.empty()) {
+        out << QString() << tr("Notes:");
+        for (const std::string& n : r.notes) out << QStringLiteral("  ") + QString::fromStdString(n);
+    }
+    if (!r.clean() && r.rowsApplied == 0) out << QString() << tr("No price was changed.");
     if (r.clean()) out << tr("Every line was applied.");
     return out.join(QLatin1Char('\n'));
 }
@@ -143,6 +152,19 @@ void CatalogDialog::onImportPrices()
     if (!importPrices(path, &report, &error)) {
         QMessageBox::warning(this, tr("Price list not imported"), error);
         return;
+    }
+    if (!report.clean()) {
+        // Nothing was changed; the user may still apply the valid lines alone, knowingly.
+        QMessageBox ask(QMessageBox::Warning, tr("Price list not imported"),
+                        tr("No price was changed: some lines cannot be applied."), QMessageBox::Cancel, this);
+        ask.setDetailedText(importReportText(report, QFileInfo(path).fileName()));
+        QPushButton* apply = ask.addButton(tr("Apply the valid lines alone"), QMessageBox::AcceptRole);
+        ask.exec();
+        if (ask.clickedButton() != apply) return;
+        if (!importPrices(path, &report, &error, true)) {
+            QMessageBox::warning(this, tr("Price list not imported"), error);
+            return;
+        }
     }
     // Always shown, clean or not: an import never changes prices silently.
     QDialog shown(this);

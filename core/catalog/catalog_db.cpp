@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "catalog/catalog_access.h"
 #include "catalog/catalog_check_stamp.h"
 #include "catalog/catalog_rows.h"
 #include "catalog/price_csv.h"
@@ -146,8 +147,22 @@ void checkForeignKeys(SqliteDb& db)
 void checkIntegrity(SqliteDb& db)
 {
     SqliteStmt ic(db, "PRAGMA integrity_check");
-    if (ic.step() && ic.text(0) != "ok")
-        throw UserError("the catalog file is damaged: " + ic.text(0), db.path(), "restore the bundled catalog");
+    if (ic.step() && ic.text(0) != "ok") throw CatalogDamagedError(db.path(), "integrity check: " + ic.text(0));
+}
+
+// A writer killed mid-transaction leaves a hot journal that only a writable connection can roll back
+// (a read-only one fails). Rolling it back is SQLite's own recovery; a folder we cannot write is left
+// to the read below to report.
+void recoverHotJournal(const std::string& dbPath)
+{
+    if (!fs::exists(dbPath + "-journal")) return;
+    try {
+        SqliteDb db(dbPath, SqliteDb::Mode::ReadWrite);
+        SqliteStmt(db, "SELECT count(*) FROM sqlite_master").step();
+    } catch (const CatalogBusyError&) {
+        throw;
+    } catch (const UserError&) {
+    }
 }
 
 } // namespace
@@ -188,6 +203,7 @@ Catalog loadCatalog(const std::string& dbPath, CatalogStamp stamp)
 {
     if (!fs::exists(dbPath))
         throw UserError("the catalog file does not exist", dbPath, "reinstall FabricPlan or choose another catalog");
+    recoverHotJournal(dbPath);
     // One read-only connection checks, versions and reads the file: each open parses the schema again,
     // which was a third of a small plan's start-up. Only an older file is reopened, to migrate it.
     std::optional<SqliteDb> db(std::in_place, dbPath, SqliteDb::Mode::ReadOnly);

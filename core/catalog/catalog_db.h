@@ -26,12 +26,25 @@ void buildCatalogFromSeed(const std::string& seedDir, const std::string& dbPath)
 enum class CatalogStamp { Read, Write };
 Catalog loadCatalog(const std::string& dbPath, CatalogStamp stamp = CatalogStamp::Read);
 
-// The user's own copy: copy the bundled one on first use; if the user copy is corrupt or unreadable, move it
-// aside to <name>.corrupt-<timestamp> and copy the bundled one again; an older user copy is upgraded
-// (upgradeUserCatalog). A user copy from a newer FabricPlan is left untouched and the bundled catalog is
-// used instead. `path` is the file to load; `message` says what happened (empty when nothing did).
-struct UserCatalogResult { std::string path; std::string message; };
+// The user's own copy: copy the bundled one on first use; an older user copy is upgraded
+// (upgradeUserCatalog). The user's file is never renamed, replaced or deleted here:
+//  - busy (another process writes it past the wait): throws CatalogBusyError (catalog_access.h);
+//  - damaged (SQLite rejects it) or unusable (not a FabricPlan catalog, cannot be upgraded): returns
+//    that state with an empty `path`; the caller asks the user (replaceUserCatalog, or the bundled
+//    catalog for this session, said so) and never decides alone;
+//  - from a newer FabricPlan: left untouched, and `path` is the bundled catalog, which `message` says.
+// `path` is the file to load; `message` says what happened (empty when nothing did).
+enum class UserCatalogState { Ready, Damaged, Unusable };
+struct UserCatalogResult {
+    std::string path;
+    std::string message;
+    UserCatalogState state = UserCatalogState::Ready;
+};
 UserCatalogResult ensureUserCatalog(const std::string& userPath, const std::string& bundledPath);
+// The user's choice for a damaged or unusable copy: copies it to <name>.backup-<timestamp>, then puts a
+// fresh copy of the bundled catalog in its place (atomically). Returns the backup's path ("" when there
+// was no file). Throws UserError, replacing nothing, when the backup cannot be written.
+std::string replaceUserCatalog(const std::string& userPath, const std::string& bundledPath);
 
 // Migrate an older user catalog to the bundled schema/parts, keeping the user's edited/imported prices and
 // custom parts (rows with user_edited / user_added set) and their qualifications.

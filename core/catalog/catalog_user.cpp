@@ -1,12 +1,14 @@
-// The user's own catalog copy: first-use copy, repair of a damaged copy, upgrade to a newer bundled
+// The user's own catalog copy: first-use copy, the user's choice for a damaged copy, upgrade to a newer bundled
 // catalog that keeps the user's edits, and the edits themselves.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <ctime>
 #include <filesystem>
+#include <optional>
 #include <sstream>
 
+#include "catalog/catalog_access.h"
 #include "catalog/catalog_db.h"
 #include "catalog/catalog_rows.h"
 #include "catalog/sqlite_handle.h"
@@ -69,7 +71,7 @@ int checkedVersion(const std::string& path)
     {
         SqliteDb db(path, SqliteDb::Mode::ReadOnly);
         SqliteStmt ic(db, "PRAGMA integrity_check");
-        if (ic.step() && ic.text(0) != "ok") throw UserError("the file is damaged: " + ic.text(0), path);
+        if (ic.step() && ic.text(0) != "ok") throw CatalogDamagedError(path, "integrity check: " + ic.text(0));
         SqliteStmt fk(db, "PRAGMA foreign_key_check");
         if (fk.step()) throw UserError("the file has dangling references in " + fk.text(0), path);
     }
@@ -170,40 +172,64 @@ UserCatalogResult ensureUserCatalog(const std::string& userPath, const std::stri
         copyFileAtomically(bundledPath, userPath);
         return {userPath, "Created your own parts catalog at " + userPath + " from the bundled one."};
     }
+    // A busy file (CatalogBusyError) is not caught here: the caller reports it and stops.
     int userVersion = 0;
-    std::string reason;
     try {
         userVersion = checkedVersion(userPath);
+    } catch (const CatalogDamagedError& e) {
+        return {"", "Your catalog " + userPath + " is damaged (SQLite: " + e.reason + "). It was left as it is.",
+                UserCatalogState::Damaged};
+    } catch (const CatalogBusyError&) {
+        throw;
     } catch (const UserError& e) {
-        reason = e.what();
+        return {"", "Your catalog " + userPath + " cannot be used (" + e.what() + "). It was left as it is.",
+                UserCatalogState::Unusable};
     }
-    if (reason.empty() && userVersion > kCatalogSchemaVersion)
+    if (userVersion > kCatalogSchemaVersion)
         return {bundledPath, "Your catalog " + userPath + " has schema version " + std::to_string(userVersion) +
                                  " from a newer FabricPlan (this one reads up to " +
                                  std::to_string(kCatalogSchemaVersion) +
                                  "); it was left untouched and the bundled catalog is used instead."};
-    if (reason.empty()) {
-        const bool older = userVersion < bundledVersion;
-        const bool newerParts = metaValue(userPath, "seed_id") != metaValue(bundledPath, "seed_id");
-        if (!older && !newerParts) return {userPath, ""};
-        try {
-            upgradeUserCatalog(userPath, bundledPath);
-            return {userPath, std::string("Your catalog was updated to the bundled ") +
-                                  (older ? "schema version " + std::to_string(bundledVersion) : "parts list") +
-                                  "; your edited prices and custom parts were kept."};
-        } catch (const UserError& e) {
-            reason = std::string("it could not be upgraded: ") + e.what();
-        }
+    const bool older = userVersion < bundledVersion;
+    const bool newerParts = metaValue(userPath, "seed_id") != metaValue(bundledPath, "seed_id");
+    if (!older && !newerParts) return {userPath, ""};
+    try {
+        upgradeUserCatalog(userPath, bundledPath);  // atomic: a failure leaves the file as it was
+    } catch (const CatalogBusyError&) {
+        throw;
+    } catch (const UserError& e) {
+        return {"", "Your catalog " + userPath + " could not be upgraded (" + e.what() + "). It was left as it is.",
+                UserCatalogState::Unusable};
     }
-    const std::string aside = userPath + ".corrupt-" + timestampForFileName();
-    std::error_code ec;
-    fs::rename(userPath, aside, ec);
-    if (ec)
-        throw UserError("your catalog is unreadable (" + reason + ") and cannot be moved aside: " + ec.message(),
-                        userPath, "delete or move the file by hand");
+    return {userPath, std::string("Your catalog was updated to the bundled ") +
+                          (older ? "schema version " + std::to_string(bundledVersion) : "parts list") +
+                          "; your edited prices and custom parts were kept."};
+}
+
+std::string replaceUserCatalog(const std::string& userPath, const std::string& bundledPath)
+{
+    (void)checkedVersion(bundledPath);
+    std::string backup;
+    // Held while the file is copied and replaced, so no other process writes it meanwhile; a busy file
+    // throws CatalogBusyError and nothing is replaced. A damaged file cannot be locked this way, nor
+    // needs to be: nobody can write it.
+    std::optional<SqliteDb> lock;
+    if (fs::exists(userPath)) {
+        try {
+            lock.emplace(userPath, SqliteDb::Mode::ReadWrite);
+            lock->exec("BEGIN IMMEDIATE");
+        } catch (const CatalogDamagedError&) {
+            lock.reset();
+        }
+        backup = userPath + ".backup-" + timestampForFileName();
+        std::error_code ec;
+        fs::copy_file(userPath, backup, fs::copy_options::none, ec);
+        if (ec)
+            throw UserError("your catalog cannot be backed up: " + ec.message(), backup,
+                            "free some space or move the file aside by hand; nothing was replaced");
+    }
     copyFileAtomically(bundledPath, userPath);
-    return {userPath, "Your catalog " + userPath + " could not be read (" + reason + "). It was moved to " + aside +
-                          " and a fresh copy of the bundled catalog was made."};
+    return backup;
 }
 
 void setPrice(const std::string& dbPath, const std::string& part, const PriceQuote& q)

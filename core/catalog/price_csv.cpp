@@ -9,12 +9,14 @@
 #include <set>
 #include <sstream>
 
+#include "catalog/catalog_access.h"
 #include "catalog/catalog_db.h"
 #include "catalog/catalog_rows.h"
 #include "catalog/sqlite_handle.h"
 #include "common/atomic_file.h"
 #include "common/error.h"
 #include "common/input_file.h"
+#include "common/spreadsheet_cell.h"
 
 namespace fp {
 namespace {
@@ -54,6 +56,17 @@ bool parsePrice(const std::string& s, double& out)
     return ec == std::errc() && ptr == end && std::isfinite(out);
 }
 
+// UTF-16 (what Excel's "Unicode text" and some Windows tools write): a byte-order mark, or a NUL in every
+// other byte of the first line. Read as UTF-8 it looks like a header with odd letters.
+bool looksUtf16(const std::string& text)
+{
+    if (text.compare(0, 2, "\xFF\xFE") == 0 || text.compare(0, 2, "\xFE\xFF") == 0) return true;
+    const std::size_t n = std::min<std::size_t>(text.size(), 64);
+    std::size_t nuls = 0;
+    for (std::size_t i = 0; i < n; ++i) nuls += text[i] == '\0';
+    return n >= 4 && nuls * 3 >= n;  // ASCII in UTF-16 is half NUL bytes
+}
+
 } // namespace
 
 std::vector<CsvRecord> parseCsv(const std::string& text, const std::string& fileName)
@@ -73,6 +86,9 @@ std::vector<CsvRecord> parseCsv(const std::string& text, const std::string& file
         rec.line = line;
         fieldStarted = false;
     };
+    if (looksUtf16(text))
+        throw UserError("the file is UTF-16, not UTF-8", fileName,
+                        "save it as UTF-8 (in Excel: Save As, \"CSV UTF-8 (Comma delimited)\") and import it again");
     size_t i = 0;
     if (text.compare(0, 3, "\xEF\xBB\xBF") == 0) i = 3;  // a UTF-8 byte-order mark from spreadsheets
     int quoteLine = 0;
@@ -98,8 +114,17 @@ std::vector<CsvRecord> parseCsv(const std::string& text, const std::string& file
             rec.fields.push_back(std::move(field));
             field.clear();
             fieldStarted = false;
-        } else if (c == '\r' && i + 1 < text.size() && text[i + 1] == '\n') {
-            // CRLF: the '\n' ends the record
+        } else if (c == '\r' && (i + 1 == text.size() || text[i + 1] == '\n')) {
+            // CRLF: the '\n' ends the record (a last line's lone CR ends the file)
+        } else if (c == '\r') {
+            throw UserError("line " + std::to_string(line) +
+                                " has a stray carriage return (a CR not followed by a line feed)",
+                            fileName + ":" + std::to_string(line),
+                            "save the file with LF or CRLF line endings (CR alone is old Mac text), or remove "
+                            "the CR; a CR inside a value needs the value in double quotes");
+        } else if (c == '\0') {
+            throw UserError("line " + std::to_string(line) + " holds a NUL byte: this is not a text file",
+                            fileName + ":" + std::to_string(line), "save the price list as UTF-8 CSV text");
         } else if (c == '\n') {
             ++line;
             endRecord();
@@ -129,7 +154,7 @@ std::string csvField(const std::string& s)
     return q + "\"";
 }
 
-PriceImportReport importPriceCsv(const std::string& dbPath, const std::string& csvPath)
+PriceImportReport importPriceCsv(const std::string& dbPath, const std::string& csvPath, PriceImportMode mode)
 {
     const std::string name = std::filesystem::path(csvPath).filename().string();
     const std::vector<CsvRecord> records = readCsvFile(csvPath);
@@ -155,7 +180,8 @@ PriceImportReport importPriceCsv(const std::string& dbPath, const std::string& c
             throw UserError("the catalog breaks its own rules (" + ic.text(0) + "); nothing was imported", dbPath,
                             "restore the bundled catalog, or repair the rows it names");
     }
-    SqliteTransaction tx(db);
+    SqliteTransaction tx(db);  // waits (with progress) while another process writes the file
+    const CatalogWriterNote note(dbPath, "importing prices from " + name);
     SqliteStmt known(db, "SELECT 1 FROM parts WHERE part = ?");
     SqliteStmt upsert(db, "INSERT OR REPLACE INTO prices (part, source, price_usd, currency, date, basis, "
                           "estimated, user_edited) VALUES (?, ?, ?, ?, ?, ?, ?, 1)");
@@ -170,11 +196,19 @@ PriceImportReport importPriceCsv(const std::string& dbPath, const std::string& c
             problem("expected " + std::to_string(columns) + " fields, found " + std::to_string(rec.fields.size()));
             continue;
         }
-        const std::string &part = rec.fields[0], &source = rec.fields[1], &priceText = rec.fields[2],
-                          &currency = rec.fields[3], &date = rec.fields[4], &basis = rec.fields[5];
+        // A cell our export marked against spreadsheet formulas ("'=x") reads back as written ("=x").
+        const std::string part = unneutraliseCell(rec.fields[0]), source = unneutraliseCell(rec.fields[1]);
+        const std::string &priceText = rec.fields[2], &currency = rec.fields[3], &date = rec.fields[4],
+                          &basis = rec.fields[5];
         double price = 0;
         if (part.empty()) { problem("the part number is empty"); continue; }
         if (source.empty()) { problem("the source is empty (name who quoted the price)"); continue; }
+        if (cellHasControlChars(part) || cellHasControlChars(source)) {
+            problem("the " + std::string(cellHasControlChars(part) ? "part number" : "source") + " \"" +
+                    escapeCellControlChars(cellHasControlChars(part) ? part : source).substr(0, 60) +
+                    "\" holds a control character (tab, line break, ...); remove it");
+            continue;
+        }
         if (!parsePrice(priceText, price) || price < 0) {
             problem("price '" + priceText.substr(0, 40) + "' is not a non-negative number (write 1234.5, no currency sign)");
             continue;
@@ -209,8 +243,8 @@ PriceImportReport importPriceCsv(const std::string& dbPath, const std::string& c
         }
         auto [it, inserted] = seen.emplace(std::make_pair(part, source), rec.line);
         if (!inserted)
-            problem("repeats " + part + " / " + source + " from line " + std::to_string(it->second) +
-                    "; this later line wins");
+            report.notes.push_back(where + ": repeats " + part + " / " + source + " from line " +
+                                   std::to_string(it->second) + "; this later line wins");
         upsert.reset();
         upsert.bind(1, part).bind(2, source).bind(3, price).bind(4, currency).bind(5, date).bind(6, basis);
         upsert.bindInt(7, basis == "estimate" ? 1 : 0);
@@ -228,20 +262,29 @@ PriceImportReport importPriceCsv(const std::string& dbPath, const std::string& c
         setLeadTime.step();
     }
     report.leadTimesSet = static_cast<int>(leadTimes.size());
+    if (!report.clean() && mode == PriceImportMode::AllOrNothing) {
+        // One transaction: a file with a bad line changes nothing (the destructor rolls back).
+        report.rowsApplied = 0;
+        report.leadTimesSet = 0;
+        return report;
+    }
     tx.commit();
     return report;
 }
 
 void exportPriceCsv(const std::string& dbPath, const std::string& csvPath)
 {
+    // A spreadsheet must not run a source named "=HYPERLINK(...)" nor see a line break from a control
+    // character: marked as the BOM CSV marks it, and read back unmarked by importPriceCsv.
+    auto textCell = [](const std::string& v) { return csvField(neutraliseCell(escapeCellControlChars(v))); };
     SqliteDb db(dbPath, SqliteDb::Mode::ReadOnly);
     SqliteStmt s(db, "SELECT pr.part, pr.source, pr.price_usd, pr.currency, pr.date, pr.basis, p.lead_time_days "
                      "FROM prices pr JOIN parts p ON p.part = pr.part ORDER BY pr.part, pr.source");
     std::string out = "part,source,price,currency,date,basis,lead_time_days\r\n";
     while (s.step()) {
         const int leadDays = static_cast<int>(s.real(6));
-        out += csvField(s.text(0)) + "," + csvField(s.text(1)) + "," + formatNumber(s.real(2)) + "," +
-               csvField(s.text(3)) + "," + csvField(s.text(4)) + "," + csvField(s.text(5)) + "," +
+        out += textCell(s.text(0)) + "," + textCell(s.text(1)) + "," + formatNumber(s.real(2)) + "," +
+               textCell(s.text(3)) + "," + textCell(s.text(4)) + "," + textCell(s.text(5)) + "," +
                (leadDays > 0 ? std::to_string(leadDays) : std::string()) + "\r\n";
     }
     writeFileAtomically(csvPath, [&](std::ostream& o) { o << out; });

@@ -1,5 +1,7 @@
 #include "catalog/sqlite_handle.h"
 
+#include <thread>
+
 #include <sqlite3.h>
 
 #include "common/error.h"
@@ -19,9 +21,34 @@ SqliteDb::SqliteDb(const std::string& path, Mode mode) : path_(path)
         throw UserError("cannot open the catalog database: " + reason, path,
                         "check that the file exists and is readable");
     }
-    sqlite3_busy_timeout(db_, 2000);
+    waitPolicy_ = catalogWaitPolicy();
+    sqlite3_busy_handler(db_, &SqliteDb::onBusy, this);
     sqlite3_extended_result_codes(db_, 1);
     exec("PRAGMA foreign_keys = ON");
+}
+
+// SQLite calls this while another connection holds the lock it needs; returning 0 gives up (SQLITE_BUSY).
+int SqliteDb::onBusy(void* self, int attempt)
+{
+    auto& db = *static_cast<SqliteDb*>(self);
+    using namespace std::chrono;
+    const auto now = steady_clock::now();
+    if (attempt == 0) db.waitStart_ = db.lastReport_ = now;
+    const auto waited = duration_cast<milliseconds>(now - db.waitStart_);
+    if (waited >= db.waitPolicy_.limit) return 0;
+    if (db.waitPolicy_.onWait && (attempt == 0 || now - db.lastReport_ >= milliseconds(250))) {
+        db.lastReport_ = now;
+        if (!db.waitPolicy_.onWait({db.path_, catalogWriterOf(db.path_), waited, db.waitPolicy_.limit})) return 0;
+    }
+    std::this_thread::sleep_for(milliseconds(attempt < 10 ? 5 : 25));
+    return 1;
+}
+
+void SqliteDb::throwIfBusyOrDamaged() const
+{
+    const int code = sqlite3_extended_errcode(db_) & 0xff;
+    if (code == SQLITE_BUSY || code == SQLITE_LOCKED) throw CatalogBusyError(path_, catalogWriterOf(path_));
+    if (code == SQLITE_CORRUPT || code == SQLITE_NOTADB) throw CatalogDamagedError(path_, lastError());
 }
 
 SqliteDb::~SqliteDb()
@@ -40,16 +67,19 @@ void SqliteDb::exec(const std::string& sql)
     if (sqlite3_exec(db_, sql.c_str(), nullptr, nullptr, &err) != SQLITE_OK) {
         std::string reason = err ? err : lastError();
         sqlite3_free(err);
+        throwIfBusyOrDamaged();
         throw UserError("catalog database error: " + reason, path_,
-                        "the file may be damaged; restore the bundled catalog");
+                        "check that the file is a FabricPlan catalog you may write");
     }
 }
 
 SqliteStmt::SqliteStmt(const SqliteDb& db, const std::string& sql) : db_(db)
 {
-    if (sqlite3_prepare_v2(db.handle(), sql.c_str(), -1, &stmt_, nullptr) != SQLITE_OK)
+    if (sqlite3_prepare_v2(db.handle(), sql.c_str(), -1, &stmt_, nullptr) != SQLITE_OK) {
+        db.throwIfBusyOrDamaged();
         throw UserError("catalog database error: " + db.lastError(), db.path(),
-                        "the file may be damaged or not a FabricPlan catalog; restore the bundled catalog");
+                        "check that the file is a FabricPlan catalog (a table or column it needs is missing)");
+    }
 }
 
 SqliteStmt::~SqliteStmt()
@@ -86,6 +116,7 @@ bool SqliteStmt::step()
     const int rc = sqlite3_step(stmt_);
     if (rc == SQLITE_ROW) return true;
     if (rc == SQLITE_DONE) return false;
+    db_.throwIfBusyOrDamaged();
     throw UserError(db_.lastError(), db_.path());
 }
 

@@ -1,8 +1,13 @@
 #pragma once
 // A thin RAII wrapper over the SQLite C API for the catalog code: every failure becomes a UserError
 // naming the database file, and every value goes through bound parameters (never spliced into SQL).
+// A file another process holds locked is waited for (catalog_access.h's policy, with its progress
+// callback), then CatalogBusyError; a file SQLite finds corrupt or not a database is CatalogDamagedError.
+#include <chrono>
 #include <optional>
 #include <string>
+
+#include "catalog/catalog_access.h"
 
 struct sqlite3;
 struct sqlite3_stmt;
@@ -21,10 +26,16 @@ public:
     sqlite3* handle() const { return db_; }
     const std::string& path() const { return path_; }
     std::string lastError() const;
+    // Throws CatalogBusyError / CatalogDamagedError when the last failure was a lock or damage.
+    void throwIfBusyOrDamaged() const;
 
 private:
+    static int onBusy(void* self, int attempt);
     sqlite3* db_ = nullptr;
     std::string path_;
+    CatalogWaitPolicy waitPolicy_;
+    std::chrono::steady_clock::time_point waitStart_;
+    std::chrono::steady_clock::time_point lastReport_;
 };
 
 class SqliteStmt {

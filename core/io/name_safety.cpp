@@ -4,42 +4,15 @@
 #include <cstdlib>
 
 #include "common/error.h"
+#include "common/spreadsheet_cell.h"
 #include "io/export_support.h"
 
 namespace fp::io {
-namespace {
 
-// "-3.5" or "+2": a number a spreadsheet should keep as a number, not a formula to defuse.
-bool isPlainNumber(std::string_view s)
-{
-    if (s.size() < 2) return false;
-    std::size_t i = 1, digits = 0;
-    bool dot = false;
-    for (; i < s.size(); ++i) {
-        if (s[i] >= '0' && s[i] <= '9') ++digits;
-        else if (s[i] == '.' && !dot) dot = true;
-        else return false;
-    }
-    return digits > 0;
-}
+// The cell rule itself lives in common/spreadsheet_cell.h, shared with the catalog's price lists.
+bool startsLikeFormula(std::string_view s) { return cellStartsLikeFormula(s); }
 
-} // namespace
-
-bool startsLikeFormula(std::string_view s)
-{
-    if (s.empty()) return false;
-    switch (s.front()) {
-    case '=': case '+': case '-': case '@': case '\t': case '\r': return true;
-    default: return false;
-    }
-}
-
-std::string spreadsheetText(std::string_view s)
-{
-    if (!startsLikeFormula(s) || ((s.front() == '-' || s.front() == '+') && isPlainNumber(s)))
-        return std::string(s);
-    return "'" + std::string(s);
-}
+std::string spreadsheetText(std::string_view s) { return spreadsheetCellText(s); }
 
 void writeSpreadsheetCsvRecord(std::ostream& out, const std::vector<std::string>& fields)
 {
@@ -49,28 +22,9 @@ void writeSpreadsheetCsvRecord(std::ostream& out, const std::vector<std::string>
     writeCsvRecord(out, safe);
 }
 
-bool hasControlChars(std::string_view s)
-{
-    for (unsigned char c : s)
-        if (c < 0x20 || c == 0x7F) return true;
-    return false;
-}
+bool hasControlChars(std::string_view s) { return cellHasControlChars(s); }
 
-std::string escapeControlChars(std::string_view s)
-{
-    std::string out;
-    out.reserve(s.size());
-    for (unsigned char c : s) {
-        if (c < 0x20 || c == 0x7F) {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\x%02X", unsigned(c));
-            out += buf;
-        } else {
-            out += char(c);
-        }
-    }
-    return out;
-}
+std::string escapeControlChars(std::string_view s) { return escapeCellControlChars(s); }
 
 std::size_t utf8Length(std::string_view s)
 {

@@ -110,7 +110,12 @@ void TestCatalogEditor::importReportListsUnknownPart()
     f.close();
     PriceImportReport report;
     QString error;
+    // By default the list changes nothing (one unknown part); the valid lines alone are the user's choice.
     QVERIFY2(dialog.importPrices(csv, &report, &error), qPrintable(error));
+    QCOMPARE(report.rowsApplied, 0);
+    QCOMPARE(changed.count(), 0);
+    QVERIFY(CatalogDialog::importReportText(report, QStringLiteral("prices.csv")).contains(QStringLiteral("No price was changed")));
+    QVERIFY2(dialog.importPrices(csv, &report, &error, true), qPrintable(error));
     QCOMPARE(report.rowsApplied, 1);
     QCOMPARE(int(report.unknownParts.size()), 1);
     const QString text = CatalogDialog::importReportText(report, QStringLiteral("prices.csv"));

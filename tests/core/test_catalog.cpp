@@ -1,5 +1,5 @@
 // The parts catalog: schema constraints, the bundled seed's datasheet figures, loading errors,
-// migrations, the user's copy (first use, repair, upgrade) and the price policy.
+// migrations, the user's copy (first use, upgrade) and the price policy.
 #include <QtTest>
 
 #include <cmath>
@@ -500,26 +500,7 @@ private slots:
         QCOMPARE(ensureUserCatalog(user, bundledCatalog(tmp_)).message, std::string());
     }
 
-    void corruptUserCatalogIsMovedAside()
-    {
-        const std::string dir = tmp_.filePath("corrupt").toStdString();
-        fs::create_directories(dir);
-        const std::string user = dir + "/user.sqlite";
-        const std::string garbage = "this is not a database\x01\x02\x03" + std::string(5000, '\xff');
-        writeFile(user, garbage);
-        const UserCatalogResult r = ensureUserCatalog(user, bundledCatalog(tmp_));
-        QCOMPARE(r.path, user);
-        QVERIFY2(QString::fromStdString(r.message).contains("moved to"), r.message.c_str());
-        int asideCount = 0;
-        for (const auto& e : fs::directory_iterator(dir)) {
-            if (e.path().filename().string().rfind("user.sqlite.corrupt-", 0) == 0) {
-                ++asideCount;
-                QCOMPARE(readFile(e.path().string()), garbage);  // the user's bytes are kept, not deleted
-            }
-        }
-        QCOMPARE(asideCount, 1);
-        QCOMPARE(loadCatalog(user).transceivers.size(), bundled_.transceivers.size());
-    }
+    // A damaged or busy copy is never moved aside or replaced: tests/core/test_catalog_access.cpp.
 
     void newerUserCatalogIsLeftAlone()
     {

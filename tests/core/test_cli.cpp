@@ -546,6 +546,69 @@ private slots:
         }
     }
 
+    // The catalog command's errors say what is wrong and how to write it (issue 42): the required
+    // --catalog of import-prices shown as required; a negative or hex rate named as such, not "unknown
+    // option" or 16 %; a UTF-16 or stray-CR price list named as such; a list with a bad line changes nothing.
+    void catalogErrorsSayWhatIsWrong()
+    {
+        Run r = runCli({QStringLiteral("catalog"), QStringLiteral("--help")});
+        QVERIFY2(r.out.contains("import-prices PRICES.csv --catalog FILE"), r.out.constData());
+        QVERIFY2(!r.out.contains("import-prices PRICES.csv [--catalog FILE]"), r.out.constData());
+
+        QTemporaryDir dir;
+        const QString copy = dir.filePath(QStringLiteral("catalog.sqlite"));
+        QVERIFY(QFile::copy(builtCatalog(), copy));
+        QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
+        const QStringList tail{QStringLiteral("--source"), QStringLiteral("x"), QStringLiteral("--catalog"), copy};
+        r = runCli(QStringList{QStringLiteral("catalog"), QStringLiteral("set-failure-rate"), QStringLiteral("switch"),
+                               QStringLiteral("-1")} + tail);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("non-negative") && r.err.contains("\"-1\"") && !r.err.contains("unknown option"),
+                 r.err.constData());
+        for (const char* odd : {"0x10", "1e1", "inf", " 5", "1.5.2", "+3"}) {
+            r = runCli(QStringList{QStringLiteral("catalog"), QStringLiteral("set-failure-rate"), QStringLiteral("switch"),
+                                   QString::fromLatin1(odd)} + tail);
+            QVERIFY2(r.exitCode == 2, odd);
+            QVERIFY2(r.err.contains("decimal number such as 1.5") && r.err.contains(odd), r.err.constData());
+        }
+        r = runCli({QStringLiteral("catalog"), QStringLiteral("set-failure-rate"), QStringLiteral("switch"), QStringLiteral("2"),
+                    QStringLiteral("--share"), QStringLiteral("-0.5"), QStringLiteral("--source"), QStringLiteral("x"),
+                    QStringLiteral("--catalog"), copy});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("--share must be a non-negative decimal number"), r.err.constData());
+        // Nothing of the refused rates reached the file: the switch keeps Azure's 8.08 %/yr.
+        r = runCli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("failure-rates"), QStringLiteral("--json"),
+                    QStringLiteral("-"), QStringLiteral("--catalog"), copy});
+        for (const json& e : json::parse(r.out.toStdString()))
+            if (e["part_class"] == "switch") QVERIFY(std::abs(e["afr_pct"].get<double>() - 8.08) < 1e-9);
+
+        auto importPrices = [&](const QByteArray& bytes) {
+            const QString csv = dir.filePath(QStringLiteral("prices.csv"));
+            QFile f(csv);
+            f.open(QIODevice::WriteOnly | QIODevice::Truncate);
+            f.write(bytes);
+            f.close();
+            return runCli({QStringLiteral("catalog"), QStringLiteral("import-prices"), csv, QStringLiteral("--catalog"), copy});
+        };
+        const QByteArray text = "part,source,price,currency,date,basis\r\nMQM9700-NS2F,acme,17000,USD,2026-10-01,quote\r\n";
+        QByteArray wide("\xFF\xFE", 2);
+        for (char c : text) wide.append(c).append('\0');
+        r = importPrices(wide);
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("the file is UTF-16") && r.err.contains("save it as UTF-8"), r.err.constData());
+        r = importPrices("part,source,price,currency,date,basis\nMQM9700-NS2F,acme,17000,USD,2026-10-01,quote\r"
+                         "MQM9700-NS2F,bolt,18000,USD,2026-10-01,quote\n");
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("prices.csv:2") && r.err.contains("line 2 has a stray carriage return"), r.err.constData());
+        r = importPrices("part,source,price,currency,date,basis\nMQM9700-NS2F,acme,17000,USD,2026-10-01,quote\n"
+                         "MQM9700-NS2F,bolt,lots,USD,2026-10-01,quote\n");
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(r.err.contains("prices.csv:3") && r.err.contains("nothing was imported"), r.err.constData());
+        r = runCli({QStringLiteral("catalog"), QStringLiteral("list"), QStringLiteral("switches"), QStringLiteral("--json"),
+                    QStringLiteral("-"), QStringLiteral("--catalog"), copy});
+        QVERIFY2(!r.out.contains("\"acme\""), "a refused import changed a price");
+    }
+
     // --dual-tor: the defaults take a two-port NIC (the default 1 x 400G NIC has one link) and say so; a
     // one-link NIC the user names is refused naming the fix, also with --fabric (it used to report the
     // InfiniBand switch); at 200G that NIC's port gives two links.

@@ -123,7 +123,13 @@ private slots:
                        "MMA4Z00-NS,Acme,100,USD\n"                                    // 7: fields
                        "MMA4Z00-NS,Acme,100,USD,2026-10-01,guess\n"                   // 8: basis
                        "MMA4Z00-NS,Acme,-3,USD,2026-10-01,quote\n");                  // 9: negative
-        const PriceImportReport r = importPriceCsv(db, csv);
+        // By default a file with bad lines changes nothing; every bad line is still reported.
+        const std::string pricesBefore = rawQuery(db, "SELECT group_concat(part || source || price_usd) FROM prices");
+        const PriceImportReport refused = importPriceCsv(db, csv);
+        QCOMPARE(refused.rowsApplied, 0);
+        QCOMPARE(refused.problems.size(), size_t(6));
+        QCOMPARE(rawQuery(db, "SELECT group_concat(part || source || price_usd) FROM prices"), pricesBefore);
+        const PriceImportReport r = importPriceCsv(db, csv, PriceImportMode::ApplyValidLines);
         QCOMPARE(r.rowsApplied, 1);
         QCOMPARE(r.unknownParts, (std::vector<std::string>{"quotes.csv:3: NOPE-1"}));
         QCOMPARE(r.problems.size(), size_t(6));
@@ -142,6 +148,125 @@ private slots:
                  std::string("1800.0"));
     }
 
+    // One transaction: a bad row midway through a long file leaves every price (and lead time) as it
+    // was, byte for byte; nothing before the bad row is kept.
+    void failingImportChangesNothing()
+    {
+        const std::string db = copyOfBundled(tmp_, "atomic.sqlite");
+        const std::string before = readFile(db);
+        const std::string csv = tmp_.filePath("atomic.csv").toStdString();
+        std::string text = "part,source,price,currency,date,basis,lead_time_days\n";
+        for (int i = 0; i < 200; ++i)
+            text += "MMA4Z00-NS,vendor-" + std::to_string(i) + "," + std::to_string(1000 + i) + ",USD,2026-10-01,quote,30\n";
+        text += "MMA4Z00-NS,vendor-bad,12O0,USD,2026-10-01,quote,30\n";  // line 202: a letter O in the price
+        for (int i = 200; i < 400; ++i)
+            text += "MMA4Z00-NS,vendor-" + std::to_string(i) + "," + std::to_string(1000 + i) + ",USD,2026-10-01,quote,30\n";
+        writeFile(csv, text);
+        const PriceImportReport r = importPriceCsv(db, csv);
+        QCOMPARE(r.rowsApplied, 0);
+        QCOMPARE(r.leadTimesSet, 0);
+        QCOMPARE(r.problems.size(), size_t(1));
+        QVERIFY2(r.problems[0].rfind("atomic.csv:202:", 0) == 0, r.problems[0].c_str());
+        QCOMPARE(rawQuery(db, "SELECT count(*) FROM prices WHERE source LIKE 'vendor-%'"), std::string("0"));
+        QVERIFY(readFile(db) == before);
+    }
+
+    // Files that are not what they seem get a message that says what they are, with the line.
+    void unreadablePriceFilesSaySo()
+    {
+        const std::string db = copyOfBundled(tmp_, "encodings.sqlite");
+        const std::string before = readFile(db);
+        const std::string utf16 = tmp_.filePath("utf16.csv").toStdString();
+        std::string wide = "\xFF\xFE";
+        for (char c : std::string("part,source,price,currency,date,basis\r\nMMA4Z00-NS,a,1,USD,2026-10-01,quote\r\n")) {
+            wide += c;
+            wide += '\0';
+        }
+        writeFile(utf16, wide);
+        try {
+            importPriceCsv(db, utf16);
+            QFAIL("no error");
+        } catch (const UserError& e) {
+            QVERIFY2(QString(e.what()).contains("UTF-16"), e.what());
+            QVERIFY2(QString::fromStdString(e.fix).contains("UTF-8"), e.fix.c_str());
+        }
+        writeFile(utf16, wide.substr(2));  // no byte-order mark: still UTF-16
+        QVERIFY_THROWS_EXCEPTION(UserError, importPriceCsv(db, utf16));
+
+        const std::string cr = tmp_.filePath("stray-cr.csv").toStdString();
+        writeFile(cr, "part,source,price,currency,date,basis\n"
+                      "MMA4Z00-NS,a,1,USD,2026-10-01,quote\n"
+                      "MMA4Z00-NS,b,2,USD,2026-10-01,quote\rMMA4Z00-NS,c,3,USD,2026-10-01,quote\n");
+        try {
+            importPriceCsv(db, cr);
+            QFAIL("no error");
+        } catch (const UserError& e) {
+            QCOMPARE(e.where, std::string("stray-cr.csv:3"));
+            QVERIFY2(QString(e.what()).contains("line 3 has a stray carriage return"), e.what());
+        }
+        QVERIFY(readFile(db) == before);
+    }
+
+    // export-prices marks formula-looking cells as the BOM CSV does and writes control characters as
+    // \xNN; importing the export gives back the very sources and prices.
+    void exportNeutralisesFormulasAndRoundTrips()
+    {
+        const std::string db = copyOfBundled(tmp_, "formula.sqlite");
+        const char* sources[] = {"=cmd|' /C calc'!A0", "@SUM(1+1)", "+1+1", "-x", "'=already marked", "plain"};
+        int price = 100;
+        for (const char* src : sources) {
+            sqlite3* h = nullptr;
+            sqlite3_open(db.c_str(), &h);
+            sqlite3_stmt* st = nullptr;
+            sqlite3_prepare_v2(h, "INSERT INTO prices (part, source, price_usd, currency, date, basis) VALUES "
+                                  "('MMA4Z00-NS', ?, ?, 'USD', '2026-10-01', 'quote')", -1, &st, nullptr);
+            sqlite3_bind_text(st, 1, src, -1, SQLITE_TRANSIENT);
+            sqlite3_bind_int(st, 2, price++);
+            QCOMPARE(sqlite3_step(st), SQLITE_DONE);
+            sqlite3_finalize(st);
+            sqlite3_close(h);
+        }
+        QCOMPARE(rawExec(db, "INSERT INTO prices (part, source, price_usd, currency, date, basis) VALUES "
+                             "('MMS4X00-NS', 'tab\there', 7, 'USD', '2026-10-01', 'quote')"),
+                 SQLITE_OK);
+        const std::string csv = tmp_.filePath("formula.csv").toStdString();
+        exportPriceCsv(db, csv);
+        const std::string text = readFile(csv);
+        QVERIFY2(text.find("MMA4Z00-NS,'=cmd|' /C calc'!A0,100,") != std::string::npos, text.c_str());
+        QVERIFY(text.find("MMA4Z00-NS,'@SUM(1+1),101,") != std::string::npos);
+        QVERIFY(text.find("MMA4Z00-NS,'+1+1,102,") != std::string::npos);
+        QVERIFY(text.find("MMA4Z00-NS,'-x,103,") != std::string::npos);
+        QVERIFY(text.find("MMA4Z00-NS,''=already marked,104,") != std::string::npos);
+        QVERIFY(text.find("MMA4Z00-NS,plain,105,") != std::string::npos);
+        QVERIFY(text.find("MMS4X00-NS,tab\\x09here,7,") != std::string::npos);
+        QVERIFY(text.find('\t') == std::string::npos);
+        for (const char* cell : {",=", ",@", ",+", ",-"}) QVERIFY2(text.find(cell) == std::string::npos, cell);
+
+        const std::string other = copyOfBundled(tmp_, "formula-back.sqlite");
+        const PriceImportReport r = importPriceCsv(other, csv);
+        QVERIFY2(r.clean(), r.problems.empty() ? "unknown part" : r.problems[0].c_str());
+        price = 100;
+        for (const char* src : sources) {
+            sqlite3* h = nullptr;
+            sqlite3_open_v2(other.c_str(), &h, SQLITE_OPEN_READONLY, nullptr);
+            sqlite3_stmt* st = nullptr;
+            sqlite3_prepare_v2(h, "SELECT price_usd FROM prices WHERE part = 'MMA4Z00-NS' AND source = ?", -1, &st, nullptr);
+            sqlite3_bind_text(st, 1, src, -1, SQLITE_TRANSIENT);
+            QVERIFY2(sqlite3_step(st) == SQLITE_ROW, src);
+            QCOMPARE(sqlite3_column_int(st, 0), price++);
+            sqlite3_finalize(st);
+            sqlite3_close(h);
+        }
+        // And a second export of the imported catalog is the first, byte for byte.
+        const std::string again = tmp_.filePath("formula-again.csv").toStdString();
+        QCOMPARE(rawExec(other, "DELETE FROM prices WHERE source = 'tab\\x09here'"), SQLITE_OK);
+        QCOMPARE(rawExec(other, "INSERT INTO prices (part, source, price_usd, currency, date, basis) VALUES "
+                                "('MMS4X00-NS', 'tab\there', 7, 'USD', '2026-10-01', 'quote')"),
+                 SQLITE_OK);
+        exportPriceCsv(other, again);
+        QVERIFY(readFile(again) == text);
+    }
+
     void importSetsLeadTimes()
     {
         const std::string db = copyOfBundled(tmp_, "lead.sqlite");
@@ -151,7 +276,7 @@ private slots:
                        "MMA4Z00-NS,Bolt,1400,USD,2026-10-02,quote,120\n"     // 3: longer -> wins
                        "MQM9700-NS2F,Acme,20000,USD,2026-10-01,quote,\n"     // 4: empty = unknown
                        "MMS4X00-NM,Acme,1900,USD,2026-10-01,quote,soon\n");  // 5: not a number
-        const PriceImportReport r = importPriceCsv(db, csv);
+        const PriceImportReport r = importPriceCsv(db, csv, PriceImportMode::ApplyValidLines);
         QCOMPARE(r.rowsApplied, 3);
         QCOMPARE(r.leadTimesSet, 1);
         QCOMPARE(r.problems.size(), size_t(1));
