@@ -10,6 +10,7 @@
 #include "estimate/model_constants.h"
 #include "estimate/nccl_constants.h"
 #include "estimate/throughput.h"
+#include "lossless/lossless.h"
 
 namespace fp::estimate {
 namespace {
@@ -130,6 +131,23 @@ Estimates run(const ClusterSpec& spec, const Fabric& fabric, const Layout& layou
     Estimates e;
     e.capex = capexOf(bom, spec.gpus);
     e.opex = opexOf(spec, fabric, bom, nic);
+    // RoCE whose lossless settings were generated and checked here (every tier's buffer known and fitting)
+    // takes less tuning than one tuned by hand (model_constants.h, README "Tuning effort").
+    if (spec.fabric == FabricKind::RoCE) {
+        const lossless::Analysis lossless = lossless::analyse(spec, fabric, layout, media, hw);
+        const bool checked = !lossless.hasErrors() && !lossless.tiers.empty() &&
+                             std::all_of(lossless.tiers.begin(), lossless.tiers.end(),
+                                         [](const lossless::TierLossless& t) { return t.bufferBytes > 0; });
+        if (checked) {
+            e.opex.tuningWeeks = model::kRoceTuningWeeksGenerated;
+            e.opex.tuningUsd = e.opex.tuningWeeks * model::kHoursPerWorkWeek * spec.economics.labourUsdPerHour *
+                               spec.economics.skillFactor;
+            e.notes.push_back("RoCE tuning effort assumes the lossless settings FabricPlan generated and checked are "
+                              "applied (sonic-lossless, nvue-lossless, nic-lossless exports); tuned by hand it is " +
+                              std::to_string(int(model::kRoceTuningWeeks * 10) / 10) + "." +
+                              std::to_string(int(model::kRoceTuningWeeks * 10) % 10) + " engineer-weeks.");
+        }
+    }
     e.tcoUsd = e.capex.totalUsd + e.opex.tuningUsd + e.opex.energyUsdPerYear * spec.economics.horizonYears;
 
     Performance& perf = e.performance;

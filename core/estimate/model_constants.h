@@ -15,6 +15,13 @@ constexpr double kHoursPerYear = 8766.0;         // 365.25 d x 24 h (average yea
 // (task brief's published figure; PFC/ECN requirements: fabric-facts §4.1, NVIDIA Cumulus RoCE doc).
 // We take the middle of each band.
 constexpr double kRoceTuningWeeks = 2.5;
+// RoCEv2 whose lossless settings FabricPlan generated and checked (core/lossless: per-port PFC headroom
+// from the cable plan, ECN, the buffer fit of every switch, SONiC/NVUE/NIC exports): what stays is
+// applying them, NIC firmware alignment and validation runs (perftest, NCCL tests, PFC watchdog).
+// ESTIMATE (no published figure): the share of the band spent deriving and reconciling PFC/ECN/buffer
+// settings per switch and NIC is taken as 1 engineer-week, leaving 1.5, as Spectrum-X's validated
+// end-to-end configuration. Months to stable are not changed: they are dominated by software and scale.
+constexpr double kRoceTuningWeeksGenerated = 1.5;
 constexpr double kRoceMonthsToStable = 5.0;
 // InfiniBand: subnet manager configures routing and credit-based flow control, no PFC/ECN tuning
 // (fabric-facts §4.1). ESTIMATE: 1 engineer-week, 1.5 months (validation runs, UFM, cable burn-in).

@@ -16,5 +16,8 @@ std::unique_ptr<Exporter> makeNetboxDevicesExporter();
 std::unique_ptr<Exporter> makeNetboxCablesExporter();
 std::unique_ptr<Exporter> makeNetboxBundleExporter();
 std::unique_ptr<Exporter> makeIbdmTopologyExporter();
+std::unique_ptr<Exporter> makeSonicLosslessExporter();
+std::unique_ptr<Exporter> makeNvueLosslessExporter();
+std::unique_ptr<Exporter> makeNicLosslessExporter();
 
 } // namespace fp::io

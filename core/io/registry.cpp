@@ -19,6 +19,9 @@ const std::vector<std::unique_ptr<Exporter>>& exporters()
         v.push_back(makeNetboxCablesExporter());
         v.push_back(makeNetboxBundleExporter());
         v.push_back(makeIbdmTopologyExporter());
+        v.push_back(makeSonicLosslessExporter());
+        v.push_back(makeNvueLosslessExporter());
+        v.push_back(makeNicLosslessExporter());
         return v;
     }();
     return all;

@@ -4,6 +4,7 @@
 
 #include "common/paths.h"
 #include "estimate/throughput.h"
+#include "lossless/lossless.h"
 #include "plan/compare_text.h"
 #include "plan/resilience_json.h"
 #include "spec/spec_json.h"
@@ -100,6 +101,28 @@ json platformJson(const PlatformModel& p)
             {"cage_type", p.cageType}, {"cage_finned", p.cageFinned}, {"source", p.source}};
 }
 
+// The lossless profile (core/lossless): flow control, the RoCE classes, each tier's worst switch.
+json losslessJson(const Plan& p)
+{
+    const lossless::Analysis a = lossless::analyse(p.spec, p.fabric, p.layout, p.media, p.hardware);
+    json tiers = json::array();
+    for (const lossless::TierLossless& t : a.tiers) {
+        if (t.worstDevice < 0) continue;
+        tiers.push_back({{"tier", toString(t.tier)}, {"part", t.part}, {"asic", t.asic}, {"switches", t.switches},
+                         {"ports_configured", t.ports.size()}, {"buffer_bytes", t.bufferBytes},
+                         {"buffer_estimated", t.bufferEstimated}, {"worst_switch", p.fabric.deviceName(DeviceId(t.worstDevice))},
+                         {"worst_headroom_bytes", t.worstHeadroomBytes}, {"worst_reserved_bytes", t.worstReservedBytes},
+                         {"longest_cable_m", t.worstLongestM}, {"switches_over", t.switchesOver},
+                         {"fits", t.bufferBytes <= 0 || t.switchesOver == 0}});
+    }
+    const lossless::Options& o = a.options;
+    return {{"flow_control", lossless::toString(a.flowControl)}, {"why", lossless::flowControlText(p.spec.fabric)},
+            {"lossless_priority", o.losslessPriority}, {"cnp_priority", o.cnpPriority}, {"roce_dscp", o.roceDscp},
+            {"cnp_dscp", o.cnpDscp}, {"port_mtu", o.portMtu}, {"ecn_min_bytes", lossless::kEcnMinBytes},
+            {"ecn_max_bytes", lossless::kEcnMaxBytes}, {"ecn_probability_pct", lossless::kEcnProbabilityPercent},
+            {"tiers", tiers}};
+}
+
 json performanceJson(const Performance& p)
 {
     json paths = json::array();
@@ -182,6 +205,7 @@ json planToJson(const Plan& p)
         {"procurement",
          {{"longest_lead_time_days", p.bom.longestLeadTimeDays()},
           {"lines_without_lead_time", p.bom.linesWithoutLeadTime()}}},
+        {"lossless", losslessJson(p)},
         {"performance", performanceJson(p.estimates.performance)},
         {"resilience", resilienceToJson(p.resilience)},
         {"checks", checks},

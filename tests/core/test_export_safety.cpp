@@ -34,7 +34,8 @@ private slots:
     void registryHasEveryFormatOnce()
     {
         const std::vector<std::string> wanted{"xlsx", "bom-csv", "cables-csv", "json", "labels", "topology-svg",
-                                              "netbox-devices", "netbox-cables", "netbox-bundle", "ibdm-topology"};
+                                              "netbox-devices", "netbox-cables", "netbox-bundle", "ibdm-topology",
+                                              "sonic-lossless", "nvue-lossless", "nic-lossless"};
         QCOMPARE(fp::io::exporters().size(), wanted.size());
         for (const auto& id : wanted) {
             const fp::io::Exporter* e = fp::io::findExporter(id);

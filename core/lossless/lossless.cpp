@@ -1,0 +1,273 @@
+#include "lossless/lossless.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "common/format.h"
+
+namespace fp::lossless {
+namespace {
+
+std::string printed(const char* format, double a, double b = 0, double c = 0, double d = 0)
+{
+    char buf[256];
+    std::snprintf(buf, sizeof buf, format, a, b, c, d);
+    return buf;
+}
+
+bool isCopper(MediaClass m) { return m == MediaClass::DAC || m == MediaClass::ACC; }
+
+struct SwitchTally {
+    double headroom = 0, reserved = 0, longestM = 0;
+    int ports = 0;
+};
+
+} // namespace
+
+std::string megabytes(double bytes) { return printed("%.1f MB", bytes / 1e6); }
+
+const char* toString(FlowControl f)
+{
+    switch (f) {
+    case FlowControl::PfcEcn: return "pfc+ecn";
+    case FlowControl::EcnOnly: return "ecn-only";
+    case FlowControl::CreditBased: return "credit-based";
+    }
+    return "pfc+ecn";
+}
+
+FlowControl flowControlOf(FabricKind kind)
+{
+    switch (kind) {
+    case FabricKind::InfiniBand: return FlowControl::CreditBased;
+    case FabricKind::UEC: return FlowControl::EcnOnly;
+    case FabricKind::RoCE:
+    case FabricKind::SpectrumX: return FlowControl::PfcEcn;
+    }
+    return FlowControl::PfcEcn;
+}
+
+std::string flowControlText(FabricKind kind)
+{
+    switch (kind) {
+    case FabricKind::InfiniBand:
+        return "InfiniBand: credit-based link-level flow control; a sender transmits only against the receiver's "
+               "buffer credits, so no packet is dropped for want of buffer and there is no PFC headroom, ECN "
+               "threshold or DCQCN setting to derive or tune (the subnet manager configures the links).";
+    case FabricKind::RoCE:
+        return "RoCEv2: lossless Ethernet by PFC on one priority (3) with per-port headroom sized for the cable, "
+               "plus ECN marking on that queue and DCQCN on the NICs; every switch and NIC must agree.";
+    case FabricKind::SpectrumX:
+        return "Spectrum-X: RoCE with NVIDIA's adaptive routing and congestion control between Spectrum-4 switches "
+               "and SuperNICs; the switches still run the lossless RoCE profile (PFC on priority 3, ECN), so the "
+               "same headroom and buffer fit apply; the SuperNICs bring their own congestion control settings.";
+    case FabricKind::UEC:
+        return "UEC: Ultra Ethernet transport is designed to run on a lossy fabric (packet spraying, selective "
+               "retransmit, its own congestion control); no PFC headroom is reserved, ECN marking is still "
+               "configured on the switches.";
+    }
+    return {};
+}
+
+bool Analysis::hasErrors() const
+{
+    return std::any_of(findings.begin(), findings.end(), [](const Finding& f) { return f.severity == Severity::Error; });
+}
+
+std::vector<Finding> validateOptions(const Options& o, int maxMtu)
+{
+    std::vector<Finding> out;
+    const auto bad = [&](std::string what, std::string fix) {
+        out.push_back({Severity::Error, "lossless.settings", std::move(what), "lossless settings", std::move(fix)});
+    };
+    const int smallestMtu = kRoceMtu + kRoceHeaderBytes;
+    if (o.portMtu < smallestMtu)
+        bad("port MTU " + std::to_string(o.portMtu) + " cannot carry a 4,096-byte RoCE packet (it needs " +
+                std::to_string(smallestMtu) + " bytes: payload + IP, UDP, BTH, RETH and ICRC headers)",
+            "set the port MTU to at least " + std::to_string(smallestMtu) + " (9,216 is the usual jumbo MTU)");
+    if (o.portMtu > maxMtu)
+        bad("port MTU " + std::to_string(o.portMtu) + " is above the switch's largest frame, " + std::to_string(maxMtu),
+            "set the port MTU to " + std::to_string(maxMtu) + " or less");
+    const auto priorityOk = [](int p) { return p >= 0 && p <= 7; };
+    if (!priorityOk(o.losslessPriority) || !priorityOk(o.cnpPriority))
+        bad("priorities must be 0-7 (IEEE 802.1Q PCP); lossless " + std::to_string(o.losslessPriority) + ", CNP " +
+                std::to_string(o.cnpPriority),
+            "use priority 3 for RoCE and 6 for CNPs");
+    else if (o.losslessPriority == o.cnpPriority)
+        bad("the CNP priority is the lossless priority (" + std::to_string(o.cnpPriority) +
+                "): congestion notifications would wait behind the very queue they are meant to slow",
+            "give CNPs their own priority (6, strict)");
+    else if (o.losslessPriority == 0)
+        bad("priority 0 is the default class of all unmarked traffic; making it lossless lets any flow pause the fabric",
+            "use priority 3 for RoCE");
+    const auto dscpOk = [](int d) { return d >= 0 && d <= 63; };
+    if (!dscpOk(o.roceDscp) || !dscpOk(o.cnpDscp) || o.roceDscp == o.cnpDscp)
+        bad("RoCE DSCP " + std::to_string(o.roceDscp) + " and CNP DSCP " + std::to_string(o.cnpDscp) +
+                " must be two different values 0-63",
+            "use DSCP 26 for RoCE and 48 for CNPs");
+    if (o.losslessPriorities < 1 || o.losslessPriorities > 2)
+        bad(std::to_string(o.losslessPriorities) + " lossless priorities per port: the profile supports 1 or 2",
+            "use one lossless priority for RoCE");
+    if (o.bufferBytesOverride < 0 || !std::isfinite(o.bufferBytesOverride))
+        bad("a switch buffer of " + printed("%.0f", o.bufferBytesOverride) + " bytes is not a buffer",
+            "give the buffer in bytes (> 0), or 0 for the ASIC's figure");
+    return out;
+}
+
+Analysis analyse(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout, const MediaAssignment& media,
+                 const Hardware& hardware, const Options& options)
+{
+    Analysis a;
+    a.fabric = spec.fabric;
+    a.flowControl = flowControlOf(spec.fabric);
+    a.options = options;
+    if (a.flowControl != FlowControl::PfcEcn) return a;
+    int maxMtu = 1 << 30;
+    for (const SwitchModel& sw : hardware.switches) maxMtu = std::min(maxMtu, asicConstants(sw.asic).maxMtu);
+    a.findings = validateOptions(options, maxMtu);
+    if (!a.findings.empty()) return a;
+
+    const int gbps = fabric.shape.linkGbps;
+    if (std::none_of(kPauseQuanta.begin(), kPauseQuanta.end(), [&](const PauseQuanta& q) { return q.gbps == gbps; })) {
+        a.findings.push_back({Severity::Info, "lossless.speed-unknown",
+                              "no PFC peer response time is known for " + std::to_string(gbps) +
+                                  " Gb/s ports: the lossless profile is not computed",
+                              "lossless settings", "IEEE 802.3 Annex 31B.3.7 lists 10-800 Gb/s"});
+        return a;
+    }
+    std::array<int, kSwitchTierCount> tierOf{-1, -1, -1};
+    for (const Tier t : {Tier::Leaf, Tier::Spine, Tier::Core}) {
+        if (fabric.switchCount(t) == 0) continue;
+        const SwitchModel& sw = hardware.switchOf(t);
+        const AsicConstants& asic = asicConstants(sw.asic);
+        TierLossless tl;
+        tl.tier = t;
+        tl.part = sw.partNumber;
+        tl.asic = sw.asic;
+        tl.gbps = gbps;
+        tl.portsPerCage = std::max(1, fabric.portsPerCage(t));
+        tl.lanesPerCage = lanesOfPort(sw, gbps) * tl.portsPerCage;
+        tl.switches = fabric.switchCount(t);
+        tl.bufferBytes = options.bufferBytesOverride > 0 ? options.bufferBytesOverride : asic.bufferBytes;
+        tl.bufferEstimated = options.bufferBytesOverride > 0 ? false : asic.bufferEstimated;
+        tierOf[std::size_t(switchTierIndex(t))] = int(a.tiers.size());
+        a.tiers.push_back(std::move(tl));
+    }
+
+    std::vector<SwitchTally> tally(fabric.devices.size());
+    std::vector<std::vector<PortSetting>> byPort(a.tiers.size());
+    std::vector<std::vector<bool>> seen(a.tiers.size());
+    const auto addEnd = [&](DeviceId d, std::uint16_t port, double lengthM, bool copper) {
+        const Device& dev = fabric.devices[d];
+        if (dev.tier == Tier::Node) return;
+        const int k = tierOf[std::size_t(switchTierIndex(dev.tier))];
+        if (k < 0) return;
+        TierLossless& tl = a.tiers[std::size_t(k)];
+        const AsicConstants& asic = asicConstants(hardware.switchModel(dev.model).asic);
+        const int lanes = lanesOfPort(hardware.switchModel(dev.model), gbps);
+        const int metres = int(std::ceil(std::max(0.0, lengthM) - 1e-9));
+        const Headroom h = headroomOf(asic, gbps, metres, copper, lanes, options.portMtu);
+        SwitchTally& s = tally[d];
+        s.headroom += double(h.size) * options.losslessPriorities;
+        s.reserved += reservedPerPortBytes(asic, lanes);
+        s.longestM = std::max(s.longestM, double(metres));
+        ++s.ports;
+        auto& ports = byPort[std::size_t(k)];
+        auto& had = seen[std::size_t(k)];
+        if (port >= ports.size()) {
+            ports.resize(std::size_t(port) + 1);
+            had.resize(std::size_t(port) + 1, false);
+        }
+        PortSetting& ps = ports[port];
+        if (!had[port] || h.size > ps.headroom.size) {
+            ps.port = port;
+            ps.cage = port / tl.portsPerCage;
+            ps.sub = port % tl.portsPerCage;
+            ps.lanes = lanes;
+            ps.cableM = metres;
+            ps.copper = copper;
+            ps.headroom = h;
+            had[port] = true;
+        }
+    };
+    for (std::size_t i = 0; i < fabric.links.size(); ++i) {
+        const Link& l = fabric.links[i];
+        const double len = i < layout.linkLengthM.size() ? double(layout.linkLengthM[i]) : 0.0;
+        bool copper = false;  // unknown medium: fibre, the slower per metre, so the headroom is not short
+        if (i < media.solutionOfLink.size() && media.solutionOfLink[i] < media.solutions.size())
+            copper = isCopper(media.solutions[media.solutionOfLink[i]].media);
+        addEnd(l.a, l.aPort, len, copper);
+        addEnd(l.b, l.bPort, len, copper);
+    }
+
+    for (std::size_t k = 0; k < a.tiers.size(); ++k) {
+        TierLossless& tl = a.tiers[k];
+        for (std::size_t p = 0; p < byPort[k].size(); ++p)
+            if (seen[k][p]) tl.ports.push_back(byPort[k][p]);
+        for (std::size_t d = fabric.nodeCount; d < fabric.devices.size(); ++d) {
+            if (fabric.devices[d].tier != tl.tier || tally[d].ports == 0) continue;
+            const SwitchTally& s = tally[d];
+            const double need = s.headroom + s.reserved + kManagementPoolBytes;
+            if (tl.worstDevice < 0 || need > tl.worstNeedBytes()) {
+                tl.worstDevice = std::int64_t(d);
+                tl.worstHeadroomBytes = s.headroom;
+                tl.worstReservedBytes = s.reserved + kManagementPoolBytes;
+                tl.worstLongestM = s.longestM;
+                tl.worstPorts = s.ports;
+            }
+            if (tl.bufferBytes > 0 && need > tl.bufferBytes) ++tl.switchesOver;
+        }
+        if (tl.worstDevice < 0) continue;
+        const std::string tierName = toString(tl.tier);
+        if (tl.bufferBytes <= 0) {
+            a.findings.push_back({Severity::Info, "lossless.buffer-unknown",
+                                  "no packet-buffer figure for " + tl.part + " (" + tl.asic + "): PFC headroom is computed "
+                                      "(worst " + tierName + " " + megabytes(tl.worstHeadroomBytes) + ") but its fit is not checked",
+                                  tierName + " " + tl.part,
+                                  "check the headroom against the vendor's buffer figure", -1, tl.worstDevice});
+            continue;
+        }
+        if (tl.switchesOver == 0) continue;
+        const double withPool = tl.worstHeadroomBytes / 2 + tl.worstReservedBytes;  // xoff shared 2:1, roughly
+        a.findings.push_back(
+            {Severity::Error, "lossless.buffer-fit",
+             counted(tl.switchesOver, tierName + " switch", tierName + " switches") + " of " + std::to_string(tl.switches) +
+                 " need more buffer than a " + tl.part + " has: the worst, " + fabric.deviceName(DeviceId(tl.worstDevice)) +
+                 ", needs " + megabytes(tl.worstHeadroomBytes) + " of PFC headroom for " + std::to_string(tl.worstPorts) +
+                 " ports (longest cable " + printed("%.0f", tl.worstLongestM) + " m at " + std::to_string(gbps) + "G) + " +
+                 megabytes(tl.worstReservedBytes) + " reserved, against " + megabytes(tl.bufferBytes) +
+                 (tl.bufferEstimated ? " (estimated)" : ""),
+             tierName + " " + tl.part,
+             "shorten the longest routes (headroom grows with cable length x speed), enable a shared headroom pool "
+             "(about " + megabytes(withPool) + " at 2:1 over-subscription), keep one lossless priority, or choose a "
+             "deeper-buffer switch for this tier",
+             -1, tl.worstDevice});
+    }
+    return a;
+}
+
+std::vector<std::string> summaryLines(const Analysis& a)
+{
+    std::vector<std::string> out;
+    if (a.flowControl != FlowControl::PfcEcn) {
+        out.push_back(flowControlText(a.fabric));
+        return out;
+    }
+    for (const TierLossless& t : a.tiers) {
+        if (t.worstDevice < 0) continue;
+        std::string line = std::string(toString(t.tier)) + " " + t.part + ": worst switch " + megabytes(t.worstHeadroomBytes) +
+                           " PFC headroom + " + megabytes(t.worstReservedBytes) + " reserved";
+        if (t.bufferBytes > 0)
+            line += " of " + megabytes(t.bufferBytes) + printed(" (%.0f %%)", 100.0 * t.worstNeedBytes() / t.bufferBytes) +
+                    (t.switchesOver ? ", " + std::to_string(t.switchesOver) + " over" : ", fits") +
+                    (t.bufferEstimated ? " [buffer estimated]" : "");
+        else
+            line += ", buffer unknown";
+        line += printed(", longest cable %.0f m", t.worstLongestM);
+        out.push_back(line);
+    }
+    return out;
+}
+
+} // namespace fp::lossless

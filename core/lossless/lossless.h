@@ -1,0 +1,111 @@
+#pragma once
+// The lossless (PFC + ECN) profile of a RoCE fabric, from its cable plan: each switch port's PFC headroom
+// from its speed, cable length and medium and the switch ASIC's constants (SONiC's Mellanox method,
+// README.md beside this file); whether each switch's headroom and reserved buffers fit its packet buffer;
+// and the per-tier port settings the configuration exporters write (io/lossless_*_exporter.cpp).
+// Spectrum-X runs the same PFC/ECN profile; UEC needs ECN only; InfiniBand none (credit-based).
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "catalog/hardware.h"
+#include "common/finding.h"
+#include "layout/layout.h"
+#include "lossless/lossless_constants.h"
+#include "media/media.h"
+#include "spec/cluster_spec.h"
+#include "topology/fabric.h"
+
+namespace fp::lossless {
+
+// What a user may change; the defaults are the sourced RoCE practice (lossless_constants.h).
+struct Options {
+    int losslessPriority = kLosslessPriority;
+    int cnpPriority = kCnpPriority;
+    int roceDscp = kRoceDscp;
+    int cnpDscp = kCnpDscp;
+    int portMtu = kPortMtu;
+    int losslessPriorities = 1;     // priorities with their own headroom on every port
+    double bufferBytesOverride = 0; // > 0: the switches' buffer instead of the ASIC's figure
+};
+
+// The constants of an ASIC by name (SwitchModel::asic); the generic fallback when none is recorded.
+const AsicConstants& asicConstants(const std::string& asic);
+
+// SerDes lanes a port of a switch runs at `gbps`: the cage's lanes (8 for OSFP and QSFP-DD, 4 for the
+// QSFP family) over its ports at that speed. Ports of 8 lanes double the pipeline latency (SONiC).
+int lanesOfPort(const SwitchModel&, int gbps);
+
+// One port's headroom, SONiC's Mellanox formula term by term (bytes).
+struct Headroom {
+    double bytesOnCable = 0;      // 2 x length x rate / propagation speed / 8: the round trip in flight
+    double peerResponseBytes = 0; // pause quanta x 512 / 8
+    double tileBytes = 0;         // Spectrum-4/5
+    double propagationBytes = 0;  // port MTU + cable + MAC/PHY + peer response + tile
+    double cellOccupancy = 1;     // worst case: 64-byte packets each in a whole cell
+    long long xoff = 0;           // lossless MTU + propagation x occupancy, rounded up to 1 KB
+    long long xon = 0;            // the pipeline latency (x 2 on 8-lane ports), rounded up to 1 KB
+    long long size = 0;           // xoff + xon (+ port MTU on 8-lane ports), rounded up to 1 KB
+};
+// Throws UserError for a speed of no known pause quanta.
+Headroom headroomOf(const AsicConstants&, int gbps, double cableM, bool copper, int lanes, int portMtu = kPortMtu);
+// Propagation speed (m/s) of a medium.
+double metresPerSecond(bool copper);
+// Buffer a port reserves besides its lossless headroom: a lossy PG and the management PG.
+double reservedPerPortBytes(const AsicConstants&, int lanes);
+
+enum class FlowControl { PfcEcn, EcnOnly, CreditBased };
+const char* toString(FlowControl);  // "pfc+ecn", "ecn-only", "credit-based"
+FlowControl flowControlOf(FabricKind);
+// One paragraph per fabric kind: what it needs and what it does not, and why (sources in README.md).
+std::string flowControlText(FabricKind);
+
+// One port of a tier's configuration: the longest cable on that port number over the tier's switches.
+struct PortSetting {
+    std::uint16_t port = 0;   // logical port (Fabric port numbering)
+    int cage = 0, sub = 0;    // 0-based cage and position in it
+    int lanes = 4;
+    int cableM = 0;           // whole metres, rounded up (what SONiC's CABLE_LENGTH holds)
+    bool copper = false;
+    Headroom headroom;
+};
+
+struct TierLossless {
+    Tier tier = Tier::Leaf;
+    std::string part, asic;
+    int gbps = 0;
+    int portsPerCage = 1;
+    int lanesPerCage = 8;
+    long long switches = 0;
+    std::vector<PortSetting> ports;   // ports any switch of the tier uses, by port number
+    // The worst switch (most buffer needed) and how many need more than they have.
+    std::int64_t worstDevice = -1;
+    double worstHeadroomBytes = 0, worstReservedBytes = 0, worstLongestM = 0;
+    int worstPorts = 0;
+    double bufferBytes = 0;           // 0 = unknown (fit not checked)
+    bool bufferEstimated = true;
+    long long switchesOver = 0;
+    double worstNeedBytes() const { return worstHeadroomBytes + worstReservedBytes; }
+};
+
+struct Analysis {
+    FabricKind fabric = FabricKind::RoCE;
+    FlowControl flowControl = FlowControl::PfcEcn;
+    Options options;
+    std::vector<TierLossless> tiers;   // PFC fabrics only
+    std::vector<Finding> findings;     // lossless.* rules (core/checks/README.md)
+    bool hasErrors() const;
+};
+
+// Bad settings (MTU, priorities, buffer override) as findings with rule lossless.settings.
+std::vector<Finding> validateOptions(const Options&, int maxMtu);
+
+Analysis analyse(const ClusterSpec&, const Fabric&, const Layout&, const MediaAssignment&, const Hardware&,
+                 const Options& = {});
+
+// "3.4 MB" style.
+std::string megabytes(double bytes);
+// One line per tier for summaries: "leaf SN5600: worst switch 9.1 MB headroom + 2.6 MB reserved of 158.2 MB (7 %)".
+std::vector<std::string> summaryLines(const Analysis&);
+
+} // namespace fp::lossless
