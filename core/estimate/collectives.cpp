@@ -40,6 +40,7 @@ struct Shape {
     double x = 0;           // achieved scale-out bandwidth of one domain
     double nvlsAllReduce = 0, nvlsGather = 0;
     double treeGain = 1;    // network traffic of a ring over that of a double binary tree of domains
+    double nvlsTreeGain = 1;  // treeGain at two domains only: NCCL doubles NVLSTree's network share there
     double llMax = 0;
     double net = 0;         // our one-way network latency
 };
@@ -59,6 +60,10 @@ Shape shapeOf(const CollectiveSystem& s)
     // Per domain, a ring sends 2(n-1)/n x S over the network, a double binary tree of m domains
     // 2(m-1)/m x S (each tree edge carries S/2 up and S/2 down): at two domains the tree moves half.
     if (h.m > 1) h.treeGain = (double(h.n - 1) / double(h.n)) / (double(h.m - 1) / double(h.m));
+    // NVLSTree: tuning.cc doubles the network bandwidth only for nNodes <= 2 ("Handle 2 node case of
+    // NVLSTree"); at 4 nodes of 8 x H100 + 8 x 400G RoCE NVLS on and off both measure 320 GB/s, against
+    // 430 vs 330 at 2 nodes (NVIDIA/nccl#1221): beyond two domains the network carries a ring's bytes.
+    h.nvlsTreeGain = h.m <= 2 ? h.treeGain : 1.0;
     h.llMax = h.m == 1 ? (s.blackwell ? nccl::kLLMaxBlackwellOneNode : nccl::kLLMaxHopperOneNode)
                        : (h.m == 2 ? nccl::kLLMaxTwoNodes : nccl::kLLMaxManyNodes);
     h.net = s.networkLatencyUs;
@@ -84,18 +89,30 @@ bool applies(const CollectiveSystem& s, const Shape& h, Collective c, Collective
     return false;
 }
 
+// Which bound is asked for: what the run achieves, or what NCCL's tuner believes it will achieve (the
+// tuner picks the algorithm with its own figures; the run then moves at the achieved one).
+enum class Bound { Achieved, Tuner };
+
 // Bus-bandwidth bound of the Simple protocol (nccl-tests units).
-double simpleBusbw(const CollectiveSystem& s, const Shape& h, Collective c, CollectiveAlgorithm a)
+double simpleBusbw(const CollectiveSystem& s, const Shape& h, Collective c, CollectiveAlgorithm a, Bound bound)
 {
     const double sharpGain = 2.0 * double(h.n - 1) / double(h.n);  // the switch reduces: S each way
     switch (a) {
     case CollectiveAlgorithm::Ring: return h.m == 1 ? h.ueff : std::min(h.x, h.intraCap);
-    case CollectiveAlgorithm::Tree: return nccl::kTreeSimpleFactor * std::min(h.x * h.treeGain, h.intraCap);
+    case CollectiveAlgorithm::Tree: {
+        // Achieved: a double binary tree of m domains moves fewer network bytes than a ring (treeGain; the
+        // forced-tree runs of NVIDIA/nccl#1801 on three GB200 domains). Tuner: tuning.cc rates the tree at
+        // the intra bandwidth on <= 2 nodes and at the network's (bwInter) beyond, so on 3+ nodes it
+        // ranks the tree below the ring and does not run it unless told to.
+        const double gain = bound == Bound::Tuner && h.m > 2 ? 1.0 : h.treeGain;
+        return nccl::kTreeSimpleFactor * std::min(h.x * gain, h.intraCap);
+    }
     case CollectiveAlgorithm::Nvls:
         if (c != Collective::AllReduce) return h.nvlsGather;
-        return h.m == 1 ? h.nvlsAllReduce
-                        : std::min(h.nvlsAllReduce, h.x * sharpGain * nccl::kCollNetEfficiency);
-    case CollectiveAlgorithm::NvlsTree: return std::min(h.nvlsAllReduce, h.x * h.treeGain);
+        // Across domains NVLS runs only with CollNet (IB SHARP), and tuning.cc bounds it by the network
+        // bandwidth (interBw = bwInter, no gain): min(NVLS, X). No published run shows more.
+        return h.m == 1 ? h.nvlsAllReduce : std::min(h.nvlsAllReduce, h.x);
+    case CollectiveAlgorithm::NvlsTree: return std::min(h.nvlsAllReduce, h.x * h.nvlsTreeGain);
     case CollectiveAlgorithm::CollNet: return std::min(h.intraCap, h.x * sharpGain) * nccl::kCollNetEfficiency;
     case CollectiveAlgorithm::Pairwise: {
         // Per rank: (n-d)/n of S leaves the domain through this rank's share of the NICs (bounded by
@@ -162,26 +179,34 @@ double latencyUs(const CollectiveSystem& s, const Shape& h, Collective c, Collec
     return 0;
 }
 
+// One algorithm with one protocol at one size; timeUs 0 when the protocol does not run it.
+CollectivePoint evaluateProtocol(const CollectiveSystem& s, const Shape& h, Collective c, CollectiveAlgorithm a,
+                                 int p, double bytes, Bound which)
+{
+    CollectivePoint point;
+    point.bytes = bytes;
+    const double bound = protocolBusbw(s, h, a, p, simpleBusbw(s, h, c, a, which));
+    if (!(bound > 0) || std::isinf(bound)) return point;
+    const double factor = busFactor(c, h.n);
+    const double algbw = bound / factor;
+    // bytes / (GB/s) in us: bytes / (algbw x 1e9 B/s) x 1e6 = bytes / (algbw x 1e3).
+    point.timeUs = latencyUs(s, h, c, a, p) + bytes / (algbw * 1e3);
+    point.busbwGBps = bytes / (point.timeUs * 1e3) * factor;
+    point.algorithm = toString(a);
+    point.protocol = kProtocolNames[p];
+    return point;
+}
+
+// The algorithm's fastest protocol by the given bound.
 CollectivePoint evaluateShaped(const CollectiveSystem& s, const Shape& h, Collective c, CollectiveAlgorithm a,
-                               double bytes)
+                               double bytes, Bound which)
 {
     CollectivePoint best;
     best.bytes = bytes;
     if (!applies(s, h, c, a)) return best;
-    const double factor = busFactor(c, h.n);
-    const double simple = simpleBusbw(s, h, c, a);
     for (int p = 0; p < nccl::kProtocols; ++p) {
-        const double bound = protocolBusbw(s, h, a, p, simple);
-        if (!(bound > 0) || std::isinf(bound)) continue;
-        const double algbw = bound / factor;
-        // bytes / (GB/s) in us: bytes / (algbw x 1e9 B/s) x 1e6 = bytes / (algbw x 1e3).
-        const double t = latencyUs(s, h, c, a, p) + bytes / (algbw * 1e3);
-        if (best.timeUs == 0 || t < best.timeUs) {
-            best.timeUs = t;
-            best.busbwGBps = bytes / (t * 1e3) * factor;
-            best.algorithm = toString(a);
-            best.protocol = kProtocolNames[p];
-        }
+        const CollectivePoint point = evaluateProtocol(s, h, c, a, p, bytes, which);
+        if (point.timeUs > 0 && (best.timeUs == 0 || point.timeUs < best.timeUs)) best = point;
     }
     return best;
 }
@@ -262,20 +287,36 @@ std::vector<CollectiveAlgorithm> algorithmsFor(const CollectiveSystem& s, Collec
 
 CollectivePoint evaluate(const CollectiveSystem& s, Collective c, CollectiveAlgorithm a, double bytes)
 {
-    return evaluateShaped(s, shapeOf(s), c, a, bytes);
+    return evaluateShaped(s, shapeOf(s), c, a, bytes, Bound::Achieved);
+}
+
+CollectivePoint tunerEstimate(const CollectiveSystem& s, Collective c, CollectiveAlgorithm a, double bytes)
+{
+    return evaluateShaped(s, shapeOf(s), c, a, bytes, Bound::Tuner);
 }
 
 CollectivePoint pick(const CollectiveSystem& s, Collective c, double bytes)
 {
+    // NCCL's tuner ranks (algorithm, protocol) by its own figures; the run then moves at the achieved
+    // bandwidth of what it chose, which may be below an algorithm it ranked lower (a tree on 3+ nodes).
     const Shape h = shapeOf(s);
-    CollectivePoint best;
-    best.bytes = bytes;
+    CollectivePoint ranked;
+    CollectiveAlgorithm chosen = CollectiveAlgorithm::Ring;
     for (CollectiveAlgorithm a : algorithmsFor(s, c)) {
         if (!pickable(s, h, a)) continue;
-        const CollectivePoint p = evaluateShaped(s, h, c, a, bytes);
-        if (p.timeUs > 0 && (best.timeUs == 0 || p.timeUs < best.timeUs)) best = p;
+        const CollectivePoint p = evaluateShaped(s, h, c, a, bytes, Bound::Tuner);
+        if (p.timeUs > 0 && (ranked.timeUs == 0 || p.timeUs < ranked.timeUs)) {
+            ranked = p;
+            chosen = a;
+        }
     }
-    return best;
+    if (ranked.timeUs == 0) {
+        ranked.bytes = bytes;
+        return ranked;
+    }
+    int protocol = 0;
+    while (protocol < nccl::kProtocols && ranked.protocol != kProtocolNames[protocol]) ++protocol;
+    return evaluateProtocol(s, h, c, chosen, protocol, bytes, Bound::Achieved);
 }
 
 CollectiveReport modelCollectives(const CollectiveSystem& s)

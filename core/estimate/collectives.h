@@ -4,7 +4,7 @@
 // (NVLink, the GPUs NCCL treats as one "node") joined by the scale-out fabric (the domain's NICs).
 // Each algorithm NCCL has (ring, tree, NVLS, NVLSTree, CollNet) is modelled with NCCL's own tuner
 // latencies and protocol factors (nccl_constants.h) and a physical bandwidth bound; the pick per size
-// is the fastest, as NCCL's tuner picks. Self-contained: plain values in, plain values out.
+// is what NCCL's tuner ranks fastest by its own figures. Self-contained: plain values in, plain values out.
 // README.md ("Collectives") has every formula and the calibration table against published runs.
 #include <string>
 #include <vector>
@@ -71,7 +71,11 @@ struct CollectiveReport {
 std::vector<CollectiveAlgorithm> algorithmsFor(const CollectiveSystem&, Collective);
 // Best protocol of one algorithm at one size; busbw 0 and time 0 when it does not apply.
 CollectivePoint evaluate(const CollectiveSystem&, Collective, CollectiveAlgorithm, double bytes);
-// Fastest algorithm and protocol at one size (NCCL's tuner choice).
+// What NCCL's tuner believes one algorithm (its fastest protocol) takes: as `evaluate`, but with the
+// tuner's own bandwidth figures where they differ from what runs achieve (the tree on 3+ domains).
+CollectivePoint tunerEstimate(const CollectiveSystem&, Collective, CollectiveAlgorithm, double bytes);
+// NCCL's choice at one size: the algorithm and protocol its tuner ranks fastest (tunerEstimate), with
+// the busbw and time that choice achieves (evaluate's figures for that algorithm and protocol).
 CollectivePoint pick(const CollectiveSystem&, Collective, double bytes);
 // All four collectives over collectiveSizesBytes().
 CollectiveReport modelCollectives(const CollectiveSystem&);
