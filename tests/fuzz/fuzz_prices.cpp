@@ -1,5 +1,5 @@
 // Fuzzes the price-list CSV parser and importer against a real catalog: every line is either applied
-// or reported, never a crash.
+// or reported, never a crash (the valid lines applied, so the write path is fuzzed too).
 #include <cstddef>
 #include <cstdint>
 #include <fstream>
@@ -37,7 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const std::string csv = scratch("prices.csv");
     std::ofstream(csv, std::ios::binary | std::ios::trunc) << text;
     try {
-        (void)fp::importPriceCsv(database(), csv);
+        (void)fp::importPriceCsv(database(), csv, fp::PriceImportMode::ApplyValidLines);  // the write path too
     } catch (const fp::UserError&) {
     }
     return 0;
