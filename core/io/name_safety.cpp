@@ -4,6 +4,7 @@
 #include <cstdlib>
 
 #include "common/error.h"
+#include "common/user_text.h"
 #include "io/export_support.h"
 
 namespace fp::io {
@@ -41,11 +42,13 @@ std::string spreadsheetText(std::string_view s)
     return "'" + std::string(s);
 }
 
+std::string spreadsheetCell(std::string_view s) { return spreadsheetText(escapeControlChars(s)); }
+
 void writeSpreadsheetCsvRecord(std::ostream& out, const std::vector<std::string>& fields)
 {
     std::vector<std::string> safe;
     safe.reserve(fields.size());
-    for (const auto& f : fields) safe.push_back(spreadsheetText(f));
+    for (const auto& f : fields) safe.push_back(spreadsheetCell(f));
     writeCsvRecord(out, safe);
 }
 
@@ -60,13 +63,17 @@ std::string escapeControlChars(std::string_view s)
 {
     std::string out;
     out.reserve(s.size());
-    for (unsigned char c : s) {
-        if (c < 0x20 || c == 0x7F) {
+    for (std::size_t i = 0; i < s.size();) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        const std::size_t n = utf8SequenceLength(s, i);
+        if (n == 0 || c < 0x20 || c == 0x7F) {
             char buf[8];
             std::snprintf(buf, sizeof buf, "\\x%02X", unsigned(c));
             out += buf;
+            ++i;
         } else {
-            out += char(c);
+            out.append(s.substr(i, n));
+            i += n;
         }
     }
     return out;
