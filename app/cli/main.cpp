@@ -9,6 +9,7 @@
 #include "standard_output.h"
 #include "common/error.h"
 #include "common/paths.h"
+#include "common/user_text.h"
 #include "memory_policy.h"
 #include "plan/plan.h"
 #include "report_helper.h"
@@ -67,19 +68,20 @@ static int runCommand(int argc, char** argv)
         if (command == "catalog") return catalogCommand(args);
         if (command == "validate") return validateCommand(args);
         if (command == "export") return exportCommand(args);
-        std::cerr << "fabricplan-cli: unknown command \"" << command << "\"\n" << kHelp;
+        std::cerr << "fabricplan-cli: unknown command " << fp::quotedText(command) << "\n" << kHelp;
         return kExitBadInput;
     } catch (const UsageError& e) {
-        std::cerr << "fabricplan-cli: " << e.message << "\n";
+        std::cerr << "fabricplan-cli: " << fp::escapedText(e.message) << "\n";
         return kExitBadInput;
     } catch (const fp::UserError& e) {
-        std::cerr << "fabricplan-cli: error: " << e.oneLine() << "\n";
+        // A path or name with a newline or an escape sequence must not split or recolour the one line.
+        std::cerr << "fabricplan-cli: error: " << fp::escapedText(e.oneLine()) << "\n";
         return kExitBadInput;
     } catch (const std::bad_alloc&) {
         std::cerr << "fabricplan-cli: error: out of memory (is the design far larger than intended?)\n";
         return kExitBadInput;
     } catch (const std::exception& e) {
-        std::cerr << "fabricplan-cli: internal error: " << e.what() << "\n";
+        std::cerr << "fabricplan-cli: internal error: " << fp::escapedText(e.what()) << "\n";
         return 3;
     }
 }

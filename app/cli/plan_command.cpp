@@ -1,15 +1,19 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <functional>
 #include <optional>
+#include <utility>
 
 #include "commands.h"
 #include "common/atomic_file.h"
 #include "common/error.h"
+#include "common/user_text.h"
 #include "design_input.h"
 #include "memory_policy.h"
 #include "library_stderr.h"
 #include "io/exporter.h"
+#include "io/json_output.h"
 #include "plan/plan_json.h"
 #include "report_output.h"
 #include "summary.h"
@@ -33,24 +37,55 @@ const char* kPlanHelp =
 void writeJson(const nlohmann::json& j, const std::string& target)
 {
     if (target == "-") {
-        std::cout << j.dump(2) << "\n";
+        std::cout << io::jsonDocumentText(j);
         return;
     }
-    writeFileAtomically(target, [&](std::ostream& out) { out << j.dump(2) << "\n"; });
+    writeFileAtomically(target, [&](std::ostream& out) { out << io::jsonDocumentText(j); });
+}
+
+void requireKnownFormat(const std::string& id)
+{
+    if (!isReportOutput(id) && !io::findExporter(id))
+        throw UsageError{"unknown export format " + quotedText(id) + " (see: fabricplan-cli export --list)"};
 }
 
 void runExporter(const std::string& id, const Plan& plan, const Catalog& catalog, const std::string& path,
                  const Comparison* comparison = nullptr)
 {
+    requireKnownFormat(id);
     if (isReportOutput(id)) return writeReportOutput(id, plan, catalog, comparison, path);
-    const io::Exporter* e = io::findExporter(id);
-    if (!e) throw UsageError{"unknown export format \"" + id + "\" (see: fabricplan-cli export --list)"};
     io::ExportContext ctx{plan, catalog, comparison, {}};
-    {
-        const LibraryStderrFilter quiet;  // libxlsxwriter's own "[ERROR]" lines name its temporary file
-        e->write(ctx, path);
+    const LibraryStderrFilter quiet;  // libxlsxwriter's own "[ERROR]" lines name its temporary file
+    io::findExporter(id)->write(ctx, path);
+}
+
+// One command's file outputs are written as one (atomic_file.h, WriteBatch): each to a temporary beside
+// its target, all renamed into place only when every one succeeded. One failed --export used to leave
+// the earlier ones written, with exit 2. `announced` are the paths "wrote" is said of afterwards.
+void writeTogether(const std::vector<std::string>& paths, const std::vector<std::string>& announced,
+                   const std::function<void()>& writeAll)
+{
+    WriteBatch batch(paths);
+    try {
+        writeAll();
+    } catch (const UserError& e) {
+        if (paths.size() < 2) throw;
+        throw UserError(std::string(e.what()) + "; so none of the " + std::to_string(paths.size()) +
+                            " outputs was written (they are written all together or not at all)",
+                        e.where, e.fix);
     }
-    std::cerr << "wrote " << path << "\n";
+    batch.commit();
+    for (const std::string& p : announced) std::cerr << "wrote " << escapedText(p) << "\n";
+}
+
+// "--export ID=FILE" split, with the format checked before anything is written.
+std::pair<std::string, std::string> exportArgument(const std::string& e)
+{
+    const auto eq = e.find('=');
+    if (eq == std::string::npos || eq == 0 || eq + 1 == e.size())
+        throw UsageError{"--export needs FORMAT=FILE, not " + quotedText(e)};
+    requireKnownFormat(e.substr(0, eq));
+    return {e.substr(0, eq), e.substr(eq + 1)};
 }
 
 } // namespace
@@ -81,17 +116,27 @@ int planCommand(const std::vector<std::string>& argv)
     const ClusterSpec spec = fitFabricDefaults(args, typed, catalog);
     const Plan plan = makePlan(spec, catalog, readPlanOptions(args));
 
+    // Every file output, in the order written: (format, path); "plan-json" is --json's.
+    std::vector<std::pair<std::string, std::string>> outputs;
     const auto json = args.value("--json");
-    if (json) writeJson(planToJson(plan), *json);
-    if (!json || *json != "-") printSummary(plan, std::cout, catalog.path);
-    if (auto x = args.value("--xlsx")) runExporter("xlsx", plan, catalog, *x);
-    if (auto dir = args.value("--csv")) {
-        std::error_code ec;
-        std::filesystem::create_directories(*dir, ec);
-        if (ec) throw UserError("cannot create the folder: " + ec.message(), *dir, "choose a folder you can write to");
-        runExporter("bom-csv", plan, catalog, (std::filesystem::path(*dir) / "bom.csv").string());
-        runExporter("cables-csv", plan, catalog, (std::filesystem::path(*dir) / "cables.csv").string());
+    if (json && *json != "-") outputs.push_back({"plan-json", *json});
+    if (auto x = args.value("--xlsx")) outputs.push_back({"xlsx", *x});
+    const auto csvDir = args.value("--csv");
+    if (csvDir) {
+        outputs.push_back({"bom-csv", (std::filesystem::path(*csvDir) / "bom.csv").string()});
+        outputs.push_back({"cables-csv", (std::filesystem::path(*csvDir) / "cables.csv").string()});
     }
+    for (const char* kind : {"pdf", "topology-png", "floor-png", "floor-svg"})
+        if (auto file = args.value(std::string("--") + kind)) outputs.push_back({kind, *file});
+    for (const auto& e : exports) outputs.push_back(exportArgument(e));
+    std::vector<std::string> paths, announced;
+    for (const auto& [id, path] : outputs) {
+        paths.push_back(path);
+        if (id != "plan-json") announced.push_back(path);
+    }
+
+    if (json && *json == "-") writeJson(planToJson(plan), "-");
+    if (!json || *json != "-") printSummary(plan, std::cout, catalog.path);
     // A report is read by people deciding between fabrics: the PDF gets the comparison (four more plans,
     // made once and only when a PDF is asked for).
     std::optional<Comparison> comparison;
@@ -100,15 +145,23 @@ int planCommand(const std::vector<std::string>& argv)
         if (!comparison) comparison = comparePlans(spec, catalog, readPlanOptions(args));
         return &*comparison;
     };
-    for (const char* kind : {"pdf", "topology-png", "floor-png", "floor-svg"})
-        if (auto file = args.value(std::string("--") + kind))
-            writeReportOutput(kind, plan, catalog, comparisonFor(kind), *file);
-    for (const auto& e : exports) {
-        const auto eq = e.find('=');
-        if (eq == std::string::npos || eq == 0 || eq + 1 == e.size())
-            throw UsageError{"--export needs FORMAT=FILE, not \"" + e + "\""};
-        const std::string id = e.substr(0, eq);
-        runExporter(id, plan, catalog, e.substr(eq + 1), comparisonFor(id));
+    bool madeCsvDir = false;
+    if (csvDir) {
+        std::error_code ec;
+        madeCsvDir = std::filesystem::create_directories(*csvDir, ec);
+        if (ec) throw UserError("cannot create the folder: " + ec.message(), *csvDir, "choose a folder you can write to");
+    }
+    try {
+        writeTogether(paths, announced, [&] {
+            for (const auto& [id, path] : outputs) {
+                if (id == "plan-json") writeJson(planToJson(plan), path);
+                else runExporter(id, plan, catalog, path, comparisonFor(id));
+            }
+        });
+    } catch (...) {
+        std::error_code ec;
+        if (madeCsvDir) std::filesystem::remove(*csvDir, ec);  // only if still empty
+        throw;
     }
     return plan.errorCount() > 0 ? kExitDesignErrors : kExitOk;
 }
@@ -136,20 +189,21 @@ int compareCommand(const std::vector<std::string>& argv)
     const Catalog catalog = openCatalog(args);
     const Comparison c = comparePlans(spec, catalog, readPlanOptions(args));
     const auto json = args.value("--json");
-    if (json) writeJson(comparisonToJson(c), *json);
+    if (json && *json == "-") writeJson(comparisonToJson(c), "-");
     if (!json || *json != "-") printComparison(c, std::cout);
-    if (auto x = args.value("--xlsx")) {
-        const Plan* own = &c.plans.front();
-        for (const auto& p : c.plans)
-            if (p.spec.fabric == spec.fabric) own = &p;
-        runExporter("xlsx", *own, catalog, *x, &c);
-    }
-    if (auto pdf = args.value("--pdf")) {
-        const Plan* own = &c.plans.front();
-        for (const auto& p : c.plans)
-            if (p.spec.fabric == spec.fabric) own = &p;
-        writeReportOutput("pdf", *own, catalog, &c, *pdf);
-    }
+    const Plan* own = &c.plans.front();
+    for (const auto& p : c.plans)
+        if (p.spec.fabric == spec.fabric) own = &p;
+    const auto xlsx = args.value("--xlsx"), pdf = args.value("--pdf");
+    std::vector<std::string> paths, announced;
+    if (json && *json != "-") paths.push_back(*json);
+    for (const auto& file : {xlsx, pdf})
+        if (file) paths.push_back(*file), announced.push_back(*file);
+    writeTogether(paths, announced, [&] {
+        if (json && *json != "-") writeJson(comparisonToJson(c), *json);
+        if (xlsx) runExporter("xlsx", *own, catalog, *xlsx, &c);
+        if (pdf) runExporter("pdf", *own, catalog, *pdf, &c);
+    });
     return kExitOk;
 }
 

@@ -10,6 +10,7 @@
 #include <QGuiApplication>
 
 #include "args.h"
+#include "common/user_text.h"
 #include "report/report_exporters.h"
 
 namespace fp::cli {
@@ -49,10 +50,9 @@ void writeReportOutput(const std::string& kind, const Plan& plan, const Catalog&
                        const std::string& path)
 {
     const io::Exporter* exporter = report::findReportExporter(kind);
-    if (!exporter) throw UsageError{"unknown report output \"" + kind + "\""};
+    if (!exporter) throw UsageError{"unknown report output " + quotedText(kind)};
     ensureGuiApplication();
-    exporter->write(io::ExportContext{plan, catalog, comparison, {}}, path);
-    std::cerr << "wrote " << path << "\n";
+    exporter->write(io::ExportContext{plan, catalog, comparison, {}}, path);  // the caller says "wrote"
 }
 
 bool isReportOutput(const std::string& kind) { return report::findReportExporter(kind) != nullptr; }

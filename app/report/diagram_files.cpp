@@ -1,6 +1,8 @@
 // writeTopologyPng, writeFloorPng, writeFloorSvg: the diagrams as stand-alone files.
 #include <algorithm>
 #include <cmath>
+#include <cstring>
+#include <stdexcept>
 
 #include <QBuffer>
 #include <QImage>
@@ -10,6 +12,7 @@
 
 #include "common/atomic_file.h"
 #include "common/error.h"
+#include "io/svg_text.h"
 #include "report/floor_picture.h"
 #include "report/report.h"
 #include "report/report_support.h"
@@ -17,6 +20,8 @@
 
 namespace fp::report {
 namespace {
+
+constexpr const char* kTitlePlaceholder = "FabricPlanFloorTitle7c1e";
 
 // Past this a PNG is hundreds of megabytes of RAM; the SVG is the format for poster prints.
 constexpr int kMaxImageSidePx = 16000;
@@ -86,12 +91,19 @@ void writeFloorSvg(const Plan& plan, const std::string& path)
         generator.setOutputDevice(&buffer);
         generator.setSize(QSize(int(kWidth), int(std::ceil(height))));
         generator.setViewBox(QRectF(0, 0, kWidth, std::ceil(height)));
-        generator.setTitle(QStringLiteral("FabricPlan floor — ") + qs(plan.spec.name));
+        // QSvgGenerator writes the title into <title> unescaped (Qt 6.4): a design name "<script>..."
+        // became a live element, an "&" made the file unreadable. Qt gets a placeholder that no escaping
+        // changes; the title itself goes in below, escaped by the one SVG rule (io/svg_text.h).
+        generator.setTitle(QString::fromLatin1(kTitlePlaceholder));
         generator.setDescription(QStringLiteral("Racks shaded by power against the rack budget"));
         QPainter p(&generator);
         paintFloor(p, QRectF(kMargin, kMargin, kWidth - 2 * kMargin, height - 2 * kMargin), plan);
     }
-    writeFileAtomically(path, [&](std::ostream& out) { out.write(bytes.constData(), bytes.size()); });
+    std::string svg = bytes.toStdString();
+    const std::size_t at = svg.find(kTitlePlaceholder);
+    if (at == std::string::npos) throw std::logic_error("QSvgGenerator wrote no <title>");
+    svg.replace(at, std::strlen(kTitlePlaceholder), io::svgEscape("FabricPlan floor — " + plan.spec.name));
+    writeFileAtomically(path, [&](std::ostream& out) { out << svg; });
 }
 
 } // namespace fp::report

@@ -7,6 +7,8 @@
 #include <filesystem>
 #include <fstream>
 #include <random>
+#include <string_view>
+#include <algorithm>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -58,32 +60,14 @@ std::string resolveTarget(const std::string& path)
     throw UserError("too many levels of symbolic links", path, "point the link at a file");
 }
 
-// A writer killed mid-write (SIGKILL, power loss) leaves "<name>.tmp-<pid>-<n>" behind; remove those of
-// this target whose process is gone. Only our own pattern, only beside this target.
-void removeStaleTemporaries(const std::string& target)
+bool allDigits(std::string_view s) { return !s.empty() && s.find_first_not_of("0123456789") == std::string_view::npos; }
+
+// The temporaries of one target: "<name>.tmp-<pid>-<n>", beside it.
+void removeStaleTemporariesOf(const std::string& target)
 {
     const fs::path t(target);
-    const std::string prefix = t.filename().string() + kTmpMarker;
-    std::error_code ec;
-    const fs::path dir = t.has_parent_path() ? t.parent_path() : fs::path(".");
-    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-        const std::string name = it->path().filename().string();
-        if (name.rfind(prefix, 0) != 0) continue;
-        const std::string rest = name.substr(prefix.size());  // "<pid>-<n>"
-        const auto dash = rest.find('-');
-        if (dash == std::string::npos || dash == 0 || dash + 1 == rest.size()) continue;
-        if (rest.find_first_not_of("0123456789-") != std::string::npos) continue;
-        long pid = 0;
-        try {
-            pid = std::stol(rest.substr(0, dash));
-        } catch (...) {
-            continue;
-        }
-        if (pid <= 0 || pid == long(::getpid())) continue;
-        if (::kill(pid_t(pid), 0) == 0 || errno != ESRCH) continue;  // still running (or not ours to ask)
-        std::error_code rm;
-        if (it->is_regular_file(rm)) fs::remove(it->path(), rm);
-    }
+    removeStaleTemporaries(t.has_parent_path() ? t.parent_path().string() : std::string("."),
+                           t.filename().string() + kTmpMarker);
 }
 
 // Flushes the new content to disk; a full disk or a quota often shows only here.
@@ -188,15 +172,21 @@ void replaceFileAtomically(const std::string& path, const std::function<void(con
     // (to "pipe:[...]"), which no file-system walk can follow.
     struct stat viaLinks {};
     if (::stat(path.c_str(), &viaLinks) == 0 && writtenInPlace(viaLinks.st_mode)) {
-        const std::string tmp = temporaryPathFor((fs::temp_directory_path() / fs::path(path).filename()).string());
+        const std::string scratch = (fs::temp_directory_path() / fs::path(path).filename()).string();
+        removeStaleTemporariesOf(scratch);
+        const std::string tmp = temporaryPathFor(scratch);
         writeTemporary(tmp, path, writeTo);
-        try {
-            copyInto(tmp, path, path, S_ISFIFO(viaLinks.st_mode));
-        } catch (...) {
+        const bool pipe = S_ISFIFO(viaLinks.st_mode);
+        auto finish = [tmp, path, pipe] {
+            try {
+                copyInto(tmp, path, path, pipe);
+            } catch (...) {
+                removeQuietly(tmp);
+                throw;
+            }
             removeQuietly(tmp);
-            throw;
-        }
-        removeQuietly(tmp);
+        };
+        if (!WriteBatch::hold(path, finish, [tmp] { removeQuietly(tmp); })) finish();
         return;
     }
     const std::string target = resolveTarget(path);
@@ -205,7 +195,7 @@ void replaceFileAtomically(const std::string& path, const std::function<void(con
     if (exists && !S_ISREG(old.st_mode))
         throw UserError("is " + std::string(kindOf(old.st_mode)) + ", not a regular file; only files are replaced",
                         path, "choose another name: a regular file in a writable folder");
-    removeStaleTemporaries(target);
+    removeStaleTemporariesOf(target);
 
     const std::string tmp = temporaryPathFor(target);
     writeTemporary(tmp, path, writeTo);
@@ -216,11 +206,97 @@ void replaceFileAtomically(const std::string& path, const std::function<void(con
         removeQuietly(tmp);
         throw;
     }
-    if (std::rename(tmp.c_str(), target.c_str()) != 0) {
-        const std::string reason = std::strerror(errno);
-        removeQuietly(tmp);
-        throw UserError("cannot replace the file: " + reason, path,
-                        "check that the folder is writable and the disk is not full");
+    auto finish = [tmp, target, path] {
+        if (std::rename(tmp.c_str(), target.c_str()) != 0) {
+            const std::string reason = std::strerror(errno);
+            removeQuietly(tmp);
+            throw UserError("cannot replace the file: " + reason, path,
+                            "check that the folder is writable and the disk is not full");
+        }
+    };
+    if (!WriteBatch::hold(path, finish, [tmp] { removeQuietly(tmp); })) finish();
+}
+
+bool isStaleTemporary(const std::string& name, const std::string& prefix)
+{
+    if (name.size() <= prefix.size() || name.compare(0, prefix.size(), prefix) != 0) return false;
+    std::string_view rest(name);
+    rest.remove_prefix(prefix.size());
+    const std::size_t digits = std::min(rest.find_first_not_of("0123456789"), rest.size());
+    const std::string_view pid = rest.substr(0, digits), tail = rest.substr(digits);
+    if (!allDigits(pid) || pid.size() > 9) return false;
+    // The shapes we write: "-<n>" (and SQLite's files beside a database temporary), "" and ".old".
+    bool ours = tail.empty() || tail == ".old";
+    if (!ours && tail.size() > 1 && tail[0] == '-') {
+        std::string_view n = tail.substr(1);
+        for (std::string_view sqlite : {"-journal", "-wal", "-shm"})
+            if (n.size() > sqlite.size() && n.substr(n.size() - sqlite.size()) == sqlite) n.remove_suffix(sqlite.size());
+        ours = allDigits(n);
+    }
+    if (!ours) return false;
+    const long id = std::stol(std::string(pid));
+    if (id <= 0 || id == long(::getpid())) return false;
+    return ::kill(pid_t(id), 0) != 0 && errno == ESRCH;  // gone (EPERM: running, someone else's)
+}
+
+void removeStaleTemporaries(const std::string& folder, const std::string& prefix)
+{
+    std::error_code ec;
+    for (fs::directory_iterator it(folder.empty() ? fs::path(".") : fs::path(folder), ec), end; !ec && it != end;
+         it.increment(ec)) {
+        if (!isStaleTemporary(it->path().filename().string(), prefix)) continue;
+        std::error_code rm;
+        if (it->is_symlink(rm)) continue;  // never follow a link out of the folder
+        fs::remove_all(it->path(), rm);
+    }
+}
+
+namespace {
+thread_local WriteBatch* openBatch = nullptr;
+std::string normalPath(const std::string& p) { return fs::path(p).lexically_normal().string(); }
+} // namespace
+
+WriteBatch::WriteBatch(std::vector<std::string> targets) : outer_(openBatch)
+{
+    for (const std::string& t : targets) targets_.push_back(normalPath(t));
+    openBatch = this;
+}
+
+WriteBatch::~WriteBatch()
+{
+    openBatch = outer_;
+    if (done_) return;
+    for (Held& h : held_) h.abandon();
+}
+
+bool WriteBatch::hold(const std::string& path, std::function<void()> finish, std::function<void()> abandon)
+{
+    WriteBatch* b = openBatch;
+    if (!b || b->done_) return false;
+    const std::string p = normalPath(path);
+    if (std::find(b->targets_.begin(), b->targets_.end(), p) == b->targets_.end()) return false;
+    b->held_.push_back({path, std::move(finish), std::move(abandon)});
+    return true;
+}
+
+void WriteBatch::commit()
+{
+    done_ = true;
+    std::string written;
+    for (std::size_t i = 0; i < held_.size(); ++i) {
+        try {
+            held_[i].finish();
+        } catch (const UserError& e) {
+            std::string notWritten;
+            for (std::size_t k = i + 1; k < held_.size(); ++k) {
+                held_[k].abandon();
+                notWritten += (notWritten.empty() ? "" : ", ") + held_[k].path;
+            }
+            throw UserError(std::string(e.what()) + (written.empty() ? "" : "; already written: " + written) +
+                                (notWritten.empty() ? "" : "; not written: " + notWritten),
+                            e.where, e.fix);
+        }
+        written += (written.empty() ? "" : ", ") + held_[i].path;
     }
 }
 

@@ -7,6 +7,7 @@
 #include "common/atomic_file.h"
 #include "io/export_support.h"
 #include "io/formats.h"
+#include "io/json_output.h"
 #include "plan/plan_json.h"
 
 namespace fp::io {
@@ -21,7 +22,7 @@ public:
         reportProgress(ctx, 0.0);
         const nlohmann::json doc = planToJson(ctx.plan);
         reportProgress(ctx, 0.5);
-        writeFileAtomically(path, [&](std::ostream& out) { out << doc.dump(2) << '\n'; });
+        writeFileAtomically(path, [&](std::ostream& out) { out << jsonDocumentText(doc); });
         reportProgress(ctx, 1.0);
     }
 };

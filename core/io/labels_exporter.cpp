@@ -13,13 +13,9 @@
 namespace fp::io {
 namespace {
 
-// Each field is one printed line: a control character (a newline in a catalog name) is printed as
-// \xNN, never as an extra line; then the spreadsheet rules of every CSV meant for one.
-void writeLabel(std::ostream& out, std::vector<std::string> fields)
-{
-    for (auto& f : fields) f = escapeControlChars(f);
-    writeSpreadsheetCsvRecord(out, fields);
-}
+// Each field is one printed line: the spreadsheet cell rule (name_safety.h) prints a control character
+// (a newline in a catalog name) as \xNN, never as an extra line.
+void writeLabel(std::ostream& out, const std::vector<std::string>& fields) { writeSpreadsheetCsvRecord(out, fields); }
 
 class LabelsExporter final : public NamedExporter {
 public:

@@ -5,6 +5,7 @@
 
 #include "common/error.h"
 #include "common/spreadsheet_cell.h"
+#include "common/user_text.h"
 #include "io/export_support.h"
 
 namespace fp::io {
@@ -14,17 +15,39 @@ bool startsLikeFormula(std::string_view s) { return cellStartsLikeFormula(s); }
 
 std::string spreadsheetText(std::string_view s) { return spreadsheetCellText(s); }
 
+std::string spreadsheetCell(std::string_view s) { return spreadsheetText(escapeControlChars(s)); }
+
 void writeSpreadsheetCsvRecord(std::ostream& out, const std::vector<std::string>& fields)
 {
     std::vector<std::string> safe;
     safe.reserve(fields.size());
-    for (const auto& f : fields) safe.push_back(spreadsheetText(f));
+    for (const auto& f : fields) safe.push_back(spreadsheetCell(f));
     writeCsvRecord(out, safe);
 }
 
 bool hasControlChars(std::string_view s) { return cellHasControlChars(s); }
 
-std::string escapeControlChars(std::string_view s) { return escapeCellControlChars(s); }
+// Unlike the price lists' round-trip rule (common/spreadsheet_cell.h), broken UTF-8 is escaped too:
+// these cells are for reading, never for reading back.
+std::string escapeControlChars(std::string_view s)
+{
+    std::string out;
+    out.reserve(s.size());
+    for (std::size_t i = 0; i < s.size();) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        const std::size_t n = utf8SequenceLength(s, i);
+        if (n == 0 || c < 0x20 || c == 0x7F) {
+            char buf[8];
+            std::snprintf(buf, sizeof buf, "\\x%02X", unsigned(c));
+            out += buf;
+            ++i;
+        } else {
+            out.append(s.substr(i, n));
+            i += n;
+        }
+    }
+    return out;
+}
 
 std::size_t utf8Length(std::string_view s)
 {

@@ -1,15 +1,36 @@
 #include "io/xlsx_book.h"
 
+#include <algorithm>
+
 #include "common/error.h"
+#include "common/user_text.h"
 
 namespace fp::io {
+
+std::string xlsxCellText(std::string_view s)
+{
+    // Excel's cell limit is 32,767 characters; cut on a character boundary, never inside one.
+    constexpr std::size_t kMaxCellChars = 32767;
+    std::string out;
+    out.reserve(std::min(s.size(), kMaxCellChars));
+    std::size_t chars = 0;
+    for (std::size_t i = 0; i < s.size() && chars < kMaxCellChars; ++chars) {
+        const std::size_t n = utf8SequenceLength(s, i);
+        if (n == 0 || s[i] == '\0') {
+            out += "\xEF\xBF\xBD";  // U+FFFD: XML cannot carry the byte, and a NUL would end the C string
+            ++i;
+        } else {
+            out.append(s.substr(i, n));
+            i += n;
+        }
+    }
+    return out;
+}
 
 void XlsxSheet::text(int row, int col, std::string_view s, lxw_format* f) const
 {
     if (s.empty()) return;  // a blank cell, not an empty string cell
-    // libxlsxwriter's cell limit is 32,767 characters, as Excel's.
-    const std::string value(s.substr(0, 32767));
-    worksheet_write_string(ws_, lxw_row_t(row), lxw_col_t(col), value.c_str(), f);
+    worksheet_write_string(ws_, lxw_row_t(row), lxw_col_t(col), xlsxCellText(s).c_str(), f);
 }
 
 void XlsxSheet::number(int row, int col, double v, lxw_format* f) const

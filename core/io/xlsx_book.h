@@ -9,6 +9,11 @@
 
 namespace fp::io {
 
+// The one rule for text in a workbook cell: as it is, but bytes that are not UTF-8 and NUL become U+FFFD
+// and the text is cut at Excel's 32,767 characters on a character boundary (libxlsxwriter writes other
+// control characters as Excel's _xHHHH_ escapes). Every string cell goes through XlsxSheet::text.
+std::string xlsxCellText(std::string_view);
+
 // Cell formats shared by all sheets.
 struct XlsxFormats {
     lxw_format* header = nullptr;     // bold, shaded, bottom border

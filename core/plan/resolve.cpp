@@ -7,6 +7,7 @@
 #include "catalog/platforms.h"
 #include "common/error.h"
 #include "common/format.h"
+#include "common/user_text.h"
 #include "spec/validate.h"
 #include "topology/builder.h"
 
@@ -41,7 +42,7 @@ void canonicalise(std::string& name, const PartMatch<Model>& m, const char* what
     }
     if (m.candidates.empty()) return;  // unknown: the resolvers say so, listing what exists
     std::vector<const PartBase*> parts(m.candidates.begin(), m.candidates.end());
-    throw UserError(std::string(what) + " \"" + name + "\" matches several parts: " + candidateList(parts), where,
+    throw UserError(std::string(what) + " " + quotedText(name) + " matches several parts: " + candidateList(parts), where,
                     "type more of the name, or the part number");
 }
 
@@ -224,8 +225,8 @@ const NicModel& resolveNic(const ClusterSpec& spec, const Catalog& catalog)
 {
     const NicModel* nic = matchNic(catalog.nics, spec.nicModel).part;
     if (!nic)
-        throw UserError("unknown NIC \"" + spec.nicModel + "\"", "/compute/nic",
-                        "use one of: " + choices(catalog.nics, spec.fabric));
+        throw UserError("unknown NIC " + unknownNameText(spec.nicModel), "/compute/nic",
+                        unknownNameFix(spec.nicModel, "use one of: " + choices(catalog.nics, spec.fabric)));
     if (!speaksFabric(nic->protocol, spec.fabric))
         throw UserError("NIC " + nic->partNumber + " does not run " + displayName(spec.fabric), "/compute/nic",
                         "use one of: " + choices(catalog.nics, spec.fabric));
@@ -254,8 +255,8 @@ SwitchModel resolveSwitch(const ClusterSpec& spec, const Catalog& catalog, int l
     }
     const SwitchModel* sw = matchSwitch(catalog.switches, spec.switchModel).part;
     if (!sw)
-        throw UserError("unknown switch \"" + spec.switchModel + "\"", "/fabric/switch",
-                        "use one of: " + choices(catalog.switches, spec.fabric) + " (or --radix N)");
+        throw UserError("unknown switch " + unknownNameText(spec.switchModel), "/fabric/switch",
+                        unknownNameFix(spec.switchModel, "use one of: " + choices(catalog.switches, spec.fabric) + " (or --radix N)"));
     if (!speaksFabric(sw->protocol, spec.fabric))
         throw UserError("switch " + sw->partNumber + " does not run " + displayName(spec.fabric), "/fabric/switch",
                         "use one of: " + choices(catalog.switches, spec.fabric));
@@ -301,9 +302,9 @@ Hardware resolveHardware(const ClusterSpec& spec, const Catalog& catalog, NicMod
             const SwitchModel* found = matchSwitch(catalog.switches, own).part;
             const std::string tier = toString(t);
             if (!found)
-                throw UserError("unknown " + tier + " switch \"" + own + "\"", "/fabric/switches/" + tier,
-                                "use one of: " + choices(catalog.switches, spec.fabric) +
-                                    " (or leave it empty for the fabric's switch)");
+                throw UserError("unknown " + tier + " switch " + unknownNameText(own), "/fabric/switches/" + tier,
+                                unknownNameFix(own, "use one of: " + choices(catalog.switches, spec.fabric) +
+                                                        " (or leave it empty for the fabric's switch)"));
             sw = *found;
         }
         auto same = [&](const SwitchModel& m) { return m.partNumber == sw.partNumber; };

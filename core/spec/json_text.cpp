@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "common/error.h"
+#include "common/user_text.h"
 
 namespace fp {
 namespace {
@@ -59,7 +60,7 @@ public:
         Frame& f = frames_.back();
         f.key = k;
         if (!f.keys.insert(k).second)
-            return fail(path(), "the key \"" + shorten(k) + "\" appears twice in one object (the second would replace the first)",
+            return fail(path(), "the key " + quotedText(shorten(k)) + " appears twice in one object (the second would replace the first)",
                         "keep one of the two, or merge them");
         if (k.size() > kMaxJsonStringBytes) return fail(path(), "a key is longer than " + std::to_string(kMaxJsonStringBytes) + " bytes", "");
         return dom_.key(k);

@@ -12,6 +12,7 @@
 #include "common/edit_distance.h"
 #include "common/error.h"
 #include "common/input_file.h"
+#include "common/user_text.h"
 #include "spec/design_fields.h"
 #include "spec/json_text.h"
 
@@ -58,7 +59,7 @@ public:
         if (std::uncaught_exceptions()) return;
         for (auto it = j_.begin(); it != j_.end(); ++it) {
             if (seen_.count(it.key())) continue;
-            const std::string where = path_ + "/" + it.key();
+            const std::string where = path_ + "/" + escapedText(it.key());  // a key may hold a newline
             if (unknown_ == UnknownKeys::Warn) {
                 warnings_.push_back(origin_ + ": " + where + ": unknown field ignored (written by a newer FabricPlan)");
                 continue;

@@ -7,6 +7,7 @@
 
 #include "common/edit_distance.h"
 #include "common/error.h"
+#include "common/user_text.h"
 #include "spec/design_fields.h"
 
 namespace fp {
@@ -123,7 +124,7 @@ std::vector<SpecProblem> validateSpec(const ClusterSpec& s)
     for (std::size_t i = 0; i < s.media.pins.size(); ++i) {
         const auto& lc = s.media.pins[i].linkClass;
         if (lc != "host_leaf" && lc != "leaf_spine" && lc != "spine_core")
-            p.push_back({"/media/pins/" + std::to_string(i) + "/link_class", "\"" + lc + "\" is not a link class",
+            p.push_back({"/media/pins/" + std::to_string(i) + "/link_class", quotedText(lc) + " is not a link class",
                          "use host_leaf, leaf_spine or spine_core"});
     }
     return p;
@@ -172,15 +173,15 @@ void checkSwitchName(std::vector<SpecProblem>& out, const std::string& typed, co
     if (parts.size() > 1) {
         std::string list;
         for (const std::string& p : parts) list += (list.empty() ? "" : ", ") + p;
-        out.push_back({field, what + " \"" + typed + "\" matches several parts: " + list,
+        out.push_back({field, what + " " + quotedText(typed) + " matches several parts: " + list,
                        "type more of the name, or the part number"});
         return;
     }
     const std::string near = nearestSwitches(typed, names);
     out.push_back({field,
-                   "unknown " + what + " \"" + typed + "\"" + (near.empty() ? std::string() : "; did you mean " + near + "?"),
-                   "type a part number or model name from 'fabricplan-cli catalog list switches'" +
-                       std::string(field == "/fabric/switch" ? "" : ", or leave it empty for the fabric's switch")});
+                   "unknown " + what + " " + unknownNameText(typed) + (near.empty() ? std::string() : "; did you mean " + near + "?"),
+                   unknownNameFix(typed, "type a part number or model name from 'fabricplan-cli catalog list switches'" +
+                       std::string(field == "/fabric/switch" ? "" : ", or leave it empty for the fabric's switch"))});
 }
 
 } // namespace
