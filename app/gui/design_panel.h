@@ -98,6 +98,7 @@ private:
     void addPart(QFormLayout*, const DesignField<std::string>&, const QString& tip,
                  std::function<std::vector<std::pair<QString, QString>>()> choices, PartFinder find = {});
     PartFinder switchFinder(bool emptyIsFabricSwitch);
+    void addPriceSource(QFormLayout*);
     void addLinkSpeed(QFormLayout*);
     void addTechnology(QFormLayout*);
     void addPlatform(QFormLayout*);

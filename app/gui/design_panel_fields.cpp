@@ -7,6 +7,91 @@ namespace fp::gui {
 
 using detail::partLabel;
 
+namespace {
+
+// The catalog's source named `typed`: exactly, else the one that matches ignoring case. One pass over
+// the quotes (a few ms with 200,000 sources), run when a name is typed, never per edit.
+template <typename Visit>
+bool anyQuote(const Catalog& catalog, const Visit& visit)
+{
+    const auto scan = [&](const auto& models) {
+        for (const PartBase& m : models)
+            for (const PriceQuote& q : m.prices)
+                if (visit(q)) return true;
+        return false;
+    };
+    return scan(catalog.transceivers) || scan(catalog.cables) || scan(catalog.switches) || scan(catalog.nics) ||
+           scan(catalog.patchPanels);
+}
+
+bool hasPriceSource(const Catalog& catalog, const std::string& name)
+{
+    return anyQuote(catalog, [&name](const PriceQuote& q) { return q.source == name; });
+}
+
+// The catalog's source named `typed`: exactly, else the one that matches ignoring case. Passes over the
+// quotes (a few ms with 200,000 sources), run when a name is typed, never per edit.
+DesignPanel::PartSearch findPriceSource(const Catalog& catalog, const QString& typed)
+{
+    const std::string exact = typed.toStdString();
+    if (hasPriceSource(catalog, exact)) return {exact, {}};
+    const auto lower = [](unsigned char c) { return c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : int(c); };
+    std::vector<std::string> caseless;  // ignoring the case of ASCII letters (no allocation per quote)
+    anyQuote(catalog, [&](const PriceQuote& q) {
+        if (std::equal(q.source.begin(), q.source.end(), exact.begin(), exact.end(),
+                       [&lower](char a, char b) { return lower((unsigned char)a) == lower((unsigned char)b); }) &&
+            std::find(caseless.begin(), caseless.end(), q.source) == caseless.end())
+            caseless.push_back(q.source);
+        return false;
+    });
+    if (caseless.size() == 1) return {caseless.front(), {}};
+    return {std::nullopt, QObject::tr("no price source named '%1' in the catalog").arg(typed)};
+}
+
+} // namespace
+
+// The quote source of the 'Named source' policy. A price list may name 200,000 sources (issue 42): the
+// list holds those the Prices tab shows (every source up to 50; past that the most relevant to this plan,
+// plan/optics_prices.h) and the current one; any other is typed. Filled from the plan worker's
+// aggregation: an edit costs at most one exact-name pass over the quotes (the current source when it is
+// not listed), where it used to sort every source name and fill the list with all of them.
+void DesignPanel::addPriceSource(QFormLayout* f)
+{
+    auto listed = std::make_shared<QStringList>();
+    const auto listedNow = [this] {
+        QStringList names;
+        if (const auto prices = m_document->opticsPrices())
+            for (const PriceSourceTotal& s : prices->sources) names << QString::fromStdString(s.name);
+        const QString current = QString::fromStdString(m_document->spec().economics.priceSource);
+        if (!current.isEmpty() && !names.contains(current)) {
+            const auto catalog = m_document->catalog();
+            if (catalog && hasPriceSource(*catalog, current.toStdString())) names << current;
+        }
+        names.sort();
+        return names;
+    };
+    addPart(f, fields::priceSource,
+            tr("The quote source used by the 'Named source' policy. Type any source's name; the list shows the "
+               "sources of the Prices tab."),
+            [this, listed, listedNow] {
+                *listed = listedNow();
+                std::vector<std::pair<QString, QString>> out{{QString(), tr("(none)")}};
+                for (const QString& name : *listed) out.emplace_back(name, name);
+                return out;
+            },
+            [this](const QString& typed) -> PartSearch {
+                if (typed.isEmpty() || typed == tr("(none)")) return {std::string(), {}};
+                const auto catalog = m_document->catalog();
+                if (!catalog) return {std::nullopt, tr("no catalog is loaded")};
+                return findPriceSource(*catalog, typed);
+            });
+    // The list follows the plan: reload it when a plan brings other sources (not while one is typed).
+    connect(m_document, &Document::planReady, this, [this, listed, listedNow] {
+        Binding* b = bindingFor(QString::fromLatin1(fields::priceSource.path));
+        if (b && b->load && !b->pending && listedNow() != *listed) b->load();
+    });
+}
+
 void DesignPanel::build()
 {
     m_layout = new QVBoxLayout(this);
@@ -172,14 +257,7 @@ void DesignPanel::build()
                              {PricePolicy::CheapestQualified, tr("Cheapest qualified")},
                              {PricePolicy::NamedSource, tr("Named source")},
                              {PricePolicy::OemOnly, tr("OEM only")}});
-    addPart(f, fields::priceSource,
-            tr("The quote source used by the 'Named source' policy."), [this] {
-                std::vector<std::pair<QString, QString>> out{{QString(), tr("(none)")}};
-                if (auto c = m_document->catalog())
-                    for (const std::string& src : c->priceSources())
-                        out.emplace_back(QString::fromStdString(src), QString::fromStdString(src));
-                return out;
-            });
+    addPriceSource(f);
 
     // --- Workload
     f = addGroup(tr("Workload"));

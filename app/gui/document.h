@@ -3,6 +3,7 @@
 // Document), and the latest Plan. Every edit goes through an undo command (commands.h); after each
 // edit the plan is recomputed off the UI thread, debounced, and results of superseded edits are dropped.
 #include <QElapsedTimer>
+#include <QFileSystemWatcher>
 #include <QFutureWatcher>
 #include <QObject>
 #include <QString>
@@ -10,11 +11,15 @@
 #include <QUndoStack>
 
 #include <atomic>
+#include <functional>
 #include <memory>
+#include <optional>
 
 #include "catalog/catalog.h"
+#include "file_identity.h"
 #include "floor_geometry.h"
 #include "link_tallies.h"
+#include "plan/optics_prices.h"
 #include "plan/plan.h"
 #include "spec/cluster_spec.h"
 #include "topology_geometry.h"
@@ -31,6 +36,7 @@ struct PlanOutcome {
     std::shared_ptr<const FloorGeometry> floor;
     QString error;
     std::shared_ptr<const LinkTallies> tallies;
+    std::shared_ptr<const OpticsPriceComparison> opticsPrices;  // the Prices tab's aggregation
 };
 
 struct ComparisonOutcome {
@@ -38,6 +44,23 @@ struct ComparisonOutcome {
     std::shared_ptr<const Comparison> comparison;
     QString error;
 };
+
+// Saving to a file that something else replaced since this document read or wrote it (a second window
+// on the same design, an editor): the user chooses; nothing is written before they have.
+enum class DiskConflictChoice {
+    Overwrite,  // write ours over theirs
+    Reload,     // take theirs: our version stays one Undo away
+    SaveAs,     // keep both: the caller asks for another name
+    Cancel,     // write nothing
+};
+struct DiskConflict {
+    QString path;
+    FileIdentity ours;    // the file as we last read or wrote it
+    FileIdentity onDisk;  // the file now
+};
+using DiskConflictChooser = std::function<DiskConflictChoice(const DiskConflict&)>;
+// What save() did: Written is the only one that wrote the file.
+enum class SaveStatus { Written, Failed, Reloaded, SaveAsChosen, Cancelled };
 
 class Document : public QObject {
     Q_OBJECT
@@ -58,7 +81,18 @@ public:
     void reset(const ClusterSpec&, const QString& fileName);
     // Load/save a .fabricplan; on failure return false and put the user-facing reason in *error.
     bool load(const QString& path, QString* error, QStringList* warnings = nullptr);
-    bool save(const QString& path, QString* error);
+    // Saving over our own file after something else changed it asks the chooser (without one it writes
+    // nothing and says why). True only when the file was written; *status says what happened instead.
+    bool save(const QString& path, QString* error, SaveStatus* status = nullptr);
+    void setDiskConflictChooser(DiskConflictChooser chooser) { m_conflictChooser = std::move(chooser); }
+    // The file's content now differs from what we last read or wrote (or it is gone); *now: what is there.
+    bool fileChangedOnDisk(FileIdentity* now = nullptr) const;
+    // Replaces the design with the file's content as one undoable step ("Reload from disk") and marks it
+    // clean: Undo brings back the version that was here. False + *error when the file cannot be read.
+    bool reloadFromDisk(QString* error);
+    // Compares the file with what we last read or wrote and emits changedOnDisk once per new content
+    // (the window calls it when it is activated; a file watcher calls it too).
+    void checkDisk();
     // Writes the spec without touching the file name or the clean state (autosave).
     bool writeCopy(const QString& path, QString* error) const;
 
@@ -74,6 +108,8 @@ public:
     QString planError() const { return m_planError; }
     std::shared_ptr<const Comparison> comparison() const { return m_comparison; }
     QString comparisonError() const { return m_comparisonError; }
+    // The Prices tab's per-source aggregation of plan() (null without a plan), built on the plan worker.
+    std::shared_ptr<const OpticsPriceComparison> opticsPrices() const { return m_opticsPrices; }
     bool isComputing() const;
 
     // Fixes the debounce (tests); by default it adapts to how long the last plan took (debounceMs()).
@@ -90,8 +126,10 @@ signals:
     void computingChanged(bool computing);
     void planReady();                 // plan() or planError() changed
     void comparisonReady();           // comparison() or comparisonError() changed
+    void changedOnDisk();             // the file was replaced or removed by something else (checkDisk)
 
 private:
+    void setDiskIdentity(const FileIdentity&);
     void scheduleRecompute();
     void startPlan();
     void startComparison(quint64 generation);
@@ -102,6 +140,10 @@ private:
     ClusterSpec m_spec;
     QUndoStack m_undoStack;
     QString m_fileName;
+    FileIdentity m_diskIdentity;     // m_fileName as we last read or wrote it
+    std::optional<FileIdentity> m_noticedIdentity;  // the other content changedOnDisk was last emitted for
+    QFileSystemWatcher m_watcher;
+    DiskConflictChooser m_conflictChooser;
     QTimer m_debounce;
     QElapsedTimer m_planClock;       // how long the running plan has taken
     qint64 m_lastPlanMs = 0;
@@ -124,6 +166,7 @@ private:
     std::shared_ptr<const TopologyGeometry> m_topologyGeometry;
     std::shared_ptr<const FloorGeometry> m_floorGeometry;
     std::shared_ptr<const LinkTallies> m_linkTallies;
+    std::shared_ptr<const OpticsPriceComparison> m_opticsPrices;
     quint64 m_planGeneration = 0;
     QString m_planError;
     std::shared_ptr<const Comparison> m_comparison;

@@ -86,6 +86,15 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QString userCatal
     for (auto signal : {&Document::specChanged, &Document::fileNameChanged})
         connect(m_document, signal, this, [this] { m_stack->setCurrentWidget(m_tabs); });
 
+    // Another window or program changed the file: say so without stopping the user (issue 42).
+    connect(m_document, &Document::changedOnDisk, this, &MainWindow::showDiskNotice);
+    const auto hideStaleNotice = [this] {
+        if (m_diskNotice->isVisible() && !m_document->fileChangedOnDisk()) m_diskNotice->setVisible(false);
+    };
+    connect(m_document, &Document::fileNameChanged, this, hideStaleNotice);
+    connect(m_document, &Document::modifiedChanged, this, hideStaleNotice);
+    m_document->setDiskConflictChooser([this](const DiskConflict& conflict) { return askDiskConflict(conflict); });
+
     // Autosave every 30 s while there are unsaved edits (crash recovery; see Session).
     m_autosave.setInterval(30'000);
     connect(&m_autosave, &QTimer::timeout, this, &MainWindow::autosaveNow);
@@ -154,7 +163,22 @@ void MainWindow::buildTabs()
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_tabs);
     m_stack->addWidget(m_start);
-    setCentralWidget(m_stack);
+    // Above the tabs: the notice that the design's file was changed by something else (non-modal).
+    m_diskNotice = new QLabel(this);
+    m_diskNotice->setObjectName(QStringLiteral("diskNotice"));
+    m_diskNotice->setTextFormat(Qt::RichText);
+    m_diskNotice->setWordWrap(true);
+    m_diskNotice->setContentsMargins(10, 6, 10, 6);
+    m_diskNotice->setAutoFillBackground(true);
+    m_diskNotice->setVisible(false);
+    connect(m_diskNotice, &QLabel::linkActivated, this, &MainWindow::onDiskNoticeLink);
+    auto* central = new QWidget(this);
+    auto* centralLayout = new QVBoxLayout(central);
+    centralLayout->setContentsMargins(0, 0, 0, 0);
+    centralLayout->setSpacing(0);
+    centralLayout->addWidget(m_diskNotice);
+    centralLayout->addWidget(m_stack, 1);
+    setCentralWidget(central);
     connect(m_start, &StartPage::templateChosen, this, [this](const QString& path) { newFromTemplate(path); });
     connect(m_start, &StartPage::openRequested, this, &MainWindow::open);
     connect(m_start, &StartPage::recentChosen, this, [this](const QString& path) { openFile(path); });
@@ -406,7 +430,7 @@ void MainWindow::onPlanReady()
     m_cableModel->setPlan(plan);
     m_checksModel->setPlan(plan);
     m_resilience->setPlan(plan);
-    m_pricesModel->setPlan(plan, m_document->catalog());
+    m_pricesModel->setComparison(plan, m_document->opticsPrices());  // aggregated on the plan worker
     m_pricesSummary->setText(m_pricesModel->summaryText());
     showCableCount();
     if (m_cableModel->filterPending()) filterCables();  // the kept filter, scanned on the worker for this plan
@@ -488,6 +512,8 @@ void MainWindow::updateStatus()
 void MainWindow::changeEvent(QEvent* event)
 {
     QMainWindow::changeEvent(event);
+    // Coming back to the window is when a change made elsewhere (another window, an editor) matters.
+    if (event->type() == QEvent::ActivationChange && isActiveWindow()) m_document->checkDisk();
     // The views bake palette colours into HTML and scene items: redo them when the desktop switches
     // between light and dark while the window is open. Queued, because the child views get their new
     // palette after this window does; and once for a burst of changes.

@@ -30,6 +30,8 @@ class Exporter;
 namespace fp::gui {
 
 class Document;
+struct DiskConflict;
+enum class DiskConflictChoice;
 class DesignPanel;
 class SummaryView;
 class TopologyView;
@@ -77,6 +79,8 @@ public:
     bool showTab(const QString& name);
 
     bool openFile(const QString& path);
+    // Saves; when the file was changed elsewhere since it was opened or saved here, asks first
+    // (askDiskConflict: Overwrite / Reload / Save as / Cancel).
     bool saveTo(const QString& path);
     // Writes the current plan with `exporter` (the core's formats or report::reportExporters()) on a worker
     // thread while the UI stays live, with a progress dialog after 400 ms. False + *error on failure;
@@ -130,6 +134,9 @@ private:
     bool save();
     bool saveAs();
     void addRecentFile(const QString& path);
+    DiskConflictChoice askDiskConflict(const DiskConflict&);
+    void showDiskNotice();
+    void onDiskNoticeLink(const QString& link);
     void rebuildRecentMenu();
     void exportWithDialog(const io::Exporter&);
     void showCatalog();
@@ -162,6 +169,7 @@ private:
     QWidget* m_checksPage = nullptr;
     PriceComparisonModel* m_pricesModel = nullptr;
     QLabel* m_pricesSummary = nullptr;
+    QLabel* m_diskNotice = nullptr;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_statusFigures = nullptr;
     QLabel* m_statusFindings = nullptr;

@@ -9,10 +9,13 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
+#include <QLabel>
+#include <QLocale>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProgressDialog>
+#include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
 #include <QUndoStack>
@@ -171,14 +174,81 @@ bool MainWindow::saveAs()
 bool MainWindow::saveTo(const QString& path)
 {
     QString error;
-    if (!m_document->save(path, &error)) {
-        if (isVisible()) QMessageBox::warning(this, tr("Design not saved"), error);
-        return false;
+    SaveStatus status = SaveStatus::Failed;
+    if (!m_document->save(path, &error, &status)) {
+        switch (status) {
+        case SaveStatus::SaveAsChosen: return saveAs();
+        case SaveStatus::Reloaded:
+            m_diskNotice->setVisible(false);
+            statusBar()->showMessage(tr("Reloaded %1 from disk; Edit › Undo brings your version back").arg(path), 8000);
+            return false;
+        case SaveStatus::Cancelled: statusBar()->showMessage(tr("Not saved; nothing was written"), 5000); return false;
+        default:
+            if (isVisible()) QMessageBox::warning(this, tr("Design not saved"), error);
+            return false;
+        }
     }
+    m_diskNotice->setVisible(false);
     addRecentFile(m_document->fileName());
     if (m_session) m_session->discardAutosave();
     statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
     return true;
+}
+
+DiskConflictChoice MainWindow::askDiskConflict(const DiskConflict& conflict)
+{
+    QMessageBox box(QMessageBox::Warning, tr("File changed on disk"),
+                    tr("%1 was changed on disk (%2) since you opened or saved it here, by another window or "
+                       "program.").arg(QFileInfo(conflict.path).fileName(),
+                                       QLocale().toString(conflict.onDisk.modified, QLocale::ShortFormat)),
+                    QMessageBox::NoButton, this);
+    box.setInformativeText(tr("Overwrite replaces that version with yours. Reload takes that version instead of "
+                              "yours (Edit › Undo brings yours back). Save as keeps both."));
+    QPushButton* overwrite = box.addButton(tr("Overwrite"), QMessageBox::DestructiveRole);
+    QPushButton* reload = box.addButton(tr("Reload"), QMessageBox::ActionRole);
+    QPushButton* saveAs = box.addButton(tr("Save as…"), QMessageBox::AcceptRole);
+    box.addButton(QMessageBox::Cancel);
+    box.setDefaultButton(saveAs);  // the choice that loses nothing
+    box.exec();
+    if (box.clickedButton() == overwrite) return DiskConflictChoice::Overwrite;
+    if (box.clickedButton() == reload) return DiskConflictChoice::Reload;
+    if (box.clickedButton() == saveAs) return DiskConflictChoice::SaveAs;
+    return DiskConflictChoice::Cancel;
+}
+
+void MainWindow::showDiskNotice()
+{
+    FileIdentity now;
+    if (!m_document->fileChangedOnDisk(&now)) return;
+    const QString name = m_document->displayName().toHtmlEscaped();
+    QString text;
+    if (!now.exists)
+        text = tr("<b>%1 was removed or renamed on disk.</b> Save writes it again.").arg(name);
+    else if (m_document->isModified())
+        text = tr("<b>%1 was changed on disk</b> by another window or program. Saving will ask whether to "
+                  "overwrite it. &nbsp;<a href='reload'>Reload it</a> (Undo brings yours back) · "
+                  "<a href='dismiss'>Dismiss</a>").arg(name);
+    else
+        text = tr("<b>%1 was changed on disk</b> by another window or program. &nbsp;<a href='reload'>Reload it</a> · "
+                  "<a href='dismiss'>Dismiss</a>").arg(name);
+    QPalette notice = m_diskNotice->palette();
+    notice.setColor(QPalette::Window, palette().color(QPalette::ToolTipBase));
+    notice.setColor(QPalette::WindowText, palette().color(QPalette::ToolTipText));
+    m_diskNotice->setPalette(notice);
+    m_diskNotice->setText(text);
+    m_diskNotice->setVisible(true);
+}
+
+void MainWindow::onDiskNoticeLink(const QString& link)
+{
+    m_diskNotice->setVisible(false);
+    if (link != QStringLiteral("reload")) return;
+    QString error;
+    if (m_document->reloadFromDisk(&error))
+        statusBar()->showMessage(tr("Reloaded %1 from disk; Edit › Undo brings your version back")
+                                     .arg(m_document->displayName()), 8000);
+    else
+        QMessageBox::warning(this, tr("Design not reloaded"), error);
 }
 
 void MainWindow::addRecentFile(const QString& path)

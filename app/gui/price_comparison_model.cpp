@@ -5,6 +5,8 @@
 #include <QFont>
 #include <QLocale>
 
+#include <algorithm>
+
 #include "bom_model.h"  // formatUsd, withEstimateMark
 #include "status_colours.h"
 
@@ -15,122 +17,103 @@ namespace {
 // Translucent, so the highlight reads on light and dark palettes alike.
 const QColor kCheapestTint(46, 160, 67, 70);
 
-// The optics-and-cables part a line is about, or nullptr (switches, NICs, panels, spare switches).
-const PartBase* opticsPart(const BomLine& line, const Catalog& catalog, QString* kind)
+QString kindText(OpticsLineKind kind)
 {
-    switch (line.category) {
-    case BomCategory::Transceivers: *kind = QObject::tr("Transceiver"); break;
-    case BomCategory::Cables: *kind = QObject::tr("Cable"); break;
-    case BomCategory::Fibre: *kind = QObject::tr("Fibre"); break;
-    case BomCategory::Spares:
-        if (catalog.findTransceiver(line.part)) *kind = QObject::tr("Spare transceiver");
-        else if (catalog.findCable(line.part)) *kind = QObject::tr("Spare cable");
-        else return nullptr;
-        break;
-    default: return nullptr;
+    switch (kind) {
+    case OpticsLineKind::Transceiver: return QObject::tr("Transceiver");
+    case OpticsLineKind::Cable: return QObject::tr("Cable");
+    case OpticsLineKind::Fibre: return QObject::tr("Fibre");
+    case OpticsLineKind::SpareTransceiver: return QObject::tr("Spare transceiver");
+    case OpticsLineKind::SpareCable: return QObject::tr("Spare cable");
     }
-    if (const PartBase* p = catalog.findTransceiver(line.part)) return p;
-    return catalog.findCable(line.part);
+    return {};
+}
+
+QString count(long long n) { return QLocale(QLocale::English).toString(n); }
+
+QString moreSources(long long n)
+{
+    return n == 1 ? QObject::tr("1 more source") : QObject::tr("%1 more sources").arg(count(n));
 }
 
 } // namespace
 
 void PriceComparisonModel::setPlan(std::shared_ptr<const Plan> plan, std::shared_ptr<const Catalog> catalog)
 {
+    std::shared_ptr<const OpticsPriceComparison> prices;
+    if (plan && catalog) prices = std::make_shared<const OpticsPriceComparison>(compareOpticsPrices(*plan, *catalog));
+    setComparison(std::move(plan), std::move(prices));
+}
+
+void PriceComparisonModel::setComparison(std::shared_ptr<const Plan> plan,
+                                         std::shared_ptr<const OpticsPriceComparison> prices)
+{
     beginResetModel();
     m_plan = std::move(plan);
-    m_catalog = std::move(catalog);
-    m_lines.clear();
-    m_sources.clear();
-    m_totals.clear();
-    m_planTotalUsd = 0;
-    m_planTotalEstimated = false;
-    if (m_plan && m_catalog) {
-        m_sources = m_catalog->priceSources();
-        m_totals.assign(m_sources.size(), Total{});
-        for (const BomLine& bomLine : m_plan->bom.lines) {
-            Line line;
-            line.bom = &bomLine;
-            const PartBase* part = opticsPart(bomLine, *m_catalog, &line.kind);
-            if (!part) continue;
-            line.extendedUsd.assign(m_sources.size(), -1.0);
-            line.unitUsd.assign(m_sources.size(), -1.0);
-            line.estimated.assign(m_sources.size(), 0);
-            for (std::size_t s = 0; s < m_sources.size(); ++s) {
-                for (const PriceQuote& q : part->prices)
-                    if (q.source == m_sources[s]) {
-                        line.unitUsd[s] = q.priceUsd;
-                        line.extendedUsd[s] = double(bomLine.qty) * q.priceUsd;
-                        line.estimated[s] = q.estimated;
-                    }
-                if (line.extendedUsd[s] < 0) {
-                    ++m_totals[s].missing;
-                    continue;
-                }
-                m_totals[s].usd += line.extendedUsd[s];
-                m_totals[s].estimated = m_totals[s].estimated || line.estimated[s];
-                if (line.cheapest < 0 || line.extendedUsd[s] < line.extendedUsd[std::size_t(line.cheapest)])
-                    line.cheapest = int(s);
-            }
-            m_planTotalUsd += bomLine.extendedUsd;
-            m_planTotalEstimated = m_planTotalEstimated || bomLine.priceEstimated;
-            m_lines.push_back(std::move(line));
-        }
-    }
+    m_prices = m_plan ? std::move(prices) : nullptr;
     endResetModel();
+}
+
+int PriceComparisonModel::lineCount() const { return m_prices ? int(m_prices->lines.size()) : 0; }
+
+int PriceComparisonModel::sourceCount() const { return m_prices ? int(m_prices->sources.size()) : 0; }
+
+long long PriceComparisonModel::otherSourceCount() const { return m_prices ? (long long)m_prices->otherSources() : 0; }
+
+long long PriceComparisonModel::totalSourceCount() const { return m_prices ? (long long)m_prices->totalSources : 0; }
+
+int PriceComparisonModel::otherSourcesColumn() const
+{
+    return otherSourceCount() > 0 ? FirstSource + sourceCount() : -1;
 }
 
 int PriceComparisonModel::rowCount(const QModelIndex& parent) const
 {
-    if (parent.isValid() || m_lines.empty()) return 0;
-    return int(m_lines.size()) + 1;  // + totals
+    if (parent.isValid() || lineCount() == 0) return 0;
+    return lineCount() + 1;  // + totals
 }
 
 int PriceComparisonModel::columnCount(const QModelIndex& parent) const
 {
-    return parent.isValid() ? 0 : FirstSource + int(m_sources.size());
+    return parent.isValid() ? 0 : FirstSource + sourceCount() + (otherSourceCount() > 0 ? 1 : 0);
 }
 
 QString PriceComparisonModel::sourceName(int source) const
 {
-    return source >= 0 && source < sourceCount() ? QString::fromStdString(m_sources[std::size_t(source)]) : QString();
+    return source >= 0 && source < sourceCount() ? QString::fromStdString(m_prices->sources[std::size_t(source)].name)
+                                                 : QString();
 }
 
 double PriceComparisonModel::sourceTotalUsd(int source) const
 {
-    return source >= 0 && source < sourceCount() ? m_totals[std::size_t(source)].usd : 0.0;
+    return source >= 0 && source < sourceCount() ? m_prices->sources[std::size_t(source)].usd : 0.0;
 }
 
 int PriceComparisonModel::sourceMissingLines(int source) const
 {
-    return source >= 0 && source < sourceCount() ? m_totals[std::size_t(source)].missing : 0;
+    return source >= 0 && source < sourceCount() ? lineCount() - m_prices->sources[std::size_t(source)].quotedLines : 0;
 }
 
-int PriceComparisonModel::cheapestCompleteSource() const
-{
-    int best = -1;
-    for (int s = 0; s < sourceCount(); ++s)
-        if (m_totals[std::size_t(s)].missing == 0 && (best < 0 || m_totals[std::size_t(s)].usd < m_totals[std::size_t(best)].usd))
-            best = s;
-    return best;
-}
+int PriceComparisonModel::cheapestCompleteSource() const { return m_prices ? m_prices->cheapestComplete : -1; }
 
 bool PriceComparisonModel::anyPriceEstimated() const
 {
-    for (const Line& line : m_lines) {
-        if (line.bom->priceEstimated) return true;
-        for (char e : line.estimated)
-            if (e) return true;
-    }
+    if (!m_prices) return false;
+    if (m_prices->planEstimated) return true;
+    for (const PriceSourceTotal& s : m_prices->sources)
+        if (s.estimated) return true;
+    for (const OpticsPriceLine& line : m_prices->lines)
+        if (line.otherCheapest.quoted() && line.otherCheapest.estimated) return true;
     return false;
 }
 
 QString PriceComparisonModel::summaryText() const
 {
-    if (m_lines.empty()) return {};
+    if (lineCount() == 0) return {};
     QStringList parts;
     const int best = cheapestCompleteSource();
-    for (int s = 0; s < sourceCount(); ++s) {
+    const int listed = std::min(sourceCount(), kFooterSources);
+    for (int s = 0; s < listed; ++s) {
         QString t = tr("<b>%1</b> %2").arg(sourceName(s).toHtmlEscaped(), formatUsd(sourceTotalUsd(s)));
         const int missing = sourceMissingLines(s);
         if (missing == lineCount()) {
@@ -141,45 +124,58 @@ QString PriceComparisonModel::summaryText() const
         else if (s == best) t += tr(" (cheapest)");
         parts << t;
     }
-    return tr("This plan's optics and cables would cost: %1 &nbsp;·&nbsp; the plan's own choice: %2")
-               .arg(parts.join(QStringLiteral(" &nbsp;·&nbsp; ")), formatUsd(m_planTotalUsd)) +
-           (anyPriceEstimated() ? QLatin1Char(' ') + estimateLegendHtml() : QString());
+    if (sourceCount() > listed) parts << tr("%1 in the table").arg(moreSources(sourceCount() - listed));
+    QString text = tr("This plan's optics and cables would cost: %1 &nbsp;·&nbsp; the plan's own choice: %2")
+                       .arg(parts.join(QStringLiteral(" &nbsp;·&nbsp; ")), formatUsd(planTotalUsd()));
+    if (const long long others = otherSourceCount(); others > 0) {
+        // Many sources: the buyer's two answers, then what the table leaves out and why.
+        text += tr(" &nbsp;·&nbsp; the cheapest quote of every line: %1").arg(formatUsd(m_prices->bestMixUsd));
+        if (m_prices->linesWithoutQuote)
+            text += tr(" (%n line(s) without any quote)", nullptr, m_prices->linesWithoutQuote);
+        text += tr("<br>and %1 not shown (%2 sources in the catalog; the table keeps the cheapest source of each "
+                   "line and those quoting the most lines, cheapest first")
+                    .arg(moreSources(others), count(totalSourceCount()));
+        if (const auto none = (long long)m_prices->otherSourcesQuotingNone; none > 0)
+            text += tr("; %1 of them quote none of these parts").arg(count(none));
+        text += QLatin1Char(')');
+    }
+    return text + (anyPriceEstimated() ? QLatin1Char(' ') + estimateLegendHtml() : QString());
 }
 
 QVariant PriceComparisonModel::data(const QModelIndex& index, int role) const
 {
     if (!index.isValid() || index.row() >= rowCount() || index.column() >= columnCount()) return {};
-    const bool total = index.row() == int(m_lines.size());
+    const bool total = index.row() == lineCount();
     if (role == IsTotalRole) return total;
     if (total) return totalData(index.column(), role);
-    return lineData(m_lines[std::size_t(index.row())], index.column(), role);
+    const OpticsPriceLine& line = m_prices->lines[std::size_t(index.row())];
+    if (index.column() == otherSourcesColumn()) return otherSourcesData(line, role);
+    return lineData(line, index.column(), role);
 }
 
-QVariant PriceComparisonModel::lineData(const Line& line, int column, int role) const
+QVariant PriceComparisonModel::lineData(const OpticsPriceLine& line, int column, int role) const
 {
-    const BomLine& b = *line.bom;
+    const BomLine& b = bomLine(line);
     const int source = column - FirstSource;
+    const SourceQuote* quote = source >= 0 ? &line.quotes[std::size_t(source)] : nullptr;
     if (role == Qt::DisplayRole) {
         switch (column) {
         case Part: return QString::fromStdString(b.part);
-        case Kind: return line.kind;
-        case Qty: return QLocale(QLocale::English).toString(b.qty);
+        case Kind: return kindText(line.kind);
+        case Qty: return count(b.qty);
         case PlanSource: return QString::fromStdString(b.priceSource);
         case PlanCost: return withEstimateMark(formatUsd(b.extendedUsd), b.priceEstimated);
         default:
-            return line.extendedUsd[std::size_t(source)] < 0
-                       ? QStringLiteral("—")
-                       : withEstimateMark(formatUsd(line.extendedUsd[std::size_t(source)]), line.estimated[std::size_t(source)]);
+            return !quote->quoted() ? QStringLiteral("—") : withEstimateMark(formatUsd(quote->extendedUsd), quote->estimated);
         }
     }
     if (role == UsdRole) {
         if (column == PlanCost) return b.extendedUsd;
-        if (source >= 0) return line.extendedUsd[std::size_t(source)];
+        if (quote) return quote->extendedUsd;
         return {};
     }
     if (role == IsCheapestRole) return source >= 0 && source == line.cheapest;
-    if (role == Qt::ForegroundRole &&
-        ((column == PlanCost && b.priceEstimated) || (source >= 0 && line.estimated[std::size_t(source)])))
+    if (role == Qt::ForegroundRole && ((column == PlanCost && b.priceEstimated) || (quote && quote->quoted() && quote->estimated)))
         return QBrush(estimateColour());
     if (role == Qt::TextAlignmentRole)
         return column >= Qty && column != PlanSource ? QVariant(Qt::AlignRight | Qt::AlignVCenter) : QVariant();
@@ -191,11 +187,34 @@ QVariant PriceComparisonModel::lineData(const Line& line, int column, int role) 
     }
     if (role == Qt::ToolTipRole) {
         if (column == Part) return QString::fromStdString(b.description);
-        if (source >= 0 && line.unitUsd[std::size_t(source)] >= 0)
-            return tr("%1 × %2 each from %3").arg(QLocale(QLocale::English).toString(b.qty),
-                                                  formatUsd(line.unitUsd[std::size_t(source)]), sourceName(source)) +
-                   (line.estimated[std::size_t(source)] ? tr(" — an estimate: no public price exists") : QString());
-        if (source >= 0) return tr("%1 has no quote for %2").arg(sourceName(source), QString::fromStdString(b.part));
+        if (quote && quote->quoted())
+            return tr("%1 × %2 each from %3").arg(count(b.qty), formatUsd(quote->unitUsd), sourceName(source)) +
+                   (quote->estimated ? tr(" — an estimate: no public price exists") : QString());
+        if (quote) return tr("%1 has no quote for %2").arg(sourceName(source), QString::fromStdString(b.part));
+    }
+    return {};
+}
+
+// The last column: what the sources without a column of their own offer for this line.
+QVariant PriceComparisonModel::otherSourcesData(const OpticsPriceLine& line, int role) const
+{
+    const SourceQuote& q = line.otherCheapest;
+    if (role == Qt::DisplayRole) {
+        if (!line.otherQuotes) return QStringLiteral("—");
+        const QString from = withEstimateMark(formatUsd(q.extendedUsd), q.estimated);
+        return line.otherQuotes == 1 ? tr("%1 (1 quote)").arg(from) : tr("from %1 (%2 quotes)").arg(from, count(line.otherQuotes));
+    }
+    if (role == UsdRole) return line.otherQuotes ? q.extendedUsd : -1.0;
+    if (role == IsCheapestRole) return false;  // each line's cheapest source has a column of its own
+    if (role == Qt::ForegroundRole && line.otherQuotes && q.estimated) return QBrush(estimateColour());
+    if (role == Qt::TextAlignmentRole) return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+    if (role == Qt::ToolTipRole) {
+        const BomLine& b = bomLine(line);
+        if (!line.otherQuotes)
+            return tr("None of the other %1 sources quotes %2").arg(count(otherSourceCount()), QString::fromStdString(b.part));
+        return tr("%1 of the other %2 sources quote %3; the cheapest is %4: %5 × %6 each")
+            .arg(count(line.otherQuotes), count(otherSourceCount()), QString::fromStdString(b.part),
+                 QString::fromStdString(line.otherCheapestSource), count(b.qty), formatUsd(q.unitUsd));
     }
     return {};
 }
@@ -204,11 +223,25 @@ QVariant PriceComparisonModel::totalData(int column, int role) const
 {
     const int source = column - FirstSource;
     const int best = cheapestCompleteSource();
+    if (column == otherSourcesColumn()) {
+        if (role == Qt::DisplayRole) return tr("and %1").arg(moreSources(otherSourceCount()));
+        if (role == Qt::FontRole) {
+            QFont f;
+            f.setBold(true);
+            return f;
+        }
+        if (role == Qt::TextAlignmentRole) return QVariant(Qt::AlignRight | Qt::AlignVCenter);
+        if (role == Qt::ToolTipRole)
+            return tr("The table shows %1 of the %2 sources: the cheapest source of each line, then those quoting "
+                      "the most lines, cheapest first.").arg(count(sourceCount()), count(totalSourceCount()));
+        if (role == IsCheapestRole) return false;
+        return {};
+    }
     if (role == Qt::DisplayRole) {
         if (column == Part) return tr("Total optics and cables");
-        if (column == PlanCost) return withEstimateMark(formatUsd(m_planTotalUsd), m_planTotalEstimated);
+        if (column == PlanCost) return withEstimateMark(formatUsd(planTotalUsd()), m_prices->planEstimated);
         if (source >= 0) {
-            const QString usd = withEstimateMark(formatUsd(sourceTotalUsd(source)), m_totals[std::size_t(source)].estimated);
+            const QString usd = withEstimateMark(formatUsd(sourceTotalUsd(source)), m_prices->sources[std::size_t(source)].estimated);
             if (sourceMissingLines(source) == lineCount()) return QStringLiteral("—");
             const int missing = sourceMissingLines(source);
             if (!missing) return usd;
@@ -217,13 +250,13 @@ QVariant PriceComparisonModel::totalData(int column, int role) const
         return {};
     }
     if (role == UsdRole) {
-        if (column == PlanCost) return m_planTotalUsd;
+        if (column == PlanCost) return planTotalUsd();
         if (source >= 0) return sourceTotalUsd(source);
         return {};
     }
     if (role == IsCheapestRole) return source >= 0 && source == best;
-    if (role == Qt::ForegroundRole && ((column == PlanCost && m_planTotalEstimated) ||
-                                       (source >= 0 && m_totals[std::size_t(source)].estimated)))
+    if (role == Qt::ForegroundRole && ((column == PlanCost && m_prices->planEstimated) ||
+                                       (source >= 0 && m_prices->sources[std::size_t(source)].estimated)))
         return QBrush(estimateColour());
     if (role == Qt::FontRole) {
         QFont f;
@@ -248,7 +281,10 @@ QVariant PriceComparisonModel::headerData(int section, Qt::Orientation orientati
     case Qty: return tr("Qty");
     case PlanSource: return tr("Plan uses");
     case PlanCost: return tr("Plan cost");
-    default: return section - FirstSource < sourceCount() ? sourceName(section - FirstSource) : QVariant();
+    default:
+        if (section - FirstSource < sourceCount()) return sourceName(section - FirstSource);
+        if (section == otherSourcesColumn()) return moreSources(otherSourceCount());
+        return {};
     }
 }
 

@@ -41,7 +41,44 @@ bool Session::begin()
     m_id = QStringLiteral("%1-%2").arg(QCoreApplication::applicationPid())
                .arg(QUuid::createUuid().toString(QUuid::Id128).left(8));
     m_lock = makeLock(QDir(sessionsDir()).filePath(m_id + QStringLiteral(".lock")));
-    return m_lock->tryLock(0);
+    const bool locked = m_lock->tryLock(0);
+    removeStale();
+    return locked;
+}
+
+int Session::removeStale()
+{
+    const QDir dir(sessionsDir());
+    // Session ids from the file names: "<id>.lock", "<id>.fabricplan", "<id>.fabricplan.tmp-<pid>-<n>"
+    // (an autosave the atomic writer had not finished when the process was killed).
+    const QString autosaveTmp = QStringLiteral(".fabricplan.tmp-");
+    QStringList ids;
+    for (const QString& name : dir.entryList({QStringLiteral("*.lock"), QStringLiteral("*.fabricplan.tmp-*")}, QDir::Files)) {
+        const QString id = name.endsWith(QStringLiteral(".lock")) ? name.chopped(5) : name.left(name.indexOf(autosaveTmp));
+        if (!id.isEmpty() && !ids.contains(id)) ids << id;
+    }
+    int removed = 0;
+    for (const QString& id : ids) {
+        if (id == m_id) continue;
+        const auto claimed = std::find_if(m_claimed.begin(), m_claimed.end(), [&id](const auto& c) { return c.first == id; });
+        std::unique_ptr<QLockFile> lock;
+        if (claimed == m_claimed.end()) {
+            // Succeeds only when no live process holds it: QLockFile removes a lock whose process is gone
+            // and takes it. A live instance's lock fails here and its files stay.
+            lock = makeLock(dir.filePath(id + QStringLiteral(".lock")));
+            if (!lock->tryLock(0)) continue;
+        }
+        for (const QString& tmp : dir.entryList({id + autosaveTmp + QLatin1Char('*')}, QDir::Files))
+            removed += QFile::remove(dir.filePath(tmp)) ? 1 : 0;
+        if (!lock) continue;  // claimed by findRecoverable: discardRecovered or our exit releases it
+        if (QFileInfo::exists(dir.filePath(id + QStringLiteral(".fabricplan")))) {
+            m_claimed.emplace_back(id, std::move(lock));  // its autosave is still to be offered
+            continue;
+        }
+        lock->unlock();  // removes the dead session's lock file (ours now)
+        ++removed;
+    }
+    return removed;
 }
 
 std::vector<RecoveryInfo> Session::findRecoverable()

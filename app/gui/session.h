@@ -5,6 +5,11 @@
 // process belongs to a session that did not exit cleanly: only those are offered for recovery.
 // A second instance running at the same time sees the first one's lock as held, so it neither
 // offers the first one's autosave nor deletes it (issue 21).
+// Leftovers of killed sessions (kill -9, a crash, a power cut) do not pile up (issue 42): begin() removes
+// the lock and unfinished autosave temporaries of every session whose process is gone, found by its lock
+// (QLockFile: same host and the PID not running, or running another program). A dead session's autosave
+// is kept until findRecoverable() has offered it; a live instance's files, or those of another host's
+// instance on a shared home folder, are never touched.
 #include <QDateTime>
 #include <QString>
 
@@ -38,7 +43,12 @@ public:
     std::vector<RecoveryInfo> findRecoverable();
     // The newest recoverable autosave (claims it, as findRecoverable); available == false if none.
     RecoveryInfo checkRecovery();
-    bool begin();        // creates this instance's id and takes its lock; false if the lock failed
+    // Creates this instance's id, takes its lock and removes dead sessions' leftovers (removeStale);
+    // false if the lock failed.
+    bool begin();
+    // Removes the lock and autosave temporaries of sessions whose process is gone and that left no
+    // autosave; returns how many files it removed.
+    int removeStale();
     void endCleanly();   // removes this instance's autosave and lock
     void discardAutosave();
     // Deletes a claimed dead session's autosave and lock (after it was recovered or declined).

@@ -339,9 +339,11 @@ SpecReadResult loadSpecFile(const std::string& path)
     return specFromText(readBoundedFile(path, kMaxDesignFileBytes, "design file"), path);
 }
 
+std::string specToText(const ClusterSpec& spec) { return specToJson(spec).dump(2) + "\n"; }
+
 void saveSpecFile(const ClusterSpec& spec, const std::string& path)
 {
-    const std::string text = specToJson(spec).dump(2) + "\n";
+    const std::string text = specToText(spec);
     writeFileAtomically(path, [&](std::ostream& out) { out << text; });
 }
 

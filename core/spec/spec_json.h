@@ -40,5 +40,6 @@ SpecReadResult specFromText(const std::string& text, const std::string& origin);
 // Regular files of at most kMaxDesignFileBytes only (no FIFO, device or folder). Throws UserError.
 SpecReadResult loadSpecFile(const std::string& path);
 void saveSpecFile(const ClusterSpec&, const std::string& path);  // atomic; throws UserError
+std::string specToText(const ClusterSpec&);  // the bytes saveSpecFile writes
 
 } // namespace fp

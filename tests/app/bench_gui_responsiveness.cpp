@@ -7,21 +7,30 @@
 //     comparison are in and painted (what the user feels as a freeze),
 //   - the cost of each view's setPlan and paint on the UI thread, the scene item counts, and the
 //     PDF/PNG/SVG exports' duration with the UI gap while they run.
-// Usage: bench_gui_responsiveness [--quick] [--million] [--million-only]
+// Usage: bench_gui_responsiveness [--quick] [--million] [--million-only] [--prices [--prices-old-all]]
 //   --quick: the 32,768-GPU design only; --million: a 1,000,000-GPU design as well (issue 23: no UI
 //   block over 50 ms there); --million-only: just that one (about 3 minutes on 2 cores); --open-only: stop
 //   after opening each design (to profile the open).
+//   --prices: only the Prices tab with price lists of 2,000 / 50,000 / 200,000 distinct sources (issue 42:
+//   the price-comparison model blocked the UI for 0.85 s / 23 s / minutes). Each list is imported with
+//   importPriceCsv into a copy of the built catalog, one quote per source on the default plan's optics
+//   parts. Prints the medians of 5 edits (max UI gap, the UI thread's share), the worker's aggregation
+//   and, for comparison, the per-source scan the model did before (at 200,000 only with --prices-old-all:
+//   it takes minutes).
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QGraphicsScene>
 #include <QTemporaryDir>
 #include <QTimer>
 
+#include <algorithm>
 #include <cstdio>
 #include <ctime>
+#include <fstream>
 #include <functional>
 
 #include "catalog/catalog_db.h"
+#include "catalog/price_csv.h"
 #include "gui/bom_model.h"
 #include "gui/cable_model.h"
 #include "gui/commands.h"
@@ -31,6 +40,7 @@
 #include "gui/floor_view.h"
 #include "gui/main_window.h"
 #include "gui/price_comparison_model.h"
+#include "plan/optics_prices.h"
 #include "report/report_exporters.h"
 #include "gui/summary_view.h"
 #include "gui/topology_view.h"
@@ -299,6 +309,114 @@ void runCase(MainWindow& window, const Case& c, const QTemporaryDir& dir)
                 (long long)window.floorView()->scene()->items().size());
 }
 
+// The aggregation PriceComparisonModel::setPlan did on the UI thread before issue 42, kept here to
+// measure it: every source x every line x every quote of the line's part.
+double oldPerSourceScanUsd(const Plan& plan, const Catalog& catalog)
+{
+    const std::vector<std::string> sources = catalog.priceSources();
+    std::vector<double> totals(sources.size(), 0.0);
+    for (const BomLine& bomLine : plan.bom.lines) {
+        const PartBase* part = catalog.findTransceiver(bomLine.part);
+        if (!part) part = catalog.findCable(bomLine.part);
+        if (!part) continue;
+        std::vector<double> extended(sources.size(), -1.0);
+        for (std::size_t s = 0; s < sources.size(); ++s) {
+            for (const PriceQuote& q : part->prices)
+                if (q.source == sources[s]) extended[s] = double(bomLine.qty) * q.priceUsd;
+            if (extended[s] >= 0) totals[s] += extended[s];
+        }
+    }
+    double sum = 0;
+    for (double t : totals) sum += t;
+    return sum;
+}
+
+double median(std::vector<double> v)
+{
+    if (v.empty()) return 0;
+    std::sort(v.begin(), v.end());
+    return v[v.size() / 2];
+}
+
+// A copy of the built catalog with `sources` more price sources, one quote each, spread over the optics
+// parts of the default plan, imported as a user's price list is (catalog import-prices).
+std::string catalogWithSources(const QTemporaryDir& dir, int sources)
+{
+    const std::string db = dir.filePath(QStringLiteral("prices-%1.sqlite").arg(sources)).toStdString();
+    QFile::remove(QString::fromStdString(db));
+    QFile::copy(QStringLiteral(FABRICPLAN_TEST_CATALOG), QString::fromStdString(db));
+    const Catalog base = loadCatalog(db);
+    const Plan plan = makePlan(ClusterSpec{}, base);
+    std::vector<std::string> parts;
+    for (const BomLine& l : plan.bom.lines)
+        if ((base.findTransceiver(l.part) || base.findCable(l.part)) && std::find(parts.begin(), parts.end(), l.part) == parts.end())
+            parts.push_back(l.part);
+    const std::string csv = dir.filePath(QStringLiteral("prices-%1.csv").arg(sources)).toStdString();
+    {
+        std::ofstream out(csv);
+        out << "part,source,price,currency,date,basis\n";
+        for (int i = 0; i < sources; ++i) {
+            const PartBase* p = base.findPart(parts[std::size_t(i) % parts.size()]);
+            const double usd = p && !p->prices.empty() ? p->prices.front().priceUsd * (0.7 + (i * 7919 % 1000) / 1000.0) : 100.0 + i % 900;
+            out << p->partNumber << ",reseller-" << i << "," << usd << ",USD,2026-10-01,quote\n";
+        }
+    }
+    const PriceImportReport report = importPriceCsv(db, csv);
+    if (!report.clean() || report.rowsApplied != sources)
+        std::printf("  import: %d rows applied, %zu problems\n", report.rowsApplied, report.problems.size() + report.unknownParts.size());
+    return db;
+}
+
+void runPricesCase(int sources, const QTemporaryDir& dir)
+{
+    QElapsedTimer clock;
+    clock.start();
+    const std::string db = catalogWithSources(dir, sources);
+    const double importS = clock.nsecsElapsed() / 1e9;
+    clock.restart();
+    auto catalog = std::make_shared<const Catalog>(loadCatalog(db));
+    const double loadS = clock.nsecsElapsed() / 1e9;
+    MainWindow window(catalog, QString());
+    window.resize(1400, 900);
+    window.show();
+    window.showTab(QStringLiteral("prices"));
+    Document& doc = *window.document();
+    waitIdle(doc);
+    const auto plan = doc.plan();
+    if (!plan) {
+        std::printf("%d sources: no plan: %s\n", sources, qPrintable(doc.planError()));
+        return;
+    }
+    std::vector<double> gaps, gapCpu, modelMs, handoffMs, workerMs;
+    QString longest;
+    for (int i = 0; i < 5; ++i) {
+        const Measurement m = measure(window, [&] { setGpus(doc, i % 2 == 0 ? 2048 : 1024); });
+        gaps.push_back(m.maxGapMs);
+        gapCpu.push_back(m.maxGapCpuMs);
+        if (i == 4) longest = m.longestEvent;
+        const auto now = doc.plan();
+        modelMs.push_back(msOf([&] {
+            window.priceComparisonModel()->setComparison(now, doc.opticsPrices());
+            (void)window.priceComparisonModel()->summaryText();
+        }));
+        handoffMs.push_back(msOf([&] { emit doc.planReady(); }));
+        workerMs.push_back(msOf([&] { (void)compareOpticsPrices(*now, *catalog); }));
+    }
+    PriceComparisonModel* model = window.priceComparisonModel();
+    std::printf("\n%s price sources (%zu in the catalog; import %.1f s, load %.1f s): table %d x %d, \"%s\"\n",
+                QLocale(QLocale::English).toString(sources).toUtf8().constData(), std::size_t(model->totalSourceCount()),
+                importS, loadS, model->rowCount(), model->columnCount(),
+                qPrintable(model->headerData(model->columnCount() - 1, Qt::Horizontal).toString()));
+    std::printf("  edit on the Prices tab, median of 5: max UI gap %.0f ms (UI thread busy %.0f ms of it), longest event %s\n",
+                median(gaps), median(gapCpu), qPrintable(longest));
+    std::printf("  UI-thread CPU: price model setComparison + footer %.2f ms, whole plan hand-off %.1f ms; "
+                "worker: compareOpticsPrices %.1f ms\n",
+                median(modelMs), median(handoffMs), median(workerMs));
+    if (sources <= 50'000 || QCoreApplication::arguments().contains(QStringLiteral("--prices-old-all")))
+        std::printf("  before (the per-source scan the model ran on the UI thread): %.0f ms\n",
+                    msOf([&] { (void)oldPerSourceScanUsd(*plan, *catalog); }));
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
@@ -306,6 +424,12 @@ int main(int argc, char* argv[])
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     TimingApplication app(argc, argv);
     const bool quick = app.arguments().contains(QStringLiteral("--quick"));
+    if (app.arguments().contains(QStringLiteral("--prices"))) {
+        QTemporaryDir dir;
+        std::printf("Prices tab with many price sources (max gap between 5 ms timer ticks)\n");
+        for (int sources : {2'000, 50'000, 200'000}) runPricesCase(sources, dir);
+        return 0;
+    }
     auto catalog = std::make_shared<const Catalog>(loadCatalog(FABRICPLAN_TEST_CATALOG));
     MainWindow window(catalog, QString());
     window.resize(1400, 900);

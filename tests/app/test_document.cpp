@@ -1,5 +1,5 @@
 // Document: undoable edits (merging), recompute after edits with stale results dropped, save/load,
-// autosave/recovery bookkeeping.
+// autosave/recovery bookkeeping, two documents saving one file (issue 42: the last save won silently).
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -8,6 +8,7 @@
 #include "gui/document.h"
 #include "gui/session.h"
 #include "gui_test_support.h"
+#include "spec/spec_json.h"
 
 using namespace fp;
 using namespace fp::gui;
@@ -36,6 +37,9 @@ private slots:
     void saveLoadRoundTrip();
     void loadErrorIsReported();
     void recoveryOfferedOnlyAfterUncleanExit();
+    void secondSaveOfOneFileAsksFirst();
+    void overwriteReplacesTheOtherVersion();
+    void timestampOnlyChangeIsNoConflict();
 };
 
 void TestDocument::switchCountFollowsGpus_data()
@@ -251,6 +255,165 @@ void TestDocument::recoveryOfferedOnlyAfterUncleanExit()
     Session third(dir.path());
     QVERIFY(third.begin());
     QVERIFY(!third.checkRecovery().available);  // a clean exit leaves nothing to recover
+}
+
+namespace {
+
+Document* openDesign(const QString& path, QObject* parent)
+{
+    auto* doc = new Document(test::builtCatalog(), parent);
+    doc->setComparisonEnabled(false);
+    QString error;
+    if (!doc->load(path, &error)) qWarning("%s", qPrintable(error));
+    return doc;
+}
+
+ClusterSpec onDisk(const QString& path) { return loadSpecFile(path.toStdString()).spec; }
+
+QByteArray bytesOf(const QString& path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+// Two windows on one design: A renames and saves, then B (opened before A's save) saves its own change.
+// B is asked; without an answer nothing is written, and Reload gives B A's content (B's own edit one
+// Undo away).
+void TestDocument::secondSaveOfOneFileAsksFirst()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("shared.fabricplan"));
+    ClusterSpec start;
+    start.name = "hall A";
+    saveSpecFile(start, path.toStdString());
+    QObject owner;
+    Document& a = *openDesign(path, &owner);
+    Document& b = *openDesign(path, &owner);
+    int asked = 0;
+    DiskConflict seen;
+    DiskConflictChoice answer = DiskConflictChoice::Cancel;
+    b.setDiskConflictChooser([&](const DiskConflict& c) {
+        ++asked;
+        seen = c;
+        return answer;
+    });
+
+    Command::setField(&a, fields::name, std::string("hall A (renamed)"));
+    QString error;
+    SaveStatus status{};
+    QVERIFY2(a.save(path, &error, &status), qPrintable(error));
+    QCOMPARE(status, SaveStatus::Written);
+    const QByteArray afterA = bytesOf(path);
+    QVERIFY(b.fileChangedOnDisk());
+    QSignalSpy noticed(&b, &Document::changedOnDisk);
+    b.checkDisk();  // what the window does when it is activated
+    b.checkDisk();  // said once per change
+    QCOMPARE(noticed.count(), 1);
+
+    setGpus(b, 2048);
+    // Cancel: nothing written, B keeps its edit.
+    QVERIFY(!b.save(path, &error, &status));
+    QCOMPARE(status, SaveStatus::Cancelled);
+    QCOMPARE(asked, 1);
+    QCOMPARE(seen.path, QFileInfo(path).absoluteFilePath());
+    QVERIFY(seen.onDisk.exists && !seen.onDisk.sameContent(seen.ours));
+    QCOMPARE(bytesOf(path), afterA);
+    QVERIFY(b.isModified());
+    // No chooser at all: refused with the reason, still nothing written.
+    b.setDiskConflictChooser({});
+    error.clear();
+    QVERIFY(!b.save(path, &error, &status));
+    QCOMPARE(status, SaveStatus::Failed);
+    QVERIFY2(error.contains(QStringLiteral("changed on disk")), qPrintable(error));
+    QCOMPARE(bytesOf(path), afterA);
+
+    // Reload: B now holds A's content, clean; Undo brings B's own version back.
+    b.setDiskConflictChooser([&](const DiskConflict&) {
+        ++asked;
+        return DiskConflictChoice::Reload;
+    });
+    QVERIFY(!b.save(path, &error, &status));
+    QCOMPARE(status, SaveStatus::Reloaded);
+    QCOMPARE(asked, 2);
+    QCOMPARE(bytesOf(path), afterA);
+    QCOMPARE(b.spec().name, std::string("hall A (renamed)"));
+    QCOMPARE(b.spec().gpus, ClusterSpec{}.gpus);
+    QVERIFY(!b.isModified());
+    QVERIFY(!b.fileChangedOnDisk());
+    b.undoStack()->undo();
+    QCOMPARE(b.spec().name, std::string("hall A"));
+    QCOMPARE(b.spec().gpus, 2048);
+    QVERIFY(b.isModified());
+    b.undoStack()->redo();
+    QCOMPARE(b.spec().name, std::string("hall A (renamed)"));
+    QVERIFY(!b.isModified());
+    // In step with the file again: B's next save writes without asking.
+    setGpus(b, 4096);
+    QVERIFY2(b.save(path, &error, &status), qPrintable(error));
+    QCOMPARE(asked, 2);
+    QCOMPARE(onDisk(path).gpus, 4096);
+    QCOMPARE(onDisk(path).name, std::string("hall A (renamed)"));  // A's rename survived
+    QVERIFY(test::settle(a));
+    QVERIFY(test::settle(b));
+}
+
+// Overwrite replaces the other version with ours, and the other document then sees its file changed.
+void TestDocument::overwriteReplacesTheOtherVersion()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("shared.fabricplan"));
+    saveSpecFile(ClusterSpec{}, path.toStdString());
+    QObject owner;
+    Document& a = *openDesign(path, &owner);
+    Document& b = *openDesign(path, &owner);
+    int asked = 0;
+    b.setDiskConflictChooser([&](const DiskConflict&) {
+        ++asked;
+        return DiskConflictChoice::Overwrite;
+    });
+    Command::setField(&a, fields::name, std::string("renamed in A"));
+    QString error;
+    QVERIFY2(a.save(path, &error), qPrintable(error));
+    Command::setField(&b, fields::spineRoomDistanceM, 42.5);
+    SaveStatus status{};
+    QVERIFY2(b.save(path, &error, &status), qPrintable(error));
+    QCOMPARE(status, SaveStatus::Written);
+    QCOMPARE(asked, 1);
+    const ClusterSpec written = onDisk(path);
+    QVERIFY(written == b.spec());
+    QCOMPARE(written.floor.spineRoomDistanceM, 42.5);
+    QCOMPARE(written.name, ClusterSpec{}.name);  // B chose to replace A's rename
+    QVERIFY(!b.isModified());
+    QVERIFY(a.fileChangedOnDisk());
+    // A's next save asks in turn (A has no chooser: refused, nothing written).
+    Command::setField(&a, fields::name, std::string("renamed in A again"));
+    QVERIFY(!a.save(path, &error, &status));
+    QCOMPARE(status, SaveStatus::Failed);
+    QVERIFY(onDisk(path) == b.spec());
+    QVERIFY(test::settle(a));
+    QVERIFY(test::settle(b));
+}
+
+// A file whose time changed but not its bytes (touch, a backup tool) is no conflict.
+void TestDocument::timestampOnlyChangeIsNoConflict()
+{
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("touched.fabricplan"));
+    saveSpecFile(ClusterSpec{}, path.toStdString());
+    QObject owner;
+    Document& doc = *openDesign(path, &owner);
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadWrite));
+    QVERIFY(f.setFileTime(QDateTime::currentDateTime().addSecs(3600), QFileDevice::FileModificationTime));
+    f.close();
+    QVERIFY(!doc.fileChangedOnDisk());
+    setGpus(doc, 2048);
+    QString error;
+    QVERIFY2(doc.save(path, &error), qPrintable(error));  // no chooser needed
+    QCOMPARE(onDisk(path).gpus, 2048);
+    QVERIFY(test::settle(doc));
 }
 
 QTEST_MAIN(TestDocument)

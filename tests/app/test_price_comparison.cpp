@@ -3,6 +3,9 @@
 #include <QAbstractItemModelTester>
 #include <QtTest>
 
+#include <algorithm>
+#include <set>
+
 #include "gui/price_comparison_model.h"
 #include "gui_test_support.h"
 #include "plan/plan.h"
@@ -44,6 +47,7 @@ private slots:
     void handBuiltTotals();
     void realPlanTotalsMatchCatalog();
     void realQuotesCarryNoEstimateMark();
+    void manySourcesShowTheRelevantOnesAndSumUpTheRest();
 };
 
 void TestPriceComparison::handBuiltTotals()
@@ -166,7 +170,12 @@ void TestPriceComparison::realPlanTotalsMatchCatalog()
     }
     QCOMPARE(model.lineCount(), opticsLines);
     QVERIFY(qAbs(model.planTotalUsd() - planOpticsUsd) < 0.01);
+    // Sources are ordered by relevance, not by name: find each one's column by its name.
+    QStringList names;
+    for (int s = 0; s < model.sourceCount(); ++s) names << model.sourceName(s);
     for (std::size_t s = 0; s < sources.size(); ++s) {
+        const int column = int(names.indexOf(QString::fromStdString(sources[s])));
+        QVERIFY2(column >= 0, sources[s].c_str());
         double expected = 0;
         int missing = 0;
         for (const BomLine& l : plan->bom.lines) {
@@ -181,11 +190,12 @@ void TestPriceComparison::realPlanTotalsMatchCatalog()
                 }
             if (!found) ++missing;
         }
-        QVERIFY2(qAbs(model.sourceTotalUsd(int(s)) - expected) < 0.01, sources[s].c_str());
-        QCOMPARE(model.sourceMissingLines(int(s)), missing);
-        const QModelIndex totalCell = model.index(model.lineCount(), PriceComparisonModel::FirstSource + int(s));
+        QVERIFY2(qAbs(model.sourceTotalUsd(column) - expected) < 0.01, sources[s].c_str());
+        QCOMPARE(model.sourceMissingLines(column), missing);
+        const QModelIndex totalCell = model.index(model.lineCount(), PriceComparisonModel::FirstSource + column);
         QVERIFY(qAbs(totalCell.data(PriceComparisonModel::UsdRole).toDouble() - expected) < 0.01);
     }
+    QCOMPARE(model.otherSourcesColumn(), -1);  // a few sources: every one has its column
     // Each highlighted cell is no dearer than any other quoted cell of its row.
     for (int r = 0; r < model.lineCount(); ++r) {
         double cheapest = -1;
@@ -198,6 +208,97 @@ void TestPriceComparison::realPlanTotalsMatchCatalog()
             const double usd = model.index(r, PriceComparisonModel::FirstSource + s).data(PriceComparisonModel::UsdRole).toDouble();
             if (usd >= 0) QVERIFY(cheapest <= usd);
         }
+    }
+}
+
+// A price list of 20,000 sources (issue 42: 0.85 s at 2,000, 23 s at 50,000, minutes at 200,000): the
+// table keeps 50 source columns and one that sums up the rest; each line's cheapest quote, worked out here
+// by a plain scan of the catalog, is in a shown column and highlighted.
+void TestPriceComparison::manySourcesShowTheRelevantOnesAndSumUpTheRest()
+{
+    auto catalog = std::make_shared<Catalog>(*test::builtCatalog());
+    // The optics parts of the default plan; each bulk source quotes one of them, source i at $1,000 + i.
+    const Plan before = makePlan(ClusterSpec{}, *catalog);
+    std::vector<std::string> parts;
+    for (const BomLine& l : before.bom.lines)
+        if ((catalog->findTransceiver(l.part) || catalog->findCable(l.part)) &&
+            std::find(parts.begin(), parts.end(), l.part) == parts.end())
+            parts.push_back(l.part);
+    QVERIFY(parts.size() >= 2);
+    const int bulk = 20'000;
+    for (int i = 0; i < bulk; ++i) {
+        const std::string& part = parts[std::size_t(i) % parts.size()];
+        PartBase* p = nullptr;
+        for (auto& t : catalog->transceivers)
+            if (t.partNumber == part) p = &t;
+        for (auto& c : catalog->cables)
+            if (c.partNumber == part) p = &c;
+        PriceQuote q;
+        q.source = QStringLiteral("bulk-%1").arg(i, 5, 10, QLatin1Char('0')).toStdString();
+        q.priceUsd = 1000 + i;
+        q.estimated = false;
+        p->prices.push_back(q);
+    }
+    const auto plan = std::make_shared<const Plan>(makePlan(ClusterSpec{}, *catalog));
+    PriceComparisonModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    model.setPlan(plan, catalog);
+
+    const long long total = (long long)catalog->priceSources().size();
+    QVERIFY(total >= bulk);
+    const long long hidden = total - (long long)kShownPriceSources;
+    QCOMPARE(model.totalSourceCount(), total);
+    QCOMPARE(model.sourceCount(), int(kShownPriceSources));
+    QCOMPARE(model.otherSourceCount(), hidden);
+    QCOMPARE(model.columnCount(), int(PriceComparisonModel::FirstSource) + int(kShownPriceSources) + 1);
+    int opticsLines = 0;
+    for (const BomLine& l : plan->bom.lines)
+        if (catalog->findTransceiver(l.part) || catalog->findCable(l.part)) ++opticsLines;
+    QCOMPARE(model.lineCount(), opticsLines);
+    QCOMPARE(model.rowCount(), opticsLines + 1);
+    const QString more = QLocale(QLocale::English).toString(hidden) + QStringLiteral(" more sources");
+    const int others = model.otherSourcesColumn();
+    QCOMPARE(others, model.columnCount() - 1);
+    QCOMPARE(model.headerData(others, Qt::Horizontal).toString(), more);
+    QCOMPARE(model.index(opticsLines, others).data().toString(), QStringLiteral("and ") + more);
+    QVERIFY2(model.summaryText().contains(QStringLiteral("and ") + more + QStringLiteral(" not shown")),
+             qPrintable(model.summaryText()));
+
+    // Per line, by a plain scan: the cheapest quote of all, and how many sources quote the part.
+    int row = 0;
+    for (const BomLine& l : plan->bom.lines) {
+        const PartBase* p = catalog->findTransceiver(l.part);
+        if (!p) p = catalog->findCable(l.part);
+        if (!p) continue;
+        double cheapest = -1;
+        std::set<std::string> quoting;
+        for (const PriceQuote& q : p->prices) {
+            quoting.insert(q.source);
+            if (cheapest < 0 || double(l.qty) * q.priceUsd < cheapest) cheapest = double(l.qty) * q.priceUsd;
+        }
+        int highlighted = 0, shownQuotes = 0;
+        for (int s = 0; s < model.sourceCount(); ++s) {
+            const QModelIndex cell = model.index(row, PriceComparisonModel::FirstSource + s);
+            if (cell.data(PriceComparisonModel::UsdRole).toDouble() >= 0) ++shownQuotes;
+            if (cell.data(PriceComparisonModel::IsCheapestRole).toBool()) {
+                ++highlighted;
+                QVERIFY(qAbs(cell.data(PriceComparisonModel::UsdRole).toDouble() - cheapest) < 0.01);
+            }
+        }
+        QCOMPARE(highlighted, 1);
+        const int otherQuotes = int(quoting.size()) - shownQuotes;
+        QVERIFY(otherQuotes > 0);  // ~20,000 / parts bulk sources per part, at most 50 shown
+        const QString cell = model.index(row, others).data().toString();
+        QVERIFY2(cell.endsWith(QStringLiteral("(%1 quotes)").arg(QLocale(QLocale::English).toString(otherQuotes))),
+                 qPrintable(cell));
+        QVERIFY(model.index(row, others).data(PriceComparisonModel::UsdRole).toDouble() >= cheapest);
+        ++row;
+    }
+    QCOMPARE(row, opticsLines);
+    // A source quoting every line is the first column, and the cheapest of those.
+    if (model.cheapestCompleteSource() >= 0) {
+        QCOMPARE(model.cheapestCompleteSource(), 0);
+        QCOMPARE(model.sourceMissingLines(0), 0);
     }
 }
 
