@@ -166,7 +166,10 @@ Analysis analyse(const ClusterSpec& spec, const Fabric& fabric, const Layout& la
         TierLossless& tl = a.tiers[std::size_t(k)];
         const AsicConstants& asic = asicConstants(hardware.switchModel(dev.model).asic);
         const int lanes = lanesOfPort(hardware.switchModel(dev.model), gbps);
-        const int metres = int(std::ceil(std::max(0.0, lengthM) - 1e-9));
+        // Whole metres, rounded up; a length that is no number counts as 0, and lengths are capped at 1,000 km
+        // (far beyond any optic) so the count stays an int.
+        const double finite = std::isfinite(lengthM) ? std::clamp(lengthM, 0.0, 1e6) : 0.0;
+        const int metres = int(std::ceil(finite - 1e-9));
         const Headroom h = headroomOf(asic, gbps, metres, copper, lanes, options.portMtu);
         SwitchTally& s = tally[d];
         s.headroom += double(h.size) * options.losslessPriorities;
