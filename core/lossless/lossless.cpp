@@ -158,19 +158,50 @@ Analysis analyse(const ClusterSpec& spec, const Fabric& fabric, const Layout& la
     std::vector<SwitchTally> tally(fabric.devices.size());
     std::vector<std::vector<PortSetting>> byPort(a.tiers.size());
     std::vector<std::vector<bool>> seen(a.tiers.size());
+    // Per switch model: its constants, lanes and reserve, and the headroom of each (whole metres, medium)
+    // worked out once: a plan has a few dozen distinct lengths and hundreds of thousands of port ends.
+    struct ModelCache {
+        const AsicConstants* asic = nullptr;
+        int lanes = 4;
+        double reserved = 0;
+        std::vector<Headroom> byLength;  // index metres x 2 + copper
+        std::vector<bool> known;
+    };
+    std::vector<ModelCache> models(hardware.switches.size());
+    for (std::size_t m = 0; m < models.size(); ++m) {
+        models[m].asic = &asicConstants(hardware.switches[m].asic);
+        models[m].lanes = lanesOfPort(hardware.switches[m], gbps);
+        models[m].reserved = reservedPerPortBytes(*models[m].asic, models[m].lanes);
+    }
+    constexpr int kCachedMetres = 20000;
+    const auto headroomAt = [&](ModelCache& mc, int metres, bool copper) -> Headroom {
+        if (metres >= kCachedMetres) return headroomOf(*mc.asic, gbps, metres, copper, mc.lanes, options.portMtu);
+        const std::size_t k = std::size_t(metres) * 2 + (copper ? 1 : 0);
+        if (k >= mc.byLength.size()) {
+            mc.byLength.resize(k + 1);
+            mc.known.resize(k + 1, false);
+        }
+        if (!mc.known[k]) {
+            mc.byLength[k] = headroomOf(*mc.asic, gbps, metres, copper, mc.lanes, options.portMtu);
+            mc.known[k] = true;
+        }
+        return mc.byLength[k];
+    };
     const auto addEnd = [&](DeviceId d, std::uint16_t port, double lengthM, bool copper) {
         const Device& dev = fabric.devices[d];
         if (dev.tier == Tier::Node) return;
         const int k = tierOf[std::size_t(switchTierIndex(dev.tier))];
-        if (k < 0) return;
+        if (k < 0 || dev.model >= models.size()) return;
         TierLossless& tl = a.tiers[std::size_t(k)];
-        const AsicConstants& asic = asicConstants(hardware.switchModel(dev.model).asic);
-        const int lanes = lanesOfPort(hardware.switchModel(dev.model), gbps);
-        const int metres = int(std::ceil(std::max(0.0, lengthM) - 1e-9));
-        const Headroom h = headroomOf(asic, gbps, metres, copper, lanes, options.portMtu);
+        ModelCache& mc = models[dev.model];
+        // Whole metres, rounded up; a length that is no number counts as 0, and lengths are capped at 1,000 km
+        // (far beyond any optic) so the count stays an int.
+        const double finite = std::isfinite(lengthM) ? std::clamp(lengthM, 0.0, 1e6) : 0.0;
+        const int metres = int(std::ceil(finite - 1e-9));
+        const Headroom h = headroomAt(mc, metres, copper);
         SwitchTally& s = tally[d];
         s.headroom += double(h.size) * options.losslessPriorities;
-        s.reserved += reservedPerPortBytes(asic, lanes);
+        s.reserved += mc.reserved;
         s.longestM = std::max(s.longestM, double(metres));
         ++s.ports;
         auto& ports = byPort[std::size_t(k)];
@@ -184,7 +215,7 @@ Analysis analyse(const ClusterSpec& spec, const Fabric& fabric, const Layout& la
             ps.port = port;
             ps.cage = port / tl.portsPerCage;
             ps.sub = port % tl.portsPerCage;
-            ps.lanes = lanes;
+            ps.lanes = mc.lanes;
             ps.cableM = metres;
             ps.copper = copper;
             ps.headroom = h;

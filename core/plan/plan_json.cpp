@@ -1,5 +1,6 @@
 #include "plan/plan_json.h"
 
+#include <cmath>
 #include <map>
 
 #include "common/paths.h"
@@ -101,7 +102,8 @@ json platformJson(const PlatformModel& p)
             {"cage_type", p.cageType}, {"cage_finned", p.cageFinned}, {"source", p.source}};
 }
 
-// The lossless profile (core/lossless): flow control, the RoCE classes, each tier's worst switch.
+// The lossless profile (core/lossless): flow control, the RoCE classes, each tier's worst switch. Its
+// figures are whole bytes and metres, written as integers (not among forEachExportedFigure's floats).
 json losslessJson(const Plan& p)
 {
     const lossless::Analysis a = lossless::analyse(p.spec, p.fabric, p.layout, p.media, p.hardware);
@@ -109,17 +111,18 @@ json losslessJson(const Plan& p)
     for (const lossless::TierLossless& t : a.tiers) {
         if (t.worstDevice < 0) continue;
         tiers.push_back({{"tier", toString(t.tier)}, {"part", t.part}, {"asic", t.asic}, {"switches", t.switches},
-                         {"ports_configured", t.ports.size()}, {"buffer_bytes", t.bufferBytes},
+                         {"ports_configured", t.ports.size()}, {"buffer_bytes", std::llround(t.bufferBytes)},
                          {"buffer_estimated", t.bufferEstimated}, {"worst_switch", p.fabric.deviceName(DeviceId(t.worstDevice))},
-                         {"worst_headroom_bytes", t.worstHeadroomBytes}, {"worst_reserved_bytes", t.worstReservedBytes},
-                         {"longest_cable_m", t.worstLongestM}, {"switches_over", t.switchesOver},
+                         {"worst_headroom_bytes", std::llround(t.worstHeadroomBytes)},
+                         {"worst_reserved_bytes", std::llround(t.worstReservedBytes)},
+                         {"longest_cable_m", std::llround(t.worstLongestM)}, {"switches_over", t.switchesOver},
                          {"fits", t.bufferBytes <= 0 || t.switchesOver == 0}});
     }
     const lossless::Options& o = a.options;
     return {{"flow_control", lossless::toString(a.flowControl)}, {"why", lossless::flowControlText(p.spec.fabric)},
             {"lossless_priority", o.losslessPriority}, {"cnp_priority", o.cnpPriority}, {"roce_dscp", o.roceDscp},
-            {"cnp_dscp", o.cnpDscp}, {"port_mtu", o.portMtu}, {"ecn_min_bytes", lossless::kEcnMinBytes},
-            {"ecn_max_bytes", lossless::kEcnMaxBytes}, {"ecn_probability_pct", lossless::kEcnProbabilityPercent},
+            {"cnp_dscp", o.cnpDscp}, {"port_mtu", o.portMtu}, {"ecn_min_bytes", std::llround(lossless::kEcnMinBytes)},
+            {"ecn_max_bytes", std::llround(lossless::kEcnMaxBytes)}, {"ecn_probability_pct", lossless::kEcnProbabilityPercent},
             {"tiers", tiers}};
 }
 
