@@ -9,7 +9,10 @@
 #include "design_input.h"
 #include "memory_policy.h"
 #include "library_stderr.h"
+#include "io/cluster_csv.h"
 #include "io/exporter.h"
+#include "network_summary.h"
+#include "plan/cluster_plan_json.h"
 #include "plan/plan_json.h"
 #include "report_output.h"
 #include "summary.h"
@@ -79,18 +82,32 @@ int planCommand(const std::vector<std::string>& argv)
     prefaultHeapAhead(std::size_t(std::max(0, typed.gpus)) * kPlanHeapBytesPerGpu);
     const Catalog catalog = openCatalog(args);
     const ClusterSpec spec = fitFabricDefaults(args, typed, catalog);
-    const Plan plan = makePlan(spec, catalog, readPlanOptions(args));
+    // The compute fabric, then the design's other networks (none: the cluster is its compute fabric).
+    const ClusterPlan cluster = makeClusterPlan(makePlan(spec, catalog, readPlanOptions(args)), catalog, readPlanOptions(args));
+    const Plan& plan = cluster.compute();
+    const bool severalNetworks = cluster.networks.size() > 1;
 
     const auto json = args.value("--json");
-    if (json) writeJson(planToJson(plan), *json);
-    if (!json || *json != "-") printSummary(plan, std::cout, catalog.path);
+    if (json) writeJson(clusterPlanToJson(cluster), *json);
+    if (!json || *json != "-") {
+        printSummary(plan, std::cout, catalog.path);
+        printNetworks(cluster, std::cout);
+    }
     if (auto x = args.value("--xlsx")) runExporter("xlsx", plan, catalog, *x);
     if (auto dir = args.value("--csv")) {
         std::error_code ec;
         std::filesystem::create_directories(*dir, ec);
         if (ec) throw UserError("cannot create the folder: " + ec.message(), *dir, "choose a folder you can write to");
-        runExporter("bom-csv", plan, catalog, (std::filesystem::path(*dir) / "bom.csv").string());
-        runExporter("cables-csv", plan, catalog, (std::filesystem::path(*dir) / "cables.csv").string());
+        const std::string bomCsv = (std::filesystem::path(*dir) / "bom.csv").string();
+        const std::string cablesCsv = (std::filesystem::path(*dir) / "cables.csv").string();
+        if (severalNetworks) {  // every network's rows, each named by its network
+            io::writeClusterBomCsv(cluster, bomCsv);
+            io::writeClusterCablesCsv(cluster, cablesCsv);
+            std::cerr << "wrote " << bomCsv << "\nwrote " << cablesCsv << "\n";
+        } else {
+            runExporter("bom-csv", plan, catalog, bomCsv);
+            runExporter("cables-csv", plan, catalog, cablesCsv);
+        }
     }
     // A report is read by people deciding between fabrics: the PDF gets the comparison (four more plans,
     // made once and only when a PDF is asked for).
@@ -110,7 +127,7 @@ int planCommand(const std::vector<std::string>& argv)
         const std::string id = e.substr(0, eq);
         runExporter(id, plan, catalog, e.substr(eq + 1), comparisonFor(id));
     }
-    return plan.errorCount() > 0 ? kExitDesignErrors : kExitOk;
+    return cluster.errorCount() > 0 ? kExitDesignErrors : kExitOk;
 }
 
 int compareCommand(const std::vector<std::string>& argv)
