@@ -96,7 +96,12 @@ NetworkFigures figuresOf(const Plan& p)
     f.transceivers = qtyOf(p.bom, BomCategory::Transceivers);
     f.cables = static_cast<long long>(bom::cableCount(p.fabric, p.media));  // DAC, AOC and fibre runs alike
     f.capexUsd = p.estimates.capex.totalUsd;
-    f.powerW = p.estimates.opex.powerKw * 1000.0;
+    // As the compute summary's "network power" (estimate::opexOf): switches, optics, cables and fibre, and
+    // every NIC port, priced or not (it draws power either way). Worked out here from the BOM because
+    // the other networks are planned findings-only (below).
+    f.powerW = p.bom.subtotalPowerW(BomCategory::Switches) + p.bom.subtotalPowerW(BomCategory::Transceivers) +
+               p.bom.subtotalPowerW(BomCategory::Cables) + p.bom.subtotalPowerW(BomCategory::Fibre) +
+               double(p.fabric.nodeCount) * double(p.fabric.nicsPerNode) * p.hardware.nic.powerW;
     f.errors = p.errorCount();
     f.warnings = p.warningCount();
     return f;
@@ -171,9 +176,15 @@ ClusterPlan makeClusterPlan(Plan compute, const Catalog& catalog, const PlanOpti
         if (ports < 1)
             throw UserError("the network's endpoints bring no ports", fieldOf(i, n, "/endpoints"),
                             "give an endpoint group a count, or make it follow the nodes (\"per\": \"per_node\")");
+        // Findings, BOM and capex (and the invariant check): the collectives, ECMP and resilience
+        // estimates speak of the compute fabric's jobs, not of a storage or management network, and at
+        // 100,000 GPUs they were most of these networks' planning time.
+        PlanOptions networkOptions = options;
+        networkOptions.findingsOnly = true;
+        networkOptions.invariantsLater = false;
         Plan p;
         try {
-            p = makePlan(endpointFabricSpec(cluster, i, ports), catalog, options);
+            p = makePlan(endpointFabricSpec(cluster, i, ports), catalog, networkOptions);
         } catch (const UserError& e) {
             rethrowForNetwork(i, n, e);
         }

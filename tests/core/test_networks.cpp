@@ -188,6 +188,9 @@ private slots:
         QCOMPARE(c.total.cables, cables);
         QVERIFY(std::abs(c.total.capexUsd - capex) < 0.01);
         QVERIFY(c.figures[1].capexUsd > 0);
+        // A network's power is what the compute summary calls network power (estimate::opexOf).
+        QVERIFY(std::abs(c.figures[0].powerW - c.compute().estimates.opex.powerKw * 1000.0) < 1e-6);
+        QVERIFY(c.figures[1].powerW > 0);
         // The storage ports come with the DGX and the storage servers: no NIC is priced on that network.
         QCOMPARE(c.networks[1].plan.bom.subtotalUsd(BomCategory::Nics), 0.0);
     }
