@@ -12,8 +12,11 @@
 #include "design_input.h"
 #include "memory_policy.h"
 #include "library_stderr.h"
+#include "io/cluster_csv.h"
 #include "io/exporter.h"
 #include "io/json_output.h"
+#include "network_summary.h"
+#include "plan/cluster_plan_json.h"
 #include "plan/plan_json.h"
 #include "report_output.h"
 #include "summary.h"
@@ -114,7 +117,10 @@ int planCommand(const std::vector<std::string>& argv)
     prefaultHeapAhead(std::size_t(std::max(0, typed.gpus)) * kPlanHeapBytesPerGpu);
     const Catalog catalog = openCatalog(args);
     const ClusterSpec spec = fitFabricDefaults(args, typed, catalog);
-    const Plan plan = makePlan(spec, catalog, readPlanOptions(args));
+    // The compute fabric, then the design's other networks (none: the cluster is its compute fabric).
+    const ClusterPlan cluster = makeClusterPlan(makePlan(spec, catalog, readPlanOptions(args)), catalog, readPlanOptions(args));
+    const Plan& plan = cluster.compute();
+    const bool severalNetworks = cluster.networks.size() > 1;
 
     // Every file output, in the order written: (format, path); "plan-json" is --json's.
     std::vector<std::pair<std::string, std::string>> outputs;
@@ -135,8 +141,11 @@ int planCommand(const std::vector<std::string>& argv)
         if (id != "plan-json") announced.push_back(path);
     }
 
-    if (json && *json == "-") writeJson(planToJson(plan), "-");
-    if (!json || *json != "-") printSummary(plan, std::cout, catalog.path);
+    if (json && *json == "-") writeJson(clusterPlanToJson(cluster), "-");
+    if (!json || *json != "-") {
+        printSummary(plan, std::cout, catalog.path);
+        printNetworks(cluster, std::cout);
+    }
     // A report is read by people deciding between fabrics: the PDF gets the comparison (four more plans,
     // made once and only when a PDF is asked for).
     std::optional<Comparison> comparison;
@@ -154,7 +163,10 @@ int planCommand(const std::vector<std::string>& argv)
     try {
         writeTogether(paths, announced, [&] {
             for (const auto& [id, path] : outputs) {
-                if (id == "plan-json") writeJson(planToJson(plan), path);
+                if (id == "plan-json") writeJson(clusterPlanToJson(cluster), path);
+                // Several networks: every network's rows, each named by its network (io/cluster_csv.h).
+                else if (id == "bom-csv" && severalNetworks) io::writeClusterBomCsv(cluster, path);
+                else if (id == "cables-csv" && severalNetworks) io::writeClusterCablesCsv(cluster, path);
                 else runExporter(id, plan, catalog, path, comparisonFor(id));
             }
         });
@@ -163,7 +175,7 @@ int planCommand(const std::vector<std::string>& argv)
         if (madeCsvDir) std::filesystem::remove(*csvDir, ec);  // only if still empty
         throw;
     }
-    return plan.errorCount() > 0 ? kExitDesignErrors : kExitOk;
+    return cluster.errorCount() > 0 ? kExitDesignErrors : kExitOk;
 }
 
 int compareCommand(const std::vector<std::string>& argv)

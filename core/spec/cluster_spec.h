@@ -4,6 +4,8 @@
 #include <string>
 #include <vector>
 
+#include "spec/network_spec.h"
+
 namespace fp {
 
 enum class FabricKind { InfiniBand, RoCE, SpectrumX, UEC };
@@ -130,6 +132,9 @@ struct ClusterSpec {
     MediaPolicy media;
     Economics economics;
     Workload workload;
+    // The cluster's other networks (storage, in-band, out-of-band), planned beside the compute fabric
+    // above by plan/cluster_plan.h; empty = the compute fabric alone (issue 38).
+    std::vector<NetworkSpec> networks;
     bool operator==(const ClusterSpec&) const = default;
 
     int nodes() const { return gpusPerNode > 0 ? (gpus + gpusPerNode - 1) / gpusPerNode : 0; }

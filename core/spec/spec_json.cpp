@@ -223,6 +223,70 @@ void readFields(ObjectReader& o, std::string_view parent, int version, ClusterSp
             any);
 }
 
+// ---- networks (issue 38): a list of objects, written only when the design has any -------------------
+
+json networkToJson(const NetworkSpec& n)
+{
+    json endpoints = json::array();
+    for (const EndpointGroup& e : n.endpoints) {
+        json g{{"name", e.name}, {"per", toString(e.per)}, {"ports_each", e.portsEach}};
+        if (e.per == EndpointCount::Fixed) g["count"] = e.count;
+        endpoints.push_back(g);
+    }
+    json out{{"name", n.name},       {"role", toString(n.role)},   {"fabric", toString(n.fabric)},
+             {"switch", n.switchModel}, {"port", n.portModel},     {"link_gbps", n.linkGbps},
+             {"tiers", n.tiers},     {"leaf_oversubscription", ratioText({n.leafDown, n.leafUp})},
+             {"ports_priced", n.portsPriced}, {"endpoints", endpoints}};
+    json switches = json::object();
+    if (!n.leafSwitchModel.empty()) switches["leaf"] = n.leafSwitchModel;
+    if (!n.spineSwitchModel.empty()) switches["spine"] = n.spineSwitchModel;
+    if (!switches.empty()) out["switches"] = switches;
+    return out;
+}
+
+void readNetworks(ObjectReader& top, const std::string& origin, std::vector<std::string>& w, UnknownKeys unknown,
+                  int version, std::vector<NetworkSpec>& out)
+{
+    const json* list = top.find("networks");
+    if (!list) return;
+    if (!list->is_array()) top.fail("/networks", "must be a list", "write [] or [{\"name\": \"storage\", ...}]");
+    for (std::size_t i = 0; i < list->size(); ++i) {
+        const std::string path = "/networks/" + std::to_string(i);
+        NetworkSpec n;
+        ObjectReader o((*list)[i], path, origin, w, unknown, version);
+        o.text("name", n.name);
+        o.choice("role", n.role, parseNetworkRole, "storage, inband, oob, storage_inband");
+        o.choice("fabric", n.fabric, parseFabricKind, "infiniband, roce, spectrum-x, uec");
+        o.text("switch", n.switchModel);
+        o.text("port", n.portModel);
+        o.integer("link_gbps", n.linkGbps);
+        o.integer("tiers", n.tiers);
+        Ratio leaf;
+        o.ratio("leaf_oversubscription", leaf);
+        n.leafDown = leaf.down;
+        n.leafUp = leaf.up;
+        o.boolean("ports_priced", n.portsPriced);
+        if (auto sw = o.find("switches")) {
+            ObjectReader t(*sw, path + "/switches", origin, w, unknown, version);
+            t.text("leaf", n.leafSwitchModel);
+            t.text("spine", n.spineSwitchModel);
+        }
+        if (auto eps = o.find("endpoints")) {
+            if (!eps->is_array()) o.fail(path + "/endpoints", "must be a list", "write [{\"name\": ..., \"count\": ..., \"ports_each\": ...}]");
+            for (std::size_t k = 0; k < eps->size(); ++k) {
+                EndpointGroup g;
+                ObjectReader e((*eps)[k], path + "/endpoints/" + std::to_string(k), origin, w, unknown, version);
+                e.text("name", g.name);
+                e.choice("per", g.per, parseEndpointCount, "fixed, per_node, per_switch");
+                e.integer("count", g.count);
+                e.integer("ports_each", g.portsEach);
+                n.endpoints.push_back(g);
+            }
+        }
+        out.push_back(std::move(n));
+    }
+}
+
 } // namespace
 
 json upgradeDesignJson(json design, int fromVersion)
@@ -248,6 +312,10 @@ json specToJson(const ClusterSpec& s)
     writeFields(switches, "/fabric/switches", s);
     if (!switches.empty()) out["fabric"]["switches"] = switches;  // only the tiers with their own switch
     out["media"]["pins"] = pins;
+    if (!s.networks.empty()) {  // a compute-only design is written as before
+        json& networks = out["networks"] = json::array();
+        for (const NetworkSpec& n : s.networks) networks.push_back(networkToJson(n));
+    }
     return out;
 }
 
@@ -326,6 +394,7 @@ SpecReadResult specFromJson(const json& original, const std::string& origin)
         ObjectReader o(*c, "/workload", origin, w, unknown, version);
         readFields(o, "/workload", version, s);
     }
+    if (version >= 2) readNetworks(top, origin, w, unknown, version, s.networks);  // format 1: refused as unknown
     return r;
 }
 

@@ -1,0 +1,51 @@
+#include "network_summary.h"
+
+#include <cstdio>
+#include <ostream>
+#include <string>
+
+#include "common/format.h"
+
+namespace fp::cli {
+namespace {
+
+std::string row(const std::string& name, const std::string& role, const std::string& ports, const NetworkFigures& f)
+{
+    char line[256];
+    std::snprintf(line, sizeof line, "  %-12s %-32s %9s %9s %12s %9s %14s %10.1f %6d\n", name.c_str(), role.c_str(),
+                  ports.c_str(), withThousands(f.switches).c_str(), withThousands(f.transceivers).c_str(),
+                  withThousands(f.cables).c_str(), formatUsdShort(f.capexUsd).c_str(), f.powerW / 1000.0, f.errors);
+    return line;
+}
+
+} // namespace
+
+void printNetworks(const ClusterPlan& c, std::ostream& out)
+{
+    if (c.networks.size() < 2) return;
+    out << "Networks (" << c.networks.size() << "; the total is their sum):\n";
+    char head[256];
+    std::snprintf(head, sizeof head, "  %-12s %-32s %9s %9s %12s %9s %14s %10s %6s\n", "network", "role", "ports",
+                  "switches", "transceivers", "cables", "capex", "power kW", "errors");
+    out << head;
+    for (std::size_t i = 0; i < c.networks.size(); ++i) {
+        const NetworkPlan& n = c.networks[i];
+        out << row(n.name, displayName(n.role), withThousands(n.endpointPorts), c.figures[i]);
+    }
+    out << row("total", "", "", c.total);
+    for (std::size_t i = 1; i < c.networks.size(); ++i) {
+        const NetworkPlan& n = c.networks[i];
+        const Plan& p = n.plan;
+        const FabricShape& s = p.fabric.shape;
+        out << "  " << n.name << ": " << displayName(p.spec.fabric) << ", " << p.hardware.switchesText(s.tiers) << " ("
+            << s.switchPorts << " x " << s.linkGbps << "G), port " << p.hardware.nic.partNumber << "; "
+            << counted(s.tiers, "tier") << ": leaf " << withThousands(p.fabric.switchCount(Tier::Leaf)) << ", spine "
+            << withThousands(p.fabric.switchCount(Tier::Spine)) << "\n";
+        for (const Finding& f : p.findings)
+            if (f.severity != Severity::Info)
+                out << "    " << toString(f.severity) << " [" << f.rule << "] " << f.where << ": " << f.message << "\n";
+        for (const std::string& note : p.fabric.notes) out << "    note: " << note << "\n";
+    }
+}
+
+} // namespace fp::cli

@@ -1,0 +1,204 @@
+#include "plan/cluster_plan.h"
+
+#include <algorithm>
+#include <set>
+#include <string_view>
+#include <utility>
+
+#include "bom/bom.h"
+#include "common/error.h"
+#include "estimate/throughput.h"
+#include "spec/validate.h"
+
+namespace fp {
+namespace {
+
+constexpr int kMaxPortsPerEndpoint = 64;
+
+// "/networks/1/endpoints (storage)": the field's path, then the network's name.
+std::string fieldOf(std::size_t index, const NetworkSpec& n, const std::string& field)
+{
+    return "/networks/" + std::to_string(index) + field + (n.name.empty() ? std::string() : " (" + n.name + ")");
+}
+
+long long qtyOf(const Bom& bom, BomCategory c)
+{
+    long long n = 0;
+    for (const BomLine& l : bom.lines)
+        if (l.category == c) n += l.qty;
+    return n;
+}
+
+// The network's own mistakes, before any of it is planned: each names its field and how to fix it.
+void requireValidNetwork(std::size_t index, const NetworkSpec& n, const std::set<std::string>& namesBefore)
+{
+    const auto fail = [&](const std::string& field, const std::string& what, const std::string& fix) {
+        throw UserError(what, fieldOf(index, n, field), fix);
+    };
+    if (n.name.empty()) fail("/name", "a network needs a name", "name it after its role, e.g. \"storage\"");
+    if (n.name.size() > std::size_t(kMaxNameLength)) fail("/name", "the name is too long", "shorten it");
+    if (n.name == "compute" || namesBefore.count(n.name))
+        fail("/name", "another network is named \"" + n.name + "\"", "give every network its own name");
+    if (n.role == NetworkRole::Compute)
+        fail("/role", "the compute fabric is the design's own (/compute, /fabric), not one of its networks",
+             "use storage, inband, oob or storage_inband");
+    if (n.switchModel.empty()) fail("/switch", "no switch model", "name a catalog switch (fabricplan-cli catalog list switches)");
+    if (n.portModel.empty())
+        fail("/port", "no endpoint port model", "name the catalog NIC that stands for one endpoint port, e.g. MCX715105AS-WEAT");
+    if (n.tiers < 0 || n.tiers > 2) fail("/tiers", "must be 0 (auto), 1 (one switch) or 2 (leaf-spine), not " + std::to_string(n.tiers), "");
+    if (n.leafDown < 1 || n.leafUp < 1 || n.leafDown > 64 || n.leafUp > 64)
+        fail("/leaf_oversubscription", "must be DOWN:UP with both between 1 and 64", "write it as \"1:1\" or \"4:3\"");
+    if (n.endpoints.empty())
+        fail("/endpoints", "the network has no endpoints", "list what connects to it, e.g. {\"name\": \"storage servers\", \"count\": 8, \"ports_each\": 2}");
+    for (std::size_t k = 0; k < n.endpoints.size(); ++k) {
+        const EndpointGroup& g = n.endpoints[k];
+        const std::string ep = "/endpoints/" + std::to_string(k);
+        if (g.portsEach < 1 || g.portsEach > kMaxPortsPerEndpoint)
+            fail(ep + "/ports_each", "must be between 1 and " + std::to_string(kMaxPortsPerEndpoint) + ", not " + std::to_string(g.portsEach), "");
+        if (g.count < 0 || g.count > kMaxGpus) fail(ep + "/count", "must be between 0 and " + std::to_string(kMaxGpus), "");
+        if (g.per != EndpointCount::Fixed && g.count != 0)
+            fail(ep + "/count", "a count that follows the nodes or switches takes no number", "remove \"count\" or set \"per\": \"fixed\"");
+    }
+}
+
+// A stage's error on the fabric a network stands for, told in the network's own fields.
+[[noreturn]] void rethrowForNetwork(std::size_t index, const NetworkSpec& n, const UserError& e)
+{
+    static const std::pair<std::string_view, std::string_view> kFieldOf[] = {
+        {"/compute/nic", "/port"},          {"/compute/gpus", "/endpoints"}, {"/compute/link_gbps", "/link_gbps"},
+        {"/fabric/switch", "/switch"},      {"/fabric/tiers", "/tiers"},     {"/fabric/leaf_oversubscription", "/leaf_oversubscription"},
+        {"/fabric/switches/leaf", "/switches/leaf"}, {"/fabric/switches/spine", "/switches/spine"},
+    };
+    std::string field;
+    for (const auto& [from, to] : kFieldOf)
+        if (e.where == from) field = to;
+    throw UserError(e.what(), fieldOf(index, n, field), e.fix);
+}
+
+NetworkFigures& operator+=(NetworkFigures& a, const NetworkFigures& b)
+{
+    a.switches += b.switches;
+    a.transceivers += b.transceivers;
+    a.cables += b.cables;
+    a.capexUsd += b.capexUsd;
+    a.powerW += b.powerW;
+    a.errors += b.errors;
+    a.warnings += b.warnings;
+    return a;
+}
+
+} // namespace
+
+NetworkFigures figuresOf(const Plan& p)
+{
+    NetworkFigures f;
+    f.switches = p.fabric.switchCount();
+    f.transceivers = qtyOf(p.bom, BomCategory::Transceivers);
+    f.cables = static_cast<long long>(bom::cableCount(p.fabric, p.media));  // DAC, AOC and fibre runs alike
+    f.capexUsd = p.estimates.capex.totalUsd;
+    // As the compute summary's "network power" (estimate::opexOf): switches, optics, cables and fibre, and
+    // every NIC port, priced or not (it draws power either way). Worked out here from the BOM because
+    // the other networks are planned findings-only (below).
+    f.powerW = p.bom.subtotalPowerW(BomCategory::Switches) + p.bom.subtotalPowerW(BomCategory::Transceivers) +
+               p.bom.subtotalPowerW(BomCategory::Cables) + p.bom.subtotalPowerW(BomCategory::Fibre) +
+               double(p.fabric.nodeCount) * double(p.fabric.nicsPerNode) * p.hardware.nic.powerW;
+    f.errors = p.errorCount();
+    f.warnings = p.warningCount();
+    return f;
+}
+
+long long endpointPortsOf(const NetworkSpec& n, int computeNodes, long long switchesBefore)
+{
+    long long ports = 0;
+    for (const EndpointGroup& g : n.endpoints) {
+        const long long count = g.per == EndpointCount::PerComputeNode ? computeNodes
+                                : g.per == EndpointCount::PerSwitch    ? switchesBefore
+                                                                       : g.count;
+        ports += count * g.portsEach;
+    }
+    return ports;
+}
+
+ClusterSpec endpointFabricSpec(const ClusterSpec& cluster, std::size_t index, long long endpointPorts)
+{
+    const NetworkSpec& n = cluster.networks.at(index);
+    ClusterSpec s;
+    s.name = n.name;
+    // Every endpoint port is a node of one port: the builder spreads them over the leaves in order
+    // (railOptimized = false), so a group's ports land together, as cabled rack by rack.
+    s.gpus = int(std::min<long long>(endpointPorts, kMaxGpus + 1LL));  // above the limit: validation says so
+    s.gpusPerNode = 1;
+    s.nicsPerNode = 1;
+    s.nicModel = n.portModel;
+    s.linkGbps = n.linkGbps;
+    s.fabric = n.fabric;
+    s.switchModel = n.switchModel;
+    s.leafSwitchModel = n.leafSwitchModel;
+    s.spineSwitchModel = n.spineSwitchModel;
+    s.tiers = n.tiers;
+    s.railOptimized = false;
+    s.leafOversubscription = {n.leafDown, n.leafUp};
+    // The same floor, with a compute rack's worth of ports per rack: a node's ports on this network
+    // share its rack (and a rack's power budget counts each node once).
+    int portsPerNode = 1;
+    for (const EndpointGroup& g : n.endpoints)
+        if (g.per == EndpointCount::PerComputeNode) portsPerNode = std::max(portsPerNode, g.portsEach);
+    s.floor = cluster.floor;
+    const int nodesPerRack = nodesPerRackOf(cluster.floor);
+    s.floor.nodesPerRack = std::clamp(nodesPerRack * portsPerNode, 1, 256);
+    s.floor.nodePowerKw = std::max(0.01, cluster.floor.nodePowerKw / portsPerNode);
+    s.media = cluster.media;
+    s.media.pins.clear();  // the compute fabric's pins name its own link classes' parts
+    s.economics = cluster.economics;
+    s.economics.includeNics = n.portsPriced;
+    s.workload = cluster.workload;
+    return s;
+}
+
+ClusterPlan makeClusterPlan(Plan compute, const Catalog& catalog, const PlanOptions& options)
+{
+    ClusterPlan c;
+    const ClusterSpec cluster = compute.spec;
+    {
+        std::set<std::string> names;
+        for (std::size_t i = 0; i < cluster.networks.size(); ++i) {
+            requireValidNetwork(i, cluster.networks[i], names);
+            names.insert(cluster.networks[i].name);
+        }
+    }
+    const long long hostLinks = estimate::linkCountsByClass(compute.fabric)[std::size_t(LinkClass::HostLeaf)];
+    c.networks.push_back({"compute", NetworkRole::Compute, hostLinks, std::move(compute)});
+    c.figures.push_back(figuresOf(c.networks.back().plan));
+    long long switchesBefore = c.figures.back().switches;
+    for (std::size_t i = 0; i < cluster.networks.size(); ++i) {
+        const NetworkSpec& n = cluster.networks[i];
+        const long long ports = endpointPortsOf(n, cluster.nodes(), switchesBefore);
+        if (ports < 1)
+            throw UserError("the network's endpoints bring no ports", fieldOf(i, n, "/endpoints"),
+                            "give an endpoint group a count, or make it follow the nodes (\"per\": \"per_node\")");
+        // Findings, BOM and capex (and the invariant check): the collectives, ECMP and resilience
+        // estimates speak of the compute fabric's jobs, not of a storage or management network, and at
+        // 100,000 GPUs they were most of these networks' planning time.
+        PlanOptions networkOptions = options;
+        networkOptions.findingsOnly = true;
+        networkOptions.invariantsLater = false;
+        Plan p;
+        try {
+            p = makePlan(endpointFabricSpec(cluster, i, ports), catalog, networkOptions);
+        } catch (const UserError& e) {
+            rethrowForNetwork(i, n, e);
+        }
+        c.networks.push_back({n.name, n.role, ports, std::move(p)});
+        c.figures.push_back(figuresOf(c.networks.back().plan));
+        switchesBefore += c.figures.back().switches;
+    }
+    for (const NetworkFigures& f : c.figures) c.total += f;
+    return c;
+}
+
+ClusterPlan makeClusterPlan(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions& options)
+{
+    return makeClusterPlan(makePlan(spec, catalog, options), catalog, options);
+}
+
+} // namespace fp

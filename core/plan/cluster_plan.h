@@ -1,0 +1,52 @@
+#pragma once
+// A cluster's plan: the list of its networks' plans over one catalog, and their totals (issue 38).
+// The compute fabric is networks[0], today's Plan unchanged; each NetworkSpec of the design is another
+// Plan made by the same stages (resolve -> topology -> layout -> media -> checks -> bom -> estimate)
+// from the ClusterSpec that network stands for (endpointFabricSpec): its endpoint ports are the
+// "nodes" of a non-rail-optimized fabric, one port each. A total is the sum of its networks, computed
+// once here; views and exporters read it, never add networks up themselves.
+#include <string>
+#include <vector>
+
+#include "plan/plan.h"
+
+namespace fp {
+
+struct NetworkPlan {
+    std::string name;     // "compute" for the compute fabric, else the NetworkSpec's name
+    NetworkRole role = NetworkRole::Compute;
+    long long endpointPorts = 0;  // ports its endpoints bring (the compute fabric: its host links)
+    Plan plan;
+};
+
+// What a network counts, or (ClusterPlan::total) what every network counts together.
+struct NetworkFigures {
+    long long switches = 0;      // installed switches (spares are in the BOM's spares line)
+    long long transceivers = 0;  // modules, as the BOM counts them
+    long long cables = 0;        // physical cables, the cable plan's rows (a splitter is one)
+    double capexUsd = 0;
+    double powerW = 0;           // network power: switches, optics, priced NICs
+    int errors = 0, warnings = 0;
+};
+NetworkFigures figuresOf(const Plan&);
+
+struct ClusterPlan {
+    std::vector<NetworkPlan> networks;  // [0] the compute fabric, then the design's networks in order
+    std::vector<NetworkFigures> figures;  // one per network, same order
+    NetworkFigures total;                 // the sum of `figures`
+    const Plan& compute() const { return networks.front().plan; }
+    int errorCount() const { return total.errors; }
+};
+
+// The ClusterSpec network `index` of `cluster.networks` stands for, with `endpointPorts` ports.
+ClusterSpec endpointFabricSpec(const ClusterSpec& cluster, std::size_t index, long long endpointPorts);
+// Ports of a network's endpoints: PerComputeNode groups follow the compute nodes, PerSwitch groups the
+// switches of `switchesBefore` (those of every network listed before it, the compute fabric included).
+long long endpointPortsOf(const NetworkSpec&, int computeNodes, long long switchesBefore);
+
+// Plans every network. Throws UserError for a bad network, naming it ("/networks/1 (storage): ...").
+ClusterPlan makeClusterPlan(const ClusterSpec&, const Catalog&, const PlanOptions& = {});
+// The same with the compute fabric already planned (the CLI plans it first, as before).
+ClusterPlan makeClusterPlan(Plan compute, const Catalog&, const PlanOptions& = {});
+
+} // namespace fp

@@ -1,0 +1,16 @@
+#pragma once
+// The cluster plan as JSON: planToJson of the compute fabric (the keys scripts already read), and, when
+// the design has other networks, `networks[]` (one entry per network, the compute fabric first: its
+// role, endpoint ports, switches by tier, transceivers, cables, capex, power, BOM and findings) and
+// `total` (the sum of the networks' figures, from ClusterPlan::total). A compute-only design's JSON is
+// planToJson's, unchanged.
+#include <nlohmann/json.hpp>
+
+#include "plan/cluster_plan.h"
+
+namespace fp {
+
+nlohmann::json clusterPlanToJson(const ClusterPlan&);
+nlohmann::json networkFiguresJson(const NetworkFigures&);
+
+} // namespace fp

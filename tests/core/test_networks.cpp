@@ -1,0 +1,402 @@
+// A cluster of several networks (issue 38): each extra network is planned by the same stages as the
+// compute fabric from its NetworkSpec alone, its switch counts follow the closed form of a non-rail
+// leaf-spine worked out here by hand, a total is the sum of its networks (in memory, in the plan JSON
+// and in the CSVs), and a compute-only design plans and prints exactly as before.
+#include <QtTest>
+
+#include <random>
+#include <sstream>
+
+#include <nlohmann/json.hpp>
+
+#include "bom/bom.h"
+#include "catalog/catalog_db.h"
+#include "common/error.h"
+#include "plan/cluster_plan.h"
+#include "plan/cluster_plan_json.h"
+#include "plan/invariants.h"
+#include "plan/plan_json.h"
+#include "spec/spec_json.h"
+
+using namespace fp;
+using nlohmann::json;
+
+namespace {
+
+// The bundled DGX H100 SuperPOD compute fabric: 1,024 GPUs = 128 DGX H100 nodes.
+ClusterSpec dgxH100()
+{
+    ClusterSpec s;
+    s.gpus = 1024;
+    s.platform = "DGX-H100";
+    s.nicModel = "MCX75310AAS-NEAT";
+    s.switchModel = "MQM9700-NS2F";
+    s.suNodes = 32;
+    return s;
+}
+
+NetworkSpec storage(int storageServers, int portsEach)
+{
+    NetworkSpec n;
+    n.name = "storage";
+    n.role = NetworkRole::Storage;
+    n.fabric = FabricKind::InfiniBand;
+    n.switchModel = "MQM9700-NS2F";
+    n.portModel = "MCX715105AS-WEAT";
+    n.linkGbps = 400;
+    n.endpoints = {{"DGX storage ports", EndpointCount::PerComputeNode, 0, 2},
+                   {"storage servers", EndpointCount::Fixed, storageServers, portsEach}};
+    return n;
+}
+
+
+struct CliRun {
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+CliRun cli(const QStringList& args)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QStringLiteral("XDG_DATA_HOME"), QDir::tempPath() + QStringLiteral("/fabricplan-test-no-user-catalog"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(FABRICPLAN_CLI), args);
+    p.waitForFinished(120000);
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
+}
+
+QString example(const char* name) { return QStringLiteral(FABRICPLAN_EXAMPLES_DIR "/") + QLatin1String(name); }
+
+// Plain CSV split (the files' fields here hold no quoted commas in the columns read).
+std::vector<std::vector<std::string>> csvRows(const QString& path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly)) return {};
+    std::vector<std::vector<std::string>> rows;
+    std::istringstream in(f.readAll().toStdString());
+    std::string line;
+    while (std::getline(in, line)) {
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        std::vector<std::string> cells;
+        std::string cell;
+        bool quoted = false;
+        for (char ch : line) {
+            if (ch == '"') quoted = !quoted;
+            else if (ch == ',' && !quoted) cells.push_back(cell), cell.clear();
+            else cell += ch;
+        }
+        cells.push_back(cell);
+        rows.push_back(cells);
+    }
+    return rows;
+}
+
+} // namespace
+
+class TestNetworks : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { catalog_ = loadCatalog(FABRICPLAN_TEST_CATALOG); }
+
+    // 128 nodes x 2 storage ports + 16 storage servers x 2 ports = 288 ports on 64-port QM9700 leaves at
+    // 1:1: 32 down + 32 up per leaf, so ceil(288 / 32) = 9 leaves of 32 uplinks. Spines: the fewest S from
+    // ceil(9 x 32 / 64) = 5 where each leaf sends the same m = ceil(32 / S) links to every spine within its
+    // 32 uplinks and a spine takes 9 x m <= 64: S = 5, 6, 7 need 35, 36, 35 uplinks, S = 8 (m = 4) fits.
+    // 288 host links, 9 x 32 = 288 leaf-spine links.
+    void storageFabricClosedForm()
+    {
+        ClusterSpec s = dgxH100();
+        s.networks = {storage(16, 2)};
+        const ClusterPlan c = makeClusterPlan(s, catalog_);
+        QCOMPARE(c.networks.size(), std::size_t(2));
+        const NetworkPlan& st = c.networks[1];
+        QCOMPARE(st.name, std::string("storage"));
+        QCOMPARE(st.endpointPorts, 288LL);
+        QCOMPARE(st.plan.fabric.shape.tiers, 2);
+        QCOMPARE(st.plan.fabric.switchCount(Tier::Leaf), 9LL);
+        QCOMPARE(st.plan.fabric.switchCount(Tier::Spine), 8LL);
+        QCOMPARE(static_cast<long long>(st.plan.fabric.links.size()), 288LL + 288LL);
+        QCOMPARE(st.plan.errorCount(), 0);
+        // The compute fabric is today's plan of the same spec, untouched by the other network.
+        ClusterSpec computeOnly = s;
+        computeOnly.networks.clear();
+        const Plan alone = makePlan(computeOnly, catalog_);
+        QCOMPARE(c.compute().fabric.switchCount(), alone.fabric.switchCount());
+        QCOMPARE(c.compute().estimates.capex.totalUsd, alone.estimates.capex.totalUsd);
+        QCOMPARE(json(planToJson(alone)["bom"]), json(planToJson(c.compute())["bom"]));
+    }
+
+    // 64 ports fit one switch (tiers auto): 24 nodes x 2 + 8 servers x 2 = 64 -> one 64-port switch;
+    // 65 ports do not: 3 leaves of 32 down (ceil(65 / 32)), spines from ceil(3 x 32 / 64) = 2: m = 16, 2 x 16
+    // = 32 uplinks, 3 x 16 = 48 <= 64 -> 2 spines.
+    void singleSwitchUntilItIsFull()
+    {
+        ClusterSpec s = dgxH100();
+        s.gpus = 24 * 8;
+        s.suNodes = 0;
+        s.networks = {storage(8, 2)};
+        ClusterPlan c = makeClusterPlan(s, catalog_);
+        QCOMPARE(c.networks[1].endpointPorts, 64LL);
+        QCOMPARE(c.networks[1].plan.fabric.shape.tiers, 1);
+        QCOMPARE(c.networks[1].plan.fabric.switchCount(), 1LL);
+        s.networks[0].endpoints.push_back({"UFM appliance", EndpointCount::Fixed, 1, 1});
+        c = makeClusterPlan(s, catalog_);
+        QCOMPARE(c.networks[1].endpointPorts, 65LL);
+        QCOMPARE(c.networks[1].plan.fabric.switchCount(Tier::Leaf), 3LL);
+        QCOMPARE(c.networks[1].plan.fabric.switchCount(Tier::Spine), 2LL);
+    }
+
+    // An OOB-style network counts one port per switch of the networks before it (the compute fabric's
+    // 32 leaves + 16 spines, the storage fabric's 9 + 8 above) plus one per node: 48 + 17 + 128 = 193.
+    // (The catalog has no 1 GbE RJ45 parts yet, so this network runs at 400G: the count is what is tested.)
+    void perSwitchEndpointsCountEarlierNetworks()
+    {
+        ClusterSpec s = dgxH100();
+        NetworkSpec oob = storage(0, 1);
+        oob.name = "oob";
+        oob.role = NetworkRole::OutOfBand;
+        oob.endpoints = {{"node BMCs", EndpointCount::PerComputeNode, 0, 1},
+                         {"switch management ports", EndpointCount::PerSwitch, 0, 1}};
+        s.networks = {storage(16, 2), oob};
+        const ClusterPlan c = makeClusterPlan(s, catalog_);
+        QCOMPARE(c.figures[0].switches, 48LL);
+        QCOMPARE(c.figures[1].switches, 17LL);
+        QCOMPARE(c.networks[2].endpointPorts, 128LL + 48 + 17);
+    }
+
+    // Totals are the sums of the networks' figures, and the figures those of each network's own plan.
+    void totalIsTheSumOfItsNetworks()
+    {
+        ClusterSpec s = dgxH100();
+        NetworkSpec inband = storage(5, 2);
+        inband.name = "inband";
+        inband.role = NetworkRole::InBand;
+        inband.fabric = FabricKind::RoCE;
+        inband.switchModel = "SN5600";
+        s.networks = {storage(16, 2), inband};
+        const ClusterPlan c = makeClusterPlan(s, catalog_);
+        QCOMPARE(c.networks.size(), std::size_t(3));
+        long long switches = 0, cables = 0;
+        double capex = 0;
+        for (const NetworkPlan& n : c.networks) {
+            switches += n.plan.fabric.switchCount();
+            cables += static_cast<long long>(bom::cableCount(n.plan.fabric, n.plan.media));
+            capex += n.plan.bom.totalUsd;
+        }
+        QCOMPARE(c.total.switches, switches);
+        QCOMPARE(c.total.cables, cables);
+        QVERIFY(std::abs(c.total.capexUsd - capex) < 0.01);
+        QVERIFY(c.figures[1].capexUsd > 0);
+        // A network's power is what the compute summary calls network power (estimate::opexOf).
+        QVERIFY(std::abs(c.figures[0].powerW - c.compute().estimates.opex.powerKw * 1000.0) < 1e-6);
+        QVERIFY(c.figures[1].powerW > 0);
+        // The storage ports come with the DGX and the storage servers: no NIC is priced on that network.
+        QCOMPARE(c.networks[1].plan.bom.subtotalUsd(BomCategory::Nics), 0.0);
+    }
+
+    // Bad networks are refused with the network's field and a fix, before anything is planned.
+    void badNetworksNameTheirField_data()
+    {
+        QTest::addColumn<int>("mistake");
+        QTest::addColumn<QString>("where");
+        QTest::newRow("no endpoints") << 0 << "/networks/0/endpoints (storage)";
+        QTest::newRow("no ports") << 1 << "/networks/0/endpoints (storage)";
+        QTest::newRow("unknown switch") << 2 << "/networks/0/switch (storage)";
+        QTest::newRow("duplicate name") << 3 << "/networks/1/name (storage)";
+        QTest::newRow("ratio") << 4 << "/networks/0/leaf_oversubscription (storage)";
+    }
+    void badNetworksNameTheirField()
+    {
+        QFETCH(int, mistake);
+        QFETCH(QString, where);
+        ClusterSpec s = dgxH100();
+        s.networks = {storage(16, 2)};
+        NetworkSpec& n = s.networks[0];
+        if (mistake == 0) n.endpoints.clear();
+        if (mistake == 1) n.endpoints = {{"storage servers", EndpointCount::Fixed, 0, 2}};
+        if (mistake == 2) n.switchModel = "NO-SUCH-SWITCH";
+        if (mistake == 3) s.networks.push_back(n);
+        if (mistake == 4) n.leafDown = 0;
+        try {
+            makeClusterPlan(s, catalog_);
+            QFAIL("planned a bad network");
+        } catch (const UserError& e) {
+            QCOMPARE(QString::fromStdString(e.where), where);
+            QVERIFY(!e.fix.empty() || mistake == 2);
+        }
+    }
+
+    // The design file: networks round-trip; a design without them is written as before (no key).
+    void designJsonRoundTrip()
+    {
+        ClusterSpec s = dgxH100();
+        QVERIFY(!specToJson(s).contains("networks"));
+        s.networks = {storage(16, 2)};
+        s.networks[0].leafDown = 4;
+        s.networks[0].leafUp = 3;
+        s.networks[0].leafSwitchModel = "MQM9790-NS2F";
+        const ClusterSpec back = specFromJson(specToJson(s), "test").spec;
+        QVERIFY(back.networks == s.networks);
+        json bad = specToJson(s);
+        bad["networks"][0]["endpoints"][0]["per"] = "per_rack";
+        QVERIFY_THROWS_EXCEPTION(UserError, specFromJson(bad, "test"));
+        bad = specToJson(s);
+        bad["networks"][0]["port_modle"] = "x";
+        QVERIFY_THROWS_EXCEPTION(UserError, specFromJson(bad, "test"));
+        bad = specToJson(s);
+        bad["format_version"] = 1;  // networks came with format 2: a format 1 file may not carry them
+        QVERIFY_THROWS_EXCEPTION(UserError, specFromJson(bad, "test"));
+    }
+
+    // Random compute fabrics with random storage / in-band networks: every network passes the
+    // invariant checks (ports, cages, cable plan = BOM) and the totals are the sums.
+    void randomNetworksKeepTheInvariants()
+    {
+        std::mt19937 rng(38);
+        const auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+        int planned = 0;
+        for (int attempt = 0; attempt < 80 && planned < 30; ++attempt) {
+            ClusterSpec s;
+            s.gpus = 8 * pick(1, 300);
+            s.platform = pick(0, 1) ? "DGX-H100" : "";
+            s.nicModel = "MCX75310AAS-NEAT";
+            s.switchModel = "MQM9700-NS2F";
+            s.railOptimized = pick(0, 1);
+            const int count = pick(1, 3);
+            for (int k = 0; k < count; ++k) {
+                NetworkSpec n = storage(pick(0, 40), pick(1, 4));
+                n.name = "net" + std::to_string(k);
+                n.role = k == 0 ? NetworkRole::Storage : k == 1 ? NetworkRole::InBand : NetworkRole::OutOfBand;
+                if (pick(0, 1)) {
+                    n.fabric = FabricKind::RoCE;
+                    n.switchModel = "SN5600";
+                }
+                const int ratio = pick(0, 2);
+                n.leafDown = ratio == 2 ? 4 : ratio + 1;
+                n.leafUp = ratio == 2 ? 3 : 1;
+                n.tiers = pick(0, 1) ? 0 : 2;
+                if (k == 2) n.endpoints.push_back({"switch management", EndpointCount::PerSwitch, 0, 1});
+                s.networks.push_back(n);
+            }
+            ClusterPlan c;
+            try {
+                c = makeClusterPlan(s, catalog_);
+            } catch (const UserError&) {
+                continue;
+            }
+            ++planned;
+            NetworkFigures sum;
+            for (std::size_t i = 0; i < c.networks.size(); ++i) {
+                const std::vector<Finding> broken = checks::invariants(c.networks[i].plan);
+                QVERIFY2(broken.empty(), (c.networks[i].name + ": " + (broken.empty() ? "" : broken.front().message)).c_str());
+                sum.switches += c.figures[i].switches;
+                sum.cables += c.figures[i].cables;
+                sum.transceivers += c.figures[i].transceivers;
+                sum.capexUsd += c.figures[i].capexUsd;
+            }
+            QCOMPARE(c.total.switches, sum.switches);
+            QCOMPARE(c.total.cables, sum.cables);
+            QCOMPARE(c.total.transceivers, sum.transceivers);
+            QVERIFY(std::abs(c.total.capexUsd - sum.capexUsd) < 0.01);
+        }
+        QVERIFY2(planned >= 20, qPrintable(QString::number(planned)));
+    }
+
+    // The bundled example with storage and in-band networks, through the CLI: one JSON entry per network
+    // with the closed-form counts, a total equal to the sum of the entries, and CSVs whose every row names
+    // its network and whose extended prices add up to the total capex.
+    // Storage: 128 x 2 + 16 x 2 + 4 UFM = 292 ports -> 10 leaves (ceil(292 / 32)); spines from ceil(10 x 32
+    // / 64) = 5: S = 5, 6, 7 need 35, 36, 35 uplinks, S = 8 (m = 4, 10 x 4 = 40 <= 64) -> 8 spines.
+    // In-band: 128 x 2 + 5 management servers x 2 + 4 UFM = 270 ports on SN5600 split to 128 x 400G: 64 down
+    // + 64 up per leaf -> ceil(270 / 64) = 5 leaves; spines from ceil(5 x 64 / 128) = 3: S = 3 needs 3 x 22 = 66
+    // uplinks, S = 4 (m = 16, 5 x 16 = 80 <= 128) fits -> 4 spines.
+    // Compute: NVIDIA's DGX SuperPOD H100 RA, Table 4 "Compute fabric component count": 4 SUs, 32 leaf and
+    // 16 spine QM9700 (docs.nvidia.com/dgx-superpod/reference-architecture-scalable-infrastructure-h100/
+    // latest/network-fabrics.html). The RA's storage and in-band counts depend on the storage vendor and
+    // on the SN4600C (not in the catalog), so those two networks are checked against the closed form.
+    void exampleThroughTheCli()
+    {
+        const CliRun r = cli({QStringLiteral("plan"), example("dgx-h100-superpod-1024-all-networks.fabricplan"),
+                              QStringLiteral("--json"), QStringLiteral("-")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const json j = json::parse(r.out.toStdString());
+        QVERIFY(j.contains("networks"));
+        const json& nets = j["networks"];
+        QCOMPARE(nets.size(), std::size_t(3));
+        QCOMPARE(nets[0]["name"].get<std::string>(), std::string("compute"));
+        QCOMPARE(nets[0]["topology"]["switches"]["leaf"].get<long long>(), 32LL);
+        QCOMPARE(nets[0]["topology"]["switches"]["spine"].get<long long>(), 16LL);
+        QCOMPARE(nets[1]["name"].get<std::string>(), std::string("storage"));
+        QCOMPARE(nets[1]["endpoint_ports"].get<long long>(), 292LL);
+        QCOMPARE(nets[1]["topology"]["switches"]["leaf"].get<long long>(), 10LL);
+        QCOMPARE(nets[1]["topology"]["switches"]["spine"].get<long long>(), 8LL);
+        QCOMPARE(nets[2]["name"].get<std::string>(), std::string("inband"));
+        QCOMPARE(nets[2]["endpoint_ports"].get<long long>(), 270LL);
+        QCOMPARE(nets[2]["topology"]["switches"]["leaf"].get<long long>(), 5LL);
+        QCOMPARE(nets[2]["topology"]["switches"]["spine"].get<long long>(), 4LL);
+        long long switches = 0, cables = 0, transceivers = 0;
+        double capex = 0;
+        for (const json& n : nets) {
+            switches += n["figures"]["switches"].get<long long>();
+            cables += n["figures"]["cables"].get<long long>();
+            transceivers += n["figures"]["transceivers"].get<long long>();
+            capex += n["capex_usd"]["total"].get<double>();
+            QCOMPARE(n["figures"]["capex_usd"].get<double>(), n["capex_usd"]["total"].get<double>());
+        }
+        QCOMPARE(switches, 48LL + 18 + 9);
+        QCOMPARE(j["total"]["switches"].get<long long>(), switches);
+        QCOMPARE(j["total"]["cables"].get<long long>(), cables);
+        QCOMPARE(j["total"]["transceivers"].get<long long>(), transceivers);
+        QVERIFY(std::abs(j["total"]["capex_usd"].get<double>() - capex) < 0.01);
+        // The top-level keys stay the compute fabric's, as scripts read them today.
+        QCOMPARE(j["topology"]["switches"]["total"].get<long long>(), 48LL);
+
+        QTemporaryDir dir;
+        const CliRun csv = cli({QStringLiteral("plan"), example("dgx-h100-superpod-1024-all-networks.fabricplan"),
+                                QStringLiteral("--csv"), dir.path()});
+        QVERIFY2(csv.exitCode == 0, csv.err.constData());
+        const auto bom = csvRows(dir.filePath(QStringLiteral("bom.csv")));
+        QVERIFY(bom.size() > 3);
+        QCOMPARE(bom[0][0], std::string("network"));
+        double csvCapex = 0;
+        std::map<std::string, long long> switchesOf;
+        for (std::size_t i = 1; i < bom.size(); ++i) {
+            QVERIFY(bom[i][0] == "compute" || bom[i][0] == "storage" || bom[i][0] == "inband");
+            csvCapex += std::stod(bom[i][7]);
+            if (bom[i][1] == "switches") switchesOf[bom[i][0]] += std::stoll(bom[i][5]);
+        }
+        QVERIFY2(std::abs(csvCapex - j["total"]["capex_usd"].get<double>()) < 1.0,
+                 qPrintable(QString::number(csvCapex, 'f', 2)));
+        QCOMPARE(switchesOf["storage"], 18LL);
+        QCOMPARE(switchesOf["inband"], 9LL);
+        const auto cablesCsv = csvRows(dir.filePath(QStringLiteral("cables.csv")));
+        QCOMPARE(cablesCsv[0][0], std::string("network"));
+        QCOMPARE(static_cast<long long>(cablesCsv.size() - 1), j["total"]["cables"].get<long long>());
+
+        // Printed: one row per network and a total row.
+        const CliRun text = cli({QStringLiteral("plan"), example("dgx-h100-superpod-1024-all-networks.fabricplan")});
+        QVERIFY(text.out.contains("Networks (3; the total is their sum)"));
+        QVERIFY(text.out.contains("  total "));
+    }
+
+    // A compute-only design: the JSON has no networks key and the CSV no network column (as before).
+    void computeOnlyOutputsUnchanged()
+    {
+        const CliRun r = cli({QStringLiteral("plan"), example("dgx-h100-superpod-1024.fabricplan"), QStringLiteral("--json"),
+                              QStringLiteral("-")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const json j = json::parse(r.out.toStdString());
+        QVERIFY(!j.contains("networks"));
+        QVERIFY(!j.contains("total"));
+        QVERIFY(!j["design"].contains("networks"));
+        const CliRun text = cli({QStringLiteral("plan"), example("dgx-h100-superpod-1024.fabricplan")});
+        QVERIFY(!text.out.contains("Networks ("));
+    }
+
+private:
+    Catalog catalog_;
+};
+
+QTEST_GUILESS_MAIN(TestNetworks)
+#include "test_networks.moc"
