@@ -72,14 +72,17 @@ int planCommand(const std::vector<std::string>& argv)
     for (std::size_t i = 0; i + 1 < argv.size(); ++i)
         if (argv[i] == "--export") exports.push_back(argv[i + 1]);
     const Args args(argv, valued, designSwitchFlags());
-    const ClusterSpec typed = readDesign(args);
+    const DesignKeys keys(args);
+    const ClusterSpec loaded = loadDesign(args);
     // A plan takes about 120-160 bytes of heap per GPU (peak RSS less the tiny plan's: 100,000 GPUs
     // 12.2 MB on one thread, 14.3 MB on two; 1,000,000 GPUs 153 MB); fault that in on the idle core while
     // the catalog loads.
-    prefaultHeapAhead(std::size_t(std::max(0, typed.gpus)) * kPlanHeapBytesPerGpu);
+    prefaultHeapAhead(std::size_t(std::max(0, requestedGpus(loaded, keys))) * kPlanHeapBytesPerGpu);
     const Catalog catalog = openCatalog(args);
-    const ClusterSpec spec = fitFabricDefaults(args, typed, catalog);
-    const Plan plan = makePlan(spec, catalog, readPlanOptions(args));
+    // The one code path from design keys to what is planned; every sweep row goes through it too.
+    const PlanRequest request = planRequest(loaded, keys, catalog);
+    const ClusterSpec& spec = request.spec;
+    const Plan plan = makePlan(spec, catalog, request.options);
 
     const auto json = args.value("--json");
     if (json) writeJson(planToJson(plan), *json);
@@ -97,7 +100,7 @@ int planCommand(const std::vector<std::string>& argv)
     std::optional<Comparison> comparison;
     auto comparisonFor = [&](const std::string& id) -> const Comparison* {
         if (id != "pdf") return nullptr;
-        if (!comparison) comparison = comparePlans(spec, catalog, readPlanOptions(args));
+        if (!comparison) comparison = comparePlans(spec, catalog, request.options);
         return &*comparison;
     };
     for (const char* kind : {"pdf", "topology-png", "floor-png", "floor-svg"})
