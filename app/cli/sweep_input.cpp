@@ -127,7 +127,7 @@ std::vector<SweepDesign> readJsonLines(const ByteSource& source, const std::stri
         }
         text.clear();
     };
-    std::vector<char> buffer(64 * 1024);
+    std::vector<char> buffer(16 * 1024);  // the line grows in `text`; this is only what one read() fills
     for (;;) {
         const long got = source(buffer.data(), buffer.size());
         if (got < 0) {
