@@ -33,6 +33,7 @@ Args::Args(const std::vector<std::string>& argv, const std::vector<std::string>&
                 throw UsageError{"unknown option " + a + " (see --help)"};
             }
             order_.push_back(a);
+            given_.emplace_back(a, v);
         } else if (a == "-" || a.empty() || a[0] != '-' ) {
             positional_.push_back(a);
         } else {
@@ -48,17 +49,27 @@ std::optional<std::string> Args::value(const std::string& flag) const
     return it->second;
 }
 
-int Args::intValue(const std::string& flag) const
+int Args::intValue(const std::string& flag) const { return wholeNumber(flag, value(flag).value_or("")); }
+
+int wholeNumber(const std::string& flag, const std::string& v)
 {
-    const std::string v = value(flag).value_or("");
     try {
         std::size_t used = 0;
         const long long n = std::stoll(v, &used);
         if (used != v.size() || n < -2000000000LL || n > 2000000000LL) throw 0;
         return static_cast<int>(n);
     } catch (...) {
-        throw UsageError{flag + " needs a whole number, not \"" + v + "\""};
+        throw UsageError{flag + " needs a whole number, not " + quotedValue(v)};
     }
+}
+
+std::string quotedValue(const std::string& text)
+{
+    constexpr std::size_t kShown = 60;
+    if (text.size() <= kShown) return "\"" + text + "\"";
+    std::size_t cut = kShown;
+    while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;  // not inside a character
+    return "\"" + text.substr(0, cut) + "...\" (" + std::to_string(text.size()) + " bytes)";
 }
 
 } // namespace fp::cli

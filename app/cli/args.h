@@ -4,6 +4,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace fp::cli {
@@ -24,12 +25,21 @@ public:
     const std::vector<std::string>& positional() const { return positional_; }
     // Flags in the order given (for overrides that later flags may undo).
     const std::vector<std::string>& order() const { return order_; }
+    // Each flag as given, with the value it was given there ("" for a switch), in order.
+    const std::vector<std::pair<std::string, std::string>>& given() const { return given_; }
 
 private:
     std::map<std::string, std::string> values_;
     std::map<std::string, bool> switches_;
     std::vector<std::string> positional_;
     std::vector<std::string> order_;
+    std::vector<std::pair<std::string, std::string>> given_;
 };
+
+// A value for a message, in quotes: at most 60 bytes of it (cut on a character boundary, then "..."),
+// so a long argument is not echoed whole into every message and sweep row.
+std::string quotedValue(const std::string& text);
+// `text` as a whole number for `flag`, or UsageError "FLAG needs a whole number, not "TEXT"".
+int wholeNumber(const std::string& flag, const std::string& text);
 
 } // namespace fp::cli

@@ -3,6 +3,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <optional>
+#include <stdexcept>
 
 #include "catalog/catalog_access.h"
 #include "catalog/catalog_db.h"
@@ -91,7 +93,7 @@ Ratio parseRatioFlag(const std::string& flag, const std::string& text)
         if (a != d.size() || b != u.size()) throw 0;
         return r;
     } catch (...) {
-        throw UsageError{flag + " needs a DOWN:UP ratio such as 1:1 or 3:1, not \"" + text + "\""};
+        throw UsageError{flag + " needs a DOWN:UP ratio such as 1:1 or 3:1, not " + quotedValue(text)};
     }
 }
 
@@ -99,13 +101,13 @@ template <typename E>
 E parseChoice(const std::string& flag, const std::string& text, bool (*parse)(const std::string&, E&), const char* allowed)
 {
     E e{};
-    if (!parse(text, e)) throw UsageError{flag + " must be one of " + allowed + ", not \"" + text + "\""};
+    if (!parse(text, e)) throw UsageError{flag + " must be one of " + allowed + ", not " + quotedValue(text)};
     return e;
 }
 
 // --switch / --radix set every tier: a design file's own tier switches give way, except where the
 // command line names a tier's switch too (in any order: "--spine-switch A --switch B" keeps spine A).
-void keepOnlyFlaggedTierSwitches(ClusterSpec& spec, const Args& args)
+void keepOnlyFlaggedTierSwitches(ClusterSpec& spec, const DesignKeys& args)
 {
     if (!args.has("--leaf-switch")) spec.leafSwitchModel.clear();
     if (!args.has("--spine-switch")) spec.spineSwitchModel.clear();
@@ -114,7 +116,7 @@ void keepOnlyFlaggedTierSwitches(ClusterSpec& spec, const Args& args)
 
 } // namespace
 
-ClusterSpec readDesign(const Args& args)
+ClusterSpec loadDesign(const Args& args)
 {
     ClusterSpec spec;
     if (args.positional().size() > 1) throw UsageError{"give one design file, not " + std::to_string(args.positional().size())};
@@ -123,22 +125,34 @@ ClusterSpec readDesign(const Args& args)
         for (const auto& w : result.warnings) std::cerr << "warning: " << w << "\n";
         spec = result.spec;
     }
-    applyOverrides(spec, args);
     return spec;
 }
 
-void applyOverrides(ClusterSpec& spec, const Args& args)
+ClusterSpec readDesign(const Args& args)
+{
+    ClusterSpec spec = loadDesign(args);
+    std::optional<Catalog> catalog;  // for --platform only
+    if (args.has("--platform")) catalog.emplace(openCatalog(args));
+    applyOverrides(spec, DesignKeys(args), catalog ? &*catalog : nullptr);
+    return spec;
+}
+
+void applyOverrides(ClusterSpec& spec, const DesignKeys& args, const Catalog* catalog)
 {
     // The platform first, so every explicit flag below overrides what it set.
     if (auto id = args.value("--platform")) {
-        const Catalog catalog = openCatalog(args);
-        const PlatformModel* platform = catalog.findPlatform(*id);
+        if (!catalog) throw std::logic_error("applyOverrides: --platform needs the catalog");
+        const PlatformModel* platform = catalog->findPlatform(*id);
         if (!platform)
-            throw UsageError{"unknown platform \"" + *id + "\" (see: fabricplan-cli catalog list platforms)"};
+            throw UsageError{"unknown platform " + quotedValue(*id) + " (see: fabricplan-cli catalog list platforms)"};
         applyPlatform(spec, *platform);
     }
-    for (const auto& flag : args.order()) {
+    // A flag given twice takes its last value (value()), wherever it stands; a switch is on when its
+    // last value is true (a sweep row's sharp=false turns the base's --sharp off).
+    args.forEach([&](const DesignKeys::Key& key) {
+        const std::string& flag = key.flag;
         const std::string v = args.value(flag).value_or("");
+        const bool on = v == "true";
         if (flag == "--gpus") spec.gpus = args.intValue(flag);
         else if (flag == "--gpus-per-node") spec.gpusPerNode = args.intValue(flag);
         else if (flag == "--nics-per-node") spec.nicsPerNode = args.intValue(flag);
@@ -158,34 +172,36 @@ void applyOverrides(ClusterSpec& spec, const Args& args)
         else if (flag == "--spine-switch") spec.spineSwitchModel = v;
         else if (flag == "--core-switch") spec.coreSwitchModel = v;
         else if (flag == "--tiers") spec.tiers = v == "auto" ? 0 : args.intValue(flag);
-        else if (flag == "--rail-optimized") spec.railOptimized = true;
-        else if (flag == "--no-rail-optimized") spec.railOptimized = false;
+        else if (flag == "--rail-optimized") spec.railOptimized = on;
+        else if (flag == "--no-rail-optimized") spec.railOptimized = !on;
         else if (flag == "--su-nodes") spec.suNodes = v == "auto" ? 0 : args.intValue(flag);
         else if (flag == "--pod-nodes") spec.podNodes = args.intValue(flag);
         else if (flag == "--leaf-per-rack") {
-            spec.leafPerRack = true;
-            spec.railOptimized = false;
-            spec.floor.leafPlacement = LeafPlacement::InRack;
+            spec.leafPerRack = on;
+            if (on) {
+                spec.railOptimized = false;
+                spec.floor.leafPlacement = LeafPlacement::InRack;
+            }
         }
         else if (flag == "--planes") spec.planes = args.intValue(flag);
-        else if (flag == "--dual-tor") spec.dualTor = true;
-        else if (flag == "--no-dual-tor") spec.dualTor = false;
+        else if (flag == "--dual-tor") spec.dualTor = on;
+        else if (flag == "--no-dual-tor") spec.dualTor = !on;
         else if (flag == "--oversubscription") spec.leafOversubscription = parseRatioFlag(flag, v);
         else if (flag == "--spine-oversubscription") spec.spineOversubscription = parseRatioFlag(flag, v);
         else if (flag == "--racks-per-row") spec.floor.racksPerRow = args.intValue(flag);
         else if (flag == "--nodes-per-rack") spec.floor.nodesPerRack = args.intValue(flag);
         else if (flag == "--leaf-placement") spec.floor.leafPlacement = parseChoice(flag, v, parseLeafPlacement, "end-of-row, middle-of-row, in-rack");
         else if (flag == "--spine-placement") spec.floor.spinePlacement = parseChoice(flag, v, parseSpinePlacement, "central-room, end-of-row");
-        else if (flag == "--third-party-optics") spec.media.allowThirdPartyOptics = true;
+        else if (flag == "--third-party-optics") spec.media.allowThirdPartyOptics = on;
         else if (flag == "--price-policy") spec.economics.pricePolicy = parseChoice(flag, v, parsePricePolicy, "cheapest-qualified, named-source, oem-only");
         else if (flag == "--price-source") spec.economics.priceSource = v;
         else if (flag == "--comm-pct") spec.workload.commToComputePct = args.intValue(flag);
-    }
+    });
 }
 
 SwitchNames switchNamesOf(const Catalog& catalog) { return plan::switchNamesOf(catalog); }
 
-ClusterSpec fitFabricDefaults(const Args& args, ClusterSpec spec, const Catalog& catalog, std::string* note)
+ClusterSpec fitFabricDefaults(const DesignKeys& args, ClusterSpec spec, const Catalog& catalog, std::string* note)
 {
     // A misspelt switch, the fabric's or a tier's: say so with the nearest names. Left to the plan, an
     // unknown spine switch surfaced as "switch MQM9700-NS2F does not run RoCEv2" (the defaults were
@@ -196,7 +212,7 @@ ClusterSpec fitFabricDefaults(const Args& args, ClusterSpec spec, const Catalog&
     if (!validateSpec(spec).empty()) return spec;  // the plan reports what is invalid, field by field
     // A design that contradicts its platform: no default part fixes that, and the plan would stop there.
     plan::requirePlatformFits(spec, catalog);
-    if (!args.positional().empty() && !args.has("--fabric")) return spec;
+    if (args.hasDesignFile() && !args.has("--fabric")) return spec;
     ClusterSpec asked = spec;
     if (!args.has("--nic")) asked.nicModel = spec.nicModel;  // ranked first when it runs the fabric
     plan::FabricParts parts = plan::partsForFabric(asked, spec.fabric, catalog);
@@ -218,11 +234,11 @@ ClusterSpec fitFabricDefaults(const Args& args, ClusterSpec spec, const Catalog&
     return parts.spec;
 }
 
-PlanOptions readPlanOptions(const Args& args)
+PlanOptions readPlanOptions(const DesignKeys& args)
 {
     PlanOptions options;
-    options.estimate.roceMisconfigured = args.has("--misconfigured-roce");
-    options.estimate.inNetworkReduction = args.has("--sharp");
+    options.estimate.roceMisconfigured = args.on("--misconfigured-roce");
+    options.estimate.inNetworkReduction = args.on("--sharp");
     if (args.value("--qps")) {
         options.estimate.qpsPerConnection = args.intValue("--qps");
         if (options.estimate.qpsPerConnection < 1 || options.estimate.qpsPerConnection > 16)
@@ -250,6 +266,25 @@ void useCatalogWaitMessages()
         return true;
     };
     setCatalogWaitPolicy(std::move(policy));
+}
+
+PlanOptions readPlanOptions(const Args& args) { return readPlanOptions(DesignKeys(args)); }
+
+PlanRequest planRequest(const ClusterSpec& loaded, const DesignKeys& keys, const Catalog& catalog, std::string* note)
+{
+    ClusterSpec typed = loaded;
+    applyOverrides(typed, keys, &catalog);
+    ClusterSpec spec = fitFabricDefaults(keys, std::move(typed), catalog, note);
+    return {std::move(spec), readPlanOptions(keys)};
+}
+
+int requestedGpus(const ClusterSpec& loaded, const DesignKeys& keys)
+{
+    try {
+        if (keys.value("--gpus")) return keys.intValue("--gpus");
+    } catch (const UsageError&) {
+    }
+    return loaded.gpus;
 }
 
 Catalog openCatalog(const Args& args)

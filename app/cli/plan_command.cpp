@@ -110,15 +110,18 @@ int planCommand(const std::vector<std::string>& argv)
     for (std::size_t i = 0; i + 1 < argv.size(); ++i)
         if (argv[i] == "--export") exports.push_back(argv[i + 1]);
     const Args args(argv, valued, designSwitchFlags());
-    const ClusterSpec typed = readDesign(args);
+    const DesignKeys keys(args);
+    const ClusterSpec loaded = loadDesign(args);
     // A plan takes about 120-160 bytes of heap per GPU (peak RSS less the tiny plan's: 100,000 GPUs
     // 12.2 MB on one thread, 14.3 MB on two; 1,000,000 GPUs 153 MB); fault that in on the idle core while
     // the catalog loads.
-    prefaultHeapAhead(std::size_t(std::max(0, typed.gpus)) * kPlanHeapBytesPerGpu);
+    prefaultHeapAhead(std::size_t(std::max(0, requestedGpus(loaded, keys))) * kPlanHeapBytesPerGpu);
     const Catalog catalog = openCatalog(args);
-    const ClusterSpec spec = fitFabricDefaults(args, typed, catalog);
+    // The one code path from design keys to what is planned; every sweep row goes through it too.
+    const PlanRequest request = planRequest(loaded, keys, catalog);
+    const ClusterSpec& spec = request.spec;
     // The compute fabric, then the design's other networks (none: the cluster is its compute fabric).
-    const ClusterPlan cluster = makeClusterPlan(makePlan(spec, catalog, readPlanOptions(args)), catalog, readPlanOptions(args));
+    const ClusterPlan cluster = makeClusterPlan(makePlan(spec, catalog, request.options), catalog, request.options);
     const Plan& plan = cluster.compute();
     const bool severalNetworks = cluster.networks.size() > 1;
 
@@ -151,7 +154,7 @@ int planCommand(const std::vector<std::string>& argv)
     std::optional<Comparison> comparison;
     auto comparisonFor = [&](const std::string& id) -> const Comparison* {
         if (id != "pdf") return nullptr;
-        if (!comparison) comparison = comparePlans(spec, catalog, readPlanOptions(args));
+        if (!comparison) comparison = comparePlans(spec, catalog, request.options);
         return &*comparison;
     };
     bool madeCsvDir = false;

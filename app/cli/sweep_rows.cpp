@@ -1,8 +1,12 @@
 #include "sweep_rows.h"
 
+#include <charconv>
+#include <cmath>
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
+
+#include "io/name_safety.h"
 
 namespace fp::cli {
 namespace {
@@ -11,30 +15,50 @@ const char* const kFigures[] = {"status", "message", "fabric", "switch", "nic", 
                                 "switches", "links", "capex_usd", "capex_per_gpu_usd", "power_kw", "tco_usd",
                                 "latency_max_ns", "allreduce_busbw_GBps", "errors", "warnings"};
 
+// A text cell: neutralised where a spreadsheet would evaluate it (io::spreadsheetText, the BOM CSV's
+// rule), then quoted (RFC 4180) where it holds a comma, a quote or a line break.
 std::string csvField(const std::string& s)
 {
-    if (s.find_first_of(",\"\n\r") == std::string::npos) return s;
+    const std::string safe = io::spreadsheetText(s);
+    if (safe.find_first_of(",\"\n\r") == std::string::npos) return safe;
     std::string q = "\"";
-    for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    for (char c : safe) q += c == '"' ? std::string("\"\"") : std::string(1, c);
     return q + "\"";
 }
 
-std::string number(double v)
+// Money to the cent, in fixed notation: %g wrote $13,858,412,345 as 1.38584e+10 ($22 k off).
+std::string money(double usd)
 {
     char buf[64];
-    std::snprintf(buf, sizeof buf, "%.6g", v);
+    std::snprintf(buf, sizeof buf, "%.2f", usd);
     return buf;
+}
+
+// Any other figure: the shortest fixed notation that reads back as the same double.
+std::string number(double v)
+{
+    if (!std::isfinite(v)) return "";  // plan_figures.h refuses such plans; never write "nan" into a cell
+    char buf[400];
+    const auto r = std::to_chars(buf, buf + sizeof buf, v, std::chars_format::fixed);
+    return r.ec == std::errc() ? std::string(buf, r.ptr) : money(v);
 }
 
 std::string status(const SweepRow& r) { return !r.planned ? "failed" : r.errors > 0 ? "errors" : "ok"; }
 
+std::string valueOf(const Variant& variant, const std::string& key)
+{
+    std::string v;
+    for (const auto& [k, value] : variant)
+        if (k == key) v = value;
+    return v;
+}
+
 } // namespace
 
-SweepRow sweepRow(std::size_t index, const Variant& variant, const Plan& p)
+SweepRow sweepRow(std::size_t index, const Plan& p)
 {
     SweepRow r;
     r.index = index;
-    r.variant = variant;
     r.planned = true;
     r.fabric = toString(p.spec.fabric);
     r.switchModel = p.hardware.switchesText(p.fabric.shape.tiers);
@@ -56,11 +80,11 @@ SweepRow sweepRow(std::size_t index, const Variant& variant, const Plan& p)
     return r;
 }
 
-SweepRow failedSweepRow(std::size_t index, const Variant& variant, const std::string& why)
+SweepRow failedSweepRow(std::size_t index, RowFailure kind, const std::string& why)
 {
     SweepRow r;
     r.index = index;
-    r.variant = variant;
+    r.failureKind = kind;
     r.failure = why;
     return r;
 }
@@ -73,21 +97,16 @@ std::string sweepCsvHeader(const std::vector<std::string>& keys)
     return line + "\n";
 }
 
-std::string sweepCsvLine(const SweepRow& r, const std::vector<std::string>& keys)
+std::string sweepCsvLine(const SweepRow& r, const Variant& variant, const std::vector<std::string>& keys)
 {
     std::string line = std::to_string(r.index + 1);
-    for (const auto& k : keys) {
-        std::string v;
-        for (const auto& [key, value] : r.variant)
-            if (key == k) v = value;
-        line += "," + csvField(v);
-    }
+    for (const auto& k : keys) line += "," + csvField(valueOf(variant, k));
     line += "," + status(r) + "," + csvField(r.failure);
     if (r.planned) {
-        line += "," + r.fabric + "," + csvField(r.switchModel) + "," + csvField(r.nicModel) + "," +
+        line += "," + csvField(r.fabric) + "," + csvField(r.switchModel) + "," + csvField(r.nicModel) + "," +
                 std::to_string(r.gpus) + "," + std::to_string(r.linkGbps) + "," + std::to_string(r.tiers) + "," +
-                std::to_string(r.switches) + "," + std::to_string(r.links) + "," + number(r.capexUsd) + "," +
-                number(r.capexPerGpuUsd) + "," + number(r.powerKw) + "," + number(r.tcoUsd) + "," +
+                std::to_string(r.switches) + "," + std::to_string(r.links) + "," + money(r.capexUsd) + "," +
+                money(r.capexPerGpuUsd) + "," + number(r.powerKw) + "," + money(r.tcoUsd) + "," +
                 number(r.latencyMaxNs) + "," + number(r.allreduceBusbwGBps) + "," + std::to_string(r.errors) + "," +
                 std::to_string(r.warnings);
     } else {
@@ -96,21 +115,24 @@ std::string sweepCsvLine(const SweepRow& r, const std::vector<std::string>& keys
     return line + "\n";
 }
 
-std::string sweepJsonLine(const SweepRow& r)
+std::string sweepJsonLine(const SweepRow& r, const Variant& variant)
 {
     nlohmann::json vary = nlohmann::json::object();
-    for (const auto& [k, v] : r.variant) vary[k] = v;
+    for (const auto& [k, v] : variant) vary[k] = v;
     nlohmann::json j = {{"design", r.index + 1}, {"vary", vary}, {"status", status(r)}};
+    if (r.line > 0) j["line"] = r.line;
     if (!r.planned) {
         j["message"] = r.failure;
     } else {
+        // Money as the plan JSON has it (the same double, exact); figures as numbers, never rounded.
         j.update({{"fabric", r.fabric}, {"switch", r.switchModel}, {"nic", r.nicModel}, {"gpus", r.gpus},
                   {"link_gbps", r.linkGbps}, {"tiers", r.tiers}, {"switches", r.switches}, {"links", r.links},
                   {"capex_usd", r.capexUsd}, {"capex_per_gpu_usd", r.capexPerGpuUsd}, {"power_kw", r.powerKw},
                   {"tco_usd", r.tcoUsd}, {"latency_max_ns", r.latencyMaxNs},
                   {"allreduce_busbw_GBps", r.allreduceBusbwGBps}, {"errors", r.errors}, {"warnings", r.warnings}});
     }
-    return j.dump() + "\n";
+    // A value from the command line need not be UTF-8: written with U+FFFD, not a thrown type_error.
+    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }
 
 } // namespace fp::cli

@@ -12,10 +12,20 @@ namespace fp::cli {
 // The values one design of a sweep overrides, as KEY (without dashes) and VALUE, in the order given.
 using Variant = std::vector<std::pair<std::string, std::string>>;
 
+// Why a design has no plan, worst last: the sweep's exit status follows the worst row.
+enum class RowFailure {
+    None,
+    CannotPlan,  // the design cannot be planned as asked (or ran out of memory): exit 1, like design errors
+    BadInput,    // a bad key, value or line, as `plan` refuses with exit 2: exit 2
+    Internal,    // a bug: exit 3
+};
+
+// A row holds its figures only; the variant it echoes stays with the sweep's list of designs.
 struct SweepRow {
     std::size_t index = 0;      // 0-based position in the sweep
-    Variant variant;
+    std::size_t line = 0;       // the --jsonl-in line (0: from --vary)
     bool planned = false;       // false: `failure` says why it could not be planned
+    RowFailure failureKind = RowFailure::None;
     std::string failure;
     // Headline figures (planned only).
     std::string fabric, switchModel, nicModel;
@@ -24,12 +34,15 @@ struct SweepRow {
     double capexUsd = 0, capexPerGpuUsd = 0, powerKw = 0, tcoUsd = 0, latencyMaxNs = 0, allreduceBusbwGBps = 0;
 };
 
-SweepRow sweepRow(std::size_t index, const Variant&, const Plan&);
-SweepRow failedSweepRow(std::size_t index, const Variant&, const std::string& why);
+SweepRow sweepRow(std::size_t index, const Plan&);
+SweepRow failedSweepRow(std::size_t index, RowFailure, const std::string& why);
 
-// CSV with a header naming `keys` (the union of every variant's keys) before the figures.
+// CSV with a header naming `keys` (the union of every variant's keys) before the figures. Every text
+// cell is passed through io::spreadsheetText (a cell that starts like a formula is neutralised); money
+// is written in fixed notation to the cent, other figures in the shortest fixed notation that reads
+// back as the same number.
 std::string sweepCsvHeader(const std::vector<std::string>& keys);
-std::string sweepCsvLine(const SweepRow&, const std::vector<std::string>& keys);
-std::string sweepJsonLine(const SweepRow&);
+std::string sweepCsvLine(const SweepRow&, const Variant&, const std::vector<std::string>& keys);
+std::string sweepJsonLine(const SweepRow&, const Variant&);
 
 } // namespace fp::cli

@@ -2,14 +2,15 @@
 # Builds the libFuzzer targets with clang (own build folder, core instrumented with ASan + UBSan, any
 # UBSan report fatal) and runs each for FUZZ_SECONDS (default 30) from the seed corpus in
 # tests/fuzz/corpus/<target>/ (fuzz_design: the whole pipeline, design bytes to every export; with the
-# dictionary tests/fuzz/design.dict). FUZZ_TARGETS picks targets (default: both); FUZZ_JOBS runs that many
+# dictionary tests/fuzz/design.dict; fuzz_sweep_lines: the sweep's JSON-lines input, with
+# tests/fuzz/sweep_lines.dict). FUZZ_TARGETS picks targets (default: all three); FUZZ_JOBS runs that many
 # fuzzing processes per target (libFuzzer -fork). New inputs that find new coverage go to
 # build-fuzz/corpus/; crashes stop the run with exit 1. The execution count is printed per target.
 set -eu
 here=$(cd "$(dirname "$0")/../.." && pwd)
 build=${FUZZ_BUILD_DIR:-"$here/build-fuzz"}
 seconds=${FUZZ_SECONDS:-30}
-targets=${FUZZ_TARGETS:-"fuzz_design fuzz_prices"}
+targets=${FUZZ_TARGETS:-"fuzz_design fuzz_prices fuzz_sweep_lines"}
 jobs=${FUZZ_JOBS:-1}
 if ! command -v clang++ >/dev/null 2>&1; then
     echo "run-fuzz: clang++ is not installed (apt-get install clang); skipping" >&2
