@@ -15,11 +15,11 @@ const char* const kFigures[] = {"status", "message", "fabric", "switch", "nic", 
                                 "switches", "links", "capex_usd", "capex_per_gpu_usd", "power_kw", "tco_usd",
                                 "latency_max_ns", "allreduce_busbw_GBps", "errors", "warnings"};
 
-// A text cell: neutralised where a spreadsheet would evaluate it (io::spreadsheetText, the BOM CSV's
-// rule), then quoted (RFC 4180) where it holds a comma, a quote or a line break.
+// A text cell by the BOM CSV's rule (io::spreadsheetCell: control characters as \xNN, then neutralised
+// where a spreadsheet would evaluate it), then quoted (RFC 4180) where it holds a comma or a quote.
 std::string csvField(const std::string& s)
 {
-    const std::string safe = io::spreadsheetText(s);
+    const std::string safe = io::spreadsheetCell(s);
     if (safe.find_first_of(",\"\n\r") == std::string::npos) return safe;
     std::string q = "\"";
     for (char c : safe) q += c == '"' ? std::string("\"\"") : std::string(1, c);

@@ -38,9 +38,9 @@ SweepRow sweepRow(std::size_t index, const Plan&);
 SweepRow failedSweepRow(std::size_t index, RowFailure, const std::string& why);
 
 // CSV with a header naming `keys` (the union of every variant's keys) before the figures. Every text
-// cell is passed through io::spreadsheetText (a cell that starts like a formula is neutralised); money
-// is written in fixed notation to the cent, other figures in the shortest fixed notation that reads
-// back as the same number.
+// cell is passed through io::spreadsheetCell (control characters as \xNN, then a cell that starts like a
+// formula neutralised); money is written in fixed notation to the cent, other figures in the shortest
+// fixed notation that reads back as the same number.
 std::string sweepCsvHeader(const std::vector<std::string>& keys);
 std::string sweepCsvLine(const SweepRow&, const Variant&, const std::vector<std::string>& keys);
 std::string sweepJsonLine(const SweepRow&, const Variant&);

@@ -54,7 +54,9 @@ for n, line in enumerate(lines, start=1):
     row = rows[n]
     for key, value in line.items():
         shown = row[cols[key]]
-        expected = "'" + str(value) if LIVE.match(str(value)) else str(value)
+        # Control characters as \xNN first (TAB, line breaks: one line per record), then the formula rule.
+        text = re.sub(r"[\x00-\x1f\x7f]", lambda m: "\\x%02X" % ord(m.group()), str(value))
+        expected = "'" + text if LIVE.match(text) else text
         check(shown == expected, f"record {n}: {key} {shown!r}, expected {expected!r}")
     if row[cols["status"]] != "failed":
         capex = row[cols["capex_usd"]]
