@@ -168,6 +168,17 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
     html += tr("<p style='color:%1; margin-top:0; font-size:9pt'>Priced from %2 · price policy %3</p>")
                 .arg(muted, (m_catalogPath.isEmpty() ? tr("the catalog") : m_catalogPath).toHtmlEscaped(), policy.toHtmlEscaped());
 
+    // A design with other networks (storage, in-band, OOB): this window plans its compute fabric only
+    // (issue 38's first step); say so above every figure, never let them pass for the cluster's.
+    if (!p.spec.networks.empty()) {
+        QStringList names;
+        for (const NetworkSpec& n : p.spec.networks) names << QString::fromStdString(n.name).toHtmlEscaped();
+        html += tr("<p style='color:%1'><b>Compute fabric only.</b> This design has %n more network(s) (%2); their "
+                   "switches, optics, capex and power are not in these figures. <tt>fabricplan-cli plan</tt> plans "
+                   "every network and prints the cluster's total.</p>", nullptr, int(p.spec.networks.size()))
+                    .arg(text, names.join(QStringLiteral(", ")));
+    }
+
     const int errors = p.errorCount();
     if (errors) {
         m_banner = tr("Not buildable: this design has %n error(s).", nullptr, errors) + QLatin1Char(' ') +

@@ -97,6 +97,7 @@ private slots:
     void compareMoneyAndAdviceReadAsTheCli();
     void countsReadAsEnglish();
     void bomCategoriesAndPricesFitAt1024();
+    void otherNetworksAreNamedNotSummedIn();
 
 private:
     // Plans the default design and shows the cables tab: its filter field, or null when the plan or the
@@ -608,6 +609,28 @@ void TestMainWindow::bomCategoriesAndPricesFitAt1024()
     const int extendedRight = table->columnViewportPosition(BomModel::Extended) + table->columnWidth(BomModel::Extended);
     QVERIFY2(extendedRight <= table->viewport()->width(),
              qPrintable(QStringLiteral("%1 > %2").arg(extendedRight).arg(table->viewport()->width())));
+}
+
+void TestMainWindow::otherNetworksAreNamedNotSummedIn()
+{
+    // The window plans a design's compute fabric only (issue 38, first step): a design with a storage
+    // network must say so above the figures, naming the network, and drop the line once it has none.
+    Document* doc = m_window->document();
+    ClusterSpec spec;
+    NetworkSpec storage;
+    storage.name = "storage";
+    storage.switchModel = "MQM9700-NS2F";
+    storage.portModel = spec.nicModel;
+    storage.endpoints.push_back({"storage servers", EndpointCount::Fixed, 16, 2});
+    spec.networks.push_back(storage);
+    doc->reset(spec, QString());
+    QVERIFY(test::settle(*doc));
+    m_window->showTab(QStringLiteral("summary"));
+    QTRY_VERIFY(m_window->summaryView()->toPlainText().contains(QStringLiteral("Compute fabric only.")));
+    QVERIFY(m_window->summaryView()->toPlainText().contains(QStringLiteral("1 more network (storage)")));
+    doc->reset(ClusterSpec{}, QString());
+    QVERIFY(test::settle(*doc));
+    QTRY_VERIFY(!m_window->summaryView()->toPlainText().contains(QStringLiteral("Compute fabric only.")));
 }
 
 QTEST_MAIN(TestMainWindow)
