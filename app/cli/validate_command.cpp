@@ -4,6 +4,8 @@
 #include "design_input.h"
 #include "common/error.h"
 #include "plan/before_planning.h"
+#include "plan/cluster_plan.h"
+#include "common/user_text.h"
 #include "spec/spec_json.h"
 #include "spec/validate.h"
 
@@ -23,7 +25,8 @@ const char* kValidateHelp =
 std::string lineFor(const std::string& path, const UserError& e)
 {
     const std::string line = e.oneLine();
-    return line.rfind(path, 0) == 0 ? line : path + ": " + line;
+    // A path with a line break or ESC stays on one line (common/user_text.h).
+    return line.rfind(path, 0) == 0 ? escapedText(line) : escapedText(path + ": " + line);
 }
 
 // One file: prints "valid" or its errors (the plan's first, then any other field problems); true when valid.
@@ -37,17 +40,18 @@ bool validateFile(const std::string& path, const Catalog& catalog)
         return false;
     }
     for (const auto& w : read.warnings) std::cerr << "warning: " << w << "\n";
-    const std::optional<UserError> refusal = plan::refusalOf(read.spec, catalog);
+    std::optional<UserError> refusal = plan::refusalOf(read.spec, catalog);
+    if (!refusal) refusal = networkRefusalOf(read.spec, catalog);  // the design's other networks, as plan
     if (!refusal) {
         // The file's own format: a format 1 design stays format 1 until it is saved again.
-        std::cout << path << ": valid (format " << read.formatVersion << ")\n";
+        std::cout << escapedText(path) << ": valid (format " << read.formatVersion << ")\n";
         return true;
     }
     std::cerr << lineFor(path, *refusal) << "\n";
     // Every other field problem too, so one run fixes them all.
     for (const SpecProblem& p : validateSpec(read.spec, plan::switchNamesOf(catalog)))
         if (p.field != refusal->where || p.message != refusal->what())
-            std::cerr << path << ": " << p.field << ": " << p.message << " — " << p.fix << "\n";
+            std::cerr << escapedText(path) << ": " << p.field << ": " << p.message << " — " << p.fix << "\n";
     return false;
 }
 

@@ -8,6 +8,7 @@
 #include "bom/bom.h"
 #include "common/error.h"
 #include "estimate/throughput.h"
+#include "plan/before_planning.h"
 #include "spec/validate.h"
 
 namespace fp {
@@ -194,6 +195,27 @@ ClusterPlan makeClusterPlan(Plan compute, const Catalog& catalog, const PlanOpti
     }
     for (const NetworkFigures& f : c.figures) c.total += f;
     return c;
+}
+
+std::optional<UserError> networkRefusalOf(const ClusterSpec& cluster, const Catalog& catalog)
+{
+    try {
+        std::set<std::string> names;
+        for (std::size_t i = 0; i < cluster.networks.size(); ++i) {
+            requireValidNetwork(i, cluster.networks[i], names);
+            names.insert(cluster.networks[i].name);
+        }
+        // The endpoint count only sizes the fabric; the resolve stage judges the parts whatever it is.
+        for (std::size_t i = 0; i < cluster.networks.size(); ++i) {
+            const NetworkSpec& n = cluster.networks[i];
+            const long long ports = std::max(1LL, endpointPortsOf(n, cluster.nodes(), 0));
+            if (const std::optional<UserError> r = plan::refusalOf(endpointFabricSpec(cluster, i, ports), catalog))
+                rethrowForNetwork(i, n, *r);
+        }
+    } catch (const UserError& e) {
+        return e;
+    }
+    return std::nullopt;
 }
 
 ClusterPlan makeClusterPlan(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions& options)

@@ -5,6 +5,7 @@
 // from the ClusterSpec that network stands for (endpointFabricSpec): its endpoint ports are the
 // "nodes" of a non-rail-optimized fabric, one port each. A total is the sum of its networks, computed
 // once here; views and exporters read it, never add networks up themselves.
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,11 @@ ClusterSpec endpointFabricSpec(const ClusterSpec& cluster, std::size_t index, lo
 // Ports of a network's endpoints: PerComputeNode groups follow the compute nodes, PerSwitch groups the
 // switches of `switchesBefore` (those of every network listed before it, the compute fabric included).
 long long endpointPortsOf(const NetworkSpec&, int computeNodes, long long switchesBefore);
+
+// What makeClusterPlan refuses the design's other networks for before planning them (each network's own
+// fields, then its parts as the plan's resolve stage checks them: plan/before_planning.h refusalOf), with
+// the network's field path; nothing when they would be planned. `validate` runs it after refusalOf.
+std::optional<UserError> networkRefusalOf(const ClusterSpec&, const Catalog&);
 
 // Plans every network. Throws UserError for a bad network, naming it ("/networks/1 (storage): ...").
 ClusterPlan makeClusterPlan(const ClusterSpec&, const Catalog&, const PlanOptions& = {});

@@ -161,6 +161,41 @@ private slots:
         QVERIFY(!validate.out.contains("valid"));
     }
 
+    // A design's other networks (issue 38) are refused by plan before they are planned (their own fields,
+    // then their parts); validate must refuse the same files with the same line, naming the network.
+    void networksAreRefusedByBoth_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("field");
+        const char* base = R"({"format_version": 2, "compute": {"gpus": 64}, "networks": [%1]})";
+        const QString storage = QStringLiteral(
+            R"({"name": "storage", "role": "storage", "technology": "infiniband", "switch": "%1",
+                "port": "MCX75310AAS-NEAT", "endpoints": [%2]})");
+        const QString servers = QStringLiteral(R"({"name": "servers", "count": 8, "ports_each": 2})");
+        auto design = [&](const char* name, const QString& network) {
+            return QString::fromStdString(writeDesign(name, QString::fromLatin1(base).arg(network).toUtf8().constData()));
+        };
+        QTest::newRow("unknown switch") << design("net-unknown-switch", storage.arg(QStringLiteral("QM-NOPE"), servers))
+                                        << QStringLiteral("/networks/0/switch (storage)");
+        QTest::newRow("no endpoints") << design("net-no-endpoints", storage.arg(QStringLiteral("MQM9700-NS2F"), QString()))
+                                      << QStringLiteral("/networks/0/endpoints (storage)");
+    }
+    void networksAreRefusedByBoth()
+    {
+        QFETCH(QString, path);
+        QFETCH(QString, field);
+        const Run plan = runCli({QStringLiteral("plan"), path});
+        QCOMPARE(plan.exitCode, 2);
+        QVERIFY2(plan.err.contains(field.toUtf8()), plan.err.constData());
+        const Run validate = runCli({QStringLiteral("validate"), path});
+        QCOMPARE(validate.exitCode, 2);
+        QVERIFY2(validate.err.contains(field.toUtf8()), validate.err.constData());
+        QVERIFY(!validate.out.contains("valid"));
+        // The same message after the path: plan's "error: X" is validate's "PATH: X".
+        const QByteArray planLine = plan.err.mid(plan.err.indexOf("error: ") + 7).split('\n').front();
+        QVERIFY2(validate.err.contains(planLine), (plan.err + "\n---\n" + validate.err).constData());
+    }
+
     // Every design of the corpus in one validate run: each file's verdict and first error are plan's.
     void validateAgreesWithPlanOnTheCorpus()
     {
