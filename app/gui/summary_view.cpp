@@ -173,9 +173,9 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
     if (!p.spec.networks.empty()) {
         QStringList names;
         for (const NetworkSpec& n : p.spec.networks) names << QString::fromStdString(n.name).toHtmlEscaped();
-        html += tr("<p style='color:%1'><b>Compute fabric only.</b> This design has %n more network(s) (%2); their "
-                   "switches, optics, capex and power are not in these figures. <tt>fabricplan-cli plan</tt> plans "
-                   "every network and prints the cluster's total.</p>", nullptr, int(p.spec.networks.size()))
+        html += tr("<p style='color:%1'><b>Compute fabric only.</b> This design's other networks (%2) are not in "
+                   "these figures: their switches, optics, capex and power are not counted here. "
+                   "<tt>fabricplan-cli plan</tt> plans every network and prints the cluster's total.</p>")
                     .arg(text, names.join(QStringLiteral(", ")));
     }
 

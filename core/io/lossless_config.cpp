@@ -5,9 +5,15 @@
 #include <map>
 
 #include "common/error.h"
+#include "io/name_safety.h"
 
 namespace fp::io {
 namespace {
+
+// Text from the design (its name) or the catalog inside a comment line of a script or command file:
+// a line break or other control character would end the comment and run the rest as a command, so
+// they are written as \xNN (io/name_safety.h, the rule of every text export).
+std::string commentText(const std::string& s) { return escapeControlChars(s); }
 
 using nlohmann::json;
 using lossless::Analysis;
@@ -163,7 +169,7 @@ std::vector<std::string> nvueLosslessLines(const Plan& plan)
     const Analysis a = checkedLossless(plan);
     const lossless::Options& o = a.options;
     std::vector<std::string> out;
-    out.push_back("# FabricPlan lossless RoCE configuration for NVIDIA Cumulus Linux (NVUE): " + plan.spec.name);
+    out.push_back("# FabricPlan lossless RoCE configuration for NVIDIA Cumulus Linux (NVUE): " + commentText(plan.spec.name));
     out.push_back("# " + lossless::flowControlText(plan.spec.fabric));
     out.push_back("# Apply each tier's section on every switch of that tier; grammar: core/lossless/README.md.");
     const std::string lp = std::to_string(o.losslessPriority);
@@ -228,7 +234,7 @@ std::vector<std::string> nicLosslessLines(const Plan& plan)
     const NicModel& nic = plan.hardware.nic;
     std::vector<std::string> out;
     out.push_back("#!/bin/sh");
-    out.push_back("# FabricPlan RoCE NIC settings for " + nic.partNumber + " (" + nic.vendor + "): " + plan.spec.name);
+    out.push_back("# FabricPlan RoCE NIC settings for " + commentText(nic.partNumber + " (" + nic.vendor + "): " + plan.spec.name));
     out.push_back("# " + lossless::flowControlText(plan.spec.fabric));
     const bool mlx5 = nic.vendor == "NVIDIA";
     if (!mlx5 || a.flowControl != FlowControl::PfcEcn) {

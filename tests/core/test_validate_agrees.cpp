@@ -7,6 +7,8 @@
 
 #include <QDirIterator>
 #include <QProcess>
+
+#include "common/user_text.h"
 #include <QTemporaryDir>
 
 #include <optional>
@@ -52,8 +54,10 @@ std::optional<UserError> planRefusal(const std::string& path, const Catalog& cat
 // validate's line for a refused file: "PATH: where: message — fix" (the path once).
 QByteArray refusalLine(const std::string& path, const UserError& e)
 {
+    // Printed escaped, as plan prints its errors: a file of bad UTF-8 or a path with a line break stays
+    // on one line (common/user_text.h).
     const std::string line = e.oneLine();
-    return QByteArray::fromStdString(line.rfind(path, 0) == 0 ? line : path + ": " + line);
+    return QByteArray::fromStdString(escapedText(line.rfind(path, 0) == 0 ? line : path + ": " + line));
 }
 
 // Generated designs, one per kind of refusal `validate` used to call valid: name -> JSON.
@@ -169,7 +173,7 @@ private slots:
         QTest::addColumn<QString>("field");
         const char* base = R"({"format_version": 2, "compute": {"gpus": 64}, "networks": [%1]})";
         const QString storage = QStringLiteral(
-            R"({"name": "storage", "role": "storage", "technology": "infiniband", "switch": "%1",
+            R"({"name": "storage", "role": "storage", "fabric": "infiniband", "switch": "%1",
                 "port": "MCX75310AAS-NEAT", "endpoints": [%2]})");
         const QString servers = QStringLiteral(R"({"name": "servers", "count": 8, "ports_each": 2})");
         auto design = [&](const char* name, const QString& network) {

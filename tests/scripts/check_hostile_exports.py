@@ -145,7 +145,15 @@ for fid, ext in formats:
     elif ext == ".json":
         j = json.loads(target.read_text(encoding="utf-8"))
         check(NAME in set(strings(j)), f"{fid}: the name did not round-trip through JSON")
-        check(any(s.startswith(SOURCE) for s in strings(j)), f"{fid}: the price source did not round-trip")
+        if fid != "sonic-lossless":  # a switch configuration carries no prices
+            check(any(s.startswith(SOURCE) for s in strings(j)), f"{fid}: the price source did not round-trip")
+    elif ext in (".txt", ".sh"):
+        # Command files (NVUE, a NIC shell script): the name may only ever stand inside one comment line;
+        # a line break in it would start a line the shell or NVUE runs.
+        text = target.read_text(encoding="utf-8")
+        check(not re.search(r"[\x00-\x08\x0b-\x1f\x7f]", text), f"{fid}: a control character in the file")
+        for l in text.splitlines():
+            check(not re.search(r"second|calc|script", l) or l.startswith("#"), f"{fid}: the name wrote a line: {l!r}")
     elif ext == ".xlsx":
         check_xlsx(fid, target)
     elif ext == ".pdf":
