@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli_run.h"
 #include "bom/bom.h"
 #include "catalog/catalog_db.h"
 #include "common/error.h"
@@ -50,21 +51,8 @@ NetworkSpec storage(int storageServers, int portsEach)
 }
 
 
-struct CliRun {
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-CliRun cli(const QStringList& args)
-{
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("XDG_DATA_HOME"), QDir::tempPath() + QStringLiteral("/fabricplan-test-no-user-catalog"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(FABRICPLAN_CLI), args);
-    p.waitForFinished(120000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
-}
+using test::CliRun;
+CliRun cli(const QStringList& args) { return test::runCli(args); }
 
 QString example(const char* name) { return QStringLiteral(FABRICPLAN_EXAMPLES_DIR "/") + QLatin1String(name); }
 

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "cli_run.h"
 #include "catalog/catalog_db.h"
 #include "catalog/platforms.h"
 #include "common/error.h"
@@ -18,14 +19,9 @@ using namespace fp;
 namespace {
 QByteArray runCli(const QStringList& args, int* exitCode)
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("XDG_DATA_HOME"), QDir::tempPath() + QStringLiteral("/fabricplan-test-no-user-catalog"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(FABRICPLAN_CLI), args);
-    p.waitForFinished(300000);
-    *exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    return p.readAllStandardOutput();
+    const fp::test::CliRun r = fp::test::runCli(args);
+    *exitCode = r.exitCode;
+    return r.out;
 }
 
 std::size_t hostLinks(const Fabric& f)

@@ -8,6 +8,7 @@
 #include <QDirIterator>
 #include <QProcess>
 
+#include "cli_run.h"
 #include "common/user_text.h"
 #include <QTemporaryDir>
 
@@ -24,21 +25,8 @@ using namespace fp;
 
 namespace {
 
-struct Run {
-    int exitCode = -1;
-    QByteArray out, err;
-};
-
-Run runCli(const QStringList& args)
-{
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("XDG_DATA_HOME"), QDir::tempPath() + QStringLiteral("/fabricplan-test-no-user-catalog"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(FABRICPLAN_CLI), args);
-    p.waitForFinished(300000);
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, p.readAllStandardOutput(), p.readAllStandardError()};
-}
+using Run = test::CliRun;
+using test::runCli;
 
 // What plan does with a design file before it plans, in process: read it, then the resolve stage.
 std::optional<UserError> planRefusal(const std::string& path, const Catalog& catalog)
