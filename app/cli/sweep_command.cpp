@@ -9,6 +9,7 @@
 #include <iostream>
 #include <new>
 
+#include "common/user_text.h"
 #include "commands.h"
 #include "common/atomic_file.h"
 #include "common/error.h"
@@ -128,6 +129,14 @@ int sweepCommand(const std::vector<std::string>& argv)
     const ClusterSpec base = loadDesign(args);
     const DesignKeys baseKeys(args);
     const Catalog catalog = openCatalog(args);
+    // A design's other networks (storage, management) are not in a row's figures yet: say so once, so a
+    // row's capex is not taken for the cluster's (plan prints every network and the total).
+    if (!base.networks.empty()) {
+        std::string names;
+        for (const NetworkSpec& n : base.networks) names += (names.empty() ? "" : ", ") + n.name;
+        std::cerr << "note: each row is the compute fabric's; the design's other networks (" << escapedText(names)
+                  << ") are not in its figures: `fabricplan-cli plan` prints every network and the total\n";
+    }
 
     // Each design gets the parts `plan` would give it: a varied fabric without a named switch plans on
     // that fabric's defaults (fitFabricDefaults), not on the base's switch. Their notes are said once.

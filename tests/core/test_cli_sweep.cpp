@@ -131,6 +131,26 @@ private slots:
         QCOMPARE(r.exitCode, 1);
     }
 
+    // A design with other networks: a row is the compute fabric's, as `plan`'s top-level JSON is, and the
+    // sweep says so once on stderr (naming the networks), so its capex is not taken for the cluster's.
+    void rowsOfADesignWithNetworksSayWhatTheyCover()
+    {
+        const QString design = example("dgx-h100-superpod-1024-all-networks.fabricplan");
+        const Run r = runCli({QStringLiteral("sweep"), design, QStringLiteral("--vary"), QStringLiteral("gpus=1024"),
+                              QStringLiteral("--csv"), QStringLiteral("-")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.err.contains("each row is the compute fabric's; the design's other networks (storage, inband)"),
+                 r.err.constData());
+        const auto rows = lines(r.out);
+        const QList<QByteArray> header = rows[0].split(',');
+        const int capexCol = int(header.indexOf("capex_usd"));
+        const Run single = runCli({QStringLiteral("plan"), design, QStringLiteral("--json"), QStringLiteral("-")});
+        const json j = json::parse(single.out.toStdString());
+        // The row's capex is the compute fabric's, below the cluster's total.
+        QVERIFY(std::abs(rows[1].split(',')[capexCol].toDouble() - j["capex_usd"]["total"].get<double>()) < 0.01);
+        QVERIFY(j["total"]["capex_usd"].get<double>() > j["capex_usd"]["total"].get<double>());
+    }
+
     // A varied fabric without a named switch plans on that fabric's default parts, as `plan --fabric`
     // does; the sweep used to keep the base's InfiniBand switch and fail every Ethernet row ("switch
     // MQM9700-NS2F does not run RoCEv2"). Each row's switch, NIC and capex are the single plan's.
