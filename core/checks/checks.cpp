@@ -175,7 +175,7 @@ std::vector<Finding> run(const ClusterSpec& spec, const Fabric& fabric, const La
     portsExhausted(spec, fabric, hw, given ? *portsUsed : counted, out);
     rackPower(spec, layout, out);
     out.insert(out.end(), media.findings.begin(), media.findings.end());
-    const std::vector<Finding> lossless = lossless::analyse(spec, fabric, layout, media, hw).findings;  // RoCE buffer fit
+    const std::vector<Finding> lossless = lossless::analyse(spec, fabric, layout, media, hw, {}, lossless::Detail::Tiers).findings;  // RoCE buffer fit
     out.insert(out.end(), lossless.begin(), lossless.end());
     std::stable_sort(out.begin(), out.end(),
                      [](const Finding& a, const Finding& b) { return int(a.severity) < int(b.severity); });

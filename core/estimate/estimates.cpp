@@ -134,7 +134,7 @@ Estimates run(const ClusterSpec& spec, const Fabric& fabric, const Layout& layou
     // RoCE whose lossless settings were generated and checked here (every tier's buffer known and fitting)
     // takes less tuning than one tuned by hand (model_constants.h, README "Tuning effort").
     if (spec.fabric == FabricKind::RoCE) {
-        const lossless::Analysis lossless = lossless::analyse(spec, fabric, layout, media, hw);
+        const lossless::Analysis lossless = lossless::analyse(spec, fabric, layout, media, hw, {}, lossless::Detail::Tiers);
         const bool checked = !lossless.hasErrors() && !lossless.tiers.empty() &&
                              std::all_of(lossless.tiers.begin(), lossless.tiers.end(),
                                          [](const lossless::TierLossless& t) { return t.bufferBytes > 0; });

@@ -100,8 +100,14 @@ struct Analysis {
 // Bad settings (MTU, priorities, buffer override) as findings with rule lossless.settings.
 std::vector<Finding> validateOptions(const Options&, int maxMtu);
 
+// What an analysis fills in: every tier's worst switch, fit and findings (Tiers: what the checks, the
+// estimate and the summaries read), or also each port's setting (Ports: TierLossless::ports, for the
+// configuration exports and the plan JSON's port count). Tiers skips the per-port table, about half the
+// work of a pass over every link.
+enum class Detail { Tiers, Ports };
+
 Analysis analyse(const ClusterSpec&, const Fabric&, const Layout&, const MediaAssignment&, const Hardware&,
-                 const Options& = {});
+                 const Options& = {}, Detail = Detail::Ports);
 
 // "3.4 MB" style.
 std::string megabytes(double bytes);
