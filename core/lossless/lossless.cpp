@@ -176,8 +176,9 @@ Analysis analyse(const ClusterSpec& spec, const Fabric& fabric, const Layout& la
         models[m].reserved = reservedPerPortBytes(*models[m].asic, models[m].lanes);
     }
     constexpr int kCachedMetres = 20000;
-    const auto headroomAt = [&](ModelCache& mc, int metres, bool copper) -> Headroom {
-        if (metres >= kCachedMetres) return headroomOf(*mc.asic, gbps, metres, copper, mc.lanes, options.portMtu);
+    Headroom uncached;  // lengths past the cache (beyond any optic's reach)
+    const auto headroomAt = [&](ModelCache& mc, int metres, bool copper) -> const Headroom& {
+        if (metres >= kCachedMetres) return uncached = headroomOf(*mc.asic, gbps, metres, copper, mc.lanes, options.portMtu);
         const std::size_t k = std::size_t(metres) * 2 + (copper ? 1 : 0);
         if (k >= mc.byLength.size()) {
             mc.byLength.resize(k + 1);
@@ -189,19 +190,26 @@ Analysis analyse(const ClusterSpec& spec, const Fabric& fabric, const Layout& la
         }
         return mc.byLength[k];
     };
-    const auto addEnd = [&](DeviceId d, std::uint16_t port, double lengthM, bool copper) {
+    // Per switch (index d - nodeCount): its tier's entry in a.tiers and its model's cache, looked up once
+    // instead of for each of its ports (the pass runs over every link end).
+    struct SwitchEntry {
+        int tier = -1;
+        ModelCache* model = nullptr;
+    };
+    std::vector<SwitchEntry> switchEntry(tally.size());
+    for (std::size_t i = 0; i < switchEntry.size(); ++i) {
+        const Device& dev = fabric.devices[fabric.nodeCount + i];
+        if (dev.tier == Tier::Node || dev.model >= models.size()) continue;
+        switchEntry[i] = {tierOf[std::size_t(switchTierIndex(dev.tier))], &models[dev.model]};
+    }
+    const auto addEnd = [&](DeviceId d, std::uint16_t port, int metres, bool copper) {
         if (d < fabric.nodeCount) return;
-        const Device& dev = fabric.devices[d];
-        if (dev.tier == Tier::Node) return;
-        const int k = tierOf[std::size_t(switchTierIndex(dev.tier))];
-        if (k < 0 || dev.model >= models.size()) return;
+        const SwitchEntry& e = switchEntry[d - fabric.nodeCount];
+        const int k = e.tier;
+        if (k < 0 || !e.model) return;
         TierLossless& tl = a.tiers[std::size_t(k)];
-        ModelCache& mc = models[dev.model];
-        // Whole metres, rounded up; a length that is no number counts as 0, and lengths are capped at 1,000 km
-        // (far beyond any optic) so the count stays an int.
-        const double finite = std::isfinite(lengthM) ? std::clamp(lengthM, 0.0, 1e6) : 0.0;
-        const int metres = int(std::ceil(finite - 1e-9));
-        const Headroom h = headroomAt(mc, metres, copper);
+        ModelCache& mc = *e.model;
+        const Headroom& h = headroomAt(mc, metres, copper);
         SwitchTally& s = tally[d - fabric.nodeCount];
         s.headroom += double(h.size) * options.losslessPriorities;
         s.reserved += mc.reserved;
@@ -232,8 +240,12 @@ Analysis analyse(const ClusterSpec& spec, const Fabric& fabric, const Layout& la
         bool copper = false;  // unknown medium: fibre, the slower per metre, so the headroom is not short
         if (i < media.solutionOfLink.size() && media.solutionOfLink[i] < media.solutions.size())
             copper = isCopper(media.solutions[media.solutionOfLink[i]].media);
-        addEnd(l.a, l.aPort, len, copper);
-        addEnd(l.b, l.bPort, len, copper);
+        // Whole metres, rounded up; a length that is no number counts as 0, and lengths are capped at 1,000 km
+        // (far beyond any optic) so the count stays an int.
+        const double finite = std::isfinite(len) ? std::clamp(len, 0.0, 1e6) : 0.0;
+        const int metres = int(std::ceil(finite - 1e-9));
+        addEnd(l.a, l.aPort, metres, copper);
+        addEnd(l.b, l.bPort, metres, copper);
     }
 
     for (std::size_t k = 0; k < a.tiers.size(); ++k) {
