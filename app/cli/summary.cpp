@@ -99,7 +99,7 @@ void printSummary(const Plan& p, std::ostream& out, const std::string& catalogPa
     out << "  resilience: " << resilienceSummary(p.resilience) << (p.resilience.anyRateEstimated ? "  [optics rates are estimates]" : "") << "\n";
     out << "  " << sparesSummary(p.resilience) << "\n";
     // Lossless Ethernet: each tier's worst switch against its buffer, or why the fabric needs none.
-    for (const std::string& line : lossless::summaryLines(lossless::analyse(p.spec, p.fabric, p.layout, p.media, p.hardware, {}, lossless::Detail::Tiers)))
+    for (const std::string& line : lossless::summaryLines(p.lossless))
         out << "  lossless: " << line << "\n";
     out << "  checks: " << counted(p.errorCount(), "error") << ", " << counted(p.warningCount(), "warning") << "\n";
     for (const auto& fd : p.findings)

@@ -164,7 +164,7 @@ std::vector<std::uint32_t> portsInUse(const Fabric& fabric)
 
 std::vector<Finding> run(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout,
                          const MediaAssignment& media, const Catalog& catalog, const Hardware& hw,
-                         const std::vector<std::uint32_t>* portsUsed)
+                         const lossless::Analysis& lossless, const std::vector<std::uint32_t>* portsUsed)
 {
     std::vector<Finding> out;
     builtInNic(spec, catalog, hw, out);
@@ -175,8 +175,7 @@ std::vector<Finding> run(const ClusterSpec& spec, const Fabric& fabric, const La
     portsExhausted(spec, fabric, hw, given ? *portsUsed : counted, out);
     rackPower(spec, layout, out);
     out.insert(out.end(), media.findings.begin(), media.findings.end());
-    const std::vector<Finding> lossless = lossless::analyse(spec, fabric, layout, media, hw, {}, lossless::Detail::Tiers).findings;  // RoCE buffer fit
-    out.insert(out.end(), lossless.begin(), lossless.end());
+    out.insert(out.end(), lossless.findings.begin(), lossless.findings.end());  // RoCE buffer fit
     std::stable_sort(out.begin(), out.end(),
                      [](const Finding& a, const Finding& b) { return int(a.severity) < int(b.severity); });
     return out;

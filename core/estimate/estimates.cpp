@@ -95,6 +95,11 @@ int collectiveGpus(const ClusterSpec& spec, const EstimateOptions& options)
     return options.collectiveGpus > 0 ? std::min(options.collectiveGpus, spec.gpus) : spec.gpus;
 }
 
+double tcoOf(const Estimates& e, const ClusterSpec& spec)
+{
+    return e.capex.totalUsd + e.opex.tuningUsd + e.opex.energyUsdPerYear * spec.economics.horizonYears;
+}
+
 } // namespace
 
 Capex capexOf(const Bom& bom, int gpus)
@@ -131,24 +136,7 @@ Estimates run(const ClusterSpec& spec, const Fabric& fabric, const Layout& layou
     Estimates e;
     e.capex = capexOf(bom, spec.gpus);
     e.opex = opexOf(spec, fabric, bom, nic);
-    // RoCE whose lossless settings were generated and checked here (every tier's buffer known and fitting)
-    // takes less tuning than one tuned by hand (model_constants.h, README "Tuning effort").
-    if (spec.fabric == FabricKind::RoCE) {
-        const lossless::Analysis lossless = lossless::analyse(spec, fabric, layout, media, hw, {}, lossless::Detail::Tiers);
-        const bool checked = !lossless.hasErrors() && !lossless.tiers.empty() &&
-                             std::all_of(lossless.tiers.begin(), lossless.tiers.end(),
-                                         [](const lossless::TierLossless& t) { return t.bufferBytes > 0; });
-        if (checked) {
-            e.opex.tuningWeeks = model::kRoceTuningWeeksGenerated;
-            e.opex.tuningUsd = e.opex.tuningWeeks * model::kHoursPerWorkWeek * spec.economics.labourUsdPerHour *
-                               spec.economics.skillFactor;
-            e.notes.push_back("RoCE tuning effort assumes the lossless settings FabricPlan generated and checked are "
-                              "applied (sonic-lossless, nvue-lossless, nic-lossless exports); tuned by hand it is " +
-                              std::to_string(int(model::kRoceTuningWeeks * 10) / 10) + "." +
-                              std::to_string(int(model::kRoceTuningWeeks * 10) % 10) + " engineer-weeks.");
-        }
-    }
-    e.tcoUsd = e.capex.totalUsd + e.opex.tuningUsd + e.opex.energyUsdPerYear * spec.economics.horizonYears;
+    e.tcoUsd = tcoOf(e, spec);
 
     Performance& perf = e.performance;
     const LatencyInputs latencyIn = latencyInputs(spec, fabric, layout, media, hw);
@@ -216,6 +204,23 @@ Estimates run(const ClusterSpec& spec, const Fabric& fabric, const Layout& layou
                           "for NVLink-aware figures.");
     if (misconfigured) e.notes.push_back("What-if: RoCE misconfigured (PFC/ECN/DCQCN wrong) at ~50 % of IB.");
     return e;
+}
+
+void creditCheckedLossless(Estimates& e, const ClusterSpec& spec, const lossless::Analysis& lossless)
+{
+    if (spec.fabric != FabricKind::RoCE) return;
+    const bool checked = !lossless.hasErrors() && !lossless.tiers.empty() &&
+                         std::all_of(lossless.tiers.begin(), lossless.tiers.end(),
+                                     [](const lossless::TierLossless& t) { return t.bufferBytes > 0; });
+    if (!checked) return;
+    e.opex.tuningWeeks = model::kRoceTuningWeeksGenerated;
+    e.opex.tuningUsd = e.opex.tuningWeeks * model::kHoursPerWorkWeek * spec.economics.labourUsdPerHour *
+                       spec.economics.skillFactor;
+    e.tcoUsd = tcoOf(e, spec);
+    e.notes.push_back("RoCE tuning effort assumes the lossless settings FabricPlan generated and checked are "
+                      "applied (sonic-lossless, nvue-lossless, nic-lossless exports); tuned by hand it is " +
+                      std::to_string(int(model::kRoceTuningWeeks * 10) / 10) + "." +
+                      std::to_string(int(model::kRoceTuningWeeks * 10) % 10) + " engineer-weeks.");
 }
 
 } // namespace fp::estimate

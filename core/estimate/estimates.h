@@ -99,6 +99,14 @@ struct EcmpResult;  // estimate/throughput.h
 Estimates run(const ClusterSpec&, const Fabric&, const Layout&, const MediaAssignment&, const Bom&,
               const Catalog&, const Hardware&, const EstimateOptions& = {}, const EcmpResult* ecmp = nullptr);
 } // namespace estimate
+namespace lossless { struct Analysis; }
+namespace estimate {
+// RoCE whose lossless settings FabricPlan generated and checked (every tier's buffer known and fitting)
+// takes less tuning than one tuned by hand (model_constants.h, README "Tuning effort"): lowers the tuning
+// figures of `e` (made by run) and its TCO to match. A separate step because the plan works the lossless
+// profile out beside the estimates (plan.cpp), once for the checks and this.
+void creditCheckedLossless(Estimates& e, const ClusterSpec&, const lossless::Analysis&);
+} // namespace estimate
 
 struct Advice {
     FabricKind recommended = FabricKind::InfiniBand;

@@ -215,13 +215,14 @@ Analysis analyse(const ClusterSpec& spec, const Fabric& fabric, const Layout& la
         s.reserved += mc.reserved;
         s.longestM = std::max(s.longestM, double(metres));
         ++s.ports;
-        if (detail == Detail::Tiers) return;
-        auto& ports = byPort[std::size_t(k)];
         auto& had = seen[std::size_t(k)];
-        if (port >= ports.size()) {
-            ports.resize(std::size_t(port) + 1);
-            had.resize(std::size_t(port) + 1, false);
+        if (port >= had.size()) had.resize(std::size_t(port) + 1, false);
+        if (detail == Detail::Tiers) {
+            had[port] = true;
+            return;
         }
+        auto& ports = byPort[std::size_t(k)];
+        if (port >= ports.size()) ports.resize(std::size_t(port) + 1);
         PortSetting& ps = ports[port];
         if (!had[port] || h.size > ps.headroom.size) {
             ps.port = port;
@@ -250,6 +251,7 @@ Analysis analyse(const ClusterSpec& spec, const Fabric& fabric, const Layout& la
 
     for (std::size_t k = 0; k < a.tiers.size(); ++k) {
         TierLossless& tl = a.tiers[k];
+        tl.portsConfigured = int(std::count(seen[k].begin(), seen[k].end(), true));
         for (std::size_t p = 0; p < byPort[k].size(); ++p)
             if (seen[k][p]) tl.ports.push_back(byPort[k][p]);
         for (std::size_t d = fabric.nodeCount; d < fabric.devices.size(); ++d) {

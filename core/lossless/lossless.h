@@ -77,7 +77,8 @@ struct TierLossless {
     int portsPerCage = 1;
     int lanesPerCage = 8;
     long long switches = 0;
-    std::vector<PortSetting> ports;   // ports any switch of the tier uses, by port number
+    std::vector<PortSetting> ports;   // ports any switch of the tier uses, by port number (Detail::Ports)
+    int portsConfigured = 0;          // how many port numbers that is (either detail)
     // The worst switch (most buffer needed) and how many need more than they have.
     std::int64_t worstDevice = -1;
     double worstHeadroomBytes = 0, worstReservedBytes = 0, worstLongestM = 0;

@@ -226,8 +226,14 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
     std::vector<StageTiming> checksTiming;
     const auto invariantsAndChecks = [&] {
         if (invariantsNow) timed([&] { invariantCheck.emplace(p); });
-        StageClock(checksTiming, options).run("checks", [&] {
-            p.findings = checks::run(spec, p.fabric, p.layout, p.media, catalog, p.hardware, memo ? &memo->portsUsed : nullptr);
+        StageClock checksClock(checksTiming, options);
+        // Once per plan: the checks read its findings, the estimate its verdict (after both branches).
+        checksClock.run("lossless", [&] {
+            p.lossless = lossless::analyse(spec, p.fabric, p.layout, p.media, p.hardware, {}, lossless::Detail::Tiers);
+        });
+        checksClock.run("checks", [&] {
+            p.findings = checks::run(spec, p.fabric, p.layout, p.media, catalog, p.hardware, p.lossless,
+                                     memo ? &memo->portsUsed : nullptr);
         });
     };
     const auto bomAndEstimates = [&] {
@@ -246,6 +252,7 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
     if (invariantsNow) timed([&] { broken = invariantCheck->findings(p); });
     p.invariantsPending = !invariantsNow;
     if (estimating && !sideBySide) runEstimates(p, catalog, options, false);
+    if (estimating) estimate::creditCheckedLossless(p.estimates, spec, p.lossless);
     p.findings.insert(p.findings.begin(), broken.begin(), broken.end());  // the invariants' findings first
     for (StageTiming& t : p.timings)
         if (t.stage == std::string_view("checks")) t.ms += invariantsMs;
@@ -296,6 +303,7 @@ void finishPlan(Plan& p, const Catalog& catalog, const PlanOptions& options)
         p.invariantsPending = false;
     }
     runEstimates(p, catalog, options, false);  // comparePlans finishes its winners in parallel already
+    estimate::creditCheckedLossless(p.estimates, p.spec, p.lossless);
     requireFiniteFigures(p);
 }
 

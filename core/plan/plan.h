@@ -11,6 +11,7 @@
 #include "estimate/estimates.h"
 #include "estimate/resilience.h"
 #include "layout/layout.h"
+#include "lossless/lossless.h"
 #include "media/media.h"
 #include "spec/cluster_spec.h"
 #include "topology/fabric.h"
@@ -18,7 +19,7 @@
 namespace fp {
 
 struct StageTiming {
-    std::string stage;   // "topology", "layout", "media", "checks", "bom", "estimate"
+    std::string stage;   // "resolve", "topology", "layout", "media", "lossless", "checks", "bom", "estimate"
     double ms = 0;
 };
 
@@ -32,6 +33,9 @@ struct Plan {
     Bom bom;
     Estimates estimates;
     Resilience resilience;          // failure domains, expected failures, spares by service level
+    // The lossless (PFC/ECN) profile per tier (lossless::Detail::Tiers), worked out once: the checks take
+    // its findings, the estimate its verdict (tuning effort), the summaries and the plan JSON its figures.
+    lossless::Analysis lossless;
     std::vector<StageTiming> timings;
     bool invariantsPending = false;  // made with PlanOptions::invariantsLater: finishPlan checks them
 

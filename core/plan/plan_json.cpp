@@ -106,12 +106,12 @@ json platformJson(const PlatformModel& p)
 // figures are whole bytes and metres, written as integers (not among forEachExportedFigure's floats).
 json losslessJson(const Plan& p)
 {
-    const lossless::Analysis a = lossless::analyse(p.spec, p.fabric, p.layout, p.media, p.hardware);
+    const lossless::Analysis& a = p.lossless;
     json tiers = json::array();
     for (const lossless::TierLossless& t : a.tiers) {
         if (t.worstDevice < 0) continue;
         tiers.push_back({{"tier", toString(t.tier)}, {"part", t.part}, {"asic", t.asic}, {"switches", t.switches},
-                         {"ports_configured", t.ports.size()}, {"buffer_bytes", std::llround(t.bufferBytes)},
+                         {"ports_configured", t.portsConfigured}, {"buffer_bytes", std::llround(t.bufferBytes)},
                          {"buffer_estimated", t.bufferEstimated}, {"worst_switch", p.fabric.deviceName(DeviceId(t.worstDevice))},
                          {"worst_headroom_bytes", std::llround(t.worstHeadroomBytes)},
                          {"worst_reserved_bytes", std::llround(t.worstReservedBytes)},

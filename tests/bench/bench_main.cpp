@@ -92,7 +92,7 @@ void runCase(const Catalog& catalog, FabricKind fabric, int gpus, int reps, cons
     const double total = median(totalMs);
     const double links = static_cast<double>(plan.fabric.links.size());
     std::printf("| %9d | %-17s | %5d | %9.0f |", gpus, c.label, plan.fabric.shape.tiers, links);
-    for (const char* st : {"topology", "layout", "media", "checks", "bom", "estimate"})
+    for (const char* st : {"topology", "layout", "media", "lossless", "checks", "bom", "estimate"})
         std::printf(" %8.1f |", median(stageMs[st]));
     std::printf(" %8.1f | %8.0f | %6.1f M/s |", total, peakRssKb() / 1024.0, links / total / 1000.0);
     if (exportMs >= 0) std::printf(" %8.0f |", exportMs);
@@ -136,9 +136,9 @@ int main(int argc, char** argv)
     if (!cli.empty()) return bench::runCliBenchmarks(cli, example.empty() ? examplesDir() + "/dgx-h100-superpod-1024.fabricplan" : example, reps);
     const Catalog catalog = loadCatalog(catalogPath);
     std::printf("Median of %d runs per size (1 at 1,000,000 GPUs); one process per size; times in ms.\n\n", reps);
-    std::printf("| GPUs | case | tiers | links | topology | layout | media | checks | bom | estimate | total | peak MiB | links/s |%s\n",
+    std::printf("| GPUs | case | tiers | links | topology | layout | media | lossless | checks | bom | estimate | total | peak MiB | links/s |%s\n",
                 xlsxDir.empty() ? "" : " xlsx ms |");
-    std::printf("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|%s\n", xlsxDir.empty() ? "" : "---:|");
+    std::printf("|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|%s\n", xlsxDir.empty() ? "" : "---:|");
     std::fflush(stdout);
     for (FabricKind fabric : {FabricKind::InfiniBand, FabricKind::RoCE})
         for (int gpus : sizes) {

@@ -21,8 +21,9 @@ struct Run {
 Run runChecks(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout, const Catalog& cat)
 {
     Run r;
-    r.media = media::select(spec, fabric, layout, cat, testhw::of(cat.switches.front(), cat.nics.front()));
-    r.findings = checks::run(spec, fabric, layout, r.media, cat, testhw::of(cat.switches.front(), cat.nics.front()));
+    const Hardware hw = testhw::of(cat.switches.front(), cat.nics.front());
+    r.media = media::select(spec, fabric, layout, cat, hw);
+    r.findings = checks::run(spec, fabric, layout, r.media, cat, hw, lossless::analyse(spec, fabric, layout, r.media, hw));
     return r;
 }
 

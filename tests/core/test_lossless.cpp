@@ -222,7 +222,9 @@ private slots:
             media.solutions.push_back(fixture::solution(LinkClass::HostLeaf, MediaClass::SingleMode, "FIBRE"));
             fixture::assign(media, fabric, LinkClass::HostLeaf, 0);
             fixture::assign(media, fabric, LinkClass::LeafSpine, 0);
-            return estimate::run(f.spec, fabric, layout, media, Bom{}, catalog_, f.hw).opex.tuningWeeks;
+            Estimates e = estimate::run(f.spec, fabric, layout, media, Bom{}, catalog_, f.hw);
+            estimate::creditCheckedLossless(e, f.spec, lossless::analyse(f.spec, fabric, layout, media, f.hw));
+            return e.opex.tuningWeeks;
         };
         QCOMPARE(weeks(10), 1.5);
         QCOMPARE(weeks(2000), 2.5);

@@ -184,7 +184,8 @@ private slots:
         const ClusterSpec spec = infinibandSpec();
         const Layout layout = layout::place(spec, f, testhw::switchDrawing(sw_->powerW));
         const MediaAssignment m = media::select(spec, f, layout, cat_, testhw::of(*sw_, *nic_));
-        const auto findings = checks::run(spec, f, layout, m, cat_, testhw::of(*sw_, *nic_));
+        const Hardware hw = testhw::of(*sw_, *nic_);
+        const auto findings = checks::run(spec, f, layout, m, cat_, hw, lossless::analyse(spec, f, layout, m, hw));
         std::string all;
         for (const Finding& x : findings) all += x.rule + ": " + x.message + "\n";
         QVERIFY2(findings.empty(), all.c_str());
