@@ -7,6 +7,7 @@
 //  - the tuning effort: generated and checked vs tuned by hand; bad settings are refused.
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -410,6 +411,44 @@ private slots:
             QVERIFY(t["buffer_bytes"].get<double>() > t["worst_headroom_bytes"].get<double>());
         }
         QCOMPARE(plan.estimates.opex.tuningWeeks, 1.5);  // generated and checked
+    }
+
+    // A plan works its lossless profile out once (Plan::lossless) and the checks, estimate, summary and
+    // JSON read it; the exporters run their own per-port analysis. Both must describe the same switches on
+    // every path a plan is made by: one after the other (small), stages side by side (large), and the
+    // comparison (candidates on shared floors, the winner's fabric attached afterwards).
+    void thePlansAnalysisIsTheExportersOnEveryPath()
+    {
+        const auto sameAsFresh = [&](const Plan& p, const char* path) {
+            const lossless::Analysis fresh = lossless::analyse(p.spec, p.fabric, p.layout, p.media, p.hardware);
+            const lossless::Analysis& kept = p.lossless;
+            QVERIFY2(kept.flowControl == fresh.flowControl && kept.tiers.size() == fresh.tiers.size(), path);
+            QVERIFY2(!kept.tiers.empty(), path);
+            for (std::size_t k = 0; k < fresh.tiers.size(); ++k) {
+                const lossless::TierLossless &a = kept.tiers[k], &b = fresh.tiers[k];
+                QVERIFY2(a.tier == b.tier && a.worstDevice == b.worstDevice && a.switchesOver == b.switchesOver, path);
+                QVERIFY2(a.worstHeadroomBytes == b.worstHeadroomBytes && a.worstReservedBytes == b.worstReservedBytes, path);
+                QVERIFY2(a.ports.empty() && !b.ports.empty(), path);  // Tiers detail keeps no per-port table
+                QVERIFY2(a.portsConfigured == int(b.ports.size()) && b.portsConfigured == int(b.ports.size()), path);
+            }
+            QVERIFY2(kept.findings.size() == fresh.findings.size(), path);
+            // The plan's checks carry exactly the analysis' findings of each lossless rule.
+            for (const Finding& f : fresh.findings)
+                QVERIFY2(std::any_of(p.findings.begin(), p.findings.end(),
+                                     [&](const Finding& g) { return g.rule == f.rule && g.message == f.message; }), path);
+        };
+        ClusterSpec small = loadSpecFile(std::string(FABRICPLAN_EXAMPLES_DIR) + "/roce-tomahawk5-4096.fabricplan").spec;
+        const Plan smallPlan = makePlan(small, catalog_);
+        QVERIFY(smallPlan.fabric.links.size() < 20000);  // planned one stage after the other (plan.cpp)
+        sameAsFresh(smallPlan, "small plan");
+        ClusterSpec large = small;
+        large.gpus = 32768;
+        const Plan largePlan = makePlan(large, catalog_);
+        QVERIFY(largePlan.fabric.links.size() >= 20000);  // stages side by side
+        sameAsFresh(largePlan, "large plan");
+        const Comparison c = comparePlans(small, catalog_);
+        for (const Plan& p : c.plans)
+            if (p.spec.fabric == FabricKind::RoCE || p.spec.fabric == FabricKind::SpectrumX) sameAsFresh(p, toString(p.spec.fabric));
     }
 };
 
