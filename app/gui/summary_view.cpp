@@ -12,6 +12,7 @@
 #include "bom_model.h"
 #include "cable_model.h"
 #include "common/format.h"
+#include "lossless/lossless.h"
 #include "status_colours.h"
 
 namespace fp::gui {
@@ -248,6 +249,13 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
                     .arg(linkClassName(LinkClass(c)), count(n), mix.join(QStringLiteral(", ")).toHtmlEscaped());
     }
     html += QStringLiteral("</table>");
+
+    // Flow control: each tier's worst switch against its buffer (PFC fabrics), or why the fabric needs no
+    // headroom; the CLI summary's "lossless:" lines, from the same analysis (Plan::lossless).
+    QStringList flowControl;
+    for (const std::string& line : lossless::summaryLines(p.lossless)) flowControl << QString::fromStdString(line).toHtmlEscaped();
+    if (!flowControl.isEmpty())
+        html += tr("<h3>Flow control</h3><ul><li>%1</li></ul>").arg(flowControl.join(QStringLiteral("</li><li>")));
 
     QStringList notes;
     if (const SummaryFigure* months = fig("months.stable"))

@@ -4,6 +4,7 @@
 #include <QTextLayout>
 #include <QtTest>
 
+#include "lossless/lossless.h"
 #include "gui/bom_model.h"
 #include "gui/cable_model.h"
 #include "gui/catalog_model.h"
@@ -30,6 +31,7 @@ private slots:
     void catalogModel();
     void summaryFigures1024();
     void keyFiguresStayOnOneLine();
+    void flowControlReadsAsTheCliPrintsIt();
 
 private:
     std::shared_ptr<const Plan> m_plan;
@@ -294,6 +296,26 @@ void TestModels::keyFiguresStayOnOneLine()
     QCOMPARE(keyFigurePointSize(QStringLiteral("2,048"), 115), 16);
     QVERIFY(keyFigurePointSize(QStringLiteral("$20,513,555,940"), 115) < 16);
     QCOMPARE(keyFigurePointSize(QStringLiteral("$20,513,555,940"), 10), 9);
+}
+
+// The summary's flow-control lines are the CLI summary's "lossless:" lines (both lossless::summaryLines of
+// Plan::lossless): each RoCE tier's worst switch against its buffer, and InfiniBand's reason to need none.
+void TestModels::flowControlReadsAsTheCliPrintsIt()
+{
+    SummaryView view;
+    for (const char* design : {"roce-tomahawk5-4096", "dgx-h100-superpod-1024"}) {
+        const ClusterSpec spec =
+            loadSpecFile(QStringLiteral(FABRICPLAN_EXAMPLES_DIR "/%1.fabricplan").arg(QLatin1String(design)).toStdString()).spec;
+        const auto plan = std::make_shared<const Plan>(makePlan(spec, *test::builtCatalog()));
+        view.setPlan(plan, QString());
+        const QString text = view.document()->toPlainText();
+        const std::vector<std::string> lines = lossless::summaryLines(plan->lossless);
+        QVERIFY2(!lines.empty(), design);
+        QVERIFY(text.contains(QStringLiteral("Flow control")));
+        for (const std::string& line : lines) QVERIFY2(text.contains(QString::fromStdString(line)), line.c_str());
+        if (spec.fabric == FabricKind::RoCE) QVERIFY(text.contains(QStringLiteral("PFC headroom")));
+        else QVERIFY(text.contains(QStringLiteral("credit-based")));
+    }
 }
 
 QTEST_MAIN(TestModels)
