@@ -17,7 +17,7 @@ namespace fp::cli {
 namespace {
 
 const char* kCatalogHelp =
-    "Usage: fabricplan-cli catalog list [switches|nics|transceivers|cables|platforms|failure-rates] [--json -]\n"
+    "Usage: fabricplan-cli catalog list [switches|nics|transceivers|cables|platforms|failure-rates|asics] [--json -]\n"
     "                                   [--catalog FILE]\n"
     "       fabricplan-cli catalog build SEED_DIR OUT.sqlite\n"
     "       fabricplan-cli catalog import-prices PRICES.csv --catalog FILE [--skip-bad-lines]\n"
@@ -118,6 +118,24 @@ void listFailureRates(const std::vector<FailureRateEntry>& rows, bool json, nloh
     }
 }
 
+// The switch ASICs' lossless figures (table asics): what every port's PFC headroom and buffer fit use.
+void listAsics(const std::vector<AsicFigures>& rows, bool json, nlohmann::json& out)
+{
+    for (const AsicFigures& a : rows) {
+        if (json) {
+            out.push_back({{"asic", a.asic}, {"buffer_bytes", a.bufferBytes}, {"buffer_estimated", a.bufferEstimated},
+                           {"cell_bytes", a.cellBytes}, {"pipeline_latency_bytes", a.pipelineLatencyBytes},
+                           {"mac_phy_delay_bytes", a.macPhyDelayBytes}, {"tile_bytes_per_gbps", a.tileBytesPerGbps},
+                           {"max_mtu", a.maxMtu}, {"constants_estimated", a.constantsEstimated}, {"source", a.source}});
+            continue;
+        }
+        std::printf("%-26s buffer %6.1f MB%s  cell %4d B  latency %5.0f B  MTU %d%s\n    %s\n", a.asic.c_str(),
+                    a.bufferBytes / 1e6, a.bufferBytes <= 0 ? " (none)" : a.bufferEstimated ? " (est.)" : "",
+                    a.cellBytes, a.pipelineLatencyBytes, a.maxMtu, a.constantsEstimated ? "  constants estimated" : "",
+                    a.source.c_str());
+    }
+}
+
 // A plain non-negative decimal ("1.5", "0.25", "12"): no sign, hex (0x10), exponent, inf/nan or
 // trailing text, so what is typed is what is stored. UsageError naming the argument otherwise.
 double numberArgument(const std::string& text, const char* what, const char* example)
@@ -181,8 +199,8 @@ int catalogCommand(const std::vector<std::string>& argv)
         const Catalog catalog = openCatalog(args);
         const std::string what = args.positional().empty() ? "all" : args.positional().front();
         if (what != "all" && what != "switches" && what != "nics" && what != "transceivers" && what != "cables" &&
-            what != "platforms" && what != "failure-rates")
-            throw UsageError{"catalog list takes switches, nics, transceivers, cables, platforms or failure-rates, not \"" +
+            what != "platforms" && what != "failure-rates" && what != "asics")
+            throw UsageError{"catalog list takes switches, nics, transceivers, cables, platforms, failure-rates or asics, not \"" +
                              what + "\""};
         const bool json = args.has("--json");
         nlohmann::json out = nlohmann::json::array();
@@ -192,6 +210,7 @@ int catalogCommand(const std::vector<std::string>& argv)
         if (what == "all" || what == "cables") listRows(catalog.cables, json, out);
         if (what == "all" || what == "platforms") listPlatforms(catalog.platforms, json, out);
         if (what == "failure-rates") listFailureRates(catalog.failureRates, json, out);
+        if (what == "asics") listAsics(catalog.asics, json, out);
         if (json) std::cout << out.dump(2) << "\n";
         return kExitOk;
     }

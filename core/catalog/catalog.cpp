@@ -49,6 +49,18 @@ const FailureRateEntry* Catalog::findFailureRate(std::string_view partClass) con
     return nullptr;
 }
 
+const AsicFigures& Catalog::asicFigures(std::string_view asic) const
+{
+    const AsicFigures* generic = nullptr;
+    for (const AsicFigures& a : asics) {
+        if (a.asic == asic) return a;
+        if (a.asic == kGenericAsic) generic = &a;
+    }
+    // The loader refuses a catalog without the generic row; a hand-made Catalog (tests) gets the defaults.
+    static const AsicFigures none{.asic = std::string(kGenericAsic), .source = "no asics table"};
+    return generic ? *generic : none;
+}
+
 const PartBase* Catalog::findPart(std::string_view pn) const
 {
     if (const PartBase* p = findSwitch(pn)) return p;

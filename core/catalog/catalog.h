@@ -21,6 +21,7 @@ public:
     std::vector<Qualification> qualifications;
     std::vector<PlatformModel> platforms;  // compute platforms (servers, NVL72 trays), by id
     std::vector<FailureRateEntry> failureRates;  // one per part class (kFailureRateClasses), by class
+    std::vector<AsicFigures> asics;        // switch ASICs' lossless figures, by name; "generic" among them
     int schemaVersion = 0;
     std::string path;  // file it was loaded from, for messages
 
@@ -32,6 +33,8 @@ public:
     const PartBase* findPart(std::string_view partNumber) const;  // any category
     const PlatformModel* findPlatform(std::string_view id) const;  // case-sensitive id
     const FailureRateEntry* findFailureRate(std::string_view partClass) const;
+    // The ASIC's row, or the "generic" row for a chip the catalog has no figures for.
+    const AsicFigures& asicFigures(std::string_view asic) const;
 
     // True when `platform` (switch or NIC part number) accepts `part`. A platform with no
     // qualification rows accepts parts of its own vendor only (OEM lock-in is the common case).

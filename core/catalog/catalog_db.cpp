@@ -40,6 +40,7 @@ const SeedTable kSeedTables[] = {
     {"qualifications.csv", "qualifications", false, ""},
     {"platforms.csv", "platforms", false, ""},
     {"failure_rates.csv", "failure_rates", false, ""},
+    {"asics.csv", "asics", false, ""},
 };
 
 std::string readWholeFile(const std::string& path)
@@ -187,6 +188,7 @@ void buildCatalogFromSeed(const std::string& seedDir, const std::string& dbPath)
             version.bindInt(1, catalogMigrations().back().toVersion).step();
             // Migration 3 seeds the failure rates for files it upgrades; a fresh build takes the seed's.
             db.exec("DELETE FROM failure_rates");
+            db.exec("DELETE FROM asics");  // migration 6 seeds them for upgraded files, likewise
             for (const SeedTable& t : kSeedTables) importSeedFile(db, t, t.file, contents[t.file]);
             SqliteStmt meta(db, "INSERT INTO catalog_meta (key, value) VALUES ('seed_id', ?)");
             meta.bind(1, seedIdOf(contents)).step();

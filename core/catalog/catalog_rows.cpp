@@ -1,5 +1,6 @@
 #include "catalog/catalog_rows.h"
 
+#include <algorithm>
 #include <charconv>
 #include <map>
 
@@ -109,6 +110,36 @@ void readFailureRates(SqliteDb& db, std::vector<FailureRateEntry>& out)
                             "set one (fabricplan-cli catalog set-failure-rate " + std::string(c) +
                                 " AFR_PCT --source TEXT --catalog FILE) or restore the bundled catalog");
     }
+}
+
+// The switch ASICs' lossless figures (schema 6). The generic row must be there: a switch whose chip has
+// no row takes it, and a catalog without it would plan with figures from nowhere.
+void readAsics(SqliteDb& db, std::vector<AsicFigures>& out)
+{
+    SqliteStmt has(db, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='asics'");
+    has.step();
+    if (has.integer(0) == 0)
+        throw UserError("the catalog has no asics table", db.path(),
+                        "restore the bundled catalog (Tools > Parts catalog, or fabricplan-cli catalog reset)");
+    SqliteStmt s(db, "SELECT * FROM asics ORDER BY asic");
+    const Columns c(s);
+    while (s.step()) {
+        AsicFigures a;
+        a.asic = c.text("asic");
+        a.bufferBytes = c.real("buffer_bytes");
+        a.bufferEstimated = c.flag("buffer_estimated");
+        a.cellBytes = c.integer("cell_bytes");
+        a.pipelineLatencyBytes = c.real("pipeline_latency_bytes");
+        a.macPhyDelayBytes = c.real("mac_phy_delay_bytes");
+        a.tileBytesPerGbps = c.real("tile_bytes_per_gbps");
+        a.maxMtu = c.integer("max_mtu");
+        a.constantsEstimated = c.flag("constants_estimated");
+        a.source = c.text("source");
+        out.push_back(std::move(a));
+    }
+    if (std::none_of(out.begin(), out.end(), [](const AsicFigures& a) { return a.asic == kGenericAsic; }))
+        throw UserError("the catalog's asics table has no 'generic' row", db.path(),
+                        "add it (the figures for a switch chip without its own row) or restore the bundled catalog");
 }
 
 void readPlatforms(SqliteDb& db, std::vector<PlatformModel>& out)
@@ -418,6 +449,8 @@ Catalog readCatalog(SqliteDb& db)
     while (qs.step()) cat.qualifications.push_back({qs.text(0), qs.text(1)});
     readPlatforms(db, cat.platforms);
     readFailureRates(db, cat.failureRates);
+    readAsics(db, cat.asics);
+    for (SwitchModel& sw : cat.switches) sw.asicFigures = cat.asicFigures(sw.asic);
     return cat;
 }
 

@@ -228,6 +228,33 @@ UPDATE nics SET eth_port_gbps = port_gbps WHERE protocol <> 'infiniband';
 UPDATE nics SET eth_ports_per_cage = 2, eth_port_gbps = 400 WHERE part = '900-9X81E-00EX-DT0';
 )SQL";
 
+// Version 6: the switch ASICs' lossless figures (issue 43): buffer, cell, pipeline latency, MAC/PHY delay,
+// the Spectrum tile term and the largest frame, each row with its source, so the PFC headroom and buffer
+// fit read the catalog (core/lossless/README.md). A switch whose chip has no row takes 'generic'. A file
+// migrated from version 5 gets the rows version 6 shipped with; a fresh build takes data/catalog/asics.csv.
+// A row the user edited or added (user_edited = 1) survives upgrades, as failure rates do.
+const char* const kSchemaV6 = R"SQL(
+CREATE TABLE asics (
+  asic TEXT PRIMARY KEY CHECK (length(asic) > 0),
+  buffer_bytes REAL NOT NULL DEFAULT 0 CHECK (buffer_bytes >= 0),
+  buffer_estimated INTEGER NOT NULL DEFAULT 1 CHECK (buffer_estimated IN (0,1)),
+  cell_bytes INTEGER NOT NULL CHECK (cell_bytes BETWEEN 64 AND 4096),
+  pipeline_latency_bytes REAL NOT NULL CHECK (pipeline_latency_bytes >= 0),
+  mac_phy_delay_bytes REAL NOT NULL CHECK (mac_phy_delay_bytes >= 0),
+  tile_bytes_per_gbps REAL NOT NULL DEFAULT 0 CHECK (tile_bytes_per_gbps >= 0),
+  max_mtu INTEGER NOT NULL CHECK (max_mtu BETWEEN 1500 AND 16384),
+  constants_estimated INTEGER NOT NULL DEFAULT 1 CHECK (constants_estimated IN (0,1)),
+  source TEXT NOT NULL CHECK (length(source) > 0),
+  user_edited INTEGER NOT NULL DEFAULT 0 CHECK (user_edited IN (0,1))
+) STRICT;
+INSERT INTO asics (asic, buffer_bytes, buffer_estimated, cell_bytes, pipeline_latency_bytes, mac_phy_delay_bytes,
+                   tile_bytes_per_gbps, max_mtu, constants_estimated, source) VALUES
+  ('Spectrum-4', 158229504, 0, 192, 19456, 819.2, 15, 9216, 0, 'sonic-buildimage @086b03bd platform/mellanox/asic_table.j2 (MELLANOX-SPECTRUM-4: cell 192, pipeline_latency 19 KB, mac_phy_delay 0.8 KB); device/mellanox/x86_64-nvidia_sn5600-r0/ACS-SN5600/buffers_defaults_t1.j2 egress_lossless_pool size (buffer); sonic-swss @e6b0c5b5 cfgmgr/buffer_headroom_mellanox.lua (kB on tile = speed x 120 / 8)'),
+  ('Tomahawk 5', 167546528, 1, 254, 19456, 819.2, 0, 9216, 1, 'DERIVED from sonic-buildimage @086b03bd device/arista/x86_64-arista_7060x6_64pe/Arista-7060X6-64PE-O128S2/buffers_defaults_t1.j2: lossy static_th 167,546,528 B = the whole shared buffer; every size there (1,778, 3,556, 18,796, 612,140) a multiple of 254 = the cell; pipeline latency and MAC/PHY delay ESTIMATE (Spectrum''s); Broadcom publishes none'),
+  ('Cisco Cloud Scale LS25600', 120000000, 1, 256, 19456, 819.2, 0, 9216, 1, 'fabric-facts section 1.2: 120 MB from a third-party table, UNVERIFIED; cell and latencies ESTIMATE (Spectrum''s)'),
+  ('generic', 0, 1, 256, 19456, 819.2, 0, 9216, 1, 'ESTIMATE: no published buffer figure for this ASIC (Jericho, Silicon One, Express and others): headroom from Spectrum''s latencies and a 256 B cell, the buffer fit not checked');
+)SQL";
+
 } // namespace
 
 const std::vector<CatalogMigration>& catalogMigrations()
@@ -240,6 +267,7 @@ const std::vector<CatalogMigration>& catalogMigrations()
         {3, kSchemaV3},
         {4, kSchemaV4},
         {5, kSchemaV5},
+        {6, kSchemaV6},
     };
     return migrations;
 }

@@ -157,6 +157,14 @@ void upgradeUserCatalog(const std::string& userPath, const std::string& bundledP
                 db.exec("INSERT OR REPLACE INTO main.failure_rates (" + rateCols + ") SELECT " + rateCols +
                         " FROM old.failure_rates WHERE user_edited = 1");
             }
+            // ASIC figures the user edited or added (files from schema 6 on) replace or join the bundled ones.
+            SqliteStmt hasAsics(db, "SELECT count(*) FROM old.sqlite_master WHERE type='table' AND name='asics'");
+            hasAsics.step();
+            if (hasAsics.integer(0) > 0) {
+                const std::string asicCols = commonColumns(db, "asics");
+                db.exec("INSERT OR REPLACE INTO main.asics (" + asicCols + ") SELECT " + asicCols +
+                        " FROM old.asics WHERE user_edited = 1");
+            }
             SqliteStmt fk(db, "PRAGMA main.foreign_key_check");
             if (fk.step()) throw UserError("upgrading left a dangling reference in " + fk.text(0), userPath);
             tx.commit();

@@ -3,6 +3,7 @@
 // Which field comes from where: data/catalog/README.md documents every seed column and its source.
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "spec/cluster_spec.h"  // FiberType
@@ -51,6 +52,25 @@ struct Breakout {
     int portsPerCage = 0;
 };
 
+// A switch ASIC's figures for lossless (PFC) headroom and buffer fit: the catalog's `asics` table
+// (data/catalog/asics.csv, a source per row; core/lossless/README.md explains each). A chip with no row
+// takes the `generic` row: estimates, and no buffer figure, so the fit is not checked.
+inline constexpr std::string_view kGenericAsic = "generic";
+struct AsicFigures {
+    std::string asic;                  // as in switches.csv `asic`; "generic" = the fallback row
+    double bufferBytes = 0;            // packet buffer (MMU); 0 = no figure (the fit is not checked)
+    bool bufferEstimated = true;
+    // The defaults are the generic row's estimates (Spectrum's latencies), for switches made without a
+    // catalog (tests, the --radix generic switch before it is given the catalog's row).
+    int cellBytes = 256;               // buffer cell: a 64-byte packet still takes a whole cell
+    double pipelineLatencyBytes = 19 * 1024.0;  // xon; SONiC ASIC_TABLE pipeline_latency (KB) x 1024
+    double macPhyDelayBytes = 0.8 * 1024.0;     // SONiC ASIC_TABLE mac_phy_delay (KB) x 1024
+    double tileBytesPerGbps = 0;       // Spectrum-4/5 "kB on tile": 120 bits per Gb/s of port speed
+    int maxMtu = 9216;                 // largest frame the switch forwards
+    bool constantsEstimated = true;    // cell, latency and delay figures not published for this chip
+    std::string source;
+};
+
 struct SwitchModel : PartBase {
     Protocol protocol = Protocol::Ethernet;
     std::string asic;
@@ -64,6 +84,7 @@ struct SwitchModel : PartBase {
     int rackUnits = 1;
     bool adaptiveRouting = false;
     bool generic = false;           // synthesised for --radix what-if studies, not a real part
+    AsicFigures asicFigures;        // its ASIC's row of the catalog (or the generic row), set on loading
 
     // Logical ports at `gbps` (0 when the cage cannot run that speed).
     int portsAt(int gbps) const;

@@ -22,13 +22,6 @@ int pauseQuantaAt(int gbps)
 
 } // namespace
 
-const AsicConstants& asicConstants(const std::string& asic)
-{
-    for (const AsicConstants& a : kAsics)
-        if (!a.asic.empty() && a.asic == asic) return a;
-    return kAsics.back();
-}
-
 int lanesOfPort(const SwitchModel& sw, int gbps)
 {
     // OSFP and QSFP-DD carry 8 electrical lanes; QSFP28/56/112 carry 4 (the MSAs).
@@ -40,7 +33,7 @@ int lanesOfPort(const SwitchModel& sw, int gbps)
 
 double metresPerSecond(bool copper) { return copper ? 1e9 / kCopperNsPerMetre : kFibreMetresPerSecond; }
 
-Headroom headroomOf(const AsicConstants& asic, int gbps, double cableM, bool copper, int lanes, int portMtu)
+Headroom headroomOf(const AsicFigures& asic, int gbps, double cableM, bool copper, int lanes, int portMtu)
 {
     Headroom h;
     const bool eightLanes = lanes >= 8;
@@ -64,7 +57,7 @@ Headroom headroomOf(const AsicConstants& asic, int gbps, double cableM, bool cop
     return h;
 }
 
-double reservedPerPortBytes(const AsicConstants& asic, int lanes)
+double reservedPerPortBytes(const AsicFigures& asic, int lanes)
 {
     // buffer_pool_mellanox.lua: lossypg_reserved = pipeline latency; 8 lanes: (2 x latency - 1 KB). One lossy
     // PG (PG 0) and the management PG per port, plus the egress mirror headroom.

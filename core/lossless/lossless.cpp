@@ -75,6 +75,20 @@ bool Analysis::hasErrors() const
     return std::any_of(findings.begin(), findings.end(), [](const Finding& f) { return f.severity == Severity::Error; });
 }
 
+// The design's defaults are the sourced constants: one set of numbers, stated twice only so the spec
+// layer (below this one) needs no lossless header.
+static_assert(LosslessSettings{}.losslessPriority == kLosslessPriority && LosslessSettings{}.cnpPriority == kCnpPriority &&
+              LosslessSettings{}.roceDscp == kRoceDscp && LosslessSettings{}.cnpDscp == kCnpDscp &&
+              LosslessSettings{}.portMtu == kPortMtu && LosslessSettings{}.losslessPriorities == 1 &&
+              LosslessSettings{}.bufferMbOverride == 0);
+
+Options optionsOf(const LosslessSettings& s)
+{
+    return Options{.losslessPriority = s.losslessPriority, .cnpPriority = s.cnpPriority, .roceDscp = s.roceDscp,
+                   .cnpDscp = s.cnpDscp, .portMtu = s.portMtu, .losslessPriorities = s.losslessPriorities,
+                   .bufferBytesOverride = s.bufferMbOverride * 1e6};
+}
+
 std::vector<Finding> validateOptions(const Options& o, int maxMtu)
 {
     std::vector<Finding> out;
@@ -85,33 +99,33 @@ std::vector<Finding> validateOptions(const Options& o, int maxMtu)
     if (o.portMtu < smallestMtu)
         bad("port MTU " + std::to_string(o.portMtu) + " cannot carry a 4,096-byte RoCE packet (it needs " +
                 std::to_string(smallestMtu) + " bytes: payload + IP, UDP, BTH, RETH and ICRC headers)",
-            "set the port MTU to at least " + std::to_string(smallestMtu) + " (9,216 is the usual jumbo MTU)");
+            "set the port MTU (/lossless/port_mtu, --port-mtu) to at least " + std::to_string(smallestMtu) + " (9,216 is the usual jumbo MTU)");
     if (o.portMtu > maxMtu)
         bad("port MTU " + std::to_string(o.portMtu) + " is above the switch's largest frame, " + std::to_string(maxMtu),
-            "set the port MTU to " + std::to_string(maxMtu) + " or less");
+            "set the port MTU (/lossless/port_mtu, --port-mtu) to " + std::to_string(maxMtu) + " or less");
     const auto priorityOk = [](int p) { return p >= 0 && p <= 7; };
     if (!priorityOk(o.losslessPriority) || !priorityOk(o.cnpPriority))
         bad("priorities must be 0-7 (IEEE 802.1Q PCP); lossless " + std::to_string(o.losslessPriority) + ", CNP " +
                 std::to_string(o.cnpPriority),
-            "use priority 3 for RoCE and 6 for CNPs");
+            "use priority 3 for RoCE and 6 for CNPs (/lossless/lossless_priority and cnp_priority, --lossless-priority, --cnp-priority)");
     else if (o.losslessPriority == o.cnpPriority)
         bad("the CNP priority is the lossless priority (" + std::to_string(o.cnpPriority) +
                 "): congestion notifications would wait behind the very queue they are meant to slow",
-            "give CNPs their own priority (6, strict)");
+            "give CNPs their own priority (6, strict: /lossless/cnp_priority, --cnp-priority)");
     else if (o.losslessPriority == 0)
         bad("priority 0 is the default class of all unmarked traffic; making it lossless lets any flow pause the fabric",
-            "use priority 3 for RoCE");
+            "use priority 3 for RoCE (/lossless/lossless_priority, --lossless-priority)");
     const auto dscpOk = [](int d) { return d >= 0 && d <= 63; };
     if (!dscpOk(o.roceDscp) || !dscpOk(o.cnpDscp) || o.roceDscp == o.cnpDscp)
         bad("RoCE DSCP " + std::to_string(o.roceDscp) + " and CNP DSCP " + std::to_string(o.cnpDscp) +
                 " must be two different values 0-63",
-            "use DSCP 26 for RoCE and 48 for CNPs");
+            "use DSCP 26 for RoCE and 48 for CNPs (/lossless/roce_dscp and cnp_dscp, --roce-dscp, --cnp-dscp)");
     if (o.losslessPriorities < 1 || o.losslessPriorities > 2)
         bad(std::to_string(o.losslessPriorities) + " lossless priorities per port: the profile supports 1 or 2",
-            "use one lossless priority for RoCE");
+            "use one lossless priority for RoCE (/lossless/lossless_priorities, --lossless-priorities)");
     if (o.bufferBytesOverride < 0 || !std::isfinite(o.bufferBytesOverride))
         bad("a switch buffer of " + printed("%.0f", o.bufferBytesOverride) + " bytes is not a buffer",
-            "give the buffer in bytes (> 0), or 0 for the ASIC's figure");
+            "give the buffer in MB (> 0: /lossless/switch_buffer_mb, --switch-buffer-mb), or 0 for the ASIC's figure");
     return out;
 }
 
@@ -124,7 +138,7 @@ Analysis analyse(const ClusterSpec& spec, const Fabric& fabric, const Layout& la
     a.options = options;
     if (a.flowControl != FlowControl::PfcEcn) return a;
     int maxMtu = 1 << 30;
-    for (const SwitchModel& sw : hardware.switches) maxMtu = std::min(maxMtu, asicConstants(sw.asic).maxMtu);
+    for (const SwitchModel& sw : hardware.switches) maxMtu = std::min(maxMtu, sw.asicFigures.maxMtu);
     a.findings = validateOptions(options, maxMtu);
     if (!a.findings.empty()) return a;
 
@@ -140,7 +154,7 @@ Analysis analyse(const ClusterSpec& spec, const Fabric& fabric, const Layout& la
     for (const Tier t : {Tier::Leaf, Tier::Spine, Tier::Core}) {
         if (fabric.switchCount(t) == 0) continue;
         const SwitchModel& sw = hardware.switchOf(t);
-        const AsicConstants& asic = asicConstants(sw.asic);
+        const AsicFigures& asic = sw.asicFigures;
         TierLossless tl;
         tl.tier = t;
         tl.part = sw.partNumber;
@@ -163,7 +177,7 @@ Analysis analyse(const ClusterSpec& spec, const Fabric& fabric, const Layout& la
     // Per switch model: its constants, lanes and reserve, and the headroom of each (whole metres, medium)
     // worked out once: a plan has a few dozen distinct lengths and hundreds of thousands of port ends.
     struct ModelCache {
-        const AsicConstants* asic = nullptr;
+        const AsicFigures* asic = nullptr;
         int lanes = 4;
         double reserved = 0;
         std::vector<Headroom> byLength;  // index metres x 2 + copper
@@ -171,7 +185,7 @@ Analysis analyse(const ClusterSpec& spec, const Fabric& fabric, const Layout& la
     };
     std::vector<ModelCache> models(hardware.switches.size());
     for (std::size_t m = 0; m < models.size(); ++m) {
-        models[m].asic = &asicConstants(hardware.switches[m].asic);
+        models[m].asic = &hardware.switches[m].asicFigures;
         models[m].lanes = lanesOfPort(hardware.switches[m], gbps);
         models[m].reserved = reservedPerPortBytes(*models[m].asic, models[m].lanes);
     }

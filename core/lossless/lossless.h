@@ -29,14 +29,14 @@ struct Options {
     double bufferBytesOverride = 0; // > 0: the switches' buffer instead of the ASIC's figure
 };
 
-// The constants of an ASIC by name (SwitchModel::asic); the generic fallback when none is recorded.
-const AsicConstants& asicConstants(const std::string& asic);
+// A design's settings (ClusterSpec::lossless) as analysis options.
+Options optionsOf(const LosslessSettings&);
 
 // SerDes lanes a port of a switch runs at `gbps`: the cage's lanes (8 for OSFP and QSFP-DD, 4 for the
 // QSFP family) over its ports at that speed. Ports of 8 lanes double the pipeline latency (SONiC).
 int lanesOfPort(const SwitchModel&, int gbps);
 
-// One port's headroom, SONiC's Mellanox formula term by term (bytes).
+// One port's headroom, SONiC's Mellanox formula term by term (bytes), with the switch ASIC's catalog figures.
 struct Headroom {
     double bytesOnCable = 0;      // 2 x length x rate / propagation speed / 8: the round trip in flight
     double peerResponseBytes = 0; // pause quanta x 512 / 8
@@ -48,11 +48,11 @@ struct Headroom {
     long long size = 0;           // xoff + xon (+ port MTU on 8-lane ports), rounded up to 1 KB
 };
 // Throws UserError for a speed of no known pause quanta.
-Headroom headroomOf(const AsicConstants&, int gbps, double cableM, bool copper, int lanes, int portMtu = kPortMtu);
+Headroom headroomOf(const AsicFigures&, int gbps, double cableM, bool copper, int lanes, int portMtu = kPortMtu);
 // Propagation speed (m/s) of a medium.
 double metresPerSecond(bool copper);
 // Buffer a port reserves besides its lossless headroom: a lossy PG and the management PG.
-double reservedPerPortBytes(const AsicConstants&, int lanes);
+double reservedPerPortBytes(const AsicFigures&, int lanes);
 
 enum class FlowControl { PfcEcn, EcnOnly, CreditBased };
 const char* toString(FlowControl);  // "pfc+ecn", "ecn-only", "credit-based"

@@ -8,47 +8,10 @@
 
 namespace fp::lossless {
 
-// ---- Per switch ASIC (SwitchModel::asic) ------------------------------------------------------------
-struct AsicConstants {
-    std::string_view asic;        // as in switches.csv `asic`; empty = the generic fallback
-    double bufferBytes = 0;       // packet buffer (MMU) of the chip; 0 = no figure (the fit is not checked)
-    bool bufferEstimated = true;
-    int cellBytes = 0;            // buffer cell: a 64-byte packet still takes a whole cell
-    double pipelineLatencyBytes = 0;  // xon; SONiC ASIC_TABLE pipeline_latency (KB) x 1024
-    double macPhyDelayBytes = 0;  // SONiC ASIC_TABLE mac_phy_delay (KB) x 1024
-    double tileBytesPerGbps = 0;  // Spectrum-4/5 "kB on tile": 120 bits per Gb/s of port speed
-    int maxMtu = 9216;            // largest frame the switch forwards
-    bool constantsEstimated = true;  // cell, latency and delay figures are not published for this chip
-    std::string_view source;
-};
-
-// Spectrum-4 (SN5600, SN5400): SONiC's Mellanox ASIC table and buffer templates.
-//   cell 192, pipeline_latency 19 KB, mac_phy_delay 0.8 KB: sonic-buildimage platform/mellanox/asic_table.j2
-//     (MELLANOX-SPECTRUM-4);
-//   kB on tile = speed[Mb/s] / 1000 x 120 / 8 for Spectrum-4/5: sonic-swss cfgmgr/buffer_headroom_mellanox.lua;
-//   buffer 158,229,504 B: the egress_lossless_pool size of device/mellanox/x86_64-nvidia_sn5600-r0/ACS-SN5600/
-//     buffers_defaults_t1.j2, which buffer_pool_mellanox.lua takes as the MMU size when none is stored.
-// Tomahawk 5 (7060X6, QFX5240, AIS800-64D, S9321-64EO): Broadcom publishes none of these.
-//   buffer 167,546,528 B and cell 254 B are DERIVED from Arista's SONiC profiles
-//     (device/arista/x86_64-arista_7060x6_64pe/Arista-7060X6-64PE-O128S2/buffers_defaults_t1.j2: the lossy
-//     profiles' static_th = 167,546,528 B, the whole shared buffer; every size there, 1,778, 3,556, 18,796,
-//     612,140, is a multiple of 254); pipeline latency and MAC/PHY delay are ESTIMATES (Spectrum's).
-// Cisco Cloud Scale LS25600 (N9K-C9364D-GX2A): 120 MB from a third-party table (fabric-facts §1.2,
-//   UNVERIFIED); the rest as the generic fallback.
-// Generic fallback (Jericho, Silicon One, Express, anything else): no buffer figure, cell 256 B and the
-//   Spectrum latencies as ESTIMATES, so headroom is shown but the fit is not checked.
-inline constexpr std::array<AsicConstants, 4> kAsics{{
-    {"Spectrum-4", 158229504.0, false, 192, 19 * 1024.0, 0.8 * 1024.0, 120.0 / 8.0, 9216, false,
-     "sonic-buildimage platform/mellanox/asic_table.j2 (MELLANOX-SPECTRUM-4); ACS-SN5600/buffers_defaults_t1.j2 "
-     "egress_lossless_pool_size; sonic-swss cfgmgr/buffer_headroom_mellanox.lua"},
-    {"Tomahawk 5", 167546528.0, true, 254, 19 * 1024.0, 0.8 * 1024.0, 0.0, 9216, true,
-     "derived from sonic-buildimage device/arista/x86_64-arista_7060x6_64pe/*/buffers_defaults_t1.j2 (buffer, "
-     "cell); latencies ESTIMATE"},
-    {"Cisco Cloud Scale LS25600", 120e6, true, 256, 19 * 1024.0, 0.8 * 1024.0, 0.0, 9216, true,
-     "fabric-facts §1.2 (120 MB, third-party, UNVERIFIED); cell and latencies ESTIMATE"},
-    {"", 0.0, true, 256, 19 * 1024.0, 0.8 * 1024.0, 0.0, 9216, true,
-     "ESTIMATE: no published buffer figure for this ASIC; cell and latencies as Spectrum's"},
-}};
+// ---- Per switch ASIC: in the catalog ----------------------------------------------------------------
+// Buffer, cell, pipeline latency, MAC/PHY delay, the Spectrum tile term and the largest frame of each
+// switch chip are catalog data (table `asics`, data/catalog/asics.csv, a source per row; SwitchModel::
+// asicFigures), so a user's catalog can correct them; README.md beside this file explains each figure.
 
 // ---- Per port speed --------------------------------------------------------------------------------
 // Peer response time: the pause quanta (512 bit times each) a MAC may still send after a PAUSE/PFC
@@ -107,5 +70,10 @@ inline constexpr int kRoceHeaderBytes = 20 + 8 + 12 + 16 + 4;
 inline constexpr double kEcnMinBytes = 1048576.0;
 inline constexpr double kEcnMaxBytes = 2097152.0;
 inline constexpr int kEcnProbabilityPercent = 5;
+// NVIDIA Cumulus Linux's RoCE default disagrees: "Port ECN absolute threshold is 1501500 bytes for traffic
+// class 3 (RoCE)" (Cumulus Linux 5.x user guide, RDMA over Converged Ethernet, "Default RoCE Mode
+// Configuration"), again one figure for every speed. The exports write SONiC's profile; the checklist
+// shows both, a range with its two sources.
+inline constexpr double kCumulusEcnAbsoluteBytes = 1501500.0;
 
 } // namespace fp::lossless

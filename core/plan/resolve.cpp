@@ -251,6 +251,7 @@ SwitchModel resolveSwitch(const ClusterSpec& spec, const Catalog& catalog, int l
         s.powerEstimated = true;
         s.generic = true;
         s.source = "generic what-if switch (no datasheet)";
+        s.asicFigures = catalog.asicFigures(kGenericAsic);
         return s;
     }
     const SwitchModel* sw = matchSwitch(catalog.switches, spec.switchModel).part;

@@ -421,7 +421,7 @@ private slots:
                                             "ALTER TABLE nics DROP COLUMN eth_ports_per_cage; "
                                             "ALTER TABLE platforms DROP COLUMN nics_built_in_source; "
                                             "ALTER TABLE platforms DROP COLUMN nics_built_in; "
-                                            "UPDATE schema_version SET version = 3"),
+                                            "DROP TABLE asics; UPDATE schema_version SET version = 3"),
                  SQLITE_OK);
         const Catalog c = loadCatalog(path);
         QCOMPARE(c.schemaVersion, kCatalogSchemaVersion);

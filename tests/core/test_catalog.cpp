@@ -10,6 +10,8 @@
 #include "catalog/catalog_db.h"
 #include "catalog/platforms.h"
 #include "common/error.h"
+#include "plan/plan.h"
+#include "spec/spec_json.h"
 #include "test_catalog_support.h"
 
 using namespace fp;
@@ -714,13 +716,71 @@ private slots:
         const std::string path = copyOfBundled(tmp_, "v2.sqlite");
         QCOMPARE(rawExec(path, "ALTER TABLE nics DROP COLUMN eth_port_gbps; ALTER TABLE nics DROP COLUMN eth_ports_per_cage; "
                                "ALTER TABLE platforms DROP COLUMN nics_built_in_source; ALTER TABLE platforms DROP COLUMN nics_built_in; "
-                                     "DROP TABLE failure_rates; UPDATE schema_version SET version = 2"), SQLITE_OK);
+                                     "DROP TABLE failure_rates; DROP TABLE asics; UPDATE schema_version SET version = 2"), SQLITE_OK);
         const Catalog c = loadCatalog(path);
         QCOMPARE(c.schemaVersion, kCatalogSchemaVersion);
         QCOMPARE(c.failureRates.size(), kFailureRateClasses.size());
         for (const FailureRateEntry& e : bundled_.failureRates) {
             QCOMPARE(c.findFailureRate(e.partClass)->afrPct, e.afrPct);
             QCOMPARE(c.findFailureRate(e.partClass)->source, e.source);
+        }
+    }
+
+    // The switch ASICs' lossless figures are catalog rows with a source each (schema 6), read by the plan:
+    // the Spectrum-4 row is SONiC's (cell 192 B, pipeline latency 19 KB, MAC/PHY 0.8 KB, buffer 158,229,504 B,
+    // sonic-buildimage asic_table.j2 and ACS-SN5600 buffers_defaults_t1.j2), every SN5600 carries it, and a
+    // user's catalog that shrinks its buffer changes the plan's buffer fit.
+    void asicFiguresComeFromTheCatalog()
+    {
+        const AsicFigures& s4 = bundled_.asicFigures("Spectrum-4");
+        QCOMPARE(s4.asic, std::string("Spectrum-4"));
+        QCOMPARE(s4.cellBytes, 192);
+        QCOMPARE(s4.pipelineLatencyBytes, 19 * 1024.0);
+        QCOMPARE(s4.macPhyDelayBytes, 0.8 * 1024.0);
+        QCOMPARE(s4.bufferBytes, 158229504.0);
+        QVERIFY(!s4.bufferEstimated);
+        QCOMPARE(bundled_.findSwitch("SN5600")->asicFigures.cellBytes, 192);
+        for (const AsicFigures& a : bundled_.asics) QVERIFY2(!a.source.empty(), a.asic.c_str());
+        // A chip without a row takes the generic one: no buffer figure, so the fit is not checked.
+        QCOMPARE(bundled_.asicFigures("Jericho3-AI").asic, std::string(kGenericAsic));
+        QCOMPARE(bundled_.asicFigures("Jericho3-AI").bufferBytes, 0.0);
+
+        const ClusterSpec spec = loadSpecFile(std::string(FABRICPLAN_EXAMPLES_DIR) + "/spectrum-x-hgx-4096.fabricplan").spec;
+        const auto fitErrors = [&](const Catalog& c) {
+            int n = 0;
+            for (const Finding& f : makePlan(spec, c).findings) n += f.rule == "lossless.buffer-fit";
+            return n;
+        };
+        QCOMPARE(fitErrors(bundled_), 0);
+        const std::string edited = copyOfBundled(tmp_, "small-buffer.sqlite");
+        QCOMPARE(rawExec(edited, "UPDATE asics SET buffer_bytes = 1000000 WHERE asic = 'Spectrum-4'"), SQLITE_OK);
+        QVERIFY(fitErrors(loadCatalog(edited)) > 0);
+        // The schema refuses a cell no chip has, even written with the sqlite3 shell.
+        QVERIFY(rawExec(edited, "UPDATE asics SET cell_bytes = 0 WHERE asic = 'Spectrum-4'") != SQLITE_OK);
+    }
+
+    // A schema-5 file gains the ASIC rows version 6 shipped with; a file without the table or the generic
+    // row is refused with what to do.
+    void olderCatalogGainsAsicsAndMissingOnesAreAClearError()
+    {
+        const std::string v5 = copyOfBundled(tmp_, "v5.sqlite");
+        QCOMPARE(rawExec(v5, "DROP TABLE asics; UPDATE schema_version SET version = 5"), SQLITE_OK);
+        const Catalog c = loadCatalog(v5);
+        QCOMPARE(c.schemaVersion, kCatalogSchemaVersion);
+        QCOMPARE(c.asics.size(), bundled_.asics.size());
+        for (const AsicFigures& a : bundled_.asics) {
+            QCOMPARE(c.asicFigures(a.asic).bufferBytes, a.bufferBytes);
+            QCOMPARE(c.asicFigures(a.asic).cellBytes, a.cellBytes);
+            QCOMPARE(c.asicFigures(a.asic).source, a.source);
+        }
+        const std::string noGeneric = copyOfBundled(tmp_, "no-generic.sqlite");
+        QCOMPARE(rawExec(noGeneric, "DELETE FROM asics WHERE asic = 'generic'"), SQLITE_OK);
+        try {
+            (void)loadCatalog(noGeneric);
+            QFAIL("a catalog without the generic ASIC row loaded");
+        } catch (const UserError& e) {
+            QVERIFY2(std::string(e.what()).find("'generic'") != std::string::npos, e.what());
+            QVERIFY(!e.fix.empty());
         }
     }
 

@@ -97,7 +97,7 @@ private slots:
         const std::string path = testsupport::copyOfBundled(tmp, "v4.sqlite");
         QCOMPARE(testsupport::rawExec(path, "ALTER TABLE nics DROP COLUMN eth_port_gbps; "
                                             "ALTER TABLE nics DROP COLUMN eth_ports_per_cage; "
-                                            "UPDATE schema_version SET version = 4"),
+                                            "DROP TABLE asics; UPDATE schema_version SET version = 4"),
                  SQLITE_OK);
         const Catalog c = loadCatalog(path);
         QCOMPARE(c.schemaVersion, kCatalogSchemaVersion);

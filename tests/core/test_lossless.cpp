@@ -47,10 +47,13 @@ std::vector<std::string> readLines(const std::string& path)
     return out;
 }
 
-// A Spectrum-4 switch with 800G OSFP cages that split 2 x 400G (SN5600's shape), for fixture fabrics.
+// A Spectrum-4 switch with 800G OSFP cages that split 2 x 400G (SN5600's shape), for fixture fabrics; its
+// ASIC figures are the built catalog's Spectrum-4 row (the data the plan reads).
 SwitchModel spectrum4()
 {
+    static const Catalog catalog = loadCatalog(FABRICPLAN_TEST_CATALOG);
     SwitchModel sw;
+    sw.asicFigures = catalog.asicFigures("Spectrum-4");
     sw.partNumber = "SN5600";
     sw.vendor = "NVIDIA";
     sw.asic = "Spectrum-4";
@@ -124,7 +127,7 @@ private slots:
         QFETCH(int, xon);
         QFETCH(int, xoff);
         const int gbps = speedMbps / 1000;
-        const lossless::Headroom h = lossless::headroomOf(lossless::asicConstants("Spectrum-4"), gbps, cableM, false,
+        const lossless::Headroom h = lossless::headroomOf(catalog_.asicFigures("Spectrum-4"), gbps, cableM, false,
                                                           gbps == 800 ? 8 : 4);
         QCOMPARE(h.xoff, (long long)xoff);
         QCOMPARE(h.xon, (long long)xon);
@@ -139,7 +142,8 @@ private slots:
     // grows by 3 x 50,505.05 = 151,515 bytes, within the 1 KB rounding.
     void twoLengthsDifferByTheRoundTripInFlight()
     {
-        const auto& asic = lossless::asicConstants("Spectrum-4");
+        const AsicFigures& asic = catalog_.asicFigures("Spectrum-4");
+        QCOMPARE(asic.asic, std::string("Spectrum-4"));
         const lossless::Headroom near = lossless::headroomOf(asic, 400, 10, false, 4);
         const lossless::Headroom far = lossless::headroomOf(asic, 400, 110, false, 4);
         QVERIFY(std::abs((far.bytesOnCable - near.bytesOnCable) - 50505.05) < 0.01);
