@@ -27,7 +27,9 @@ const std::vector<std::string>& designValuedFlags()
         "--leaf-switch", "--spine-switch", "--core-switch",
         "--oversubscription", "--spine-oversubscription", "--su-nodes", "--pod-nodes", "--planes", "--tiers", "--catalog",
         "--link-gbps", "--racks-per-row", "--nodes-per-rack", "--leaf-placement", "--spine-placement",
-        "--price-policy", "--price-source", "--comm-pct", "--platform", "--qps"};
+        "--price-policy", "--price-source", "--comm-pct", "--platform", "--qps",
+        "--port-mtu", "--lossless-priority", "--cnp-priority", "--roce-dscp", "--cnp-dscp", "--lossless-priorities",
+        "--switch-buffer-mb"};
     return flags;
 }
 
@@ -77,6 +79,10 @@ const char* designFlagsHelp()
            "  --misconfigured-roce     estimate RoCE as misconfigured (risk what-if)\n"
            "  --sharp                  in-network reduction (IB SHARP / NCCL CollNet) enabled on InfiniBand\n"
            "  --qps N                  queue pairs per NCCL connection (NCCL_IB_QPS_PER_CONNECTION), 1-16\n"
+           "  --port-mtu N, --lossless-priority P, --cnp-priority P, --roce-dscp D, --cnp-dscp D\n"
+           "                           RoCE lossless class (defaults 9216, 3, 6, 26, 48: core/lossless/README.md)\n"
+           "  --lossless-priorities N  priorities with PFC headroom on every port (1 or 2)\n"
+           "  --switch-buffer-mb N     every switch's packet buffer in MB instead of the ASIC's (0 = the ASIC's)\n"
            "  --catalog FILE           parts catalog (default: your copy, else the bundled one)\n";
 }
 
@@ -196,6 +202,13 @@ void applyOverrides(ClusterSpec& spec, const DesignKeys& args, const Catalog* ca
         else if (flag == "--price-policy") spec.economics.pricePolicy = parseChoice(flag, v, parsePricePolicy, "cheapest-qualified, named-source, oem-only");
         else if (flag == "--price-source") spec.economics.priceSource = v;
         else if (flag == "--comm-pct") spec.workload.commToComputePct = args.intValue(flag);
+        else if (flag == "--port-mtu") spec.lossless.portMtu = args.intValue(flag);
+        else if (flag == "--lossless-priority") spec.lossless.losslessPriority = args.intValue(flag);
+        else if (flag == "--cnp-priority") spec.lossless.cnpPriority = args.intValue(flag);
+        else if (flag == "--roce-dscp") spec.lossless.roceDscp = args.intValue(flag);
+        else if (flag == "--cnp-dscp") spec.lossless.cnpDscp = args.intValue(flag);
+        else if (flag == "--lossless-priorities") spec.lossless.losslessPriorities = args.intValue(flag);
+        else if (flag == "--switch-buffer-mb") spec.lossless.bufferMbOverride = args.intValue(flag);
     });
 }
 

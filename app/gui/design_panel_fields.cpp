@@ -266,6 +266,25 @@ void DesignPanel::build()
                  "and congestion control decide throughput; this drives the advice."), 0, 100, 1);
     addDouble(f, fields::modelParamsBillion,
               tr("Parameters of the model trained, for the estimate of the communication share."), 0, 100000, 0);
+
+    // --- Lossless (RoCE and Spectrum-X; InfiniBand and UEC ignore these: core/lossless/README.md)
+    f = addGroup(tr("Lossless Ethernet"));
+    addInt(f, fields::losslessPriority,
+           tr("802.1p priority PFC protects (RoCE data). NVIDIA's RoCE default: 3. Priority 0 is refused: every "
+              "unmarked flow could pause the fabric."), 0, 7);
+    addInt(f, fields::cnpPriority,
+           tr("Priority of congestion notification packets, strict. Default 6; never the lossless priority."), 0, 7);
+    addInt(f, fields::roceDscp, tr("DSCP marking of RoCE data (default 26)."), 0, 63);
+    addInt(f, fields::cnpDscp, tr("DSCP marking of CNPs (default 48, SONiC's map to priority 6)."), 0, 63);
+    addInt(f, fields::portMtu,
+           tr("Switch port MTU in bytes. At least 4,156 to carry a 4,096-byte RoCE packet; 9,216 is the usual "
+              "jumbo MTU and what SONiC's headroom tables assume."), 1280, 16384);
+    addInt(f, fields::losslessPriorities,
+           tr("Priorities given their own PFC headroom on every port (1 or 2): each one more multiplies the "
+              "headroom a switch reserves."), 1, 8);
+    addDouble(f, fields::bufferMbOverride,
+              tr("Every switch's packet buffer in MB, for a what-if; 0 = the ASIC's published figure."),
+              0, 100000, 0, 1);
     m_layout->addStretch(1);
 
     // One label column width for every group, so the fields line up down the whole panel.

@@ -12,6 +12,7 @@ void writeBomPage(PdfDocument&, const Plan&);
 void writeComparisonPage(PdfDocument&, const Comparison*);
 void writeChecksPage(PdfDocument&, const Plan&);
 void writeResiliencePage(PdfDocument&, const Plan&);  // pdf_resilience_page.cpp
+void writeTuningPage(PdfDocument&, const Plan&);      // pdf_tuning_page.cpp
 
 // The sentence the report prints when any price in the plan is an estimate (empty when none is).
 QString estimatedPricesNote(const Plan&);

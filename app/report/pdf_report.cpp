@@ -51,6 +51,7 @@ void writePdfReport(const Plan& plan, const Catalog&, const Comparison* comparis
         step(0.8);
         writeChecksPage(doc, plan);
         writeResiliencePage(doc, plan);
+        writeTuningPage(doc, plan);
         doc.finish();
         // QPainter::end() does not report write errors (a full disk left a 0-byte or cut report): a
         // complete PDF ends with its %%EOF trailer.

@@ -118,7 +118,7 @@ std::string number(long long n) { return std::to_string(n); }
 
 lossless::Analysis losslessOf(const Plan& p)
 {
-    return lossless::analyse(p.spec, p.fabric, p.layout, p.media, p.hardware);
+    return lossless::analyse(p.spec, p.fabric, p.layout, p.media, p.hardware, lossless::optionsOf(p.spec.lossless));
 }
 
 std::string sonicPortName(const TierLossless& t, const PortSetting& p)

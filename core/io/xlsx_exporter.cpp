@@ -1,5 +1,5 @@
 // "xlsx": the BOM workbook. Sheets, in order: Summary, BOM, Cable plan (more than one past Excel's
-// row limit), Optics prices, Checks, Resilience. What each contains: core/io/README.md.
+// row limit), Optics prices, Checks, Resilience, Tuning checklist. What each contains: core/io/README.md.
 #include "bom/bom.h"
 #include "common/atomic_file.h"
 #include "io/export_support.h"
@@ -27,6 +27,7 @@ public:
             xlsx::writeOpticsPriceSheet(book, ctx);
             xlsx::writeChecksSheet(book, ctx);
             xlsx::writeResilienceSheet(book, ctx);
+            xlsx::writeTuningSheet(book, ctx);
             reportProgress(ctx, 0.8);  // last chance to cancel: closing zips the sheets
             book.close();
         });

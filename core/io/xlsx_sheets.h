@@ -14,6 +14,7 @@ inline const std::string kCableSheet = "Cable plan";
 inline const std::string kOpticsSheet = "Optics prices";
 inline const std::string kChecksSheet = "Checks";
 inline const std::string kResilienceSheet = "Resilience";
+inline const std::string kTuningSheet = "Tuning checklist";
 
 // BOM sheet columns (0-based); the Summary's formulas refer to them.
 enum BomColumn {
@@ -34,5 +35,6 @@ void writeCableSheets(XlsxBook&, const ExportContext&, double progressFrom, doub
 void writeOpticsPriceSheet(XlsxBook&, const ExportContext&);
 void writeChecksSheet(XlsxBook&, const ExportContext&);
 void writeResilienceSheet(XlsxBook&, const ExportContext&);  // xlsx_resilience_sheet.cpp
+void writeTuningSheet(XlsxBook&, const ExportContext&);      // xlsx_tuning_sheet.cpp
 
 } // namespace fp::io::xlsx

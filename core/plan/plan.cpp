@@ -229,7 +229,8 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
         StageClock checksClock(checksTiming, options);
         // Once per plan: the checks read its findings, the estimate its verdict (after both branches).
         checksClock.run("lossless", [&] {
-            p.lossless = lossless::analyse(spec, p.fabric, p.layout, p.media, p.hardware, {}, lossless::Detail::Tiers);
+            p.lossless = lossless::analyse(spec, p.fabric, p.layout, p.media, p.hardware,
+                                          lossless::optionsOf(spec.lossless), lossless::Detail::Tiers);
         });
         checksClock.run("checks", [&] {
             p.findings = checks::run(spec, p.fabric, p.layout, p.media, catalog, p.hardware, p.lossless,

@@ -101,6 +101,21 @@ struct Workload {
     bool operator==(const Workload&) const = default;
 };
 
+// How a RoCE fabric's lossless class is set up: the defaults are the sourced practice of
+// core/lossless/README.md (priority 3 with PFC, CNPs on 6, DSCP 26 and 48, a 9,216-byte jumbo MTU, one
+// lossless priority, the ASIC's own buffer). A design changes them to match a site's existing QoS plan;
+// one that breaks the lossless class is a `lossless.settings` error (lossless::validateOptions).
+struct LosslessSettings {
+    int losslessPriority = 3;          // the 802.1p priority (and PG) that PFC protects
+    int cnpPriority = 6;               // congestion notification packets, strict priority
+    int roceDscp = 26;                 // DSCP of RoCE data
+    int cnpDscp = 48;                  // DSCP of CNPs
+    int portMtu = 9216;                // switch port MTU, bytes
+    int losslessPriorities = 1;        // priorities given their own headroom on every port
+    double bufferMbOverride = 0;       // > 0: every switch's packet buffer in MB (10^6 B) instead of the ASIC's
+    bool operator==(const LosslessSettings&) const = default;
+};
+
 struct ClusterSpec {
     std::string name = "Untitled cluster";
     // Compute
@@ -132,6 +147,7 @@ struct ClusterSpec {
     MediaPolicy media;
     Economics economics;
     Workload workload;
+    LosslessSettings lossless;            // RoCE/Spectrum-X PFC + ECN settings (Ethernet fabrics only)
     // The cluster's other networks (storage, in-band, out-of-band), planned beside the compute fabric
     // above by plan/cluster_plan.h; empty = the compute fabric alone (issue 38).
     std::vector<NetworkSpec> networks;

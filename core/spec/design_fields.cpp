@@ -138,6 +138,32 @@ const DesignField<double> modelParamsBillion{"/workload/model_params_billion", "
 const DesignField<int> dataParallel{"/workload/data_parallel", "Data-parallel ranks", "",
                                     FP_IN_SPEC(workload.dataParallel), 82, FieldRange{0, kMaxGpus},
                                     "Data-parallel ranks (0 = all GPUs)"};
+
+// Ranges hold any value a QoS plan could name (a priority 0-7, a DSCP 0-63, an MTU up to the largest jumbo
+// frame); which of those break the lossless class (priority 0, CNP on the lossless priority, an MTU below
+// a RoCE frame) is the plan's `lossless.settings` check, which explains why (core/lossless/README.md).
+const DesignField<int> losslessPriority{.path = "/lossless/lossless_priority", .label = "Lossless priority", .unit = "",
+                                        .ref = FP_IN_SPEC(lossless.losslessPriority), .undoId = 90,
+                                        .range = FieldRange{0, 7}, .writtenWhenSet = true};
+const DesignField<int> cnpPriority{.path = "/lossless/cnp_priority", .label = "CNP priority", .unit = "",
+                                   .ref = FP_IN_SPEC(lossless.cnpPriority), .undoId = 91, .range = FieldRange{0, 7},
+                                   .writtenWhenSet = true};
+const DesignField<int> roceDscp{.path = "/lossless/roce_dscp", .label = "RoCE DSCP", .unit = "",
+                                .ref = FP_IN_SPEC(lossless.roceDscp), .undoId = 92, .range = FieldRange{0, 63},
+                                .writtenWhenSet = true};
+const DesignField<int> cnpDscp{.path = "/lossless/cnp_dscp", .label = "CNP DSCP", .unit = "",
+                               .ref = FP_IN_SPEC(lossless.cnpDscp), .undoId = 93, .range = FieldRange{0, 63},
+                               .writtenWhenSet = true};
+const DesignField<int> portMtu{.path = "/lossless/port_mtu", .label = "Port MTU", .unit = "bytes",
+                               .ref = FP_IN_SPEC(lossless.portMtu), .undoId = 94, .range = FieldRange{1280, 16384},
+                               .writtenWhenSet = true};
+const DesignField<int> losslessPriorities{.path = "/lossless/lossless_priorities", .label = "Lossless priorities",
+                                          .unit = "", .ref = FP_IN_SPEC(lossless.losslessPriorities), .undoId = 95,
+                                          .range = FieldRange{1, 8}, .writtenWhenSet = true};
+const DesignField<double> bufferMbOverride{.path = "/lossless/switch_buffer_mb", .label = "Switch buffer", .unit = "MB",
+                                           .ref = FP_IN_SPEC(lossless.bufferMbOverride), .undoId = 96,
+                                           .range = FieldRange{0, 100000},
+                                           .what = "Switch buffer (0 = the ASIC's)", .writtenWhenSet = true};
 } // namespace fields
 
 #undef FP_IN_SPEC
@@ -158,6 +184,7 @@ const std::vector<AnyDesignField>& designFields()
         &labourUsdPerHour, &skillFactor, &powerUsdPerKwh, &pue, &horizonYears, &sparesOptics, &spareSwitchPerN,
         &includeNics, &pricePolicy, &priceSource,
         &commToComputePct, &modelParamsBillion, &dataParallel,
+        &losslessPriority, &cnpPriority, &roceDscp, &cnpDscp, &portMtu, &losslessPriorities, &bufferMbOverride,
     };
     return all;
 }

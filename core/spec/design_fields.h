@@ -90,6 +90,9 @@ extern const DesignField<std::string> priceSource;
 // workload
 extern const DesignField<double> commToComputePct, modelParamsBillion;
 extern const DesignField<int> dataParallel;
+// lossless (RoCE PFC/ECN settings; the section is written only when one differs from its default)
+extern const DesignField<int> losslessPriority, cnpPriority, roceDscp, cnpDscp, portMtu, losslessPriorities;
+extern const DesignField<double> bufferMbOverride;
 } // namespace fields
 
 // Every scalar field, in file order (the order the reader reads and the validator checks numbers in).

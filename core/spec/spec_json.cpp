@@ -312,6 +312,12 @@ json specToJson(const ClusterSpec& s)
     writeFields(switches, "/fabric/switches", s);
     if (!switches.empty()) out["fabric"]["switches"] = switches;  // only the tiers with their own switch
     out["media"]["pins"] = pins;
+    json lossless = json::object();
+    writeFields(lossless, "/lossless", s);
+    if (!lossless.empty()) {  // a design on the defaults is written as before (format minor 0)
+        out["format_minor"] = 1;
+        out["lossless"] = lossless;
+    }
     if (!s.networks.empty()) {  // a compute-only design is written as before
         json& networks = out["networks"] = json::array();
         for (const NetworkSpec& n : s.networks) networks.push_back(networkToJson(n));
@@ -393,6 +399,10 @@ SpecReadResult specFromJson(const json& original, const std::string& origin)
     if (auto c = top.find("workload")) {
         ObjectReader o(*c, "/workload", origin, w, unknown, version);
         readFields(o, "/workload", version, s);
+    }
+    if (auto c = top.find("lossless")) {
+        ObjectReader o(*c, "/lossless", origin, w, unknown, version);
+        readFields(o, "/lossless", version, s);
     }
     if (version >= 2) readNetworks(top, origin, w, unknown, version, s.networks);  // format 1: refused as unknown
     return r;

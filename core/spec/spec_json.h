@@ -18,7 +18,9 @@ namespace fp {
 constexpr int kDesignFormatVersion = 2;
 // Files may declare "format_minor": fields added in a newer minor format are reported and ignored; in a
 // file of this minor format or older, an unknown field is refused (a typo must not plan the defaults).
-constexpr int kDesignFormatMinor = 0;
+// Minor 1 adds "lossless" (RoCE PFC/ECN settings), written only when a setting differs from its default,
+// and then with "format_minor": 1, so an older FabricPlan warns that it ignores them instead of refusing.
+constexpr int kDesignFormatMinor = 1;
 // Design files are a few KB; anything larger is not a design (and is refused before it is parsed).
 constexpr std::size_t kMaxDesignFileBytes = 1 << 20;
 

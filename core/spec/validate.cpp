@@ -117,6 +117,11 @@ std::vector<SpecProblem> validateSpec(const ClusterSpec& s)
         p.push_back({"/economics/price_source", "the price policy names a source but none is given",
                      "choose a price source, or use cheapest-qualified"});
     c.range(fields::dataParallel);
+    // Lossless settings: the values a QoS plan can name at all; which of those break the lossless class
+    // (priority 0, CNP on the lossless priority, a short MTU) is the plan's lossless.settings check.
+    for (const DesignField<int>* f : {&fields::losslessPriority, &fields::cnpPriority, &fields::roceDscp, &fields::cnpDscp,
+                                      &fields::portMtu, &fields::losslessPriorities})
+        c.range(*f);
     for (const AnyDesignField& any : designFields())
         if (auto* f = std::get_if<const DesignField<double>*>(&any); f && (*f)->range)
             checkNumber(p, limitOf(**f), (*f)->of(s));

@@ -124,8 +124,15 @@ private slots:
         QCOMPARE(seen.back(), 1.0);
         if (!havePoppler_) QSKIP("pdfinfo/pdftotext (poppler-utils) not installed");
 
-        // Summary, topology, BOM, comparison (2), checks, then Resilience (domains and rates; spares continue on an 8th).
-        QCOMPARE(pdfPages(pdf), 8);
+        // Summary, topology, BOM, comparison (2), checks, then Resilience (domains and rates; spares continue on an 8th),
+        // then the tuning checklist.
+        QCOMPARE(pdfPages(pdf), 9);
+        const QString tuning = pdfText(pdf, 9, 9);
+        QVERIFY2(tuning.contains(QStringLiteral("Tuning checklist: InfiniBand")) && tuning.contains(QStringLiteral("credit-based")) &&
+                     !tuning.contains(QStringLiteral("PFC on priority")),
+                 qPrintable(tuning.left(800)));
+        QVERIFY2(tuning.contains(QStringLiteral("fabric of ") + commas(double(plan_->fabric.switchCount())) + QStringLiteral(" switches")),
+                 qPrintable(tuning.left(800)));
         const QString resilience = pdfText(pdf, 7, 8);
         QVERIFY2(resilience.contains(QStringLiteral("one leaf switch")), qPrintable(resilience.left(600)));
         QVERIFY(resilience.contains(QStringLiteral("spares by 99 % service level")));
@@ -174,6 +181,11 @@ private slots:
         QVERIFY2(summary.contains(QStringLiteral("Leaf switches 256 (ports 100.0% used)")) &&
                      summary.contains(QStringLiteral("Model Spectrum-4 SN5600 Ethernet switch")), qPrintable(summary.left(1500)));
         QVERIFY2(summary.contains(QStringLiteral("Model Arista 7816R4 16-slot modular chassis")), qPrintable(summary.left(1500)));
+        // A RoCE plan's tuning checklist (the last page) sets PFC on the lossless priority and maps the DSCPs.
+        const QString tuning = pdfText(pdf, pdfPages(pdf), pdfPages(pdf));
+        QVERIFY2(tuning.contains(QStringLiteral("Tuning checklist: RoCEv2")) && tuning.contains(QStringLiteral("PFC on priority 3 only")) &&
+                     tuning.contains(QStringLiteral("DSCP 26 (RoCE)")),
+                 qPrintable(tuning.left(1500)));
     }
 
     // Findings reach the checks page with their rule ids; a long list flows onto further pages
@@ -213,7 +225,7 @@ private slots:
         const QString pdf = path(QStringLiteral("no-comparison.pdf"));
         report::writePdfReport(*plan_, *catalog_, nullptr, pdf.toStdString());
         if (!havePoppler_) QSKIP("pdfinfo/pdftotext (poppler-utils) not installed");
-        QCOMPARE(pdfPages(pdf), 7);
+        QCOMPARE(pdfPages(pdf), 8);  // the comparison's two pages gone, the tuning checklist's added
         QVERIFY(pdfText(pdf, 4, 4).contains(QStringLiteral("No fabric comparison was computed")));
     }
 

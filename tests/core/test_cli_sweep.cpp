@@ -282,6 +282,14 @@ private slots:
             {"comm-pct", {small, {{"5", strings({"--comm-pct", "5"})}, {"30", strings({"--comm-pct", "30"})}}}},
             {"misconfigured-roce", {small + strings({"--fabric", "roce"}), {{"true", strings({"--misconfigured-roce"})}, {"false", {}}}}},
             {"sharp", {small + strings({"--fabric", "infiniband"}), {{"true", strings({"--sharp"})}, {"false", {}}}}},
+            // The lossless settings: a value that breaks the lossless class is a lossless.settings error.
+            {"port-mtu", {small + strings({"--fabric", "roce"}), {{"9216", strings({"--port-mtu", "9216"})}, {"3000", strings({"--port-mtu", "3000"})}}}},
+            {"lossless-priority", {small + strings({"--fabric", "roce"}), {{"3", strings({"--lossless-priority", "3"})}, {"0", strings({"--lossless-priority", "0"})}}}},
+            {"cnp-priority", {small + strings({"--fabric", "roce"}), {{"6", strings({"--cnp-priority", "6"})}, {"3", strings({"--cnp-priority", "3"})}}}},
+            {"roce-dscp", {small + strings({"--fabric", "roce"}), {{"26", strings({"--roce-dscp", "26"})}, {"48", strings({"--roce-dscp", "48"})}}}},
+            {"cnp-dscp", {small + strings({"--fabric", "roce"}), {{"48", strings({"--cnp-dscp", "48"})}, {"26", strings({"--cnp-dscp", "26"})}}}},
+            {"lossless-priorities", {small + strings({"--fabric", "roce"}), {{"1", strings({"--lossless-priorities", "1"})}, {"3", strings({"--lossless-priorities", "3"})}}}},
+            {"switch-buffer-mb", {small + strings({"--fabric", "roce"}), {{"0", strings({"--switch-buffer-mb", "0"})}, {"1", strings({"--switch-buffer-mb", "1"})}}}},
             {"qps", {strings({"--gpus", "2048", "--fabric", "roce", "--no-rail-optimized"}), {{"1", strings({"--qps", "1"})}, {"8", strings({"--qps", "8"})}, {"17", strings({"--qps", "17"})}}}},
         };
         for (const QString& key : helpKeys) {

@@ -62,8 +62,8 @@ private slots:
                 any);
         // Hand count of ClusterSpec's scalar fields (cluster_spec.h): name; 6 compute; the fabric (with the
         // three per-tier switches and dual_tor: 16); 14 floor; 4 media (the pins are a list); 10 economics;
-        // 3 workload.
-        QCOMPARE(int(designFields().size()), 1 + 6 + 16 + 14 + 4 + 10 + 3);
+        // 3 workload; 7 lossless.
+        QCOMPARE(int(designFields().size()), 1 + 6 + 16 + 14 + 4 + 10 + 3 + 7);
         QVERIFY(findDesignField("/compute/gpu") == nullptr);
     }
 
@@ -78,6 +78,8 @@ private slots:
         s.spineSwitchModel = "B";
         s.coreSwitchModel = "C";
         s.dualTor = true;
+        s.lossless = {.losslessPriority = 4, .cnpPriority = 7, .roceDscp = 30, .cnpDscp = 46, .portMtu = 9000,
+                      .losslessPriorities = 2, .bufferMbOverride = 64};
         const json written = specToJson(s);
         const json sch = schema();
         for (const AnyDesignField& any : designFields())
@@ -229,8 +231,9 @@ private slots:
         s = ClusterSpec{};
         s.linkGbps = 5;
         QCOMPARE(validateSpec(s).at(0).message, std::string("Link speed (Gb/s) must be between 10 and 1600, not 5"));
-        // 16 decimal fields with a range (hand count of design_fields.cpp: 9 floor, 5 economics, 2 workload).
-        QCOMPARE(int(numberLimits().size()), 16);
+        // 17 decimal fields with a range (hand count of design_fields.cpp: 9 floor, 5 economics, 2 workload,
+        // 1 lossless).
+        QCOMPARE(int(numberLimits().size()), 17);
     }
 };
 

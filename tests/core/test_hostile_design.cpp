@@ -66,7 +66,7 @@ std::vector<double*> decimalFields(ClusterSpec& s)
             &s.floor.rowPitchM, &s.floor.rackHeightM, &s.floor.trayHeightM, &s.floor.slackPerEndM,
             &s.floor.spineRoomDistanceM, &s.economics.labourUsdPerHour, &s.economics.skillFactor,
             &s.economics.powerUsdPerKwh, &s.economics.pue, &s.economics.sparesOpticsPct,
-            &s.workload.commToComputePct, &s.workload.modelParamsBillion};
+            &s.workload.commToComputePct, &s.workload.modelParamsBillion, &s.lossless.bufferMbOverride};
 }
 
 } // namespace

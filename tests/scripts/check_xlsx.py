@@ -21,8 +21,22 @@ out = Path(sys.argv[1])
 plan = json.loads((out / "plan.json").read_text())
 wb = openpyxl.load_workbook(out / "plan.xlsx")  # formulas as text, not cached values
 
-check(wb.sheetnames == ["Summary", "BOM", "Cable plan", "Optics prices", "Checks", "Resilience"],
+check(wb.sheetnames == ["Summary", "BOM", "Cable plan", "Optics prices", "Checks", "Resilience", "Tuning checklist"],
       f"sheets {wb.sheetnames}")
+
+# Tuning checklist: numbered steps whose settings are the plan JSON's lossless ones (issue 43).
+tun = wb["Tuning checklist"]
+steps = [tun.cell(r, 3).value for r in range(1, tun.max_row + 1) if isinstance(tun.cell(r, 1).value, (int, float))]
+check([tun.cell(r, 1).value for r in range(1, tun.max_row + 1) if isinstance(tun.cell(r, 1).value, (int, float))]
+      == list(range(1, len(steps) + 1)), "Tuning checklist: steps not numbered 1..n")
+lossless = plan["lossless"]
+if lossless["flow_control"] == "pfc+ecn":
+    check(any(f"PFC on priority {lossless['lossless_priority']} only" in s for s in steps),
+          "Tuning checklist: no PFC step on the plan's lossless priority")
+    check(any(f"DSCP {lossless['roce_dscp']} (RoCE)" in s for s in steps), "Tuning checklist: no DSCP map step")
+elif lossless["flow_control"] == "credit-based":
+    check(any("credit-based" in s for s in steps), "Tuning checklist: InfiniBand does not say why it needs no PFC")
+    check(not any("PFC on priority" in s for s in steps), "Tuning checklist: InfiniBand lists a PFC step")
 
 # Resilience: expected failures per month are live formulas installed x AFR / 100 / 12 whose cached
 # values equal the plan JSON's resilience.expected_failures_per_month.
