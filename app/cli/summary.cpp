@@ -8,6 +8,7 @@
 
 #include "common/format.h"
 #include "estimate/throughput.h"
+#include "estimate/failure_ranges.h"
 #include "estimate/resilience_text.h"
 #include "lossless/lossless.h"
 #include "plan/compare_text.h"
@@ -97,6 +98,9 @@ void printSummary(const Plan& p, std::ostream& out, const std::string& catalogPa
         out << ")\n";
     }
     out << "  resilience: " << resilienceSummary(p.resilience) << (p.resilience.anyRateEstimated ? "  [optics rates are estimates]" : "") << "\n";
+    // Job-stopping rates as low-high ranges and the throughput a job keeps (core/estimate/failure_ranges.h).
+    for (const std::string& line : failureRangeLines(failureRangeReport(p.spec, p.fabric, p.resilience), p.resilience))
+        out << "    " << line << "\n";
     out << "  " << sparesSummary(p.resilience) << "\n";
     // Lossless Ethernet: each tier's worst switch against its buffer, or why the fabric needs none.
     for (const std::string& line : lossless::summaryLines(p.lossless))

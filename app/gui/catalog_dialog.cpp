@@ -123,7 +123,8 @@ CatalogDialog::CatalogDialog(std::shared_ptr<const Catalog> catalog, QString use
     auto* ratesLayout = new QVBoxLayout(ratesPage);
     ratesLayout->setContentsMargins(0, 0, 0, 0);
     ratesLayout->addWidget(m_rates, 1);
-    auto* ratesNote = new QLabel(tr("Annualised failure rates used by the Resilience tab. Set your own with "
+    auto* ratesNote = new QLabel(tr("Annualised failure rates per part: they size spares and the expected failures on the Resilience "
+                                    "tab (job interruptions use the job-stopping ranges, core/estimate/README.md). Set your own with "
                                     "fabricplan-cli catalog set-failure-rate CLASS AFR_PCT --source TEXT --catalog FILE."),
                                  ratesPage);
     ratesNote->setWordWrap(true);

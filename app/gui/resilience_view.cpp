@@ -15,6 +15,7 @@
 
 #include <algorithm>
 
+#include "estimate/failure_ranges.h"
 #include "estimate/resilience_text.h"
 
 namespace fp::gui {
@@ -51,7 +52,8 @@ ResilienceView::ResilienceView(QWidget* parent) : QWidget(parent)
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_domains = makeTable({tr("Failure of"), tr("Count"), tr("GPUs cut off"), tr("GPUs slowed"),
-                           tr("Bandwidth left"), tr("Bisection lost"), tr("Whole-cluster job"), tr("Failures / year")},
+                           tr("Bandwidth left"), tr("Bisection lost"), tr("Whole-cluster job"), tr("Failures / year"),
+                           tr("Job keeps")},
                           this);
     m_domains->horizontalHeaderItem(4)->setToolTip(
         tr("Bandwidth the slowed GPUs keep (the worst of them); 0 % (cut off) when the failure slows none but "
@@ -85,16 +87,20 @@ void ResilienceView::setPlan(std::shared_ptr<const Plan> plan)
         return;
     }
     const Resilience& r = plan->resilience;
-    QString text = QStringLiteral("<b>%1</b><br>%2").arg(QString::fromStdString(resilienceSummary(r)).toHtmlEscaped(),
-                                                          QString::fromStdString(sparesSummary(r)).toHtmlEscaped());
+    const FailureRangeReport ranges = failureRangeReport(plan->spec, plan->fabric, r);
+    QString text = QStringLiteral("<b>%1</b>").arg(QString::fromStdString(resilienceSummary(r)).toHtmlEscaped());
+    // Job-stopping rates as ranges and the throughput a job keeps: the same lines as the CLI summary.
+    for (const std::string& line : failureRangeLines(ranges, r))
+        text += QStringLiteral("<br>%1").arg(QString::fromStdString(line).toHtmlEscaped());
+    text += QStringLiteral("<br>%1").arg(QString::fromStdString(sparesSummary(r)).toHtmlEscaped());
     for (const std::string& note : r.notes) text += QStringLiteral("<br><i>%1</i>").arg(QString::fromStdString(note).toHtmlEscaped());
     m_summary->setText(text);
-    fillDomains(r);
+    fillDomains(r, ranges);
     fillChart(r);
     fillSpares(r);
 }
 
-void ResilienceView::fillDomains(const Resilience& r)
+void ResilienceView::fillDomains(const Resilience& r, const FailureRangeReport& ranges)
 {
     m_domains->setRowCount(int(r.domains.size()));
     for (int i = 0; i < int(r.domains.size()); ++i) {
@@ -111,6 +117,8 @@ void ResilienceView::fillDomains(const Resilience& r)
         job->setForeground(d.jobSurvives ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28));
         m_domains->setItem(i, 6, job);
         m_domains->setItem(i, 7, item(num(d.eventsPerYear, 2), true));
+        const double kept = std::size_t(i) < ranges.keptPct.size() ? ranges.keptPct[std::size_t(i)] : 100.0;
+        m_domains->setItem(i, 8, item(kept <= 0 ? tr("stops") : num(kept, 2) + QStringLiteral(" %"), true));
     }
     m_domains->resizeColumnsToContents();
     // The description is long; the figures beside it are what the table is for, so they stay in view

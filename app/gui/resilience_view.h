@@ -6,6 +6,7 @@
 
 #include <memory>
 
+#include "estimate/failure_ranges.h"
 #include "plan/plan.h"
 
 class QChartView;
@@ -22,7 +23,7 @@ public:
     const QTableWidget* domainTable() const { return m_domains; }
 
 private:
-    void fillDomains(const Resilience&);
+    void fillDomains(const Resilience&, const FailureRangeReport&);
     void fillChart(const Resilience&);
     void fillSpares(const Resilience&);
 

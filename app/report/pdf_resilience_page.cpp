@@ -2,6 +2,7 @@
 // service level beside the percentage rule. Figures and sources: core/estimate/README.md, "Resilience".
 #include <QLocale>
 
+#include "estimate/failure_ranges.h"
 #include "estimate/resilience_text.h"
 #include "report/pdf_pages.h"
 #include "report/report_support.h"
@@ -18,6 +19,8 @@ void writeResiliencePage(PdfDocument& doc, const Plan& plan)
     const Resilience& r = plan.resilience;
     doc.newPage(QStringLiteral("Resilience"));
     doc.paragraph(qs(resilienceSummary(r)), 9);
+    // Job-stopping rates as ranges and the throughput a job keeps: the CLI's and the window's lines.
+    for (const std::string& line : failureRangeLines(failureRangeReport(plan.spec, plan.fabric, r), r)) doc.paragraph(qs(line), 8);
     for (const std::string& note : r.notes) doc.paragraph(qs(note), 7.5, QColor(0x55, 0x55, 0x55));
 
     doc.section(QStringLiteral("Failure domains: one failure of each kind (the worst instance)"));

@@ -7,6 +7,7 @@
 
 #include "bom/bom_counts.h"
 #include "common/format.h"
+#include "estimate/failure_ranges.h"
 #include "estimate/poisson.h"
 
 namespace fp::resilience {
@@ -14,30 +15,6 @@ namespace {
 
 constexpr double kDaysPerYear = 365.25;
 constexpr double kMonthsPerYear = 12.0;
-
-// Where an installed module or cable sits, for failure domains.
-enum Role { HostA, HostB, HostCable, SwitchToSwitch, kRoles };
-
-// Per part number: how many of its physical units sit in each role, as the BOM counts them per solution.
-std::map<std::string, std::array<long long, kRoles>> unitsByRole(const MediaAssignment& m,
-                                                                 const std::vector<bom::SolutionCounts>& counts)
-{
-    std::map<std::string, std::array<long long, kRoles>> out;
-    for (std::size_t s = 0; s < m.solutions.size(); ++s) {
-        const LinkSolution& sol = m.solutions[s];
-        const bool host = sol.cls == LinkClass::HostLeaf;
-        auto add = [&](const std::string& part, Role role, long long n) {
-            if (part.empty() || n == 0) return;
-            auto [it, inserted] = out.try_emplace(part);
-            if (inserted) it->second.fill(0);
-            it->second[host ? role : SwitchToSwitch] += n;
-        };
-        add(sol.moduleA, HostA, counts[s].modulesA);
-        add(sol.moduleB, HostB, counts[s].modulesB);
-        add(sol.cablePart, HostCable, counts[s].cables);
-    }
-    return out;
-}
 
 std::string fixed(double v, int decimals)
 {
@@ -117,33 +94,11 @@ Resilience analyse(const ClusterSpec& spec, const Fabric& fabric, const MediaAss
         r.expected.push_back(e);
     }
 
-    // Failures per year of each failure-domain kind: the BOM's units of each part, shared out over the
-    // roles that part plays (a part used on server links and on switch links counts in both, pro rata).
-    std::array<double, kRoles> eventsByRole{};
-    const auto roles = unitsByRole(media, counts);
-    for (const auto& [part, total] : parts) {
-        auto it = roles.find(part);
-        if (it == roles.end()) continue;
-        long long roleUnits = 0;
-        for (long long n : it->second) roleUnits += n;
-        if (roleUnits == 0) continue;
-        const double afr = rates.of(total.cls).afrPct / 100.0;
-        for (int role = 0; role < kRoles; ++role)
-            eventsByRole[role] += double(total.qty) * double(it->second[role]) / double(roleUnits) * afr;
-    }
-    const long long nics = installed[std::size_t(PartClass::Nic)] > 0
-                               ? installed[std::size_t(PartClass::Nic)]
-                               : (long long)fabric.nodeCount * fabric.nicsPerNode;
-    const double switchAfr = rates.of(PartClass::Switch).afrPct / 100.0;
+    // Failures per year of each failure-domain kind and the interruptions they cause: the job-stopping
+    // rates with ranges (failure_ranges.h, central bound), not the catalog's per-part rates, which count
+    // every part that needs replacing and so size spares only.
     for (FailureDomain& d : r.domains) {
-        if (d.component == "host_module") d.eventsPerYear = eventsByRole[HostA];
-        else if (d.component == "leaf_module") d.eventsPerYear = eventsByRole[HostB];
-        else if (d.component == "host_cable") d.eventsPerYear = eventsByRole[HostCable];
-        else if (d.component == "fabric_link") d.eventsPerYear = eventsByRole[SwitchToSwitch];
-        else if (d.component == "nic") d.eventsPerYear = double(nics) * rates.of(PartClass::Nic).afrPct / 100.0;
-        else if (d.component == "leaf" || d.component == "spine" || d.component == "core")
-            d.eventsPerYear = double(d.count) * switchAfr;
-        // nic_port: inside the NIC's rate; plane: not a part failure (no rate).
+        d.eventsPerYear = domainEventsPerYear(d, RateBound::Central);
         if (!d.jobSurvives) r.jobInterruptionsPerDay += d.eventsPerYear / kDaysPerYear;
     }
 
@@ -158,15 +113,18 @@ Resilience analyse(const ClusterSpec& spec, const Fabric& fabric, const MediaAss
             if (e.estimated) estimated += (estimated.empty() ? "" : ", ") + std::string(displayName(e.cls));
         r.notes.push_back("Failure rates marked as estimates in the catalog: " + estimated +
                           " (no operator has published per-part field rates we could find; set your own with "
-                          "fabricplan-cli catalog set-failure-rate).");
+                          "fabricplan-cli catalog set-failure-rate). The catalog's per-part rates size spares and "
+                          "the expected failures per class only.");
     }
     bool assumed = false;
     for (const SpareSizing& s : r.spares) assumed = assumed || s.reorderDaysAssumed;
     if (assumed)
         r.notes.push_back("Parts without a catalog lead time are sized for a reorder time of " +
                           std::to_string(o.defaultReorderDays) + " days (an assumption; set lead times in the catalog).");
-    r.notes.push_back("Interruptions count failures that cut GPUs off (single-homed server links, leaves); "
-                      "failures inside the fabric are assumed to be routed around at reduced bandwidth.");
+    r.notes.push_back("Interruptions count failures that cut GPUs off (single-homed server links, NICs, leaves) at "
+                      "job-stopping rates with a low-high range from production reports (Alibaba HPN 2024, Meta "
+                      "Llama 3 2024, Microsoft 2021); switch reboots are not counted as stopping a job; failures "
+                      "inside the fabric are assumed to be routed around at reduced bandwidth.");
     return r;
 }
 

@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "common/format.h"
+#include "estimate/failure_ranges.h"
 
 namespace fp {
 
@@ -30,8 +31,11 @@ std::string resilienceSummary(const Resilience& r)
             e.cls == PartClass::Aoc)
             optics += e.perMonth;
     char buf[320];
-    std::snprintf(buf, sizeof buf, "%.2f failures/month (%.2f optics); %.3f network interruptions/day for a job on all %s GPUs",
-                  r.failuresPerMonth, optics, r.jobInterruptionsPerDay, withThousands(r.clusterGpus).c_str());
+    // The interruption rate with its low-high range (failure_ranges.h): the central figure is the plan's.
+    std::snprintf(buf, sizeof buf,
+                  "%.2f failures/month (%.2f optics); %.3f network interruptions/day (%.3f-%.3f) for a job on all %s GPUs",
+                  r.failuresPerMonth, optics, r.jobInterruptionsPerDay, interruptionsPerDay(r, RateBound::Low),
+                  interruptionsPerDay(r, RateBound::High), withThousands(r.clusterGpus).c_str());
     std::string s = buf;
     if (r.jobInterruptionsPerDay > 0) {
         std::snprintf(buf, sizeof buf, " (one every %.1f days)", 1.0 / r.jobInterruptionsPerDay);

@@ -7,7 +7,7 @@
 
 namespace fp {
 
-// "3.06 failures/month (2.15 optics); 0.063 network interruptions/day for a job on all 1,024 GPUs
+// "3.06 failures/month (2.15 optics); 0.063 network interruptions/day (0.041-0.092) for a job on all 1,024 GPUs
 // (one every 15.9 days); worst single failure: leaf cuts off 32 GPUs"
 std::string resilienceSummary(const Resilience&);
 // "spares by 99 % service level: 24 parts (percentage rule: 130); reorder time 30 d assumed"

@@ -2,6 +2,7 @@
 // installed x AFR / 100 / 12), the job interruption rate (a SUMIF over the domains that stop a job),
 // and spares by service level with the Poisson stock-out chance as a live formula next to the
 // percentage rule's. Figures and sources: core/estimate/README.md, "Resilience".
+#include "estimate/failure_ranges.h"
 #include "estimate/resilience_text.h"
 #include "io/xlsx_sheets.h"
 
@@ -10,6 +11,7 @@ namespace fp::io::xlsx {
 void writeResilienceSheet(XlsxBook& book, const ExportContext& ctx)
 {
     const Resilience& r = ctx.plan.resilience;
+    const FailureRangeReport ranges = failureRangeReport(ctx.plan.spec, ctx.plan.fabric, r);
     const XlsxFormats& fmt = book.formats();
     XlsxSheet s = book.addSheet(kResilienceSheet);
     s.width(0, 0, 26);
@@ -23,10 +25,11 @@ void writeResilienceSheet(XlsxBook& book, const ExportContext& ctx)
     // Failure domains.
     s.text(row++, 0, "Failure domains: one failure of each kind (the worst instance)", fmt.bold);
     s.header(row++, {"Component", "What fails", "Count", "GPUs cut off", "GPUs degraded", "Bandwidth left (%)",
-                     "Bisection lost (%)", "Job survives", "Failures per year"},
+                     "Bisection lost (%)", "Job survives", "Failures per year", "Throughput kept (%)"},
              fmt.header);
     const int firstDomain = row;
-    for (const FailureDomain& d : r.domains) {
+    for (std::size_t i = 0; i < r.domains.size(); ++i) {
+        const FailureDomain& d = r.domains[i];
         s.text(row, 0, d.component);
         s.text(row, 1, d.description);
         s.number(row, 2, double(d.count), fmt.integer);
@@ -36,6 +39,7 @@ void writeResilienceSheet(XlsxBook& book, const ExportContext& ctx)
         s.number(row, 6, d.bisectionLostPct, fmt.decimal);
         s.text(row, 7, d.jobSurvives ? "yes" : "no");
         s.number(row, 8, d.eventsPerYear, fmt.decimal);
+        s.number(row, 9, ranges.keptPct[i], fmt.decimal);
         ++row;
     }
     const int lastDomain = row - 1;
@@ -46,10 +50,36 @@ void writeResilienceSheet(XlsxBook& book, const ExportContext& ctx)
                   "SUMIF(" + cellRef(firstDomain, 7) + ":" + cellRef(lastDomain, 7) + ",\"no\"," +
                       cellRef(firstDomain, 8) + ":" + cellRef(lastDomain, 8) + ")/365.25",
                   r.jobInterruptionsPerDay, fmt.decimalBold);
+    ++row;
+    s.text(row, 0, "The same, central (low-high)", fmt.bold);
+    s.text(row, 1, rangeText(ranges.interruptionsPerDay, 3) + " a day: the rates in the table below");
     row += 2;
 
+    // Job-stopping rates with ranges (core/estimate/failure_ranges.h): they, not the per-part rates
+    // further down, decide the interruptions; the per-part rates size spares.
+    s.text(row++, 0, "Failure classes: rates low / central / high (events per 100 units per year) and what they do here", fmt.bold);
+    s.header(row++, {"Class", "What", "Units", "Low %/yr", "Central %/yr", "High %/yr", "Per month (low)",
+                     "Per month (central)", "Per month (high)", "Stops the job", "Throughput kept (%)", "",
+                     "Sources (low; central; high)"},
+             fmt.header);
+    for (const ClassRange& c : ranges.classes) {
+        s.text(row, 0, c.rate->key);
+        s.text(row, 1, c.label);
+        s.number(row, 2, double(c.units), fmt.integer);
+        s.number(row, 3, c.rate->lowPct);
+        s.number(row, 4, c.rate->centralPct);
+        s.number(row, 5, c.rate->highPct);
+        for (int b = 0; b < kRateBoundCount; ++b)
+            s.formula(row, 6 + b, cellRef(row, 2) + "*" + cellRef(row, 3 + b) + "/100/12", c.perMonth[std::size_t(b)]);
+        s.text(row, 9, c.stopsJob ? "yes" : "no");
+        s.number(row, 10, c.keptPct, fmt.decimal);
+        s.text(row, 12, std::string(c.rate->lowSource) + "; " + c.rate->centralRule + "; " + c.rate->highSource);
+        ++row;
+    }
+    ++row;
+
     // Expected failures per class.
-    s.text(row++, 0, "Expected failures per month (installed x AFR / 100 / 12)", fmt.bold);
+    s.text(row++, 0, "Expected failures per month (installed x AFR / 100 / 12; catalog per-part rates, for spares)", fmt.bold);
     s.header(row++, {"Class", "Rate source", "Installed", "AFR (%/yr)", "Estimated", "Failures per month"}, fmt.header);
     const int firstClass = row;
     for (const ClassFailures& e : r.expected) {

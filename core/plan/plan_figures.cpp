@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "common/error.h"
+#include "estimate/failure_ranges.h"
 #include "plan/plan_json.h"
 #include "spec/spec_json.h"
 
@@ -102,6 +103,15 @@ void forEachExportedFigure(const Plan& p, const std::function<void(double)>& fig
         for (double v : {s.afrPct, s.replacementShare, s.meanDemand, s.stockoutPct, s.stockoutPctPercentRule})
             figure(v);
     for (double v : {r.failuresPerMonth, r.jobInterruptionsPerDay, r.stockoutTargetPct}) figure(v);
+    // The failure ranges the exporters write (resilience_json.cpp): same report, same figures.
+    const FailureRangeReport ranges = failureRangeReport(p.spec, p.fabric, r);
+    for (double v : ranges.keptPct) figure(v);
+    for (double v : ranges.interruptionsPerDay) figure(v);
+    for (const ClassRange& c : ranges.classes) {
+        for (double v : {c.rate->lowPct, c.rate->centralPct, c.rate->highPct}) figure(v);
+        for (double v : c.perMonth) figure(v);
+        figure(c.keptPct);
+    }
     for (const StageTiming& t : p.timings) figure(t.ms);
 }
 

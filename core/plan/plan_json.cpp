@@ -210,7 +210,7 @@ json planToJson(const Plan& p)
           {"lines_without_lead_time", p.bom.linesWithoutLeadTime()}}},
         {"lossless", losslessJson(p)},
         {"performance", performanceJson(p.estimates.performance)},
-        {"resilience", resilienceToJson(p.resilience)},
+        {"resilience", resilienceToJson(p.resilience, failureRangeReport(p.spec, p.fabric, p.resilience))},
         {"checks", checks},
         {"errors", p.errorCount()},
         {"warnings", p.warningCount()},

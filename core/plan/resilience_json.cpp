@@ -3,14 +3,30 @@
 namespace fp {
 using nlohmann::json;
 
-json resilienceToJson(const Resilience& r)
+namespace {
+json bounds(double low, double central, double high) { return {{"low", low}, {"central", central}, {"high", high}}; }
+json bounds(const std::array<double, kRateBoundCount>& v) { return bounds(v[0], v[1], v[2]); }
+} // namespace
+
+json resilienceToJson(const Resilience& r, const FailureRangeReport& ranges)
 {
     json domains = json::array();
-    for (const FailureDomain& d : r.domains)
+    for (std::size_t i = 0; i < r.domains.size(); ++i) {
+        const FailureDomain& d = r.domains[i];
         domains.push_back({{"component", d.component}, {"description", d.description}, {"count", d.count},
                            {"gpus_disconnected", d.gpusDisconnected}, {"gpus_degraded", d.gpusDegraded},
                            {"bandwidth_left_pct", d.bandwidthLeftPct}, {"bisection_lost_pct", d.bisectionLostPct},
-                           {"job_survives", d.jobSurvives}, {"failures_per_year", d.eventsPerYear}});
+                           {"job_survives", d.jobSurvives}, {"failures_per_year", d.eventsPerYear},
+                           {"throughput_kept_pct", i < ranges.keptPct.size() ? ranges.keptPct[i] : 100.0}});
+    }
+    json classes = json::array();
+    for (const ClassRange& c : ranges.classes)
+        classes.push_back({{"class", c.rate->key}, {"label", c.label}, {"units", c.units},
+                           {"afr_pct", bounds(c.rate->lowPct, c.rate->centralPct, c.rate->highPct)},
+                           {"failures_per_month", bounds(c.perMonth)}, {"stops_job", c.stopsJob},
+                           {"throughput_kept_pct", c.keptPct},
+                           {"sources", {{"low", c.rate->lowSource}, {"central", c.rate->centralRule},
+                                        {"high", c.rate->highSource}}}});
     json perMonth = json::object();
     json rates = json::object();
     for (const ClassFailures& e : r.expected) {
@@ -30,6 +46,8 @@ json resilienceToJson(const Resilience& r)
             {"failures_per_month_total", r.failuresPerMonth},
             {"failure_rates", rates},
             {"job_interruptions_per_day", r.jobInterruptionsPerDay},
+            {"job_interruptions_per_day_range", bounds(ranges.interruptionsPerDay)},
+            {"job_stopping_classes", classes},
             {"stockout_target_pct", r.stockoutTargetPct},
             {"default_reorder_days", r.defaultReorderDays},
             {"spares", spares},

@@ -2,8 +2,10 @@
 // The plan JSON's "resilience" object (data/schema/fabricplan-plan.schema.json, $defs/resilience).
 #include <nlohmann/json.hpp>
 
+#include "estimate/failure_ranges.h"
 #include "estimate/resilience.h"
 
 namespace fp {
-nlohmann::json resilienceToJson(const Resilience&);
+// `ranges`: failureRangeReport of the same plan (job-stopping rates low / central / high, throughput kept).
+nlohmann::json resilienceToJson(const Resilience&, const FailureRangeReport& ranges);
 } // namespace fp
