@@ -213,7 +213,9 @@ std::unique_ptr<Round> makeRound(const ClusterSpec& spec, FabricKind fabric, con
     // unbuildable that plans cleanly on its default parts (at 1,000,000 GPUs InfiniBand's ranked NIC
     // splits Q3400 cages four ways, and only the fabric defaults' other NIC plans without errors).
     try {
-        const plan::FabricParts defaults = plan::partsForFabric(spec, fabric, catalog);
+        // The first clean candidate is enough: one of the ranked NIC is among the round's candidates
+        // already, which the round ranks itself (plan/ranking.h); only another NIC's is added.
+        const plan::FabricParts defaults = plan::partsForFabric(spec, fabric, catalog, false, false);
         const auto same = [&](const ClusterSpec& s) {
             return s.nicModel == defaults.spec.nicModel && s.linkGbps == defaults.spec.linkGbps &&
                    switchesOf(s) == switchesOf(defaults.spec);

@@ -126,7 +126,8 @@ std::string pickReason(const std::vector<RankFigures>& clean, std::size_t k)
 }
 
 // partsForFabric on a GPU count that fits the platform (wholeGpus).
-FabricParts partsForWholeUnits(const ClusterSpec& spec, FabricKind fabric, const Catalog& catalog, bool keepOwn)
+FabricParts partsForWholeUnits(const ClusterSpec& spec, FabricKind fabric, const Catalog& catalog, bool keepOwn,
+                               bool rank)
 {
     // A platform with its NICs built in takes no other NIC (retargetCandidates keeps it): where that NIC
     // does not speak the fabric, nothing builds it; where it lacks the fabric's NIC-side features, the
@@ -192,10 +193,11 @@ FabricParts partsForWholeUnits(const ClusterSpec& spec, FabricKind fabric, const
                 continue;
             }
             if (figures->errors == 0) {
-                if (ownSwitchFirst && i == 0)
+                if ((ownSwitchFirst && i == 0) || !rank)
                     return {c, builtInNote.empty(),
                             std::string(displayName(fabric)) + ": " + partsOf(c) +
-                                ", the design's own, plan without " + (builtInNote.empty() ? "" : "other ") +
+                                (rank ? ", the design's own, plan without " : ", the first ranked parts that plan without ") +
+                                (builtInNote.empty() ? "" : "other ") +
                                 "design-rule errors." + dualTorNicNote(spec, c, catalog) + notes};
                 clean.push_back(*figures);
                 cleanAt.push_back(i);
@@ -290,14 +292,14 @@ std::optional<NicForSwitch> nicForNamedSwitch(const ClusterSpec& spec, const Cat
     return out;
 }
 
-FabricParts partsForFabric(const ClusterSpec& spec, FabricKind fabric, const Catalog& catalog, bool keepOwn)
+FabricParts partsForFabric(const ClusterSpec& spec, FabricKind fabric, const Catalog& catalog, bool keepOwn, bool rank)
 {
     // The parts are ranked on whole racks or nodes; the design keeps its own GPU count (and the plan says
     // what is wrong with it). Any other contradiction with the platform no part can fix: say it here.
     ClusterSpec whole = spec;
     whole.gpus = wholeGpus(spec, catalog);
     if (validateSpec(whole).empty()) requirePlatformFits(whole, catalog);
-    FabricParts parts = partsForWholeUnits(whole, fabric, catalog, keepOwn);
+    FabricParts parts = partsForWholeUnits(whole, fabric, catalog, keepOwn, rank);
     parts.spec.gpus = spec.gpus;
     return parts;
 }

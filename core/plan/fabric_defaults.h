@@ -29,7 +29,9 @@ struct FabricParts {
 // platform with built-in NICs only that NIC is tried (retargetCandidates), and its platform.builtin-nic
 // error, the same on every switch, does not count against the switches.
 // Throws UserError when no candidate can build the cluster.
-FabricParts partsForFabric(const ClusterSpec&, FabricKind, const Catalog&, bool keepOwn = false);
+// `rank` false: the first clean candidate instead of the ranking's pick, for the comparison, which ranks
+// every switch of the first NIC itself and asks the defaults only for a clean NIC it may lack.
+FabricParts partsForFabric(const ClusterSpec&, FabricKind, const Catalog&, bool keepOwn = false, bool rank = true);
 
 // A design that names its switch but not its NIC: the NIC that runs the switch at its native port speed.
 // When the spec's NIC (typically the built-in default, 400G NDR) is slower than the switch's fastest port

@@ -45,20 +45,28 @@ class TestCompare : public QObject {
                     QCOMPARE(x.switchModel, p.hardware.switchesText(p.fabric.shape.tiers));
                     QCOMPARE(x.capexUsd, p.estimates.capex.totalUsd);
                 }
-                // Nothing planned beats the chosen plan: no fewer errors, and if as clean, no cheaper.
+                // Nothing planned beats the chosen plan (plan/ranking.h): no fewer errors, and if as clean,
+                // above the tolerance ceiling, or within it with no fewer tiers and switches.
                 if (x.outcome == Outcome::Planned) {
                     QVERIFY(x.errors >= p.errorCount());
-                    if (x.errors == 0 && p.errorCount() == 0) QVERIFY(x.capexUsd >= p.estimates.capex.totalUsd);
+                    if (x.errors == 0 && p.errorCount() == 0) {
+                        const double own = p.estimates.capex.totalUsd +
+                                           p.estimates.opex.energyUsdPerYear * p.spec.economics.horizonYears;
+                        QVERIFY(own <= x.beatenAtUsd);
+                        QVERIFY(x.ownershipUsd > x.beatenAtUsd || x.tiers > p.fabric.shape.tiers ||
+                                (x.tiers == p.fabric.shape.tiers && x.switches >= p.fabric.switchCount()));
+                    }
                 }
                 // A skipped candidate's bound (capex less NICs) exceeds the chosen plan less its NICs
                 // when both have the same NICs (test_compare_exhaustive holds the others to their plans).
                 if (x.outcome == Outcome::MoreExpensive) {
                     QVERIFY(a.buildable);
                     QVERIFY(x.lowerBoundUsd > 0);
-                    if (x.nicModel == p.spec.nicModel)
-                        QVERIFY(x.lowerBoundUsd > p.estimates.capex.totalUsd - p.estimates.capex.nicsUsd);
-                    // The bound it was skipped on, as the text states it: with its NICs, above the chosen plan.
-                    QVERIFY(x.lowerBoundUsd + x.nicsUsd > p.estimates.capex.totalUsd);
+                    // The bound it was skipped on, as the text states it: with its NICs and energy, above
+                    // the tolerance ceiling, which the chosen plan is at or under.
+                    QVERIFY(x.lowerBoundUsd + x.nicsUsd + x.energyBoundUsd > x.beatenAtUsd);
+                    QVERIFY(p.estimates.capex.totalUsd + p.estimates.opex.energyUsdPerYear * p.spec.economics.horizonYears <=
+                            x.beatenAtUsd);
                 }
                 // Its NICs cost what the chosen plan's BOM prices them at, when they are the same NICs.
                 if (x.nicModel == p.spec.nicModel && x.linkGbps == p.fabric.shape.linkGbps)
