@@ -220,6 +220,15 @@ ClusterSpec fitFabricDefaults(const DesignKeys& args, ClusterSpec spec, const Ca
     // unknown spine switch surfaced as "switch MQM9700-NS2F does not run RoCEv2" (the defaults were
     // skipped for it and the leaf took the spec's default switch).
     plan::requireKnownSwitchNames(spec, catalog);
+    if (args.has("--switch") && !args.has("--nic") && !args.has("--radix")) {
+        // A named switch without a named NIC: the NIC that runs the switch's native speed (an 800G XDR
+        // Q3400 with the 400G NDR default NIC planned with no part fitting its cages).
+        if (std::optional<plan::NicForSwitch> fit = plan::nicForNamedSwitch(spec, catalog)) {
+            if (note) *note = fit->why;
+            else std::cerr << "note: " << fit->why << "\n";
+            return fit->spec;
+        }
+    }
     if (args.has("--switch") || args.has("--radix")) return spec;
     if (args.has("--leaf-switch") && args.has("--spine-switch") && args.has("--core-switch")) return spec;
     if (!validateSpec(spec).empty()) return spec;  // the plan reports what is invalid, field by field
@@ -228,7 +237,9 @@ ClusterSpec fitFabricDefaults(const DesignKeys& args, ClusterSpec spec, const Ca
     if (args.hasDesignFile() && !args.has("--fabric")) return spec;
     ClusterSpec asked = spec;
     if (!args.has("--nic")) asked.nicModel = spec.nicModel;  // ranked first when it runs the fabric
-    plan::FabricParts parts = plan::partsForFabric(asked, spec.fabric, catalog);
+    // A design file's own switch is kept where it plans cleanly; a spec built from flags has only the
+    // built-in default switch, which the fabric's ranking (plan/ranking.h) replaces.
+    plan::FabricParts parts = plan::partsForFabric(asked, spec.fabric, catalog, args.hasDesignFile());
     // The default fills the tiers without their own switch; a tier's own stays (and is judged as typed).
     parts.spec.leafSwitchModel = spec.leafSwitchModel;
     parts.spec.spineSwitchModel = spec.spineSwitchModel;

@@ -138,12 +138,12 @@ void printComparison(const Comparison& c, std::ostream& out)
     for (const FabricAlternative& a : c.alternatives)
         for (const CompareCandidate& x : a.candidates) width = std::max(width, plan::candidateParts(x).size());
     for (std::size_t k = 0; k < c.alternatives.size() && k < c.plans.size(); ++k) {
-        const double chosenCapex = c.plans[k].estimates.capex.totalUsd;
+        const CompareCandidate* chosen = plan::chosenCandidate(c.alternatives[k]);
         out << "  " << displayName(c.alternatives[k].fabric) << "\n";
         for (const CompareCandidate& x : c.alternatives[k].candidates) {
             const std::string parts = plan::candidateParts(x);
             out << "    " << parts << std::string(width - parts.size(), ' ') << "  "
-                << plan::candidateVerdict(x, chosenCapex) << "\n";
+                << plan::candidateVerdict(x, chosen) << "\n";
         }
     }
 }

@@ -62,10 +62,10 @@ void setTechnology(Document* document, FabricKind fabric)
     stack->beginMacro(tr("Change technology to %1").arg(QString::fromUtf8(displayName(fabric))));
     setField(document, fields::technology, fabric);
     if (auto catalog = document->catalog()) {
-        // Defaults that fit (core rule, plan/fabric_defaults.h): the fabric's first switch and NIC that
-        // plan without design-rule errors, the current ones first where they run it.
+        // Defaults that fit (core rule, plan/fabric_defaults.h): the current switch where it runs the
+        // fabric cleanly, else the one plan/ranking.h picks (capex + energy, fewer tiers within 2 %).
         try {
-            const ClusterSpec picked = plan::partsForFabric(document->spec(), fabric, *catalog).spec;
+            const ClusterSpec picked = plan::partsForFabric(document->spec(), fabric, *catalog, true).spec;
             if (picked.genericRadix == 0) setField(document, fields::switchModel, picked.switchModel);
             for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core})
                 setField(document, switchFieldOf(t), switchFieldOf(t).of(picked));

@@ -122,10 +122,11 @@ QString CompareView::switchesWeighedHtml(const QString& muted) const
         html += QStringLiteral("<p style='font-size:small; margin-top:2px; margin-bottom:2px; color:%1'>"
                                "<span style='color:%2'>■</span> <span style='color:%3'>%4</span>")
                     .arg(muted, shownColor(p).name(), palette().color(QPalette::Text).name(), fabricName(p).toHtmlEscaped());
+        const CompareCandidate* chosen = plan::chosenCandidate(c.alternatives[k]);
         for (const CompareCandidate& x : c.alternatives[k].candidates) {
             const QString line = QStringLiteral("<span class='whole'>%1</span>: %2")
                                      .arg(QString::fromStdString(plan::candidateParts(x)).toHtmlEscaped(),
-                                          QString::fromStdString(plan::candidateVerdict(x, p.estimates.capex.totalUsd)).toHtmlEscaped());
+                                          QString::fromStdString(plan::candidateVerdict(x, chosen)).toHtmlEscaped());
             html += QStringLiteral("<br>&nbsp;&nbsp;&nbsp;") +
                     (x.outcome == CompareCandidate::Outcome::Chosen
                          ? QStringLiteral("<b style='color:%1'>%2</b>").arg(palette().color(QPalette::Text).name(), line)

@@ -130,11 +130,11 @@ void writeComparisonPage(PdfDocument& doc, const Comparison* cmp)
         {QStringLiteral("Outcome"), 208}};
     doc.tableHeader(weighed);
     for (std::size_t k = 0; k < cmp->alternatives.size() && k < cmp->plans.size(); ++k) {
-        const double chosenCapex = cmp->plans[k].estimates.capex.totalUsd;
+        const CompareCandidate* chosen = plan::chosenCandidate(cmp->alternatives[k]);
         for (const CompareCandidate& x : cmp->alternatives[k].candidates)
             doc.tableRow(weighed,
                          {QString::fromLatin1(displayName(cmp->alternatives[k].fabric)), qs(x.switchModel),
-                          qs(x.nicModel) + QStringLiteral(", %1G").arg(x.linkGbps), qs(plan::candidateVerdict(x, chosenCapex))},
+                          qs(x.nicModel) + QStringLiteral(", %1G").arg(x.linkGbps), qs(plan::candidateVerdict(x, chosen))},
                          x.outcome == CompareCandidate::Outcome::Chosen);
     }
 }

@@ -150,6 +150,50 @@ void builtInNic(const ClusterSpec& spec, const Catalog& catalog, const Hardware&
     out.push_back(std::move(f));
 }
 
+// fabric.spectrum-x-parts: Spectrum-X is the Spectrum-4 switches and the SuperNICs together (adaptive
+// routing sprays packets that the SuperNIC puts back in order; congestion control runs between them:
+// NVIDIA's Spectrum-X reference architecture). A NIC that is no SuperNIC, or a tier of other switches,
+// is RoCE with some Spectrum parts, whatever the design calls it. An error on every platform alike: a
+// built-in NIC that is no SuperNIC has its own error (platform.builtin-nic, no card can replace it),
+// and an add-in card is the same NIC and gets this one, with the SuperNIC that would replace it.
+void spectrumXParts(const ClusterSpec& spec, const Fabric& fabric, const Catalog& catalog, const Hardware& hw,
+                    std::vector<Finding>& out)
+{
+    if (spec.fabric != FabricKind::SpectrumX) return;
+    const bool builtIn = hw.platform && nicsIncludedWith(*hw.platform, hw.nic.partNumber);
+    if (!hw.nic.superNic && !builtIn) {
+        const int gbps = linkGbpsOf(fabric, hw.nic);
+        std::string superNic;  // the catalog's SuperNIC at the link speed, for the fix
+        for (const NicModel& n : catalog.nics)
+            if (n.superNic && n.portGbpsOn(FabricKind::SpectrumX) >= gbps && (superNic.empty() || n.portGbpsOn(FabricKind::SpectrumX) == gbps))
+                superNic = n.partNumber + " (" + n.description.substr(0, n.description.find(',')) + ")";
+        Finding f;
+        f.severity = Severity::Error;
+        f.rule = "fabric.spectrum-x-parts";
+        f.message = "Spectrum-X needs a SuperNIC at every host: " + hw.nic.partNumber +
+                    " is not one, so the fabric is RoCE on Spectrum switches, without Spectrum-X's adaptive "
+                    "routing and congestion control end to end";
+        f.where = "NICs";
+        f.fix = superNic.empty() ? std::string("choose a SuperNIC, or RoCE as the fabric")
+                                 : "choose the SuperNIC " + superNic + " (--nic), or RoCE as the fabric";
+        out.push_back(std::move(f));
+    }
+    for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core}) {
+        if (switchTierIndex(t) >= fabric.shape.tiers) break;
+        const SwitchModel& sw = hw.switchOf(t);
+        if (sw.generic || sw.asic.find("Spectrum") != std::string::npos) continue;
+        Finding f;
+        f.severity = Severity::Error;
+        f.rule = "fabric.spectrum-x-parts";
+        f.message = "Spectrum-X needs Spectrum-X switches on every tier: the " + std::string(toString(t)) + " switch " +
+                    sw.partNumber + " (" + (sw.asic.empty() ? std::string("not a Spectrum ASIC") : sw.asic) +
+                    ") does not run its adaptive routing and telemetry with the SuperNICs";
+        f.where = std::string(toString(t)) + " switches";
+        f.fix = "use a Spectrum-4 switch (SN5600) on the " + std::string(toString(t)) + ", or RoCE as the fabric";
+        out.push_back(std::move(f));
+    }
+}
+
 } // namespace
 
 std::vector<std::uint32_t> portsInUse(const Fabric& fabric)
@@ -168,6 +212,7 @@ std::vector<Finding> run(const ClusterSpec& spec, const Fabric& fabric, const La
 {
     std::vector<Finding> out;
     builtInNic(spec, catalog, hw, out);
+    spectrumXParts(spec, fabric, catalog, hw, out);
     cageSpeed(fabric, hw, out);
     const bool given = portsUsed && portsUsed->size() == fabric.devices.size();
     std::vector<std::uint32_t> counted;  // two lvalues below: no copy of the given counts

@@ -9,6 +9,7 @@
 #include "estimate/link_ranges.h"
 #include "estimate/model_constants.h"
 #include "estimate/nccl_constants.h"
+#include "estimate/opex.h"
 #include "estimate/throughput.h"
 #include "lossless/lossless.h"
 
@@ -28,6 +29,8 @@ void tuningFigures(FabricKind kind, double& weeks, double& months)
     }
 }
 
+} // namespace
+
 Opex opexOf(const ClusterSpec& spec, const Fabric& fabric, const Bom& bom, const NicModel& nic)
 {
     Opex o;
@@ -42,6 +45,8 @@ Opex opexOf(const ClusterSpec& spec, const Fabric& fabric, const Bom& bom, const
     o.energyUsdPerYear = o.powerKw * eco.pue * model::kHoursPerYear * eco.powerUsdPerKwh;
     return o;
 }
+
+namespace {
 
 // Nodes under the leaf of the first host link (rail-optimized: one SU), and the widest path class a
 // collective over `nodes` nodes needs: 0 same leaf, 1 via spine, 2 via core.

@@ -52,16 +52,19 @@ private:
 // the Compare tab list them: procurement sees which switches were priced and why one was kept.
 void writeSwitchesWeighed(SummaryWriter& w, const Comparison& cmp)
 {
-    w.section("Switches weighed (per fabric: the cheapest plan without design-rule errors is kept)");
+    w.section("Switches weighed (per fabric: the lowest capex + energy without design-rule errors, fewer tiers and "
+              "switches within 2 % of it, is kept)");
     const XlsxSheet& s = w.sheet();
     const auto& fmt = w.fmt();
     int row = w.row();
-    s.header(row, {"Fabric", "Switch", "NIC", "Link (Gb/s)", "Outcome", "Capex (USD)", "Capex at least (USD)", "Why"},
+    s.header(row,
+             {"Fabric", "Switch", "NIC", "Link (Gb/s)", "Outcome", "Capex (USD)", "Capex + energy (USD)", "Tiers",
+              "Capex + energy at least (USD)", "Why"},
              fmt.header);
     ++row;
     using Outcome = CompareCandidate::Outcome;
     for (std::size_t k = 0; k < cmp.alternatives.size() && k < cmp.plans.size(); ++k) {
-        const double chosenCapex = cmp.plans[k].estimates.capex.totalUsd;
+        const CompareCandidate* chosen = plan::chosenCandidate(cmp.alternatives[k]);
         lxw_format* const usd = cmp.plans[k].estimates.capex.estimated ? fmt.usdEstimated : fmt.usd;
         for (const CompareCandidate& x : cmp.alternatives[k].candidates) {
             s.text(row, 0, displayName(cmp.alternatives[k].fabric));
@@ -69,9 +72,13 @@ void writeSwitchesWeighed(SummaryWriter& w, const Comparison& cmp)
             s.text(row, 2, x.nicModel);
             s.number(row, 3, x.linkGbps, fmt.integer);
             s.text(row, 4, plan::outcomeName(x.outcome), x.outcome == Outcome::Chosen ? fmt.bold : nullptr);
-            if (x.outcome == Outcome::Chosen || x.outcome == Outcome::Planned) s.number(row, 5, x.capexUsd, usd);
-            if (x.outcome == Outcome::MoreExpensive) s.number(row, 6, x.lowerBoundUsd + x.nicsUsd, usd);
-            s.text(row, 7, plan::candidateVerdict(x, chosenCapex));
+            if (x.outcome == Outcome::Chosen || x.outcome == Outcome::Planned) {
+                s.number(row, 5, x.capexUsd, usd);
+                s.number(row, 6, x.ownershipUsd, usd);  // plan/ranking.h: what the candidates are ranked by
+                s.number(row, 7, x.tiers, fmt.integer);
+            }
+            if (x.outcome == Outcome::MoreExpensive) s.number(row, 8, x.lowerBoundUsd + x.nicsUsd + x.energyBoundUsd, usd);
+            s.text(row, 9, plan::candidateVerdict(x, chosen));
             ++row;
         }
     }

@@ -1,9 +1,11 @@
 // comparePlans: the same cluster planned per fabric technology. Every candidate of every fabric is a
-// task for the worker pool (plan/parallel.h); per fabric the cheapest plan without design-rule errors
-// wins. A candidate is skipped only when it cannot beat the best error-free plan found so far, so the
-// winner is the same whatever order the tasks finish in: when a lower bound of its cost exceeds that
-// plan's (its switches alone, plan/compare_bound.h, or, for a switch that plans like a cheaper one of the
-// same round, plan/compare_siblings.h, that one's plan re-priced: exact), or when its host links no
+// task for the worker pool (plan/parallel.h); per fabric the plan plan/ranking.h picks among those
+// without design-rule errors wins (capex + energy over the horizon, fewer tiers and switches within
+// kFewerTiersTolerance of the lowest). A candidate is skipped only when it cannot be the pick, so the
+// winner is the same whatever order the tasks finish in: when a lower bound of what it costs to own is
+// above the tolerance ceiling of the error-free plans found so far (the ceiling only falls as plans come
+// in; its switches and NICs and their energy, plan/compare_bound.h, or, for a switch that plans like a
+// cheaper one of the same round, plan/compare_siblings.h, that one's plan re-priced: exact), or when its host links no
 // catalog part can serve (plan/compare_no_part.h), so it has errors whatever its floor; such a candidate's
 // floor task goes after every other, so that the error-free plan is usually there first. Candidates of
 // any round that differ only in NIC, fabric kind and switches of one shape (RoCE and UEC on the 51.2T
@@ -42,6 +44,7 @@
 #include "plan/parallel.h"
 #include "plan/plan.h"
 #include "plan/plan_stages.h"
+#include "plan/ranking.h"
 #include "plan/resolve.h"
 
 namespace fp {
@@ -57,10 +60,17 @@ struct Round {
     std::vector<CompareCandidate> records;  // parallel to specs
     std::string builtInNicNote;             // the platform's built-in NIC lacks the fabric's NIC features
     // Parallel to specs: lower bounds of the candidate's capex less its NICs (its switches alone, and,
-    // once a sibling is planned, that plan re-priced: exact), and what its NICs cost (exact).
+    // once a sibling is planned, that plan re-priced: exact), what its NICs cost (exact), and lower
+    // bounds of its energy over the horizon (its fewest switches and its NICs; a sibling's: exact).
     std::vector<double> switchBoundUsd;
     std::vector<std::optional<double>> siblingBoundUsd;
     std::vector<double> nicsUsd;
+    std::vector<double> energyBoundUsd;
+    std::vector<std::optional<double>> siblingEnergyUsd;
+    // Parallel to specs: the ranking figures of each candidate planned (plan/ranking.h), and the lowest
+    // ownership of an error-free one so far (-1: none yet).
+    std::vector<std::optional<plan::RankFigures>> figures;
+    double lowestCleanUsd = -1;
     // Parallel to specs, unless exhaustive: each candidate's resolve stage, or the UserError it threw
     // (rethrown when the candidate's turn comes, as makePlan would throw it then).
     std::vector<std::optional<plan::Resolved>> resolved;
@@ -84,38 +94,41 @@ struct Round {
     bool finished = false;
     bool brokeInvariant = false;
 
-    // The bound that shows candidate i cannot beat the best error-free plan, or nullopt while none does
-    // (or no plan is error-free). Its switch bound first, else its exact one: a sibling's switch bound is
-    // never below its group's first, so whenever the switch bound does not decide, the first was planned
-    // in every schedule and the exact bound is known, whatever order the tasks ran in.
-    std::optional<double> beatenBy(std::size_t i) const
+    // The bounds (capex less NICs, energy) that show candidate i cannot be the pick, or nullopt while
+    // none does (or no plan is error-free): its ownership is at least their sum plus its NICs, above the
+    // tolerance ceiling of the lowest error-free plan. Its switch bounds first, else its exact ones: a
+    // sibling's switch bound is never below its group's first, so whenever the switch bound does not
+    // decide, the first was planned in every schedule and the exact bound is known, whatever order the
+    // tasks ran in.
+    std::optional<std::pair<double, double>> beatenBy(std::size_t i) const
     {
-        if (!best || best->errorCount() > 0) return std::nullopt;
-        const double capex = best->estimates.capex.totalUsd;
-        if (switchBoundUsd[i] + nicsUsd[i] > capex) return switchBoundUsd[i];
-        if (siblingBoundUsd[i] && *siblingBoundUsd[i] + nicsUsd[i] > capex) return *siblingBoundUsd[i];
+        if (lowestCleanUsd < 0) return std::nullopt;
+        const double ceiling = plan::toleranceCeilingUsd(lowestCleanUsd);
+        if (switchBoundUsd[i] + nicsUsd[i] + energyBoundUsd[i] > ceiling)
+            return std::pair{switchBoundUsd[i], energyBoundUsd[i]};
+        if (siblingBoundUsd[i] && *siblingBoundUsd[i] + nicsUsd[i] + *siblingEnergyUsd[i] > ceiling)
+            return std::pair{*siblingBoundUsd[i], *siblingEnergyUsd[i]};
         return std::nullopt;
     }
 
     // Whether candidate i cannot win: it fails media whatever its floor, and an error-free plan, which
     // beats any plan with errors, is found.
-    bool cannotWin(std::size_t i) const
+    bool cannotWin(std::size_t i) const { return lowestCleanUsd >= 0 && i < failsMedia.size() && failsMedia[i]; }
+
+    // The pick among the candidates planned so far (plan/ranking.h), or specs.size() when none is.
+    std::size_t pick() const
     {
-        return best && best->errorCount() == 0 && i < failsMedia.size() && failsMedia[i];
+        std::vector<plan::RankFigures> planned;
+        std::vector<std::size_t> at;
+        for (std::size_t i = 0; i < figures.size(); ++i)
+            if (figures[i]) {
+                planned.push_back(*figures[i]);
+                at.push_back(i);
+            }
+        const std::size_t k = plan::pickIndex(planned);
+        return k < at.size() ? at[k] : specs.size();
     }
 };
-
-// Fewer errors (none before any), then cheaper, then by part number: nothing depends on the order
-// the candidates were ranked in, which follows the design's own parts.
-bool better(const Plan& a, const Plan& b)
-{
-    const int ea = a.errorCount(), eb = b.errorCount();
-    if (ea != eb) return ea < eb;
-    if (a.estimates.capex.totalUsd != b.estimates.capex.totalUsd)
-        return a.estimates.capex.totalUsd < b.estimates.capex.totalUsd;
-    if (a.hardware.switchesText(3) != b.hardware.switchesText(3)) return a.hardware.switchesText(3) < b.hardware.switchesText(3);
-    return a.hardware.nic.partNumber < b.hardware.nic.partNumber;
-}
 
 int nicGbps(const ClusterSpec& spec, const Catalog& catalog)
 {
@@ -152,14 +165,20 @@ double priceOf(const SwitchModel& sw, const ClusterSpec& spec, const Catalog& ca
 }
 
 // Groups the round's candidates into tasks: each group's first candidate is planned, the others are
-// siblings of it (same spec but for the switch, and plansAlike) ordered by price, then part number, as
-// `better` ranks equal plans. Exhaustive: every candidate alone.
+// siblings of it (same spec but for the switch, and plansAlike) ordered by price and energy, then part
+// number. Exhaustive: every candidate alone.
 void groupSiblings(Round& r, const Catalog& catalog, bool exhaustive)
 {
     std::vector<const SwitchModel*> sw(r.specs.size());
     for (std::size_t i = 0; i < r.specs.size(); ++i) sw[i] = exhaustive ? nullptr : singleSwitch(r.specs[i], catalog);
+    // By what a switch adds to the lower bound of what its candidate costs to own: its price and its
+    // energy over the horizon (siblings have the same fewest switches), so that a sibling's bound is never
+    // below its group's first's (Round::beatenBy).
     auto cheaper = [&](std::size_t a, std::size_t b) {
-        const double pa = priceOf(*sw[a], r.specs[a], catalog), pb = priceOf(*sw[b], r.specs[b], catalog);
+        const auto keyOf = [&](std::size_t i) {
+            return priceOf(*sw[i], r.specs[i], catalog) + plan::energyUsdOver(std::max(0.0, sw[i]->powerW), r.specs[i].economics);
+        };
+        const double pa = keyOf(a), pb = keyOf(b);
         return pa != pb ? pa < pb : sw[a]->partNumber < sw[b]->partNumber;
     };
     std::vector<bool> grouped(r.specs.size(), false);
@@ -194,7 +213,9 @@ std::unique_ptr<Round> makeRound(const ClusterSpec& spec, FabricKind fabric, con
     // unbuildable that plans cleanly on its default parts (at 1,000,000 GPUs InfiniBand's ranked NIC
     // splits Q3400 cages four ways, and only the fabric defaults' other NIC plans without errors).
     try {
-        const plan::FabricParts defaults = plan::partsForFabric(spec, fabric, catalog);
+        // The first clean candidate is enough: one of the ranked NIC is among the round's candidates
+        // already, which the round ranks itself (plan/ranking.h); only another NIC's is added.
+        const plan::FabricParts defaults = plan::partsForFabric(spec, fabric, catalog, false, false);
         const auto same = [&](const ClusterSpec& s) {
             return s.nicModel == defaults.spec.nicModel && s.linkGbps == defaults.spec.linkGbps &&
                    switchesOf(s) == switchesOf(defaults.spec);
@@ -212,9 +233,13 @@ std::unique_ptr<Round> makeRound(const ClusterSpec& spec, FabricKind fabric, con
         r->switchBoundUsd.push_back(c.lowerBoundUsd);
         c.nicsUsd = plan::nicCostUsd(s, catalog);
         r->nicsUsd.push_back(c.nicsUsd);
+        c.energyBoundUsd = plan::energyLowerBoundUsd(s, catalog);
+        r->energyBoundUsd.push_back(c.energyBoundUsd);
         r->records.push_back(std::move(c));
     }
     r->siblingBoundUsd.assign(r->specs.size(), std::nullopt);
+    r->siblingEnergyUsd.assign(r->specs.size(), std::nullopt);
+    r->figures.assign(r->specs.size(), std::nullopt);
     groupSiblings(*r, catalog, exhaustive);
     if (!exhaustive) {
         r->resolved.resize(r->specs.size());
@@ -254,22 +279,32 @@ void planCandidate(Round& r, std::size_t i, const std::vector<std::size_t>& sibl
     try {
         Plan p = make();
         const std::shared_ptr<plan::Floor> floor = floorOf ? *floorOf : nullptr;  // made by make() when first
+        // The siblings' exact figures, and this one's, before the fabric goes back to the floor.
+        std::vector<plan::SiblingFigures> exact;
+        for (std::size_t j : siblings) exact.push_back(plan::figuresWithSwitch(p, *singleSwitch(r.specs[j], catalog), catalog));
+        const plan::RankFigures figures = plan::rankFiguresOf(p);
         if (floor) {
             floor->fabric = std::move(p.fabric);
             floor->layout = std::move(p.layout);
         }
-        std::vector<double> exact;
-        for (std::size_t j : siblings) {
-            const Capex capex = plan::capexWithSwitch(p, *singleSwitch(r.specs[j], catalog), catalog);
-            exact.push_back(capex.totalUsd - capex.nicsUsd);
-        }
         std::lock_guard lock(r.mutex);
-        for (std::size_t k = 0; k < siblings.size(); ++k) r.siblingBoundUsd[siblings[k]] = exact[k];
+        for (std::size_t k = 0; k < siblings.size(); ++k) {
+            r.siblingBoundUsd[siblings[k]] = exact[k].capex.totalUsd - exact[k].capex.nicsUsd;
+            r.siblingEnergyUsd[siblings[k]] = exact[k].energyUsd;
+        }
         rec.outcome = Outcome::Planned;
         rec.errors = p.errorCount();
         rec.capexUsd = p.estimates.capex.totalUsd;
+        rec.ownershipUsd = figures.ownershipUsd;
+        rec.tiers = figures.tiers;
+        rec.switches = figures.switches;
         if (rec.errors) rec.reason = p.findings.front().rule + " on " + p.findings.front().where;  // errors first
-        if (!r.best || better(p, *r.best)) {
+        r.figures[i] = figures;
+        if (figures.errors == 0 && (r.lowestCleanUsd < 0 || figures.ownershipUsd < r.lowestCleanUsd))
+            r.lowestCleanUsd = figures.ownershipUsd;
+        // Kept while it is the pick; a plan passed over here may become the pick again once a cheaper plan
+        // lowers the tolerance ceiling below the one that passed it over: settleBest plans it again.
+        if (r.pick() == i) {
             r.best = std::move(p);
             r.bestIndex = i;
             r.bestFloor = floor;
@@ -279,6 +314,20 @@ void planCandidate(Round& r, std::size_t i, const std::vector<std::size_t>& sibl
         rec.outcome = Outcome::CannotBuild;
         rec.reason = e.what();
     }
+}
+
+// Makes the round's best the pick among all its planned candidates (plan/ranking.h): the plan kept is
+// the pick's unless the pick was passed over when it was planned (Round::pick changes as the tolerance
+// ceiling falls), and then it is planned again, on a floor of its own.
+void settleBest(Round& r, const Catalog& catalog, const PlanOptions& options)
+{
+    const std::size_t pick = r.pick();
+    if (pick >= r.specs.size() || (r.best && pick == r.bestIndex)) return;
+    PlanOptions probe = options;
+    probe.findingsOnly = true;
+    r.best = makePlan(r.specs[pick], catalog, probe);
+    r.bestIndex = pick;
+    r.bestFloor.reset();
 }
 
 // Gives the round's best the fabric and layout of the floor it was planned on (moved out of the floor
@@ -487,6 +536,7 @@ void planRounds(const std::vector<Round*>& rounds, const Catalog& catalog, const
             runFloorTask(tasks[t], catalog, options, exhaustive);  // its floor is released on return
             for (Round* r : roundsOf[t])
                 if (--r->tasksLeft == 0) {
+                    settleBest(*r, catalog, options);
                     {
                         std::lock_guard lock(attaching);
                         attachFloor(*r);
@@ -513,17 +563,29 @@ void planRounds(const std::vector<Round*>& rounds, const Catalog& catalog, const
                 rec.outcome = Outcome::Chosen;
                 continue;
             }
+            // What a candidate had to be at or under to be weighed against the pick.
+            const double ceiling = r->lowestCleanUsd >= 0 ? plan::toleranceCeilingUsd(r->lowestCleanUsd) : 0.0;
+            rec.beatenAtUsd = rec.outcome == Outcome::Planned && rec.errors == 0 ? ceiling : 0.0;
             if (exhaustive) continue;
             if (const auto bound = r->beatenBy(i)) {
                 rec.outcome = Outcome::MoreExpensive;
-                rec.lowerBoundUsd = *bound;
+                rec.beatenAtUsd = ceiling;
+                rec.lowerBoundUsd = bound->first;
+                rec.energyBoundUsd = bound->second;
                 rec.errors = 0;
                 rec.capexUsd = 0;
+                rec.ownershipUsd = 0;
+                rec.tiers = 0;
+                rec.switches = 0;
                 rec.reason.clear();
             } else if (r->cannotWin(i)) {
                 rec.outcome = Outcome::NoPartFits;
                 rec.errors = 0;
                 rec.capexUsd = 0;
+                rec.ownershipUsd = 0;
+                rec.tiers = 0;
+                rec.switches = 0;
+                rec.beatenAtUsd = 0;
                 rec.reason.clear();
             }
         }

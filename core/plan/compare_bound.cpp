@@ -3,12 +3,17 @@
 #include <cmath>
 
 #include "catalog/platforms.h"
+#include "plan/ranking.h"
 #include "plan/resolve.h"
 #include "topology/builder.h"
 
 namespace fp::plan {
 
-double switchCostLowerBoundUsd(const ClusterSpec& spec, const Catalog& catalog)
+namespace {
+
+// The fewest switches the candidate's plan can have (switchCostLowerBoundUsd's count), with its switch;
+// 0 when no bound is known (generic, per-tier models, unknown parts, no port at the link speed).
+double switchCountLowerBound(const ClusterSpec& spec, const Catalog& catalog, const SwitchModel** model)
 {
     if (spec.genericRadix > 0 || hasTierSwitches(spec)) return 0;  // per-tier models: no bound (0 is always one)
     const SwitchModel* sw = catalog.findSwitch(spec.switchModel);
@@ -17,8 +22,6 @@ double switchCostLowerBoundUsd(const ClusterSpec& spec, const Catalog& catalog)
     const int gbps = linkGbpsOf(spec, *nic);
     const topology::SwitchPorts ports{sw->portsAt(gbps), sw->portsPerCageAt(gbps)};
     if (ports.ports <= 0) return 0;
-    const PriceQuote* price = catalog.priceFor(*sw, spec.economics);
-    if (!price || price->priceUsd <= 0) return 0;
 
     const double endpoints = double(spec.nodes()) * spec.nicsPerNode;  // NIC ports per plane
     const auto& leaf = spec.leafOversubscription;
@@ -31,8 +34,31 @@ double switchCostLowerBoundUsd(const ClusterSpec& spec, const Catalog& catalog)
         if (endpoints > double(topology::maxEndpoints(2, ports, leaf, spine)))  // three tiers
             portsPerPlane += leafUplinks * spine.up / spine.down;
     }
-    const double switches = std::ceil(portsPerPlane / ports.ports) * std::max(1, spec.planes);
+    *model = sw;
+    return std::ceil(portsPerPlane / ports.ports) * std::max(1, spec.planes);
+}
+
+} // namespace
+
+double switchCostLowerBoundUsd(const ClusterSpec& spec, const Catalog& catalog)
+{
+    const SwitchModel* sw = nullptr;
+    const double switches = switchCountLowerBound(spec, catalog, &sw);
+    if (switches <= 0) return 0;
+    const PriceQuote* price = catalog.priceFor(*sw, spec.economics);
+    if (!price || price->priceUsd <= 0) return 0;
     return switches * price->priceUsd;
+}
+
+double energyLowerBoundUsd(const ClusterSpec& spec, const Catalog& catalog)
+{
+    const SwitchModel* sw = nullptr;
+    const double switches = switchCountLowerBound(spec, catalog, &sw);
+    double watts = switches > 0 ? switches * std::max(0.0, sw->powerW) : 0.0;
+    // Every NIC draws power, priced or built in (estimate::opexOf counts them all).
+    if (const NicModel* nic = catalog.findNic(plan::canonicalParts(spec, catalog).nicModel))
+        watts += double(spec.nodes()) * spec.nicsPerNode * std::max(0.0, nic->powerW);
+    return energyUsdOver(watts, spec.economics);
 }
 
 double nicCostUsd(const ClusterSpec& spec, const Catalog& catalog)

@@ -1,5 +1,7 @@
 #include "plan/compare_siblings.h"
 
+#include "estimate/opex.h"
+
 namespace fp::plan {
 namespace {
 
@@ -37,7 +39,11 @@ bool plansAlike(const SwitchModel& a, const SwitchModel& b, const Catalog& catal
            a.adaptiveRouting == b.adaptiveRouting && sameQualifications(a, b, catalog);
 }
 
-Capex capexWithSwitch(const Plan& plan, const SwitchModel& sibling, const Catalog& catalog)
+namespace {
+
+// plan's BOM with `sibling` in place of its switch: prices (and, with `repower`, power) as bom::makeLine
+// and addSpare compute them.
+Bom bomWithSwitch(const Plan& plan, const SwitchModel& sibling, const Catalog& catalog, bool repower)
 {
     const std::string& own = plan.hardware.switches.front().partNumber;
     const PriceQuote* quote = catalog.priceFor(sibling, plan.spec.economics);
@@ -50,14 +56,33 @@ Capex capexWithSwitch(const Plan& plan, const SwitchModel& sibling, const Catalo
         line.qty = l.qty;
         line.priceEstimated = l.priceEstimated;
         line.extendedUsd = l.extendedUsd;
+        line.extendedPowerW = l.extendedPowerW;
         const bool isSwitch = l.part == own && (l.category == BomCategory::Switches || l.category == BomCategory::Spares);
         if (isSwitch) {
             line.priceEstimated = quote ? quote->estimated : true;
             line.extendedUsd = double(l.qty) * unit;  // as bom::makeLine and addSpare compute it
+            if (repower && l.category == BomCategory::Switches) line.extendedPowerW = double(l.qty) * sibling.powerW;  // spares: none
         }
         bom.lines.push_back(std::move(line));
     }
-    return estimate::capexOf(bom, plan.spec.gpus);
+    return bom;
+}
+
+} // namespace
+
+Capex capexWithSwitch(const Plan& plan, const SwitchModel& sibling, const Catalog& catalog)
+{
+    return estimate::capexOf(bomWithSwitch(plan, sibling, catalog, false), plan.spec.gpus);
+}
+
+SiblingFigures figuresWithSwitch(const Plan& plan, const SwitchModel& sibling, const Catalog& catalog)
+{
+    const Bom bom = bomWithSwitch(plan, sibling, catalog, true);
+    SiblingFigures f;
+    f.capex = estimate::capexOf(bom, plan.spec.gpus);
+    f.energyUsd = estimate::opexOf(plan.spec, plan.fabric, bom, plan.hardware.nic).energyUsdPerYear *
+                  plan.spec.economics.horizonYears;
+    return f;
 }
 
 } // namespace fp::plan

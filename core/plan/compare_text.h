@@ -16,10 +16,11 @@ const char* outcomeName(CompareCandidate::Outcome);
 // The candidate's parts, e.g. "MQM9790-NS2F with MCX75310AAS-NEAT at 400G".
 std::string candidateParts(const CompareCandidate&);
 
-// What happened to it and why, its outcome first, e.g. "not planned: at least $7.10 M with its NICs,
-// above the chosen plan's $6.94 M". chosenCapexUsd: capex of the fabric's chosen plan (ignored for the
-// chosen one itself).
-std::string candidateVerdict(const CompareCandidate&, double chosenCapexUsd);
+// What happened to it and why, its outcome first, e.g. "not planned: at least $9.10 M with its NICs and
+// energy, beaten at $8.26 M capex + energy (2 % above the lowest)" or "planned, capex $6.99 M, $8.05 M
+// with energy, within 2 % of the lowest, but the chosen plan has fewer tiers (2 against 3)". `chosen`:
+// the fabric's chosen candidate (chosenCandidate), or nullptr.
+std::string candidateVerdict(const CompareCandidate&, const CompareCandidate* chosen);
 
 // The chosen candidate of `a`, or nullptr when none was chosen.
 const CompareCandidate* chosenCandidate(const FabricAlternative& a);

@@ -9,9 +9,11 @@
 #include "common/error.h"
 #include "common/format.h"
 #include "plan/before_planning.h"
+#include "plan/compare_bound.h"
 #include "plan/compare_no_part.h"
 #include "plan/plan.h"
 #include "plan/plan_stages.h"
+#include "plan/ranking.h"
 #include "plan/resolve.h"
 #include "topology/builder.h"
 
@@ -29,21 +31,27 @@ int errorsBeyondBuiltInNic(const Plan& p)
            }));
 }
 
-// Errors of the candidate's plan (errorsBeyondBuiltInNic), or nullopt when it cannot be built at all (`why`
-// then says why). Unless `exact`, a plan whose host links no part can serve (hostLinksFailMedia: it has
-// an error whatever its floor) is not made, and 1 stands for "some".
-std::optional<int> errorsOf(const ClusterSpec& candidate, const Catalog& catalog, std::string& why, bool exact)
+// What the candidate's plan is ranked by (plan/ranking.h; its errors are errorsBeyondBuiltInNic), or
+// nullopt when it cannot be built at all (`why` then says why). Unless `exact`, a plan whose host links no
+// part can serve (hostLinksFailMedia: it has an error whatever its floor) is not made, and 1 error stands
+// for "some". Above kFullPlanGpus the figures are the probe's (same tiers, kProbeGpus GPUs).
+std::optional<RankFigures> figuresOf(const ClusterSpec& candidate, const Catalog& catalog, std::string& why, bool exact)
 {
-    // Only the error count is read: no estimates (findingsOnly) and no invariant check (the probe is
-    // never shown; the plan made on the parts picked runs it), as the comparison ranks its candidates.
+    // Errors, capex and energy are read: no other estimates (findingsOnly) and no invariant check (the
+    // probe is never shown; the plan made on the parts picked runs it), as the comparison ranks its candidates.
     PlanOptions findingsOnly;
     findingsOnly.findingsOnly = true;
     findingsOnly.invariantsLater = true;
     // makePlan in its stages (plan_stages.h), with the proof between them.
     const auto errorsOfPlan = [&](const ClusterSpec& spec) {
         const Resolved r = resolveStage(spec, catalog, findingsOnly);
-        if (!exact && hostLinksFailMedia(r, catalog)) return 1;
-        return errorsBeyondBuiltInNic(planOnFloor(r, buildFloor(r, findingsOnly), catalog, findingsOnly));
+        RankFigures f;
+        f.errors = 1;
+        if (!exact && hostLinksFailMedia(r, catalog)) return f;
+        const Plan p = planOnFloor(r, buildFloor(r, findingsOnly), catalog, findingsOnly);
+        f = rankFiguresOf(p);
+        f.errors = errorsBeyondBuiltInNic(p);
+        return f;
     };
     try {
         if (candidate.gpus <= kFullPlanGpus) return errorsOfPlan(candidate);
@@ -98,8 +106,28 @@ std::string dualTorNicNote(const ClusterSpec& asked, const ClusterSpec& picked, 
 }
 
 
+// Why the ranking picked clean[k], in a few words: the lowest ownership, or fewer tiers or switches
+// within the tolerance of it (plan/ranking.h).
+std::string pickReason(const std::vector<RankFigures>& clean, std::size_t k)
+{
+    const RankFigures& pick = clean[k];
+    const RankFigures* cheapest = &pick;
+    for (const RankFigures& f : clean)
+        if (f.ownershipUsd < cheapest->ownershipUsd) cheapest = &f;
+    const std::string figure = formatUsdShort(pick.ownershipUsd) + " capex + energy over the horizon";
+    if (cheapest == &pick) return "the lowest cost to own (" + figure + ")";
+    const std::string within = " within " + std::to_string(int(kFewerTiersTolerance * 100 + 0.5)) +
+                               " % of the lowest (" + formatUsdShort(cheapest->ownershipUsd) + ")";
+    if (pick.tiers < cheapest->tiers)
+        return counted(pick.tiers, "tier") + " instead of " + std::to_string(cheapest->tiers) + " at " + figure + "," +
+               within;
+    return counted(pick.switches, "switch", "switches") + " instead of " + withThousands(cheapest->switches) + " at " +
+           figure + "," + within;
+}
+
 // partsForFabric on a GPU count that fits the platform (wholeGpus).
-FabricParts partsForWholeUnits(const ClusterSpec& spec, FabricKind fabric, const Catalog& catalog)
+FabricParts partsForWholeUnits(const ClusterSpec& spec, FabricKind fabric, const Catalog& catalog, bool keepOwn,
+                               bool rank)
 {
     // A platform with its NICs built in takes no other NIC (retargetCandidates keeps it): where that NIC
     // does not speak the fabric, nothing builds it; where it lacks the fabric's NIC-side features, the
@@ -132,29 +160,66 @@ FabricParts partsForWholeUnits(const ClusterSpec& spec, FabricKind fabric, const
                 parts += ", " + std::string(toString(t)) + " " + switchNameOf(named, t);
         return parts + " and NIC " + named.nicModel;
     };
-    // The first candidate that builds, should none plan cleanly: its errors are counted only then.
-    std::optional<ClusterSpec> fallback;
+    // The candidates NIC by NIC, in their ranked order: the first NIC's switches are weighed against
+    // each other by the ranking rule (plan/ranking.h: capex + energy over the horizon, fewer tiers and
+    // switches within the tolerance); the next NIC only when none of them plans cleanly.
+    // The design's own switch, first where it runs the fabric (retargetCandidates), is kept when it
+    // plans cleanly: the defaults fill what the design leaves open, they do not overrule it.
+    const SwitchModel* own = keepOwn && spec.genericRadix == 0 ? matchSwitch(catalog.switches, spec.switchModel).part : nullptr;
+    const bool ownSwitchFirst = own && !candidates.empty() && candidates.front().switchModel == own->partNumber;
+    std::optional<ClusterSpec> fallback;  // the first candidate that builds, should none plan cleanly
     std::string firstFailure;  // why the first candidate could not be built (for the error below)
     int tried = 0;
-    for (const ClusterSpec& c : candidates) {
-        if (tried++ == kMaxCandidates) break;
-        std::string why;
-        const std::optional<int> errors = errorsOf(c, catalog, why, false);
-        if (!errors) {
-            if (firstFailure.empty()) firstFailure = c.switchModel + " with NIC " + c.nicModel + ": " + why;
-            continue;
+    const bool probed = spec.gpus > kFullPlanGpus;  // figures of a probe: no full-size bound applies
+    for (std::size_t from = 0; from < candidates.size() && tried < kMaxCandidates;) {
+        std::size_t to = from;
+        while (to < candidates.size() && candidates[to].nicModel == candidates[from].nicModel) ++to;
+        std::vector<RankFigures> clean;
+        std::vector<std::size_t> cleanAt;
+        double lowest = -1;  // the lowest ownership of the NIC's clean plans so far
+        for (std::size_t i = from; i < to && tried < kMaxCandidates; ++i) {
+            const ClusterSpec& c = candidates[i];
+            // Above the tolerance ceiling of a clean plan already found even at its lower bounds: the
+            // ranking can never pick it (plan/ranking.h), so it is not planned.
+            if (lowest >= 0 && !probed && c.genericRadix == 0 &&
+                switchCostLowerBoundUsd(c, catalog) + nicCostUsd(c, catalog) + energyLowerBoundUsd(c, catalog) >
+                    toleranceCeilingUsd(lowest))
+                continue;
+            ++tried;
+            std::string why;
+            const std::optional<RankFigures> figures = figuresOf(c, catalog, why, false);
+            if (!figures) {
+                if (firstFailure.empty()) firstFailure = c.switchModel + " with NIC " + c.nicModel + ": " + why;
+                continue;
+            }
+            if (figures->errors == 0) {
+                if ((ownSwitchFirst && i == 0) || !rank)
+                    return {c, builtInNote.empty(),
+                            std::string(displayName(fabric)) + ": " + partsOf(c) +
+                                (rank ? ", the design's own, plan without " : ", the first ranked parts that plan without ") +
+                                (builtInNote.empty() ? "" : "other ") +
+                                "design-rule errors." + dualTorNicNote(spec, c, catalog) + notes};
+                clean.push_back(*figures);
+                cleanAt.push_back(i);
+                if (lowest < 0 || figures->ownershipUsd < lowest) lowest = figures->ownershipUsd;
+            } else if (!fallback) {
+                fallback = c;
+            }
         }
-        if (*errors == 0)
+        if (!clean.empty()) {
+            const std::size_t k = pickIndex(clean);
+            const ClusterSpec& c = candidates[cleanAt[k]];
             return {c, builtInNote.empty(),
-                    std::string(displayName(fabric)) + ": " + partsOf(c) +
-                        ", the first of the fabric's ranked parts that plans without " +
-                        (builtInNote.empty() ? "" : "other ") + "design-rule errors." +
-                        dualTorNicNote(spec, c, catalog) + notes};
-        if (!fallback) fallback = c;
+                    std::string(displayName(fabric)) + ": " + partsOf(c) + ", " + pickReason(clean, k) +
+                        " among the fabric's parts that plan without " + (builtInNote.empty() ? "" : "other ") +
+                        "design-rule errors." + dualTorNicNote(spec, c, catalog) + notes};
+        }
+        from = to;
     }
     if (fallback) {
         std::string why;
-        const int errors = errorsOf(*fallback, catalog, why, true).value_or(1);
+        const std::optional<RankFigures> figures = figuresOf(*fallback, catalog, why, true);
+        const int errors = figures ? figures->errors : 1;
         return FabricParts{*fallback, false,
                            std::string(displayName(fabric)) + ": " + partsOf(*fallback) +
                                " build the cluster but their plan has " + counted(errors, "design-rule error") +
@@ -204,14 +269,37 @@ int wholeGpus(const ClusterSpec& spec, const Catalog& catalog)
 
 } // namespace
 
-FabricParts partsForFabric(const ClusterSpec& spec, FabricKind fabric, const Catalog& catalog)
+std::optional<NicForSwitch> nicForNamedSwitch(const ClusterSpec& spec, const Catalog& catalog)
+{
+    if (spec.linkGbps > 0 || spec.genericRadix > 0 || builtInNic(spec, catalog)) return std::nullopt;
+    const SwitchModel* sw = matchSwitch(catalog.switches, spec.switchModel).part;
+    const NicModel* nic = matchNic(catalog.nics, spec.nicModel).part;
+    if (!sw || !nic || !speaksFabric(sw->protocol, spec.fabric)) return std::nullopt;
+    int native = 0;  // the switch's fastest port: what its optics and cables are made for
+    for (const Breakout& b : sw->breakouts) native = std::max(native, b.portGbps);
+    if (native <= 0 || nic->portGbpsOn(spec.fabric) >= native) return std::nullopt;
+    ClusterSpec atNative = spec;
+    atNative.linkGbps = native;
+    const std::vector<ClusterSpec> ranked = retargetCandidates(atNative, spec.fabric, catalog);
+    const NicModel* pick = ranked.empty() ? nullptr : catalog.findNic(ranked.front().nicModel);
+    if (!pick || pick->partNumber == nic->partNumber || pick->portGbpsOn(spec.fabric) < native) return std::nullopt;
+    NicForSwitch out{spec, {}};
+    out.spec.nicModel = pick->partNumber;
+    if (pick->portGbpsOn(spec.fabric) != native) out.spec.linkGbps = native;
+    out.why = "switch " + sw->partNumber + " runs " + std::to_string(native) + "G ports; NIC " + nic->partNumber +
+              " reaches " + std::to_string(nic->portGbpsOn(spec.fabric)) + "G, so the plan uses NIC " +
+              pick->partNumber + " at " + std::to_string(native) + "G (name a NIC with --nic to keep another)";
+    return out;
+}
+
+FabricParts partsForFabric(const ClusterSpec& spec, FabricKind fabric, const Catalog& catalog, bool keepOwn, bool rank)
 {
     // The parts are ranked on whole racks or nodes; the design keeps its own GPU count (and the plan says
     // what is wrong with it). Any other contradiction with the platform no part can fix: say it here.
     ClusterSpec whole = spec;
     whole.gpus = wholeGpus(spec, catalog);
     if (validateSpec(whole).empty()) requirePlatformFits(whole, catalog);
-    FabricParts parts = partsForWholeUnits(whole, fabric, catalog);
+    FabricParts parts = partsForWholeUnits(whole, fabric, catalog, keepOwn, rank);
     parts.spec.gpus = spec.gpus;
     return parts;
 }

@@ -10,6 +10,7 @@
 #include "checks/checks.h"
 #include "checks/tier_compatibility.h"
 #include "common/error.h"
+#include "estimate/opex.h"
 #include "estimate/throughput.h"
 #include "layout/layout.h"
 #include "layout/rack_power.h"
@@ -258,7 +259,9 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
     for (StageTiming& t : p.timings)
         if (t.stage == std::string_view("checks")) t.ms += invariantsMs;
     if (options.findingsOnly) {
+        // Capex and the running costs: candidates are ranked by what they cost to own (plan/ranking.h).
         p.estimates.capex = estimate::capexOf(p.bom, spec.gpus);
+        p.estimates.opex = estimate::opexOf(spec, p.fabric, p.bom, p.hardware.nic);
         return p;
     }
     requireFiniteFigures(p);

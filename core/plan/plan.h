@@ -70,7 +70,8 @@ struct CompareCandidate {
     enum class Outcome {
         Chosen,         // this is the fabric's plan in the comparison
         Planned,        // planned, and beaten: more expensive, or has errors where another has none
-        MoreExpensive,  // a lower bound of its capex (its NICs plus lowerBoundUsd) exceeds the chosen plan's
+        MoreExpensive,  // a lower bound of what it costs to own (its NICs plus lowerBoundUsd plus energyBoundUsd)
+                        // exceeds beatenAtUsd: it cannot come within the tolerance of the lowest (plan/ranking.h)
         CannotBuild,    // the switch cannot build the cluster at this speed (`reason` says why)
         NoPartFits,     // not planned: a leaf cage full of its host links takes no catalog part, so its plan
                         // would have a media.no-part error, and the fabric has a plan without errors
@@ -83,6 +84,14 @@ struct CompareCandidate {
     double lowerBoundUsd = 0;     // a lower bound of its capex less NICs: its switches alone, or (MoreExpensive
                                   // only) its BOM priced from a sibling switch's plan (plan/compare_siblings.h)
     double nicsUsd = 0;           // what its NICs cost (exact): with lowerBoundUsd, the bound MoreExpensive beat
+    double energyBoundUsd = 0;    // a lower bound of its network energy over the horizon (switches and NICs)
+    double ownershipUsd = 0;      // Chosen / Planned: capex + network energy over the horizon (plan/ranking.h)
+    int tiers = 0;                // Chosen / Planned: its topology's tiers
+    long long switches = 0;       // Chosen / Planned: its switches
+    // Planned without errors and MoreExpensive: the ownership it had to be at or under to be weighed
+    // against the pick, the lowest ownership of the fabric's error-free plans times (1 + kFewerTiersTolerance).
+    // Planned at or under it: another within the tolerance had fewer tiers or switches.
+    double beatenAtUsd = 0;
     std::string reason;           // CannotBuild: why; Chosen / Planned with errors: its first error's rule and where
 };
 
@@ -94,9 +103,11 @@ struct FabricAlternative {
 };
 
 // One plan per fabric technology, plus the advice. Per fabric, every candidate (switch models that
-// speak it, from plan::retargetCandidates) is planned in parallel and the cheapest plan without
-// design-rule errors is kept; a candidate whose switches and NICs alone cost more than that plan, or that
-// plans like a cheaper switch already planned (plan/compare_siblings.h) and costs more, is skipped.
+// speak it, from plan::retargetCandidates) is planned in parallel and the plan without design-rule
+// errors that plan/ranking.h picks is kept (lowest capex + energy over the horizon, fewer tiers and
+// switches within a tolerance of it); a candidate whose switches and NICs alone (capex and energy) cost
+// more than that window, or that plans like a cheaper switch already planned (plan/compare_siblings.h)
+// and is above it, is skipped.
 // When no switch of a fabric builds the cluster at the NIC's speed, ports split to half the speed (and
 // half again) are tried; when its plans at the NIC's speed all have errors, half the speed is tried once. A fabric whose kept plan still has errors is not buildable and never recommended.
 struct Comparison {

@@ -7,6 +7,7 @@
 #include "estimate/throughput.h"
 #include "lossless/lossless.h"
 #include "plan/compare_text.h"
+#include "plan/ranking.h"
 #include "plan/resilience_json.h"
 #include "spec/spec_json.h"
 
@@ -231,11 +232,15 @@ json alternativesJson(const Comparison& c)
         for (const CompareCandidate& x : a.candidates) {
             json j = {{"switch", x.switchModel}, {"nic", x.nicModel}, {"link_gbps", x.linkGbps},
                       {"outcome", plan::outcomeName(x.outcome)}, {"switch_cost_lower_bound_usd", x.lowerBoundUsd},
-                      {"nics_usd", x.nicsUsd}};
+                      {"nics_usd", x.nicsUsd}, {"energy_lower_bound_usd", x.energyBoundUsd}};
             if (x.outcome == CompareCandidate::Outcome::Chosen || x.outcome == CompareCandidate::Outcome::Planned) {
                 j["errors"] = x.errors;
                 j["capex_usd"] = x.capexUsd;
+                j["ownership_usd"] = x.ownershipUsd;
+                j["tiers"] = x.tiers;
+                j["switches"] = x.switches;
             }
+            if (x.beatenAtUsd > 0) j["beaten_at_usd"] = x.beatenAtUsd;
             if (!x.reason.empty()) j["reason"] = x.reason;
             candidates.push_back(std::move(j));
         }
@@ -243,7 +248,8 @@ json alternativesJson(const Comparison& c)
                        {"nic", p.hardware.nic.partNumber}, {"link_gbps", p.fabric.shape.linkGbps},
                        {"buildable", a.buildable}, {"errors", p.errorCount()},
                        {"capex_usd", p.estimates.capex.totalUsd}, {"tco_usd", p.estimates.tcoUsd},
-                       {"candidates", candidates}});
+                       {"ownership_usd", plan::ownershipUsd(p)}, {"tiers", p.fabric.shape.tiers},
+                       {"fewer_tiers_tolerance", plan::kFewerTiersTolerance}, {"candidates", candidates}});
     }
     return out;
 }

@@ -45,20 +45,28 @@ class TestCompare : public QObject {
                     QCOMPARE(x.switchModel, p.hardware.switchesText(p.fabric.shape.tiers));
                     QCOMPARE(x.capexUsd, p.estimates.capex.totalUsd);
                 }
-                // Nothing planned beats the chosen plan: no fewer errors, and if as clean, no cheaper.
+                // Nothing planned beats the chosen plan (plan/ranking.h): no fewer errors, and if as clean,
+                // above the tolerance ceiling, or within it with no fewer tiers and switches.
                 if (x.outcome == Outcome::Planned) {
                     QVERIFY(x.errors >= p.errorCount());
-                    if (x.errors == 0 && p.errorCount() == 0) QVERIFY(x.capexUsd >= p.estimates.capex.totalUsd);
+                    if (x.errors == 0 && p.errorCount() == 0) {
+                        const double own = p.estimates.capex.totalUsd +
+                                           p.estimates.opex.energyUsdPerYear * p.spec.economics.horizonYears;
+                        QVERIFY(own <= x.beatenAtUsd);
+                        QVERIFY(x.ownershipUsd > x.beatenAtUsd || x.tiers > p.fabric.shape.tiers ||
+                                (x.tiers == p.fabric.shape.tiers && x.switches >= p.fabric.switchCount()));
+                    }
                 }
                 // A skipped candidate's bound (capex less NICs) exceeds the chosen plan less its NICs
                 // when both have the same NICs (test_compare_exhaustive holds the others to their plans).
                 if (x.outcome == Outcome::MoreExpensive) {
                     QVERIFY(a.buildable);
                     QVERIFY(x.lowerBoundUsd > 0);
-                    if (x.nicModel == p.spec.nicModel)
-                        QVERIFY(x.lowerBoundUsd > p.estimates.capex.totalUsd - p.estimates.capex.nicsUsd);
-                    // The bound it was skipped on, as the text states it: with its NICs, above the chosen plan.
-                    QVERIFY(x.lowerBoundUsd + x.nicsUsd > p.estimates.capex.totalUsd);
+                    // The bound it was skipped on, as the text states it: with its NICs and energy, above
+                    // the tolerance ceiling, which the chosen plan is at or under.
+                    QVERIFY(x.lowerBoundUsd + x.nicsUsd + x.energyBoundUsd > x.beatenAtUsd);
+                    QVERIFY(p.estimates.capex.totalUsd + p.estimates.opex.energyUsdPerYear * p.spec.economics.horizonYears <=
+                            x.beatenAtUsd);
                 }
                 // Its NICs cost what the chosen plan's BOM prices them at, when they are the same NICs.
                 if (x.nicModel == p.spec.nicModel && x.linkGbps == p.fabric.shape.linkGbps)
@@ -262,7 +270,7 @@ private slots:
             QCOMPARE(chosen->switchModel, c.plans[k].hardware.switchesText(c.plans[k].fabric.shape.tiers));
             for (const CompareCandidate& x : c.alternatives[k].candidates) {
                 seen.insert(x.outcome);
-                const std::string v = plan::candidateVerdict(x, chosenCapex);
+                const std::string v = plan::candidateVerdict(x, chosen);
                 const auto has = [&](const std::string& what) { return v.find(what) != std::string::npos; };
                 QVERIFY2(plan::candidateParts(x).starts_with(x.switchModel + " with " + x.nicModel), v.c_str());
                 switch (x.outcome) {
@@ -271,12 +279,19 @@ private slots:
                     break;
                 case Outcome::Planned:
                     QVERIFY2(v.starts_with("planned, capex "), v.c_str());
-                    QVERIFY2(x.errors ? has("design-rule error") : has("above the chosen plan's"), v.c_str());
+                    // With errors, or beaten at the tolerance ceiling, or within it and passed over for
+                    // fewer tiers or switches (plan/ranking.h).
+                    QVERIFY2(x.errors ? has("design-rule error")
+                                      : has("beaten at") || has("the chosen plan has fewer") || has("above the chosen plan's"),
+                             v.c_str());
                     break;
                 case Outcome::MoreExpensive:
                     QVERIFY2(v.starts_with("not planned: at least "), v.c_str());
-                    QVERIFY2(has(formatUsdShort(x.lowerBoundUsd + x.nicsUsd)) ||
-                                 has("$" + withThousands(std::llround(x.lowerBoundUsd + x.nicsUsd))), v.c_str());
+                    QVERIFY2(has(formatUsdShort(x.lowerBoundUsd + x.nicsUsd + x.energyBoundUsd)) ||
+                                 has("$" + withThousands(std::llround(x.lowerBoundUsd + x.nicsUsd + x.energyBoundUsd))),
+                             v.c_str());
+                    QVERIFY2(has("beaten at " + formatUsdShort(x.beatenAtUsd)) ||
+                                 has("beaten at $" + withThousands(std::llround(x.beatenAtUsd))), v.c_str());
                     break;
                 case Outcome::CannotBuild: QVERIFY2(has(x.reason) && !x.reason.empty(), v.c_str()); break;
                 case Outcome::NoPartFits: QVERIFY2(has("no catalog part fits"), v.c_str()); break;
@@ -288,12 +303,30 @@ private slots:
         CompareCandidate close;
         close.outcome = Outcome::MoreExpensive;
         close.lowerBoundUsd = 5'000'000;
-        close.nicsUsd = 1'941'900;
-        QCOMPARE(plan::candidateVerdict(close, 6'941'616),
-                 std::string("not planned: at least $6,941,900 with its NICs, above the chosen plan's $6,941,616"));
+        close.nicsUsd = 1'441'900;
+        close.energyBoundUsd = 500'000;
+        close.beatenAtUsd = 6'941'616;
+        QCOMPARE(plan::candidateVerdict(close, nullptr),
+                 std::string("not planned: at least $6,941,900 with its NICs and energy, beaten at $6,941,616 capex + "
+                             "energy (2 % above the lowest)"));
         close.lowerBoundUsd = 6'000'000;
-        QCOMPARE(plan::candidateVerdict(close, 6'941'616),
-                 std::string("not planned: at least $7.94 M with its NICs, above the chosen plan's $6.94 M"));
+        QCOMPARE(plan::candidateVerdict(close, nullptr),
+                 std::string("not planned: at least $7.94 M with its NICs and energy, beaten at $6.94 M capex + energy "
+                             "(2 % above the lowest)"));
+        // Within the tolerance, passed over for a tier less.
+        CompareCandidate chosen3072, within;
+        chosen3072.outcome = Outcome::Chosen;
+        chosen3072.tiers = 2;
+        chosen3072.switches = 80;
+        within.outcome = Outcome::Planned;
+        within.capexUsd = 10'000'000;
+        within.ownershipUsd = 12'000'000;
+        within.beatenAtUsd = 12'100'000;
+        within.tiers = 3;
+        within.switches = 256;
+        QCOMPARE(plan::candidateVerdict(within, &chosen3072),
+                 std::string("planned, capex $10.00 M, $12.00 M with energy, within 2 % of the lowest, but the chosen "
+                             "plan has fewer tiers (2 against 3)"));
 
         // A plan with errors names its first: on DGX H100 every Spectrum-X candidate keeps the built-in
         // ConnectX-7, which is no SuperNIC (platform.builtin-nic, one error).
@@ -306,7 +339,7 @@ private slots:
             spectrumX = true;
             const CompareCandidate* chosen = plan::chosenCandidate(onDgx.alternatives[k]);
             QVERIFY(chosen);
-            const std::string v = plan::candidateVerdict(*chosen, onDgx.plans[k].estimates.capex.totalUsd);
+            const std::string v = plan::candidateVerdict(*chosen, chosen);
             QVERIFY2(v.ends_with(", 1 design-rule error (first: platform.builtin-nic on DGX-H100 NICs)"), v.c_str());
         }
         QVERIFY(spectrumX);

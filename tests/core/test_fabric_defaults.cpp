@@ -49,7 +49,8 @@ private slots:
         QVERIFY(p.hardware.switchOf(fp::Tier::Leaf).protocol == (ib ? Protocol::InfiniBand : Protocol::Ethernet));
     }
 
-    // The user's parts stay when they already run the fabric and plan cleanly.
+    // The user's parts stay when they already run the fabric and plan cleanly (keepOwn: a design's own
+    // switch, from its file or the GUI); without keepOwn the spec's switch is only ranked first.
     void userPartsAreKeptWhenTheyFit()
     {
         ClusterSpec s;
@@ -57,7 +58,7 @@ private slots:
         s.fabric = FabricKind::RoCE;
         s.switchModel = "SN5600";
         s.linkGbps = 400;
-        const plan::FabricParts parts = plan::partsForFabric(s, FabricKind::RoCE, catalog_);
+        const plan::FabricParts parts = plan::partsForFabric(s, FabricKind::RoCE, catalog_, true);
         QVERIFY(parts.clean);
         QCOMPARE(parts.spec.switchModel, std::string("SN5600"));
         QCOMPARE(parts.spec.nicModel, s.nicModel);

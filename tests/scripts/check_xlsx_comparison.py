@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """Checks the Summary sheet's fabric comparison with openpyxl, and its "Switches weighed" table: per
 fabric exactly one chosen candidate, the comparison row's switch, NIC and capex; every candidate with an
-outcome and a reason; a capex for each planned one, a bound above the chosen capex for each skipped one.
+outcome and a reason; a capex and a capex + energy (what candidates are ranked by, plan/ranking.h) for each
+planned one, a capex + energy bound above the chosen one's for each skipped one.
 Usage: check_xlsx_comparison.py BOOK.xlsx FABRIC_COUNT RECOMMENDED_DISPLAY_NAME"""
 import sys
 
@@ -33,8 +34,10 @@ if weighed is None:
     problems.append("no 'Switches weighed' table")
 else:
     head = rows[weighed + 1]
-    if head[:8] != ["Fabric", "Switch", "NIC", "Link (Gb/s)", "Outcome", "Capex (USD)", "Capex at least (USD)", "Why"]:
-        problems.append(f"'Switches weighed' header {head[:8]}")
+    want = ["Fabric", "Switch", "NIC", "Link (Gb/s)", "Outcome", "Capex (USD)", "Capex + energy (USD)", "Tiers",
+            "Capex + energy at least (USD)", "Why"]
+    if head[:10] != want:
+        problems.append(f"'Switches weighed' header {head[:10]}")
     candidates = []
     for r in rows[weighed + 2:]:
         if r[0] is None:
@@ -50,12 +53,13 @@ else:
         if (chosen[0][1], chosen[0][2]) != (fabric_row[1], fabric_row[2]) or abs(chosen[0][5] - fabric_row[5]) > 0.5:
             problems.append(f"{fabric_row[0]}: chosen {chosen[0][1:3]} capex {chosen[0][5]}, table {fabric_row[1:3]} {fabric_row[5]}")
         for r in mine:
-            if r[4] not in outcomes or not r[7]:
-                problems.append(f"{fabric_row[0]} {r[1]}: outcome {r[4]!r}, reason {r[7]!r}")
-            if r[4] == "planned" and not isinstance(r[5], (int, float)):
-                problems.append(f"{fabric_row[0]} {r[1]}: planned without a capex")
-            if r[4] == "more_expensive" and not (isinstance(r[6], (int, float)) and r[6] > fabric_row[5]):
-                problems.append(f"{fabric_row[0]} {r[1]}: skipped on a bound {r[6]} not above {fabric_row[5]}")
+            if r[4] not in outcomes or not r[9]:
+                problems.append(f"{fabric_row[0]} {r[1]}: outcome {r[4]!r}, reason {r[9]!r}")
+            if r[4] in ("chosen", "planned") and not (isinstance(r[5], (int, float)) and isinstance(r[6], (int, float))
+                                                      and r[6] >= r[5] and isinstance(r[7], int)):
+                problems.append(f"{fabric_row[0]} {r[1]}: {r[4]} without a capex, capex + energy and tiers: {r[5:8]}")
+            if r[4] == "more_expensive" and not (isinstance(r[8], (int, float)) and r[8] > chosen[0][6]):
+                problems.append(f"{fabric_row[0]} {r[1]}: skipped on a bound {r[8]} not above {chosen[0][6]}")
     if len(candidates) <= len(body):
         problems.append(f"only {len(candidates)} candidates for {len(body)} fabrics")
 if problems:
