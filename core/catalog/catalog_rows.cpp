@@ -80,15 +80,22 @@ void readTable(SqliteDb& db, const char* table, std::vector<Model>& out, Fill fi
     }
 }
 
+// A table a current catalog must have (a file a migration never reached, or one edited by hand): refused
+// with what to do, rather than planned with figures from nowhere.
+void requireTable(SqliteDb& db, const char* table)
+{
+    SqliteStmt has(db, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name=?");
+    has.bind(1, std::string(table)).step();
+    if (has.integer(0) == 0)
+        throw UserError(std::string("the catalog has no ") + table + " table", db.path(),
+                        "restore the bundled catalog (Tools > Parts catalog, or fabricplan-cli catalog reset)");
+}
+
 // Every part class needs its rate: a catalog without the table, or missing a class, is refused with what
 // to do, rather than planned with a silent zero.
 void readFailureRates(SqliteDb& db, std::vector<FailureRateEntry>& out)
 {
-    SqliteStmt has(db, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='failure_rates'");
-    has.step();
-    if (has.integer(0) == 0)
-        throw UserError("the catalog has no failure_rates table", db.path(),
-                        "restore the bundled catalog (Tools > Parts catalog, or delete your copy to get a fresh one)");
+    requireTable(db, "failure_rates");
     SqliteStmt s(db, "SELECT part_class, afr_pct, replacement_share, estimated, source, user_edited "
                      "FROM failure_rates ORDER BY part_class");
     while (s.step()) {
@@ -116,11 +123,7 @@ void readFailureRates(SqliteDb& db, std::vector<FailureRateEntry>& out)
 // no row takes it, and a catalog without it would plan with figures from nowhere.
 void readAsics(SqliteDb& db, std::vector<AsicFigures>& out)
 {
-    SqliteStmt has(db, "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='asics'");
-    has.step();
-    if (has.integer(0) == 0)
-        throw UserError("the catalog has no asics table", db.path(),
-                        "restore the bundled catalog (Tools > Parts catalog, or fabricplan-cli catalog reset)");
+    requireTable(db, "asics");
     SqliteStmt s(db, "SELECT * FROM asics ORDER BY asic");
     const Columns c(s);
     while (s.step()) {

@@ -149,21 +149,15 @@ void upgradeUserCatalog(const std::string& userPath, const std::string& bundledP
                     " FROM old.qualifications WHERE (user_added = 1 OR part IN (SELECT part FROM custom_parts)"
                     " OR platform IN (SELECT part FROM custom_parts))"
                     " AND part IN (SELECT part FROM main.parts) AND platform IN (SELECT part FROM main.parts)");
-            // Failure rates the user set (files from schema 3 on) replace the bundled ones.
-            SqliteStmt hasRates(db, "SELECT count(*) FROM old.sqlite_master WHERE type='table' AND name='failure_rates'");
-            hasRates.step();
-            if (hasRates.integer(0) > 0) {
-                const std::string rateCols = commonColumns(db, "failure_rates");
-                db.exec("INSERT OR REPLACE INTO main.failure_rates (" + rateCols + ") SELECT " + rateCols +
-                        " FROM old.failure_rates WHERE user_edited = 1");
-            }
-            // ASIC figures the user edited or added (files from schema 6 on) replace or join the bundled ones.
-            SqliteStmt hasAsics(db, "SELECT count(*) FROM old.sqlite_master WHERE type='table' AND name='asics'");
-            hasAsics.step();
-            if (hasAsics.integer(0) > 0) {
-                const std::string asicCols = commonColumns(db, "asics");
-                db.exec("INSERT OR REPLACE INTO main.asics (" + asicCols + ") SELECT " + asicCols +
-                        " FROM old.asics WHERE user_edited = 1");
+            // Rows the user set replace (or join) the bundled ones: failure rates (files from schema 3 on)
+            // and ASIC figures (from schema 6 on). An older file has no such table to keep rows from.
+            for (const char* table : {"failure_rates", "asics"}) {
+                SqliteStmt has(db, "SELECT count(*) FROM old.sqlite_master WHERE type='table' AND name=?");
+                has.bind(1, std::string(table)).step();
+                if (has.integer(0) == 0) continue;
+                const std::string cols = commonColumns(db, table);
+                db.exec(std::string("INSERT OR REPLACE INTO main.") + table + " (" + cols + ") SELECT " + cols +
+                        " FROM old." + table + " WHERE user_edited = 1");
             }
             SqliteStmt fk(db, "PRAGMA main.foreign_key_check");
             if (fk.step()) throw UserError("upgrading left a dangling reference in " + fk.text(0), userPath);

@@ -158,7 +158,7 @@ json sonicLosslessConfig(const Plan& plan)
             {"design", plan.spec.name},
             {"fabric", toString(plan.spec.fabric)},
             {"flow_control", toString(a.flowControl)},
-            {"why", lossless::flowControlText(plan.spec.fabric)},
+            {"why", lossless::flowControlText(plan.spec.fabric, a.options)},
             {"apply", "one config_db per switch tier: load the tier's config_db on every switch of that tier "
                       "(sonic-cfggen -j FILE --write-to-db, or config load); pools are the HWSKU's"},
             {"switches", switches}};
@@ -170,7 +170,7 @@ std::vector<std::string> nvueLosslessLines(const Plan& plan)
     const lossless::Options& o = a.options;
     std::vector<std::string> out;
     out.push_back("# FabricPlan lossless RoCE configuration for NVIDIA Cumulus Linux (NVUE): " + commentText(plan.spec.name));
-    out.push_back("# " + lossless::flowControlText(plan.spec.fabric));
+    out.push_back("# " + lossless::flowControlText(plan.spec.fabric, a.options));
     out.push_back("# Apply each tier's section on every switch of that tier; grammar: core/lossless/README.md.");
     const std::string lp = std::to_string(o.losslessPriority);
     const auto ecnLines = [&](const std::vector<std::string>& ports) {
@@ -235,7 +235,7 @@ std::vector<std::string> nicLosslessLines(const Plan& plan)
     std::vector<std::string> out;
     out.push_back("#!/bin/sh");
     out.push_back("# FabricPlan RoCE NIC settings for " + commentText(nic.partNumber + " (" + nic.vendor + "): " + plan.spec.name));
-    out.push_back("# " + lossless::flowControlText(plan.spec.fabric));
+    out.push_back("# " + lossless::flowControlText(plan.spec.fabric, a.options));
     const bool mlx5 = nic.vendor == "NVIDIA";
     if (!mlx5 || a.flowControl != FlowControl::PfcEcn) {
         if (a.flowControl == FlowControl::CreditBased) {

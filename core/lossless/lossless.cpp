@@ -48,19 +48,20 @@ FlowControl flowControlOf(FabricKind kind)
     return FlowControl::PfcEcn;
 }
 
-std::string flowControlText(FabricKind kind)
+std::string flowControlText(FabricKind kind, const Options& o)
 {
+    const std::string p = std::to_string(o.losslessPriority);
     switch (kind) {
     case FabricKind::InfiniBand:
         return "InfiniBand: credit-based link-level flow control; a sender transmits only against the receiver's "
                "buffer credits, so no packet is dropped for want of buffer and there is no PFC headroom, ECN "
                "threshold or DCQCN setting to derive or tune (the subnet manager configures the links).";
     case FabricKind::RoCE:
-        return "RoCEv2: lossless Ethernet by PFC on one priority (3) with per-port headroom sized for the cable, "
+        return "RoCEv2: lossless Ethernet by PFC on one priority (" + p + ") with per-port headroom sized for the cable, "
                "plus ECN marking on that queue and DCQCN on the NICs; every switch and NIC must agree.";
     case FabricKind::SpectrumX:
         return "Spectrum-X: RoCE with NVIDIA's adaptive routing and congestion control between Spectrum-4 switches "
-               "and SuperNICs; the switches still run the lossless RoCE profile (PFC on priority 3, ECN), so the "
+               "and SuperNICs; the switches still run the lossless RoCE profile (PFC on priority " + p + ", ECN), so the "
                "same headroom and buffer fit apply; the SuperNICs bring their own congestion control settings.";
     case FabricKind::UEC:
         return "UEC: Ultra Ethernet transport is designed to run on a lossy fabric (packet spraying, selective "
@@ -314,7 +315,7 @@ std::vector<std::string> summaryLines(const Analysis& a)
 {
     std::vector<std::string> out;
     if (a.flowControl != FlowControl::PfcEcn) {
-        out.push_back(flowControlText(a.fabric));
+        out.push_back(flowControlText(a.fabric, a.options));
         return out;
     }
     for (const TierLossless& t : a.tiers) {

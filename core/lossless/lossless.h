@@ -57,8 +57,9 @@ double reservedPerPortBytes(const AsicFigures&, int lanes);
 enum class FlowControl { PfcEcn, EcnOnly, CreditBased };
 const char* toString(FlowControl);  // "pfc+ecn", "ecn-only", "credit-based"
 FlowControl flowControlOf(FabricKind);
-// One paragraph per fabric kind: what it needs and what it does not, and why (sources in README.md).
-std::string flowControlText(FabricKind);
+// One paragraph per fabric kind: what it needs and what it does not, and why (sources in README.md), with
+// the design's lossless priority (Options), not the default's.
+std::string flowControlText(FabricKind, const Options& = {});
 
 // One port of a tier's configuration: the longest cable on that port number over the tier's switches.
 struct PortSetting {

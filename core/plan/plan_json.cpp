@@ -120,7 +120,7 @@ json losslessJson(const Plan& p)
                          {"fits", t.bufferBytes <= 0 || t.switchesOver == 0}});
     }
     const lossless::Options& o = a.options;
-    return {{"flow_control", lossless::toString(a.flowControl)}, {"why", lossless::flowControlText(p.spec.fabric)},
+    return {{"flow_control", lossless::toString(a.flowControl)}, {"why", lossless::flowControlText(p.spec.fabric, a.options)},
             {"lossless_priority", o.losslessPriority}, {"cnp_priority", o.cnpPriority}, {"roce_dscp", o.roceDscp},
             {"cnp_dscp", o.cnpDscp}, {"port_mtu", o.portMtu}, {"ecn_min_bytes", std::llround(lossless::kEcnMinBytes)},
             {"ecn_max_bytes", std::llround(lossless::kEcnMaxBytes)}, {"ecn_probability_pct", lossless::kEcnProbabilityPercent},

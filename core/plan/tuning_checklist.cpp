@@ -152,7 +152,7 @@ TuningChecklist tuningChecklistOf(const Plan& p)
 {
     TuningChecklist c;
     c.fabric = p.spec.fabric;
-    c.flowControl = lossless::flowControlText(p.spec.fabric);
+    c.flowControl = lossless::flowControlText(p.spec.fabric, p.lossless.options);
     switch (p.lossless.flowControl) {
     case lossless::FlowControl::PfcEcn:
         addPfcSteps(p, c.steps);

@@ -145,6 +145,8 @@ private slots:
         const TuningChecklist c = tuningChecklistOf(p);
         QCOMPARE(c.fabric, FabricKind::RoCE);
         QVERIFY(anyStep(c, "PFC on priority 4 only"));
+        // The flow-control sentence (checklist, plan JSON, exports) names the design's priority, not 3.
+        QVERIFY2(c.flowControl.find("one priority (4)") != std::string::npos, c.flowControl.c_str());
         QVERIFY(anyStep(c, "DSCP 30 (RoCE) to priority 4"));
         QVERIFY(anyStep(c, "Buffer fit: headroom and reserved buffers within"));
         QVERIFY(!anyStep(c, "FAILS"));
