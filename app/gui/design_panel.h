@@ -87,7 +87,7 @@ private:
     void addInt(QFormLayout*, const DesignField<int>&, const QString& tip, int min, int max,
                 const QString& specialText = {});
     void addDouble(QFormLayout*, const DesignField<double>&, const QString& tip, double min, double max, int decimals,
-                   double step = 1.0);
+                   double step = 1.0, const QString& specialText = {});
     void addBool(QFormLayout*, const DesignField<bool>&, const QString& tip);
     template <typename E>
     void addEnum(QFormLayout*, const DesignField<E>&, const QString& tip,

@@ -100,9 +100,10 @@ inline void DesignPanel::addInt(QFormLayout* form, const DesignField<int>& field
 }
 
 inline void DesignPanel::addDouble(QFormLayout* form, const DesignField<double>& field, const QString& tip, double min,
-                                   double max, int decimals, double step)
+                                   double max, int decimals, double step, const QString& specialText)
 {
     auto* spin = new QDoubleSpinBox(this);
+    if (!specialText.isEmpty()) spin->setSpecialValueText(specialText);  // the minimum reads as a word
     spin->setRange(min, max * detail::kTypingHeadroom);
     spin->setDecimals(decimals);
     spin->setSingleStep(step);

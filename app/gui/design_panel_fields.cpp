@@ -283,8 +283,9 @@ void DesignPanel::build()
            tr("Priorities given their own PFC headroom on every port (1 or 2): each one more multiplies the "
               "headroom a switch reserves."), 1, 8);
     addDouble(f, fields::bufferMbOverride,
-              tr("Every switch's packet buffer in MB, for a what-if; 0 = the ASIC's published figure."),
-              0, 100000, 0, 1);
+              tr("Every switch's packet buffer in MB, for a what-if; \"ASIC's\" = the catalog's figure for the "
+                 "switch's chip (fabricplan-cli catalog list asics)."),
+              0, 100000, 0, 1, tr("ASIC's"));
     m_layout->addStretch(1);
 
     // One label column width for every group, so the fields line up down the whole panel.
