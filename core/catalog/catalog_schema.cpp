@@ -228,6 +228,18 @@ UPDATE nics SET eth_port_gbps = port_gbps WHERE protocol <> 'infiniband';
 UPDATE nics SET eth_ports_per_cage = 2, eth_port_gbps = 400 WHERE part = '900-9X81E-00EX-DT0';
 )SQL";
 
+// Version 6: open optics. A switch or NIC whose vendor sells no optics of its own and supports third-party
+// modules and cables (white boxes: Edgecore, UfiSpace; AMD and Broadcom NICs) takes them without "allow
+// third-party optics": they are its supported parts, not a third-party choice (core/media/README.md, "OEM
+// only"). A file migrated from version 5 gets the flags version 6 shipped with (a fresh build takes the
+// seed's, data/catalog/switches.csv and nics.csv).
+const char* const kSchemaV6 = R"SQL(
+ALTER TABLE switches ADD COLUMN open_optics INTEGER NOT NULL DEFAULT 0 CHECK (open_optics IN (0,1));
+ALTER TABLE nics ADD COLUMN open_optics INTEGER NOT NULL DEFAULT 0 CHECK (open_optics IN (0,1));
+UPDATE switches SET open_optics = 1 WHERE part IN ('AIS800-64D','S9321-64EO');
+UPDATE nics SET open_optics = 1 WHERE part IN ('POLLARA-400','BCM957608-P1400GDF00');
+)SQL";
+
 } // namespace
 
 const std::vector<CatalogMigration>& catalogMigrations()
@@ -240,6 +252,7 @@ const std::vector<CatalogMigration>& catalogMigrations()
         {3, kSchemaV3},
         {4, kSchemaV4},
         {5, kSchemaV5},
+        {6, kSchemaV6},
     };
     return migrations;
 }
