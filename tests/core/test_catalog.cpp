@@ -368,8 +368,12 @@ private slots:
         QVERIFY(c.isQualified("AR-SW", msaOptic));
         QVERIFY(!c.isQualified("AR-SW", arOptic));
         QVERIFY(!c.isQualified("UNKNOWN", nvOptic));
-        // Bundled: the Arista OSFP switch takes a listed third-party module, NVIDIA switches only LinkX.
-        QVERIFY(bundled_.isQualified("DCS-7060X6-64PE", *bundled_.findPart("MSA-OSFP-800G-DR8")));
+        // Bundled: an open-optics white box lists third-party modules; an OEM switch's list holds its vendor's
+        // own parts only (third-party parts are "allow third-party optics", not the list: issue 39); NVIDIA
+        // switches only LinkX.
+        QVERIFY(bundled_.isQualified("AIS800-64D", *bundled_.findPart("MSA-QDD-800G-DR8")));
+        QVERIFY(bundled_.isQualified("DCS-7060X6-64PE", *bundled_.findPart("OSFP-800G-2XDR4")));
+        QVERIFY(!bundled_.isQualified("DCS-7060X6-64PE", *bundled_.findPart("MSA-OSFP-800G-DR8")));
         QVERIFY(bundled_.isQualified("MQM9700-NS2F", *bundled_.findPart("MMA4Z00-NS")));
         QVERIFY(!bundled_.isQualified("MQM9700-NS2F", *bundled_.findPart("MSA-OSFP-800G-2XSR4")));
     }
