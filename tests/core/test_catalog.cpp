@@ -615,10 +615,10 @@ private slots:
         q.basis = "quote";
         setPrice(user, "MMA4Z00-NS", q);
         restoreDefaultPrices(user, bundledCatalog(tmp_));
-        // 1800 list x 0.85 street factor = 1530 (data/catalog/README.md).
+        // 960 list (0.40 x MMS4X00-NS 2,400) x 0.85 street factor = 816 (data/catalog/README.md).
         QCOMPARE(rawQuery(user, "SELECT price_usd FROM prices WHERE part = 'MMA4Z00-NS' AND source = "
                                 "'estimate-street-2026'"),
-                 std::string("1530.0"));
+                 std::string("816.0"));
     }
 
     void editsRefuseBadInput()
