@@ -224,7 +224,9 @@ void DesignPanel::build()
     addBool(f, fields::preferCopperInRack,
             tr("Use passive DAC where it reaches (≈ 2-3 m at 400G/800G): no optics power, no failures."));
     addBool(f, fields::allowThirdPartyOptics,
-            tr("Allow MSA-compliant third-party transceivers where the platform qualifies them."));
+            tr("Off: every module and cable is the switch's or NIC's vendor's own part (white-box switches and NICs "
+               "whose vendor sells no optics take third-party ones either way). On: third-party parts too; "
+               "generic ones are listed as \"Generic, quote needed\"."));
     addEnum<FiberType>(f, fields::multimodeFiber,
                        tr("Installed multimode grade. SR4/SR8 reach at 100G/lane: OM3 ≈ 60 m, OM4/OM5 ≈ 100 m "
                           "(vendor datasheets)."),

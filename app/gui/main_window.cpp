@@ -28,6 +28,7 @@
 #include "design_panel.h"
 #include "document.h"
 #include "floor_view.h"
+#include "medium_ratio_text.h"
 #include "common/format.h"
 #include "common/paths.h"
 #include "price_comparison_model.h"
@@ -349,11 +350,17 @@ QWidget* MainWindow::makePricesTab()
     m_pricesSummary->setTextFormat(Qt::RichText);
     m_pricesSummary->setWordWrap(true);
     m_pricesSummary->setContentsMargins(8, 6, 8, 6);
+    m_mediumRatios = new QLabel(page);
+    m_mediumRatios->setObjectName(QStringLiteral("mediumRatios"));
+    m_mediumRatios->setTextFormat(Qt::RichText);
+    m_mediumRatios->setWordWrap(true);
+    m_mediumRatios->setContentsMargins(8, 0, 8, 6);
     auto* layout = new QVBoxLayout(page);
     layout->setContentsMargins(6, 0, 6, 0);
     layout->addWidget(intro);
     layout->addWidget(table, 1);
     layout->addWidget(m_pricesSummary);
+    layout->addWidget(m_mediumRatios);
     return page;
 }
 
@@ -432,6 +439,9 @@ void MainWindow::onPlanReady()
     m_resilience->setPlan(plan);
     m_pricesModel->setComparison(plan, m_document->opticsPrices());  // aggregated on the plan worker
     m_pricesSummary->setText(m_pricesModel->summaryText());
+    // Catalog-wide, at this plan's price policy: what multimode saves against single-mode (issue 39).
+    m_mediumRatios->setText(plan && m_document->catalog() ? mediumRatioHtml(*m_document->catalog(), plan->spec.economics)
+                                                          : QString());
     showCableCount();
     if (m_cableModel->filterPending()) filterCables();  // the kept filter, scanned on the worker for this plan
     if (plan) {

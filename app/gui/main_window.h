@@ -169,6 +169,7 @@ private:
     QWidget* m_checksPage = nullptr;
     PriceComparisonModel* m_pricesModel = nullptr;
     QLabel* m_pricesSummary = nullptr;
+    QLabel* m_mediumRatios = nullptr;  // multimode / single-mode module prices (medium_ratio_text.h)
     QLabel* m_diskNotice = nullptr;
     QMenu* m_recentMenu = nullptr;
     QLabel* m_statusFigures = nullptr;

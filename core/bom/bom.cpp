@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 #include "bom/bom_counts.h"
 #include "catalog/platforms.h"
@@ -96,6 +97,9 @@ BomLine makeLine(BomCategory category, const PartBase* part, const std::string& 
         line.description = "not in the catalog";
         line.priceSource = "no price in the catalog";
     }
+    // A generic row (vendor "Generic MSA", "Generic": any part built to the MSA or standard) is no ordering
+    // number: the line says so, so nobody orders "MSA-OSFP-800G-2XSR4" (core/media/README.md, "OEM only").
+    if (part && part->vendor.rfind("Generic", 0) == 0) line.description = "Generic, quote needed: " + line.description;
     line.extendedUsd = double(qty) * line.unitPriceUsd;
     line.extendedPowerW = powered ? double(qty) * line.unitPowerW : 0.0;
     return line;
@@ -105,6 +109,15 @@ BomLine makeLine(BomCategory category, const PartBase* part, const std::string& 
 struct PartUse {
     long long qty = 0;
     long long linksByClass[kLinkClassCount] = {0, 0, 0};
+    // Where the part is not its platform vendor's own (Catalog::originAt): platforms whose vendor sells no
+    // optics (open optics), and whether the design's "allow third-party optics" put it anywhere.
+    std::set<std::string> openOn;
+    bool thirdParty = false;
+    void note(PartOrigin origin, const std::string& platform)
+    {
+        if (origin == PartOrigin::OpenOptics) openOn.insert(platform);
+        if (origin == PartOrigin::ThirdParty) thirdParty = true;
+    }
     std::string usedFor() const
     {
         std::string s;
@@ -113,6 +126,12 @@ struct PartUse {
             if (!s.empty()) s += "; ";
             s += std::string(displayName(LinkClass(c))) + ", " + withThousands(linksByClass[c]) + " links";
         }
+        if (!openOn.empty()) {
+            std::string names;
+            for (const std::string& p : openOn) names += (names.empty() ? "" : ", ") + p;
+            s += "; third-party, the supported optics of " + names + " (open optics: its vendor sells none)";
+        }
+        if (thirdParty) s += "; third-party (third-party optics allowed by the design)";
         return s;
     }
 };
@@ -186,22 +205,45 @@ Bom collect(const ClusterSpec& spec, const Fabric& fabric, const MediaAssignment
     const std::vector<SolutionCounts>& counts = bom.perSolution;
     std::map<std::string, PartUse> modules, cables;
     std::map<std::string, long long> panelPortsByConnector;
+    // The device at each end of a link class: the NIC below the leaves, else the tier's switch.
+    auto platformAt = [&](int cls, bool upper) -> const PartBase& {
+        constexpr Tier kLower[kLinkClassCount] = {Tier::Node, Tier::Leaf, Tier::Spine};
+        constexpr Tier kUpper[kLinkClassCount] = {Tier::Leaf, Tier::Spine, Tier::Core};
+        if (!upper && kLower[cls] == Tier::Node) return nicModel;
+        return hardware.switchOf(upper ? kUpper[cls] : kLower[cls]);
+    };
+    auto originAt = [&](const PartBase& host, const PartBase* part, const PartBase* far) {
+        if (!part) return PartOrigin::Oem;
+        const PartOrigin o = catalog.originAt(host.partNumber, *part);
+        // A cable from the far device's vendor is that vendor's own part (media_rules.cpp originIssue).
+        return o == PartOrigin::ThirdParty && far && far->vendor == part->vendor ? PartOrigin::Oem : o;
+    };
     for (std::size_t s = 0; s < media.solutions.size(); ++s) {
         const LinkSolution& sol = media.solutions[s];
         const SolutionCounts& c = counts[s];
         if (c.links == 0) continue;
         const int cls = int(sol.cls);
+        const PartBase& hostA = platformAt(cls, false);
+        const PartBase& hostB = platformAt(cls, true);
         if (!sol.moduleA.empty()) {
             modules[sol.moduleA].qty += c.modulesA;
             modules[sol.moduleA].linksByClass[cls] += c.links;
+            modules[sol.moduleA].note(originAt(hostA, catalog.findTransceiver(sol.moduleA), nullptr), hostA.partNumber);
         }
         if (!sol.moduleB.empty()) {
             modules[sol.moduleB].qty += c.modulesB;
             if (sol.moduleB != sol.moduleA) modules[sol.moduleB].linksByClass[cls] += c.links;
+            modules[sol.moduleB].note(originAt(hostB, catalog.findTransceiver(sol.moduleB), nullptr), hostB.partNumber);
         }
         if (!sol.cablePart.empty()) {
             cables[sol.cablePart].qty += c.cables;
             cables[sol.cablePart].linksByClass[cls] += c.links;
+            // Assemblies plug into both devices; fibre plugs into the modules, not a cage.
+            const CableModel* cable = catalog.findCable(sol.cablePart);
+            if (cable && !isFibreCable(cable, sol.media)) {
+                cables[sol.cablePart].note(originAt(hostA, cable, &hostB), hostA.partNumber);
+                cables[sol.cablePart].note(originAt(hostB, cable, &hostA), hostB.partNumber);
+            }
         }
         if (sol.patchPanelPorts > 0) {
             const CableModel* cable = catalog.findCable(sol.cablePart);

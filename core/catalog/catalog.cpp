@@ -84,6 +84,21 @@ bool Catalog::isQualified(std::string_view platform, const PartBase& part) const
     return host && host->vendor == part.vendor;
 }
 
+PartOrigin Catalog::originAt(std::string_view platform, const PartBase& part) const
+{
+    bool open = false;
+    const PartBase* host = nullptr;
+    if (const SwitchModel* sw = findSwitch(platform)) {
+        host = sw;
+        open = sw->openOptics;
+    } else if (const NicModel* nic = findNic(platform)) {
+        host = nic;
+        open = nic->openOptics;
+    }
+    if (!host || host->vendor == part.vendor) return PartOrigin::Oem;
+    return open ? PartOrigin::OpenOptics : PartOrigin::ThirdParty;
+}
+
 const PriceQuote* Catalog::priceFor(const PartBase& part, const Economics& economics) const
 {
     switch (economics.pricePolicy) {

@@ -11,6 +11,12 @@
 
 namespace fp {
 
+// Whose part a module or cable is where it plugs in (core/media/README.md, "OEM only"): the platform
+// vendor's own; a third-party part on a platform whose vendor sells no optics and supports third-party
+// ones (`openOptics`: white boxes, their supported path); or a third-party part on a platform whose vendor
+// sells its own, which only "allow third-party optics" lets in.
+enum class PartOrigin { Oem, OpenOptics, ThirdParty };
+
 class Catalog {
 public:
     std::vector<SwitchModel> switches;
@@ -39,6 +45,8 @@ public:
     // True when `platform` (switch or NIC part number) accepts `part`. A platform with no
     // qualification rows accepts parts of its own vendor only (OEM lock-in is the common case).
     bool isQualified(std::string_view platform, const PartBase& part) const;
+    // Whose part `part` is in `platform`'s cage (PartOrigin). An unknown platform: OEM (nothing to judge).
+    PartOrigin originAt(std::string_view platform, const PartBase& part) const;
 
     // The price the plan uses for `part` under the economics' price policy; nullptr if none.
     const PriceQuote* priceFor(const PartBase& part, const Economics&) const;

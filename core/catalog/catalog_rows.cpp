@@ -281,7 +281,8 @@ CatalogRow typeRow(const SwitchModel& m)
             {"latency_ns", std::to_string(m.latencyNs)},
             {"latency_estimated", flag(m.latencyEstimated)},
             {"rack_units", std::to_string(m.rackUnits)},
-            {"adaptive_routing", flag(m.adaptiveRouting)}};
+            {"adaptive_routing", flag(m.adaptiveRouting)},
+            {"open_optics", flag(m.openOptics)}};
 }
 
 CatalogRow typeRow(const NicModel& m)
@@ -298,7 +299,8 @@ CatalogRow typeRow(const NicModel& m)
             {"packet_spraying", flag(m.packetSpraying)},
             {"super_nic", flag(m.superNic)},
             {"eth_ports_per_cage", std::to_string(m.ethPortsPerCage)},
-            {"eth_port_gbps", std::to_string(m.ethPortGbps)}};
+            {"eth_port_gbps", std::to_string(m.ethPortGbps)},
+            {"open_optics", flag(m.openOptics)}};
 }
 
 CatalogRow typeRow(const TransceiverModel& m)
@@ -367,6 +369,7 @@ Catalog readCatalog(SqliteDb& db)
         m.latencyEstimated = c.flag("latency_estimated");
         m.rackUnits = c.integer("rack_units");
         m.adaptiveRouting = c.flag("adaptive_routing");
+        m.openOptics = c.flag("open_optics");
     });
     readTable(db, "nics", cat.nics, [](const Columns& c, NicModel& m) {
         m.protocol = protocolOf(c);
@@ -381,6 +384,7 @@ Catalog readCatalog(SqliteDb& db)
         m.superNic = c.flag("super_nic");
         m.ethPortsPerCage = c.integer("eth_ports_per_cage");
         m.ethPortGbps = c.integer("eth_port_gbps");
+        m.openOptics = c.flag("open_optics");
     });
     readTable(db, "transceivers", cat.transceivers, [](const Columns& c, TransceiverModel& m) {
         m.protocol = protocolOf(c);

@@ -255,6 +255,18 @@ INSERT INTO asics (asic, buffer_bytes, buffer_estimated, cell_bytes, pipeline_la
   ('generic', 0, 1, 256, 19456, 819.2, 0, 9216, 1, 'ESTIMATE: no published buffer figure for this ASIC (Jericho, Silicon One, Express and others): headroom from Spectrum''s latencies and a 256 B cell, the buffer fit not checked');
 )SQL";
 
+// Version 7: open optics. A switch or NIC whose vendor sells no optics of its own and supports third-party
+// modules and cables (white boxes: Edgecore, UfiSpace; AMD and Broadcom NICs) takes them without "allow
+// third-party optics": they are its supported parts, not a third-party choice (core/media/README.md, "OEM
+// only"). A file migrated from version 6 gets the flags version 7 shipped with (a fresh build takes the
+// seed's, data/catalog/switches.csv and nics.csv).
+const char* const kSchemaV7 = R"SQL(
+ALTER TABLE switches ADD COLUMN open_optics INTEGER NOT NULL DEFAULT 0 CHECK (open_optics IN (0,1));
+ALTER TABLE nics ADD COLUMN open_optics INTEGER NOT NULL DEFAULT 0 CHECK (open_optics IN (0,1));
+UPDATE switches SET open_optics = 1 WHERE part IN ('AIS800-64D','S9321-64EO');
+UPDATE nics SET open_optics = 1 WHERE part IN ('POLLARA-400','BCM957608-P1400GDF00');
+)SQL";
+
 } // namespace
 
 const std::vector<CatalogMigration>& catalogMigrations()
@@ -268,6 +280,7 @@ const std::vector<CatalogMigration>& catalogMigrations()
         {4, kSchemaV4},
         {5, kSchemaV5},
         {6, kSchemaV6},
+        {7, kSchemaV7},
     };
     return migrations;
 }

@@ -85,6 +85,10 @@ struct SwitchModel : PartBase {
     bool adaptiveRouting = false;
     bool generic = false;           // synthesised for --radix what-if studies, not a real part
     AsicFigures asicFigures;        // its ASIC's row of the catalog (or the generic row), set on loading
+    // Open optics (switches.csv open_optics): the vendor sells no optics of its own and supports
+    // third-party modules and cables (white boxes), so those are its supported parts, not third-party
+    // choices (core/media/README.md, "OEM only").
+    bool openOptics = false;
 
     // Logical ports at `gbps` (0 when the cage cannot run that speed).
     int portsAt(int gbps) const;
@@ -109,6 +113,7 @@ struct NicModel : PartBase {
     bool latencyEstimated = true;
     bool packetSpraying = false;    // UEC-style multipath transport
     bool superNic = false;          // Spectrum-X SuperNIC (adaptive routing with the switch)
+    bool openOptics = false;        // the vendor sells no optics: third-party parts are its path (as switches)
     // Ethernet port mode, from the catalog (nics.csv eth_ports_per_cage, eth_port_gbps): the ports one
     // cage runs on Ethernet and their speed, where firmware differs from InfiniBand (ConnectX-8 C8180:
     // 800G XDR, but Ethernet only as 2 x 400GbE through its one cage). ethPortGbps 0 = none recorded

@@ -306,9 +306,20 @@ private:
                                                        : closest.sol.moduleA + " + " + closest.sol.moduleB;
         if (!closest.sol.moduleA.empty() && !closest.sol.cablePart.empty()) name += " over " + closest.sol.cablePart;
         char buf[96];
-        std::snprintf(buf, sizeof buf, "no part fits a %.1f m route; closest: ", neededLengthM);
-        none.issues.push_back({"media.no-part", buf + name + " (" + why + ")",
-                               "Add a fitting part to the catalog, allow third-party optics, or change the floor plan"});
+        // Only whose part it is stands in the way (third-party optics off, or off the platform's list): say
+        // that no OEM part fits and that this one would with third-party optics allowed.
+        const bool onlyOrigin = std::all_of(closest.issues.begin(), closest.issues.end(), [](const Issue& i) {
+            return i.rule == "media.third-party" || i.rule == "media.not-qualified";
+        });
+        if (onlyOrigin && !closest.issues.empty()) {
+            std::snprintf(buf, sizeof buf, "no OEM part fits a %.1f m route; third-party: ", neededLengthM);
+            none.issues.push_back({"media.no-part", buf + name + " would (" + why + ")",
+                                   "Allow third-party optics, or add the switch or NIC vendor's own part to the catalog"});
+        } else {
+            std::snprintf(buf, sizeof buf, "no part fits a %.1f m route; closest: ", neededLengthM);
+            none.issues.push_back({"media.no-part", buf + name + " (" + why + ")",
+                                   "Add a fitting part to the catalog, allow third-party optics, or change the floor plan"});
+        }
         none.sol.reason = "no feasible part";
         return none;
     }
@@ -508,7 +519,8 @@ private:
 
 Severity severityOf(const std::string& rule)
 {
-    return rule == "media.not-qualified" || rule == "media.not-oem" ? Severity::Warning : Severity::Error;
+    return rule == "media.not-qualified" || rule == "media.not-oem" || rule == "media.third-party" ? Severity::Warning
+                                                                                                 : Severity::Error;
 }
 
 } // namespace

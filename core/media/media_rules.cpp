@@ -16,6 +16,32 @@ std::string fmt(const char* f, auto... args)
     return buf;
 }
 
+// Third-party optics off: a module or cable in `end`'s cage is that platform's vendor's own part, or any
+// part when the platform is open optics (its vendor sells none: white boxes). A cable has a plug in two
+// devices and comes from one vendor: one from the far device's vendor (`far`, a NIC vendor's DAC to an
+// Arista leaf) counts as OEM at this end too (core/media/README.md, "OEM only"). True when it added the
+// issue: the qualification list is then not asked too (one reason per end, so a third-party candidate does
+// not count twice against a real misfit when the closest candidate is looked for).
+bool originIssue(const PartBase& part, const LinkEnd& end, const LinkEnd* far, const ClassContext& ctx,
+                 std::vector<Issue>& out)
+{
+    if (ctx.allowThirdParty || end.generic || !ctx.catalog) return false;
+    if (ctx.catalog->originAt(end.platform, part) != PartOrigin::ThirdParty) return false;
+    if (far) {
+        const PartBase* farHost = ctx.catalog->findPart(far->platform);
+        if (farHost && farHost->vendor == part.vendor) return false;
+    }
+    addIssue(out, ctx, "media.third-party",
+        [&] {
+            const PartBase* host = ctx.catalog->findPart(end.platform);
+            return fmt("%s is a third-party part (%s) in %s, whose vendor %s sells its own; third-party optics are off",
+                       part.partNumber.c_str(), part.vendor.c_str(), end.platform.c_str(),
+                       host ? host->vendor.c_str() : "?");
+        },
+        "Allow third-party optics, or add the platform vendor's part to the catalog");
+    return true;
+}
+
 void qualificationIssues(const PartBase& part, const LinkEnd& end, const ClassContext& ctx,
                          std::vector<Issue>& out)
 {
@@ -157,7 +183,7 @@ void moduleEndIssues(const TransceiverModel& m, const LinkEnd& end, const ClassC
             },
             "Use a lower-power module or a platform whose cages support it");
     protocolIssue(m, m.protocol, ctx, out);
-    qualificationIssues(m, end, ctx, out);
+    if (!originIssue(m, end, nullptr, ctx, out)) qualificationIssues(m, end, ctx, out);
 }
 
 void modulePairIssues(const TransceiverModel& a, const TransceiverModel& b, const CableModel* fibre,
@@ -281,8 +307,9 @@ void assemblyIssues(const CableModel& c, const LinkEnd& single, const LinkEnd& l
             [&] { return fmt("%s is %.1f m; the route needs %.1f m", c.partNumber.c_str(), c.lengthM, neededLengthM); },
             "Use a longer assembly, or optics and fibre");
     protocolIssue(c, c.protocol, ctx, out);
-    qualificationIssues(c, single, ctx, out);
-    if (legs.platform != single.platform) qualificationIssues(c, legs, ctx, out);
+    if (!originIssue(c, single, &legs, ctx, out)) qualificationIssues(c, single, ctx, out);
+    if (legs.platform != single.platform && !originIssue(c, legs, &single, ctx, out))
+        qualificationIssues(c, legs, ctx, out);
 }
 
 } // namespace fp::media

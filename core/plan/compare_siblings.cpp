@@ -14,12 +14,15 @@ bool sameBreakouts(const std::vector<Breakout>& a, const std::vector<Breakout>& 
 }
 
 // Media checks ask whether a part is qualified on the switch (catalog.h isQualified: its own list, or
-// the vendor's parts when it has none): the answer must be the same for every part.
+// the vendor's parts when it has none) and whose part it is there (originAt: the vendor's own, open optics
+// or third-party): the answers must be the same for every part.
 bool sameQualifications(const SwitchModel& a, const SwitchModel& b, const Catalog& catalog)
 {
     auto same = [&](const auto& parts) {
         for (const PartBase& p : parts)
-            if (catalog.isQualified(a.partNumber, p) != catalog.isQualified(b.partNumber, p)) return false;
+            if (catalog.isQualified(a.partNumber, p) != catalog.isQualified(b.partNumber, p) ||
+                catalog.originAt(a.partNumber, p) != catalog.originAt(b.partNumber, p))
+                return false;
         return true;
     };
     return same(catalog.transceivers) && same(catalog.cables) && same(catalog.patchPanels) && same(catalog.nics);

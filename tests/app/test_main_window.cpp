@@ -97,6 +97,7 @@ private slots:
     void compareMoneyAndAdviceReadAsTheCli();
     void countsReadAsEnglish();
     void bomCategoriesAndPricesFitAt1024();
+    void pricesTabShowsMultimodeAgainstSingleMode();
     void otherNetworksAreNamedNotSummedIn();
 
 private:
@@ -609,6 +610,21 @@ void TestMainWindow::bomCategoriesAndPricesFitAt1024()
     const int extendedRight = table->columnViewportPosition(BomModel::Extended) + table->columnWidth(BomModel::Extended);
     QVERIFY2(extendedRight <= table->viewport()->width(),
              qPrintable(QStringLiteral("%1 > %2").arg(extendedRight).arg(table->viewport()->width())));
+}
+
+// Issue 39: the Prices tab says what multimode saves against single-mode, per module shape, at the prices
+// the plan uses, beside the published 0.40 (the NVIDIA twin: 0.85 x 920 / (0.85 x 2,300) = 0.40).
+void TestMainWindow::pricesTabShowsMultimodeAgainstSingleMode()
+{
+    Document* doc = m_window->document();
+    doc->reset(ClusterSpec{}, QString());
+    QVERIFY(test::settle(*doc));
+    m_window->showTab(QStringLiteral("prices"));
+    auto* label = m_window->findChild<QLabel*>(QStringLiteral("mediumRatios"));
+    QVERIFY(label);
+    QTRY_VERIFY(!label->text().isEmpty());
+    QVERIFY2(label->text().contains(QStringLiteral("NVIDIA OSFP 2 x 400G finned <b>0.40</b>")), qPrintable(label->text()));
+    QVERIFY2(label->text().contains(QStringLiteral("Published: <b>0.40</b>")), qPrintable(label->text()));
 }
 
 void TestMainWindow::otherNetworksAreNamedNotSummedIn()

@@ -370,8 +370,12 @@ private slots:
         QVERIFY(c.isQualified("AR-SW", msaOptic));
         QVERIFY(!c.isQualified("AR-SW", arOptic));
         QVERIFY(!c.isQualified("UNKNOWN", nvOptic));
-        // Bundled: the Arista OSFP switch takes a listed third-party module, NVIDIA switches only LinkX.
-        QVERIFY(bundled_.isQualified("DCS-7060X6-64PE", *bundled_.findPart("MSA-OSFP-800G-DR8")));
+        // Bundled: an open-optics white box lists third-party modules; an OEM switch's list holds its vendor's
+        // own parts only (third-party parts are "allow third-party optics", not the list: issue 39); NVIDIA
+        // switches only LinkX.
+        QVERIFY(bundled_.isQualified("AIS800-64D", *bundled_.findPart("MSA-QDD-800G-DR8")));
+        QVERIFY(bundled_.isQualified("DCS-7060X6-64PE", *bundled_.findPart("OSFP-800G-2XDR4")));
+        QVERIFY(!bundled_.isQualified("DCS-7060X6-64PE", *bundled_.findPart("MSA-OSFP-800G-DR8")));
         QVERIFY(bundled_.isQualified("MQM9700-NS2F", *bundled_.findPart("MMA4Z00-NS")));
         QVERIFY(!bundled_.isQualified("MQM9700-NS2F", *bundled_.findPart("MSA-OSFP-800G-2XSR4")));
     }
@@ -401,13 +405,14 @@ private slots:
     void loadRefusesNewerSchema()
     {
         const std::string path = copyOfBundled(tmp_, "newer.sqlite");
-        QCOMPARE(rawExec(path, "UPDATE schema_version SET version = 7"), SQLITE_OK);
+        const int newer = kCatalogSchemaVersion + 1;
+        QCOMPARE(rawExec(path, "UPDATE schema_version SET version = " + std::to_string(newer)), SQLITE_OK);
         try {
             loadCatalog(path);
             QFAIL("no error");
         } catch (const UserError& e) {
             const QString msg = e.what();
-            QVERIFY2(msg.contains("7") && msg.contains(QString::number(kCatalogSchemaVersion)), qPrintable(msg));
+            QVERIFY2(msg.contains(QString::number(newer)) && msg.contains(QString::number(kCatalogSchemaVersion)), qPrintable(msg));
         }
     }
 
@@ -434,7 +439,7 @@ private slots:
         // Line 3 of switches.csv gets a negative power.
         std::string text = readFile(seed + "/switches.csv");
         const size_t line3 = text.find('\n', text.find('\n') + 1) + 1;
-        const std::string bad = "BAD-SW,V,desc,ethernet,x,32,OSFP,1,17,400x2,0,1,1,0,-40,0,0,1,https://x,\n";
+        const std::string bad = "BAD-SW,V,desc,ethernet,x,32,OSFP,1,17,400x2,0,1,1,0,-40,0,0,1,https://x,,0\n";
         text.insert(line3, bad);
         writeFile(seed + "/switches.csv", text);
         try {
@@ -613,10 +618,10 @@ private slots:
         q.basis = "quote";
         setPrice(user, "MMA4Z00-NS", q);
         restoreDefaultPrices(user, bundledCatalog(tmp_));
-        // 1800 list x 0.85 street factor = 1530 (data/catalog/README.md).
+        // 960 list (0.40 x MMS4X00-NS 2,400) x 0.85 street factor = 816 (data/catalog/README.md).
         QCOMPARE(rawQuery(user, "SELECT price_usd FROM prices WHERE part = 'MMA4Z00-NS' AND source = "
                                 "'estimate-street-2026'"),
-                 std::string("1530.0"));
+                 std::string("816.0"));
     }
 
     void editsRefuseBadInput()
@@ -714,7 +719,8 @@ private slots:
     void olderCatalogGainsFailureRates()
     {
         const std::string path = copyOfBundled(tmp_, "v2.sqlite");
-        QCOMPARE(rawExec(path, "ALTER TABLE nics DROP COLUMN eth_port_gbps; ALTER TABLE nics DROP COLUMN eth_ports_per_cage; "
+        QCOMPARE(rawExec(path, "ALTER TABLE switches DROP COLUMN open_optics; ALTER TABLE nics DROP COLUMN open_optics; "
+                               "ALTER TABLE nics DROP COLUMN eth_port_gbps; ALTER TABLE nics DROP COLUMN eth_ports_per_cage; "
                                "ALTER TABLE platforms DROP COLUMN nics_built_in_source; ALTER TABLE platforms DROP COLUMN nics_built_in; "
                                      "DROP TABLE failure_rates; DROP TABLE asics; UPDATE schema_version SET version = 2"), SQLITE_OK);
         const Catalog c = loadCatalog(path);
@@ -764,7 +770,8 @@ private slots:
     void olderCatalogGainsAsicsAndMissingOnesAreAClearError()
     {
         const std::string v5 = copyOfBundled(tmp_, "v5.sqlite");
-        QCOMPARE(rawExec(v5, "DROP TABLE asics; UPDATE schema_version SET version = 5"), SQLITE_OK);
+        QCOMPARE(rawExec(v5, "ALTER TABLE switches DROP COLUMN open_optics; ALTER TABLE nics DROP COLUMN open_optics; "
+                             "DROP TABLE asics; UPDATE schema_version SET version = 5"), SQLITE_OK);
         const Catalog c = loadCatalog(v5);
         QCOMPARE(c.schemaVersion, kCatalogSchemaVersion);
         QCOMPARE(c.asics.size(), bundled_.asics.size());

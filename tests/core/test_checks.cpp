@@ -95,8 +95,10 @@ private slots:
         QTest::newRow("connector") << "media.connector-mismatch" << hl << 20.0f << "TEST-UPC-SR4" << 2 << err;
         QTest::newRow("power class") << "media.power-class" << ls << 40.0f << "TEST-HOT-TWIN" << 2 << err;
         QTest::newRow("speed") << "media.speed-mismatch" << ls << 40.0f << "TEST-200G-TWIN" << 2 << err;
-        QTest::newRow("qualified") << "media.not-qualified" << ls << 40.0f << "ACME-2xSR4" << 2
-                                   << int(Severity::Warning);
+        // A third-party part in an NVIDIA switch with third-party optics off (issue 39: the rule is whose part it
+        // is; a platform's list is asked only for its own vendor's or an open platform's parts).
+        QTest::newRow("third-party") << "media.third-party" << ls << 40.0f << "ACME-2xSR4" << 2
+                                     << int(Severity::Warning);
         QTest::newRow("no part") << "media.no-part" << ls << 20000.0f << "" << 2 << err;
     }
     void pinnedPartRules()

@@ -277,7 +277,7 @@ private slots:
             {"leaf-placement", {small, {{"end-of-row", strings({"--leaf-placement", "end-of-row"})}, {"in-rack", strings({"--leaf-placement", "in-rack"})}, {"nowhere", strings({"--leaf-placement", "nowhere"})}}}},
             {"spine-placement", {small, {{"central-room", strings({"--spine-placement", "central-room"})}, {"end-of-row", strings({"--spine-placement", "end-of-row"})}}}},
             {"third-party-optics", {small + strings({"--fabric", "roce"}), {{"true", strings({"--third-party-optics"})}, {"false", {}}}}},
-            {"price-policy", {small + strings({"--fabric", "roce"}), {{"cheapest-qualified", strings({"--price-policy", "cheapest-qualified"})}, {"oem-only", strings({"--price-policy", "oem-only"})}, {"named-source", strings({"--price-policy", "named-source"})}}}},
+            {"price-policy", {small + strings({"--fabric", "roce", "--third-party-optics"}), {{"cheapest-qualified", strings({"--price-policy", "cheapest-qualified"})}, {"oem-only", strings({"--price-policy", "oem-only"})}, {"named-source", strings({"--price-policy", "named-source"})}}}},
             {"price-source", {small + strings({"--price-policy", "named-source"}), {{"estimate-street-2026", strings({"--price-source", "estimate-street-2026"})}, {"estimate-oem-list-2026", strings({"--price-source", "estimate-oem-list-2026"})}}}},
             {"comm-pct", {small, {{"5", strings({"--comm-pct", "5"})}, {"30", strings({"--comm-pct", "30"})}}}},
             {"misconfigured-roce", {small + strings({"--fabric", "roce"}), {{"true", strings({"--misconfigured-roce"})}, {"false", {}}}}},

@@ -20,6 +20,7 @@
 #include "plan/plan_json.h"
 #include "spec/spec_json.h"
 
+#include "oem_lines.h"
 #include "random_plans.h"
 
 using namespace fp;
@@ -614,7 +615,7 @@ private slots:
     void fiveHundredRandomSpecs()
     {
         std::mt19937 rng(20261201);
-        int perTier = 0, dualTor = 0, dualTorTwoPort = 0;
+        int perTier = 0, dualTor = 0, dualTorTwoPort = 0, nonOemChecked = 0;
         std::vector<std::string> failures;
         const test::RandomPlans r = test::planRandomSpecs(
             catalog_, 500, 3000, [&] { return randomSpec(rng, catalog_); }, [&](const ClusterSpec& spec, Plan& p, int attempts) {
@@ -624,6 +625,11 @@ private slots:
                 perTier += p.hardware.switches.size() > 1 ? 1 : 0;
                 dualTor += spec.dualTor ? 1 : 0;
                 dualTorTwoPort += spec.dualTor && p.hardware.nic.ports >= 2 ? 1 : 0;
+                // Procurement truth (issue 39): OEM parts only unless third-party optics are allowed or the
+                // device is open optics, and then the BOM line says which (oem_lines.h).
+                if (const std::string bad = test::firstNonOemPart(spec, p); !bad.empty() && failures.size() < 20)
+                    failures.push_back("attempt " + std::to_string(attempts) + ": " + bad);
+                nonOemChecked += spec.media.allowThirdPartyOptics ? 0 : 1;
                 for (const std::string& f : invariantFindings(p))
                     if (failures.size() < 20)
                         failures.push_back("attempt " + std::to_string(attempts) + " (" + toString(spec.fabric) + " " +
@@ -640,6 +646,7 @@ private slots:
         QVERIFY2(perTier >= 50, qPrintable(QString::number(perTier)));  // the per-tier path is exercised
         QVERIFY2(dualTor >= 50, qPrintable(QString::number(dualTor)));  // and the dual-homed one
         QVERIFY2(dualTorTwoPort >= 20, qPrintable(QString::number(dualTorTwoPort)));  // with two-port NICs too
+        QVERIFY2(nonOemChecked >= 200, qPrintable(QString::number(nonOemChecked)));  // third-party off: most of them
         std::string all;
         for (const std::string& f : failures) all += "\n  " + f;
         QVERIFY2(failures.empty(), all.c_str());
