@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <set>
 
 #include "estimate/collectives.h"
@@ -11,30 +12,17 @@
 #include "estimate/nccl_constants.h"
 #include "estimate/opex.h"
 #include "estimate/throughput.h"
+#include "estimate/tuning_effort.h"
 #include "lossless/lossless.h"
 
 namespace fp::estimate {
-namespace {
-
-void tuningFigures(FabricKind kind, double& weeks, double& months)
-{
-    switch (kind) {
-    case FabricKind::InfiniBand: weeks = model::kIbTuningWeeks; months = model::kIbMonthsToStable; return;
-    case FabricKind::RoCE: weeks = model::kRoceTuningWeeks; months = model::kRoceMonthsToStable; return;
-    case FabricKind::SpectrumX:
-        weeks = model::kSpectrumXTuningWeeks;
-        months = model::kSpectrumXMonthsToStable;
-        return;
-    case FabricKind::UEC: weeks = model::kUecTuningWeeks; months = model::kUecMonthsToStable; return;
-    }
-}
-
-} // namespace
 
 Opex opexOf(const ClusterSpec& spec, const Fabric& fabric, const Bom& bom, const NicModel& nic)
 {
     Opex o;
-    tuningFigures(spec.fabric, o.tuningWeeks, o.monthsToStable);
+    const TuningEffort effort = tuningEffortOf(spec.fabric, false, fabric);
+    o.tuningWeeks = effort.weeks;
+    o.monthsToStable = effort.months;
     const Economics& eco = spec.economics;
     o.tuningUsd = o.tuningWeeks * model::kHoursPerWorkWeek * eco.labourUsdPerHour * eco.skillFactor;
     // NICs draw power whether or not the network budget pays for them.
@@ -142,6 +130,7 @@ Estimates run(const ClusterSpec& spec, const Fabric& fabric, const Layout& layou
     e.capex = capexOf(bom, spec.gpus);
     e.opex = opexOf(spec, fabric, bom, nic);
     e.tcoUsd = tcoOf(e, spec);
+    e.notes.push_back(tuningEffortOf(spec.fabric, false, fabric).basis);
 
     Performance& perf = e.performance;
     const LatencyInputs latencyIn = latencyInputs(spec, fabric, layout, media, hw);
@@ -218,14 +207,17 @@ void creditCheckedLossless(Estimates& e, const ClusterSpec& spec, const lossless
                          std::all_of(lossless.tiers.begin(), lossless.tiers.end(),
                                      [](const lossless::TierLossless& t) { return t.bufferBytes > 0; });
     if (!checked) return;
-    e.opex.tuningWeeks = model::kRoceTuningWeeksGenerated;
+    // The fabric's scale (tuning_effort.cpp) applies to both bands alike, so the ratio carries it over.
+    const double byHand = e.opex.tuningWeeks;
+    e.opex.tuningWeeks = byHand * model::kRoceTuningWeeksGenerated / model::kRoceTuningWeeks;
     e.opex.tuningUsd = e.opex.tuningWeeks * model::kHoursPerWorkWeek * spec.economics.labourUsdPerHour *
                        spec.economics.skillFactor;
     e.tcoUsd = tcoOf(e, spec);
+    char weeks[32];
+    std::snprintf(weeks, sizeof weeks, "%.1f", byHand);
     e.notes.push_back("RoCE tuning effort assumes the lossless settings FabricPlan generated and checked are "
                       "applied (sonic-lossless, nvue-lossless, nic-lossless exports); tuned by hand it is " +
-                      std::to_string(int(model::kRoceTuningWeeks * 10) / 10) + "." +
-                      std::to_string(int(model::kRoceTuningWeeks * 10) % 10) + " engineer-weeks.");
+                      std::string(weeks) + " engineer-weeks.");
 }
 
 } // namespace fp::estimate

@@ -36,6 +36,19 @@ constexpr double kSpectrumXMonthsToStable = 2.5;
 constexpr double kUecTuningWeeks = 2.0;
 constexpr double kUecMonthsToStable = 3.5;
 
+// Scaling with the fabric (tuning_effort.cpp; README "Tuning effort"). ESTIMATE: no published figure gives
+// effort against fabric size. The bands above are for a fabric of the size practitioners report on: two
+// tiers, one plane, up to 64 switches (~1-2K GPUs). Beyond it, each doubling of the switches adds half the
+// reference effort (validation runs: NCCL tests per pod and across pods, PFC watchdog and ECN counters per
+// tier, cable burn-in); each tier beyond two adds 25 % (a new switch role with its own ECN thresholds,
+// headroom and routing, and Meta's SIGCOMM 2024 RoCE paper reports routing and congestion control being
+// reworked as fabrics grew from one to several tiers); each plane beyond one adds 10 % (same configuration,
+// validated again). Calendar months grow as the square root of the effort.
+constexpr double kTuningReferenceSwitches = 64.0;
+constexpr double kTuningPerSizeDoubling = 0.5;
+constexpr double kTuningPerExtraTier = 0.25;
+constexpr double kTuningPerExtraPlane = 0.10;
+
 // ---- Latency --------------------------------------------------------------------------------
 // Propagation: fibre n ~ 1.468 -> 4.9 ns/m, textbook 5.0 ns/m; copper DAC <= 4.5 ns/m
 // (NVIDIA MCP1650 spec). fabric-facts §4.
