@@ -1,7 +1,7 @@
 // "ibdm-topology": the designed InfiniBand fabric for Debian's ibutils (ibdm 1.5.7), as a folder:
 //   topology.topo       the IBDM topology file (man ibdm-topo-file), one section per switch:
 //                           MQM9700 leaf-su01-r1
-//                             P1 -4x-> FabricPlanHost8 node-0001 mlx5_0/P1
+//                             P1 -4x-> FabricPlanHost8 node-0001 osfp1/1
 //                             P33 -4x-> MQM9700 spine-01 P1
 //   ibnl/<TYPE>.ibnl    an IBNL system definition (man ibdm-ibnl-file) for the switch type and the
 //                       host type the file uses, so `ibdmchk -t` knows every system;
@@ -9,7 +9,7 @@
 // What ibdm 1.5.7's parser demands, and why the lines look as they do: port lines are indented
 // (an unindented line is ignored with a warning); the speed is left out (it knows 2.5G/5G/10G
 // only); SW, CA and HCA are reserved words, so hosts get their own system type, one CA node per
-// NIC (mlx5_k, the RDMA device name) with one port per plane. Switch ports are IB port numbers
+// NIC with one port per plane, named as the cable plan names it (Fabric::portName). Switch ports are IB port numbers
 // (logical port + 1). Every switch-to-switch link appears in both sections; host links once.
 // NVIDIA's UFM and cable-validation tools are not public, so nothing here claims to suit them.
 #include <algorithm>
@@ -111,7 +111,10 @@ public:
             host << "TOPSYSTEM " << hostType << "\n";
             for (int n = 0; n < f.nicsPerNode; ++n) {
                 host << "\nNODE CA " << planes << ' ' << nicType << " U" << (n + 1) << "\n";
-                for (int p = 1; p <= planes; ++p) host << "    " << p << " -> mlx5_" << n << "/P" << p << "\n";
+                // System ports carry the faceplate names of the cable plan (Fabric::portName): "osfp3/2"
+                // behind a DGX's shared cages, "nic3" or "nic3/p2" on a server with NIC cards.
+                for (int p = 1; p <= planes; ++p)
+                    host << "    " << p << " -> " << f.portName(0, std::uint16_t(n * planes + p - 1)) << "\n";
             }
             closeBundleFile(host, dir, "ibnl/" + hostType + ".ibnl");
 
@@ -131,8 +134,7 @@ public:
                 const std::uint16_t peerPort = e.upperEnd ? l.aPort : l.bPort;
                 out << "    P" << (e.port + 1) << ' ' << link << ' ';
                 if (f.devices[peer].tier == Tier::Node)
-                    out << hostType << ' ' << f.deviceName(peer) << " mlx5_" << peerPort / planes << "/P"
-                        << (peerPort % planes + 1) << '\n';
+                    out << hostType << ' ' << f.deviceName(peer) << ' ' << f.portName(peer, peerPort) << '\n';
                 else
                     out << swType(peer) << ' ' << f.deviceName(peer) << " P" << (peerPort + 1) << '\n';
                 tick.step();
@@ -145,7 +147,9 @@ public:
                    << "Check it (cluster design mode; the SM node is any host's first HCA):\n"
                    << "  IBDM_IBNL_PATH=$PWD/ibnl ibdmchk -t topology.topo -n "
                    << (f.nodeCount ? f.deviceName(0) : std::string("HOST")) << "/U1 -p 1\n"
-                   << "Host ports are mlx5_<nic>/P<plane>; switch ports P<n> are IB port numbers.\n";
+                   << "Host ports carry the cable plan's faceplate names (osfp<cage>/<leg> behind a DGX's shared\n"
+                   << "cages, nic<n> or nic<n>/p<k> on a server with NIC cards); NIC n is HCA U<n> of the host\n"
+                   << "system. Switch ports P<n> are IB port numbers.\n";
             closeBundleFile(readme, dir, "README.txt");
         });
         reportProgress(ctx, 1.0);

@@ -1,6 +1,7 @@
 #include "plan/plan.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <functional>
 #include <optional>
@@ -160,6 +161,11 @@ Floor buildFloor(const Resolved& r, const PlanOptions& options)
             runSideBySide(links >= kLinksWorthAThread, wiring);
         });
         if (!r.planesNote.empty()) f.fabric.notes.insert(f.fabric.notes.begin(), r.planesNote);
+        if (const int share = r.hardware.nicPortsPerHostCage(); share > 1 && r.hardware.platform) {
+            std::string type = r.hardware.platform->cageType;
+            std::transform(type.begin(), type.end(), type.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+            f.fabric.hostCages = {type, share};
+        }
     });
     // On a large plan two pairs of stages run side by side, each reading only what is finished. Here
     // the floor layout and the cage groups (fabric only, media/cage_grouping.h); planOnFloor the others.

@@ -104,8 +104,17 @@ struct TierUsage {
     double utilisation() const { return portsTotal ? double(portsUsed) / double(portsTotal) : 0.0; }
 };
 
+// The server's own cages for its NIC ports, when a platform groups several NICs behind one cage (DGX H100:
+// four twin-port OSFP cages for eight ConnectX-7). Set by the plan from the platform (Hardware::
+// nicPortsPerHostCage); the default names node ports by NIC, as on a server with NIC cards.
+struct HostCages {
+    std::string type;       // lower case, as printed on the port label: "osfp"
+    int nicsPerCage = 1;
+};
+
 struct Fabric {
     FabricShape shape;
+    HostCages hostCages;
     std::vector<Device> devices;   // nodes first, then switches plane by plane, tier by tier
     LinkArray links;               // grouped by class: all host-leaf, then leaf-spine, then spine-core
     std::uint32_t nodeCount = 0;   // devices [0, nodeCount) are nodes
@@ -121,7 +130,8 @@ struct Fabric {
     std::string deviceName(DeviceId) const;
     // Logical ports per cage of a switch of this tier (1 for nodes: their ports are NIC/plane pairs).
     int portsPerCage(Tier) const;
-    // Port label as printed on the faceplate: switches "cage/sub" (1-based, "17/2"); nodes "nicN/planeP".
+    // Port label as printed on the faceplate: switches "cage/sub" (1-based, "17/2"); nodes "nicN" plus "/pK" for
+    // the K-th link of a NIC (planes, dual-ToR), or, behind shared host cages, "osfpC/L" (cage C, leg L).
     std::string portName(DeviceId, std::uint16_t port) const;
 };
 

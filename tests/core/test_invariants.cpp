@@ -308,7 +308,16 @@ private slots:
             return true;
         });
         QVERIFY(std::all_of(seen.begin(), seen.end(), [](int n) { return n == 1; }));
-        QVERIFY(names.count("node-0031 nic1"));  // the leg the issue found missing
+        QVERIFY(names.count("node-0031 osfp1/1"));  // the leg the issue found missing
+        // A DGX H100 puts its eight ConnectX-7 behind four twin-port OSFP cages: the host end names cage and
+        // leg (issue 40), osfp1/1 .. osfp4/2, eight per node, and no port is named by its NIC.
+        int node31Ports = 0;
+        for (const std::string& n : names)
+            if (n.rfind("node-0031 ", 0) == 0) ++node31Ports;
+        QCOMPARE(node31Ports, 8);
+        QVERIFY(names.count("node-0031 osfp4/2"));
+        QVERIFY(!names.count("node-0031 osfp5/1") && !names.count("node-0031 osfp1/3"));
+        QVERIFY(std::none_of(names.begin(), names.end(), [](const std::string& n) { return n.find(" nic") != std::string::npos; }));
         QVERIFY(invariantFindings(p).empty());
     }
 
