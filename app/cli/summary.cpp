@@ -69,6 +69,9 @@ void printSummary(const Plan& p, std::ostream& out, const std::string& catalogPa
     out << formatted("  network power: %.1f kW; energy %s/year; TCO over %d years %s\n", p.estimates.opex.powerKw,
                      money(p.estimates.opex.energyUsdPerYear).c_str(), p.spec.economics.horizonYears,
                      money(p.estimates.tcoUsd).c_str());
+    // The window's "Tuning effort" and "Months to stable" (summary_view.cpp), in its rounding.
+    out << "  bring-up and tuning: " << formatOneDecimal(p.estimates.opex.tuningWeeks) << " engineer-weeks, "
+        << formatOneDecimal(p.estimates.opex.monthsToStable) << " months to stable\n";
     const auto& perf = p.estimates.performance;
     out << "  latency " << num(std::llround(perf.latencyMinNs)) << "-" << num(std::llround(perf.latencyMaxNs)) << " ns"
         << formatted("; bisection %.1f Tb/s; all-reduce bus bw %.1f GB/s\n", perf.bisectionTbps, perf.allreduceBusbwGBps);

@@ -89,6 +89,8 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QString userCatal
 
     // Another window or program changed the file: say so without stopping the user (issue 42).
     connect(m_document, &Document::changedOnDisk, this, &MainWindow::showDiskNotice);
+    // Parts an edit changed beside the one chosen (the NIC a switch needs): said, as the CLI's note is.
+    connect(m_document, &Document::partsNote, this, [this](const QString& text) { statusBar()->showMessage(text, 20'000); });
     const auto hideStaleNotice = [this] {
         if (m_diskNotice->isVisible() && !m_document->fileChangedOnDisk()) m_diskNotice->setVisible(false);
     };
