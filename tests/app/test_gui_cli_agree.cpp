@@ -180,6 +180,7 @@ void TestGuiCliAgree::namedSwitchPicksTheCliNic()
     doc()->undoStack()->undo();
     QCOMPARE(doc()->spec().switchModel, ClusterSpec{}.switchModel);
     QCOMPARE(doc()->spec().nicModel, ClusterSpec{}.nicModel);
+    QVERIFY(m_window->statusBar()->currentMessage().isEmpty());  // the note was about that edit only
 }
 
 // A NIC the user chose is theirs: a switch chosen afterwards keeps it, as `--nic` keeps it in the CLI

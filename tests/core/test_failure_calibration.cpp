@@ -176,7 +176,8 @@ private slots:
         QVERIFY(has(labels(p2), "spine hardware faults"));
         QVERIFY(printed(p2).find("spine hardware faults") != std::string::npos);
         QVERIFY2(printed(p2).find("core") == std::string::npos, printed(p2).c_str());
-        ClusterSpec three;
+        ClusterSpec three;  // 8,192 GPUs on QM9700 as a fat-tree of several pods
+        three.gpus = 8192;
         three.tiers = 3;
         const Plan p3 = makePlan(three, catalog_);
         QCOMPARE(p3.fabric.shape.tiers, 3);
