@@ -225,8 +225,9 @@ ClusterSpec fitFabricDefaults(const DesignKeys& args, ClusterSpec spec, const Ca
         // A named switch without a named NIC: the NIC that runs the switch's native speed (an 800G XDR
         // Q3400 with the 400G NDR default NIC planned with no part fitting its cages).
         if (std::optional<plan::NicForSwitch> fit = plan::nicForNamedSwitch(spec, catalog)) {
-            if (note) *note = fit->why;
-            else std::cerr << "note: " << fit->why << "\n";
+            const std::string why = fit->why + " (name a NIC with --nic to keep another)";  // the GUI says its own way
+            if (note) *note = why;
+            else std::cerr << "note: " << why << "\n";
             return fit->spec;
         }
     }
@@ -250,6 +251,21 @@ ClusterSpec fitFabricDefaults(const DesignKeys& args, ClusterSpec spec, const Ca
         const ClusterSpec typed = plan::canonicalParts(spec, catalog);
         const NicModel& nic = plan::resolveNic(typed, catalog);
         plan::requireDualHoming(typed, nic, plan::resolveLinkGbps(typed, nic));
+        // The NIC stays as named. A design switch that does not run the fabric (the built-in InfiniBand
+        // default under `--fabric spectrum-x --nic MCX75310AAS-NEAT`) gives way to the fabric's pick, so the
+        // plan says what the NIC lacks (fabric.spectrum-x-parts, with its fix), as the window does after a
+        // NIC is chosen, instead of stopping at "switch MQM9700-NS2F does not run Spectrum-X".
+        const SwitchModel* own = matchSwitch(catalog.switches, spec.switchModel).part;
+        if (parts.spec.genericRadix == 0 && (!own || !speaksFabric(own->protocol, spec.fabric))) {
+            ClusterSpec kept = spec;
+            kept.switchModel = parts.spec.switchModel;
+            const std::string why = "switch " + kept.switchModel + " runs " + displayName(spec.fabric) + " (" +
+                                    (own ? own->partNumber : spec.switchModel) + " does not); NIC " + nic.partNumber +
+                                    " kept as named with --nic";
+            if (note) *note = why;
+            else std::cerr << "note: " << why << "\n";
+            return kept;
+        }
         return spec;
     }
     if (parts.spec.switchModel != spec.switchModel || parts.spec.nicModel != spec.nicModel) {

@@ -69,11 +69,10 @@ void printSummary(const Plan& p, std::ostream& out, const std::string& catalogPa
     out << formatted("  network power: %.1f kW; energy %s/year; TCO over %d years %s\n", p.estimates.opex.powerKw,
                      money(p.estimates.opex.energyUsdPerYear).c_str(), p.spec.economics.horizonYears,
                      money(p.estimates.tcoUsd).c_str());
-    // The same figures as the window's Summary, the workbook and the PDF (estimate/tuning_effort.h).
-    out << formatted("  bring-up: %.1f engineer-weeks (%s), %.1f months to a stable cluster  [estimates, scaled "
-                     "with the fabric]\n",
-                     p.estimates.opex.tuningWeeks, money(p.estimates.opex.tuningUsd).c_str(),
-                     p.estimates.opex.monthsToStable);
+    // The window's Summary, the workbook and the PDF figures, in the window's rounding (estimate/tuning_effort.h).
+    out << "  bring-up: " << formatOneDecimal(p.estimates.opex.tuningWeeks) << " engineer-weeks ("
+        << money(p.estimates.opex.tuningUsd) << "), " << formatOneDecimal(p.estimates.opex.monthsToStable)
+        << " months to a stable cluster  [estimates, scaled with the fabric]\n";
     const auto& perf = p.estimates.performance;
     out << "  latency " << num(std::llround(perf.latencyMinNs)) << "-" << num(std::llround(perf.latencyMaxNs)) << " ns"
         << formatted("; bisection %.1f Tb/s; all-reduce bus bw %.1f GB/s\n", perf.bisectionTbps, perf.allreduceBusbwGBps);

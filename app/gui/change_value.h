@@ -56,6 +56,22 @@ private:
     T m_new;
 };
 
+// Marks the NIC as the user's own choice (Document::nicChosen), inside the undo step that sets it: undone
+// with it, so an undone choice no longer pins the NIC.
+class MarkNicChosen : public QUndoCommand {
+public:
+    MarkNicChosen(Document* document, QUndoCommand* parent = nullptr)
+        : QUndoCommand(parent), m_document(document), m_old(document->nicChosen())
+    {
+    }
+    void redo() override { m_document->setNicChosenFromCommand(true); }
+    void undo() override { m_document->setNicChosenFromCommand(m_old); }
+
+private:
+    Document* m_document;
+    bool m_old;
+};
+
 // One edit of the media pins list, by index; undo puts the list back exactly (order included).
 class ChangePins : public QUndoCommand {
 public:

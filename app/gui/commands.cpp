@@ -2,6 +2,7 @@
 
 #include <QUndoStack>
 
+#include <optional>
 #include <stdexcept>
 
 #include "catalog/platforms.h"
@@ -75,6 +76,38 @@ void setTechnology(Document* document, FabricKind fabric)
         }
     }
     stack->endMacro();
+}
+
+bool chooseSwitch(Document* document, const std::string& part)
+{
+    if (part == document->spec().switchModel) return false;
+    ClusterSpec next = document->spec();
+    next.switchModel = part;
+    std::optional<plan::NicForSwitch> fit;
+    if (auto catalog = document->catalog(); catalog && !document->nicChosen())
+        fit = plan::nicForNamedSwitch(next, *catalog);
+    if (!fit) return setField(document, fields::switchModel, part);
+    QUndoStack* stack = document->undoStack();
+    stack->beginMacro(tr("Choose switch %1 and NIC %2")
+                          .arg(QString::fromStdString(part), QString::fromStdString(fit->spec.nicModel)));
+    setField(document, fields::switchModel, part);
+    setField(document, fields::nic, fit->spec.nicModel);
+    setField(document, fields::linkGbps, fit->spec.linkGbps);
+    stack->endMacro();
+    document->announce(QString::fromStdString(fit->why) +
+                       tr(" (choose a NIC in the design panel to keep another; Undo takes both back)"));
+    return true;
+}
+
+bool chooseNic(Document* document, const std::string& part)
+{
+    if (part == document->spec().nicModel) return false;
+    QUndoStack* stack = document->undoStack();
+    stack->beginMacro(QCoreApplication::translate("Command", "Change %1").arg(labelOf(fields::nic.label)));
+    setField(document, fields::nic, part);
+    stack->push(new MarkNicChosen(document));
+    stack->endMacro();
+    return true;
 }
 
 void choosePlatform(Document* document, const std::string& id)

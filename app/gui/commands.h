@@ -34,6 +34,12 @@ bool setField(Document* document, const DesignField<T>& field, std::type_identit
 // The technology, and in the same undo step the switch and NIC the core picks for it where the current
 // ones cannot run it (plan::partsForFabric).
 void setTechnology(Document*, FabricKind);
+// The fabric's switch, as the CLI's --switch: where the NIC is not the user's own choice (chooseNic) and
+// runs slower than the switch's native ports, in the same undo step the NIC the core picks for it
+// (plan::nicForNamedSwitch, the CLI's rule) and its note through Document::announce. False when nothing changed.
+bool chooseSwitch(Document*, const std::string& part);
+// The NIC, as the CLI's --nic: the user's own choice, kept when a switch is chosen later.
+bool chooseNic(Document*, const std::string& part);
 // A catalog platform ("" = none) and, in the same step, what it sets (applyPlatform).
 void choosePlatform(Document*, const std::string& platformId);
 // A tier's own switch (leaf, spine or core); "" = the fabric's switch.

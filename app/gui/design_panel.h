@@ -95,8 +95,12 @@ private:
     void addRatio(QFormLayout*, const DesignField<Ratio>&, const QString& tip);
     // Combo box of catalog part numbers; `choices` is re-read on every refresh (catalog, fabric filter).
     // With a finder it is searchable: typing filters the list, Enter takes the part the name means.
+    // `apply` sets the chosen part (a Command:: that also applies the core's rule for it, chooseSwitch);
+    // by default Command::setField.
+    using PartSetter = std::function<bool(const std::string& part)>;
     void addPart(QFormLayout*, const DesignField<std::string>&, const QString& tip,
-                 std::function<std::vector<std::pair<QString, QString>>()> choices, PartFinder find = {});
+                 std::function<std::vector<std::pair<QString, QString>>()> choices, PartFinder find = {},
+                 PartSetter apply = {});
     PartFinder switchFinder(bool emptyIsFabricSwitch);
     void addPriceSource(QFormLayout*);
     void addLinkSpeed(QFormLayout*);

@@ -187,8 +187,10 @@ inline void DesignPanel::addRatio(QFormLayout* form, const DesignField<Ratio>& f
 }
 
 inline void DesignPanel::addPart(QFormLayout* form, const DesignField<std::string>& field, const QString& tip,
-                                 std::function<std::vector<std::pair<QString, QString>>()> choices, PartFinder find)
+                                 std::function<std::vector<std::pair<QString, QString>>()> choices, PartFinder find,
+                                 PartSetter apply)
 {
+    if (!apply) apply = [this, f = &field](const std::string& part) { return Command::setField(m_document, *f, part); };
     auto* combo = new QComboBox(this);
     combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
     combo->setMinimumContentsLength(14);
@@ -205,7 +207,7 @@ inline void DesignPanel::addPart(QFormLayout* form, const DesignField<std::strin
     Binding& b = bind(field, combo, tip, form);
     const DesignField<std::string>* f = &field;
     if (find)
-        connect(combo->lineEdit(), &QLineEdit::editingFinished, this, [this, combo, f, find] {
+        connect(combo->lineEdit(), &QLineEdit::editingFinished, this, [this, combo, f, find, apply] {
             const QString typed = combo->currentText().trimmed();
             const int listed = combo->findText(typed, Qt::MatchFixedString);
             const PartSearch found =
@@ -213,7 +215,7 @@ inline void DesignPanel::addPart(QFormLayout* form, const DesignField<std::strin
             const QString key = QString::fromLatin1(f->path);
             if (!found.part) return setRangeError(key, found.error);
             setRangeError(key, {});
-            if (!Command::setField(m_document, *f, *found.part))
+            if (!apply(*found.part))
                 if (Binding* self = bindingFor(key)) self->load();  // the same part: show its listed name
         });
     b.load = [this, combo, f, choices, find] {
@@ -235,9 +237,8 @@ inline void DesignPanel::addPart(QFormLayout* form, const DesignField<std::strin
         }
         combo->setCurrentIndex(index);
     };
-    connect(combo, &QComboBox::activated, this, [this, combo, f](int index) {
-        Command::setField(m_document, *f, combo->itemData(index).toString().toStdString());
-    });
+    connect(combo, &QComboBox::activated, this,
+            [combo, apply](int index) { apply(combo->itemData(index).toString().toStdString()); });
 }
 
 } // namespace fp::gui

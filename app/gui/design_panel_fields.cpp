@@ -136,7 +136,8 @@ void DesignPanel::build()
                 return detail::searchPart(catalog->nics, m_document->spec().fabric, typed,
                                           [](const std::vector<NicModel>& v, std::string_view t) { return matchNic(v, t); },
                                           tr("NIC"));
-            });
+            },
+            [this](const std::string& part) { return Command::chooseNic(m_document, part); });
     addLinkSpeed(f);
 
     // --- Fabric
@@ -152,7 +153,7 @@ void DesignPanel::build()
                             out.emplace_back(QString::fromStdString(sw.partNumber), partLabel(sw));
                 return out;
             },
-            switchFinder(false));
+            switchFinder(false), [this](const std::string& part) { return Command::chooseSwitch(m_document, part); });
     addTierSwitches(f);
     addBool(f, fields::dualTor,
             tr("Each NIC's ports go to two different leaves (dual-homed hosts, dual ToR): a leaf can fail or be "

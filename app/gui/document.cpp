@@ -74,6 +74,7 @@ void Document::applySpecFromCommand(const ClusterSpec& spec)
 void Document::reset(const ClusterSpec& spec, const QString& fileName)
 {
     m_spec = spec;
+    m_nicChosen = false;
     m_undoStack.clear();
     m_undoStack.setClean();
     if (m_fileName != fileName) {

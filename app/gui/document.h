@@ -76,6 +76,13 @@ public:
 
     // Replaces the spec without an undo command: the undo commands call this, nothing else should.
     void applySpecFromCommand(const ClusterSpec&);
+    // The user chose the NIC in this session (Command::chooseNic): a switch chosen later keeps it, as the
+    // CLI keeps an explicit --nic. Set and unset by undo commands only; a fresh content clears it.
+    bool nicChosen() const { return m_nicChosen; }
+    void setNicChosenFromCommand(bool chosen) { m_nicChosen = chosen; }
+    // A sentence for the user about parts an edit changed beside the one they set (the NIC a switch
+    // needs); the window shows it in the status bar.
+    void announce(const QString& text) { emit partsNote(text); }
 
     // A fresh document content (New, Open, recovery): clears the undo history.
     void reset(const ClusterSpec&, const QString& fileName);
@@ -127,6 +134,7 @@ signals:
     void planReady();                 // plan() or planError() changed
     void comparisonReady();           // comparison() or comparisonError() changed
     void changedOnDisk();             // the file was replaced or removed by something else (checkDisk)
+    void partsNote(const QString& text);  // announce()
 
 private:
     void setDiskIdentity(const FileIdentity&);
@@ -138,6 +146,7 @@ private:
 
     std::shared_ptr<const Catalog> m_catalog;
     ClusterSpec m_spec;
+    bool m_nicChosen = false;
     QUndoStack m_undoStack;
     QString m_fileName;
     FileIdentity m_diskIdentity;     // m_fileName as we last read or wrote it

@@ -18,6 +18,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <memory>
 #include <utility>
 
 #include "bom_model.h"
@@ -89,6 +90,17 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QString userCatal
 
     // Another window or program changed the file: say so without stopping the user (issue 42).
     connect(m_document, &Document::changedOnDisk, this, &MainWindow::showDiskNotice);
+    // Parts an edit changed beside the one chosen (the NIC a switch needs): said, as the CLI's note is.
+    // It is about that edit: the next one (or another design) takes it away, other messages stay.
+    auto note = std::make_shared<QString>();
+    connect(m_document, &Document::partsNote, this, [this, note](const QString& text) {
+        *note = text;
+        statusBar()->showMessage(text, 20'000);
+    });
+    connect(m_document, &Document::specChanged, this, [this, note] {
+        if (!note->isEmpty() && statusBar()->currentMessage() == *note) statusBar()->clearMessage();
+        note->clear();
+    });
     const auto hideStaleNotice = [this] {
         if (m_diskNotice->isVisible() && !m_document->fileChangedOnDisk()) m_diskNotice->setVisible(false);
     };

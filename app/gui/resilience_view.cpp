@@ -5,6 +5,7 @@
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
@@ -51,10 +52,18 @@ ResilienceView::ResilienceView(QWidget* parent) : QWidget(parent)
     m_summary = new QLabel(this);
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_domains = makeTable({tr("Failure of"), tr("Count"), tr("GPUs cut off"), tr("GPUs slowed"),
-                           tr("Bandwidth left"), tr("Bisection lost"), tr("Whole-cluster job"), tr("Failures / year"),
-                           tr("Job keeps")},
+    // Two-line headers: on one line the headers alone set most widths, and at 1400 px the last column,
+    // the throughput a job keeps, sat past the right edge behind the scroll bar.
+    m_domains = makeTable({tr("Failure of"), tr("Count"), tr("GPUs\ncut off"), tr("GPUs\nslowed"),
+                           tr("Bandwidth\nleft"), tr("Bisection\nlost"), tr("Whole-\ncluster job"),
+                           tr("Failures\n/ year"), tr("Job\nkeeps")},
                           this);
+    // The description takes the room left (fitDescription); the last column stays as wide as its figures.
+    m_domains->horizontalHeader()->setStretchLastSection(false);
+    m_domains->viewport()->installEventFilter(this);
+    m_domains->horizontalHeaderItem(8)->setToolTip(
+        tr("Throughput a job on the whole cluster keeps after one such failure, % of its network bandwidth "
+           "(core/estimate/README.md, \"Failure rates with ranges\")"));
     m_domains->horizontalHeaderItem(4)->setToolTip(
         tr("Bandwidth the slowed GPUs keep (the worst of them); 0 % (cut off) when the failure slows none but "
            "leaves the GPUs it touches no path"));
@@ -121,9 +130,25 @@ void ResilienceView::fillDomains(const Resilience& r, const FailureRangeReport& 
         m_domains->setItem(i, 8, item(kept <= 0 ? tr("stops") : num(kept, 2) + QStringLiteral(" %"), true));
     }
     m_domains->resizeColumnsToContents();
-    // The description is long; the figures beside it are what the table is for, so they stay in view
-    // (the full text is the cell's tooltip).
-    m_domains->setColumnWidth(0, std::min(m_domains->columnWidth(0), 300));
+    m_descriptionWidth = m_domains->columnWidth(0);
+    fitDescription();
+}
+
+void ResilienceView::fitDescription()
+{
+    // The description is long; the figures beside it are what the table is for, so they stay in view:
+    // it takes the width the figures leave (its whole text when that fits), and at least 300 px (then the
+    // table scrolls; the full text is the cell's tooltip).
+    int figures = 0;
+    for (int c = 1; c < m_domains->columnCount(); ++c) figures += m_domains->columnWidth(c);
+    const int room = m_domains->viewport()->width() - figures;
+    m_domains->setColumnWidth(0, std::min(m_descriptionWidth, std::max(room, 300)));
+}
+
+bool ResilienceView::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_domains->viewport() && event->type() == QEvent::Resize && m_descriptionWidth > 0) fitDescription();
+    return QWidget::eventFilter(watched, event);
 }
 
 void ResilienceView::fillChart(const Resilience& r)

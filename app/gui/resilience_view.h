@@ -26,11 +26,14 @@ private:
     void fillDomains(const Resilience&, const FailureRangeReport&);
     void fillChart(const Resilience&);
     void fillSpares(const Resilience&);
+    void fitDescription();
+    bool eventFilter(QObject*, QEvent*) override;
 
     QLabel* m_summary = nullptr;
     QTableWidget* m_domains = nullptr;
     QChartView* m_chart = nullptr;
     QTableWidget* m_spares = nullptr;
+    int m_descriptionWidth = 0;  // the description column's width at its contents
 };
 
 } // namespace fp::gui

@@ -136,6 +136,25 @@ double keptPct(const FailureDomain& d, int gpusPerNode, int hostLinksPerNode, in
     return d.bandwidthLeftPct;  // plane: (planes-1)/planes; fabric link, spine, core: the leaf's cross-leaf share
 }
 
+namespace {
+
+// "spine hardware faults", "spine and core hardware faults": the tiers above the leaf that have switches.
+std::string aboveLeafLabel(const Resilience& r)
+{
+    std::vector<std::string> tiers;
+    for (const char* tier : {"spine", "core"})
+        for (const FailureDomain& d : r.domains)
+            if (is(d, tier) && d.count > 0) {
+                tiers.emplace_back(tier);
+                break;
+            }
+    std::string label;
+    for (std::size_t i = 0; i < tiers.size(); ++i) label += (i ? " and " : "") + tiers[i];
+    return label + " hardware faults";
+}
+
+} // namespace
+
 FailureRangeReport failureRangeReport(const ClusterSpec& spec, const Fabric& f, const Resilience& r)
 {
     FailureRangeReport out;
@@ -165,7 +184,9 @@ FailureRangeReport failureRangeReport(const ClusterSpec& spec, const Fabric& f, 
     add("nic", "NICs", {"nic"});
     add("switch_hardware", "leaf switch hardware faults", {"leaf"});
     add("switch_reboot", "switch reboots", {"leaf", "spine", "core"});
-    add("switch_hardware", "spine and core hardware faults", {"spine", "core"});
+    // Named after the tiers the design has: a 2-tier fabric has no core to fail (it read "spine and core"
+    // on every design), and a single switch has neither.
+    add("switch_hardware", aboveLeafLabel(r), {"spine", "core"});
     add("server_link", "switch-to-switch links", {"fabric_link"});
     return out;
 }

@@ -48,7 +48,7 @@ double interruptionsPerDay(const Resilience&, RateBound);
 // One class's figures in a design.
 struct ClassRange {
     const FailureClassRate* rate = nullptr;
-    std::string label;                    // "server links", "leaf switches", "spine and core switches", ...
+    std::string label;                    // "server links", "leaf switch hardware faults", "spine hardware faults" (2 tiers), ...
     long long units = 0;                  // links, switches or NICs of that class in the design
     std::array<double, kRateBoundCount> perMonth{};  // units x rate / 12, low / central / high
     bool stopsJob = false;                // a failure of this class stops a job on the whole cluster

@@ -288,7 +288,7 @@ std::optional<NicForSwitch> nicForNamedSwitch(const ClusterSpec& spec, const Cat
     if (pick->portGbpsOn(spec.fabric) != native) out.spec.linkGbps = native;
     out.why = "switch " + sw->partNumber + " runs " + std::to_string(native) + "G ports; NIC " + nic->partNumber +
               " reaches " + std::to_string(nic->portGbpsOn(spec.fabric)) + "G, so the plan uses NIC " +
-              pick->partNumber + " at " + std::to_string(native) + "G (name a NIC with --nic to keep another)";
+              pick->partNumber + " at " + std::to_string(native) + "G";
     return out;
 }
 

@@ -3,6 +3,7 @@
 // core/estimate/failure_ranges.h and core/estimate/README.md ("Failure rates with ranges").
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
 
 #include "catalog/catalog_db.h"
@@ -147,6 +148,48 @@ private slots:
         QVERIFY(std::abs(keptOf(p, "nic_port") - 100.0 * (1 - 0.5 / 8)) < 1e-9);  // 1 of 16 links
         const Plan single = makePlan(ClusterSpec{}, catalog_);
         QCOMPARE(keptOf(single, "nic_port"), 0.0);
+    }
+
+    // The class of switch faults above the leaf names the tiers the design has: "spine and core hardware
+    // faults" showed on 2-tier designs, which have no core. Checked in the lines every output prints
+    // (CLI, workbook, PDF, window) and in the JSON's label.
+    void switchFaultLabelNamesTheDesignsTiers()
+    {
+        const auto labels = [](const Plan& p) {
+            std::vector<std::string> out;
+            const nlohmann::json j = planToJson(p);  // held: a range-for over a temporary's member dangles
+            for (const auto& c : j["resilience"]["job_stopping_classes"]) out.push_back(c["label"].get<std::string>());
+            return out;
+        };
+        const auto printed = [](const Plan& p) {
+            std::string all;
+            for (const std::string& line : failureRangeLines(failureRangeReport(p.spec, p.fabric, p.resilience), p.resilience))
+                all += line + "\n";
+            return all;
+        };
+        const auto has = [](const std::vector<std::string>& v, const char* s) {
+            return std::find(v.begin(), v.end(), std::string(s)) != v.end();
+        };
+        ClusterSpec two;  // 1,024 GPUs on QM9700: leaf and spine
+        const Plan p2 = makePlan(two, catalog_);
+        QCOMPARE(p2.fabric.shape.tiers, 2);
+        QVERIFY(has(labels(p2), "spine hardware faults"));
+        QVERIFY(printed(p2).find("spine hardware faults") != std::string::npos);
+        QVERIFY2(printed(p2).find("core") == std::string::npos, printed(p2).c_str());
+        ClusterSpec three;  // 8,192 GPUs on QM9700 as a fat-tree of several pods
+        three.gpus = 8192;
+        three.tiers = 3;
+        const Plan p3 = makePlan(three, catalog_);
+        QCOMPARE(p3.fabric.shape.tiers, 3);
+        QVERIFY(has(labels(p3), "spine and core hardware faults"));
+        QVERIFY(printed(p3).find("spine and core hardware faults") != std::string::npos);
+        // A single switch has no tier above the leaf: no such class at all.
+        ClusterSpec one;
+        one.gpus = 64;
+        one.tiers = 1;
+        const Plan p1 = makePlan(one, catalog_);
+        QCOMPARE(p1.fabric.shape.tiers, 1);
+        QVERIFY2(printed(p1).find("spine") == std::string::npos, printed(p1).c_str());
     }
 
     // Every output reads the same report: the JSON carries the range and the classes with their sources.

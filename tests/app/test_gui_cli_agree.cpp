@@ -1,0 +1,330 @@
+// Issue 39's "the GUI and CLI say the same thing for every case above", driven in the window as a person
+// would (the design panel's combos, the Resilience tab at 1400 x 900) and compared with the CLI binary's
+// plan JSON for the same design: a named switch picks the NIC the CLI picks (and an explicitly chosen NIC
+// stays, as --nic does); Spectrum-X with a ConnectX-7 on HGX-H100 and DGX-H100 and Arista spines in a
+// Spectrum-X fabric give the same findings; the "Job keeps" column is on screen; tuning effort is printed.
+#include <QComboBox>
+#include <QHeaderView>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QStatusBar>
+#include <QTableWidget>
+#include <QtTest>
+
+#include <map>
+#include <set>
+
+#include "catalog/part_lookup.h"
+#include "common/format.h"
+#include "gui/commands.h"
+#include "gui/design_panel.h"
+#include "gui/document.h"
+#include "gui/main_window.h"
+#include "gui/resilience_view.h"
+#include "gui_test_support.h"
+
+using namespace fp;
+using namespace fp::gui;
+
+namespace {
+
+struct CliRun {
+    QJsonObject json;
+    QString out;  // standard output (the summary, without --json)
+    QString err;  // standard error (notes)
+    int exitCode = -1;
+};
+
+CliRun runCli(QStringList args, bool json)
+{
+    args.prepend(QStringLiteral("plan"));
+    args << QStringLiteral("--catalog") << QStringLiteral(FABRICPLAN_TEST_CATALOG);
+    if (json) args << QStringLiteral("--json") << QStringLiteral("-");
+    QProcess cli;
+    cli.start(QStringLiteral(FABRICPLAN_CLI), args);
+    CliRun run;
+    if (!cli.waitForFinished(120'000)) return run;
+    run.exitCode = cli.exitCode();
+    run.out = QString::fromUtf8(cli.readAllStandardOutput());
+    run.err = QString::fromUtf8(cli.readAllStandardError());
+    if (json) run.json = QJsonDocument::fromJson(run.out.toUtf8()).object();
+    return run;
+}
+
+// The finding ids of a plan, with their count, errors and warnings only.
+std::multiset<std::string> findingIds(const Plan& plan)
+{
+    std::multiset<std::string> ids;
+    for (const Finding& f : plan.findings)
+        if (f.severity != Severity::Info) ids.insert(f.rule);
+    return ids;
+}
+
+std::multiset<std::string> findingIds(const QJsonObject& json)
+{
+    std::multiset<std::string> ids;
+    for (const QJsonValue& v : json.value(QStringLiteral("checks")).toArray()) {
+        const QJsonObject f = v.toObject();
+        if (f.value(QStringLiteral("severity")).toString() != QLatin1String("info"))
+            ids.insert(f.value(QStringLiteral("rule")).toString().toStdString());
+    }
+    return ids;
+}
+
+QString fixOf(const Plan& plan, const std::string& rule)
+{
+    for (const Finding& f : plan.findings)
+        if (f.rule == rule) return QString::fromStdString(f.fix);
+    return {};
+}
+
+QString fixOf(const QJsonObject& json, const QString& rule)
+{
+    for (const QJsonValue& v : json.value(QStringLiteral("checks")).toArray())
+        if (v.toObject().value(QStringLiteral("rule")).toString() == rule)
+            return v.toObject().value(QStringLiteral("fix")).toString();
+    return {};
+}
+
+} // namespace
+
+class TestGuiCliAgree : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        m_window = test::openTestWindow();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window));
+        m_window->document()->setComparisonEnabled(false);
+        m_window->document()->setDebounceMs(0);
+        QVERIFY(test::settle(*m_window->document()));
+    }
+    void cleanupTestCase() { delete m_window; }
+    void namedSwitchPicksTheCliNic();
+    void explicitNicIsKept();
+    void spectrumXWithConnectX7();
+    void aristaSpinesInSpectrumX();
+    void jobKeepsColumnIsOnScreenAt1400();
+    void tuningEffortIsPrinted();
+
+private:
+    Document* doc() const { return m_window->document(); }
+    QComboBox* combo(const char* key) const
+    {
+        return qobject_cast<QComboBox*>(m_window->designPanel()->editorFor(QString::fromLatin1(key)));
+    }
+    // Picks `part` in a design-panel combo as a click on its entry does (QComboBox::activated).
+    bool pick(const char* key, const std::string& part)
+    {
+        QComboBox* c = combo(key);
+        if (!c) return false;
+        const int i = c->findData(QString::fromStdString(part));
+        if (i < 0) return false;
+        c->setCurrentIndex(i);
+        emit c->activated(i);
+        return true;
+    }
+    std::string partOf(const char* name) const
+    {
+        const SwitchModel* sw = matchSwitch(test::builtCatalog()->switches, name).part;
+        return sw ? sw->partNumber : std::string();
+    }
+    void startFrom(const ClusterSpec& spec)
+    {
+        doc()->reset(spec, QString());
+        QVERIFY(test::settle(*doc()));
+    }
+
+    MainWindow* m_window = nullptr;
+};
+
+// `plan --gpus 1024 --fabric infiniband --switch Q3400` plans with an 800G XDR NIC and no errors; choosing
+// Q3400 in the design panel kept the 400G NDR default NIC and planned with "no part fits" errors.
+void TestGuiCliAgree::namedSwitchPicksTheCliNic()
+{
+    startFrom(ClusterSpec{});  // the CLI's spec from flags: the built-in defaults (1,024 GPUs, InfiniBand)
+    const std::string q3400 = partOf("Q3400");
+    QVERIFY(!q3400.empty());
+    QVERIFY(pick("switch", q3400));
+    QVERIFY(test::settle(*doc()));
+    const auto plan = doc()->plan();
+    QVERIFY(plan);
+
+    const CliRun cli = runCli({QStringLiteral("--gpus"), QStringLiteral("1024"), QStringLiteral("--fabric"),
+                               QStringLiteral("infiniband"), QStringLiteral("--switch"), QStringLiteral("Q3400")},
+                              true);
+    QCOMPARE(cli.exitCode, 0);
+    const QJsonObject parts = cli.json.value(QStringLiteral("parts")).toObject();
+    QCOMPARE(QString::fromStdString(doc()->spec().nicModel), parts.value(QStringLiteral("nic")).toString());
+    QCOMPARE(QString::fromStdString(doc()->spec().switchModel), parts.value(QStringLiteral("switch")).toString());
+    // An 800G NIC (independent of the CLI: the catalog's figure), and no errors in either.
+    QCOMPARE(test::builtCatalog()->findNic(doc()->spec().nicModel)->portGbpsOn(FabricKind::InfiniBand), 800);
+    QCOMPARE(plan->errorCount(), 0);
+    QCOMPARE(cli.json.value(QStringLiteral("errors")).toInt(), 0);
+    const double cliCapex = cli.json.value(QStringLiteral("capex_usd")).toObject().value(QStringLiteral("total")).toDouble();
+    QVERIFY(cliCapex > 0);
+    QCOMPARE(plan->estimates.capex.totalUsd, cliCapex);
+    // The window says why the NIC changed, as the CLI's note does, and one Undo takes both back.
+    QVERIFY2(m_window->statusBar()->currentMessage().contains(QStringLiteral("runs 800G ports")),
+             qPrintable(m_window->statusBar()->currentMessage()));
+    QVERIFY(cli.err.contains(QStringLiteral("runs 800G ports")));
+    // FABRICPLAN_TEST_SHOTS=DIR keeps pictures for a person to look at (the summary with the note, the BOM).
+    if (const QString shots = qEnvironmentVariable("FABRICPLAN_TEST_SHOTS"); !shots.isEmpty())
+        for (const char* tab : {"summary", "checks"}) {
+            QVERIFY(m_window->showTab(QString::fromLatin1(tab)));
+            QCoreApplication::processEvents();
+            QVERIFY(m_window->grab().save(shots + QStringLiteral("/q3400-%1.png").arg(QString::fromLatin1(tab))));
+        }
+    doc()->undoStack()->undo();
+    QCOMPARE(doc()->spec().switchModel, ClusterSpec{}.switchModel);
+    QCOMPARE(doc()->spec().nicModel, ClusterSpec{}.nicModel);
+    QVERIFY(m_window->statusBar()->currentMessage().isEmpty());  // the note was about that edit only
+}
+
+// A NIC the user chose is theirs: a switch chosen afterwards keeps it, as `--nic` keeps it in the CLI
+// (and the plan then shows the same findings as `--switch Q3400 --nic MCX75310AAS-NEAT`).
+void TestGuiCliAgree::explicitNicIsKept()
+{
+    startFrom(ClusterSpec{});
+    const std::string q3400 = partOf("Q3400"), qm9700 = ClusterSpec{}.switchModel, ndr = ClusterSpec{}.nicModel;
+    QVERIFY(pick("switch", q3400));
+    const std::string xdr = doc()->spec().nicModel;
+    QVERIFY(xdr != ndr);
+    QVERIFY(!doc()->nicChosen());
+    const int beforeChoice = doc()->undoStack()->index();
+    QVERIFY(pick("nic", ndr));  // the user takes the NDR NIC back
+    QVERIFY(doc()->nicChosen());
+    QVERIFY(pick("switch", qm9700));
+    QVERIFY(pick("switch", q3400));
+    QCOMPARE(doc()->spec().nicModel, ndr);
+    QVERIFY(test::settle(*doc()));
+    const CliRun cli = runCli({QStringLiteral("--gpus"), QStringLiteral("1024"), QStringLiteral("--fabric"),
+                               QStringLiteral("infiniband"), QStringLiteral("--switch"), QStringLiteral("Q3400"),
+                               QStringLiteral("--nic"), QString::fromStdString(ndr)},
+                              true);
+    QCOMPARE(cli.json.value(QStringLiteral("parts")).toObject().value(QStringLiteral("nic")).toString(),
+             QString::fromStdString(ndr));
+    QVERIFY(doc()->plan());
+    QCOMPARE(findingIds(*doc()->plan()), findingIds(cli.json));
+    QCOMPARE(doc()->plan()->errorCount(), cli.json.value(QStringLiteral("errors")).toInt());
+    // Undoing back past the NIC choice makes the NIC the core's again, and no longer the user's.
+    doc()->undoStack()->setIndex(beforeChoice);
+    QCOMPARE(doc()->spec().nicModel, xdr);
+    QVERIFY(!doc()->nicChosen());
+    QVERIFY(pick("switch", qm9700));
+    QVERIFY(pick("switch", q3400));
+    QCOMPARE(doc()->spec().nicModel, xdr);
+}
+
+// Spectrum-X with a ConnectX-7 (no SuperNIC): an error on HGX-H100 (a card that can be swapped, the fix
+// names the SuperNIC) and on DGX-H100 (the NIC is built in), the same in the window and the CLI.
+void TestGuiCliAgree::spectrumXWithConnectX7()
+{
+    const std::string cx7 = "MCX75310AAS-NEAT";
+    const std::map<std::string, std::string> ruleOf{{"HGX-H100", "fabric.spectrum-x-parts"},
+                                                    {"DGX-H100", "platform.builtin-nic"}};
+    for (const auto& [platform, rule] : ruleOf) {
+        startFrom(ClusterSpec{});
+        Command::choosePlatform(doc(), platform);
+        Command::setTechnology(doc(), FabricKind::SpectrumX);
+        QVERIFY(pick("nic", cx7) || doc()->spec().nicModel == cx7);  // DGX: already its NIC
+        QCOMPARE(doc()->spec().nicModel, cx7);
+        QVERIFY(test::settle(*doc()));
+        const auto plan = doc()->plan();
+        QVERIFY2(plan, qPrintable(doc()->planError()));
+        const CliRun cli = runCli({QStringLiteral("--platform"), QString::fromStdString(platform), QStringLiteral("--gpus"),
+                                   QStringLiteral("1024"), QStringLiteral("--fabric"), QStringLiteral("spectrum-x"),
+                                   QStringLiteral("--nic"), QString::fromStdString(cx7)},
+                                  true);
+        QVERIFY2(!cli.json.isEmpty(), qPrintable(cli.err));  // planned (exit 1: the plan has errors)
+        QVERIFY2(findingIds(*plan).count(rule) == 1, platform.c_str());
+        QCOMPARE(findingIds(*plan), findingIds(cli.json));
+        QVERIFY(plan->errorCount() >= 1);
+        QCOMPARE(fixOf(*plan, rule), fixOf(cli.json, QString::fromStdString(rule)));
+        QCOMPARE(cli.json.value(QStringLiteral("parts")).toObject().value(QStringLiteral("switch")).toString(),
+                 QString::fromStdString(doc()->spec().switchModel));
+        if (const QString shots = qEnvironmentVariable("FABRICPLAN_TEST_SHOTS"); !shots.isEmpty()) {
+            QVERIFY(m_window->showTab(QStringLiteral("checks")));
+            QCoreApplication::processEvents();
+            QVERIFY(m_window->grab().save(shots + QStringLiteral("/spectrum-x-cx7-%1.png").arg(QString::fromStdString(platform))));
+        }
+    }
+}
+
+// Arista spines under Spectrum-X leaves: a finding with a fix, in the window as in the CLI.
+void TestGuiCliAgree::aristaSpinesInSpectrumX()
+{
+    startFrom(ClusterSpec{});
+    Command::choosePlatform(doc(), "HGX-H100");
+    Command::setTechnology(doc(), FabricKind::SpectrumX);
+    const std::string arista = partOf("DCS-7060X6-64PE");
+    QVERIFY(!arista.empty());
+    QVERIFY(pick("spine", arista));
+    QVERIFY(test::settle(*doc()));
+    const auto plan = doc()->plan();
+    QVERIFY(plan);
+    QVERIFY(findingIds(*plan).count("fabric.spectrum-x-parts") == 1);
+    QVERIFY(!fixOf(*plan, "fabric.spectrum-x-parts").isEmpty());
+    const CliRun cli = runCli({QStringLiteral("--platform"), QStringLiteral("HGX-H100"), QStringLiteral("--gpus"),
+                               QStringLiteral("1024"), QStringLiteral("--fabric"), QStringLiteral("spectrum-x"),
+                               QStringLiteral("--switch"), QString::fromStdString(doc()->spec().switchModel),
+                               QStringLiteral("--nic"), QString::fromStdString(doc()->spec().nicModel),
+                               QStringLiteral("--spine-switch"), QString::fromStdString(arista)},
+                              true);
+    QCOMPARE(findingIds(*plan), findingIds(cli.json));
+    QCOMPARE(fixOf(*plan, "fabric.spectrum-x-parts"), fixOf(cli.json, QStringLiteral("fabric.spectrum-x-parts")));
+}
+
+// The failure-domain table's last column, the throughput a job keeps, sat past the right edge at 1400 px.
+void TestGuiCliAgree::jobKeepsColumnIsOnScreenAt1400()
+{
+    QVERIFY(m_window->openFile(QStringLiteral(FABRICPLAN_EXAMPLES_DIR "/dgx-h100-superpod-1024.fabricplan")));
+    m_window->resize(1400, 900);
+    QVERIFY(m_window->showTab(QStringLiteral("resilience")));
+    QVERIFY(test::settle(*doc()));
+    auto* view = m_window->findChild<ResilienceView*>();
+    QVERIFY(view);
+    const QTableWidget* domains = view->domainTable();
+    QTRY_VERIFY(domains->isVisible());
+    const int last = domains->columnCount() - 1;
+    QCOMPARE(domains->horizontalHeaderItem(last)->text().simplified(), QStringLiteral("Job keeps"));
+    // Its whole text fits: the column is at least as wide as its widest cell, and ends inside the viewport.
+    const int left = domains->columnViewportPosition(last);
+    QVERIFY(left >= 0);
+    int widest = domains->horizontalHeader()->sectionSizeHint(last);
+    for (int r = 0; r < domains->rowCount(); ++r)
+        widest = std::max(widest, domains->fontMetrics().horizontalAdvance(domains->item(r, last)->text()));
+    QVERIFY(domains->columnWidth(last) >= widest);
+    const int right = left + domains->columnWidth(last);
+    QVERIFY2(right <= domains->viewport()->width(),
+             qPrintable(QStringLiteral("Job keeps ends at %1 of %2").arg(right).arg(domains->viewport()->width())));
+    // The description column still shows a useful width beside it.
+    QVERIFY(domains->columnWidth(0) >= 200);
+    const QString shots = qEnvironmentVariable("FABRICPLAN_TEST_SHOTS");
+    if (!shots.isEmpty()) QVERIFY(m_window->grab().save(shots + QStringLiteral("/resilience-1400.png")));
+}
+
+// The window's "Tuning effort" and "Months to stable" figures are printed by the CLI too, in the same rounding.
+void TestGuiCliAgree::tuningEffortIsPrinted()
+{
+    const QString design = QStringLiteral(FABRICPLAN_EXAMPLES_DIR "/roce-tomahawk5-4096.fabricplan");
+    QVERIFY(m_window->openFile(design));
+    QVERIFY(test::settle(*doc()));
+    const auto plan = doc()->plan();
+    QVERIFY(plan);
+    QProcess cli;
+    cli.start(QStringLiteral(FABRICPLAN_CLI),
+              {QStringLiteral("plan"), design, QStringLiteral("--catalog"), QStringLiteral(FABRICPLAN_TEST_CATALOG)});
+    QVERIFY(cli.waitForFinished(120'000));
+    const QString out = QString::fromUtf8(cli.readAllStandardOutput());
+    const QString line = QStringLiteral("bring-up: %1 engineer-weeks (%2), %3 months to a stable cluster")
+                             .arg(QString::fromStdString(formatOneDecimal(plan->estimates.opex.tuningWeeks)),
+                                  QString::fromStdString(formatUsdShort(plan->estimates.opex.tuningUsd)),
+                                  QString::fromStdString(formatOneDecimal(plan->estimates.opex.monthsToStable)));
+    QVERIFY2(out.contains(line), qPrintable(out));
+}
+
+QTEST_MAIN(TestGuiCliAgree)
+#include "test_gui_cli_agree.moc"
