@@ -45,6 +45,15 @@ nlohmann::json partJson(const PartBase& p)
             {"power_w", p.powerW}, {"oem", p.oem}, {"source", p.source}, {"prices", prices}};
 }
 
+// A switch: power_w is its typical draw; the maximum (rack and facility budgets) beside it.
+nlohmann::json partJson(const SwitchModel& s)
+{
+    nlohmann::json j = partJson(static_cast<const PartBase&>(s));
+    j["power_max_w"] = s.maxPowerW();
+    j["power_max_estimated"] = s.powerMaxEstimated;
+    return j;
+}
+
 template <typename Model>
 void listRows(const std::vector<Model>& rows, bool json, nlohmann::json& out)
 {

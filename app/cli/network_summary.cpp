@@ -12,9 +12,10 @@ namespace {
 std::string row(const std::string& name, const std::string& role, const std::string& ports, const NetworkFigures& f)
 {
     char line[256];
-    std::snprintf(line, sizeof line, "  %-12s %-32s %9s %9s %12s %9s %14s %10.1f %6d\n", name.c_str(), role.c_str(),
-                  ports.c_str(), withThousands(f.switches).c_str(), withThousands(f.transceivers).c_str(),
-                  withThousands(f.cables).c_str(), formatUsdShort(f.capexUsd).c_str(), f.powerW / 1000.0, f.errors);
+    std::snprintf(line, sizeof line, "  %-12s %-32s %9s %9s %12s %9s %14s %10.1f %10.1f %6d\n", name.c_str(),
+                  role.c_str(), ports.c_str(), withThousands(f.switches).c_str(), withThousands(f.transceivers).c_str(),
+                  withThousands(f.cables).c_str(), formatUsdShort(f.capexUsd).c_str(), f.powerW / 1000.0,
+                  f.powerMaxW / 1000.0, f.errors);
     return line;
 }
 
@@ -25,8 +26,9 @@ void printNetworks(const ClusterPlan& c, std::ostream& out)
     if (c.networks.size() < 2) return;
     out << "Networks (" << c.networks.size() << "; the total is their sum):\n";
     char head[256];
-    std::snprintf(head, sizeof head, "  %-12s %-32s %9s %9s %12s %9s %14s %10s %6s\n", "network", "role", "ports",
-                  "switches", "transceivers", "cables", "capex", "power kW", "errors");
+    // Power typical (energy) and at full load (switches at their maximum: the facility's supply).
+    std::snprintf(head, sizeof head, "  %-12s %-32s %9s %9s %12s %9s %14s %10s %10s %6s\n", "network", "role", "ports",
+                  "switches", "transceivers", "cables", "capex", "power kW", "max kW", "errors");
     out << head;
     for (std::size_t i = 0; i < c.networks.size(); ++i) {
         const NetworkPlan& n = c.networks[i];

@@ -66,13 +66,24 @@ void printSummary(const Plan& p, std::ostream& out, const std::string& catalogPa
     const auto& c = p.estimates.capex;
     out << "  capex: " << money(c.totalUsd) << " (" << money(c.perGpuUsd) << " per GPU)"
         << (c.estimated ? "  [prices are estimates]" : "") << "\n";
-    out << formatted("  network power: %.1f kW; energy %s/year; TCO over %d years %s\n", p.estimates.opex.powerKw,
+    // Energy is paid on the typical draw; the facility and the racks must hold the full load.
+    out << formatted("  network power: %.1f kW typical, %.1f kW at full load (switches at their maximum); energy %s/year; "
+                     "TCO over %d years %s\n",
+                     p.estimates.opex.powerKw, p.estimates.opex.powerMaxKw,
                      money(p.estimates.opex.energyUsdPerYear).c_str(), p.spec.economics.horizonYears,
                      money(p.estimates.tcoUsd).c_str());
     // The window's Summary, the workbook and the PDF figures, in the window's rounding (estimate/tuning_effort.h).
     out << "  bring-up: " << formatOneDecimal(p.estimates.opex.tuningWeeks) << " engineer-weeks ("
         << money(p.estimates.opex.tuningUsd) << "), " << formatOneDecimal(p.estimates.opex.monthsToStable)
         << " months to a stable cluster  [estimates, scaled with the fabric]\n";
+    out << "  switch power (typical / max):";
+    for (const auto& u : f.usage()) {
+        const SwitchModel& sw = p.hardware.switchOf(u.tier);
+        out << (u.tier == Tier::Leaf ? " " : "; ") << toString(u.tier) << " " << sw.partNumber << " "
+            << num(std::llround(sw.powerW)) << " / " << num(std::llround(sw.maxPowerW())) << " W"
+            << (sw.powerMaxEstimated ? " (max estimated)" : "");
+    }
+    out << "\n";
     const auto& perf = p.estimates.performance;
     out << "  latency " << num(std::llround(perf.latencyMinNs)) << "-" << num(std::llround(perf.latencyMaxNs)) << " ns"
         << formatted("; bisection %.1f Tb/s; all-reduce bus bw %.1f GB/s\n", perf.bisectionTbps, perf.allreduceBusbwGBps);

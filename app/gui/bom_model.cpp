@@ -62,6 +62,7 @@ void BomModel::setPlan(std::shared_ptr<const Plan> plan)
                 // Subtotals are summed here from the lines shown, so the table adds up by construction.
                 subtotal.subtotalUsd += line.extendedUsd;
                 subtotal.subtotalPowerW += line.extendedPowerW;
+                subtotal.subtotalPowerMaxW += line.extendedPowerMaxW;
                 subtotal.subtotalQty += line.qty;
                 subtotal.estimated = subtotal.estimated || line.priceEstimated;
                 subtotal.allIncluded = subtotal.allIncluded && !line.includedWith.empty();
@@ -81,6 +82,7 @@ int BomModel::columnCount(const QModelIndex& parent) const { return parent.isVal
 
 double BomModel::totalUsd() const { return m_plan ? m_plan->bom.totalUsd : 0.0; }
 double BomModel::totalPowerW() const { return m_plan ? m_plan->bom.totalPowerW : 0.0; }
+double BomModel::totalPowerMaxW() const { return m_plan ? m_plan->bom.totalPowerMaxW : 0.0; }
 
 bool BomModel::anyPriceEstimated() const
 {
@@ -109,6 +111,7 @@ QVariant BomModel::data(const QModelIndex& index, int role) const
                 if (row.allIncluded) return tr("included");
                 return withEstimateMark(formatUsd(row.subtotalUsd), row.estimated);
             case Power: return formatPowerW(row.subtotalPowerW);
+            case PowerMax: return formatPowerW(row.subtotalPowerMaxW);
             default: return {};
             }
         case SortRole: return {};
@@ -119,8 +122,8 @@ QVariant BomModel::data(const QModelIndex& index, int role) const
         }
         case Qt::BackgroundRole: return QGuiApplication::palette().alternateBase();
         case Qt::TextAlignmentRole:
-            return index.column() >= Qty && index.column() <= Power ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
-                                                                   : QVariant();
+            return index.column() >= Qty && index.column() <= PowerMax ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                                                      : QVariant();
         default: return {};
         }
     }
@@ -141,6 +144,7 @@ QVariant BomModel::data(const QModelIndex& index, int role) const
             if (!l.includedWith.empty()) return tr("included");
             return withEstimateMark(formatUsd(l.extendedUsd), l.priceEstimated);
         case Power: return formatPowerW(l.extendedPowerW);
+        case PowerMax: return formatPowerW(l.extendedPowerMaxW);
         case PriceSource: return QString::fromStdString(l.priceSource);
         case UsedFor: return QString::fromStdString(l.usedFor);
         default: return {};
@@ -151,12 +155,19 @@ QVariant BomModel::data(const QModelIndex& index, int role) const
         case UnitPrice: return l.unitPriceUsd;
         case Extended: return l.extendedUsd;
         case Power: return l.extendedPowerW;
+        case PowerMax: return l.extendedPowerMaxW;
         default: return data(index, Qt::DisplayRole);
         }
     case Qt::TextAlignmentRole:
-        return index.column() >= Qty && index.column() <= Power ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
-                                                               : QVariant();
+        return index.column() >= Qty && index.column() <= PowerMax ? QVariant(Qt::AlignRight | Qt::AlignVCenter)
+                                                                  : QVariant();
     case Qt::ToolTipRole:
+        if (index.column() == Power || index.column() == PowerMax)
+            return l.unitPowerMaxW != l.unitPowerW
+                       ? tr("Typical %1 per unit (energy is paid on it); %2 per unit at full load (the rack "
+                            "and facility budgets)")
+                             .arg(formatPowerW(l.unitPowerW), formatPowerW(l.unitPowerMaxW))
+                       : tr("%1 per unit, typical and at full load").arg(formatPowerW(l.unitPowerW));
         if ((index.column() == UnitPrice || index.column() == Extended) && !l.includedWith.empty())
             return tr("Built into %1: the system's price includes these parts, so they add nothing to the "
                       "network's capex")
@@ -191,6 +202,7 @@ QVariant BomModel::headerData(int section, Qt::Orientation orientation, int role
     case UnitPrice: return tr("Unit price");
     case Extended: return tr("Extended");
     case Power: return tr("Power");
+    case PowerMax: return tr("Max power");
     case PriceSource: return tr("Price source");
     case UsedFor: return tr("Used for");
     default: return {};

@@ -17,8 +17,9 @@ namespace fp::gui {
 class BomModel : public QAbstractTableModel {
     Q_OBJECT
 public:
-    // Money and quantity first (what fits a laptop screen), provenance to the right.
-    enum Column { Category, Part, Description, Qty, UnitPrice, Extended, Power, Vendor, PriceSource, UsedFor,
+    // Money and quantity first (what fits a laptop screen), provenance to the right. Power twice: typical
+    // (energy is paid on it) and at full load (a switch's maximum: racks and facility).
+    enum Column { Category, Part, Description, Qty, UnitPrice, Extended, Power, PowerMax, Vendor, PriceSource, UsedFor,
                   ColumnCount };
     enum Role { RowKindRole = Qt::UserRole + 1, CategoryRole, SortRole };
     enum RowKind { LineRow = 0, SubtotalRow = 1 };
@@ -32,7 +33,8 @@ public:
     QVariant headerData(int section, Qt::Orientation, int role = Qt::DisplayRole) const override;
 
     double totalUsd() const;
-    double totalPowerW() const;
+    double totalPowerW() const;     // typical
+    double totalPowerMaxW() const;  // switches at their maximum
     bool anyPriceEstimated() const;
 
 private:
@@ -44,6 +46,7 @@ private:
         long long subtotalQty = 0;
         bool estimated = false;
         bool allIncluded = false;  // SubtotalRow: every line comes with the platform (reads "included", not "$0")
+        double subtotalPowerMaxW = 0;
     };
     std::shared_ptr<const Plan> m_plan;
     std::vector<Row> m_rows;

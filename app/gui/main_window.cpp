@@ -462,8 +462,9 @@ void MainWindow::onPlanReady()
                                          ? tr("<b style='color:%1'>Not buildable (%n error(s)):</b> ", nullptr, plan->errorCount())
                                                .arg(errorColour(palette()).name())
                                          : QString();
-        m_bomTotals->setText(notBuildable + tr("<b>Total %1</b>%2 &nbsp;·&nbsp; %3 &nbsp;·&nbsp; %4 per GPU")
+        m_bomTotals->setText(notBuildable + tr("<b>Total %1</b>%2 &nbsp;·&nbsp; %3 typical, %4 at full load &nbsp;·&nbsp; %5 per GPU")
                                  .arg(formatUsd(m_bomModel->totalUsd()), estimate, formatPowerW(m_bomModel->totalPowerW()),
+                                      formatPowerW(m_bomModel->totalPowerMaxW()),
                                       formatUsd(plan->spec.gpus ? m_bomModel->totalUsd() / plan->spec.gpus : 0.0)));
     } else {
         m_bomTotals->setText(QString());

@@ -44,9 +44,10 @@ void writeBomPage(PdfDocument& doc, const Plan& plan)
     doc.newPage(QStringLiteral("Bill of materials"));
     doc.section(QStringLiteral("Totals by category"));
     static const std::vector<TableColumn> totals = {
-        {QStringLiteral("Category"), 180}, {QStringLiteral("Lines"), 50, Qt::AlignRight},
+        {QStringLiteral("Category"), 118}, {QStringLiteral("Lines"), 50, Qt::AlignRight},
         {QStringLiteral("Quantity"), 70, Qt::AlignRight}, {QStringLiteral("Extended (USD)"), 100, Qt::AlignRight},
-        {QStringLiteral("Share"), 45, Qt::AlignRight}, {QStringLiteral("Power (kW)"), 66, Qt::AlignRight}};
+        {QStringLiteral("Share"), 45, Qt::AlignRight}, {QStringLiteral("Power (kW)"), 62, Qt::AlignRight},
+        {QStringLiteral("Max (kW)"), 62, Qt::AlignRight}};  // typical (energy); switches at their maximum
     doc.tableHeader(totals);
     for (BomCategory c : {BomCategory::Switches, BomCategory::Nics, BomCategory::Transceivers, BomCategory::Cables,
                           BomCategory::Fibre, BomCategory::PatchPanels, BomCategory::Spares}) {
@@ -58,10 +59,12 @@ void writeBomPage(PdfDocument& doc, const Plan& plan)
         doc.tableRow(totals, {QString::fromUtf8(displayName(c)), QString::number(lines), groupedNumber(double(qty)),
                               usd(usdTotal),
                               bom.totalUsd > 0 ? groupedNumber(100.0 * usdTotal / bom.totalUsd, 1) + QLatin1Char('%') : QString(),
-                              groupedNumber(bom.subtotalPowerW(c) / 1000.0, 1)});
+                              groupedNumber(bom.subtotalPowerW(c) / 1000.0, 1),
+                              groupedNumber(bom.subtotalPowerMaxW(c) / 1000.0, 1)});
     }
     doc.tableRow(totals, {QStringLiteral("Total"), QString::number(bom.lines.size()), QString(), usd(bom.totalUsd),
-                          QStringLiteral("100%"), groupedNumber(bom.totalPowerW / 1000.0, 1)},
+                          QStringLiteral("100%"), groupedNumber(bom.totalPowerW / 1000.0, 1),
+                          groupedNumber(bom.totalPowerMaxW / 1000.0, 1)},
                  true);
 
     std::vector<const BomLine*> top;

@@ -55,6 +55,14 @@ double Bom::subtotalPowerW(BomCategory c) const
     return s;
 }
 
+double Bom::subtotalPowerMaxW(BomCategory c) const
+{
+    double s = 0;
+    for (const auto& l : lines)
+        if (l.category == c) s += l.extendedPowerMaxW;
+    return s;
+}
+
 int Bom::longestLeadTimeDays() const
 {
     int longest = 0;
@@ -102,6 +110,18 @@ BomLine makeLine(BomCategory category, const PartBase* part, const std::string& 
     if (part && part->vendor.rfind("Generic", 0) == 0) line.description = "Generic, quote needed: " + line.description;
     line.extendedUsd = double(qty) * line.unitPriceUsd;
     line.extendedPowerW = powered ? double(qty) * line.unitPowerW : 0.0;
+    // One figure for every part but a switch (a module's is already its maximum power class).
+    line.unitPowerMaxW = line.unitPowerW;
+    line.extendedPowerMaxW = line.extendedPowerW;
+    return line;
+}
+
+// A switch line: typical power for energy (makeLine), the model's maximum for the rack and facility.
+BomLine makeSwitchLine(const SwitchModel& model, long long qty, const Catalog& catalog, const Economics& economics)
+{
+    BomLine line = makeLine(BomCategory::Switches, &model, model.partNumber, qty, catalog, economics, true);
+    line.unitPowerMaxW = model.maxPowerW();
+    line.extendedPowerMaxW = double(qty) * line.unitPowerMaxW;
     return line;
 }
 
@@ -167,6 +187,7 @@ void addSpare(Bom& bom, const BomLine& installed, long long qty)
     spare.qty = qty;
     spare.extendedUsd = double(qty) * spare.unitPriceUsd;
     spare.extendedPowerW = 0;  // spares sit on a shelf
+    spare.extendedPowerMaxW = 0;
     spare.usedFor = "spare for " + std::string(toString(installed.category)) + " (" +
                     withThousands(installed.qty) + " installed)";
     bom.lines.push_back(std::move(spare));
@@ -186,7 +207,7 @@ Bom collect(const ClusterSpec& spec, const Fabric& fabric, const MediaAssignment
         const long long n = fabric.switchCount(tier);
         if (n <= 0) continue;
         const SwitchModel& switchModel = hardware.switchOf(tier);
-        BomLine line = makeLine(BomCategory::Switches, &switchModel, switchModel.partNumber, n, catalog, eco, true);
+        BomLine line = makeSwitchLine(switchModel, n, catalog, eco);
         line.usedFor = std::string(toString(tier)) + ", " + withThousands(n) + " switches";
         bom.lines.push_back(std::move(line));
     }
@@ -300,8 +321,7 @@ Bom collect(const ClusterSpec& spec, const Fabric& fabric, const MediaAssignment
                 if (hardware.modelOf(tier) == m) installed += fabric.switchCount(tier);
             if (installed <= 0) continue;
             const SwitchModel& switchModel = hardware.switches[m];
-            BomLine sw = makeLine(BomCategory::Switches, &switchModel, switchModel.partNumber, installed, catalog,
-                                  eco, true);
+            BomLine sw = makeSwitchLine(switchModel, installed, catalog, eco);
             addSpare(bom, sw, ceilDiv(installed, eco.spareSwitchPerN));
         }
 
@@ -310,6 +330,7 @@ Bom collect(const ClusterSpec& spec, const Fabric& fabric, const MediaAssignment
     for (const BomLine& l : bom.lines) {
         bom.totalUsd += l.extendedUsd;
         bom.totalPowerW += l.extendedPowerW;
+        bom.totalPowerMaxW += l.extendedPowerMaxW;
     }
     return bom;
 }

@@ -30,8 +30,11 @@ struct BomLine {
     bool priceEstimated = true;
     std::string priceSource;   // the PriceQuote source the policy picked
     double extendedUsd = 0;    // qty * unitPriceUsd
-    double unitPowerW = 0;
+    double unitPowerW = 0;     // typical (energy); a module or cable: its power class, the one figure it has
     double extendedPowerW = 0;
+    // At full load (rack and facility budgets): a switch's maximum, every other part its one figure.
+    double unitPowerMaxW = 0;
+    double extendedPowerMaxW = 0;
     std::string source;        // datasheet the part's figures come from
     std::string usedFor;       // e.g. "leaf-spine, 1,024 links"
     int leadTimeDays = 0;      // from the catalog; 0 = unknown
@@ -41,12 +44,14 @@ struct BomLine {
 struct Bom {
     std::vector<BomLine> lines;
     double totalUsd = 0;
-    double totalPowerW = 0;
+    double totalPowerW = 0;     // typical: what energy is paid on
+    double totalPowerMaxW = 0;  // switches at their maximum: what the facility must supply
     // Physical units per MediaAssignment::solutions entry, as the module/cable lines were counted;
     // kept so later stages (failure domains, spares) do not count every cage again.
     std::vector<bom::SolutionCounts> perSolution;
     double subtotalUsd(BomCategory) const;
     double subtotalPowerW(BomCategory) const;
+    double subtotalPowerMaxW(BomCategory) const;
     // The longest known lead time and how many lines have none (procurement's critical path).
     int longestLeadTimeDays() const;
     int linesWithoutLeadTime() const;

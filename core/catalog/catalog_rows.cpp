@@ -5,6 +5,7 @@
 #include <map>
 
 #include "catalog/sqlite_handle.h"
+#include "catalog/switch_power.h"
 #include "common/error.h"
 
 namespace fp {
@@ -282,7 +283,11 @@ CatalogRow typeRow(const SwitchModel& m)
             {"latency_estimated", flag(m.latencyEstimated)},
             {"rack_units", std::to_string(m.rackUnits)},
             {"adaptive_routing", flag(m.adaptiveRouting)},
-            {"open_optics", flag(m.openOptics)}};
+            {"open_optics", flag(m.openOptics)},
+            // A part without a maximum (a custom switch entered with its typical figure only) gets the
+            // estimate rule's, marked so (catalog/switch_power.h).
+            {"power_max_w", formatNumber(m.powerMaxW > 0 ? m.powerMaxW : estimatedSwitchMaxPowerW(m))},
+            {"power_max_estimated", flag(m.powerMaxW > 0 ? m.powerMaxEstimated : true)}};
 }
 
 CatalogRow typeRow(const NicModel& m)
@@ -370,6 +375,16 @@ Catalog readCatalog(SqliteDb& db)
         m.rackUnits = c.integer("rack_units");
         m.adaptiveRouting = c.flag("adaptive_routing");
         m.openOptics = c.flag("open_optics");
+        m.powerMaxW = c.real("power_max_w");
+        m.powerMaxEstimated = c.flag("power_max_estimated");
+        if (m.powerMaxW <= 0) {  // a row written by hand without one: the estimate rule's
+            m.powerMaxW = estimatedSwitchMaxPowerW(m);
+            m.powerMaxEstimated = true;
+        }
+        if (m.powerMaxW < m.powerW)
+            throw UserError("switch " + m.partNumber + " has a maximum power (" + formatNumber(m.powerMaxW) +
+                                " W) below its typical power (" + formatNumber(m.powerW) + " W)",
+                            {}, "set power_max_w to the datasheet's maximum, at least power_w (typical)");
     });
     readTable(db, "nics", cat.nics, [](const Columns& c, NicModel& m) {
         m.protocol = protocolOf(c);

@@ -267,6 +267,22 @@ UPDATE switches SET open_optics = 1 WHERE part IN ('AIS800-64D','S9321-64EO');
 UPDATE nics SET open_optics = 1 WHERE part IN ('POLLARA-400','BCM957608-P1400GDF00');
 )SQL";
 
+// Version 8: a switch's maximum power beside its typical one (issue 39): parts.power_w stays the typical
+// draw (energy), switches.power_max_w is the full-load draw without optics (rack and facility budgets).
+// A file migrated from version 7 gets the estimate rule of catalog/switch_power.h for every switch, the
+// bundled ones and the user's own: typical x 2.08 for switches with 800G ports (1,125 W / 540 W, a
+// published 51.2T switch), x 2.49 for 400G and slower (Arista 7050DX4-32S, 880 W / 353 W), rounded to the
+// watt and marked estimated. No shipped row has a datasheet maximum yet, so the migrated figures are the
+// seed's (data/catalog/switches.csv); a fresh build takes the seed's.
+const char* const kSchemaV8 = R"SQL(
+ALTER TABLE switches ADD COLUMN power_max_w REAL NOT NULL DEFAULT 0 CHECK (power_max_w >= 0);
+ALTER TABLE switches ADD COLUMN power_max_estimated INTEGER NOT NULL DEFAULT 1 CHECK (power_max_estimated IN (0,1));
+UPDATE switches SET power_max_estimated = 1, power_max_w = round(
+    (SELECT power_w FROM parts WHERE parts.part = switches.part) *
+    CASE WHEN breakouts LIKE '800x%' OR breakouts LIKE '%;800x%' OR breakouts LIKE '1600x%' OR breakouts LIKE '%;1600x%'
+         THEN 2.08 ELSE 2.49 END);
+)SQL";
+
 } // namespace
 
 const std::vector<CatalogMigration>& catalogMigrations()
@@ -281,6 +297,7 @@ const std::vector<CatalogMigration>& catalogMigrations()
         {5, kSchemaV5},
         {6, kSchemaV6},
         {7, kSchemaV7},
+        {8, kSchemaV8},
     };
     return migrations;
 }

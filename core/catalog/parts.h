@@ -38,7 +38,7 @@ struct PartBase {
     std::string vendor;
     std::string description;
     PartCategory category = PartCategory::Switch;
-    double powerW = 0;         // typical/max operating power per unit
+    double powerW = 0;         // typical operating power per unit (a switch: without optics; energy reads it)
     bool powerEstimated = false;
     int leadTimeDays = 0;      // 0 = unknown
     std::string source;        // datasheet / doc URL the technical fields come from
@@ -89,6 +89,12 @@ struct SwitchModel : PartBase {
     // third-party modules and cables (white boxes), so those are its supported parts, not third-party
     // choices (core/media/README.md, "OEM only").
     bool openOptics = false;
+    // Maximum power without optics (switches.csv power_max_w): every port at line rate, fans at full speed,
+    // the figure a rack's and a facility's power budget must hold. powerW is the typical draw, the one
+    // energy is paid on (data/catalog/README.md, "Switch power"). 0 = no figure: maxPowerW() is powerW.
+    double powerMaxW = 0;
+    bool powerMaxEstimated = true;  // no datasheet maximum: typical x the class's published ratio
+    double maxPowerW() const { return powerMaxW > 0 ? powerMaxW : powerW; }
 
     // Logical ports at `gbps` (0 when the cage cannot run that speed).
     int portsAt(int gbps) const;

@@ -100,7 +100,9 @@ void cageSpeed(const Fabric& fabric, const Hardware& hw, std::vector<Finding>& o
                        nic.partNumber, "Lower the link speed, or choose a faster NIC", 0, -1});
 }
 
-// floor.rack-power: racks drawing more than the per-rack budget, one finding per rack kind.
+// floor.rack-power: racks drawing more than the per-rack budget, one finding per rack kind. A rack's power
+// is its full load (layout::setRackPower): switches at their maximum, not their typical draw, since a
+// breaker trips on the peak.
 void rackPower(const ClusterSpec& spec, const Layout& layout, std::vector<Finding>& out)
 {
     const double budgetW = spec.floor.rackPowerBudgetKw * 1000.0;
@@ -122,7 +124,7 @@ void rackPower(const ClusterSpec& spec, const Layout& layout, std::vector<Findin
         f.severity = Severity::Error;
         f.rule = "floor.rack-power";
         f.where = worst->name;
-        f.message = fmt("%s %s the %.1f kW rack budget; worst %s draws %.1f kW",
+        f.message = fmt("%s %s the %.1f kW rack budget; worst %s draws %.1f kW at full load",
                         counted(over, std::string(toString(kind)) + " rack").c_str(), nounFor(over, "exceeds", "exceed").c_str(),
                         spec.floor.rackPowerBudgetKw, worst->name.c_str(), worst->powerW / 1000.0);
         f.fix = kind == RackKind::Compute ? "Raise the rack power budget or use lower-power nodes"

@@ -30,6 +30,10 @@ Opex opexOf(const ClusterSpec& spec, const Fabric& fabric, const Bom& bom, const
     const double networkW = bom.subtotalPowerW(BomCategory::Switches) + bom.subtotalPowerW(BomCategory::Transceivers) +
                             bom.subtotalPowerW(BomCategory::Cables) + bom.subtotalPowerW(BomCategory::Fibre) + nicW;
     o.powerKw = networkW / 1000.0;
+    // Energy is paid on the typical draw; the facility must supply the full load: switches at their
+    // maximum (data/catalog/README.md, "Switch power"), every other part at its one figure.
+    const double switchesExtraW = bom.subtotalPowerMaxW(BomCategory::Switches) - bom.subtotalPowerW(BomCategory::Switches);
+    o.powerMaxKw = (networkW + switchesExtraW) / 1000.0;
     o.energyUsdPerYear = o.powerKw * eco.pue * model::kHoursPerYear * eco.powerUsdPerKwh;
     return o;
 }

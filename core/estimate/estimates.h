@@ -27,7 +27,8 @@ struct Opex {
     double tuningWeeks = 0;        // engineer-weeks to bring up and tune the fabric
     double monthsToStable = 0;     // calendar months to a stable production cluster
     double tuningUsd = 0;          // tuningWeeks * 40 h * labour rate * skill factor
-    double powerKw = 0;            // network power: switches + optics + NICs
+    double powerKw = 0;            // network power, typical: switches + optics + NICs (energy is paid on it)
+    double powerMaxKw = 0;         // the same with switches at their maximum: the facility's power budget
     double energyUsdPerYear = 0;   // powerKw * PUE * 8766 h * $/kWh
 };
 

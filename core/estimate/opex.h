@@ -12,6 +12,7 @@ namespace fp::estimate {
 
 // Tuning (by fabric kind) and network power and energy: switches, optics, cables and fibre from the BOM,
 // and every NIC (fabric nodes x NICs per node at the NIC's power, priced or not). estimate::run's opex.
+// powerKw and the energy take switches at their typical power; powerMaxKw at their maximum.
 Opex opexOf(const ClusterSpec&, const Fabric&, const Bom&, const NicModel&);
 
 } // namespace fp::estimate

@@ -15,7 +15,8 @@ void writeClusterBomCsv(const ClusterPlan& c, const std::string& path, bool utf8
         if (utf8Bom) out << kUtf8Bom;
         writeSpreadsheetCsvRecord(out, {"network", "category", "part", "vendor", "description", "qty", "unit_price_usd",
                                         "extended_price_usd", "unit_power_w", "extended_power_w", "price_source",
-                                        "price_estimated", "datasheet_source", "used_for", "lead_time_days"});
+                                        "price_estimated", "datasheet_source", "used_for", "lead_time_days",
+                                 "unit_power_max_w", "extended_power_max_w"});
         for (const NetworkPlan& n : c.networks)
             for (const BomLine& l : n.plan.bom.lines)
                 writeSpreadsheetCsvRecord(out, {n.name, toString(l.category), l.part, l.vendor, l.description,
@@ -23,7 +24,8 @@ void writeClusterBomCsv(const ClusterPlan& c, const std::string& path, bool utf8
                                                 formatNumber(l.extendedUsd), formatNumber(l.unitPowerW),
                                                 formatNumber(l.extendedPowerW), l.priceSource,
                                                 l.priceEstimated ? "yes" : "no", l.source, l.usedFor,
-                                                l.leadTimeDays > 0 ? std::to_string(l.leadTimeDays) : std::string()});
+                                                l.leadTimeDays > 0 ? std::to_string(l.leadTimeDays) : std::string(),
+                                     formatNumber(l.unitPowerMaxW), formatNumber(l.extendedPowerMaxW)});
     });
 }
 

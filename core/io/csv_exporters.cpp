@@ -24,7 +24,8 @@ public:
             if (ctx.options.csvUtf8Bom) out << kUtf8Bom;
             writeSpreadsheetCsvRecord(out, {"category", "part", "vendor", "description", "qty", "unit_price_usd",
                                  "extended_price_usd", "unit_power_w", "extended_power_w", "price_source",
-                                 "price_estimated", "datasheet_source", "used_for", "lead_time_days"});
+                                 "price_estimated", "datasheet_source", "used_for", "lead_time_days",
+                                 "unit_power_max_w", "extended_power_max_w"});
             ProgressTicker tick(ctx, 0.0, 1.0, ctx.plan.bom.lines.size());
             for (const BomLine& l : ctx.plan.bom.lines) {
                 writeSpreadsheetCsvRecord(out, {toString(l.category), l.part, l.vendor, l.description,
@@ -32,7 +33,8 @@ public:
                                      formatNumber(l.extendedUsd), formatNumber(l.unitPowerW),
                                      formatNumber(l.extendedPowerW), l.priceSource,
                                      l.priceEstimated ? "yes" : "no", l.source, l.usedFor,
-                                     l.leadTimeDays > 0 ? std::to_string(l.leadTimeDays) : std::string()});
+                                     l.leadTimeDays > 0 ? std::to_string(l.leadTimeDays) : std::string(),
+                                     formatNumber(l.unitPowerMaxW), formatNumber(l.extendedPowerMaxW)});
                 tick.step();
             }
         });

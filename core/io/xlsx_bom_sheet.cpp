@@ -42,9 +42,12 @@ void writeBomSheet(XlsxBook& book, const ExportContext& ctx)
     s.width(kColDatasheet, kColDatasheet, 40);
     s.width(kColUsedFor, kColUsedFor, 30);
     s.width(kColLeadTime, kColLeadTime, 12);
+    s.width(kColUnitPowerMax, kColExtPowerMax, 16);
+    // Power twice: typical (energy is paid on it) and at full load (switches at their maximum: what the
+    // racks and the facility must supply); every part but a switch has one figure for both.
     s.header(0, {"Category", "Part", "Vendor", "Description", "Qty", "Unit price (USD)", "Extended price (USD)",
-                 "Unit power (W)", "Extended power (W)", "Price source", "Estimated", "Datasheet source",
-                 "Used for", "Lead time (days)"},
+                 "Unit power, typical (W)", "Extended power, typical (W)", "Price source", "Estimated",
+                 "Datasheet source", "Used for", "Lead time (days)", "Unit power, max (W)", "Extended power, max (W)"},
              fmt.header);
     s.freezeHeader();
 
@@ -59,14 +62,18 @@ void writeBomSheet(XlsxBook& book, const ExportContext& ctx)
         s.number(row, kColUnitPrice, l.unitPriceUsd, l.priceEstimated ? fmt.usdEstimated : fmt.usd);
         s.formula(row, kColExtPrice, "=" + qty + "*" + cellRef(row, kColUnitPrice), double(l.qty) * l.unitPriceUsd,
                   fmt.usd);
-        s.number(row, kColUnitPower, l.unitPowerW, fmt.decimal);
         // Spares (and unpowered lines such as panels) add cost and no power: the same rule as the JSON,
-        // so the workbook's power total equals the plan's.
-        if (l.category == BomCategory::Spares || (l.extendedPowerW == 0 && l.unitPowerW != 0))
-            s.number(row, kColExtPower, l.extendedPowerW, fmt.decimal);
-        else
-            s.formula(row, kColExtPower, "=" + qty + "*" + cellRef(row, kColUnitPower), double(l.qty) * l.unitPowerW,
-                      fmt.decimal);
+        // so the workbook's power totals equal the plan's.
+        const bool unpowered = l.category == BomCategory::Spares || (l.extendedPowerW == 0 && l.unitPowerW != 0);
+        auto power = [&](int unitCol, int extCol, double unitW, double extW) {
+            s.number(row, unitCol, unitW, fmt.decimal);
+            if (unpowered)
+                s.number(row, extCol, extW, fmt.decimal);
+            else
+                s.formula(row, extCol, "=" + qty + "*" + cellRef(row, unitCol), double(l.qty) * unitW, fmt.decimal);
+        };
+        power(kColUnitPower, kColExtPower, l.unitPowerW, l.extendedPowerW);
+        power(kColUnitPowerMax, kColExtPowerMax, l.unitPowerMaxW, l.extendedPowerMaxW);
         s.text(row, kColPriceSource, l.priceSource);
         s.text(row, kColEstimated, l.priceEstimated ? "yes" : "no");
         s.text(row, kColDatasheet, l.source);
@@ -81,6 +88,7 @@ void writeBomSheet(XlsxBook& book, const ExportContext& ctx)
     const std::string categories = bomColumnRange(kColCategory, bom.lines.size());
     const std::string prices = bomColumnRange(kColExtPrice, bom.lines.size());
     const std::string powers = bomColumnRange(kColExtPower, bom.lines.size());
+    const std::string maxPowers = bomColumnRange(kColExtPowerMax, bom.lines.size());
     row += 1;
     s.text(row, kColCategory, "Subtotals", fmt.bold);
     ++row;
@@ -88,20 +96,24 @@ void writeBomSheet(XlsxBook& book, const ExportContext& ctx)
         const bool present = std::any_of(bom.lines.begin(), bom.lines.end(),
                                          [c](const BomLine& l) { return l.category == c; });
         if (!present) continue;
-        double usd = 0, watts = 0;
+        double usd = 0;
         for (const BomLine& l : bom.lines)
-            if (l.category == c) usd += double(l.qty) * l.unitPriceUsd, watts += double(l.qty) * l.unitPowerW;
+            if (l.category == c) usd += double(l.qty) * l.unitPriceUsd;
         const std::string name = formulaString(displayName(c));
         s.text(row, kColCategory, displayName(c));
         s.formula(row, kColExtPrice, "=SUMIF(" + categories + "," + name + "," + prices + ")", usd, fmt.usd);
-        s.formula(row, kColExtPower, "=SUMIF(" + categories + "," + name + "," + powers + ")", watts, fmt.decimal);
+        s.formula(row, kColExtPower, "=SUMIF(" + categories + "," + name + "," + powers + ")", bom.subtotalPowerW(c),
+                  fmt.decimal);
+        s.formula(row, kColExtPowerMax, "=SUMIF(" + categories + "," + name + "," + maxPowers + ")",
+                  bom.subtotalPowerMaxW(c), fmt.decimal);
         ++row;
     }
-    double totalUsd = 0, totalW = 0;
-    for (const BomLine& l : bom.lines) totalUsd += double(l.qty) * l.unitPriceUsd, totalW += double(l.qty) * l.unitPowerW;
+    double totalUsd = 0;
+    for (const BomLine& l : bom.lines) totalUsd += double(l.qty) * l.unitPriceUsd;
     s.text(row, kColCategory, "Total", fmt.bold);
     s.formula(row, kColExtPrice, "=SUM(" + prices + ")", totalUsd, fmt.usdBold);
-    s.formula(row, kColExtPower, "=SUM(" + powers + ")", totalW, fmt.decimalBold);
+    s.formula(row, kColExtPower, "=SUM(" + powers + ")", bom.totalPowerW, fmt.decimalBold);
+    s.formula(row, kColExtPowerMax, "=SUM(" + maxPowers + ")", bom.totalPowerMaxW, fmt.decimalBold);
 }
 
 void writeOpticsPriceSheet(XlsxBook& book, const ExportContext& ctx)

@@ -20,6 +20,7 @@ inline const std::string kTuningSheet = "Tuning checklist";
 enum BomColumn {
     kColCategory = 0, kColPart, kColVendor, kColDescription, kColQty, kColUnitPrice, kColExtPrice,
     kColUnitPower, kColExtPower, kColPriceSource, kColEstimated, kColDatasheet, kColUsedFor, kColLeadTime,
+    kColUnitPowerMax, kColExtPowerMax,  // at full load (a switch's maximum); appended so older columns keep their letters
     kBomColumnCount
 };
 // BOM data rows are 1..lines (row 0 is the header); totals sit below a blank row.

@@ -93,7 +93,8 @@ void writeComparison(SummaryWriter& w, const Comparison& cmp)
     int row = w.row();
     s.header(row, {"Fabric", "Switch", "NIC", "Switches", "Cables + optics (USD)", "Capex (USD)", "Capex per GPU (USD)",
                    "Network power (kW)", "Tuning (engineer-weeks)", "Energy (USD/yr)", "TCO (USD)",
-                   "Latency min (ns)", "Latency max (ns)", "Recommended", "Network interruptions/day (whole-cluster job)"},
+                   "Latency min (ns)", "Latency max (ns)", "Recommended", "Network interruptions/day (whole-cluster job)",
+                   "Network power at full load (kW)"},
              fmt.header);
     ++row;
     for (const Plan& p : cmp.plans) {
@@ -113,6 +114,7 @@ void writeComparison(SummaryWriter& w, const Comparison& cmp)
         s.number(row, 12, e.performance.latencyMaxNs, fmt.integer);
         if (p.spec.fabric == cmp.advice.recommended) s.text(row, 13, "yes", fmt.bold);
         s.number(row, 14, p.resilience.jobInterruptionsPerDay);  // core/estimate/README.md, Resilience
+        s.number(row, 15, e.opex.powerMaxKw, fmt.decimal);         // switches at their maximum (facility)
         ++row;
     }
     w.skipTo(row);
@@ -179,6 +181,9 @@ void writeSummarySheet(XlsxBook& book, const ExportContext& ctx, std::size_t cab
               totalUsd / std::max(spec.gpus, 1), fmt.usd);
     w.formula("Power, parts listed (kW)", "=SUM(" + bomColumnRange(kColExtPower, bom.lines.size()) + ")/1000",
               totalW / 1000, fmt.decimal);
+    w.formula("Power at full load, parts listed (kW)",
+              "=SUM(" + bomColumnRange(kColExtPowerMax, bom.lines.size()) + ")/1000", bom.totalPowerMaxW / 1000,
+              fmt.decimal);
     for (BomCategory c : {BomCategory::Switches, BomCategory::Nics, BomCategory::Transceivers, BomCategory::Cables,
                           BomCategory::Fibre, BomCategory::PatchPanels, BomCategory::Spares}) {
         double usd = 0;
@@ -198,6 +203,8 @@ void writeSummarySheet(XlsxBook& book, const ExportContext& ctx, std::size_t cab
     w.number("Capex (USD)", e.capex.totalUsd, e.capex.estimated ? fmt.usdEstimated : fmt.usd);
     w.number("Capex per GPU (USD)", e.capex.perGpuUsd, e.capex.estimated ? fmt.usdEstimated : fmt.usd);
     w.number("Network power (kW)", e.opex.powerKw, fmt.decimal);
+    // The same with switches at their maximum: what the facility must supply (energy stays on the typical).
+    w.number("Network power at full load (kW)", e.opex.powerMaxKw, fmt.decimal);
     w.number("Energy (USD per year)", e.opex.energyUsdPerYear, fmt.usd);
     w.number("Bring-up and tuning (engineer-weeks)", e.opex.tuningWeeks, fmt.decimal);
     w.number("Months to a stable cluster", e.opex.monthsToStable, fmt.decimal);

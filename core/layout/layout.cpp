@@ -97,7 +97,7 @@ void setRackPower(Layout& layout, const ClusterSpec& spec, const Fabric& fabric,
     // Device order, nodes first: every rack's sum comes out the same to the last bit each time.
     for (std::size_t d = 0; d < fabric.devices.size(); ++d)
         layout.racks[layout.rackOfDevice[d]].powerW +=
-            d < fabric.nodeCount ? spec.floor.nodePowerKw * 1000.0 : hardware.switchModel(fabric.devices[d].model).powerW;
+            d < fabric.nodeCount ? spec.floor.nodePowerKw * 1000.0 : hardware.switchModel(fabric.devices[d].model).maxPowerW();
 }
 
 Layout place(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hardware)

@@ -19,7 +19,8 @@ struct Rack {
     int row = 0;          // -1 for a spine room or the core room (rows are numbered across halls)
     int slot = 0;         // position along the row
     double xM = 0, yM = 0;// rack centre on the floor
-    double powerW = 0;    // everything in it (nodes + switches; optics are added by the estimate)
+    double powerW = 0;    // everything in it at full load (nodes + switches at their maximum; optics are
+                          // added by the estimate): what the rack power budget must hold
     int devices = 0;
     std::string name;     // "R03-12", "NET-R03-A", "SPINE-01"; several halls: "SPINE-H03-01", "CORE-01"
     int hall = 0;         // hall (= pod with several halls); -1 for the core room

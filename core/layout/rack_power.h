@@ -5,6 +5,7 @@
 
 namespace fp::layout {
 // Sets each rack's power (Rack::powerW) from its devices: nodes at spec.floor.nodePowerKw, switches at
-// their model's power (Device::model). place() sets it so too.
+// their model's maximum power (Device::model; SwitchModel::maxPowerW: a rack budget must hold the full
+// load, not the typical draw). place() sets it so too.
 void setRackPower(Layout&, const ClusterSpec&, const Fabric&, const Hardware&);
 } // namespace fp::layout

@@ -83,6 +83,7 @@ NetworkFigures& operator+=(NetworkFigures& a, const NetworkFigures& b)
     a.cables += b.cables;
     a.capexUsd += b.capexUsd;
     a.powerW += b.powerW;
+    a.powerMaxW += b.powerMaxW;
     a.errors += b.errors;
     a.warnings += b.warnings;
     return a;
@@ -103,6 +104,7 @@ NetworkFigures figuresOf(const Plan& p)
     f.powerW = p.bom.subtotalPowerW(BomCategory::Switches) + p.bom.subtotalPowerW(BomCategory::Transceivers) +
                p.bom.subtotalPowerW(BomCategory::Cables) + p.bom.subtotalPowerW(BomCategory::Fibre) +
                double(p.fabric.nodeCount) * double(p.fabric.nicsPerNode) * p.hardware.nic.powerW;
+    f.powerMaxW = f.powerW + p.bom.subtotalPowerMaxW(BomCategory::Switches) - p.bom.subtotalPowerW(BomCategory::Switches);
     f.errors = p.errorCount();
     f.warnings = p.warningCount();
     return f;

@@ -27,7 +27,8 @@ struct NetworkFigures {
     long long transceivers = 0;  // modules, as the BOM counts them
     long long cables = 0;        // physical cables, the cable plan's rows (a splitter is one)
     double capexUsd = 0;
-    double powerW = 0;           // network power: switches, optics, priced NICs
+    double powerW = 0;           // network power, typical: switches, optics, NICs (estimate::opexOf)
+    double powerMaxW = 0;        // the same with switches at their maximum (Opex::powerMaxKw)
     int errors = 0, warnings = 0;
 };
 NetworkFigures figuresOf(const Plan&);

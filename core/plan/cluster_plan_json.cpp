@@ -8,7 +8,7 @@ using nlohmann::json;
 json networkFiguresJson(const NetworkFigures& f)
 {
     return {{"switches", f.switches}, {"transceivers", f.transceivers}, {"cables", f.cables},
-            {"capex_usd", f.capexUsd}, {"power_w", f.powerW}, {"errors", f.errors}, {"warnings", f.warnings}};
+            {"capex_usd", f.capexUsd}, {"power_w", f.powerW}, {"power_max_w", f.powerMaxW}, {"errors", f.errors}, {"warnings", f.warnings}};
 }
 
 json clusterPlanToJson(const ClusterPlan& c)

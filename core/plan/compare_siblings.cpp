@@ -60,11 +60,15 @@ Bom bomWithSwitch(const Plan& plan, const SwitchModel& sibling, const Catalog& c
         line.priceEstimated = l.priceEstimated;
         line.extendedUsd = l.extendedUsd;
         line.extendedPowerW = l.extendedPowerW;
+        line.extendedPowerMaxW = l.extendedPowerMaxW;
         const bool isSwitch = l.part == own && (l.category == BomCategory::Switches || l.category == BomCategory::Spares);
         if (isSwitch) {
             line.priceEstimated = quote ? quote->estimated : true;
             line.extendedUsd = double(l.qty) * unit;  // as bom::makeLine and addSpare compute it
-            if (repower && l.category == BomCategory::Switches) line.extendedPowerW = double(l.qty) * sibling.powerW;  // spares: none
+            if (repower && l.category == BomCategory::Switches) {  // spares: none
+                line.extendedPowerW = double(l.qty) * sibling.powerW;
+                line.extendedPowerMaxW = double(l.qty) * sibling.maxPowerW();
+            }
         }
         bom.lines.push_back(std::move(line));
     }

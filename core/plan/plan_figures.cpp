@@ -1,5 +1,6 @@
 #include "plan/plan_figures.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <optional>
@@ -57,6 +58,11 @@ void forEachExportedFigure(const Plan& p, const std::function<void(double)>& fig
 {
     forEachFloat(specToJson(p.spec), figure);
     if (p.hardware.platform && !p.hardware.platform->id.empty()) figure(p.hardware.platform->scaleUpGBpsPerGpu);
+    for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core}) {  // parts/switches: each tier's power, typical and max
+        if (switchTierIndex(t) >= std::max(1, p.fabric.shape.tiers)) continue;
+        figure(p.hardware.switchOf(t).powerW);
+        figure(p.hardware.switchOf(t).maxPowerW());
+    }
     for (const TierUsage& u : p.fabric.usage()) figure(u.utilisation());
     for (const LinkSolution& s : p.media.solutions) figure(s.orderLengthM);
     for (const BomLine& l : p.bom.lines) {
@@ -64,16 +70,21 @@ void forEachExportedFigure(const Plan& p, const std::function<void(double)>& fig
         figure(l.extendedUsd);
         figure(l.unitPowerW);
         figure(l.extendedPowerW);
+        figure(l.unitPowerMaxW);
+        figure(l.extendedPowerMaxW);
     }
     const Capex& c = p.estimates.capex;
     for (double v : {c.totalUsd, c.switchesUsd, c.nicsUsd, c.transceiversUsd, c.cablesUsd, c.fibreUsd,
                      c.patchPanelsUsd, c.sparesUsd, c.perGpuUsd})
         figure(v);
     figure(p.bom.totalPowerW);
-    for (auto cat : {BomCategory::Switches, BomCategory::Nics, BomCategory::Transceivers, BomCategory::Cables})
+    figure(p.bom.totalPowerMaxW);
+    for (auto cat : {BomCategory::Switches, BomCategory::Nics, BomCategory::Transceivers, BomCategory::Cables}) {
         figure(p.bom.subtotalPowerW(cat));
+        figure(p.bom.subtotalPowerMaxW(cat));
+    }
     const Opex& o = p.estimates.opex;
-    for (double v : {o.tuningUsd, o.tuningWeeks, o.monthsToStable, o.energyUsdPerYear, o.powerKw}) figure(v);
+    for (double v : {o.tuningUsd, o.tuningWeeks, o.monthsToStable, o.energyUsdPerYear, o.powerKw, o.powerMaxKw}) figure(v);
     figure(p.estimates.tcoUsd);
 
     const Performance& perf = p.estimates.performance;

@@ -23,7 +23,8 @@ json tierSwitchesJson(const Plan& p)
     for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core}) {
         if (switchTierIndex(t) >= std::max(1, p.fabric.shape.tiers)) continue;
         const SwitchModel& sw = p.hardware.switchOf(t);
-        out[toString(t)] = {{"part", sw.partNumber}, {"model", modelNameOf(sw)}};
+        out[toString(t)] = {{"part", sw.partNumber}, {"model", modelNameOf(sw)}, {"power_w", sw.powerW},
+                            {"power_max_w", sw.maxPowerW()}, {"power_max_estimated", sw.powerMaxEstimated}};
     }
     return out;
 }
@@ -156,7 +157,8 @@ json planToJson(const Plan& p)
         bomLines.push_back({{"category", toString(l.category)}, {"part", l.part}, {"vendor", l.vendor},
                             {"description", l.description}, {"qty", l.qty}, {"unit_price_usd", l.unitPriceUsd},
                             {"extended_usd", l.extendedUsd}, {"power_w", l.unitPowerW},
-                            {"extended_power_w", l.extendedPowerW}, {"price_estimated", l.priceEstimated},
+                            {"extended_power_w", l.extendedPowerW}, {"power_max_w", l.unitPowerMaxW},
+                            {"extended_power_max_w", l.extendedPowerMaxW}, {"price_estimated", l.priceEstimated},
                             {"price_source", l.priceSource}, {"source", l.source}, {"used_for", l.usedFor},
                             {"lead_time_days", l.leadTimeDays}});
         if (!l.includedWith.empty()) bomLines.back()["included_with"] = l.includedWith;  // priced with the platform
@@ -180,10 +182,14 @@ json planToJson(const Plan& p)
     const auto& o = p.estimates.opex;
     json timings = json::object();
     for (const auto& t : p.timings) timings[t.stage] = t.ms;
-    json powerByCategory = json::object();
-    for (auto cat : {BomCategory::Switches, BomCategory::Nics, BomCategory::Transceivers, BomCategory::Cables})
+    // Typical (what energy is paid on) and at full load (switches at their maximum: rack and facility).
+    json powerByCategory = json::object(), powerMaxByCategory = json::object();
+    for (auto cat : {BomCategory::Switches, BomCategory::Nics, BomCategory::Transceivers, BomCategory::Cables}) {
         powerByCategory[toString(cat)] = p.bom.subtotalPowerW(cat);
-    json power = {{"total", p.bom.totalPowerW}, {"by_category", powerByCategory}};
+        powerMaxByCategory[toString(cat)] = p.bom.subtotalPowerMaxW(cat);
+    }
+    json power = {{"total", p.bom.totalPowerW}, {"by_category", powerByCategory},
+                  {"total_max", p.bom.totalPowerMaxW}, {"by_category_max", powerMaxByCategory}};
 
     return {
         {"format_version", kPlanJsonVersion},
@@ -204,7 +210,7 @@ json planToJson(const Plan& p)
         {"power_w", power},
         {"opex",
          {{"tuning_usd", o.tuningUsd}, {"tuning_weeks", o.tuningWeeks}, {"months_to_stable", o.monthsToStable},
-          {"energy_usd_per_year", o.energyUsdPerYear}, {"power_kw", o.powerKw}}},
+          {"energy_usd_per_year", o.energyUsdPerYear}, {"power_kw", o.powerKw}, {"power_max_kw", o.powerMaxKw}}},
         {"tco_usd", p.estimates.tcoUsd},
         {"procurement",
          {{"longest_lead_time_days", p.bom.longestLeadTimeDays()},

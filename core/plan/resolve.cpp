@@ -5,6 +5,7 @@
 
 #include "catalog/part_lookup.h"
 #include "catalog/platforms.h"
+#include "catalog/switch_power.h"
 #include "common/error.h"
 #include "common/format.h"
 #include "common/user_text.h"
@@ -249,6 +250,8 @@ SwitchModel resolveSwitch(const ClusterSpec& spec, const Catalog& catalog, int l
         s.latencyEstimated = true;
         s.powerW = kGenericSwitchWattsPerPort * spec.genericRadix;
         s.powerEstimated = true;
+        s.powerMaxW = estimatedSwitchMaxPowerW(s);  // the catalog's rule for a switch of its port speed
+        s.powerMaxEstimated = true;
         s.generic = true;
         s.source = "generic what-if switch (no datasheet)";
         s.asicFigures = catalog.asicFigures(kGenericAsic);

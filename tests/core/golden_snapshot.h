@@ -2,6 +2,7 @@
 // A readable snapshot of a plan for the golden tests: switches per tier, media per class, BOM lines,
 // findings per rule and the key estimates. Only what a reviewer wants to see change on purpose; every
 // figure is printed with fixed precision so the text is stable across runs and machines.
+#include <algorithm>
 #include <cstdio>
 #include <map>
 #include <string>
@@ -47,16 +48,25 @@ inline std::string snapshot(const fp::Plan& p)
     s += "bom:\n";
     for (const BomLine& l : p.bom.lines)
         s += std::string("  ") + toString(l.category) + " " + l.part + " qty=" + std::to_string(l.qty) +
-             " usd=" + fmt("%.2f", l.extendedUsd) + " power_w=" + fmt("%.1f", l.extendedPowerW) + "\n";
+             " usd=" + fmt("%.2f", l.extendedUsd) + " power_w=" + fmt("%.1f", l.extendedPowerW) +
+             // A switch's maximum (rack and facility); every other line has one figure.
+             (l.extendedPowerMaxW != l.extendedPowerW ? " power_max_w=" + fmt("%.1f", l.extendedPowerMaxW) : "") + "\n";
     s += "bom_total: usd=" + fmt("%.2f", p.bom.totalUsd) + " power_w=" + fmt("%.1f", p.bom.totalPowerW) +
+         " power_max_w=" + fmt("%.1f", p.bom.totalPowerMaxW) +
          " cables=" + std::to_string(bom::cableCount(p.fabric, p.media)) + "\n";
+    // The fullest rack of each kind at full load (switches at their maximum): what floor.rack-power checks.
+    double rackKw[3] = {0, 0, 0};
+    for (const Rack& r : p.layout.racks) rackKw[int(r.kind)] = std::max(rackKw[int(r.kind)], r.powerW / 1000.0);
+    s += "racks: compute_max_kw=" + fmt("%.2f", rackKw[0]) + " network_max_kw=" + fmt("%.2f", rackKw[1]) +
+         " spine_room_max_kw=" + fmt("%.2f", rackKw[2]) + "\n";
     std::map<std::pair<std::string, std::string>, int> rules;
     for (const Finding& f : p.findings) ++rules[{toString(f.severity), f.rule}];
     s += "findings: errors=" + std::to_string(p.errorCount()) + " warnings=" + std::to_string(p.warningCount()) + "\n";
     for (const auto& [k, n] : rules) s += "  " + k.first + " " + k.second + " x" + std::to_string(n) + "\n";
     const Estimates& e = p.estimates;
     s += "capex: total_usd=" + fmt("%.2f", e.capex.totalUsd) + " per_gpu_usd=" + fmt("%.2f", e.capex.perGpuUsd) + "\n";
-    s += "opex: power_kw=" + fmt("%.3f", e.opex.powerKw) + " tuning_weeks=" + fmt("%.2f", e.opex.tuningWeeks) +
+    s += "opex: power_kw=" + fmt("%.3f", e.opex.powerKw) + " power_max_kw=" + fmt("%.3f", e.opex.powerMaxKw) +
+         " tuning_weeks=" + fmt("%.2f", e.opex.tuningWeeks) +
          " energy_usd_per_year=" + fmt("%.2f", e.opex.energyUsdPerYear) + "\n";
     s += "tco_usd=" + fmt("%.2f", e.tcoUsd) + "\n";
     const Performance& perf = e.performance;

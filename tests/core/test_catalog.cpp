@@ -439,7 +439,7 @@ private slots:
         // Line 3 of switches.csv gets a negative power.
         std::string text = readFile(seed + "/switches.csv");
         const size_t line3 = text.find('\n', text.find('\n') + 1) + 1;
-        const std::string bad = "BAD-SW,V,desc,ethernet,x,32,OSFP,1,17,400x2,0,1,1,0,-40,0,0,1,https://x,,0\n";
+        const std::string bad = "BAD-SW,V,desc,ethernet,x,32,OSFP,1,17,400x2,0,1,1,0,-40,0,0,1,https://x,,0,,\n";
         text.insert(line3, bad);
         writeFile(seed + "/switches.csv", text);
         try {
@@ -719,7 +719,8 @@ private slots:
     void olderCatalogGainsFailureRates()
     {
         const std::string path = copyOfBundled(tmp_, "v2.sqlite");
-        QCOMPARE(rawExec(path, "ALTER TABLE switches DROP COLUMN open_optics; ALTER TABLE nics DROP COLUMN open_optics; "
+        QCOMPARE(rawExec(path, "ALTER TABLE switches DROP COLUMN power_max_w; ALTER TABLE switches DROP COLUMN power_max_estimated; "
+                                            "ALTER TABLE switches DROP COLUMN open_optics; ALTER TABLE nics DROP COLUMN open_optics; "
                                "ALTER TABLE nics DROP COLUMN eth_port_gbps; ALTER TABLE nics DROP COLUMN eth_ports_per_cage; "
                                "ALTER TABLE platforms DROP COLUMN nics_built_in_source; ALTER TABLE platforms DROP COLUMN nics_built_in; "
                                      "DROP TABLE failure_rates; DROP TABLE asics; UPDATE schema_version SET version = 2"), SQLITE_OK);
@@ -770,7 +771,8 @@ private slots:
     void olderCatalogGainsAsicsAndMissingOnesAreAClearError()
     {
         const std::string v5 = copyOfBundled(tmp_, "v5.sqlite");
-        QCOMPARE(rawExec(v5, "ALTER TABLE switches DROP COLUMN open_optics; ALTER TABLE nics DROP COLUMN open_optics; "
+        QCOMPARE(rawExec(v5, "ALTER TABLE switches DROP COLUMN power_max_w; ALTER TABLE switches DROP COLUMN power_max_estimated; "
+                                            "ALTER TABLE switches DROP COLUMN open_optics; ALTER TABLE nics DROP COLUMN open_optics; "
                              "DROP TABLE asics; UPDATE schema_version SET version = 5"), SQLITE_OK);
         const Catalog c = loadCatalog(v5);
         QCOMPARE(c.schemaVersion, kCatalogSchemaVersion);

@@ -52,15 +52,19 @@ private slots:
     {
         const auto records = csv("bom-csv", "bom.csv");
         QCOMPARE(records.size(), plan_.bom.lines.size() + 1);
-        QCOMPARE(records[0].size(), std::size_t(14));
+        QCOMPARE(records[0].size(), std::size_t(16));
         QCOMPARE(records[0][4], std::string("qty"));
         QCOMPARE(records[0][13], std::string("lead_time_days"));
-        double sum = 0;
+        QCOMPARE(records[0][14], std::string("unit_power_max_w"));
+        QCOMPARE(records[0][15], std::string("extended_power_max_w"));
+        double sum = 0, maxW = 0;
         for (std::size_t i = 1; i < records.size(); ++i) {
-            QCOMPARE(records[i].size(), std::size_t(14));
+            QCOMPARE(records[i].size(), std::size_t(16));
             QCOMPARE(std::stoll(records[i][4]), plan_.bom.lines[i - 1].qty);
             sum += std::stod(records[i][4]) * std::stod(records[i][5]);  // qty x unit, as printed
+            maxW += std::stod(records[i][15]);
         }
+        QCOMPARE(maxW, plan_.bom.totalPowerMaxW);  // the full-load column adds up to the plan's figure
         // Unit prices are printed to the cent: allow half a cent per unit.
         long long units = 0;
         for (const auto& l : plan_.bom.lines) units += l.qty;

@@ -178,7 +178,8 @@ private slots:
     {
         QTemporaryDir tmp;
         const std::string path = testsupport::copyOfBundled(tmp, "v6.sqlite");
-        QCOMPARE(testsupport::rawExec(path, "ALTER TABLE switches DROP COLUMN open_optics; "
+        QCOMPARE(testsupport::rawExec(path, "ALTER TABLE switches DROP COLUMN power_max_w; ALTER TABLE switches DROP COLUMN power_max_estimated; "
+                                            "ALTER TABLE switches DROP COLUMN open_optics; "
                                             "ALTER TABLE nics DROP COLUMN open_optics; UPDATE schema_version SET version = 6"),
                  SQLITE_OK);
         const Catalog c = loadCatalog(path);

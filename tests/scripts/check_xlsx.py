@@ -76,6 +76,23 @@ for r in rows:
     else:
         check(isinstance(pwr, str) and pwr == f"=E{r}*H{r}", f"I{r} is not =E{r}*H{r}: {pwr!r}")
     sum_qty_unit += qty * unit
+
+# Power at full load (a switch's maximum): its own two columns, live like the typical ones, and their sum
+# over the installed lines is the plan JSON's total_max.
+check(header[-2:] == ["Unit power, max (W)", "Extended power, max (W)"], f"BOM's max power columns {header[-2:]}")
+umax = openpyxl.utils.get_column_letter(len(header) - 1)
+emax = openpyxl.utils.get_column_letter(len(header))
+sum_max = 0.0
+for r, line in zip(rows, plan["bom"]):
+    cell = bom[f"{emax}{r}"].value
+    if str(bom.cell(r, 1).value).lower().startswith("spare"):
+        check(cell == 0, f"{emax}{r} (spares) draws power at full load: {cell!r}")
+    else:
+        check(cell == f"=E{r}*{umax}{r}", f"{emax}{r} is not =E{r}*{umax}{r}: {cell!r}")
+        check(bom[f"{umax}{r}"].value == line["power_max_w"], f"{umax}{r} differs from the plan JSON's power_max_w")
+        sum_max += line["qty"] * line["power_max_w"]
+check(abs(sum_max - plan["power_w"]["total_max"]) <= 1e-6 * max(1.0, sum_max),
+      f"sum(qty x max) {sum_max:.1f} != plan total_max {plan['power_w']['total_max']:.1f}")
 plan_total = sum(line["extended_usd"] for line in plan["bom"])
 check(abs(sum_qty_unit - plan_total) <= 0.01 + 1e-9 * plan_total,
       f"sum(qty x unit) {sum_qty_unit:.2f} != plan BOM total {plan_total:.2f}")
@@ -113,9 +130,10 @@ check(gpus_cell is not None and per_gpu is not None, "Summary lacks the GPUs or 
 if gpus_cell is not None and per_gpu is not None:
     check(isinstance(per_gpu.value, str) and per_gpu.value.endswith("/" + gpus_cell.coordinate),
           f"Per GPU is {per_gpu.value!r}, want a division by {gpus_cell.coordinate} (the GPUs cell)")
-# Lead times: the BOM's last column, and the Summary's longest lead time as a live MAX over it.
-check(header[-1] == "Lead time (days)", f"BOM's last column {header[-1]!r}, want the lead time")
-lead_col = openpyxl.utils.get_column_letter(len(header))
+# Lead times: the BOM's column before the two max power columns, and the Summary's longest lead time as a
+# live MAX over it.
+check("Lead time (days)" in header, f"BOM has no lead time column: {header}")
+lead_col = openpyxl.utils.get_column_letter(header.index("Lead time (days)") + 1)
 check(any(t.startswith("=MAX(") and f"${lead_col}$2" in t for t in texts),
       f"Summary has no =MAX over BOM column {lead_col} (longest lead time)")
 
