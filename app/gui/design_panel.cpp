@@ -246,8 +246,8 @@ DesignPanel::Binding* DesignPanel::bindingFor(const QString& key)
 
 void DesignPanel::revert(Binding& b)
 {
+    b.rangeError.clear();  // first: the ratio field keeps a flagged text while its binding has an error
     if (b.load) b.load();
-    b.rangeError.clear();
     setPending(b, false);
 }
 

@@ -1,10 +1,10 @@
 #pragma once
 // Ratio: a DOWN:UP port ratio at a switch tier, exact and as the designer wrote it (issue 39).
 //
-// Published fabrics are not all whole-number ratios: Meta's RoCE backend gives its RTSW-to-CTSW tier 12.5 %
-// more uplinks than down links (1:1.125) so that it stays non-blocking with spines failed ("RDMA over Ethernet
-// for Distributed AI Training at Meta Scale", Gangidi et al., SIGCOMM 2024), and a published 2K-GPU design
-// runs at 1:1.16. A side may therefore carry up to 3 decimals; both sides are kept scaled by 10^decimals as
+// Published fabrics are not all whole-number ratios: Meta's RoCE backend provisions 12.5 % more spine-facing
+// links than needed (1:1.125) so that it stays non-blocking with spines failed ("RDMA over Ethernet for
+// Distributed AI Training at Meta Scale", Gangidi et al., SIGCOMM 2024; sources in core/topology/README.md
+// "Leaf ports"), and issue 39 cites a 2K-GPU design at 1:1.16. A side may therefore carry up to 3 decimals; both sides are kept scaled by 10^decimals as
 // whole numbers, so the value is exact (1:1.16 is 100:116, i.e. 25:29) and the text prints back as written.
 // Whole-number ratios have decimals 0: they read, print and split their ports exactly as before.
 #include <string>
