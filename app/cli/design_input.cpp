@@ -68,7 +68,7 @@ const char* designFlagsHelp()
            "  --planes N               independent parallel fabrics\n"
            "  --dual-tor | --no-dual-tor   dual-homed hosts: each NIC sends one link to each leaf of a pair\n"
            "                           (needs 2 links per NIC and plane: a 2-port NIC or a split port)\n"
-           "  --oversubscription D:U   leaf DOWN:UP ratio (1:1 = non-blocking, 1:2 undersubscribed)\n"
+           "  --oversubscription D:U   leaf DOWN:UP ratio (1:1 = non-blocking, 1:2 undersubscribed, 1:1.16)\n"
            "  --spine-oversubscription D:U   spine DOWN:UP ratio (three tiers)\n"
            "  --racks-per-row N, --nodes-per-rack N\n"
            "  --leaf-placement end-of-row|middle-of-row|in-rack\n"
@@ -89,19 +89,12 @@ const char* designFlagsHelp()
 
 namespace {
 
+// The same reader and words as the design file and the GUI (spec/ratio.h).
 Ratio parseRatioFlag(const std::string& flag, const std::string& text)
 {
-    const auto colon = text.find(':');
-    try {
-        if (colon == std::string::npos) throw 0;
-        std::size_t a = 0, b = 0;
-        const std::string d = text.substr(0, colon), u = text.substr(colon + 1);
-        Ratio r{std::stoi(d, &a), std::stoi(u, &b)};
-        if (a != d.size() || b != u.size()) throw 0;
-        return r;
-    } catch (...) {
-        throw UsageError{flag + " needs a DOWN:UP ratio such as 1:1 or 3:1, not " + quotedValue(text)};
-    }
+    Ratio r;
+    if (const RatioProblem p = parseRatio(text, r)) throw UsageError{flag + " needs a DOWN:UP ratio: " + p.what + "; " + p.fix};
+    return r;
 }
 
 template <typename E>

@@ -61,7 +61,7 @@ DesignPanel::Binding& DesignPanel::bind(const QString& key, QWidget* editor, con
     m_bindings.push_back(b);
     if (qobject_cast<QAbstractSpinBox*>(editor) || qobject_cast<QComboBox*>(editor) || qobject_cast<QLineEdit*>(editor))
         guard(editor);
-    for (QAbstractSpinBox* spin : editor->findChildren<QAbstractSpinBox*>()) guard(spin);  // ratio fields
+    for (QAbstractSpinBox* spin : editor->findChildren<QAbstractSpinBox*>()) guard(spin);  // compound editors
     return m_bindings.back();
 }
 
@@ -246,8 +246,8 @@ DesignPanel::Binding* DesignPanel::bindingFor(const QString& key)
 
 void DesignPanel::revert(Binding& b)
 {
+    b.rangeError.clear();  // first: the ratio field keeps a flagged text while its binding has an error
     if (b.load) b.load();
-    b.rangeError.clear();
     setPending(b, false);
 }
 

@@ -157,33 +157,32 @@ void DesignPanel::addEnum(QFormLayout* form, const DesignField<E>& field, const 
     });
 }
 
+// One text field, "1:1.16" or "4:3", read by the same parser as the CLI and the design file (spec/ratio.h),
+// so a mistake reads the same words everywhere. A text that does not parse is kept and flagged, not applied.
 inline void DesignPanel::addRatio(QFormLayout* form, const DesignField<Ratio>& field, const QString& tip)
 {
-    auto* box = new QWidget(this);
-    auto* row = new QHBoxLayout(box);
-    row->setContentsMargins(0, 0, 0, 0);
-    auto* down = new QSpinBox(box);
-    auto* up = new QSpinBox(box);
-    for (QSpinBox* s : {down, up}) {
-        s->setRange(1, 64);
-        s->setKeyboardTracking(false);
-    }
-    down->setToolTip(tr("Down ports (towards the hosts)"));
-    up->setToolTip(tr("Up ports (towards the next tier)"));
-    row->addWidget(down, 1);
-    row->addWidget(new QLabel(QStringLiteral(":"), box));
-    row->addWidget(up, 1);
-    Binding& b = bind(field, box, tip, form);
+    auto* edit = new QLineEdit(this);
+    edit->setPlaceholderText(QStringLiteral("1:1"));
+    Binding& b = bind(field, edit, tip, form);
     const DesignField<Ratio>* f = &field;
-    b.load = [this, down, up, f] {
-        const QSignalBlocker b1(down), b2(up);
-        const Ratio r = f->of(m_document->spec());
-        down->setValue(r.down);
-        up->setValue(r.up);
+    const QString key = QString::fromLatin1(field.path);
+    b.load = [this, edit, f, key] {
+        const QSignalBlocker block(edit);
+        const Binding* self = bindingFor(key);
+        if (self && !self->rangeError.isEmpty()) return;  // keep the flagged text until fixed or reverted
+        const Ratio shown = f->of(m_document->spec());
+        Ratio typed;
+        if (parseRatio(edit->text().toStdString(), typed) || !(typed == shown))
+            edit->setText(QString::fromStdString(ratioText(shown)));
     };
-    auto commit = [this, down, up, f] { Command::setField(m_document, *f, Ratio{down->value(), up->value()}); };
-    connect(down, &QSpinBox::valueChanged, this, commit);
-    connect(up, &QSpinBox::valueChanged, this, commit);
+    connect(edit, &QLineEdit::editingFinished, this, [this, edit, f, key] {
+        Ratio r;
+        if (const RatioProblem p = parseRatio(edit->text().toStdString(), r))
+            return setRangeError(key, tr("%1: not applied — %2").arg(QString::fromStdString(p.what), QString::fromStdString(p.fix)));
+        setRangeError(key, {});
+        edit->setText(QString::fromStdString(ratioText(r)));  // "1:1.160" reads back "1:1.16"
+        Command::setField(m_document, *f, r);
+    });
 }
 
 inline void DesignPanel::addPart(QFormLayout* form, const DesignField<std::string>& field, const QString& tip,

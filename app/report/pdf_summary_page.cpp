@@ -7,7 +7,7 @@
 namespace fp::report {
 namespace {
 
-QString ratio(const Ratio& r) { return QStringLiteral("%1:%2").arg(r.down).arg(r.up); }
+QString ratio(const Ratio& r) { return QString::fromStdString(ratioText(r)); }  // as written: 1:1.16, 4:3
 
 // A column of label/value lines with small section titles; keeps its own cursor.
 class Column {

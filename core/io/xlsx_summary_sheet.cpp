@@ -10,7 +10,7 @@
 namespace fp::io::xlsx {
 namespace {
 
-std::string ratio(const Ratio& r) { return std::to_string(r.down) + ":" + std::to_string(r.up); }
+std::string ratio(const Ratio& r) { return ratioText(r); }  // as written: 1:1.16, 4:3
 
 class SummaryWriter {
 public:

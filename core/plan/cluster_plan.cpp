@@ -47,8 +47,7 @@ void requireValidNetwork(std::size_t index, const NetworkSpec& n, const std::set
     if (n.portModel.empty())
         fail("/port", "no endpoint port model", "name the catalog NIC that stands for one endpoint port, e.g. MCX715105AS-WEAT");
     if (n.tiers < 0 || n.tiers > 2) fail("/tiers", "must be 0 (auto), 1 (one switch) or 2 (leaf-spine), not " + std::to_string(n.tiers), "");
-    if (n.leafDown < 1 || n.leafUp < 1 || n.leafDown > 64 || n.leafUp > 64)
-        fail("/leaf_oversubscription", "must be DOWN:UP with both between 1 and 64", "write it as \"1:1\" or \"4:3\"");
+    if (const RatioProblem p = ratioProblem(n.leafOversubscription)) fail("/leaf_oversubscription", p.what, p.fix);
     if (n.endpoints.empty())
         fail("/endpoints", "the network has no endpoints", "list what connects to it, e.g. {\"name\": \"storage servers\", \"count\": 8, \"ports_each\": 2}");
     for (std::size_t k = 0; k < n.endpoints.size(); ++k) {
@@ -140,7 +139,7 @@ ClusterSpec endpointFabricSpec(const ClusterSpec& cluster, std::size_t index, lo
     s.spineSwitchModel = n.spineSwitchModel;
     s.tiers = n.tiers;
     s.railOptimized = false;
-    s.leafOversubscription = {n.leafDown, n.leafUp};
+    s.leafOversubscription = n.leafOversubscription;
     // The same floor, with a compute rack's worth of ports per rack: a node's ports on this network
     // share its rack (and a rack's power budget counts each node once).
     int portsPerNode = 1;

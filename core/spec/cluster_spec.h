@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "spec/network_spec.h"
+#include "spec/ratio.h"  // Ratio: DOWN:UP at a switch tier, decimals allowed (1:1.16)
 
 namespace fp {
 
@@ -13,13 +14,6 @@ const char* toString(FabricKind);                 // "infiniband", "roce", "spec
 bool parseFabricKind(const std::string&, FabricKind&);
 const char* displayName(FabricKind);              // "InfiniBand", "RoCEv2", "Spectrum-X", "UEC Ethernet"
 inline bool isEthernet(FabricKind f) { return f != FabricKind::InfiniBand; }
-
-// DOWN:UP port ratio at a switch tier (1:1 = non-blocking).
-struct Ratio {
-    int down = 1;
-    int up = 1;
-    bool operator==(const Ratio&) const = default;
-};
 
 enum class FiberType { OM3, OM4, OM5, OS2 };
 const char* toString(FiberType);

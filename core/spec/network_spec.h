@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include "spec/ratio.h"
+
 namespace fp {
 
 enum class FabricKind;  // spec/cluster_spec.h, which holds a design's networks (so no include here)
@@ -40,7 +42,7 @@ struct NetworkSpec {
     std::string portModel;                 // catalog NIC standing for one endpoint port: its cage and speed
     int linkGbps = 0;                      // 0 = the port model's native speed
     int tiers = 0;                         // 0 = auto (one switch if it fits, else leaf-spine), 1 or 2
-    int leafDown = 1, leafUp = 1;          // node-side DOWN:UP at the leaf (4:3 = 4 down per 3 up)
+    Ratio leafOversubscription;            // node-side DOWN:UP at the leaf (4:3 = 4 down per 3 up)
     bool portsPriced = false;              // false: the ports come with their endpoints (a DGX's built-in
                                            // ConnectX-7, a storage appliance's NICs) and are not priced again
     std::vector<EndpointGroup> endpoints;

@@ -21,23 +21,6 @@ using nlohmann::json;
 
 namespace {
 
-std::string ratioText(Ratio r) { return std::to_string(r.down) + ":" + std::to_string(r.up); }
-
-bool parseRatio(const std::string& s, Ratio& r)
-{
-    const auto colon = s.find(':');
-    if (colon == std::string::npos || colon == 0 || colon + 1 >= s.size()) return false;
-    try {
-        std::size_t used1 = 0, used2 = 0;
-        const std::string a = s.substr(0, colon), b = s.substr(colon + 1);
-        r.down = std::stoi(a, &used1);
-        r.up = std::stoi(b, &used2);
-        return used1 == a.size() && used2 == b.size();
-    } catch (...) {
-        return false;
-    }
-}
-
 
 // How unknown keys are treated: in a file of this format (or older) a key we do not know is a typo
 // that would silently plan with a default, so it is refused; a file that declares a newer minor
@@ -126,8 +109,8 @@ public:
     {
         std::string s;
         text(key, s);
-        if (find(key) && !parseRatio(s, out))
-            fail(at(key), jsonPreview(s) + " is not a DOWN:UP ratio", "write it as \"1:1\", \"2:1\" or \"3:1\"");
+        if (!find(key)) return;
+        if (const RatioProblem p = parseRatio(s, out)) fail(at(key), p.what, p.fix);
     }
 
 private:
@@ -235,7 +218,7 @@ json networkToJson(const NetworkSpec& n)
     }
     json out{{"name", n.name},       {"role", toString(n.role)},   {"fabric", toString(n.fabric)},
              {"switch", n.switchModel}, {"port", n.portModel},     {"link_gbps", n.linkGbps},
-             {"tiers", n.tiers},     {"leaf_oversubscription", ratioText({n.leafDown, n.leafUp})},
+             {"tiers", n.tiers},     {"leaf_oversubscription", ratioText(n.leafOversubscription)},
              {"ports_priced", n.portsPriced}, {"endpoints", endpoints}};
     json switches = json::object();
     if (!n.leafSwitchModel.empty()) switches["leaf"] = n.leafSwitchModel;
@@ -261,10 +244,7 @@ void readNetworks(ObjectReader& top, const std::string& origin, std::vector<std:
         o.text("port", n.portModel);
         o.integer("link_gbps", n.linkGbps);
         o.integer("tiers", n.tiers);
-        Ratio leaf;
-        o.ratio("leaf_oversubscription", leaf);
-        n.leafDown = leaf.down;
-        n.leafUp = leaf.up;
+        o.ratio("leaf_oversubscription", n.leafOversubscription);
         o.boolean("ports_priced", n.portsPriced);
         if (auto sw = o.find("switches")) {
             ObjectReader t(*sw, path + "/switches", origin, w, unknown, version);

@@ -59,11 +59,7 @@ struct Collector {
 
 void ratio(std::vector<SpecProblem>& out, const char* field, Ratio r, const char* what)
 {
-    if (r.down < 1 || r.up < 1 || r.down > 64 || r.up > 64)
-        out.push_back({field,
-                       std::string(what) + " oversubscription " + std::to_string(r.down) + ":" + std::to_string(r.up) +
-                           " is not a valid DOWN:UP ratio",
-                       "use whole numbers from 1 to 64 on both sides, e.g. 1:1 (non-blocking) or 3:1"});
+    if (const RatioProblem p = ratioProblem(r)) out.push_back({field, std::string(what) + " oversubscription " + p.what, p.fix});
     // DOWN < UP is undersubscription (more bandwidth up than down, e.g. 1:2 top-of-rack leaves that
     // keep headroom for drains and failures): allowed.
 }

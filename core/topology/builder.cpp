@@ -39,11 +39,23 @@ struct PortSplit {
     int down = 0, up = 0;
 };
 
-// Ratio-exact split of a switch's ports: DOWN:UP = r.down:r.up, using as many ports as possible.
+// A switch's ports split at DOWN:UP (README "Leaf ports"). A whole-number ratio is a cabling pattern: whole
+// groups of D down and U up ports, t = floor(R / (D+U)) of them, so the split is exactly D:U (64 ports at 2:1:
+// 42 down, 21 up), as it has always been. A decimal ratio is a bound on DOWN/UP kept exact as a fraction
+// (1:1.16 = 25:29): whole groups of 25 + 29 would idle 10 of a 64-port leaf's ports, so it takes the most down
+// ports the bound allows, d = floor(R * D / (D+U)), and the fewest up ports that keep d/u at or under D/U,
+// u = ceil(d * U / D); d + u <= R always (d <= R*D/(D+U) gives d*U/D <= R - d, a whole number). 64 ports at
+// 1:1.16: d = floor(6400 / 216) = 29, u = ceil(29 * 1.16 = 33.64) = 34, one port idle, 29:34 = 1:1.172.
 PortSplit splitPorts(int ports, Ratio r)
 {
-    const int t = ports / (r.down + r.up);
-    return {r.down * t, r.up * t};
+    if (r.decimals == 0) {
+        const int t = ports / (r.down + r.up);
+        return {r.down * t, r.up * t};
+    }
+    const Ratio e = reduced(r);
+    const long long d = static_cast<long long>(ports) * e.down / (e.down + e.up);
+    const long long u = d > 0 ? ceilDiv(d * e.up, e.down) : 0;
+    return {static_cast<int>(d), static_cast<int>(u)};
 }
 
 // The first uplink port of a switch: right after its down ports, moved up to the next cage boundary when
@@ -54,8 +66,6 @@ int firstUplinkPort(int down, int up, int ports, int perCage)
     const int aligned = perCage > 1 ? (down + perCage - 1) / perCage * perCage : down;
     return aligned + up <= ports ? aligned : down;
 }
-
-std::string ratioText(Ratio r) { return std::to_string(r.down) + ":" + std::to_string(r.up); }
 
 // Where the leaves of one plane come from: either rail-optimized SUs or whole nodes per leaf.
 struct LeafGrouping {

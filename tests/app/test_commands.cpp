@@ -12,6 +12,9 @@
 #include "gui/commands.h"
 #include "gui/design_panel.h"
 #include "gui_test_support.h"
+#include "spec/spec_json.h"
+
+#include <nlohmann/json.hpp>
 
 using namespace fp;
 using namespace fp::gui;
@@ -156,6 +159,59 @@ private slots:
         QVERIFY(!dual->isChecked());  // the panel follows the undo
         doc.undoStack()->undo();
         QCOMPARE(spine->currentText(), QStringLiteral("Same as fabric switch"));
+        QVERIFY(doc.spec() == ClusterSpec{});
+    }
+
+    // Issue 39: the ratio field takes decimals ("1:1.16"), shows them as written, and flags a mistake in the
+    // words of the CLI and the design file (spec/ratio.h) without applying it.
+    void ratioFieldTakesDecimals()
+    {
+        Document doc(test::builtCatalog());
+        doc.setComparisonEnabled(false);
+        doc.setDebounceMs(1'000'000);
+        doc.reset(ClusterSpec{}, QString());
+        DesignPanel panel(&doc);
+        const QString key = QStringLiteral("/fabric/leaf_oversubscription");
+        auto* edit = qobject_cast<QLineEdit*>(panel.editorFor(key));
+        QVERIFY(edit);
+        QCOMPARE(edit->text(), QStringLiteral("1:1"));
+        const auto type = [&](const char* text) {
+            edit->setText(QString::fromLatin1(text));
+            emit edit->editingFinished();
+        };
+        type("1:1.160");
+        QVERIFY(doc.spec().leafOversubscription == (Ratio{100, 116, 2}));
+        QCOMPARE(edit->text(), QStringLiteral("1:1.16"));
+        QVERIFY(!panel.isFlagged(key));
+        QCOMPARE(specToJson(doc.spec())["fabric"]["leaf_oversubscription"].get<std::string>(), std::string("1:1.16"));
+
+        for (const char* bad : {"1:0", "1:abc", "1:1.1667", "1:65"}) {
+            type(bad);
+            QVERIFY(doc.spec().leafOversubscription == (Ratio{100, 116, 2}));  // not applied
+            QVERIFY(panel.isFlagged(key));
+            QCOMPARE(edit->text(), QString::fromLatin1(bad));  // kept, for the user to fix
+            Ratio r;
+            const RatioProblem p = parseRatio(bad, r);
+            QVERIFY(p);
+            QVERIFY2(panel.pendingHint().contains(QString::fromStdString(p.what)), qPrintable(panel.pendingHint()));
+            QVERIFY2(panel.pendingHint().contains(QString::fromStdString(p.fix)), qPrintable(panel.pendingHint()));
+        }
+        type("4:3");
+        QVERIFY(doc.spec().leafOversubscription == (Ratio{4, 3, 0}));
+        QCOMPARE(edit->text(), QStringLiteral("4:3"));
+        QVERIFY(!panel.isFlagged(key));
+
+        // A value set elsewhere (a file, undo) shows as written.
+        Ratio meta;
+        QVERIFY(!parseRatio("1:1.125", meta));
+        Command::setField(&doc, fields::spineOversubscription, meta);
+        auto* spine = qobject_cast<QLineEdit*>(panel.editorFor(QStringLiteral("/fabric/spine_oversubscription")));
+        QVERIFY(spine);
+        QCOMPARE(spine->text(), QStringLiteral("1:1.125"));
+        doc.undoStack()->undo();
+        QCOMPARE(spine->text(), QStringLiteral("1:1"));
+        doc.undoStack()->undo();  // the leaf edits, merged into one step
+        QCOMPARE(edit->text(), QStringLiteral("1:1"));
         QVERIFY(doc.spec() == ClusterSpec{});
     }
 

@@ -136,7 +136,7 @@ private slots:
         QTest::addRow("radix 1") << QStringList{QStringLiteral("plan"), QStringLiteral("--radix"), QStringLiteral("1")}
                                  << "Generic switch radix must be between 2";
         QTest::addRow("ratio 0:1") << QStringList{QStringLiteral("plan"), QStringLiteral("--oversubscription"), QStringLiteral("0:1")}
-                                   << "is not a valid DOWN:UP ratio";
+                                   << "--oversubscription needs a DOWN:UP ratio: \"0:1\" needs both sides above 0";
         QTest::addRow("bad ratio text") << QStringList{QStringLiteral("plan"), QStringLiteral("--oversubscription"), QStringLiteral("fast")}
                                         << "--oversubscription needs a DOWN:UP ratio";
         QTest::addRow("unknown option") << QStringList{QStringLiteral("plan"), QStringLiteral("--colour"), QStringLiteral("red")}

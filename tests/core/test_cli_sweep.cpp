@@ -270,7 +270,7 @@ private slots:
             {"planes", {small, {{"1", strings({"--planes", "1"})}, {"2", strings({"--planes", "2"})}}}},
             {"dual-tor", {small + strings({"--fabric", "roce"}), {{"true", strings({"--dual-tor"})}, {"false", strings({"--no-dual-tor"})}}}},
             {"no-dual-tor", {small + strings({"--fabric", "roce"}), {{"true", strings({"--no-dual-tor"})}, {"false", strings({"--dual-tor"})}}}},
-            {"oversubscription", {small, {{"1:1", strings({"--oversubscription", "1:1"})}, {"3:1", strings({"--oversubscription", "3:1"})}, {"x", strings({"--oversubscription", "x"})}}}},
+            {"oversubscription", {small, {{"1:1", strings({"--oversubscription", "1:1"})}, {"3:1", strings({"--oversubscription", "3:1"})}, {"1:1.16", strings({"--oversubscription", "1:1.16"})}, {"x", strings({"--oversubscription", "x"})}}}},
             {"spine-oversubscription", {strings({"--gpus", "4096", "--tiers", "3"}), {{"1:1", strings({"--spine-oversubscription", "1:1"})}, {"2:1", strings({"--spine-oversubscription", "2:1"})}}}},
             {"racks-per-row", {small, {{"2", strings({"--racks-per-row", "2"})}, {"16", strings({"--racks-per-row", "16"})}}}},
             {"nodes-per-rack", {small, {{"1", strings({"--nodes-per-rack", "1"})}, {"4", strings({"--nodes-per-rack", "4"})}}}},
@@ -329,6 +329,50 @@ private slots:
             // (comm-pct weighs the fabrics in compare's advice only: no figure of a plan depends on it.)
             if (key == QLatin1String("comm-pct")) continue;
             QVERIFY2(outcomes.size() > 1, qPrintable(QStringLiteral("the values of %1 planned alike: is the key ignored?").arg(key)));
+        }
+    }
+
+    // A decimal ratio (issue 39) plans alike from the CLI flag, the design file field and the sweep key: the
+    // same plan JSON (timings aside) from flag and file (the design echoed as "1:1.16"), and the same figures in
+    // the sweep row; and a bad one is refused with the same words by the flag and the file.
+    void decimalRatioIsTheSameFromFlagFileAndSweep()
+    {
+        QTemporaryDir dir;
+        const QString base = dir.filePath(QStringLiteral("base.fabricplan")), decimal = dir.filePath(QStringLiteral("decimal.fabricplan"));
+        const auto write = [](const QString& path, const char* text) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(text);
+        };
+        write(base, R"({"format_version": 2, "compute": {"gpus": 2048}, "fabric": {"technology": "roce", "switch": "SN5600"}})");
+        write(decimal, R"({"format_version": 2, "compute": {"gpus": 2048}, "fabric": {"technology": "roce", "switch": "SN5600", "leaf_oversubscription": "1:1.16"}})");
+        const Run byFlag = runCli({QStringLiteral("plan"), base, QStringLiteral("--oversubscription"), QStringLiteral("1:1.16"), QStringLiteral("--json"), QStringLiteral("-")});
+        const Run byFile = runCli({QStringLiteral("plan"), decimal, QStringLiteral("--json"), QStringLiteral("-")});
+        const Run whole = runCli({QStringLiteral("plan"), base, QStringLiteral("--json"), QStringLiteral("-")});
+        QVERIFY2(byFlag.exitCode == 0 || byFlag.exitCode == 1, byFlag.err.constData());
+        QCOMPARE(byFile.exitCode, byFlag.exitCode);
+        json flagPlan = json::parse(byFlag.out.toStdString()), filePlan = json::parse(byFile.out.toStdString());
+        flagPlan.erase("timings_ms");  // wall-clock, not a figure of the plan
+        filePlan.erase("timings_ms");
+        QCOMPARE(flagPlan["design"]["fabric"]["leaf_oversubscription"].get<std::string>(), std::string("1:1.16"));
+        QVERIFY(flagPlan == filePlan);
+        QVERIFY(json::parse(whole.out.toStdString())["topology"] != flagPlan["topology"]);  // the ratio is applied
+
+        const Run sweep = runCli({QStringLiteral("sweep"), base, QStringLiteral("--vary"), QStringLiteral("oversubscription=1:1,1:1.16"),
+                                  QStringLiteral("--jsonl"), QStringLiteral("-")});
+        const auto rows = lines(sweep.out);
+        QCOMPARE(rows.size(), 2);
+        const QString diff = rowDiffersFromPlan(json::parse(rows[1].toStdString()), byFlag);
+        QVERIFY2(diff.isEmpty(), qPrintable(diff));
+
+        write(decimal, R"({"format_version": 2, "fabric": {"leaf_oversubscription": "1:1.1667"}})");
+        const Run badFile = runCli({QStringLiteral("plan"), decimal});
+        const Run badFlag = runCli({QStringLiteral("plan"), QStringLiteral("--oversubscription"), QStringLiteral("1:1.1667")});
+        QCOMPARE(badFile.exitCode, 2);
+        QCOMPARE(badFlag.exitCode, 2);
+        for (const Run* r : {&badFile, &badFlag}) {
+            QVERIFY2(r->err.contains("\"1:1.1667\" has more than 3 decimals"), r->err.constData());
+            QVERIFY2(r->err.contains("round each side to 3 decimals, e.g. 1:1.167"), r->err.constData());
         }
     }
 

@@ -107,7 +107,8 @@ ClusterSpec randomSpec(std::mt19937& rng, const Catalog& catalog)
     if (s.planes == 2 && parts.linkGbps == 0) s.linkGbps = chance(50) ? 200 : 0;
     // 5:2 on a 64-port leaf splits 45 down + 18 up: an odd down count, where a cage could take a down link
     // and an uplink unless the builder starts the uplinks at a cage boundary.
-    const Ratio ratios[] = {{1, 1}, {1, 1}, {2, 1}, {3, 1}, {5, 2}};
+    // 1:1.16 (issue 39): a decimal ratio splits its ports as a bound on DOWN/UP (topology README "Leaf ports").
+    const Ratio ratios[] = {{1, 1}, {100, 116, 2}, {2, 1}, {3, 1}, {5, 2}};
     s.leafOversubscription = ratios[pick(5)];
     s.spineOversubscription = ratios[chance(10) ? 4 : pick(3)];
     if (chance(10)) s.genericRadix = 16 * (1 + pick(8));

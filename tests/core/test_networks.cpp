@@ -205,7 +205,7 @@ private slots:
         if (mistake == 1) n.endpoints = {{"storage servers", EndpointCount::Fixed, 0, 2}};
         if (mistake == 2) n.switchModel = "NO-SUCH-SWITCH";
         if (mistake == 3) s.networks.push_back(n);
-        if (mistake == 4) n.leafDown = 0;
+        if (mistake == 4) n.leafOversubscription.down = 0;
         try {
             makeClusterPlan(s, catalog_);
             QFAIL("planned a bad network");
@@ -221,8 +221,7 @@ private slots:
         ClusterSpec s = dgxH100();
         QVERIFY(!specToJson(s).contains("networks"));
         s.networks = {storage(16, 2)};
-        s.networks[0].leafDown = 4;
-        s.networks[0].leafUp = 3;
+        s.networks[0].leafOversubscription = {4, 3};
         s.networks[0].leafSwitchModel = "MQM9790-NS2F";
         const ClusterSpec back = specFromJson(specToJson(s), "test").spec;
         QVERIFY(back.networks == s.networks);
@@ -261,8 +260,7 @@ private slots:
                     n.switchModel = "SN5600";
                 }
                 const int ratio = pick(0, 2);
-                n.leafDown = ratio == 2 ? 4 : ratio + 1;
-                n.leafUp = ratio == 2 ? 3 : 1;
+                n.leafOversubscription = {ratio == 2 ? 4 : ratio + 1, ratio == 2 ? 3 : 1};
                 n.tiers = pick(0, 1) ? 0 : 2;
                 if (k == 2) n.endpoints.push_back({"switch management", EndpointCount::PerSwitch, 0, 1});
                 s.networks.push_back(n);

@@ -116,7 +116,7 @@ private slots:
         QTest::addRow("a billion GPUs") << "/compute/gpus" << 1000000000 << 0 << 1 << 1;
         QTest::addRow("radix 1") << "/fabric/generic_radix" << 1024 << 1 << 1 << 1;
         QTest::addRow("oversubscription 0:1") << "/fabric/leaf_oversubscription" << 1024 << 0 << 0 << 1;
-        // 1:2 (undersubscription) is valid now; a side beyond 64 is not.
+        // 1:2 (undersubscription) is valid; a ratio beyond 64:1 either way is not.
         QTest::addRow("oversubscription 1:65") << "/fabric/leaf_oversubscription" << 1024 << 0 << 1 << 65;
         QTest::addRow("partial node") << "/compute/gpus" << 1020 << 0 << 1 << 1;
     }
