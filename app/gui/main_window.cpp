@@ -18,6 +18,7 @@
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <iterator>
 #include <memory>
 #include <utility>
 
@@ -236,7 +237,8 @@ QWidget* MainWindow::makeBomTab()
     table->setModel(m_bomProxy);
     table->setSortingEnabled(true);
     table->sortByColumn(-1, Qt::AscendingOrder);  // the model's order: by category
-    const int widths[] = {140, 170, 270, 60, 95, 115, 75, 80, 130, 200};
+    const int widths[] = {140, 170, 270, 60, 95, 115, 75, 85, 80, 130, 200};
+    static_assert(std::size(widths) == BomModel::ColumnCount, "one width per BOM column");
     for (int c = 0; c < BomModel::ColumnCount; ++c) table->setColumnWidth(c, widths[c]);
     // The category column fits its longest name, bold as on the subtotal rows (at 140 px "Fibre cords
     // and trunks" read "Fibre cords and trun…"); the delegate pads text by the focus-frame margin + 1.
@@ -284,6 +286,7 @@ QWidget* MainWindow::makeCablesTab()
     m_cableTable->setModel(m_cableModel);
     m_cableTable->horizontalHeader()->setStretchLastSection(true);
     const int widths[] = {55, 90, 105, 60, 75, 125, 55, 95, 85, 75, 150, 150, 150};
+    static_assert(std::size(widths) == CablePlanModel::ColumnCount, "one width per cable-plan column");
     for (int c = 0; c < CablePlanModel::ColumnCount; ++c) m_cableTable->setColumnWidth(c, widths[c]);
     m_cableCount = new QLabel(page);
     m_cableCount->setContentsMargins(8, 6, 8, 6);
