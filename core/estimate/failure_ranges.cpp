@@ -215,9 +215,10 @@ std::vector<std::string> failureRangeLines(const FailureRangeReport& rep, const 
         else s += "the job keeps " + fixed(c.keptPct, 2) + " % of its bandwidth";
         lines.push_back(s);
     }
+    // Named as the Resilience table names its rows (people read it; the JSON keeps the stable keys).
     std::string kept = "throughput a job keeps after one failure:";
     for (std::size_t i = 0; i < res.domains.size() && i < rep.keptPct.size(); ++i)
-        kept += (i ? ", " : " ") + res.domains[i].component + " " +
+        kept += (i ? "; " : " ") + res.domains[i].description + ": " +
                 (rep.keptPct[i] <= 0 ? std::string("stops") : fixed(rep.keptPct[i], 2) + " %");
     lines.push_back(kept);
     return lines;

@@ -148,6 +148,16 @@ private slots:
         QVERIFY(std::abs(keptOf(p, "nic_port") - 100.0 * (1 - 0.5 / 8)) < 1e-9);  // 1 of 16 links
         const Plan single = makePlan(ClusterSpec{}, catalog_);
         QCOMPARE(keptOf(single, "nic_port"), 0.0);
+
+        // The printed line names each failure as the Resilience table does, never by its JSON key: it read
+        // "nic_port stops, host_module stops, ... spine 96.88 %".
+        const auto lines = failureRangeLines(failureRangeReport(p.spec, p.fabric, p.resilience), p.resilience);
+        const std::string& kept = lines.back();
+        QVERIFY2(kept.find("one whole plane: 50.00 %") != std::string::npos, kept.c_str());
+        QVERIFY2(kept.find("one NIC (all its ports): stops") != std::string::npos, kept.c_str());
+        for (const auto& d : p.resilience.domains)
+            if (d.component.find('_') != std::string::npos)
+                QVERIFY2(kept.find(d.component) == std::string::npos, kept.c_str());
     }
 
     // The class of switch faults above the leaf names the tiers the design has: "spine and core hardware
