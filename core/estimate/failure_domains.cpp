@@ -231,6 +231,7 @@ public:
             scan(LinkClass::SpineCore, std::false_type{});
         }
         FailureDomain d;
+        if (f_.devices[sw].tier == Tier::Core) return coreDown(sw, lostUp, lost);
         double worst = 1.0;
         bool anyDegraded = false;
         for (const auto& [below, n] : lostUp) {
@@ -243,17 +244,40 @@ public:
                 anyDegraded = true;
             }
         }
-        if (f_.devices[sw].tier == Tier::Spine) {
-            for (const auto& [below, n] : lostUp)
-                if (n < up_[below]) d.gpusDegraded += gpusBelowLeaf(below);
-        } else {
-            // A core serves one spine of every pod; every leaf of the plane reaches other pods through
-            // those spines, so every GPU of the plane loses a share of its cross-pod bandwidth.
-            d.gpusDegraded = (long long)f_.nodeCount * g_.perNode * g_.gpusPerGroup;
-        }
+        for (const auto& [below, n] : lostUp)
+            if (n < up_[below]) d.gpusDegraded += gpusBelowLeaf(below);
         d.bandwidthLeftPct = bandwidthLeftPct(worst, anyDegraded, d.gpusDisconnected > 0);
         setBisectionLost(d, lost);
         d.jobSurvives = d.gpusDisconnected == 0;
+        return d;
+    }
+
+    // A core carries only traffic between pods, which every leaf spreads over the spines of its pod (ECMP).
+    // A spine that keeps some core links runs at the share it keeps (the slowest path bounds a collective);
+    // a spine that loses them all is withdrawn from cross-pod routes, so its pod keeps (spines - 1) / spines
+    // and the spine still serves traffic inside its pod. With one pod nothing crosses the core: nothing slows.
+    FailureDomain coreDown(DeviceId sw, const std::map<DeviceId, long long>& lostUp, const LinkCounts& lost) const
+    {
+        FailureDomain d;
+        d.jobSurvives = true;
+        d.bandwidthLeftPct = 100;
+        const std::uint16_t plane = f_.devices[sw].plane;
+        std::map<std::uint32_t, std::pair<long long, long long>> pods;  // pod -> (spines cut off, spines)
+        for (DeviceId id = f_.nodeCount; id < f_.devices.size(); ++id)
+            if (f_.devices[id].tier == Tier::Spine && f_.devices[id].plane == plane) ++pods[f_.devices[id].pod].second;
+        if (pods.size() <= 1) return d;
+        double worst = 1.0;
+        for (const auto& [spine, n] : lostUp) {
+            const long long total = up_[spine];
+            if (n < total) worst = std::min(worst, double(total - n) / double(total));
+            else ++pods[f_.devices[spine].pod].first;
+        }
+        for (const auto& [pod, cutAndAll] : pods)
+            worst = std::min(worst, double(cutAndAll.second - cutAndAll.first) / double(cutAndAll.second));
+        // Every GPU of the plane sends some of its cross-pod traffic through the spines that lost links.
+        if (worst < 1.0) d.gpusDegraded = (long long)f_.nodeCount * g_.perNode * g_.gpusPerGroup;
+        d.bandwidthLeftPct = 100.0 * worst;
+        setBisectionLost(d, lost);
         return d;
     }
 

@@ -108,6 +108,33 @@ private slots:
         QVERIFY(!hasRow(r, "core"));
     }
 
+    // A core carries only traffic between pods. Three tiers forced on one pod (1,024 NDR GPUs: 32 spines,
+    // each core wired to one spine): a core failure slows nothing (it read "keeps running, 1,024 GPUs slowed,
+    // 0 % left"). At 32,768 GPUs (32 pods) every spine has 32 core links and a core takes 2 of one spine's
+    // (64 ports over 32 pods), so that spine runs at 30/32 and every GPU's cross-pod traffic shares it.
+    void coreFailureSlowsOnlyTrafficBetweenPods()
+    {
+        ClusterSpec one;
+        one.tiers = 3;
+        const Plan p = makePlan(one, catalog_);
+        QCOMPARE(p.fabric.switchCount(Tier::Core), 32LL);
+        const FailureDomain& core = row(p.resilience, "core");
+        QCOMPARE(core.bandwidthLeftPct, 100.0);
+        QCOMPARE(core.gpusDegraded, 0LL);
+        QCOMPARE(core.gpusDisconnected, 0LL);
+        QVERIFY(core.jobSurvives);
+
+        ClusterSpec many;
+        many.tiers = 3;
+        many.gpus = 32768;
+        const Plan q = makePlan(many, catalog_);
+        QCOMPARE(q.fabric.switchCount(Tier::Core), 512LL);  // 32 pods x 32 spines x 32 uplinks / 64 ports
+        const FailureDomain& busy = row(q.resilience, "core");
+        QVERIFY2(std::abs(busy.bandwidthLeftPct - 100.0 * 30 / 32) < 1e-9, qPrintable(QString::number(busy.bandwidthLeftPct)));
+        QCOMPARE(busy.gpusDegraded, 32768LL);
+        QVERIFY(busy.jobSurvives);
+    }
+
     // Rail-unaware: a leaf takes 32 ports = 4 whole nodes (all 8 NICs of each): those nodes lose everything.
     void singleHomedNodeLosesAllOnItsLeaf()
     {
