@@ -11,6 +11,7 @@
 #include "common/user_text.h"
 #include "spec/validate.h"
 #include "topology/builder.h"
+#include "topology/too_big.h"
 
 namespace fp::plan {
 namespace {
@@ -167,19 +168,41 @@ PlaneChoice planesThatConnect(const ClusterSpec& spec, const NicModel& nic, cons
     if (spec.tiers != 0 || generic || linkGbps <= 0 || spec.planes != 1) return out;
     const int sides = spec.dualTor ? 2 : 1;  // dual-ToR: two links per NIC and plane
     const long long ports = static_cast<long long>(spec.nodes()) * spec.nicsPerNode * sides;
-    // Each tier's ports at a speed; 0 when a tier's switch does not run it.
-    auto capacity = [&](int gbps) {
-        topology::TierPorts at;
+    // Each tier's ports at a speed; false when a tier's switch does not run it.
+    auto portsAt = [&](int gbps, topology::TierPorts& at) {
         for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core}) {
             const SwitchModel& sw = hw.switchOf(t);
             at.tier[std::size_t(switchTierIndex(t))] = {sw.portsAt(gbps), sw.portsPerCageAt(gbps), 0};
-            if (sw.portsAt(gbps) <= 0) return 0LL;
+            if (sw.portsAt(gbps) <= 0) return false;
         }
-        return topology::maxEndpoints(3, at, spec.leafOversubscription, spec.spineOversubscription);
+        return true;
+    };
+    auto capacity = [&](int gbps) {
+        topology::TierPorts at;
+        return portsAt(gbps, at) ? topology::maxEndpoints(3, at, spec.leafOversubscription, spec.spineOversubscription) : 0LL;
+    };
+    // Whether the builder dimensions `s` (whole SUs per leaf and pod, as built): the full-radix k^3/4 of
+    // capacity() can exceed what a design of part-filled leaves really connects (SN5600, 32-node SUs:
+    // 262,144 per plane, not 524,288).
+    long long builtLimit = 0;  // the builder's real limit when it refused the design as too big
+    auto builds = [&](const ClusterSpec& s, int gbps) {
+        topology::TierPorts at;
+        if (!portsAt(gbps, at)) return false;
+        try {
+            topology::shapeOf(s, at, gbps);
+            return true;
+        } catch (const topology::FabricTooBig& e) {
+            if (&s == &spec && gbps == linkGbps) builtLimit = e.limit;
+            return false;
+        } catch (const UserError&) {
+            return false;
+        }
     };
     const SwitchModel& sw = hw.switchOf(Tier::Leaf);
-    const long long native = capacity(linkGbps);
-    if (native >= ports) return out;
+    long long native = capacity(linkGbps);
+    // Fits as built, or refused for another reason than its size (planes would not help): unchanged.
+    if (builds(spec, linkGbps) || (native >= ports && builtLimit == 0)) return out;
+    if (builtLimit > 0) native = std::min(native, builtLimit);
     // The switches by their ports, not their names: what limits the fabric is the radix, and switches of
     // one shape then plan alike, on one floor (plan::sameFloor compares this note).
     std::string radix;
@@ -195,6 +218,10 @@ PlaneChoice planesThatConnect(const ClusterSpec& spec, const NicModel& nic, cons
     // between GPUs of one node goes over NVLink (rail-only networks, as NCCL's PXN does).
     for (int planes = 2; planes <= std::min(kMaxPlanes, spec.nicsPerNode); planes *= 2) {
         if (spec.nicsPerNode % planes != 0 || native * planes < ports) continue;
+        ClusterSpec railed = spec;
+        railed.planes = planes;
+        railed.railPlanes = true;
+        if (!builds(railed, linkGbps)) continue;
         out.changed = true;
         out.planes = planes;
         out.railPlanes = true;
@@ -210,7 +237,9 @@ PlaneChoice planesThatConnect(const ClusterSpec& spec, const NicModel& nic, cons
         const int gbps = linkGbps / split;
         if (gbps <= 0 || linkGbps % split != 0 || split > kMaxPlanes) break;
         const long long nicLinks = static_cast<long long>(std::max(1, nic.ports)) * (nic.portGbps / gbps);
-        if (nicLinks < split * sides || capacity(gbps) < ports) continue;
+        ClusterSpec split_ = spec;
+        split_.planes = split;
+        if (nicLinks < split * sides || capacity(gbps) < ports || !builds(split_, gbps)) continue;
         out.changed = true;
         out.planes = split;
         out.linkGbps = gbps;
@@ -220,6 +249,44 @@ PlaneChoice planesThatConnect(const ClusterSpec& spec, const NicModel& nic, cons
         return out;
     }
     return out;
+}
+
+void requireConnects(const ClusterSpec& spec, const Hardware& hw, int linkGbps, const Catalog& catalog)
+{
+    const auto portsOf = [&](auto switchOf, topology::TierPorts& at) {
+        for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core}) {
+            const SwitchModel& sw = switchOf(t);
+            at.tier[std::size_t(switchTierIndex(t))] = {sw.portsAt(linkGbps), sw.portsPerCageAt(linkGbps), 0};
+            if (sw.portsAt(linkGbps) < 2) return false;
+        }
+        return true;
+    };
+    topology::TierPorts at;
+    if (!portsOf([&](Tier t) -> const SwitchModel& { return hw.switchOf(t); }, at)) return;  // the builder says why
+    try {
+        topology::shapeOf(spec, at, linkGbps);
+    } catch (const topology::FabricTooBig& e) {
+        // The fewest ports that connect it: the smallest step up, named by the catalog's part.
+        const SwitchModel* better = nullptr;
+        for (const SwitchModel& sw : catalog.switches) {
+            if (sw.generic || !speaksFabric(sw.protocol, spec.fabric)) continue;
+            if (better && sw.portsAt(linkGbps) >= better->portsAt(linkGbps)) continue;
+            topology::TierPorts one;
+            if (!portsOf([&](Tier) -> const SwitchModel& { return sw; }, one)) continue;
+            try {
+                topology::shapeOf(spec, one, linkGbps);
+                better = &sw;
+            } catch (const UserError&) {
+            }
+        }
+        std::string fix = e.fix;
+        if (better)
+            fix += "; " + better->partNumber + " (" + std::to_string(better->portsAt(linkGbps)) + " ports at " +
+                   std::to_string(linkGbps) + "G) on every tier connects it";
+        else
+            fix += "; no switch of the catalog connects it at " + std::to_string(linkGbps) + "G in three tiers";
+        throw UserError(e.what(), e.where, fix);
+    }
 }
 
 const NicModel& resolveNic(const ClusterSpec& spec, const Catalog& catalog)

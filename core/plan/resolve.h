@@ -66,6 +66,9 @@ PlaneChoice planesThatConnect(const ClusterSpec&, const NicModel&, const Hardwar
 // `changed` otherwise.
 PlaneChoice ethernetPortPlanes(const ClusterSpec&, const NicModel&);
 PlaneChoice planesThatConnect(const ClusterSpec&, const NicModel&, const SwitchModel&, int linkGbps);  // every tier
+// Throws the builder's "too big" error, before any wiring, when the spec (its planes as chosen) still does not
+// connect on `hw`, adding the catalog's smallest switch of the fabric that would connect it on every tier.
+void requireConnects(const ClusterSpec&, const Hardware&, int linkGbps, const Catalog&);
 
 // The scale-out NIC built into the spec's platform (platforms.csv nics_built_in: DGX, NVL72 trays), or
 // nullptr when the platform takes NIC cards (HGX, PCIe, custom) or the design names none. Such a system

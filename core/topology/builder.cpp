@@ -1,5 +1,6 @@
 #include "topology/builder.h"
 #include "topology/link_budget.h"
+#include "topology/too_big.h"
 
 #include <algorithm>
 #include <functional>
@@ -146,23 +147,58 @@ struct Wiring {
     }
 };
 
-[[noreturn]] void tooBig(long long endpoints, int tiers, long long max, const TierPorts& sw, Ratio leaf, Ratio spine)
+// Set while tooBig tries the plane counts it would suggest, so a refused try does not suggest again.
+thread_local bool g_tryingPlanes = false;
+
+// The rail planes (NICs split between planes, same speed and optics) that would connect `spec`, checked by
+// dimensioning each candidate: 0 when none up to one NIC per plane does.
+int railPlanesThatFit(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
 {
+    if (spec.railPlanes || spec.planes != 1 || g_tryingPlanes) return 0;
+    g_tryingPlanes = true;
+    int found = 0;
+    for (int planes = 2; planes <= spec.nicsPerNode && !found; planes *= 2) {
+        if (spec.nicsPerNode % planes != 0) continue;
+        ClusterSpec s = spec;
+        s.planes = planes;
+        s.railPlanes = true;
+        try {
+            shapeOf(s, sw, linkGbps);
+            found = planes;
+        } catch (const UserError&) {
+        }
+    }
+    g_tryingPlanes = false;
+    return found;
+}
+
+// `limit`: the NIC ports per plane this design can really connect with `tiers` tiers: whole leaves of its
+// SU or node grouping under every switch the tier above can take, not the full-radix k^3/4.
+[[noreturn]] void tooBig(const ClusterSpec& spec, long long endpoints, int tiers, long long limit, const TierPorts& sw,
+                         int linkGbps)
+{
+    const Ratio leaf = spec.leafOversubscription, spine = spec.spineOversubscription;
     std::string fix = "use a switch with more ports at this speed (or split its ports to a lower speed)";
     for (Ratio r : {Ratio{2, 1}, Ratio{3, 1}}) {
         if (r.down * leaf.up <= leaf.down * r.up) continue;  // not more oversubscribed than now
         const long long m = maxEndpoints(3, sw, r, spine);
         if (m >= endpoints) {
-            fix += ", or oversubscribe the leaf " + ratioText(r) + " (holds " + withThousands(m) + " per plane)";
+            fix += ", or oversubscribe the leaf " + ratioText(r) + " (holds up to " + withThousands(m) + " per plane)";
             break;
         }
     }
-    if (tiers < 3) fix = "use three tiers (holds " + withThousands(maxEndpoints(3, sw, leaf, spine)) + "), or " + fix;
-    throw UserError(withThousands(endpoints) + " NIC ports per plane exceed what " + std::to_string(tiers) +
+    if (const int planes = railPlanesThatFit(spec, sw, linkGbps); planes > 0)
+        fix = "split the NICs into " + std::to_string(planes) + " rail planes (planes " + std::to_string(planes) +
+              ", rail planes on: " + std::to_string(spec.nicsPerNode / planes) + " of the " +
+              std::to_string(spec.nicsPerNode) + " NICs of every node in each), or " + fix;
+    else if (tiers == 3 && !spec.railPlanes && spec.planes == 1 && spec.nicsPerNode > 1)
+        fix += "; rail planes do not help: even one NIC of every node per plane exceeds it";
+    if (tiers < 3) fix = "use three tiers (holds up to " + withThousands(maxEndpoints(3, sw, leaf, spine)) + "), or " + fix;
+    throw FabricTooBig(withThousands(endpoints) + " NIC ports per plane exceed what " + std::to_string(tiers) +
                         " tier" + (tiers > 1 ? "s" : "") + " of " + std::to_string(sw.of(Tier::Leaf).ports) +
-                        "-port switches can connect (" + withThousands(max) + " at leaf " + ratioText(leaf) +
-                        (tiers == 3 ? ", spine " + ratioText(spine) : std::string()) + ")",
-                    "/fabric", fix);
+                        "-port switches connect in this design (" + withThousands(limit) + " at leaf " + ratioText(leaf) +
+                           (tiers == 3 ? ", spine " + ratioText(spine) : std::string()) + ")",
+                       "/fabric", fix, limit);
 }
 
 } // namespace
@@ -232,7 +268,7 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
 
     // Single switch: everything fits on one switch per plane and the user did not ask for more.
     if (spec.tiers == 1 || (spec.tiers == 0 && endpoints <= R && !spec.dualTor)) {
-        if (endpoints > R) tooBig(endpoints, 1, R, sw, spec.leafOversubscription, spec.spineOversubscription);
+        if (endpoints > R) tooBig(spec, endpoints, 1, R, sw, linkGbps);
         sh.tiers = 1;
         sh.leafDown = R;
         sh.leavesPerPlane = 1;
@@ -304,7 +340,8 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
     // were asked for, else three.
     int tiers = spec.tiers;
     if (tiers == 0) tiers = L <= Rs && podLeavesAsked == 0 ? 2 : 3;
-    if (tiers == 2 && L > Rs) tooBig(endpoints, 2, maxEndpoints(2, sw, spec.leafOversubscription, spec.spineOversubscription), sw, spec.leafOversubscription, spec.spineOversubscription);
+    // At most Rs leaves, one link to each spine, each holding what this design puts on a leaf.
+    if (tiers == 2 && L > Rs) tooBig(spec, endpoints, 2, static_cast<long long>(Rs) * busiest, sw, linkGbps);
     sh.tiers = tiers;
 
     // Pod geometry (three tiers): as many leaves per pod as a spine's down ports allow, whole SUs only,
@@ -339,7 +376,8 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
     }
     const int pods = static_cast<int>(ceilDiv(L, leavesPerPod));
     const Striping toSpine = fewestUpperSwitches(neededUp, leafUpReserved, leavesPerPod, tiers == 3 ? spine.down : Rs);
-    if (toSpine.switches == 0) tooBig(endpoints, tiers, maxEndpoints(tiers, sw, spec.leafOversubscription, spec.spineOversubscription), sw, spec.leafOversubscription, spec.spineOversubscription);
+    if (toSpine.switches == 0)
+        tooBig(spec, endpoints, tiers, maxEndpoints(tiers, sw, spec.leafOversubscription, spec.spineOversubscription), sw, linkGbps);
     const int spinesPerPod = toSpine.switches;
     const int m = toSpine.linksEach;
     leaf.up = spinesPerPod * m;
@@ -365,7 +403,9 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
         const long long spineNeeded = std::min<long long>(
             spine.up, ceilDiv(downUsed * spec.spineOversubscription.up, spec.spineOversubscription.down));
         const Striping toCore = fewestUpperSwitches(spineNeeded, spine.up, pods, Rc);
-        if (toCore.switches == 0) tooBig(endpoints, 3, maxEndpoints(3, sw, spec.leafOversubscription, spec.spineOversubscription), sw, spec.leafOversubscription, spec.spineOversubscription);
+        // A core takes one link from each pod: at most Rc pods of this design's pods.
+        if (toCore.switches == 0)
+            tooBig(spec, endpoints, 3, static_cast<long long>(Rc) * leavesPerPod * busiest, sw, linkGbps);
         coresPerGroup = toCore.switches;
         mc = toCore.linksEach;
         spineUpUsed = coresPerGroup * mc;

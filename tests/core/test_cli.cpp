@@ -145,7 +145,17 @@ private slots:
         QTest::addRow("too big for the switch")
             << QStringList{QStringLiteral("plan"), QStringLiteral("--gpus"), QStringLiteral("200000"), QStringLiteral("--switch"),
                            QStringLiteral("MQM9700-NS2F"), QStringLiteral("--tiers"), QStringLiteral("3")}
-            << "exceed what 3 tiers of 64-port switches can connect";
+            << "exceed what 3 tiers of 64-port switches connect in this design (65,536";
+        // The fix names the planes that would connect it (200,000 / 4 = 50,000 <= 65,536; 2 planes hold 100,000,
+        // too many) and the catalog's smallest switch that would (issue 40).
+        QTest::addRow("too big: planes that fit")
+            << QStringList{QStringLiteral("plan"), QStringLiteral("--gpus"), QStringLiteral("200000"), QStringLiteral("--switch"),
+                           QStringLiteral("MQM9700-NS2F"), QStringLiteral("--tiers"), QStringLiteral("3")}
+            << "split the NICs into 4 rail planes";
+        QTest::addRow("too big: switch that fits")
+            << QStringList{QStringLiteral("plan"), QStringLiteral("--gpus"), QStringLiteral("200000"), QStringLiteral("--switch"),
+                           QStringLiteral("MQM9700-NS2F"), QStringLiteral("--tiers"), QStringLiteral("3")}
+            << "ports at 400G) on every tier connects it";
         QTest::addRow("missing catalog") << QStringList{QStringLiteral("plan"), QStringLiteral("--catalog"), QStringLiteral("/nonexistent.sqlite")}
                                          << "catalog file not found";
     }
@@ -181,6 +191,20 @@ private slots:
         QCOMPARE(bySwitch.size(), std::size_t(2));
         QCOMPARE(bySwitch["SN5600"], 256LL);
         QCOMPARE(bySwitch["DCS-7816R4-16x36PE"], 16LL);
+    }
+
+    // 520,000 GPUs on SN5600 in 32-node SUs: a rail leaf holds 32 of its 64 down ports, so three tiers connect
+    // 128 pods x 64 leaves x 32 = 262,144 NIC ports per plane, not the full-radix 524,288 the refusal printed
+    // (issue 40). The plan adds two rail planes (260,000 each) and says the real limit.
+    void planesFollowTheRealLimit()
+    {
+        const Run r = runCli({QStringLiteral("plan"), QStringLiteral("--gpus"), QStringLiteral("520000"), QStringLiteral("--fabric"),
+                              QStringLiteral("roce"), QStringLiteral("--switch"), QStringLiteral("SN5600"),
+                              QStringLiteral("--su-nodes"), QStringLiteral("32")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.out.contains("3 tiers, 2 planes"), r.out.constData());
+        QVERIFY2(r.out.contains("(262,144 per plane): 2 rail planes"), r.out.constData());
+        QVERIFY(r.out.contains("checks: 0 errors"));
     }
 
     void badInput()
