@@ -2,11 +2,16 @@
 // The undo commands behind every design edit (after Tiled's ChangeValue and Subsurface's commands);
 // app code pushes them through the facade in commands.h, not directly.
 //  - ChangeField<T>: one scalar design field, through its trait (spec/design_fields.h). Its id is the
-//    field's undo id, so consecutive edits of one field (spin box arrows, a drag) merge into one step.
+//    field's undo id, so consecutive edits of one field (spin box arrows, a drag) merge into one step,
+//    but only within one edit session (FieldEdit): leaving the field, committing its text or a pause
+//    of kMergeIdle starts a new step (issue 41: three values typed half a minute apart are three steps).
 //  - ChangePins: index-based add / remove / edit of the media pins list.
 #include <QString>
 #include <QUndoCommand>
 
+#include <QUndoStack>
+
+#include <chrono>
 #include <utility>
 
 #include "document.h"
@@ -17,12 +22,43 @@ namespace fp::gui {
 // QUndoCommand ids of design fields: this base plus the field's undo id (distinct from other commands).
 constexpr int kFieldUndoIdBase = 0x5f00;
 
+// Edits further apart than this are separate undo steps even in one field: the user paused, so undo
+// should stop there (a few seconds; spin box arrows and wheel ticks come well under it).
+constexpr std::chrono::milliseconds kMergeIdle{2000};
+
+// An undo step that stays open for the next edit of the same field while the user is still at it:
+// until close() (the panel calls closeEditSession when a field is left or its text committed) or
+// until kMergeIdle passes without an edit.
+class FieldEdit : public QUndoCommand {
+public:
+    using QUndoCommand::QUndoCommand;
+    void close() { m_closed = true; }
+
+protected:
+    using Clock = std::chrono::steady_clock;
+    // `next` (the newer edit) may merge into this one; on merging this step's clock moves to next's.
+    bool takes(const FieldEdit& next) const { return !m_closed && next.m_at - m_at < kMergeIdle; }
+    void touched(const FieldEdit& next) { m_at = next.m_at; }
+
+private:
+    Clock::time_point m_at = Clock::now();
+    bool m_closed = false;
+};
+
+// Ends the edit session of the stack's latest step: the next edit, of any field, is a step of its own.
+inline void closeEditSession(QUndoStack* stack)
+{
+    if (stack->index() <= 0) return;
+    const QUndoCommand* last = stack->command(stack->index() - 1);
+    if (auto* edit = dynamic_cast<const FieldEdit*>(last)) const_cast<FieldEdit*>(edit)->close();
+}
+
 template <typename T>
-class ChangeField : public QUndoCommand {
+class ChangeField : public FieldEdit {
 public:
     ChangeField(Document* document, const DesignField<T>& field, T newValue, const QString& text,
                 QUndoCommand* parent = nullptr)
-        : QUndoCommand(text, parent), m_document(document), m_field(&field), m_old(field.of(document->spec())),
+        : FieldEdit(text, parent), m_document(document), m_field(&field), m_old(field.of(document->spec())),
           m_new(std::move(newValue))
     {
     }
@@ -34,8 +70,9 @@ public:
     bool mergeWith(const QUndoCommand* other) override
     {
         const auto* o = dynamic_cast<const ChangeField<T>*>(other);
-        if (!o || o->m_field != m_field || o->m_document != m_document) return false;
+        if (!o || o->m_field != m_field || o->m_document != m_document || !takes(*o)) return false;
         m_new = o->m_new;
+        touched(*o);
         setObsolete(m_new == m_old);  // edited back to where it started: drop the step
         return true;
     }

@@ -1,6 +1,7 @@
 #include "design_panel.h"
 
 #include <QAbstractSpinBox>
+#include <QApplication>
 #include <QKeyEvent>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -26,7 +27,10 @@ DesignPanel::DesignPanel(Document* document, QWidget* parent) : QWidget(parent),
     m_hint->setBackgroundRole(QPalette::ToolTipBase);
     m_hint->setForegroundRole(QPalette::ToolTipText);
     m_hint->hide();
-    m_layout->insertWidget(0, m_hint);
+    // Not in the layout: it floats over the fields (placeHint), so showing it never moves a field
+    // under the user's typing. Clicks pass through to what it covers.
+    m_hint->setAttribute(Qt::WA_TransparentForMouseEvents);
+    connect(qApp, &QApplication::focusChanged, this, [this] { placeHint(); });
     connect(m_document, &Document::specChanged, this, &DesignPanel::refresh);
     refresh();
 }
@@ -59,8 +63,19 @@ DesignPanel::Binding& DesignPanel::bind(const QString& key, QWidget* editor, con
     b.tooltip = tooltip;
     b.label = label;
     m_bindings.push_back(b);
-    if (qobject_cast<QAbstractSpinBox*>(editor) || qobject_cast<QComboBox*>(editor) || qobject_cast<QLineEdit*>(editor))
+    if (qobject_cast<QAbstractSpinBox*>(editor) || qobject_cast<QComboBox*>(editor) || qobject_cast<QLineEdit*>(editor)) {
         guard(editor);
+        // The red or dashed frame is a style sheet, which draws the field shorter than the native frame
+        // (20 px for 23 in Fusion): keep the native height, so a flag never moves the fields below.
+        editor->setMinimumHeight(editor->sizeHint().height());
+    }
+    if (auto* combo = qobject_cast<QComboBox*>(editor); combo && combo->lineEdit()) {
+        // A searchable part combo: Esc in its text reverts it too (eventFilter); a committed name ends
+        // the undo session.
+        combo->lineEdit()->installEventFilter(this);
+        connect(combo->lineEdit(), &QLineEdit::editingFinished, this,
+                [this] { closeEditSession(m_document->undoStack()); });
+    }
     for (QAbstractSpinBox* spin : editor->findChildren<QAbstractSpinBox*>()) guard(spin);  // compound editors
     return m_bindings.back();
 }
@@ -182,12 +197,16 @@ void DesignPanel::guard(QWidget* field)
         connect(text, &QLineEdit::textEdited, this, [this, field] {
             if (Binding* b = bindingOf(field)) setPending(*b, true);
         });
+    // A committed text (Enter, Tab, leaving the field) ends the undo session: the next value typed is
+    // an undo step of its own (change_value.h).
     if (auto* spin = qobject_cast<QAbstractSpinBox*>(field))
         connect(spin, &QAbstractSpinBox::editingFinished, this, [this, field] {
+            closeEditSession(m_document->undoStack());
             if (Binding* b = bindingOf(field)) setPending(*b, false);
         });
     if (auto* line = qobject_cast<QLineEdit*>(field))
         connect(line, &QLineEdit::editingFinished, this, [this, field] {
+            closeEditSession(m_document->undoStack());
             if (Binding* b = bindingOf(field)) setPending(*b, false);
         });
 }
@@ -205,6 +224,7 @@ bool DesignPanel::eventFilter(QObject* watched, QEvent* event)
             }
         return true;
     }
+    if (event->type() == QEvent::FocusOut) closeEditSession(m_document->undoStack());  // the field is left
     const bool shortcutOverride = event->type() == QEvent::ShortcutOverride;
     if (!shortcutOverride && event->type() != QEvent::KeyPress) return QWidget::eventFilter(watched, event);
     auto* key = static_cast<QKeyEvent*>(event);
@@ -212,8 +232,8 @@ bool DesignPanel::eventFilter(QObject* watched, QEvent* event)
     if (!b) return QWidget::eventFilter(watched, event);
     const bool undo = key->matches(QKeySequence::Undo), redo = key->matches(QKeySequence::Redo);
     const bool escape = key->key() == Qt::Key_Escape && key->modifiers() == Qt::NoModifier;
-    if (b->pending && (undo || escape)) {
-        // Reverting the unapplied text is the field's undo; the document is not touched.
+    if ((b->pending || !b->rangeError.isEmpty()) && (undo || escape)) {
+        // Reverting the unapplied or refused text is the field's undo; the document is not touched.
         if (shortcutOverride) event->accept();
         else revert(*b);
         return true;
@@ -248,7 +268,8 @@ void DesignPanel::revert(Binding& b)
 {
     b.rangeError.clear();  // first: the ratio field keeps a flagged text while its binding has an error
     if (b.load) b.load();
-    setPending(b, false);
+    b.pending = false;
+    applyValidation();  // the red frame and the notice go with the refused text
 }
 
 void DesignPanel::setPending(Binding& b, bool pending)
@@ -317,7 +338,78 @@ void DesignPanel::applyValidation()
     if (m_hint) {
         m_hint->setText(hints.join(QLatin1Char('\n')));
         m_hint->setVisible(!hints.isEmpty());
+        placeHint();
     }
+}
+
+QString DesignPanel::refusal(const char* path, const ClusterSpec& candidate, const std::optional<FieldRange>& range,
+                             std::optional<double> value, int decimals) const
+{
+    const std::vector<SpecProblem> problems = validateSpec(candidate);
+    if (problems.empty()) return {};
+    // A field already flagged before this edit (a design file's own problem) does not refuse it.
+    std::vector<std::string> flagged;
+    for (const SpecProblem& p : validateSpec(m_document->spec())) flagged.push_back(p.field);
+    const auto labelAt = [this](const std::string& field) {
+        const QString key = QString::fromStdString(field);
+        for (const Binding& b : m_bindings)
+            if (b.key == key) return b.label;
+        return key;
+    };
+    const QLocale en(QLocale::English);
+    const auto number = [&](double v) { return en.toString(v, 'f', decimals); };
+    const bool outside = range && value &&
+                         !(range->zeroIsOff && *value == 0) &&
+                         (*value > range->max || (range->minExclusive ? *value <= range->min : *value < range->min));
+    QStringList why;
+    for (const SpecProblem& p : problems) {
+        const bool own = p.field == path;
+        if (!own && std::find(flagged.begin(), flagged.end(), p.field) != flagged.end()) continue;
+        if (own && outside) {
+            why << detail::outOfRange(*value, range->min, range->max, decimals, range->minExclusive);
+            continue;
+        }
+        QString text = QString::fromStdString(p.message);
+        if (!p.fix.empty()) text += QStringLiteral(" — ") + QString::fromStdString(p.fix);
+        if (!own) text = tr("it would make %1 invalid: %2").arg(labelAt(p.field), text);
+        why << text + tr(": not applied");
+    }
+    if (why.isEmpty()) return {};
+    if (range) {  // the valid range, always: what to type instead
+        const QString span = (range->minExclusive ? tr("above %1 up to %2") : tr("%1 to %2"))
+                                 .arg(number(range->min), number(range->max));
+        why << (range->zeroIsOff ? tr("valid: 0 (off) or %1").arg(span) : tr("valid: %1").arg(span));
+    }
+    return why.join(QStringLiteral("; "));
+}
+
+void DesignPanel::placeHint()
+{
+    if (!m_hint || m_hint->isHidden()) return;
+    QRect area = visibleRegion().boundingRect();  // the part of the panel its scroll area shows
+    if (area.isEmpty()) area = rect();
+    constexpr int margin = 4;
+    const int width = std::max(80, area.width() - 2 * margin);
+    const int height = m_hint->hasHeightForWidth() ? m_hint->heightForWidth(width) : m_hint->sizeHint().height();
+    QRect box(area.left() + margin, area.bottom() + 1 - margin - height, width, height);
+    if (QWidget* focus = QApplication::focusWidget(); focus && isAncestorOf(focus) && focus != m_hint) {
+        const QRect field(focus->mapTo(this, QPoint(0, 0)), focus->size());
+        if (box.intersects(field.adjusted(0, -margin, 0, margin))) box.moveTop(area.top() + margin);
+    }
+    m_hint->setGeometry(box);
+    m_hint->raise();
+}
+
+void DesignPanel::moveEvent(QMoveEvent* event)
+{
+    QWidget::moveEvent(event);
+    placeHint();
+}
+
+void DesignPanel::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    placeHint();
 }
 
 QWidget* DesignPanel::editorFor(const QString& key) const

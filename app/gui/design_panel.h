@@ -6,6 +6,15 @@
 // has focus; typed text that is not applied yet is marked and named in a hint (Enter/Tab applies, Esc
 // reverts); Ctrl+Z in a field reverts its unapplied text, else undoes the document's last edit as the
 // Edit menu says; a typed value past the field's range is kept and flagged, never clipped.
+// Editing rules, one for every field (issue 41):
+//  - a typed value the core would refuse (validateSpec: its range, or a problem it creates, such as
+//    GPUs that do not fill whole nodes) stays red in the field, with the reason and the valid range,
+//    and is not applied: the design keeps its last good value (propose());
+//  - undo merges the edits of one field only within one edit session: leaving the field, committing
+//    its text (Enter, Tab) or a pause (change_value.h, kMergeIdle) starts a new step;
+//  - Esc (or Ctrl+Z) in a field with unapplied or refused text puts back the applied value;
+//  - the notice over the fields floats over the visible part of the panel, away from the field being
+//    edited, so it never moves a field.
 #include <QCoreApplication>
 #include <QHash>
 #include <QString>
@@ -49,6 +58,8 @@ public:
 
 protected:
     bool eventFilter(QObject*, QEvent*) override;
+    void moveEvent(QMoveEvent*) override;    // scrolled: the notice follows the visible part
+    void resizeEvent(QResizeEvent*) override;
 
 private:
     struct Binding {
@@ -70,6 +81,18 @@ private:
     void setPending(Binding&, bool);
     void setRangeError(const QString& key, const QString& error);
     void revert(Binding&);
+    // Applies `value` to `field` unless the core would refuse the design with it; then the field keeps
+    // the typed value, flagged with refusal()'s reason, and the design is not changed.
+    template <typename T>
+    void propose(const DesignField<T>& field, T value, int decimals = 0, const QString& undoText = {});
+    // Why validateSpec refuses `candidate` (the design with the field at `path` changed): a problem at
+    // that field, or one the change makes at another field that had none. Empty when it is accepted.
+    // `range` and `value` word a range problem with grouped digits and say the valid range.
+    QString refusal(const char* path, const ClusterSpec& candidate, const std::optional<FieldRange>& range,
+                    std::optional<double> value, int decimals) const;
+    // Places the notice over the visible part of the panel, at the bottom, or at the top when the
+    // field being edited is down there.
+    void placeHint();
     // Watches a spin box or line edit of a binding: wheel, undo keys, typing (see the class comment).
     void guard(QWidget* field);
     QFormLayout* addGroup(const QString& title);

@@ -33,9 +33,12 @@ constexpr double kTypingHeadroom = 100.0;
 
 inline int typingMax(int max) { return int(std::min<double>(double(max) * kTypingHeadroom, 2'000'000'000.0)); }
 
-inline QString outOfRange(double v, double min, double max, int decimals)
+inline QString outOfRange(double v, double min, double max, int decimals, bool minExclusive = false)
 {
     const QLocale en(QLocale::English);
+    if (minExclusive && v <= min && v >= min)
+        return QObject::tr("%1 is not above the smallest supported value, %2: not applied")
+            .arg(en.toString(v, 'f', decimals), en.toString(min, 'f', decimals));
     return v > max ? QObject::tr("%1 is above the largest supported value, %2: not applied")
                          .arg(en.toString(v, 'f', decimals), en.toString(max, 'f', decimals))
                    : QObject::tr("%1 is below the smallest supported value, %2: not applied")
@@ -72,6 +75,20 @@ inline QString partLabel(const PartBase& part)
 
 namespace fp::gui {
 
+template <typename T>
+void DesignPanel::propose(const DesignField<T>& field, T value, int decimals, const QString& undoText)
+{
+    const QString key = QString::fromLatin1(field.path);
+    ClusterSpec candidate = m_document->spec();
+    field.set(candidate, value);
+    std::optional<double> number;
+    if constexpr (std::is_arithmetic_v<T>) number = double(value);
+    if (const QString why = refusal(field.path, candidate, field.range, number, decimals); !why.isEmpty())
+        return setRangeError(key, why);  // kept in the field, red, not applied
+    setRangeError(key, {});
+    Command::setField(m_document, field, std::move(value), undoText);
+}
+
 inline void DesignPanel::addInt(QFormLayout* form, const DesignField<int>& field, const QString& tip, int min, int max,
                                 const QString& specialText)
 {
@@ -91,12 +108,7 @@ inline void DesignPanel::addInt(QFormLayout* form, const DesignField<int>& field
         spin->setRange(std::min(min, value), std::max(detail::typingMax(max), value));  // see addDouble
         spin->setValue(value);
     };
-    connect(spin, &QSpinBox::valueChanged, this, [this, f, min, max](int v) {
-        const QString key = QString::fromLatin1(f->path);
-        if (v < min || v > max) return setRangeError(key, detail::outOfRange(v, min, max, 0));
-        setRangeError(key, {});
-        Command::setField(m_document, *f, v);
-    });
+    connect(spin, &QSpinBox::valueChanged, this, [this, f](int v) { propose(*f, v); });
 }
 
 inline void DesignPanel::addDouble(QFormLayout* form, const DesignField<double>& field, const QString& tip, double min,
@@ -120,12 +132,7 @@ inline void DesignPanel::addDouble(QFormLayout* form, const DesignField<double>&
         spin->setRange(std::min(min, value), std::max(max * detail::kTypingHeadroom, value));
         spin->setValue(value);
     };
-    connect(spin, &QDoubleSpinBox::valueChanged, this, [this, f, min, max, decimals](double v) {
-        const QString key = QString::fromLatin1(f->path);
-        if (v < min || v > max) return setRangeError(key, detail::outOfRange(v, min, max, decimals));
-        setRangeError(key, {});
-        Command::setField(m_document, *f, v);
-    });
+    connect(spin, &QDoubleSpinBox::valueChanged, this, [this, f, decimals](double v) { propose(*f, v, decimals); });
 }
 
 inline void DesignPanel::addBool(QFormLayout* form, const DesignField<bool>& field, const QString& tip)
@@ -179,9 +186,8 @@ inline void DesignPanel::addRatio(QFormLayout* form, const DesignField<Ratio>& f
         Ratio r;
         if (const RatioProblem p = parseRatio(edit->text().toStdString(), r))
             return setRangeError(key, tr("%1: not applied — %2").arg(QString::fromStdString(p.what), QString::fromStdString(p.fix)));
-        setRangeError(key, {});
         edit->setText(QString::fromStdString(ratioText(r)));  // "1:1.160" reads back "1:1.16"
-        Command::setField(m_document, *f, r);
+        propose(*f, r);
     });
 }
 

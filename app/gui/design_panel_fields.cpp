@@ -109,7 +109,7 @@ void DesignPanel::build()
                 name->setText(QString::fromStdString(m_document->spec().name)), name->setCursorPosition(0);
         };
         connect(name, &QLineEdit::editingFinished, this, [this, name] {
-            Command::setField(m_document, fields::name, name->text().toStdString(), tr("Rename design"));
+            propose(fields::name, name->text().toStdString(), 0, tr("Rename design"));
         });
     }
     addPlatform(f);

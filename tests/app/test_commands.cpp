@@ -210,7 +210,9 @@ private slots:
         QCOMPARE(spine->text(), QStringLiteral("1:1.125"));
         doc.undoStack()->undo();
         QCOMPARE(spine->text(), QStringLiteral("1:1"));
-        doc.undoStack()->undo();  // the leaf edits, merged into one step
+        doc.undoStack()->undo();  // "4:3": each committed text is an undo step of its own (issue 41)
+        QCOMPARE(edit->text(), QStringLiteral("1:1.16"));
+        doc.undoStack()->undo();
         QCOMPARE(edit->text(), QStringLiteral("1:1"));
         QVERIFY(doc.spec() == ClusterSpec{});
     }

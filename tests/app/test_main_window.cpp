@@ -155,11 +155,21 @@ void TestMainWindow::invalidFieldIsFlagged()
     DesignPanel* panel = m_window->designPanel();
     QVERIFY(!panel->isFlagged(QStringLiteral("gpus_per_node")));
     auto* perNode = qobject_cast<QSpinBox*>(panel->editorFor(QStringLiteral("gpus_per_node")));
+    const int steps = m_window->document()->undoStack()->count();
     perNode->setValue(0);  // no GPUs per node: validateSpec names /compute/gpus_per_node
     QVERIFY(panel->isFlagged(QStringLiteral("gpus_per_node")));
     QVERIFY(!perNode->styleSheet().isEmpty());
     QVERIFY(perNode->toolTip().contains(QStringLiteral("color:") + errorColour(panel->palette()).name()));
     QVERIFY(!panel->isFlagged(QStringLiteral("gpus")));
+    // Refused, not applied (issue 41): the design and its plan stay as they were.
+    QCOMPARE(m_window->document()->spec().gpusPerNode, 8);
+    QCOMPARE(m_window->document()->undoStack()->count(), steps);
+    QVERIFY(test::settle(*m_window->document()));
+    QVERIFY(m_window->document()->plan());
+    // A design that is already invalid (a file's, or one set through the command facade) is flagged
+    // the same way, and nothing is planned from it.
+    Command::setField(m_window->document(), fields::gpusPerNode, 0);
+    QVERIFY(panel->isFlagged(QStringLiteral("gpus_per_node")));
     QVERIFY(test::settle(*m_window->document()));
     QVERIFY(!m_window->document()->plan());  // nothing is planned from an invalid spec
     QVERIFY(!m_window->document()->planError().isEmpty());
