@@ -36,7 +36,7 @@ inline int typingMax(int max) { return int(std::min<double>(double(max) * kTypin
 inline QString outOfRange(double v, double min, double max, int decimals, bool minExclusive = false)
 {
     const QLocale en(QLocale::English);
-    if (minExclusive && v <= min && v >= min)
+    if (minExclusive && v == min)  // the only in-range-looking value an exclusive minimum refuses
         return QObject::tr("%1 is not above the smallest supported value, %2: not applied")
             .arg(en.toString(v, 'f', decimals), en.toString(min, 'f', decimals));
     return v > max ? QObject::tr("%1 is above the largest supported value, %2: not applied")

@@ -230,8 +230,8 @@ public:
             scan(LinkClass::LeafSpine, std::true_type{});
             scan(LinkClass::SpineCore, std::false_type{});
         }
-        FailureDomain d;
         if (f_.devices[sw].tier == Tier::Core) return coreDown(sw, lostUp, lost);
+        FailureDomain d;
         double worst = 1.0;
         bool anyDegraded = false;
         for (const auto& [below, n] : lostUp) {

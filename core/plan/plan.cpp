@@ -130,7 +130,7 @@ Resolved resolveStage(const ClusterSpec& typedSpec, const Catalog& catalog, cons
             r.hardware.planes = linksPerNic();
         }
         requireDualHoming(spec, nic, r.linkGbps);
-        requireConnects(spec, r.hardware, r.linkGbps, catalog);
+        if (!planes.connects) requireConnects(spec, r.hardware, r.linkGbps, catalog);
         if (!spec.platform.empty()) {
             const PlatformModel* platform = catalog.findPlatform(spec.platform);
             if (!platform)

@@ -201,7 +201,11 @@ PlaneChoice planesThatConnect(const ClusterSpec& spec, const NicModel& nic, cons
     const SwitchModel& sw = hw.switchOf(Tier::Leaf);
     long long native = capacity(linkGbps);
     // Fits as built, or refused for another reason than its size (planes would not help): unchanged.
-    if (builds(spec, linkGbps) || (native >= ports && builtLimit == 0)) return out;
+    if (builds(spec, linkGbps)) {
+        out.connects = true;
+        return out;
+    }
+    if (native >= ports && builtLimit == 0) return out;
     if (builtLimit > 0) native = std::min(native, builtLimit);
     // The switches by their ports, not their names: what limits the fabric is the radix, and switches of
     // one shape then plan alike, on one floor (plan::sameFloor compares this note).
@@ -216,13 +220,10 @@ PlaneChoice planesThatConnect(const ClusterSpec& spec, const NicModel& nic, cons
                              std::to_string(linkGbps) + "G (" + withThousands(native) + " per plane): ";
     // Rail planes first: the same links at the same speed, optics unchanged; cross-plane traffic
     // between GPUs of one node goes over NVLink (rail-only networks, as NCCL's PXN does).
-    for (int planes = 2; planes <= std::min(kMaxPlanes, spec.nicsPerNode); planes *= 2) {
-        if (spec.nicsPerNode % planes != 0 || native * planes < ports) continue;
-        ClusterSpec railed = spec;
-        railed.planes = planes;
-        railed.railPlanes = true;
-        if (!builds(railed, linkGbps)) continue;
-        out.changed = true;
+    topology::TierPorts at;
+    if (const int planes = portsAt(linkGbps, at) ? topology::railPlanesThatConnect(spec, at, linkGbps, kMaxPlanes) : 0;
+        planes > 0) {
+        out.changed = out.connects = true;
         out.planes = planes;
         out.railPlanes = true;
         out.note = head + std::to_string(planes) + " rail planes, each with " +
@@ -240,7 +241,7 @@ PlaneChoice planesThatConnect(const ClusterSpec& spec, const NicModel& nic, cons
         ClusterSpec split_ = spec;
         split_.planes = split;
         if (nicLinks < split * sides || capacity(gbps) < ports || !builds(split_, gbps)) continue;
-        out.changed = true;
+        out.changed = out.connects = true;
         out.planes = split;
         out.linkGbps = gbps;
         out.note = head + "each NIC port runs as " + std::to_string(split) + " planes of " + std::to_string(gbps) +

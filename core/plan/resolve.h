@@ -55,6 +55,7 @@ struct PlaneChoice {
     int planes = 1;
     int linkGbps = 0;
     bool railPlanes = false;
+    bool connects = false;  // the builder dimensioned the spec with these planes: requireConnects need not
     std::string note;
 };
 PlaneChoice planesThatConnect(const ClusterSpec&, const NicModel&, const Hardware&, int linkGbps);
@@ -68,6 +69,7 @@ PlaneChoice ethernetPortPlanes(const ClusterSpec&, const NicModel&);
 PlaneChoice planesThatConnect(const ClusterSpec&, const NicModel&, const SwitchModel&, int linkGbps);  // every tier
 // Throws the builder's "too big" error, before any wiring, when the spec (its planes as chosen) still does not
 // connect on `hw`, adding the catalog's smallest switch of the fabric that would connect it on every tier.
+// Called only when planesThatConnect has not dimensioned the spec already (PlaneChoice::connects).
 void requireConnects(const ClusterSpec&, const Hardware&, int linkGbps, const Catalog&);
 
 // The scale-out NIC built into the spec's platform (platforms.csv nics_built_in: DGX, NVL72 trays), or

@@ -147,31 +147,6 @@ struct Wiring {
     }
 };
 
-// Set while tooBig tries the plane counts it would suggest, so a refused try does not suggest again.
-thread_local bool g_tryingPlanes = false;
-
-// The rail planes (NICs split between planes, same speed and optics) that would connect `spec`, checked by
-// dimensioning each candidate: 0 when none up to one NIC per plane does.
-int railPlanesThatFit(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
-{
-    if (spec.railPlanes || spec.planes != 1 || g_tryingPlanes) return 0;
-    g_tryingPlanes = true;
-    int found = 0;
-    for (int planes = 2; planes <= spec.nicsPerNode && !found; planes *= 2) {
-        if (spec.nicsPerNode % planes != 0) continue;
-        ClusterSpec s = spec;
-        s.planes = planes;
-        s.railPlanes = true;
-        try {
-            shapeOf(s, sw, linkGbps);
-            found = planes;
-        } catch (const UserError&) {
-        }
-    }
-    g_tryingPlanes = false;
-    return found;
-}
-
 // `limit`: the NIC ports per plane this design can really connect with `tiers` tiers: whole leaves of its
 // SU or node grouping under every switch the tier above can take, not the full-radix k^3/4.
 [[noreturn]] void tooBig(const ClusterSpec& spec, long long endpoints, int tiers, long long limit, const TierPorts& sw,
@@ -187,7 +162,7 @@ int railPlanesThatFit(const ClusterSpec& spec, const TierPorts& sw, int linkGbps
             break;
         }
     }
-    if (const int planes = railPlanesThatFit(spec, sw, linkGbps); planes > 0)
+    if (const int planes = railPlanesThatConnect(spec, sw, linkGbps, spec.nicsPerNode); planes > 0)
         fix = "split the NICs into " + std::to_string(planes) + " rail planes (planes " + std::to_string(planes) +
               ", rail planes on: " + std::to_string(spec.nicsPerNode / planes) + " of the " +
               std::to_string(spec.nicsPerNode) + " NICs of every node in each), or " + fix;
@@ -581,6 +556,24 @@ Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, const T
 FabricShape shapeOf(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
 {
     return buildOrShape(spec, sw, linkGbps, {}, true).shape;
+}
+
+int railPlanesThatConnect(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, int maxPlanes)
+{
+    // A candidate has several planes, so a refusal inside it (tooBig) does not search again.
+    if (spec.planes != 1) return 0;
+    for (int planes = 2; planes <= std::min(maxPlanes, spec.nicsPerNode); planes *= 2) {
+        if (spec.nicsPerNode % planes != 0) continue;
+        ClusterSpec s = spec;
+        s.planes = planes;
+        s.railPlanes = true;
+        try {
+            shapeOf(s, sw, linkGbps);
+            return planes;
+        } catch (const UserError&) {
+        }
+    }
+    return 0;
 }
 
 } // namespace fp::topology
