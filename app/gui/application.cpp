@@ -88,7 +88,10 @@ int runApplication(int argc, char* argv[])
     const QCommandLineOption sizeOption(QStringLiteral("size"), QStringLiteral("Window size for --screenshot."),
                                         QStringLiteral("WxH"), QStringLiteral("1400x900"));
     const QCommandLineOption darkOption(QStringLiteral("dark"), QStringLiteral("--screenshot with a dark palette."));
-    parser.addOptions({version, catalogOption, screenshotOption, tabOption, sizeOption, darkOption});
+    const QCommandLineOption networkOption(QStringLiteral("network"),
+                                           QStringLiteral("--screenshot of this network of the design (default: compute)."),
+                                           QStringLiteral("NAME"));
+    parser.addOptions({version, catalogOption, screenshotOption, tabOption, sizeOption, darkOption, networkOption});
     parser.addPositionalArgument(QStringLiteral("DESIGN"), QStringLiteral("A .fabricplan design to open."));
     parser.process(app);
 
@@ -148,7 +151,7 @@ int runApplication(int argc, char* argv[])
         MainWindow window(loaded.catalog, QString());
         QString error;
         if (!renderScreenshot(window, design, parser.value(tabOption), parser.value(screenshotOption), &error,
-                              120'000, size)) {
+                              120'000, size, parser.value(networkOption))) {
             std::fprintf(stderr, "fabricplan: %s\n", qPrintable(error));
             return 1;
         }

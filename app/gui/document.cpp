@@ -14,6 +14,28 @@ namespace fp::gui {
 
 namespace {
 
+// Frees a superseded run's plans and views on a worker (a 1,000,000-GPU cluster plan takes tens of ms
+// to free); a view still showing one of its networks keeps it alive and MainWindow frees it later.
+void releaseOutcomeOffUiThread(PlanOutcome out)
+{
+    if (!out.cluster && out.networks.empty()) return;
+    (void)QtConcurrent::run([out = std::move(out)]() mutable {
+        out.networks.clear();
+        out.cluster.reset();
+    });
+}
+
+// The index in `now` of the network shown from `before`, found by name (an edit may add or remove
+// networks before it); the compute fabric when it is gone.
+int sameNetworkIn(const ClusterPlan* before, const ClusterPlan* now, int index)
+{
+    if (!before || !now || index <= 0 || index >= int(before->networks.size())) return 0;
+    const std::string& name = before->networks[std::size_t(index)].name;
+    for (std::size_t i = 0; i < now->networks.size(); ++i)
+        if (now->networks[i].name == name) return int(i);
+    return 0;
+}
+
 QString userMessage(const UserError& e) { return QString::fromStdString(e.oneLine()); }
 
 // The whole design replaced by another (a reload from disk), as one undo step.
@@ -273,18 +295,27 @@ void Document::startPlan()
         PlanOptions options;
         options.cancelled = [counter, generation] { return counter->load() != generation; };
         try {
-            out.plan = std::make_shared<const Plan>(makePlan(spec, *catalog, options));
+            Plan compute = makePlan(spec, *catalog, options);
             if (options.cancelled()) throw PlanCancelled{};
-            out.topology = std::make_shared<const TopologyGeometry>(buildTopologyGeometry(*out.plan));
-            if (options.cancelled()) throw PlanCancelled{};
-            out.floor = std::make_shared<const FloorGeometry>(buildFloorGeometry(*out.plan));
-            out.tallies = std::make_shared<const LinkTallies>(tallyLinks(*out.plan));
-            // The Prices tab's aggregation: O(quotes) but 10-40 ms with 200,000 price sources.
-            out.opticsPrices = std::make_shared<const OpticsPriceComparison>(compareOpticsPrices(*out.plan, *catalog));
+            out.cluster = std::make_shared<const ClusterPlan>(makeClusterPlan(std::move(compute), *catalog, options));
+            for (const NetworkPlan& n : out.cluster->networks) {
+                if (options.cancelled()) throw PlanCancelled{};
+                NetworkView v;
+                v.plan = std::shared_ptr<const Plan>(out.cluster, &n.plan);
+                const bool endpoints = n.role != NetworkRole::Compute;
+                v.topology = std::make_shared<const TopologyGeometry>(
+                    buildTopologyGeometry(*v.plan, endpoints ? QObject::tr("Endpoints") : QString()));
+                if (options.cancelled()) throw PlanCancelled{};
+                v.floor = std::make_shared<const FloorGeometry>(buildFloorGeometry(*v.plan));
+                v.tallies = std::make_shared<const LinkTallies>(tallyLinks(*v.plan));
+                // The Prices tab's aggregation: O(quotes) but 10-40 ms with 200,000 price sources.
+                v.opticsPrices = std::make_shared<const OpticsPriceComparison>(compareOpticsPrices(*v.plan, *catalog));
+                out.networks.push_back(std::move(v));
+            }
         } catch (const UserError& e) {
             out.error = userMessage(e);
         } catch (const PlanCancelled&) {
-            out = PlanOutcome{generation, {}, {}, {}, {}};
+            out = PlanOutcome{generation, {}, {}, {}};
         } catch (const std::exception& e) {
             out.error = QObject::tr("Planning failed: %1").arg(QString::fromLocal8Bit(e.what()));
         }
@@ -297,24 +328,20 @@ void Document::onPlanFinished()
     m_planRunning = false;
     // Moved out of the future, so the next run's setFuture does not free it here.
     PlanOutcome out = std::move(*m_planWatcher.result());
-    if (out.plan) m_lastPlanMs = m_planClock.elapsed();  // cancelled runs say nothing about the cost
+    if (out.cluster) m_lastPlanMs = m_planClock.elapsed();  // cancelled runs say nothing about the cost
     if (out.generation != m_generation->load()) {  // an edit came in meanwhile: drop it
-        releaseOffUiThread(std::move(out.plan));
+        releaseOutcomeOffUiThread(std::move(out));
         if (!m_planPending && !m_debounce.isActive()) startPlan();
         return;
     }
-    std::shared_ptr<const Plan> previous = std::move(m_plan);
-    m_plan = out.plan;
-    m_topologyGeometry = out.topology;
-    m_floorGeometry = out.floor;
-    m_linkTallies = out.tallies;
-    m_opticsPrices = out.opticsPrices;
+    PlanOutcome previous{0, std::exchange(m_cluster, out.cluster), std::exchange(m_networks, std::move(out.networks)), {}};
+    m_viewed = sameNetworkIn(previous.cluster.get(), m_cluster.get(), m_viewed);
     m_planGeneration = out.generation;
     m_planError = out.error;
     emit planReady();
     // Views still refreshing hold it until they have (MainWindow then frees it off the UI thread too).
-    releaseOffUiThread(std::move(previous));
-    if (m_plan && m_comparisonEnabled) {
+    releaseOutcomeOffUiThread(std::move(previous));
+    if (m_cluster && m_comparisonEnabled) {
         startComparison(out.generation);
     } else {
         std::shared_ptr<const Comparison> previousComparison = std::move(m_comparison);
@@ -360,7 +387,7 @@ void Document::onComparisonFinished()
     if (out.generation != current) {
         releaseOffUiThread(std::move(out.comparison));
         // Stale. If the plan for the current generation is already in, its comparison is still owed.
-        if (m_plan && m_planGeneration == current && !m_planPending && !m_planRunning &&
+        if (m_cluster && m_planGeneration == current && !m_planPending && !m_planRunning &&
             m_comparisonEnabled)
             startComparison(current);
         return;
@@ -371,6 +398,19 @@ void Document::onComparisonFinished()
     emit comparisonReady();
     releaseOffUiThread(std::move(previous));
     emit computingChanged(isComputing());
+}
+
+const NetworkView& Document::viewOf(int index) const
+{
+    static const NetworkView none;
+    return index >= 0 && index < int(m_networks.size()) ? m_networks[std::size_t(index)] : none;
+}
+
+void Document::setViewedNetwork(int index)
+{
+    if (index < 0 || index >= int(m_networks.size()) || index == m_viewed) return;
+    m_viewed = index;
+    emit planReady();
 }
 
 } // namespace fp::gui

@@ -14,11 +14,13 @@
 #include <functional>
 #include <memory>
 #include <optional>
+#include <vector>
 
 #include "catalog/catalog.h"
 #include "file_identity.h"
 #include "floor_geometry.h"
 #include "link_tallies.h"
+#include "plan/cluster_plan.h"
 #include "plan/optics_prices.h"
 #include "plan/plan.h"
 #include "spec/cluster_spec.h"
@@ -26,17 +28,23 @@
 
 namespace fp::gui {
 
-// What one background run produced: a plan or the user-facing reason there is none, and what the
-// topology and floor tabs draw of it (built on the worker too: at 1,000,000 GPUs they walk 3 M links
-// and 36,000 racks, which blocked the UI thread for ~80 ms).
-struct PlanOutcome {
-    quint64 generation = 0;
-    std::shared_ptr<const Plan> plan;
+// One network's plan and what the views draw of it (built on the worker too: at 1,000,000 GPUs the
+// topology and floor walk 3 M links and 36,000 racks, which blocked the UI thread for ~80 ms).
+struct NetworkView {
+    std::shared_ptr<const Plan> plan;  // shares ownership of the ClusterPlan it points into
     std::shared_ptr<const TopologyGeometry> topology;
     std::shared_ptr<const FloorGeometry> floor;
-    QString error;
     std::shared_ptr<const LinkTallies> tallies;
     std::shared_ptr<const OpticsPriceComparison> opticsPrices;  // the Prices tab's aggregation
+};
+
+// What one background run produced: the cluster's plan (every network, the compute fabric first) and
+// each network's views, or the user-facing reason there is none.
+struct PlanOutcome {
+    quint64 generation = 0;
+    std::shared_ptr<const ClusterPlan> cluster;
+    std::vector<NetworkView> networks;  // one per cluster->networks, same order
+    QString error;
 };
 
 struct ComparisonOutcome {
@@ -106,17 +114,24 @@ public:
     std::shared_ptr<const Catalog> catalog() const { return m_catalog; }
     void setCatalog(std::shared_ptr<const Catalog>);
 
-    std::shared_ptr<const Plan> plan() const { return m_plan; }
+    // Every network of the design planned (null without a plan): the totals the summary prints.
+    std::shared_ptr<const ClusterPlan> clusterPlan() const { return m_cluster; }
+    // The network the views show (0, the compute fabric, unless the user picked another): plan() and
+    // its geometry, tallies and prices are that network's.
+    int viewedNetwork() const { return m_viewed; }
+    void setViewedNetwork(int index);  // emits planReady when it changes what the views show
+    std::shared_ptr<const Plan> computePlan() const { return viewOf(0).plan; }
+    std::shared_ptr<const Plan> plan() const { return viewOf(m_viewed).plan; }
     // The views' geometry of plan() (null without a plan).
-    std::shared_ptr<const TopologyGeometry> topologyGeometry() const { return m_topologyGeometry; }
-    std::shared_ptr<const FloorGeometry> floorGeometry() const { return m_floorGeometry; }
+    std::shared_ptr<const TopologyGeometry> topologyGeometry() const { return viewOf(m_viewed).topology; }
+    std::shared_ptr<const FloorGeometry> floorGeometry() const { return viewOf(m_viewed).floor; }
     // plan()'s links per class, counted on the worker too (null without a plan).
-    std::shared_ptr<const LinkTallies> linkTallies() const { return m_linkTallies; }
+    std::shared_ptr<const LinkTallies> linkTallies() const { return viewOf(m_viewed).tallies; }
     QString planError() const { return m_planError; }
     std::shared_ptr<const Comparison> comparison() const { return m_comparison; }
     QString comparisonError() const { return m_comparisonError; }
     // The Prices tab's per-source aggregation of plan() (null without a plan), built on the plan worker.
-    std::shared_ptr<const OpticsPriceComparison> opticsPrices() const { return m_opticsPrices; }
+    std::shared_ptr<const OpticsPriceComparison> opticsPrices() const { return viewOf(m_viewed).opticsPrices; }
     bool isComputing() const;
 
     // Fixes the debounce (tests); by default it adapts to how long the last plan took (debounceMs()).
@@ -143,6 +158,7 @@ private:
     void startComparison(quint64 generation);
     void onPlanFinished();
     void onComparisonFinished();
+    const NetworkView& viewOf(int index) const;
 
     std::shared_ptr<const Catalog> m_catalog;
     ClusterSpec m_spec;
@@ -171,11 +187,9 @@ private:
     bool m_comparisonRunning = false;
     bool m_comparisonEnabled = true;
 
-    std::shared_ptr<const Plan> m_plan;
-    std::shared_ptr<const TopologyGeometry> m_topologyGeometry;
-    std::shared_ptr<const FloorGeometry> m_floorGeometry;
-    std::shared_ptr<const LinkTallies> m_linkTallies;
-    std::shared_ptr<const OpticsPriceComparison> m_opticsPrices;
+    std::shared_ptr<const ClusterPlan> m_cluster;
+    std::vector<NetworkView> m_networks;
+    int m_viewed = 0;
     quint64 m_planGeneration = 0;
     QString m_planError;
     std::shared_ptr<const Comparison> m_comparison;

@@ -1,11 +1,14 @@
 #include "main_window.h"
 
+#include "networks_table.h"
+
 #include <QComboBox>
 #include <QDockWidget>
 #include <QFutureWatcher>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QSignalBlocker>
 #include <QLineEdit>
 #include <QLocale>
 #include <QScrollArea>
@@ -173,6 +176,7 @@ void MainWindow::buildTabs()
     m_tabs->addTab(m_checksPage, tr("Checks"));
     m_resilience = new ResilienceView;
     m_tabs->addTab(m_resilience, tr("Resilience"));
+    buildNetworkPicker();
     m_start = new StartPage(this);
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_tabs);
@@ -426,6 +430,54 @@ void MainWindow::buildStatusBar()
     statusBar()->addPermanentWidget(m_statusFindings);
 }
 
+void MainWindow::buildNetworkPicker()
+{
+    // In the tab bar's corner, shown only for a design of several networks: every view then shows the
+    // picked network (the Compare tab stays the compute fabric's, which it compares).
+    auto* corner = new QWidget(m_tabs);
+    auto* row = new QHBoxLayout(corner);
+    row->setContentsMargins(6, 0, 6, 0);
+    auto* label = new QLabel(tr("&Network:"), corner);
+    m_networkPicker = new QComboBox(corner);
+    m_networkPicker->setObjectName(QStringLiteral("networkPicker"));
+    m_networkPicker->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_networkPicker->setToolTip(tr("The network the Summary, Topology, Floor, BOM, Prices, Cables, Checks and "
+                                   "Resilience tabs show; the Summary lists every network and the total"));
+    label->setBuddy(m_networkPicker);
+    row->addWidget(label);
+    row->addWidget(m_networkPicker);
+    m_networkPicker->setMaximumWidth(260);
+    // Attached to the tab bar only while shown: QTabWidget keeps a hidden corner widget's room.
+    corner->setVisible(false);
+    m_networkCorner = corner;
+    connect(m_networkPicker, &QComboBox::activated, m_document, &Document::setViewedNetwork);
+}
+
+void MainWindow::updateNetworkPicker()
+{
+    const auto cluster = m_document->clusterPlan();
+    QStringList labels;
+    if (cluster)
+        for (const NetworkPlan& n : cluster->networks) labels << networkLabel(n);
+    QStringList shown;
+    for (int i = 0; i < m_networkPicker->count(); ++i) shown << m_networkPicker->itemText(i);
+    if (labels != shown) {
+        const QSignalBlocker block(m_networkPicker);
+        m_networkPicker->clear();
+        m_networkPicker->addItems(labels);
+    }
+    {
+        const QSignalBlocker block(m_networkPicker);
+        m_networkPicker->setCurrentIndex(m_document->viewedNetwork());
+    }
+    // Without a plan (an error) the last picker stays, so a fix brings the same network back.
+    if (!cluster) return;
+    const bool several = labels.size() > 1;
+    if (several == (m_tabs->cornerWidget(Qt::TopRightCorner) != nullptr)) return;
+    m_tabs->setCornerWidget(several ? m_networkCorner : nullptr, Qt::TopRightCorner);
+    m_networkCorner->setVisible(several);
+}
+
 void MainWindow::onPlanReady()
 {
     const auto plan = m_document->plan();
@@ -435,7 +487,10 @@ void MainWindow::onPlanReady()
     // (with the models below it was 75-125 ms). A newer plan replaces the ones still pending.
     m_viewRefreshes.clear();
     if (m_shownPlan != plan) m_retiredPlans.push_back(std::exchange(m_shownPlan, plan));
-    auto summary = [this, plan, error = m_document->planError(), tallies = m_document->linkTallies()] {
+    updateNetworkPicker();
+    auto summary = [this, plan, error = m_document->planError(), tallies = m_document->linkTallies(),
+                    cluster = m_document->clusterPlan(), viewed = m_document->viewedNetwork()] {
+        m_summary->setCluster(cluster, viewed);
         m_summary->setPlan(plan, error, tallies.get());
     };
     auto topology = [this, plan, geometry = m_document->topologyGeometry()] { m_topology->setPlan(plan, geometry); };
@@ -521,11 +576,23 @@ void MainWindow::updateStatus()
     // With errors the figures describe a fabric that cannot be built: say so before any of them.
     // Counts in number ("1 switch" for a one-switch lab), by the CLI's rule (common/format.h).
     const auto count = [](long long n, const char* one, const char* many) { return QString::fromStdString(counted(n, one, many)); };
-    const QString figures = tr("%1   ·   %2   ·   %3   ·   capex %4%5   ·   %6/GPU   ·   %7")
-                                .arg(count(plan->spec.gpus, "GPU", "GPUs"), count(plan->fabric.switchCount(), "switch", "switches"),
-                                     count(links, "link", "links"),
-                                     formatUsd(e.capex.totalUsd), e.capex.estimated ? tr(" (est.)") : QString(),
-                                     formatUsd(e.capex.perGpuUsd), formatPowerW(e.opex.powerKw * 1000.0));
+    // Another network than the compute fabric: its name first, its endpoints are ports (no GPUs).
+    const auto cluster = m_document->clusterPlan();
+    const int viewed = m_document->viewedNetwork();
+    const NetworkPlan* network = cluster && viewed > 0 && viewed < int(cluster->networks.size())
+                                     ? &cluster->networks[std::size_t(viewed)] : nullptr;
+    const long long ports = network ? network->endpointPorts : 0;
+    const QString figures =
+        network ? tr("%1:   %2   ·   %3   ·   %4   ·   capex %5%6   ·   %7/port   ·   %8")
+                      .arg(networkLabel(*network), count(ports, "port", "ports"),
+                           count(plan->fabric.switchCount(), "switch", "switches"), count(links, "link", "links"),
+                           formatUsd(e.capex.totalUsd), e.capex.estimated ? tr(" (est.)") : QString(),
+                           formatUsd(ports ? e.capex.totalUsd / double(ports) : 0.0), formatPowerW(e.opex.powerKw * 1000.0))
+                : tr("%1   ·   %2   ·   %3   ·   capex %4%5   ·   %6/GPU   ·   %7")
+                      .arg(count(plan->spec.gpus, "GPU", "GPUs"), count(plan->fabric.switchCount(), "switch", "switches"),
+                           count(links, "link", "links"),
+                           formatUsd(e.capex.totalUsd), e.capex.estimated ? tr(" (est.)") : QString(),
+                           formatUsd(e.capex.perGpuUsd), formatPowerW(e.opex.powerKw * 1000.0));
     m_statusFigures->setText(errors ? tr("<b style='color:%1'>Not buildable</b>   ·   %2")
                                           .arg(errorColour(palette()).name(), figures.toHtmlEscaped())
                                     : figures);

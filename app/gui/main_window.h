@@ -113,6 +113,8 @@ protected:
 
 private:
     void buildTabs();
+    void buildNetworkPicker();
+    void updateNetworkPicker();
     void buildMenus();
     void buildStatusBar();
     void onPlanReady();
@@ -162,6 +164,8 @@ private:
     QLabel* m_cableCount = nullptr;
     QLineEdit* m_cableFilterText = nullptr;
     QComboBox* m_cableFilterMedia = nullptr;
+    QComboBox* m_networkPicker = nullptr;
+    QWidget* m_networkCorner = nullptr;    // the picker and its label, in the tab bar's corner when shown  // which network the views show (several-network designs)
     QFutureWatcher<CableFilterResult>* m_cableFilterWatcher = nullptr;
     ChecksModel* m_checksModel = nullptr;
     QTableView* m_checksTable = nullptr;

@@ -329,7 +329,7 @@ QString MainWindow::suggestedExportPath(const io::Exporter& exporter) const
 
 void MainWindow::exportWithDialog(const io::Exporter& exporter)
 {
-    if (!m_document->plan()) {
+    if (!m_document->computePlan()) {
         QMessageBox::information(this, tr("Nothing to export"),
                                  tr("The design has no plan yet: %1").arg(m_document->planError()));
         return;
@@ -352,7 +352,8 @@ void MainWindow::exportWithDialog(const io::Exporter& exporter)
 
 bool MainWindow::exportTo(const io::Exporter& exporter, const QString& path, QString* error)
 {
-    const auto plan = m_document->plan();
+    // The compute fabric's plan, whichever network the views show (the exporters write one fabric).
+    const auto plan = m_document->computePlan();
     const auto catalog = m_document->catalog();
     const auto comparison = m_document->comparison();
     const auto fail = [error](const QString& why) {

@@ -26,7 +26,7 @@ bool waitForPlan(MainWindow& window, int timeoutMs)
 }
 
 bool renderScreenshot(MainWindow& window, const QString& designPath, const QString& tab, const QString& pngPath,
-                      QString* error, int timeoutMs, QSize size)
+                      QString* error, int timeoutMs, QSize size, const QString& network)
 {
     window.resize(size);
     if (!designPath.isEmpty() && !window.openFile(designPath)) {
@@ -39,6 +39,20 @@ bool renderScreenshot(MainWindow& window, const QString& designPath, const QStri
     if (!waitForPlan(window, timeoutMs)) {
         if (error) *error = QObject::tr("the plan did not finish within %1 s").arg(timeoutMs / 1000);
         return false;
+    }
+    if (!network.isEmpty()) {
+        const auto cluster = window.document()->clusterPlan();
+        int index = -1;
+        QStringList names;
+        for (std::size_t i = 0; cluster && i < cluster->networks.size(); ++i) {
+            names << QString::fromStdString(cluster->networks[i].name);
+            if (names.back() == network) index = int(i);
+        }
+        if (index < 0) {
+            if (error) *error = QObject::tr("the design has no network named %1 (it has: %2)").arg(network, names.join(QStringLiteral(", ")));
+            return false;
+        }
+        window.document()->setViewedNetwork(index);
     }
     // Let views lay out and fit at the final size.
     for (int i = 0; i < 5; ++i) QApplication::processEvents();

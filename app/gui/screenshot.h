@@ -11,8 +11,10 @@ class MainWindow;
 
 // Waits at most `timeoutMs` for the plan. Returns false with the reason in *error.
 // `size` is the window's (1400 x 900 by default; 1024 x 700 is the smallest the layout is made for).
+// `network`: the name of the design's network the views show (empty: the compute fabric).
 bool renderScreenshot(MainWindow&, const QString& designPath, const QString& tab, const QString& pngPath,
-                      QString* error, int timeoutMs = 120'000, QSize size = QSize(1400, 900));
+                      QString* error, int timeoutMs = 120'000, QSize size = QSize(1400, 900),
+                      const QString& network = QString());
 // A dark palette for --dark screenshots (Fusion style), as a dark desktop theme gives the app.
 QPalette darkScreenshotPalette();
 // Waits (processing events) until the document has no work pending; false on timeout.

@@ -1,5 +1,7 @@
 #include "summary_view.h"
 
+#include "networks_table.h"
+
 #include <algorithm>
 #include <QFontMetrics>
 #include <QGuiApplication>
@@ -154,11 +156,16 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
     }
     const LinkTallies tallies = talliesFor(*plan, counted);
     m_figures = summaryFigures(*plan, &tallies);
+    const NetworkPlan* network = viewedOtherNetwork();
+    if (network) asEndpointNetwork(m_figures, *network);
     auto fig = [this](const char* key) { return findFigure(m_figures, QString::fromLatin1(key)); };
     const Plan& p = *plan;
 
     html += QStringLiteral("<h2 style='margin-bottom:0'>%1</h2><p style='color:%2; margin-top:2px'>%3 · %4 · %5</p>")
-                .arg(QString::fromStdString(p.spec.name).toHtmlEscaped(), muted,
+                .arg((network ? QString::fromStdString(m_cluster->compute().spec.name) + QStringLiteral(" — ") + networkLabel(*network)
+                              : QString::fromStdString(p.spec.name))
+                         .toHtmlEscaped(),
+                     muted,
                      QString::fromUtf8(displayName(p.spec.fabric)),
                      // One model: its part and description; per-tier models: the parts (the tier table names them).
                      QString::fromStdString(!p.hardware.oneSwitchOnEveryTier(p.fabric.shape.tiers)
@@ -172,16 +179,9 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
     html += tr("<p style='color:%1; margin-top:0; font-size:9pt'>Priced from %2 · price policy %3</p>")
                 .arg(muted, (m_catalogPath.isEmpty() ? tr("the catalog") : m_catalogPath).toHtmlEscaped(), policy.toHtmlEscaped());
 
-    // A design with other networks (storage, in-band, OOB): this window plans its compute fabric only
-    // (issue 38's first step); say so above every figure, never let them pass for the cluster's.
-    if (!p.spec.networks.empty()) {
-        QStringList names;
-        for (const NetworkSpec& n : p.spec.networks) names << QString::fromStdString(n.name).toHtmlEscaped();
-        html += tr("<p style='color:%1'><b>Compute fabric only.</b> This design's other networks (%2) are not in "
-                   "these figures: their switches, optics, capex and power are not counted here. "
-                   "<tt>fabricplan-cli plan</tt> plans every network and prints the cluster's total.</p>")
-                    .arg(text, names.join(QStringLiteral(", ")));
-    }
+    // A design with other networks (storage, in-band, OOB): every network and the total, above the
+    // viewed network's figures, so no network's figures pass for the cluster's.
+    if (m_cluster) html += networksTableHtml(*m_cluster, m_viewedNetwork, pal);
 
     const int errors = p.errorCount();
     if (errors) {
@@ -288,10 +288,48 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
 
 namespace {
 
-const char* const kCardKeys[] = {"gpus", "switches.total", "links.total", "tiers", "capex.total", "capex.per_gpu",
-                                 "power.kw", "tco", "latency", "busbw", "bisection", "tuning.weeks"};
+const std::vector<const char*> kComputeCardKeys = {"gpus", "switches.total", "links.total", "tiers", "capex.total", "capex.per_gpu",
+                                                   "power.kw", "tco", "latency", "busbw", "bisection", "tuning.weeks"};
+const std::vector<const char*> kNetworkCardKeys = {"gpus", "switches.total", "links.total", "tiers",
+                                                   "capex.total", "capex.per_port", "power.kw", "power.max_kw"};
 
 } // namespace
+
+const NetworkPlan* SummaryView::viewedOtherNetwork() const
+{
+    if (!m_cluster || m_viewedNetwork <= 0 || m_viewedNetwork >= int(m_cluster->networks.size())) return nullptr;
+    return &m_cluster->networks[std::size_t(m_viewedNetwork)];
+}
+
+const std::vector<const char*>& SummaryView::cardKeys() const
+{
+    return viewedOtherNetwork() ? kNetworkCardKeys : kComputeCardKeys;
+}
+
+void asEndpointNetwork(std::vector<SummaryFigure>& figures, const NetworkPlan& network)
+{
+    static const QStringList kComputeOnly = {QStringLiteral("capex.per_gpu"), QStringLiteral("tco"),
+                                             QStringLiteral("latency"),       QStringLiteral("busbw"),
+                                             QStringLiteral("bisection"),     QStringLiteral("tuning.weeks"),
+                                             QStringLiteral("months.stable")};
+    std::erase_if(figures, [](const SummaryFigure& f) { return kComputeOnly.contains(f.key); });
+    double capex = 0;
+    bool estimated = false;
+    for (SummaryFigure& f : figures) {
+        if (f.key == QLatin1String("gpus")) {
+            f.label = QObject::tr("Endpoint ports");
+            f.number = double(network.endpointPorts);
+            f.value = QLocale(QLocale::English).toString(network.endpointPorts);
+        }
+        if (f.key == QLatin1String("capex.total")) {
+            capex = f.number;
+            estimated = f.estimated;
+        }
+    }
+    const double perPort = network.endpointPorts ? capex / double(network.endpointPorts) : 0.0;
+    figures.push_back(SummaryFigure{QStringLiteral("capex.per_port"), QObject::tr("Capex per port"), formatUsd(perPort),
+                                    perPort, estimated});
+}
 
 int SummaryView::keyFigureWidthPx() const
 {
@@ -306,7 +344,7 @@ std::vector<int> SummaryView::cardPointSizes() const
 {
     std::vector<int> sizes;
     const int width = keyFigureWidthPx();
-    for (const char* key : kCardKeys)
+    for (const char* key : cardKeys())
         if (const SummaryFigure* f = findFigure(m_figures, QString::fromLatin1(key)))
             sizes.push_back(keyFigurePointSize(f->value, width));
     return sizes;
@@ -318,7 +356,7 @@ void SummaryView::render()
     // Four per row; with errors, each is marked and muted.
     QString html = QStringLiteral("<table width='100%' cellspacing='8' cellpadding='10'>");
     int i = 0;
-    for (const char* key : kCardKeys) {
+    for (const char* key : cardKeys()) {
         const SummaryFigure* f = findFigure(m_figures, QString::fromLatin1(key));
         if (!f) continue;
         const CardStyle& c = m_cardStyle;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "link_tallies.h"
+#include "plan/cluster_plan.h"
 #include "plan/plan.h"
 
 namespace fp::gui {
@@ -23,6 +24,10 @@ struct SummaryFigure {
 
 // `tallies`: the plan's links per class when counted already (Document::linkTallies()).
 std::vector<SummaryFigure> summaryFigures(const Plan&, const LinkTallies* tallies = nullptr);
+// The figures of a network other than the compute fabric (plan/cluster_plan.h): its endpoints are
+// ports, not GPUs, and no job runs on it, so what speaks of compute jobs (latency, bus bandwidth,
+// bisection, tuning, TCO, capex per GPU) goes and capex per port comes.
+void asEndpointNetwork(std::vector<SummaryFigure>&, const NetworkPlan&);
 const SummaryFigure* findFigure(const std::vector<SummaryFigure>&, const QString& key);
 // A key figure as its card shows it: one unbreakable line. Spaces become no-break spaces and a word joiner
 // follows each character a line may break after ("/", ",", "-", "–"), so "$110.79 M", "874 – 1,711 ns"
@@ -36,6 +41,13 @@ class SummaryView : public QTextBrowser {
 public:
     explicit SummaryView(QWidget* parent = nullptr);
     void setPlan(std::shared_ptr<const Plan>, const QString& error, const LinkTallies* tallies = nullptr);
+    // The cluster the plan is a network of, and which (its table of networks heads the page; set before
+    // setPlan). Null or one network: no table.
+    void setCluster(std::shared_ptr<const ClusterPlan> cluster, int viewedNetwork)
+    {
+        m_cluster = std::move(cluster);
+        m_viewedNetwork = viewedNetwork;
+    }
     // The catalog file the plan was priced from, named under the title with the price policy.
     void setCatalogPath(const QString& path) { m_catalogPath = path; }
     const std::vector<SummaryFigure>& figures() const { return m_figures; }
@@ -57,6 +69,8 @@ private:
         bool badges = true;
     };
     void render();
+    const NetworkPlan* viewedOtherNetwork() const;   // null when the compute fabric is shown
+    const std::vector<const char*>& cardKeys() const;
     std::vector<int> cardPointSizes() const;
 
     QString m_pageHead, m_pageTail;
@@ -65,6 +79,8 @@ private:
     std::vector<SummaryFigure> m_figures;
     QString m_banner;
     QString m_catalogPath;
+    std::shared_ptr<const ClusterPlan> m_cluster;
+    int m_viewedNetwork = 0;
 };
 
 } // namespace fp::gui

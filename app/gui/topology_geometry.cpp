@@ -48,7 +48,7 @@ QString tierPlural(Tier t)
     return {};
 }
 
-TopologyGeometry buildTopologyGeometry(const Plan& plan)
+TopologyGeometry buildTopologyGeometry(const Plan& plan, const QString& endpoints)
 {
     TopologyGeometry out;
     out.plan = &plan;
@@ -203,7 +203,9 @@ TopologyGeometry buildTopologyGeometry(const Plan& plan)
         const Group& first = groups[std::size_t(box.groups.front())];
         const Group& lastG = groups[std::size_t(box.groups.back())];
         QString title;
-        if (box.tier == Tier::Node)
+        if (box.tier == Tier::Node && !endpoints.isEmpty())
+            title = endpoints;
+        else if (box.tier == Tier::Node)
             title = fabric.shape.sus > 1 ? tr("SU %1").arg(first.su + 1) : tr("Compute");
         else if (box.tier == Tier::Leaf)
             title = fabric.shape.tiers >= 3 ? tr("Pod %1").arg(first.pod + 1)
@@ -222,7 +224,8 @@ TopologyGeometry buildTopologyGeometry(const Plan& plan)
             if (lastG.plane != first.plane) title += tr(" … P%1").arg(lastG.plane + 1);
         }
         QString subtitle = QStringLiteral("%1 %2").arg(en.toString(devices), tierPlural(box.tier));
-        if (box.tier == Tier::Node) subtitle += tr(" · %1 GPUs").arg(en.toString(devices * plan.spec.gpusPerNode));
+        if (box.tier == Tier::Node && !endpoints.isEmpty()) subtitle = tr("%1 ports").arg(en.toString(devices));
+        else if (box.tier == Tier::Node) subtitle += tr(" · %1 GPUs").arg(en.toString(devices * plan.spec.gpusPerNode));
 
         TopologyBox& drawn = out.boxes[bi];
         drawn.tier = box.tier;

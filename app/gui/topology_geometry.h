@@ -50,7 +50,9 @@ struct TopologyGeometry {
     std::vector<std::int32_t> boxOfDevice;
 };
 
-TopologyGeometry buildTopologyGeometry(const Plan&);
+// `endpoints`: what a network other than the compute fabric connects (plan/cluster_plan.h: its
+// endpoint ports are one-port nodes), e.g. "Endpoints": its node boxes then count ports, not GPUs.
+TopologyGeometry buildTopologyGeometry(const Plan&, const QString& endpoints = QString());
 
 QString tierPlural(Tier);
 

@@ -6,6 +6,7 @@
 #include <QComboBox>
 #include <QHeaderView>
 #include <QJsonArray>
+#include <QLabel>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
@@ -13,6 +14,7 @@
 #include <QTableWidget>
 #include <QtTest>
 
+#include <cmath>
 #include <map>
 #include <set>
 
@@ -23,6 +25,7 @@
 #include "gui/document.h"
 #include "gui/main_window.h"
 #include "gui/resilience_view.h"
+#include "gui/summary_view.h"
 #include "gui_test_support.h"
 
 using namespace fp;
@@ -108,6 +111,7 @@ private slots:
     void aristaSpinesInSpectrumX();
     void jobKeepsColumnIsOnScreenAt1400();
     void tuningEffortIsPrinted();
+    void networksAgreeWithTheCli();
 
 private:
     Document* doc() const { return m_window->document(); }
@@ -324,6 +328,70 @@ void TestGuiCliAgree::tuningEffortIsPrinted()
                                   QString::fromStdString(formatUsdShort(plan->estimates.opex.tuningUsd)),
                                   QString::fromStdString(formatOneDecimal(plan->estimates.opex.monthsToStable)));
     QVERIFY2(out.contains(line), qPrintable(out));
+}
+
+// Issue 38: a design of several networks in the window plans every one of them; the Network picker lists
+// them, each network's figures and the total are the CLI's (`plan --json`: networks[].figures, total),
+// and picking a network shows it in every view, its endpoints counted as ports, not GPUs.
+void TestGuiCliAgree::networksAgreeWithTheCli()
+{
+    const QString design = QStringLiteral(FABRICPLAN_EXAMPLES_DIR "/dgx-h100-superpod-1024-all-networks.fabricplan");
+    QVERIFY(m_window->openFile(design));
+    QVERIFY(test::settle(*doc()));
+    const auto cluster = doc()->clusterPlan();
+    QVERIFY(cluster);
+    const CliRun cli = runCli({design}, true);
+    QCOMPARE(cli.exitCode, 0);
+    const QJsonArray networks = cli.json.value(QStringLiteral("networks")).toArray();
+    QCOMPARE(qsizetype(cluster->networks.size()), networks.size());
+    QVERIFY(networks.size() >= 3);
+    const auto same = [](const NetworkFigures& f, const QJsonObject& j) {
+        return f.switches == j.value(QStringLiteral("switches")).toInteger() &&
+               f.transceivers == j.value(QStringLiteral("transceivers")).toInteger() &&
+               f.cables == j.value(QStringLiteral("cables")).toInteger() &&
+               std::llround(f.capexUsd) == std::llround(j.value(QStringLiteral("capex_usd")).toDouble()) &&
+               std::llround(f.powerW) == std::llround(j.value(QStringLiteral("power_w")).toDouble()) &&
+               f.errors == j.value(QStringLiteral("errors")).toInt();
+    };
+    for (qsizetype i = 0; i < networks.size(); ++i) {
+        const QJsonObject n = networks[i].toObject();
+        QCOMPARE(QString::fromStdString(cluster->networks[std::size_t(i)].name), n.value(QStringLiteral("name")).toString());
+        QCOMPARE(cluster->networks[std::size_t(i)].endpointPorts, n.value(QStringLiteral("endpoint_ports")).toInteger());
+        QVERIFY2(same(cluster->figures[std::size_t(i)], n.value(QStringLiteral("figures")).toObject()), qPrintable(n.value(QStringLiteral("name")).toString()));
+    }
+    QVERIFY(same(cluster->total, cli.json.value(QStringLiteral("total")).toObject()));
+
+    // The picker: one entry per network, shown because there are several.
+    auto* picker = m_window->findChild<QComboBox*>(QStringLiteral("networkPicker"));
+    QVERIFY(picker);
+    QCOMPARE(qsizetype(picker->count()), networks.size());
+    QVERIFY(picker->isVisible());
+    QCOMPARE(doc()->plan().get(), &cluster->networks.front().plan);  // the compute fabric first
+    QVERIFY(m_window->summaryView()->toPlainText().contains(QStringLiteral("Storage fabric (storage)")));
+
+    // Picking the storage network: every view shows it, and the Summary counts its ports.
+    picker->setCurrentIndex(1);
+    emit picker->activated(1);
+    QVERIFY(test::settle(*doc()));
+    QCOMPARE(doc()->plan().get(), &cluster->networks[1].plan);
+    QCOMPARE(doc()->plan()->fabric.switchCount(), cluster->figures[1].switches);
+    QTRY_VERIFY(m_window->summaryView()->figures().size() > 0 &&
+                findFigure(m_window->summaryView()->figures(), QStringLiteral("capex.per_port")));
+    const SummaryFigure* ports = findFigure(m_window->summaryView()->figures(), QStringLiteral("gpus"));
+    QVERIFY(ports);
+    QCOMPARE(ports->label, QStringLiteral("Endpoint ports"));
+    QCOMPARE(qint64(ports->number), networks[1].toObject().value(QStringLiteral("endpoint_ports")).toInteger());
+    QVERIFY(!findFigure(m_window->summaryView()->figures(), QStringLiteral("busbw")));  // no job runs on it
+    QVERIFY(m_window->statusBar()->findChildren<QLabel*>().size() > 0);
+    bool statusNamesIt = false;
+    for (QLabel* l : m_window->statusBar()->findChildren<QLabel*>())
+        statusNamesIt = statusNamesIt || l->text().startsWith(QStringLiteral("Storage fabric (storage):"));
+    QVERIFY(statusNamesIt);
+
+    // A design of one network: no picker, and the compute fabric is shown again.
+    startFrom(ClusterSpec{});
+    QVERIFY(!picker->isVisible());
+    QCOMPARE(doc()->viewedNetwork(), 0);
 }
 
 QTEST_MAIN(TestGuiCliAgree)

@@ -639,8 +639,8 @@ void TestMainWindow::pricesTabShowsMultimodeAgainstSingleMode()
 
 void TestMainWindow::otherNetworksAreNamedNotSummedIn()
 {
-    // The window plans a design's compute fabric only (issue 38, first step): a design with a storage
-    // network must say so above the figures, naming the network, and drop the line once it has none.
+    // The window plans every network of a design (issue 38): the Summary lists each with the total above
+    // the compute fabric's figures, and drops the table once the design has one network.
     Document* doc = m_window->document();
     ClusterSpec spec;
     NetworkSpec storage;
@@ -652,12 +652,17 @@ void TestMainWindow::otherNetworksAreNamedNotSummedIn()
     doc->reset(spec, QString());
     QVERIFY(test::settle(*doc));
     m_window->showTab(QStringLiteral("summary"));
-    QTRY_VERIFY(m_window->summaryView()->toPlainText().contains(QStringLiteral("Compute fabric only.")));
-    QVERIFY2(m_window->summaryView()->toPlainText().contains(QStringLiteral("other networks (storage) are not in these figures")),
+    QTRY_VERIFY(m_window->summaryView()->toPlainText().contains(QStringLiteral("Storage fabric (storage)")));
+    const auto cluster = doc->clusterPlan();
+    QVERIFY(cluster && cluster->networks.size() == 2);
+    QCOMPARE(cluster->networks[1].endpointPorts, 32LL);  // 16 servers x 2 ports
+    QVERIFY2(m_window->summaryView()->toPlainText().contains(QStringLiteral("Total")),
              qPrintable(m_window->summaryView()->toPlainText().left(600)));
+    QVERIFY(m_window->tabs()->cornerWidget(Qt::TopRightCorner));  // the Network picker
     doc->reset(ClusterSpec{}, QString());
     QVERIFY(test::settle(*doc));
-    QTRY_VERIFY(!m_window->summaryView()->toPlainText().contains(QStringLiteral("Compute fabric only.")));
+    QTRY_VERIFY(!m_window->summaryView()->toPlainText().contains(QStringLiteral("Storage fabric (storage)")));
+    QVERIFY(!m_window->tabs()->cornerWidget(Qt::TopRightCorner));  // no room kept for it
 }
 
 QTEST_MAIN(TestMainWindow)
