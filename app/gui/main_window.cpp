@@ -446,7 +446,7 @@ void MainWindow::buildNetworkPicker()
     label->setBuddy(m_networkPicker);
     row->addWidget(label);
     row->addWidget(m_networkPicker);
-    m_networkPicker->setMaximumWidth(260);
+    m_networkPicker->setMaximumWidth(200);
     // Attached to the tab bar only while shown: QTabWidget keeps a hidden corner widget's room.
     corner->setVisible(false);
     m_networkCorner = corner;
@@ -456,15 +456,20 @@ void MainWindow::buildNetworkPicker()
 void MainWindow::updateNetworkPicker()
 {
     const auto cluster = m_document->clusterPlan();
-    QStringList labels;
+    // Entries by the networks' names (short, so the tabs keep their room at 1024 px); the role in the tip.
+    QStringList labels, tips;
     if (cluster)
-        for (const NetworkPlan& n : cluster->networks) labels << networkLabel(n);
+        for (const NetworkPlan& n : cluster->networks) {
+            labels << QString::fromStdString(n.name);
+            tips << networkLabel(n);
+        }
     QStringList shown;
     for (int i = 0; i < m_networkPicker->count(); ++i) shown << m_networkPicker->itemText(i);
     if (labels != shown) {
         const QSignalBlocker block(m_networkPicker);
         m_networkPicker->clear();
         m_networkPicker->addItems(labels);
+        for (int i = 0; i < tips.size(); ++i) m_networkPicker->setItemData(i, tips[i], Qt::ToolTipRole);
     }
     {
         const QSignalBlocker block(m_networkPicker);
@@ -520,7 +525,10 @@ void MainWindow::onPlanReady()
                                          ? tr("<b style='color:%1'>Not buildable (%n error(s)):</b> ", nullptr, plan->errorCount())
                                                .arg(errorColour(palette()).name())
                                          : QString();
-        m_bomTotals->setText(notBuildable + tr("<b>Total %1</b>%2 &nbsp;·&nbsp; %3 typical, %4 at full load &nbsp;·&nbsp; %5 per GPU")
+        // Another network than the compute fabric connects ports (one per endpoint "node"), not GPUs.
+        const bool ports = m_document->viewedNetwork() > 0;
+        m_bomTotals->setText(notBuildable + (ports ? tr("<b>Total %1</b>%2 &nbsp;·&nbsp; %3 typical, %4 at full load &nbsp;·&nbsp; %5 per port")
+                                                   : tr("<b>Total %1</b>%2 &nbsp;·&nbsp; %3 typical, %4 at full load &nbsp;·&nbsp; %5 per GPU"))
                                  .arg(formatUsd(m_bomModel->totalUsd()), estimate, formatPowerW(m_bomModel->totalPowerW()),
                                       formatPowerW(m_bomModel->totalPowerMaxW()),
                                       formatUsd(plan->spec.gpus ? m_bomModel->totalUsd() / plan->spec.gpus : 0.0)));

@@ -365,6 +365,7 @@ void TestGuiCliAgree::networksAgreeWithTheCli()
     auto* picker = m_window->findChild<QComboBox*>(QStringLiteral("networkPicker"));
     QVERIFY(picker);
     QCOMPARE(qsizetype(picker->count()), networks.size());
+    QCOMPARE(picker->itemText(1), QStringLiteral("storage"));
     QVERIFY(picker->isVisible());
     QCOMPARE(doc()->plan().get(), &cluster->networks.front().plan);  // the compute fabric first
     QVERIFY(m_window->summaryView()->toPlainText().contains(QStringLiteral("Storage fabric (storage)")));
