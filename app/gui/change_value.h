@@ -125,4 +125,25 @@ private:
     MediaPin m_old;  // removed, or the value before an edit
 };
 
+// The design's other networks (issue 38), the whole list at once: undo puts the list back exactly.
+class ChangeNetworks : public QUndoCommand {
+public:
+    ChangeNetworks(Document* document, std::vector<NetworkSpec> networks, const QString& text)
+        : QUndoCommand(text), m_document(document), m_old(document->spec().networks), m_new(std::move(networks))
+    {
+    }
+    void redo() override { apply(m_new); }
+    void undo() override { apply(m_old); }
+
+private:
+    void apply(const std::vector<NetworkSpec>& networks)
+    {
+        ClusterSpec spec = m_document->spec();
+        spec.networks = networks;
+        m_document->applySpecFromCommand(spec);
+    }
+    Document* m_document;
+    std::vector<NetworkSpec> m_old, m_new;
+};
+
 } // namespace fp::gui

@@ -1,5 +1,7 @@
 #include "commands.h"
 
+#include "plan/cluster_plan.h"
+
 #include <QUndoStack>
 
 #include <optional>
@@ -161,6 +163,18 @@ bool editPin(Document* document, int index, const MediaPin& pin)
     document->undoStack()->push(new ChangePins(document, ChangePins::Kind::Edit, index, pin,
                                                tr("Change pin %1").arg(index + 1)));
     return true;
+}
+
+QString setNetworks(Document* document, std::vector<NetworkSpec> networks, const QString& text)
+{
+    if (networks == document->spec().networks) return {};
+    ClusterSpec next = document->spec();
+    next.networks = networks;
+    if (const auto catalog = document->catalog())
+        if (const std::optional<UserError> refused = networkRefusalOf(next, *catalog))
+            return QString::fromStdString(refused->oneLine());
+    document->undoStack()->push(new ChangeNetworks(document, std::move(networks), text));
+    return {};
 }
 
 } // namespace Command

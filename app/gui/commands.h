@@ -50,4 +50,10 @@ void addPin(Document*, const MediaPin&, int index = -1);
 void removePin(Document*, int index);
 bool editPin(Document*, int index, const MediaPin&);
 
+// The design's other networks (storage, in-band, OOB), replaced as one undo step. The core decides what
+// is refused (networkRefusalOf: what `plan` and `validate` refuse): a refused list is not applied and the
+// reason comes back with the field's path ("/networks/0/endpoints (storage): ... — fix"); empty when
+// applied or unchanged.
+QString setNetworks(Document*, std::vector<NetworkSpec>, const QString& text);
+
 } // namespace fp::gui::Command

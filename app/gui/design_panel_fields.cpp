@@ -2,6 +2,7 @@
 #include "design_panel.h"
 
 #include "design_panel_editors.h"
+#include "networks_editor.h"
 
 namespace fp::gui {
 
@@ -182,6 +183,10 @@ void DesignPanel::build()
              tr("DOWN:UP ports at the leaf. 1:1 is non-blocking (AI training norm); 2:1 halves the spine tier."));
     addRatio(f, fields::spineOversubscription,
              tr("DOWN:UP ports at the spine; used by three-tier fabrics only."));
+
+    // --- Networks: the cluster's other networks, a list edited in a dialog (networks_editor.h)
+    f = addGroup(tr("Networks"));
+    f->addRow(new NetworksEditor(m_document, this));
 
     // --- Floor
     f = addGroup(tr("Floor"));

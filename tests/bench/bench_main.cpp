@@ -2,6 +2,7 @@
 // each stage, the peak memory and links per second. Each size runs in its own child process so its
 // peak RSS is its own. Usage: fabricplan-bench [--sizes 1024,8192,...] [--reps N] [--xlsx DIR]
 //                                                [--catalog FILE]
+// With --networks it times the compute fabric alone against every network of the design (issue 38).
 // With --cli FILE it times whole fabricplan-cli processes instead (bench_cli.h): the process floor,
 // end-to-end links/s, the comparison against one plan, and a sweep against separate runs.
 #include <algorithm>
@@ -21,6 +22,7 @@
 #include "catalog/catalog_db.h"
 #include "common/paths.h"
 #include "io/exporter.h"
+#include "plan/cluster_plan.h"
 #include "plan/plan.h"
 
 using namespace fp;
@@ -100,6 +102,67 @@ void runCase(const Catalog& catalog, FabricKind fabric, int gpus, int reps, cons
     std::fflush(stdout);
 }
 
+// Issue 38's "all four networks of a 100,000-GPU design cost at most 1.3x the compute fabric alone":
+// the compute fabric alone (makePlan) against the cluster plan (makeClusterPlan) of the same design with
+// a storage fabric (two ports per DGX-class node plus storage servers and UFM), an in-band network (two
+// ports per node plus management servers) and an out-of-band network (a port per node and per switch
+// of the networks before it), timed alternately in one process so both see the same machine.
+int runNetworksCase(const Catalog& catalog, int gpus, int reps)
+{
+    ClusterSpec s;
+    s.name = "bench networks";
+    s.gpus = gpus;
+    s.fabric = FabricKind::RoCE;
+    s.switchModel = "SN5600";
+    s.nicModel = "900-9D3D4-00EN-HA0";
+    s.linkGbps = 400;
+    s.suNodes = 32;
+    const auto network = [](const char* name, NetworkRole role, FabricKind fabric, const char* sw, const char* port,
+                            int gbps, std::vector<EndpointGroup> endpoints) {
+        NetworkSpec n;
+        n.name = name;
+        n.role = role;
+        n.fabric = fabric;
+        n.switchModel = sw;
+        n.portModel = port;
+        n.linkGbps = gbps;
+        n.endpoints = std::move(endpoints);
+        return n;
+    };
+    s.networks.push_back(network("storage", NetworkRole::Storage, FabricKind::InfiniBand, "MQM9700-NS2F", "MCX715105AS-WEAT", 400,
+                                 {{"node storage ports", EndpointCount::PerComputeNode, 0, 2},
+                                  {"storage servers", EndpointCount::Fixed, 400, 2},
+                                  {"UFM appliances", EndpointCount::Fixed, 4, 1}}));
+    s.networks.push_back(network("inband", NetworkRole::InBand, FabricKind::RoCE, "SN5600", "MCX715105AS-WEAT", 400,
+                                 {{"node in-band ports", EndpointCount::PerComputeNode, 0, 2},
+                                  {"management servers", EndpointCount::Fixed, 20, 2}}));
+    s.networks.push_back(network("oob", NetworkRole::OutOfBand, FabricKind::RoCE, "SN5600", "MCX715105AS-WEAT", 400,
+                                 {{"node BMCs", EndpointCount::PerComputeNode, 0, 1},
+                                  {"switch management ports", EndpointCount::PerSwitch, 0, 1}}));
+    std::vector<double> alone, all;
+    ClusterPlan last;
+    for (int r = 0; r < reps; ++r) {
+        auto t0 = std::chrono::steady_clock::now();
+        { const Plan p = makePlan(s, catalog); }
+        alone.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+        t0 = std::chrono::steady_clock::now();
+        last = makeClusterPlan(s, catalog);
+        all.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+    }
+    std::printf("Networks at %d GPUs, median of %d (alternating runs, ms):\n", gpus, reps);
+    std::printf("| network | ports | switches | cables |\n|---|---:|---:|---:|\n");
+    for (std::size_t i = 0; i < last.networks.size(); ++i) {
+        std::printf("| %s | %lld | %lld | %lld |", last.networks[i].name.c_str(), last.networks[i].endpointPorts,
+                    last.figures[i].switches, last.figures[i].cables);
+        for (const auto& t : last.networks[i].plan.timings) std::printf(" %s %.1f", t.stage.c_str(), t.ms);
+        std::printf("\n");
+    }
+    const double a = median(alone), b = median(all);
+    std::printf("\ncompute fabric alone %.1f ms; all %zu networks %.1f ms; ratio %.2fx (issue 38 asks <= 1.3x)\n", a,
+                last.networks.size(), b, a > 0 ? b / a : 0.0);
+    return 0;
+}
+
 std::vector<int> parseSizes(const char* s)
 {
     std::vector<int> out;
@@ -119,6 +182,7 @@ int main(int argc, char** argv)
     std::vector<int> sizes{1024, 8192, 32768, 100000, 1000000};
     int reps = 5;
     std::string xlsxDir, catalogPath = bundledCatalogPath(), cli, example;
+    bool networks = false;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         if (a == "--sizes" && i + 1 < argc) sizes = parseSizes(argv[++i]);
@@ -127,14 +191,17 @@ int main(int argc, char** argv)
         else if (a == "--catalog" && i + 1 < argc) catalogPath = argv[++i];
         else if (a == "--cli" && i + 1 < argc) cli = argv[++i];
         else if (a == "--example" && i + 1 < argc) example = argv[++i];
+        else if (a == "--networks") networks = true;
         else {
             std::fprintf(stderr, "usage: fabricplan-bench [--sizes N,N,...] [--reps N] [--xlsx DIR] [--catalog FILE]\n"
-                                 "       fabricplan-bench --cli FABRICPLAN-CLI [--reps N] [--example DESIGN]\n");
+                                 "       fabricplan-bench --cli FABRICPLAN-CLI [--reps N] [--example DESIGN]\n"
+                                 "       fabricplan-bench --networks [--sizes N] [--reps N]\n");
             return 2;
         }
     }
     if (!cli.empty()) return bench::runCliBenchmarks(cli, example.empty() ? examplesDir() + "/dgx-h100-superpod-1024.fabricplan" : example, reps);
     const Catalog catalog = loadCatalog(catalogPath);
+    if (networks) return runNetworksCase(catalog, sizes.size() == 1 ? sizes.front() : 100000, reps);
     std::printf("Median of %d runs per size (1 at 1,000,000 GPUs); one process per size; times in ms.\n\n", reps);
     std::printf("| GPUs | case | tiers | links | topology | layout | media | lossless | checks | bom | estimate | total | peak MiB | links/s |%s\n",
                 xlsxDir.empty() ? "" : " xlsx ms |");

@@ -1,0 +1,222 @@
+#include "network_dialog.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+#include "spec/cluster_spec.h"
+#include "spec/ratio.h"
+
+namespace fp::gui {
+namespace {
+
+constexpr NetworkRole kRoles[] = {NetworkRole::Storage, NetworkRole::InBand, NetworkRole::OutOfBand,
+                                  NetworkRole::StorageInBand};
+constexpr FabricKind kFabrics[] = {FabricKind::InfiniBand, FabricKind::RoCE, FabricKind::SpectrumX, FabricKind::UEC};
+constexpr EndpointCount kPers[] = {EndpointCount::Fixed, EndpointCount::PerComputeNode, EndpointCount::PerSwitch};
+
+QString perText(EndpointCount c)
+{
+    switch (c) {
+    case EndpointCount::Fixed: return QObject::tr("a fixed count");
+    case EndpointCount::PerComputeNode: return QObject::tr("one per compute node");
+    case EndpointCount::PerSwitch: return QObject::tr("one per switch before");
+    }
+    return {};
+}
+
+// An editable combo of catalog part numbers; the typed text is what the network names.
+template <typename Models>
+QComboBox* partCombo(const Models& models, const std::string& current, QWidget* parent)
+{
+    auto* c = new QComboBox(parent);
+    c->setEditable(true);
+    c->setInsertPolicy(QComboBox::NoInsert);
+    for (const auto& m : models) {
+        c->addItem(QString::fromStdString(m.partNumber));
+        c->setItemData(c->count() - 1, QString::fromStdString(m.description), Qt::ToolTipRole);
+    }
+    c->setCurrentText(QString::fromStdString(current));
+    return c;
+}
+
+} // namespace
+
+NetworkDialog::NetworkDialog(const Catalog& catalog, const NetworkSpec& n, Apply apply, QWidget* parent)
+    : QDialog(parent), m_apply(std::move(apply))
+{
+    setWindowTitle(n.name.empty() ? tr("Network") : tr("Network %1").arg(QString::fromStdString(n.name)));
+    auto* form = new QFormLayout;
+    m_name = new QLineEdit(QString::fromStdString(n.name), this);
+    m_name->setToolTip(tr("Unique in the design; names the network's BOM lines, cable rows and labels."));
+    form->addRow(tr("&Name"), m_name);
+    m_role = new QComboBox(this);
+    for (NetworkRole r : kRoles) m_role->addItem(QString::fromUtf8(displayName(r)), int(r));
+    m_role->setCurrentIndex(std::max(0, m_role->findData(int(n.role))));
+    form->addRow(tr("&Role"), m_role);
+    m_fabric = new QComboBox(this);
+    for (FabricKind f : kFabrics) m_fabric->addItem(QString::fromUtf8(displayName(f)), int(f));
+    m_fabric->setCurrentIndex(std::max(0, m_fabric->findData(int(n.fabric))));
+    form->addRow(tr("&Technology"), m_fabric);
+    m_switch = partCombo(catalog.switches, n.switchModel, this);
+    m_switch->setToolTip(tr("Every tier's switch (fabricplan-cli catalog list switches)."));
+    form->addRow(tr("&Switch"), m_switch);
+    m_port = partCombo(catalog.nics, n.portModel, this);
+    m_port->setToolTip(tr("The catalog NIC that stands for one endpoint port: its cage and speed decide the "
+                          "modules and cables at the endpoint end."));
+    form->addRow(tr("Endpoint &port"), m_port);
+    m_gbps = new QSpinBox(this);
+    m_gbps->setRange(0, 1600);
+    m_gbps->setSingleStep(100);
+    m_gbps->setSuffix(tr(" Gb/s"));
+    m_gbps->setSpecialValueText(tr("Port native"));
+    m_gbps->setValue(n.linkGbps);
+    form->addRow(tr("&Link speed"), m_gbps);
+    m_tiers = new QComboBox(this);
+    m_tiers->addItem(tr("Auto (one switch if it fits)"), 0);
+    m_tiers->addItem(tr("1 (one switch)"), 1);
+    m_tiers->addItem(tr("2 (leaf-spine)"), 2);
+    m_tiers->setCurrentIndex(std::max(0, m_tiers->findData(n.tiers)));
+    form->addRow(tr("T&iers"), m_tiers);
+    m_ratio = new QLineEdit(QString::fromStdString(ratioText(n.leafOversubscription)), this);
+    m_ratio->setToolTip(tr("Node-side DOWN:UP at the leaf, e.g. 1:1, 4:3 or 1:1.16."));
+    form->addRow(tr("Leaf &oversubscription"), m_ratio);
+    m_priced = new QCheckBox(tr("Price the endpoint ports (off: they come with the DGX or storage system)"), this);
+    m_priced->setChecked(n.portsPriced);
+    form->addRow(QString(), m_priced);
+
+    m_endpoints = new QTableWidget(0, 4, this);
+    m_endpoints->setHorizontalHeaderLabels({tr("Endpoints"), tr("Count follows"), tr("Count"), tr("Ports each")});
+    m_endpoints->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
+    m_endpoints->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_endpoints->verticalHeader()->setVisible(false);
+    m_endpoints->setMinimumHeight(140);
+    for (const EndpointGroup& g : n.endpoints) addEndpointRow(g);
+    auto* addRow = new QPushButton(tr("Add endpoints"), this);
+    auto* removeRow = new QPushButton(tr("Remove"), this);
+    connect(addRow, &QPushButton::clicked, this, [this] { addEndpointRow({tr("storage servers").toStdString(), EndpointCount::Fixed, 1, 1}); });
+    connect(removeRow, &QPushButton::clicked, this, [this] {
+        if (m_endpoints->currentRow() >= 0) m_endpoints->removeRow(m_endpoints->currentRow());
+    });
+    auto* rowButtons = new QHBoxLayout;
+    rowButtons->addWidget(addRow);
+    rowButtons->addWidget(removeRow);
+    rowButtons->addStretch(1);
+
+    m_error = new QLabel(this);
+    m_error->setWordWrap(true);
+    m_error->setStyleSheet(QStringLiteral("color: #c0392b"));
+    m_error->setVisible(false);
+    auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, &NetworkDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &NetworkDialog::reject);
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(new QLabel(tr("What connects to it:"), this));
+    layout->addWidget(m_endpoints, 1);
+    layout->addLayout(rowButtons);
+    layout->addWidget(m_error);
+    layout->addWidget(buttons);
+    resize(620, 560);
+}
+
+void NetworkDialog::addEndpointRow(const EndpointGroup& g)
+{
+    const int row = m_endpoints->rowCount();
+    m_endpoints->insertRow(row);
+    m_endpoints->setItem(row, 0, new QTableWidgetItem(QString::fromStdString(g.name)));
+    auto* per = new QComboBox(m_endpoints);
+    for (EndpointCount c : kPers) per->addItem(perText(c), int(c));
+    per->setCurrentIndex(std::max(0, per->findData(int(g.per))));
+    auto* count = new QSpinBox(m_endpoints);
+    count->setRange(0, 10'000'000);
+    count->setGroupSeparatorShown(true);
+    count->setValue(g.count);
+    count->setEnabled(g.per == EndpointCount::Fixed);
+    auto* ports = new QSpinBox(m_endpoints);
+    ports->setRange(1, 64);
+    ports->setValue(g.portsEach);
+    // A count that follows the nodes or switches takes no number (the core refuses one).
+    connect(per, &QComboBox::currentIndexChanged, count, [per, count] {
+        const bool fixed = per->currentData().toInt() == int(EndpointCount::Fixed);
+        count->setEnabled(fixed);
+        if (!fixed) count->setValue(0);
+    });
+    m_endpoints->setCellWidget(row, 1, per);
+    m_endpoints->setCellWidget(row, 2, count);
+    m_endpoints->setCellWidget(row, 3, ports);
+}
+
+NetworkSpec NetworkDialog::network() const
+{
+    NetworkSpec n;
+    n.name = m_name->text().trimmed().toStdString();
+    n.role = NetworkRole(m_role->currentData().toInt());
+    n.fabric = FabricKind(m_fabric->currentData().toInt());
+    n.switchModel = m_switch->currentText().trimmed().toStdString();
+    n.portModel = m_port->currentText().trimmed().toStdString();
+    n.linkGbps = m_gbps->value();
+    n.tiers = m_tiers->currentData().toInt();
+    Ratio ratio;
+    // Unparsable text: a ratio the core refuses (0:0), so OK names the field rather than keep the old one.
+    n.leafOversubscription = parseRatio(m_ratio->text().trimmed().toStdString(), ratio) ? Ratio{0, 0} : ratio;
+    n.portsPriced = m_priced->isChecked();
+    for (int r = 0; r < m_endpoints->rowCount(); ++r) {
+        EndpointGroup g;
+        g.name = m_endpoints->item(r, 0) ? m_endpoints->item(r, 0)->text().trimmed().toStdString() : std::string();
+        g.per = EndpointCount(qobject_cast<QComboBox*>(m_endpoints->cellWidget(r, 1))->currentData().toInt());
+        g.count = qobject_cast<QSpinBox*>(m_endpoints->cellWidget(r, 2))->value();
+        g.portsEach = qobject_cast<QSpinBox*>(m_endpoints->cellWidget(r, 3))->value();
+        n.endpoints.push_back(g);
+    }
+    return n;
+}
+
+QString NetworkDialog::refusal() const { return m_error->isVisible() ? m_error->text() : QString(); }
+
+void NetworkDialog::accept()
+{
+    const QString refused = m_apply ? m_apply(network()) : QString();
+    m_error->setText(refused);
+    m_error->setVisible(!refused.isEmpty());
+    if (refused.isEmpty()) QDialog::accept();
+}
+
+NetworkSpec suggestedNetwork(NetworkRole role, const std::vector<NetworkSpec>& taken)
+{
+    NetworkSpec n;
+    n.role = role;
+    std::string base = toString(role);
+    n.name = base;
+    for (int k = 2; std::any_of(taken.begin(), taken.end(), [&n](const NetworkSpec& t) { return t.name == n.name; }); ++k)
+        n.name = base + "-" + std::to_string(k);
+    n.fabric = role == NetworkRole::Storage ? FabricKind::InfiniBand : FabricKind::RoCE;
+    n.switchModel = role == NetworkRole::Storage ? "MQM9700-NS2F" : "SN5600";
+    n.portModel = "MCX715105AS-WEAT";  // ConnectX-7 400G QSFP112, as a DGX H100's storage and in-band ports
+    n.linkGbps = 400;
+    switch (role) {
+    case NetworkRole::Storage:
+    case NetworkRole::StorageInBand:
+        n.endpoints = {{"node storage ports", EndpointCount::PerComputeNode, 0, 2}, {"storage servers", EndpointCount::Fixed, 8, 2}};
+        break;
+    case NetworkRole::InBand:
+        n.endpoints = {{"node in-band ports", EndpointCount::PerComputeNode, 0, 2}, {"management servers", EndpointCount::Fixed, 4, 2}};
+        break;
+    case NetworkRole::OutOfBand:
+        n.endpoints = {{"node BMCs", EndpointCount::PerComputeNode, 0, 1}, {"switch management ports", EndpointCount::PerSwitch, 0, 1}};
+        break;
+    case NetworkRole::Compute: break;
+    }
+    return n;
+}
+
+} // namespace fp::gui

@@ -1,0 +1,149 @@
+// Issue 38's Networks section of the design panel, driven as a person would in the offscreen window:
+// Add (by role) opens a dialog on a reference-architecture starting point; OK applies it as one undo step
+// and the window plans it (the Network picker and the Summary's table show it, with the endpoint count
+// the group implies); a network the core refuses (no endpoints, an unknown switch, a name taken) keeps
+// the dialog open with the reason and the field's path, and the design is unchanged; Edit and Remove
+// are undoable steps too.
+#include <QComboBox>
+#include <QDir>
+#include <QListWidget>
+#include <QSpinBox>
+#include <QTableWidget>
+#include <QLineEdit>
+#include <QTimer>
+#include <QUndoStack>
+#include <QtTest>
+
+#include "gui/design_panel.h"
+#include "gui/document.h"
+#include "gui/main_window.h"
+#include "gui/network_dialog.h"
+#include "gui/networks_editor.h"
+#include "gui_test_support.h"
+
+using namespace fp;
+using namespace fp::gui;
+
+class TestNetworksEditor : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        m_window = test::openTestWindow();
+        QVERIFY(QTest::qWaitForWindowExposed(m_window));
+        doc()->setComparisonEnabled(false);
+        doc()->setDebounceMs(0);
+        QVERIFY(test::settle(*doc()));
+        m_editor = m_window->designPanel()->findChild<NetworksEditor*>();
+        QVERIFY(m_editor);
+    }
+    void cleanupTestCase() { delete m_window; }
+    void addStorageAppliesOneUndoStep();
+    void refusedNetworkKeepsTheDialogOpen();
+    void editAndRemoveAreUndoable();
+
+private:
+    Document* doc() const { return m_window->document(); }
+    // Runs `drive` on the dialog the next change opens, then presses OK (or Cancel when `ok` is false);
+    // returns the refusal the dialog showed (empty when it closed).
+    QString withDialog(const std::function<void()>& open, const std::function<void(NetworkDialog*)>& drive, bool ok = true)
+    {
+        QString refusal;
+        auto conn = connect(m_editor, &NetworksEditor::dialogOpened, this, [&](NetworkDialog* d) {
+            QTimer::singleShot(0, d, [&, d] {
+                drive(d);
+                if (ok) d->accept();
+                refusal = d->refusal();
+                if (d->isVisible()) d->reject();  // refused: the user gives up
+            });
+        });
+        open();
+        disconnect(conn);
+        return refusal;
+    }
+
+    MainWindow* m_window = nullptr;
+    NetworksEditor* m_editor = nullptr;
+};
+
+void TestNetworksEditor::addStorageAppliesOneUndoStep()
+{
+    doc()->reset(ClusterSpec{}, QString());  // 1,024 GPUs in 128 nodes of 8
+    QVERIFY(test::settle(*doc()));
+    const int steps = doc()->undoStack()->count();
+    const QString refused = withDialog([this] { m_editor->addNetwork(NetworkRole::Storage); }, [](NetworkDialog* d) {
+        // The starting point: two storage ports per compute node and eight storage servers of two ports.
+        QCOMPARE(d->network().endpoints.size(), std::size_t(2));
+        QCOMPARE(d->network().endpoints[0].per, EndpointCount::PerComputeNode);
+    });
+    QVERIFY2(refused.isEmpty(), qPrintable(refused));
+    QCOMPARE(doc()->undoStack()->count(), steps + 1);
+    QCOMPARE(doc()->spec().networks.size(), std::size_t(1));
+    QCOMPARE(doc()->spec().networks[0].name, std::string("storage"));
+    QVERIFY(test::settle(*doc()));
+    const auto cluster = doc()->clusterPlan();
+    QVERIFY(cluster && cluster->networks.size() == 2);
+    QCOMPARE(cluster->networks[1].endpointPorts, 128LL * 2 + 8 * 2);  // independent: nodes x 2 + servers x 2
+    QCOMPARE(m_editor->list()->count(), 1);
+    QVERIFY(m_editor->list()->item(0)->text().startsWith(QStringLiteral("storage")));
+    doc()->undoStack()->undo();
+    QVERIFY(doc()->spec().networks.empty());
+}
+
+void TestNetworksEditor::refusedNetworkKeepsTheDialogOpen()
+{
+    doc()->reset(ClusterSpec{}, QString());
+    QVERIFY(test::settle(*doc()));
+    const int steps = doc()->undoStack()->count();
+    // No endpoints: refused, with the field's path.
+    QString refused = withDialog([this] { m_editor->addNetwork(NetworkRole::InBand); }, [](NetworkDialog* d) {
+        while (d->endpointsTable()->rowCount()) d->endpointsTable()->removeRow(0);
+    });
+    QVERIFY2(refused.contains(QStringLiteral("/networks/0/endpoints")), qPrintable(refused));
+    // An unknown switch: refused, naming the network's switch field.
+    refused = withDialog([this] { m_editor->addNetwork(NetworkRole::InBand); }, [](NetworkDialog* d) {
+        d->findChildren<QComboBox*>()[2]->setCurrentText(QStringLiteral("NO-SUCH-SWITCH"));
+    });
+    QVERIFY2(refused.contains(QStringLiteral("/networks/0/switch")), qPrintable(refused));
+    // The compute fabric's own name: refused.
+    refused = withDialog([this] { m_editor->addNetwork(NetworkRole::InBand); },
+                         [](NetworkDialog* d) { d->nameEdit()->setText(QStringLiteral("compute")); });
+    QVERIFY2(refused.contains(QStringLiteral("/networks/0/name")), qPrintable(refused));
+    QVERIFY(doc()->spec().networks.empty());
+    QCOMPARE(doc()->undoStack()->count(), steps);  // nothing refused reached the design
+}
+
+void TestNetworksEditor::editAndRemoveAreUndoable()
+{
+    doc()->reset(ClusterSpec{}, QString());
+    QVERIFY(test::settle(*doc()));
+    QVERIFY(withDialog([this] { m_editor->addNetwork(NetworkRole::OutOfBand); }, [](NetworkDialog* d) {
+                d->grab().save(QDir::temp().filePath(QStringLiteral("fabricplan-network-dialog.png")));
+            }).isEmpty());
+    QCOMPARE(doc()->spec().networks.size(), std::size_t(1));
+    // The OOB network counts a port per compute node and per switch of the compute fabric.
+    QVERIFY(test::settle(*doc()));
+    auto cluster = doc()->clusterPlan();
+    QVERIFY(cluster && cluster->networks.size() == 2);
+    QCOMPARE(cluster->networks[1].endpointPorts, 128LL + cluster->figures[0].switches);
+    // Edit: the node BMC group, 1 port each -> 3 (a person typing in the dialog).
+    QVERIFY(withDialog([this] { m_editor->editNetwork(0); }, [](NetworkDialog* d) {
+                qobject_cast<QSpinBox*>(d->endpointsTable()->cellWidget(0, 3))->setValue(3);
+            }).isEmpty());
+    QCOMPARE(doc()->spec().networks[0].endpoints[0].portsEach, 3);
+    QVERIFY(test::settle(*doc()));
+    cluster = doc()->clusterPlan();
+    QCOMPARE(cluster->networks[1].endpointPorts, 128LL * 3 + cluster->figures[0].switches);
+    m_editor->removeNetwork(0);
+    QVERIFY(doc()->spec().networks.empty());
+    doc()->undoStack()->undo();
+    QCOMPARE(doc()->spec().networks.size(), std::size_t(1));
+    QCOMPARE(doc()->spec().networks[0].endpoints[0].portsEach, 3);
+    doc()->undoStack()->undo();
+    QCOMPARE(doc()->spec().networks[0].endpoints[0].portsEach, 1);
+    // A look at the section as a user sees it.
+    m_editor->grab().save(QDir::temp().filePath(QStringLiteral("fabricplan-networks-editor.png")));
+}
+
+QTEST_MAIN(TestNetworksEditor)
+#include "test_networks_editor.moc"
