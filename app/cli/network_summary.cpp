@@ -50,4 +50,26 @@ void printNetworks(const ClusterPlan& c, std::ostream& out)
     }
 }
 
+void printClusterTotals(const Comparison& c, const std::vector<NetworkFigures>& totals, std::ostream& out)
+{
+    if (totals.empty()) return;
+    std::string others;
+    for (const NetworkSpec& n : c.plans.front().spec.networks) others += (others.empty() ? "" : ", ") + n.name;
+    out << "With the other networks (" << others << "), each planned around the fabric:\n";
+    char head[256];
+    std::snprintf(head, sizeof head, "  %-14s %-22s %9s %12s %9s %14s %10s %10s %6s\n", "fabric", "switch", "switches",
+                  "transceivers", "cables", "capex", "power kW", "max kW", "errors");
+    out << head;
+    for (std::size_t i = 0; i < totals.size() && i < c.plans.size(); ++i) {
+        const Plan& p = c.plans[i];
+        const NetworkFigures& f = totals[i];
+        char line[256];
+        std::snprintf(line, sizeof line, "  %-14s %-22s %9s %12s %9s %14s %10.1f %10.1f %6d\n", displayName(p.spec.fabric),
+                      p.hardware.switchesText(p.fabric.shape.tiers).c_str(), withThousands(f.switches).c_str(),
+                      withThousands(f.transceivers).c_str(), withThousands(f.cables).c_str(),
+                      formatUsdShort(f.capexUsd).c_str(), f.powerW / 1000.0, f.powerMaxW / 1000.0, f.errors);
+        out << line;
+    }
+}
+
 } // namespace fp::cli

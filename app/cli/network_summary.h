@@ -9,5 +9,8 @@
 namespace fp::cli {
 
 void printNetworks(const ClusterPlan&, std::ostream&);
+// `compare` for a design with other networks: each fabric's plan with them (clusterTotalsOf), the same
+// figures the window's Compare tab shows. Nothing when `totals` is empty.
+void printClusterTotals(const Comparison&, const std::vector<NetworkFigures>& totals, std::ostream&);
 
 } // namespace fp::cli

@@ -202,10 +202,21 @@ int compareCommand(const std::vector<std::string>& argv)
     const Args args(argv, valued, designSwitchFlags());
     const ClusterSpec spec = readDesign(args);
     const Catalog catalog = openCatalog(args);
-    const Comparison c = comparePlans(spec, catalog, readPlanOptions(args));
+    const PlanOptions options = readPlanOptions(args);
+    const Comparison c = comparePlans(spec, catalog, options);
+    // A design with other networks: each alternative with them, as the window's Compare tab shows it.
+    const std::vector<NetworkFigures> totals = clusterTotalsOf(c, catalog, options);
+    const auto comparisonJson = [&] {
+        nlohmann::json j = comparisonToJson(c);
+        if (!totals.empty()) j["cluster_totals"] = clusterTotalsJson(c, totals);
+        return j;
+    };
     const auto json = args.value("--json");
-    if (json && *json == "-") writeJson(comparisonToJson(c), "-");
-    if (!json || *json != "-") printComparison(c, std::cout);
+    if (json && *json == "-") writeJson(comparisonJson(), "-");
+    if (!json || *json != "-") {
+        printComparison(c, std::cout);
+        printClusterTotals(c, totals, std::cout);
+    }
     const Plan* own = &c.plans.front();
     for (const auto& p : c.plans)
         if (p.spec.fabric == spec.fabric) own = &p;
@@ -215,7 +226,7 @@ int compareCommand(const std::vector<std::string>& argv)
     for (const auto& file : {xlsx, pdf})
         if (file) paths.push_back(*file), announced.push_back(*file);
     writeTogether(paths, announced, [&] {
-        if (json && *json != "-") writeJson(comparisonToJson(c), *json);
+        if (json && *json != "-") writeJson(comparisonJson(), *json);
         if (xlsx) runExporter("xlsx", *own, catalog, *xlsx, &c);
         if (pdf) runExporter("pdf", *own, catalog, *pdf, &c);
     });

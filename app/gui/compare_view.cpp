@@ -152,7 +152,10 @@ QString CompareView::alternativeRow(int i) const
                        QLocale(QLocale::English).toString(p.fabric.switchCount()), money(p, p.estimates.capex.totalUsd),
                        money(p, p.estimates.tcoUsd), stopsPerDay(p),
                        errors ? tr("not buildable: %n error(s)", nullptr, errors) : tr("buildable")}
-        .join(QStringLiteral(" | "));
+               .join(QStringLiteral(" | ")) +
+           (i < int(m_clusterTotals.size())
+                ? QStringLiteral(" | ") + tr("with all networks %1").arg(money(p, m_clusterTotals[std::size_t(i)].capexUsd))
+                : QString());
 }
 
 CompareView::CompareView(QWidget* parent) : QWidget(parent)
@@ -182,9 +185,11 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     rebuild();
 }
 
-void CompareView::setComparison(std::shared_ptr<const Comparison> comparison, const QString& error)
+void CompareView::setComparison(std::shared_ptr<const Comparison> comparison, const QString& error,
+                                std::vector<NetworkFigures> clusterTotals)
 {
     m_comparison = std::move(comparison);
+    m_clusterTotals = std::move(clusterTotals);
     m_error = error;
     // Four charts of four fabrics are UI-thread work: done when the tab is shown, not for every edit.
     m_chartsStale = !isVisible();
@@ -404,6 +409,7 @@ void CompareView::rebuild()
                                 : tr("<span style='color:%1'>Recommended: none buildable</span> (the rule would pick %2)")
                                       .arg(errorColour(pal).name(), fabric);
     QString html = QStringLiteral("<h3 style='margin-top:0; margin-bottom:4px'>%1</h3>").arg(verdict);
+    const bool withNetworks = m_clusterTotals.size() == plans.size() && !plans.empty();
     // Cells of class "whole" never wrap: part numbers and figures ("MCX75310AAS-NEAT" read as
     // "MCX75310AAS / -NEAT" in a 1024-pixel window) and the fabric's name, its chart label under it. Only
     // the status wraps.
@@ -412,10 +418,13 @@ void CompareView::rebuild()
                            "<th align='left'>%2</th><th align='left' class='whole'>%3</th>"
                            "<th align='right' class='whole'>%4</th><th align='right' class='whole'>%5</th>"
                            "<th align='right' class='whole'>%6</th><th align='right' class='whole'>%7</th>"
-                           "<th align='left'>%8</th></tr>")
+                           "%9<th align='left'>%8</th></tr>")
                 .arg(muted, tr("Fabric"), tr("Switch / NIC"), tr("Switches"), tr("Capex"), tr("TCO"), tr("Stops/day"),
-                     tr("Status"));
-    for (const Plan& p : plans) {
+                     tr("Status"),
+                     withNetworks ? QStringLiteral("<th align='right' class='whole'>%1</th>").arg(tr("With all<br>networks"))
+                                  : QString());
+    for (std::size_t k = 0; k < plans.size(); ++k) {
+        const Plan& p = plans[k];
         const int errors = p.errorCount();
         const QString colour = errors ? muted : pal.color(QPalette::Text).name();
         // The switch and, under it, the NIC: one column, so part numbers stay whole in a 1024-pixel window.
@@ -431,15 +440,26 @@ void CompareView::rebuild()
                          QLocale(QLocale::English).toString(p.fabric.switchCount()),
                          unbrokenFigure(money(p, p.estimates.capex.totalUsd)), unbrokenFigure(money(p, p.estimates.tcoUsd)), muted)
                 + QStringLiteral("<td align='right' class='whole'>%1</td>").arg(stopsPerDay(p))
+                + (withNetworks ? QStringLiteral("<td align='right' class='whole'>%1</td>")
+                                      .arg(unbrokenFigure(money(p, m_clusterTotals[k].capexUsd)))
+                                : QString())
                 + QStringLiteral("<td>%1</td></tr>").arg(errors ? tr("<span style='color:%1'>✗ not buildable: %n error(s)</span>", nullptr, errors)
                                       .arg(errorColour(pal).name())
                                 : tr("buildable"));
     }
     html += QStringLiteral("</table>");
     const bool anyEstimated = std::any_of(plans.begin(), plans.end(), [](const Plan& p) { return p.estimates.capex.estimated; });
+    QString networksNote;
+    if (withNetworks) {
+        QStringList names;
+        for (const NetworkSpec& n : plans.front().spec.networks) names << QString::fromStdString(n.name);
+        networksNote = tr(" With all networks: the capex of the fabric with the design's other networks (%1) "
+                          "planned around it; the other columns are the compute fabric's.")
+                           .arg(names.join(QStringLiteral(", ")).toHtmlEscaped());
+    }
     html += tr("<p style='color:%1; font-size:small; margin-top:2px'>Stops/day: expected network-caused "
-               "interruptions per day of a job on the whole cluster.%2</p>")
-                .arg(muted, anyEstimated ? QLatin1Char(' ') + estimateLegendHtml(pal) : QString());
+               "interruptions per day of a job on the whole cluster.%3%2</p>")
+                .arg(muted, anyEstimated ? QLatin1Char(' ') + estimateLegendHtml(pal) : QString(), networksNote);
     html += QStringLiteral("<ul style='margin-top:0'>");
     for (const std::string& r : a.reasons) html += QStringLiteral("<li>%1</li>").arg(QString::fromStdString(r).toHtmlEscaped());
     html += QStringLiteral("</ul>");

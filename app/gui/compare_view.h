@@ -6,6 +6,7 @@
 
 #include <memory>
 
+#include "plan/cluster_plan.h"
 #include "plan/plan.h"
 
 class QChartView;
@@ -18,7 +19,10 @@ class CompareView : public QWidget {
     Q_OBJECT
 public:
     explicit CompareView(QWidget* parent = nullptr);
-    void setComparison(std::shared_ptr<const Comparison>, const QString& error);
+    // `clusterTotals`: each plan with the design's other networks (Document::clusterTotals); when given, the
+    // table carries their capex beside the compute fabric's.
+    void setComparison(std::shared_ptr<const Comparison>, const QString& error,
+                       std::vector<NetworkFigures> clusterTotals = {});
     int fabricCount() const { return m_comparison ? int(m_comparison->plans.size()) : 0; }
     // The table row of alternative `i` as plain text (fabric, switch, NIC, figures, status) and whether
     // it is shown as buildable; an alternative with design-rule errors is greyed out everywhere.
@@ -36,6 +40,7 @@ private:
     QString switchesWeighedHtml(const QString& muted) const;
 
     std::shared_ptr<const Comparison> m_comparison;
+    std::vector<NetworkFigures> m_clusterTotals;
     QString m_error;
     bool m_chartsStale = false;
     QChartView* m_capex = nullptr;

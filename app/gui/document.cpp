@@ -369,6 +369,8 @@ void Document::startComparison(quint64 generation)
         options.cancelled = [counter, generation] { return counter->load() != generation; };
         try {
             out.comparison = std::make_shared<const Comparison>(comparePlans(spec, *catalog, options));
+            // Each alternative with the design's other networks, as `compare` prints it (issue 38).
+            out.clusterTotals = clusterTotalsOf(*out.comparison, *catalog, options);
         } catch (const UserError& e) {
             out.error = userMessage(e);
         } catch (const PlanCancelled&) {
@@ -394,6 +396,7 @@ void Document::onComparisonFinished()
     }
     std::shared_ptr<const Comparison> previous = std::move(m_comparison);
     m_comparison = out.comparison;
+    m_clusterTotals = std::move(out.clusterTotals);
     m_comparisonError = out.error;
     emit comparisonReady();
     releaseOffUiThread(std::move(previous));

@@ -50,6 +50,7 @@ struct PlanOutcome {
 struct ComparisonOutcome {
     quint64 generation = 0;
     std::shared_ptr<const Comparison> comparison;
+    std::vector<NetworkFigures> clusterTotals;  // per compared plan, with the other networks (or none)
     QString error;
 };
 
@@ -130,6 +131,8 @@ public:
     QString planError() const { return m_planError; }
     std::shared_ptr<const Comparison> comparison() const { return m_comparison; }
     QString comparisonError() const { return m_comparisonError; }
+    // Each plan of comparison() with the design's other networks (clusterTotalsOf); empty without them.
+    const std::vector<NetworkFigures>& clusterTotals() const { return m_clusterTotals; }
     // The Prices tab's per-source aggregation of plan() (null without a plan), built on the plan worker.
     std::shared_ptr<const OpticsPriceComparison> opticsPrices() const { return viewOf(m_viewed).opticsPrices; }
     bool isComputing() const;
@@ -194,6 +197,7 @@ private:
     QString m_planError;
     std::shared_ptr<const Comparison> m_comparison;
     QString m_comparisonError;
+    std::vector<NetworkFigures> m_clusterTotals;
 };
 
 } // namespace fp::gui

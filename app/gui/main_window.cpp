@@ -83,7 +83,7 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QString userCatal
 
     connect(m_document, &Document::planReady, this, &MainWindow::onPlanReady);
     connect(m_document, &Document::comparisonReady, this,
-            [this] { m_compare->setComparison(m_document->comparison(), m_document->comparisonError()); });
+            [this] { m_compare->setComparison(m_document->comparison(), m_document->comparisonError(), m_document->clusterTotals()); });
     connect(m_document, &Document::computingChanged, this, [this](bool busy) { m_statusBusy->setVisible(busy); });
     connect(m_document, &Document::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_document, &Document::fileNameChanged, this, &MainWindow::updateTitle);
@@ -623,7 +623,7 @@ void MainWindow::changeEvent(QEvent* event)
         QMetaObject::invokeMethod(this, [this] {
             m_repaletteQueued = false;
             onPlanReady();
-            m_compare->setComparison(m_document->comparison(), m_document->comparisonError());
+            m_compare->setComparison(m_document->comparison(), m_document->comparisonError(), m_document->clusterTotals());
         }, Qt::QueuedConnection);
     }
 }

@@ -19,6 +19,8 @@ NetworksEditor::NetworksEditor(Document* document, QWidget* parent) : QWidget(pa
     m_list->setToolTip(tr("The cluster's networks beside the compute fabric. Each is planned as the compute "
                           "fabric is; the Summary sums them and Network above the tabs shows one."));
     m_list->setMaximumHeight(110);
+    m_list->setWordWrap(true);
+    m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     auto* add = new QPushButton(tr("Add"), this);
     auto* menu = new QMenu(add);
     for (NetworkRole role : {NetworkRole::Storage, NetworkRole::InBand, NetworkRole::OutOfBand, NetworkRole::StorageInBand})
@@ -57,9 +59,12 @@ void NetworksEditor::refresh()
         none->setFlags(Qt::NoItemFlags);
         m_list->addItem(none);
     }
-    for (const NetworkSpec& n : networks)
-        m_list->addItem(tr("%1 — %2, %3 %4").arg(QString::fromStdString(n.name), QString::fromUtf8(displayName(n.role)),
-                                                  QString::fromUtf8(displayName(n.fabric)), QString::fromStdString(n.switchModel)));
+    for (const NetworkSpec& n : networks) {
+        auto* item = new QListWidgetItem(tr("%1 · %2 %3").arg(QString::fromStdString(n.name), QString::fromUtf8(displayName(n.fabric)),
+                                                              QString::fromStdString(n.switchModel)));
+        item->setToolTip(QString::fromUtf8(displayName(n.role)));
+        m_list->addItem(item);
+    }
     if (!networks.empty()) m_list->setCurrentRow(std::min(std::max(row, 0), int(networks.size()) - 1));
     m_edit->setEnabled(!networks.empty());
     m_remove->setEnabled(!networks.empty());

@@ -157,10 +157,16 @@ ClusterSpec endpointFabricSpec(const ClusterSpec& cluster, std::size_t index, lo
     return s;
 }
 
-ClusterPlan makeClusterPlan(Plan compute, const Catalog& catalog, const PlanOptions& options)
+namespace {
+
+// The design's other networks planned around `compute` (the CLI and window plan, or a comparison's
+// alternative), each handed to `take` as it is made with its figures. `switchesBefore` starts at the
+// compute fabric's switches: a per-switch endpoint group counts those of every network before it.
+template <typename Take>
+void planOtherNetworks(const Plan& compute, long long switchesBefore, const Catalog& catalog, const PlanOptions& options,
+                       const Take& take)
 {
-    ClusterPlan c;
-    const ClusterSpec cluster = compute.spec;
+    const ClusterSpec& cluster = compute.spec;
     {
         std::set<std::string> names;
         for (std::size_t i = 0; i < cluster.networks.size(); ++i) {
@@ -168,10 +174,6 @@ ClusterPlan makeClusterPlan(Plan compute, const Catalog& catalog, const PlanOpti
             names.insert(cluster.networks[i].name);
         }
     }
-    const long long hostLinks = estimate::linkCountsByClass(compute.fabric)[std::size_t(LinkClass::HostLeaf)];
-    c.networks.push_back({"compute", NetworkRole::Compute, hostLinks, std::move(compute)});
-    c.figures.push_back(figuresOf(c.networks.back().plan));
-    long long switchesBefore = c.figures.back().switches;
     for (std::size_t i = 0; i < cluster.networks.size(); ++i) {
         const NetworkSpec& n = cluster.networks[i];
         const long long ports = endpointPortsOf(n, cluster.nodes(), switchesBefore);
@@ -190,12 +192,44 @@ ClusterPlan makeClusterPlan(Plan compute, const Catalog& catalog, const PlanOpti
         } catch (const UserError& e) {
             rethrowForNetwork(i, n, e);
         }
-        c.networks.push_back({n.name, n.role, ports, std::move(p)});
-        c.figures.push_back(figuresOf(c.networks.back().plan));
-        switchesBefore += c.figures.back().switches;
+        const NetworkFigures f = figuresOf(p);
+        switchesBefore += f.switches;
+        take(NetworkPlan{n.name, n.role, ports, std::move(p)}, f);
     }
+}
+
+} // namespace
+
+ClusterPlan makeClusterPlan(Plan compute, const Catalog& catalog, const PlanOptions& options)
+{
+    ClusterPlan c;
+    // Room for every network first: planOtherNetworks reads the compute plan (its spec) while the
+    // others are appended, so the vector must not move it.
+    c.networks.reserve(1 + compute.spec.networks.size());
+    c.figures.reserve(1 + compute.spec.networks.size());
+    const long long hostLinks = estimate::linkCountsByClass(compute.fabric)[std::size_t(LinkClass::HostLeaf)];
+    c.figures.push_back(figuresOf(compute));
+    c.networks.push_back({"compute", NetworkRole::Compute, hostLinks, std::move(compute)});
+    planOtherNetworks(c.networks.front().plan, c.figures.front().switches, catalog, options,
+                      [&c](NetworkPlan&& n, const NetworkFigures& f) {
+                          c.networks.push_back(std::move(n));
+                          c.figures.push_back(f);
+                      });
     for (const NetworkFigures& f : c.figures) c.total += f;
     return c;
+}
+
+std::vector<NetworkFigures> clusterTotalsOf(const Comparison& comparison, const Catalog& catalog, const PlanOptions& options)
+{
+    std::vector<NetworkFigures> totals;
+    for (const Plan& p : comparison.plans) {
+        if (p.spec.networks.empty()) return {};
+        NetworkFigures total = figuresOf(p);
+        planOtherNetworks(p, total.switches, catalog, options,
+                          [&total](NetworkPlan&&, const NetworkFigures& f) { total += f; });
+        totals.push_back(total);
+    }
+    return totals;
 }
 
 std::optional<UserError> networkRefusalOf(const ClusterSpec& cluster, const Catalog& catalog)

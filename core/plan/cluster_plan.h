@@ -57,4 +57,10 @@ ClusterPlan makeClusterPlan(const ClusterSpec&, const Catalog&, const PlanOption
 // The same with the compute fabric already planned (the CLI plans it first, as before).
 ClusterPlan makeClusterPlan(Plan compute, const Catalog&, const PlanOptions& = {});
 
+// Each plan of a comparison as the cluster it would be (issue 38): the design's other networks planned
+// around it (an OOB network's management ports follow its switches) and summed with it, so every
+// alternative carries the other networks' cost. One per Comparison::plans, same order; empty when the
+// design has no other networks. Throws UserError for a bad network, as makeClusterPlan does.
+std::vector<NetworkFigures> clusterTotalsOf(const Comparison&, const Catalog&, const PlanOptions& = {});
+
 } // namespace fp

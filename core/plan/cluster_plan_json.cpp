@@ -31,4 +31,16 @@ json clusterPlanToJson(const ClusterPlan& c)
     return out;
 }
 
+nlohmann::json clusterTotalsJson(const Comparison& c, const std::vector<NetworkFigures>& totals)
+{
+    nlohmann::json out = nlohmann::json::array();
+    for (std::size_t i = 0; i < totals.size() && i < c.plans.size(); ++i) {
+        nlohmann::json j = networkFiguresJson(totals[i]);
+        j["fabric"] = toString(c.plans[i].spec.fabric);
+        j["switch"] = c.plans[i].hardware.switchesText(c.plans[i].fabric.shape.tiers);
+        out.push_back(std::move(j));
+    }
+    return out;
+}
+
 } // namespace fp

@@ -12,5 +12,8 @@ namespace fp {
 
 nlohmann::json clusterPlanToJson(const ClusterPlan&);
 nlohmann::json networkFiguresJson(const NetworkFigures&);
+// `compare --json`'s "cluster_totals": per compared fabric, its plan with the design's other networks
+// (clusterTotalsOf), [{"fabric": ..., "switch": ..., figures...}].
+nlohmann::json clusterTotalsJson(const Comparison&, const std::vector<NetworkFigures>& totals);
 
 } // namespace fp

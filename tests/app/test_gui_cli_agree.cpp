@@ -389,6 +389,26 @@ void TestGuiCliAgree::networksAgreeWithTheCli()
         statusNamesIt = statusNamesIt || l->text().startsWith(QStringLiteral("Storage fabric (storage):"));
     QVERIFY(statusNamesIt);
 
+    // Compare: each fabric with the other networks planned around it, as `compare --json` has it.
+    doc()->setComparisonEnabled(true);
+    doc()->recomputeNow();
+    QVERIFY(test::settle(*doc()));
+    QVERIFY(doc()->comparison());
+    QProcess compare;
+    compare.start(QStringLiteral(FABRICPLAN_CLI), {QStringLiteral("compare"), design, QStringLiteral("--catalog"),
+                                                   QStringLiteral(FABRICPLAN_TEST_CATALOG), QStringLiteral("--json"), QStringLiteral("-")});
+    QVERIFY(compare.waitForFinished(120'000));
+    QCOMPARE(compare.exitCode(), 0);
+    const QJsonArray totals = QJsonDocument::fromJson(compare.readAllStandardOutput()).object().value(QStringLiteral("cluster_totals")).toArray();
+    QCOMPARE(qsizetype(doc()->clusterTotals().size()), totals.size());
+    QCOMPARE(qsizetype(doc()->comparison()->plans.size()), totals.size());
+    for (qsizetype i = 0; i < totals.size(); ++i) {
+        QVERIFY(same(doc()->clusterTotals()[std::size_t(i)], totals[i].toObject()));
+        // More than the compute fabric alone: the other networks are in it.
+        QVERIFY(doc()->clusterTotals()[std::size_t(i)].capexUsd > doc()->comparison()->plans[std::size_t(i)].estimates.capex.totalUsd);
+    }
+    doc()->setComparisonEnabled(false);
+
     // A design of one network: no picker, and the compute fabric is shown again.
     startFrom(ClusterSpec{});
     QVERIFY(!picker->isVisible());

@@ -183,6 +183,35 @@ private slots:
         QCOMPARE(c.networks[1].plan.bom.subtotalUsd(BomCategory::Nics), 0.0);
     }
 
+    // A comparison's alternatives each carry the other networks planned around them: an OOB network's
+    // management ports follow each fabric's own switch count, so its total is not the compute fabric's
+    // plus a constant.
+    void comparisonAlternativesCarryTheOtherNetworks()
+    {
+        ClusterSpec s = dgxH100();
+        NetworkSpec oob = storage(0, 1);
+        oob.name = "oob";
+        oob.role = NetworkRole::OutOfBand;
+        oob.fabric = FabricKind::RoCE;
+        oob.switchModel = "SN5600";
+        oob.endpoints = {{"node BMCs", EndpointCount::PerComputeNode, 0, 1}, {"switch management", EndpointCount::PerSwitch, 0, 1}};
+        s.networks = {storage(16, 2), oob};
+        const Comparison cmp = comparePlans(s, catalog_);
+        const std::vector<NetworkFigures> totals = clusterTotalsOf(cmp, catalog_);
+        QCOMPARE(totals.size(), cmp.plans.size());
+        for (std::size_t i = 0; i < cmp.plans.size(); ++i) {
+            // The same as planning that alternative's design as a cluster from scratch.
+            const ClusterPlan whole = makeClusterPlan(cmp.plans[i].spec, catalog_);
+            QCOMPARE(totals[i].switches, whole.total.switches);
+            QCOMPARE(totals[i].cables, whole.total.cables);
+            QVERIFY(std::abs(totals[i].capexUsd - whole.total.capexUsd) < 0.01);
+            // The OOB ports: one per node (128) and one per switch of the compute and storage fabrics.
+            QCOMPARE(whole.networks[2].endpointPorts, 128LL + whole.figures[0].switches + whole.figures[1].switches);
+        }
+        // Without other networks: nothing.
+        QVERIFY(clusterTotalsOf(comparePlans(dgxH100(), catalog_), catalog_).empty());
+    }
+
     // Bad networks are refused with the network's field and a fix, before anything is planned.
     void badNetworksNameTheirField_data()
     {
