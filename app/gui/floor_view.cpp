@@ -333,12 +333,21 @@ void FloorView::rebuild()
 
     const int computeRacks = int(g.compute.size());
     const QLocale en(QLocale::English);  // "1,024 compute racks", as every other count
-    m_totals = tr("%1 · %2 · %3 · compute %4 · floor %5 × %6 m")
-                   .arg(layout.rows == 1 ? tr("1 row") : tr("%1 rows").arg(en.toString(layout.rows)),
-                        computeRacks == 1 ? tr("1 compute rack") : tr("%1 compute racks").arg(en.toString(computeRacks)),
-                        networkRacks == 1 ? tr("1 network rack") : tr("%1 network racks").arg(en.toString(networkRacks)),
-                        formatPowerW(g.computePowerW))
-                   .arg(layout.floorWidthM, 0, 'f', 0).arg(layout.floorDepthM, 0, 'f', 0);
+    if (m_otherNetwork)
+        // The network's endpoint ports stand in racks as the compute nodes' do (a node's ports in its rack,
+        // servers and appliances after them); their power is the compute fabric's floor's, not shown twice.
+        m_totals = tr("%1 · %2 (its ports, as the nodes stand) · %3 · floor %4 × %5 m")
+                       .arg(layout.rows == 1 ? tr("1 row") : tr("%1 rows").arg(en.toString(layout.rows)),
+                            computeRacks == 1 ? tr("1 endpoint rack") : tr("%1 endpoint racks").arg(en.toString(computeRacks)),
+                            networkRacks == 1 ? tr("1 network rack") : tr("%1 network racks").arg(en.toString(networkRacks)))
+                       .arg(layout.floorWidthM, 0, 'f', 0).arg(layout.floorDepthM, 0, 'f', 0);
+    else
+        m_totals = tr("%1 · %2 · %3 · compute %4 · floor %5 × %6 m")
+                       .arg(layout.rows == 1 ? tr("1 row") : tr("%1 rows").arg(en.toString(layout.rows)),
+                            computeRacks == 1 ? tr("1 compute rack") : tr("%1 compute racks").arg(en.toString(computeRacks)),
+                            networkRacks == 1 ? tr("1 network rack") : tr("%1 network racks").arg(en.toString(networkRacks)),
+                            formatPowerW(g.computePowerW))
+                       .arg(layout.floorWidthM, 0, 'f', 0).arg(layout.floorDepthM, 0, 'f', 0);
     if (m_sections.count() > 1)
         m_totals += tr(" · one hall in %1 runs of %2 rows · double-click fits")
                         .arg(m_sections.count()).arg(m_sections.rowsPerSection);
@@ -374,7 +383,7 @@ void FloorView::updateLegend()
     };
     const QString sep = QStringLiteral(" &nbsp;&nbsp; ");
     // Short enough for one line in a 1024-pixel window; the spine room is named on the floor itself.
-    QString html = swatch(rackPowerColor(0.5), tr("Compute rack")) + sep + swatch(rackPowerColor(0.95), tr("> 90 % of power budget")) +
+    QString html = swatch(rackPowerColor(0.5), m_otherNetwork ? tr("Endpoint rack") : tr("Compute rack")) + sep + swatch(rackPowerColor(0.95), tr("> 90 % of power budget")) +
                    sep + swatch(rackPowerColor(1.2), tr("Over budget")) + sep +
                    swatch(QColor(0x2b, 0x5c, 0x94), tr("Network rack (drag to move)"));
     if (!m_totals.isEmpty())

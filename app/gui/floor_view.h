@@ -31,6 +31,9 @@ public:
     // `geometry`: built off the UI thread for this plan (Document::floorGeometry()); without it, or when
     // it was built for another plan (a superseded one), the view lays out the plan itself.
     void setPlan(std::shared_ptr<const Plan>, std::shared_ptr<const FloorGeometry> geometry = {});
+    // Set before setPlan: the plan is a network other than the compute fabric (plan/cluster_plan.h), whose
+    // "nodes" are endpoint ports: its racks are counted as endpoint racks and carry no compute power.
+    void setOtherNetwork(bool other) { m_otherNetwork = other; }
     const FloorGeometry* geometry() const { return m_geometry.get(); }
 
     // What a drag ends in (also called by tests): a spine room moved by `deltaM` on the floor, or a
@@ -62,6 +65,7 @@ private:
     bool m_userZoomed = false;
     FloorSections m_sections;
     QString m_totals;
+    bool m_otherNetwork = false;
     QLabel* m_legend = nullptr;
     double m_rowLabelHeight = 0;  // scene units, at zoom 1
 };

@@ -499,7 +499,10 @@ void MainWindow::onPlanReady()
         m_summary->setPlan(plan, error, tallies.get());
     };
     auto topology = [this, plan, geometry = m_document->topologyGeometry()] { m_topology->setPlan(plan, geometry); };
-    auto floor = [this, plan, geometry = m_document->floorGeometry()] { m_floor->setPlan(plan, geometry); };
+    auto floor = [this, plan, geometry = m_document->floorGeometry(), other = m_document->viewedNetwork() > 0] {
+        m_floor->setOtherNetwork(other);
+        m_floor->setPlan(plan, geometry);
+    };
     QWidget* front = m_tabs->currentWidget();
     if (front == m_floor) m_viewRefreshes = {floor, summary, topology};
     else if (front == m_topology) m_viewRefreshes = {topology, summary, floor};
