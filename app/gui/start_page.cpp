@@ -2,12 +2,15 @@
 
 #include <QDir>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QGridLayout>
 #include <QLabel>
+#include <QLocale>
 #include <QPushButton>
 #include <QVBoxLayout>
 
 #include "recent_files.h"
+#include "spec/spec_json.h"
 
 namespace fp::gui {
 
@@ -29,6 +32,22 @@ QPushButton* linkButton(const QString& text, const QString& tip, QWidget* parent
     b->setCursor(Qt::PointingHandCursor);
     b->setStyleSheet(QStringLiteral("text-align: left; padding: 3px 6px;"));
     return b;
+}
+
+// A template as people pick one: its design's name, then what it is (GPUs, fabric, platform), read from
+// the file; a file that does not read is listed by its file name with the reason in its tip.
+QString templateTitle(const QString& path)
+{
+    try {
+        const ClusterSpec s = loadSpecFile(path.toStdString()).spec;
+        QStringList what{QObject::tr("%1 GPUs").arg(QLocale(QLocale::English).toString(s.gpus))};
+        if (!s.networks.empty()) what << QObject::tr("%n network(s)", nullptr, int(s.networks.size()) + 1);
+        what << QString::fromUtf8(displayName(s.fabric));
+        if (!s.platform.empty()) what << QString::fromStdString(s.platform);
+        return QStringLiteral("%1\n    %2").arg(QString::fromStdString(s.name), what.join(QStringLiteral(" · ")));
+    } catch (const std::exception&) {
+        return QFileInfo(path).completeBaseName();
+    }
 }
 
 // Plain text in a column of link buttons, indented as their text is (their padding).
@@ -105,7 +124,12 @@ void StartPage::refresh(const QString& templatesDir, const QStringList& recentFi
     for (const QFileInfo& fi : QDir(templatesDir).entryInfoList({QStringLiteral("*.fabricplan")}, QDir::Files, QDir::Name)) {
         const QString path = fi.absoluteFilePath();
         m_templateNames << fi.completeBaseName();
-        auto* b = linkButton(fi.completeBaseName(), path, this);
+        // Elided so the page fits a 1024-pixel window; the whole name is in the tip.
+        const QString title = templateTitle(path);
+        const QFontMetrics metrics(font());
+        QStringList lines = title.split(QLatin1Char('\n'));
+        for (QString& line : lines) line = metrics.elidedText(line, Qt::ElideRight, 260);
+        auto* b = linkButton(lines.join(QLatin1Char('\n')), title + QStringLiteral("\n") + path, this);
         connect(b, &QPushButton::clicked, this, [this, path] { emit templateChosen(path); });
         m_templates->addWidget(b);
     }

@@ -17,6 +17,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QWheelEvent>
+#include <QPushButton>
 #include <QtTest>
 
 #include <QBarCategoryAxis>
@@ -446,6 +447,19 @@ void TestFirstHour::startPageAndUserGuide()
     QCOMPARE(m_window->startPage()->notice(), QStringLiteral("Your catalog copy was created."));
     QVERIFY(QApplication::activeModalWidget() == nullptr);
     QVERIFY(m_window->startPage()->templateNames().contains(QStringLiteral("roce-tomahawk5-4096")));
+    // Listed by what they are, read from the files (issue 41): the design's name, then GPUs, fabric, platform.
+    {
+        const SpecReadResult tomahawk = loadSpecFile(FABRICPLAN_EXAMPLES_DIR "/roce-tomahawk5-4096.fabricplan");
+        const QString start = QString::fromStdString(tomahawk.spec.name).left(20);
+        bool listed = false;
+        for (QPushButton* b : m_window->startPage()->findChildren<QPushButton*>())
+            listed = listed || (b->text().startsWith(start) && b->text().contains(QStringLiteral("4,096 GPUs · RoCEv2 · HGX-B200")));
+        QVERIFY(listed);
+        // Every template line fits a 1024-pixel window's start page (the names are elided, whole in the tip).
+        for (QPushButton* b : m_window->startPage()->findChildren<QPushButton*>())
+            if (b->text().contains(QStringLiteral(" GPUs · ")))
+                QVERIFY2(b->sizeHint().width() < 400, qPrintable(b->text()));
+    }
     emit m_window->startPage()->templateChosen(QStringLiteral(FABRICPLAN_EXAMPLES_DIR "/roce-tomahawk5-4096.fabricplan"));
     QVERIFY(!m_window->isStartPageShown());
     QCOMPARE(m_window->document()->spec().gpus, 4096);
