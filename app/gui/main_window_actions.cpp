@@ -30,6 +30,7 @@
 #include "document.h"
 #include "io/exporter.h"
 #include "main_window.h"
+#include "plan/cluster_plan.h"
 #include "recent_files.h"
 #include "report/report_exporters.h"
 #include "session.h"
@@ -371,12 +372,19 @@ bool MainWindow::exportTo(const io::Exporter& exporter, const QString& path, QSt
     QFutureWatcher<std::optional<QString>> watcher;
     watcher.setFuture(QtConcurrent::run([plan, catalog, comparison, progress, cancel, target,
                                          &exporter]() -> std::optional<QString> {
-        io::ExportContext ctx{*plan, *catalog, comparison.get(), [progress, cancel](double p) {
-                                  progress->store(p);
-                                  return !cancel->load();
-                              }};
         try {
             if (cancel->load()) throw io::ExportCancelled{};  // cancelled before it started
+            // A design with other networks: every exporter writes each of them and their total, as the CLI's
+            // do (io/exporter.h, ExportContext::cluster). The window plans the compute fabric only, so the
+            // other networks are planned here, for the file.
+            std::optional<ClusterPlan> cluster;
+            if (!plan->spec.networks.empty()) cluster = makeClusterPlan(*plan, *catalog);
+            io::ExportContext ctx{cluster ? cluster->compute() : *plan, *catalog, comparison.get(),
+                                  [progress, cancel](double p) {
+                                      progress->store(p);
+                                      return !cancel->load();
+                                  }};
+            ctx.cluster = cluster ? &*cluster : nullptr;
             exporter.write(ctx, target);
             return QString();
         } catch (const io::ExportCancelled&) {
