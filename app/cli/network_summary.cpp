@@ -5,6 +5,7 @@
 #include <string>
 
 #include "common/format.h"
+#include "io/network_text.h"
 
 namespace fp::cli {
 namespace {
@@ -38,11 +39,7 @@ void printNetworks(const ClusterPlan& c, std::ostream& out)
     for (std::size_t i = 1; i < c.networks.size(); ++i) {
         const NetworkPlan& n = c.networks[i];
         const Plan& p = n.plan;
-        const FabricShape& s = p.fabric.shape;
-        out << "  " << n.name << ": " << displayName(p.spec.fabric) << ", " << p.hardware.switchesText(s.tiers) << " ("
-            << s.switchPorts << " x " << s.linkGbps << "G), port " << p.hardware.nic.partNumber << "; "
-            << counted(s.tiers, "tier") << ": leaf " << withThousands(p.fabric.switchCount(Tier::Leaf)) << ", spine "
-            << withThousands(p.fabric.switchCount(Tier::Spine)) << "\n";
+        out << "  " << n.name << ": " << io::networkTopologyText(n) << "\n";
         for (const Finding& f : p.findings)
             if (f.severity != Severity::Info)
                 out << "    " << toString(f.severity) << " [" << f.rule << "] " << f.where << ": " << f.message << "\n";

@@ -12,7 +12,6 @@
 #include "design_input.h"
 #include "memory_policy.h"
 #include "library_stderr.h"
-#include "io/cluster_csv.h"
 #include "io/exporter.h"
 #include "io/json_output.h"
 #include "network_summary.h"
@@ -52,12 +51,14 @@ void requireKnownFormat(const std::string& id)
         throw UsageError{"unknown export format " + quotedText(id) + " (see: fabricplan-cli export --list)"};
 }
 
+// `cluster` (several networks): the exporters add every other network (io/exporter.h, ExportContext::cluster).
 void runExporter(const std::string& id, const Plan& plan, const Catalog& catalog, const std::string& path,
-                 const Comparison* comparison = nullptr)
+                 const Comparison* comparison = nullptr, const ClusterPlan* cluster = nullptr)
 {
     requireKnownFormat(id);
-    if (isReportOutput(id)) return writeReportOutput(id, plan, catalog, comparison, path);
+    if (isReportOutput(id)) return writeReportOutput(id, plan, catalog, comparison, path, cluster);
     io::ExportContext ctx{plan, catalog, comparison, {}};
+    ctx.cluster = cluster;
     const LibraryStderrFilter quiet;  // libxlsxwriter's own "[ERROR]" lines name its temporary file
     io::findExporter(id)->write(ctx, path);
 }
@@ -167,10 +168,8 @@ int planCommand(const std::vector<std::string>& argv)
         writeTogether(paths, announced, [&] {
             for (const auto& [id, path] : outputs) {
                 if (id == "plan-json") writeJson(clusterPlanToJson(cluster), path);
-                // Several networks: every network's rows, each named by its network (io/cluster_csv.h).
-                else if (id == "bom-csv" && severalNetworks) io::writeClusterBomCsv(cluster, path);
-                else if (id == "cables-csv" && severalNetworks) io::writeClusterCablesCsv(cluster, path);
-                else runExporter(id, plan, catalog, path, comparisonFor(id));
+                // Several networks: every exporter writes every network, each named (io/exporter.h).
+                else runExporter(id, plan, catalog, path, comparisonFor(id), severalNetworks ? &cluster : nullptr);
             }
         });
     } catch (...) {

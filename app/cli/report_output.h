@@ -13,7 +13,10 @@
 namespace fp::cli {
 
 // kind: one of report::reportExporters()' ids: "pdf", "topology-png", "floor-png", "floor-svg".
-void writeReportOutput(const std::string& kind, const Plan&, const Catalog&, const Comparison*, const std::string& path);
+// `cluster`: the design's networks when it has others besides the compute fabric (the PDF adds a section per
+// network and their total); null for the compute fabric alone.
+void writeReportOutput(const std::string& kind, const Plan&, const Catalog&, const Comparison*, const std::string& path,
+                       const ClusterPlan* cluster = nullptr);
 bool isReportOutput(const std::string& kind);
 // The drawn formats, for `export --list`.
 std::vector<const io::Exporter*> reportExporters();

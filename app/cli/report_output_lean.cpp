@@ -6,7 +6,8 @@
 
 namespace fp::cli {
 
-void writeReportOutput(const std::string& kind, const Plan&, const Catalog&, const Comparison*, const std::string&)
+void writeReportOutput(const std::string& kind, const Plan&, const Catalog&, const Comparison*, const std::string&,
+                       const ClusterPlan*)
 {
     throw std::logic_error("report output \"" + kind + "\" reached the lean CLI; it should have gone to fabricplan-cli-report");
 }

@@ -47,12 +47,14 @@ void shutdownReportOutput()
 }
 
 void writeReportOutput(const std::string& kind, const Plan& plan, const Catalog& catalog, const Comparison* comparison,
-                       const std::string& path)
+                       const std::string& path, const ClusterPlan* cluster)
 {
     const io::Exporter* exporter = report::findReportExporter(kind);
     if (!exporter) throw UsageError{"unknown report output " + quotedText(kind)};
     ensureGuiApplication();
-    exporter->write(io::ExportContext{plan, catalog, comparison, {}}, path);  // the caller says "wrote"
+    io::ExportContext ctx{plan, catalog, comparison, {}};
+    ctx.cluster = cluster;
+    exporter->write(ctx, path);  // the caller says "wrote"
 }
 
 bool isReportOutput(const std::string& kind) { return report::findReportExporter(kind) != nullptr; }

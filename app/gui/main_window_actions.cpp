@@ -30,6 +30,7 @@
 #include "document.h"
 #include "io/exporter.h"
 #include "main_window.h"
+#include "plan/cluster_plan.h"
 #include "recent_files.h"
 #include "report/report_exporters.h"
 #include "session.h"
@@ -354,6 +355,7 @@ bool MainWindow::exportTo(const io::Exporter& exporter, const QString& path, QSt
 {
     // The compute fabric's plan, whichever network the views show (the exporters write one fabric).
     const auto plan = m_document->computePlan();
+    const auto cluster = m_document->clusterPlan();  // its compute() is `plan`
     const auto catalog = m_document->catalog();
     const auto comparison = m_document->comparison();
     const auto fail = [error](const QString& why) {
@@ -370,14 +372,18 @@ bool MainWindow::exportTo(const io::Exporter& exporter, const QString& path, QSt
     const std::string target = path.toStdString();
     // The worker returns the user-facing error, empty on success; std::nullopt when cancelled.
     QFutureWatcher<std::optional<QString>> watcher;
-    watcher.setFuture(QtConcurrent::run([plan, catalog, comparison, progress, cancel, target,
+    watcher.setFuture(QtConcurrent::run([plan, cluster, catalog, comparison, progress, cancel, target,
                                          &exporter]() -> std::optional<QString> {
-        io::ExportContext ctx{*plan, *catalog, comparison.get(), [progress, cancel](double p) {
-                                  progress->store(p);
-                                  return !cancel->load();
-                              }};
         try {
             if (cancel->load()) throw io::ExportCancelled{};  // cancelled before it started
+            // A design with other networks: every exporter writes each of them and their total, as the CLI's
+            // do (io/exporter.h, ExportContext::cluster), from the cluster plan the window shows.
+            const bool several = cluster && cluster->networks.size() > 1;
+            io::ExportContext ctx{*plan, *catalog, comparison.get(), [progress, cancel](double p) {
+                                      progress->store(p);
+                                      return !cancel->load();
+                                  }};
+            ctx.cluster = several ? cluster.get() : nullptr;
             exporter.write(ctx, target);
             return QString();
         } catch (const io::ExportCancelled&) {

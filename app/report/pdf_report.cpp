@@ -31,7 +31,7 @@ void requireCompletePdf(const std::string& tmp, const std::string& path)
 } // namespace
 
 void writePdfReport(const Plan& plan, const Catalog&, const Comparison* comparison, const std::string& path,
-                    const std::function<bool(double)>& progress)
+                    const std::function<bool(double)>& progress, const ClusterPlan* cluster)
 {
     requireTargetFolder(path);
     const auto step = [&](double fraction) {
@@ -42,6 +42,7 @@ void writePdfReport(const Plan& plan, const Catalog&, const Comparison* comparis
         PdfDocument doc(QString::fromStdString(tmp), QStringLiteral("FabricPlan — ") + qs(plan.spec.name),
                         QStringLiteral("FabricPlan %1 — %2").arg(qs(versionString()), qs(plan.spec.name)));
         writeSummaryPage(doc, plan);
+        if (cluster && cluster->networks.size() > 1) writeNetworksPage(doc, *cluster);
         step(0.2);
         writeTopologyPage(doc, plan);
         step(0.4);

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "catalog/catalog.h"
+#include "plan/cluster_plan.h"
 #include "plan/plan.h"
 
 namespace fp::report {
@@ -14,8 +15,10 @@ namespace fp::report {
 // A4 PDF: design summary, topology picture, BOM totals and top lines, fabric comparison charts
 // (when `comparison` is given), design-rule checks; page numbers and the FabricPlan version in the
 // footer. `progress` gets [0,1]; returning false cancels (throws fp::io::ExportCancelled, no file left).
+// `cluster` with other networks besides the compute fabric: a Networks page after the summary, with the
+// totals table (each network and their sum) and a section per network (pdf_networks_page.cpp).
 void writePdfReport(const Plan&, const Catalog&, const Comparison* comparison, const std::string& path,
-                    const std::function<bool(double)>& progress = {});
+                    const std::function<bool(double)>& progress = {}, const ClusterPlan* cluster = nullptr);
 
 // The topology picture (the core's "topology-svg" drawing, rasterised) as a PNG `widthPx` wide.
 void writeTopologyPng(const Plan&, const std::string& path, int widthPx = 1600);

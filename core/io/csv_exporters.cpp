@@ -6,6 +6,7 @@
 
 #include "bom/bom.h"
 #include "common/atomic_file.h"
+#include "io/cluster_csv.h"
 #include "io/export_support.h"
 #include "io/formats.h"
 #include "io/name_safety.h"
@@ -20,6 +21,11 @@ public:
     void write(const ExportContext& ctx, const std::string& path) const override
     {
         reportProgress(ctx, 0.0);
+        // Several networks: every network's lines after a first `network` column (io/cluster_csv.h).
+        if (const ClusterPlan* c = severalNetworks(ctx)) {
+            writeClusterBomCsv(*c, path, ctx.options.csvUtf8Bom);
+            return reportProgress(ctx, 1.0);
+        }
         writeFileAtomically(path, [&](std::ostream& out) {
             if (ctx.options.csvUtf8Bom) out << kUtf8Bom;
             writeSpreadsheetCsvRecord(out, {"category", "part", "vendor", "description", "qty", "unit_price_usd",
@@ -49,6 +55,10 @@ public:
     void write(const ExportContext& ctx, const std::string& path) const override
     {
         reportProgress(ctx, 0.0);
+        if (const ClusterPlan* c = severalNetworks(ctx)) {
+            writeClusterCablesCsv(*c, path, ctx.options.csvUtf8Bom);
+            return reportProgress(ctx, 1.0);
+        }
         writeFileAtomically(path, [&](std::ostream& out) {
             if (ctx.options.csvUtf8Bom) out << kUtf8Bom;
             writeSpreadsheetCsvRecord(out, {"cable_id", "label", "link_class", "a_device", "a_port", "a_rack",

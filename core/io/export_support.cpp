@@ -1,5 +1,7 @@
 #include "io/export_support.h"
 
+#include "plan/cluster_plan.h"
+
 #include <algorithm>
 #include <cstdio>
 
@@ -20,6 +22,11 @@ void ProgressTicker::step()
 void ProgressTicker::report(double fraction)
 {
     reportProgress(ctx_, from_ + (to_ - from_) * std::clamp(fraction, 0.0, 1.0));
+}
+
+const ClusterPlan* severalNetworks(const ExportContext& ctx)
+{
+    return ctx.cluster && ctx.cluster->networks.size() > 1 ? ctx.cluster : nullptr;
 }
 
 void reportProgress(const ExportContext& ctx, double fraction)

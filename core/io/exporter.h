@@ -9,6 +9,10 @@
 #include "catalog/catalog.h"
 #include "plan/plan.h"
 
+namespace fp {
+struct ClusterPlan;  // plan/cluster_plan.h
+}
+
 namespace fp::io {
 
 // Choices a user makes per export; the defaults suit most users, so the CLI needs no flags for them.
@@ -29,7 +33,15 @@ struct ExportContext {
     // leaves no file behind).
     std::function<bool(double)> progress;
     ExportOptions options = {};
+    // The whole cluster when the design has other networks besides the compute fabric (issue 38): `plan`
+    // is then cluster->compute(), and the workbook, the NetBox files, the cable and label CSVs and the PDF
+    // add every other network (core/io/README.md). Null, or a cluster of one network: the compute fabric
+    // alone, written exactly as before.
+    const ClusterPlan* cluster = nullptr;
 };
+
+// The cluster of `ctx` when it has networks besides the compute fabric, else null.
+const ClusterPlan* severalNetworks(const ExportContext&);
 
 struct ExportCancelled {};
 

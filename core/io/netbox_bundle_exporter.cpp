@@ -8,6 +8,7 @@
 // header and stands alone. Uploading the parts as files, as a background job, works too.
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <sstream>
 
 #include "common/format.h"
@@ -15,6 +16,7 @@
 #include "io/export_support.h"
 #include "io/formats.h"
 #include "io/name_safety.h"
+#include "io/netbox_cluster.h"
 #include "io/netbox_model.h"
 
 namespace fp::io {
@@ -124,6 +126,21 @@ std::string readme(const NetboxModel& m, int deviceParts, int cableParts)
     return s.str();
 }
 
+// Several networks: what the README adds (the naming of io/netbox_cluster.h, in words).
+std::string networksNote(const ClusterPlan& c)
+{
+    std::ostringstream s;
+    s << "\nNetworks: " << c.networks.size() << " (";
+    for (std::size_t i = 0; i < c.networks.size(); ++i) s << (i ? ", " : "") << c.networks[i].name;
+    s << ").\n"
+      << "The compute fabric's devices are named as in a compute-only bundle. Every other network's switches are\n"
+      << "<prefix><network>-<switch>, in racks <network>-<rack>; a compute node's ports on another network are\n"
+      << "interfaces of the node (<network>1, <network>2, ...); other endpoints (storage servers, appliances) are\n"
+      << "devices <prefix><network>-<group>-NN with role \"Network endpoint\". Cable labels and descriptions start\n"
+      << "with the network's name, as the printed labels do. One device type per model across the networks.\n";
+    return s.str();
+}
+
 class NetboxBundleExporter final : public NamedExporter {
 public:
     NetboxBundleExporter() : NamedExporter("netbox-bundle", "NetBox import bundle (folder)", "") {}
@@ -131,52 +148,75 @@ public:
     void write(const ExportContext& ctx, const std::string& path) const override
     {
         reportProgress(ctx, 0.0);
-        const NetboxModel m(ctx);  // validates every name first: a refused name writes nothing
+        // Validates every name first: a refused name writes nothing. Several networks: every network's
+        // switches, endpoints and cables, one type per model (io/netbox_cluster.h).
+        std::optional<NetboxModel> single;
+        std::optional<NetboxCluster> cluster;
+        if (severalNetworks(ctx)) cluster.emplace(ctx);
+        else single.emplace(ctx);
+        const NetboxModel& m = cluster ? cluster->compute() : *single;
         const Plan& plan = ctx.plan;
         writeFolderAtomically(path, [&](const std::string& dir) {
             std::vector<std::vector<std::string>> rows{{"name", "slug"}};
-            for (const auto& [name, slug] : m.manufacturers()) rows.push_back({name, slug});
+            for (const auto& [name, slug] : cluster ? cluster->manufacturers() : m.manufacturers()) rows.push_back({name, slug});
             writeSmallCsv(dir, "1-manufacturers.csv", rows);
 
             rows = {{"name", "slug", "color"}};
-            for (const NetboxRole& r : m.roles()) rows.push_back({r.name, r.slug, r.color});
+            for (const NetboxRole& r : cluster ? cluster->roles() : m.roles()) rows.push_back({r.name, r.slug, r.color});
             writeSmallCsv(dir, "2-device-roles.csv", rows);
 
             std::filesystem::create_directory(std::filesystem::path(dir) / "3-device-types");
-            if (plan.fabric.nodeCount > 0) writeDeviceType(dir, m.nodeType());
-            std::vector<bool> used(m.switchTypes().size(), false);  // a tier the plan does not build has no type
-            for (DeviceId id = plan.fabric.nodeCount; id < plan.fabric.devices.size(); ++id)
-                used.at(plan.fabric.devices[id].model) = true;
-            for (std::size_t t = 0; t < used.size(); ++t)
-                if (used[t]) writeDeviceType(dir, m.switchTypes()[t]);
+            if (cluster) {
+                for (const NetboxDeviceType& t : cluster->deviceTypes()) writeDeviceType(dir, t);
+            } else {
+                if (plan.fabric.nodeCount > 0) writeDeviceType(dir, m.nodeType());
+                std::vector<bool> used(m.switchTypes().size(), false);  // a tier the plan does not build has no type
+                for (DeviceId id = plan.fabric.nodeCount; id < plan.fabric.devices.size(); ++id)
+                    used.at(plan.fabric.devices[id].model) = true;
+                for (std::size_t t = 0; t < used.size(); ++t)
+                    if (used[t]) writeDeviceType(dir, m.switchTypes()[t]);
+            }
 
             writeSmallCsv(dir, "4-sites.csv", {{"name", "slug", "status"}, {m.site(), m.siteSlug(), "planned"}});
             rows = {{"site", "name", "slug", "status"}};
-            for (const auto& l : m.locations()) rows.push_back({m.site(), l.name, l.slug, "planned"});
+            for (const auto& l : cluster ? cluster->locations() : m.locations())
+                rows.push_back({m.site(), l.name, l.slug, "planned"});
             writeSmallCsv(dir, "5-locations.csv", rows);
             rows = {{"site", "location", "name", "status", "width", "u_height"}};
-            for (const auto& r : m.racks())
+            for (const auto& r : cluster ? cluster->racks() : m.racks())
                 rows.push_back({m.site(), r.location, r.name, "planned", std::to_string(kNetboxRackWidthIn),
                                 std::to_string(kNetboxRackUnits)});
             writeSmallCsv(dir, "6-racks.csv", rows);
             reportProgress(ctx, 0.05);
 
             PartedCsv devices(dir, "7-devices", netboxDeviceHeader());
-            ProgressTicker tick(ctx, 0.05, 0.2, plan.fabric.devices.size());
-            for (DeviceId id = 0; id < plan.fabric.devices.size(); ++id) {
-                devices.add(netboxDeviceRecord(m, plan, id));
-                tick.step();
+            if (cluster) {
+                ProgressTicker tick(ctx, 0.05, 0.2, cluster->deviceCount());
+                cluster->forEachDevice([&](const std::vector<std::string>& record) {
+                    devices.add(record);
+                    tick.step();
+                });
+            } else {
+                ProgressTicker tick(ctx, 0.05, 0.2, plan.fabric.devices.size());
+                for (DeviceId id = 0; id < plan.fabric.devices.size(); ++id) {
+                    devices.add(netboxDeviceRecord(m, plan, id));
+                    tick.step();
+                }
             }
             const int deviceParts = devices.finish();
 
             PartedCsv cables(dir, "8-cables", netboxCableHeader());
-            streamCables(ctx, 0.2, 1.0, [&](const CableRow& c) {
-                for (auto& record : netboxCableRecords(m, plan, c)) cables.add(record);
-            });
+            if (cluster)
+                cluster->forEachCable(0.2, 1.0, [&](const std::vector<std::string>& record) { cables.add(record); });
+            else
+                streamCables(ctx, 0.2, 1.0, [&](const CableRow& c) {
+                    for (auto& record : netboxCableRecords(m, plan, c)) cables.add(record);
+                });
             const int cableParts = cables.finish();
 
             std::ofstream out = openBundleFile(dir, "README.txt");
             out << readme(m, deviceParts, cableParts);
+            if (cluster) out << networksNote(*ctx.cluster);
             closeBundleFile(out, dir, "README.txt");
         });
         reportProgress(ctx, 1.0);

@@ -8,6 +8,7 @@
 #include "common/atomic_file.h"
 #include "io/export_support.h"
 #include "io/formats.h"
+#include "io/netbox_cluster.h"
 #include "io/netbox_model.h"
 
 namespace fp::io {
@@ -20,6 +21,14 @@ public:
     void write(const ExportContext& ctx, const std::string& path) const override
     {
         reportProgress(ctx, 0.0);
+        if (severalNetworks(ctx)) {  // every network's cables, the network named (io/netbox_cluster.h)
+            const NetboxCluster cluster(ctx);
+            writeFileAtomically(path, [&](std::ostream& out) {
+                writeCsvRecord(out, netboxCableHeader());
+                cluster.forEachCable(0.0, 1.0, [&](const std::vector<std::string>& record) { writeCsvRecord(out, record); });
+            });
+            return reportProgress(ctx, 1.0);
+        }
         const NetboxModel model(ctx);
         writeFileAtomically(path, [&](std::ostream& out) {
             writeCsvRecord(out, netboxCableHeader());

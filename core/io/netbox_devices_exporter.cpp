@@ -7,6 +7,7 @@
 #include "common/atomic_file.h"
 #include "io/export_support.h"
 #include "io/formats.h"
+#include "io/netbox_cluster.h"
 #include "io/netbox_model.h"
 
 namespace fp::io {
@@ -20,6 +21,18 @@ public:
     void write(const ExportContext& ctx, const std::string& path) const override
     {
         reportProgress(ctx, 0.0);
+        if (severalNetworks(ctx)) {  // every network's devices (io/netbox_cluster.h)
+            const NetboxCluster cluster(ctx);
+            writeFileAtomically(path, [&](std::ostream& out) {
+                writeCsvRecord(out, netboxDeviceHeader());
+                ProgressTicker tick(ctx, 0.0, 1.0, cluster.deviceCount());
+                cluster.forEachDevice([&](const std::vector<std::string>& record) {
+                    writeCsvRecord(out, record);
+                    tick.step();
+                });
+            });
+            return reportProgress(ctx, 1.0);
+        }
         const NetboxModel model(ctx);  // refuses names NetBox or a spreadsheet would misread
         const Fabric& fabric = ctx.plan.fabric;
         writeFileAtomically(path, [&](std::ostream& out) {

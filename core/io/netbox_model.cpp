@@ -70,6 +70,11 @@ std::string faceName(NetboxSwitchNaming naming, const std::string& face)
 
 } // namespace
 
+std::string netboxInterfaceType(bool infiniband, int gbps, const std::string& cage)
+{
+    return interfaceType(infiniband, gbps, cage);
+}
+
 std::string netboxSlug(const std::string& s, std::size_t max)
 {
     std::string out;

@@ -63,6 +63,12 @@ public:
     std::string interfaceName(DeviceId, const std::string& faceplatePort) const;
 
     const NetboxDeviceType& nodeType() const { return nodeType_; }
+    // Several networks: a compute node's ports on another network are interfaces of the node itself
+    // (netbox_cluster.h), so its device type lists them too.
+    void addNodeInterfaces(const std::vector<NetboxInterface>& more)
+    {
+        nodeType_.interfaces.insert(nodeType_.interfaces.end(), more.begin(), more.end());
+    }
     // One device type per switch model of the plan (Hardware::switches order: Device::model indexes it).
     const std::vector<NetboxDeviceType>& switchTypes() const { return switchTypes_; }
     std::vector<NetboxRole> roles() const;                            // the tiers present
@@ -83,6 +89,10 @@ private:
     std::vector<Location> locations_;
     std::vector<RackRow> racks_;
 };
+
+// InterfaceTypeChoices value (dcim/choices.py) of a port of this fabric, speed and cage: "infiniband-ndr",
+// "400gbase-x-osfp", ...
+std::string netboxInterfaceType(bool infiniband, int gbps, const std::string& cage);
 
 // NetBox slug: lower-case ASCII letters, digits and dashes, at most `max` characters ("" if none).
 std::string netboxSlug(const std::string&, std::size_t max = 100);

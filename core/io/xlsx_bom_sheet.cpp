@@ -8,7 +8,7 @@
 
 namespace fp::io::xlsx {
 
-std::string bomColumnRange(int col, std::size_t lines)
+std::string bomColumnRange(int col, std::size_t lines, const std::string& sheet)
 {
     const int first = bomFirstDataRow(), last = std::max(first, bomLastDataRow(lines));
     std::string a = cellRef(first, col), b = cellRef(last, col);
@@ -17,7 +17,7 @@ std::string bomColumnRange(int col, std::size_t lines)
         const auto digit = ref.find_first_of("0123456789");
         return "$" + ref.substr(0, digit) + "$" + ref.substr(digit);
     };
-    return sheetRef(kBomSheet) + "!" + absolute(a) + ":" + absolute(b);
+    return sheetRef(sheet) + "!" + absolute(a) + ":" + absolute(b);
 }
 
 namespace {
@@ -26,11 +26,12 @@ constexpr BomCategory kCategories[] = {BomCategory::Switches, BomCategory::Nics,
                                        BomCategory::Spares};
 }
 
-void writeBomSheet(XlsxBook& book, const ExportContext& ctx)
+void writeBomSheet(XlsxBook& book, const ExportContext& ctx) { writeBomSheet(book, ctx.plan.bom, kBomSheet, {}); }
+
+void writeBomSheet(XlsxBook& book, const Bom& bom, const std::string& sheet, const std::string& note)
 {
     const auto& fmt = book.formats();
-    const Bom& bom = ctx.plan.bom;
-    XlsxSheet s = book.addSheet(kBomSheet);
+    XlsxSheet s = book.addSheet(sheet);
     s.width(kColCategory, kColCategory, 16);
     s.width(kColPart, kColVendor, 20);
     s.width(kColDescription, kColDescription, 44);
@@ -85,10 +86,10 @@ void writeBomSheet(XlsxBook& book, const ExportContext& ctx)
     s.autofilter(0, std::max(lastData, 1), kBomColumnCount - 1);
 
     // Subtotals per category below a blank row; SUMIF keeps them live when a user edits a line.
-    const std::string categories = bomColumnRange(kColCategory, bom.lines.size());
-    const std::string prices = bomColumnRange(kColExtPrice, bom.lines.size());
-    const std::string powers = bomColumnRange(kColExtPower, bom.lines.size());
-    const std::string maxPowers = bomColumnRange(kColExtPowerMax, bom.lines.size());
+    const std::string categories = bomColumnRange(kColCategory, bom.lines.size(), sheet);
+    const std::string prices = bomColumnRange(kColExtPrice, bom.lines.size(), sheet);
+    const std::string powers = bomColumnRange(kColExtPower, bom.lines.size(), sheet);
+    const std::string maxPowers = bomColumnRange(kColExtPowerMax, bom.lines.size(), sheet);
     row += 1;
     s.text(row, kColCategory, "Subtotals", fmt.bold);
     ++row;
@@ -114,6 +115,7 @@ void writeBomSheet(XlsxBook& book, const ExportContext& ctx)
     s.formula(row, kColExtPrice, "=SUM(" + prices + ")", totalUsd, fmt.usdBold);
     s.formula(row, kColExtPower, "=SUM(" + powers + ")", bom.totalPowerW, fmt.decimalBold);
     s.formula(row, kColExtPowerMax, "=SUM(" + maxPowers + ")", bom.totalPowerMaxW, fmt.decimalBold);
+    if (!note.empty()) s.text(row + 2, kColCategory, note, fmt.bold);
 }
 
 void writeOpticsPriceSheet(XlsxBook& book, const ExportContext& ctx)

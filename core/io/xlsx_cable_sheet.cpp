@@ -11,10 +11,9 @@ namespace {
 // Excel's row limit is 1,048,576; one row is the header.
 constexpr std::size_t kCableRowsPerSheet = 1048575;
 
-XlsxSheet startCableSheet(XlsxBook& book, int number)
+XlsxSheet startCableSheet(XlsxBook& book, const std::string& sheet, int number)
 {
-    const std::string name = number == 1 ? kCableSheet : kCableSheet + " (" + std::to_string(number) + ")";
-    XlsxSheet s = book.addSheet(name);
+    XlsxSheet s = book.addSheet(cableSheetName(sheet, number));
     s.width(0, 0, 10);
     s.width(1, 1, 46);
     s.width(2, 2, 11);
@@ -34,24 +33,34 @@ XlsxSheet startCableSheet(XlsxBook& book, int number)
 
 } // namespace
 
-void writeCableSheets(XlsxBook& book, const ExportContext& ctx, double progressFrom,
-                      double progressTo)
+std::string cableSheetName(const std::string& sheet, int number)
+{
+    return number == 1 ? sheet : sheet + " (" + std::to_string(number) + ")";
+}
+
+int cableSheetCount(std::size_t cables)
+{
+    return int(std::max<std::size_t>(1, (cables + kCableRowsPerSheet - 1) / kCableRowsPerSheet));
+}
+
+void writeCableSheets(XlsxBook& book, const ExportContext& ctx, double progressFrom, double progressTo,
+                      const std::string& sheet, const std::string& labelPrefix)
 {
     const auto& fmt = book.formats();
     int sheetNumber = 1;
-    XlsxSheet s = startCableSheet(book, sheetNumber);
+    XlsxSheet s = startCableSheet(book, sheet, sheetNumber);
     std::size_t rowsOnSheet = 0;
     auto closeSheet = [&] { s.autofilter(0, int(std::max<std::size_t>(rowsOnSheet, 1)), 13); };
 
     streamCables(ctx, progressFrom, progressTo, [&](const CableRow& c) {
         if (rowsOnSheet == kCableRowsPerSheet) {
             closeSheet();
-            s = startCableSheet(book, ++sheetNumber);
+            s = startCableSheet(book, sheet, ++sheetNumber);
             rowsOnSheet = 0;
         }
         const int row = int(++rowsOnSheet);
         s.text(row, 0, cableId(c.index));
-        s.text(row, 1, c.label);
+        s.text(row, 1, labelPrefix.empty() ? c.label : labelPrefix + c.label);  // a network's cables: "storage <label>"
         s.text(row, 2, toString(c.cls));
         s.text(row, 3, c.aDevice);
         s.text(row, 4, c.aPort);

@@ -27,12 +27,25 @@ enum BomColumn {
 inline int bomFirstDataRow() { return 1; }
 inline int bomLastDataRow(std::size_t lines) { return int(lines); }
 // "'BOM'!$G$2:$G$41": a BOM column over the data rows, for SUM/SUMIF.
-std::string bomColumnRange(int col, std::size_t lines);
+std::string bomColumnRange(int col, std::size_t lines, const std::string& sheet = kBomSheet);
 
 void writeSummarySheet(XlsxBook&, const ExportContext&, std::size_t cableCount);
 void writeBomSheet(XlsxBook&, const ExportContext&);
+// The same layout for any BOM on a sheet of its own name (a network's, xlsx_networks_sheet.cpp); `note`, when
+// given, is written in bold below the totals (the network it is).
+void writeBomSheet(XlsxBook&, const Bom&, const std::string& sheet, const std::string& note);
 // Splits across "Cable plan", "Cable plan (2)", ... when the plan has more cables than a sheet has rows.
-void writeCableSheets(XlsxBook&, const ExportContext&, double progressFrom, double progressTo);
+void writeCableSheets(XlsxBook&, const ExportContext&, double progressFrom, double progressTo,
+                      const std::string& sheet = kCableSheet, const std::string& labelPrefix = {});
+// "Cable plan", "Cable plan (2)", ...: the name of cable sheet `number` (from 1), and how many a plan needs.
+std::string cableSheetName(const std::string& sheet, int number);
+int cableSheetCount(std::size_t cables);
+
+// Several networks (ctx.cluster): the "Networks" sheet (one row per network, each figure a live formula
+// over that network's BOM and cable sheets, then their sum), written first; and, after the compute
+// fabric's sheets, each other network's BOM and cable plan sheets.
+void writeNetworksSheet(XlsxBook&, const ExportContext&);
+void writeOtherNetworkSheets(XlsxBook&, const ExportContext&, double progressFrom, double progressTo);
 void writeOpticsPriceSheet(XlsxBook&, const ExportContext&);
 void writeChecksSheet(XlsxBook&, const ExportContext&);
 void writeResilienceSheet(XlsxBook&, const ExportContext&);  // xlsx_resilience_sheet.cpp

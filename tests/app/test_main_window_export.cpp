@@ -1,6 +1,8 @@
 // The Export menu, offscreen: every core format and the drawn outputs (PDF report, topology PNG,
 // floor PNG/SVG) through MainWindow::exportTo, as the menu runs them: on a worker thread, with the
 // progress dialog, cancel, failures reported and no partial file left; suggested file names.
+#include <algorithm>
+
 #include <QDir>
 #include <QElapsedTimer>
 #include <QImage>
@@ -69,6 +71,7 @@ private slots:
     void failedExportReportsAnError();
     void exportFileNamesSayWhatTheyHold();
     void longExportKeepsTheWindowLiveWithProgress();
+    void exportOfADesignWithNetworksHasEveryNetwork();  // last: it opens another design
 
 private:
     MainWindow* m_window = nullptr;
@@ -253,3 +256,24 @@ void TestMainWindowExport::longExportKeepsTheWindowLiveWithProgress()
 
 QTEST_MAIN(TestMainWindowExport)
 #include "test_main_window_export.moc"
+
+// A design with other networks (issue 38): the window plans its compute fabric only, but an export holds
+// every network, as the CLI's does: the BOM CSV's first column names the network of each line.
+void TestMainWindowExport::exportOfADesignWithNetworksHasEveryNetwork()
+{
+    QVERIFY(m_window->openFile(QStringLiteral(FABRICPLAN_EXAMPLES_DIR "/dgx-h100-superpod-1024-all-networks.fabricplan")));
+    QVERIFY(test::settle(*m_window->document()));
+    const io::Exporter* csv = io::findExporter("bom-csv");
+    QVERIFY(csv);
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("bom.csv"));
+    QString error;
+    QVERIFY2(m_window->exportTo(*csv, path, &error), qPrintable(error));
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QStringList lines = QString::fromUtf8(f.readAll()).split(QStringLiteral("\r\n"), Qt::SkipEmptyParts);
+    QVERIFY(lines.front().startsWith(QStringLiteral("network,category,")));
+    for (const char* network : {"compute,", "storage,", "inband,"})
+        QVERIFY2(std::any_of(lines.begin(), lines.end(), [&](const QString& l) { return l.startsWith(QLatin1String(network)); }),
+                 network);
+}

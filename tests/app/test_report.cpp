@@ -19,6 +19,7 @@
 #include "common/error.h"
 #include "common/paths.h"
 #include "io/exporter.h"
+#include "plan/cluster_plan.h"
 #include "plan/plan.h"
 #include "report/report.h"
 #include "spec/spec_json.h"
@@ -161,6 +162,54 @@ private slots:
         QVERIFY(checks.contains(QStringLiteral("Page 6")));
         for (const Finding& f : plan_->findings)
             QVERIFY2(checks.contains(QString::fromStdString(f.rule)), f.rule.c_str());
+    }
+
+    // Several networks (issue 38): a Networks page after the summary with one row per network and the
+    // total, each row as the network's own figures and the total as ClusterPlan::total (formatted here
+    // by hand), the total equal to the sum of the rows read back from the page; then a section per network
+    // with its topology line and capex. The pages after it stay the compute fabric's.
+    void pdfHasANetworksPageWhoseTotalIsTheSum()
+    {
+        const SpecReadResult read = loadSpecFile(FABRICPLAN_EXAMPLES_DIR "/dgx-h100-superpod-1024-all-networks.fabricplan");
+        const ClusterPlan c = makeClusterPlan(read.spec, *catalog_);
+        QCOMPARE(c.networks.size(), std::size_t(3));
+        const QString pdf = path(QStringLiteral("networks.pdf"));
+        report::writePdfReport(c.compute(), *catalog_, nullptr, pdf.toStdString(), {}, &c);
+        if (!havePoppler_) QSKIP("pdfinfo/pdftotext (poppler-utils) not installed");
+        const QString summary = pdfText(pdf, 1, 1);
+        QVERIFY(!summary.contains(QStringLiteral("Totals by network")));
+        QVERIFY(summary.contains(QStringLiteral("Total capex * $") + commas(c.compute().estimates.capex.totalUsd)));
+        const QString page = pdfText(pdf, 2, 3);
+        QVERIFY2(page.contains(QStringLiteral("Totals by network")), qPrintable(page.left(400)));
+        const auto kw = [](double w) { return QString::number(w / 1000.0, 'f', 1); };
+        const auto row = [&](const QString& name, const NetworkFigures& f) {
+            return name + QLatin1Char(' ') + commas(double(f.switches)) + QLatin1Char(' ') +
+                   commas(double(f.transceivers)) + QLatin1Char(' ') + commas(double(f.cables)) + QStringLiteral(" $") +
+                   commas(f.capexUsd) + QLatin1Char(' ') + kw(f.powerW) + QLatin1Char(' ') + kw(f.powerMaxW) +
+                   QLatin1Char(' ') + QString::number(f.errors);
+        };
+        double capexSum = 0;
+        long long switchSum = 0, cableSum = 0;
+        for (std::size_t i = 0; i < c.networks.size(); ++i) {
+            const NetworkPlan& n = c.networks[i];
+            // The role sits between the name and the figures; look for both halves.
+            const QString figures = row(QString(), c.figures[i]).trimmed();
+            QVERIFY2(page.contains(QString::fromStdString(n.name) + QLatin1Char(' ')) && page.contains(figures),
+                     qPrintable(figures + QStringLiteral(" not in: ") + page.left(900)));
+            QVERIFY(page.contains(QStringLiteral("Network %1: ").arg(QString::fromStdString(n.name))));
+            QVERIFY(page.contains(QStringLiteral("Capex: $") + commas(c.figures[i].capexUsd)));
+            capexSum += c.figures[i].capexUsd;
+            switchSum += c.figures[i].switches;
+            cableSum += c.figures[i].cables;
+        }
+        QVERIFY2(page.contains(row(QStringLiteral("Total"), c.total)), qPrintable(row(QStringLiteral("Total"), c.total)));
+        QCOMPARE(commas(capexSum), commas(c.total.capexUsd));
+        QCOMPARE(switchSum, c.total.switches);
+        QCOMPARE(cableSum, c.total.cables);
+        QVERIFY(page.contains(QStringLiteral("Topology: InfiniBand, MQM9700-NS2F (64 x 400G), port MCX715105AS-WEAT")));
+        QVERIFY(page.contains(QStringLiteral("Topology: RoCEv2, SN5600")));
+        // The rest of the report is the compute fabric's, as before.
+        QVERIFY(pdfText(pdf).contains(QStringLiteral("Bill of materials")));
     }
 
     // Per-tier switch models: the summary page names each tier's model (the catalog's description up to

@@ -57,7 +57,7 @@ def dicts(rows):
     return [dict(zip(rows[0], r)) for r in rows[1:]]
 
 
-def check_netbox_bundle(name, nb, plan):
+def check_netbox_bundle(name, nb, plan, design_networks=()):
     """Every reference in the import order resolves to an object an earlier file creates."""
     manufacturers = {r["name"] for r in dicts(read_csv(nb / "1-manufacturers.csv"))}
     roles = {r["name"] for r in dicts(read_csv(nb / "2-device-roles.csv"))}
@@ -88,7 +88,12 @@ def check_netbox_bundle(name, nb, plan):
             check(d["role"] in roles and d["manufacturer"] in manufacturers, f"{where}: role/manufacturer not imported")
             check((d["manufacturer"], d["device_type"]) in types, f"{where}: device type not imported")
             check(d["site"] == site and d["status"] == "planned", f"{where}: site/status")
-            if check(d["rack"] in racks, f"{where}: rack {d['rack']} not imported"):
+            # NetBox requires no rack (handoff-formats.md: role, manufacturer, device_type, status, site): an
+            # endpoint of another network that is not a compute node (storage servers, UFM, PDUs) is placed
+            # at the site only, and then has no location or position either.
+            if not d["rack"]:
+                check(not d["location"] and not d["position"], f"{where}: a location or position without a rack")
+            elif check(d["rack"] in racks, f"{where}: rack {d['rack']} not imported"):
                 check(racks[d["rack"]][0] == d["location"], f"{where}: location differs from its rack's")
             if d["position"]:
                 check(d["face"] == "front", f"{where}: a positioned device needs a face")
@@ -98,8 +103,17 @@ def check_netbox_bundle(name, nb, plan):
                 check(not (units & taken) and max(units) <= racks[d["rack"]][1], f"{where}: overlaps or overflows")
                 taken |= units
             devices[d["name"]] = types.get((d["manufacturer"], d["device_type"]), (set(), 0))[0]
-    check(len(devices) == plan["topology"]["nodes"] + plan["topology"]["switches"]["total"],
-          f"{name}: {len(devices)} devices")
+    # Every network's switches; beside the compute nodes, the other networks' endpoints that are not a
+    # compute node's own ports (storage servers, appliances, management ports) are devices of their own.
+    expected = plan["topology"]["nodes"] + plan["topology"]["switches"]["total"]
+    switches_before = plan["topology"]["switches"]["total"]
+    for n, spec in zip(plan.get("networks", [])[1:], design_networks):
+        expected += n["topology"]["switches"]["total"]
+        for g in spec["endpoints"]:
+            per = g.get("per", "fixed")
+            expected += g.get("count", 0) if per == "fixed" else switches_before if per == "per_switch" else 0
+        switches_before += n["topology"]["switches"]["total"]
+    check(len(devices) == expected, f"{name}: {len(devices)} devices, {expected} expected")
     cables, used = 0, set()
     for part in sorted(nb.glob("8-cables-*.csv")):
         check(part.stat().st_size <= PART_BYTES, f"{name}: {part.name} over the part size")
@@ -148,15 +162,22 @@ for design in sorted(examples.glob("*.fabricplan")):
                  f"netbox-bundle={d}/netbox", f"json={d}/plan.json"]
     run_cli(design, *plan_args)
     plan = json.loads((d / "plan.json").read_text())
+    if "networks" not in plan and json.loads(design.read_text()).get("networks"):
+        # The json= export is the compute fabric's plan; `plan --json` holds every network and the total.
+        r = subprocess.run([cli, "plan", str(design), "--catalog", catalog, "--json", "-"], capture_output=True, text=True, env=env)
+        plan = json.loads(r.stdout)
     ib = plan["fabric"] == "infiniband"
     for f in ["bom.csv", "cables.csv", "labels.csv"]:
         for row in read_csv(d / f):
             for cell in row:
                 check(not LIVE.match(cell) or NUMBER.match(cell), f"{name}/{f}: live cell {cell!r}")
-    cables = check_netbox_bundle(name, d / "netbox", plan)
-    links = plan["topology"]["links"]["total"]
+    design_networks = json.loads(design.read_text()).get("networks", [])
+    cables = check_netbox_bundle(name, d / "netbox", plan, design_networks)
+    # Every network's links (the compute fabric's alone without other networks).
+    links = sum(n["topology"]["links"]["total"] for n in plan["networks"]) if "networks" in plan else plan["topology"]["links"]["total"]
     # One NetBox cable record per link: splitter legs are records of their own.
     check(cables == links, f"{name}: {cables} NetBox cable records vs {links} fabric links")
+    links = plan["topology"]["links"]["total"]  # the ibdm files below are the compute fabric's
     if ib:
         run_cli(design, f"ibdm-topology={d}/ibdm")
         nodes, ends = ibdm_count(d / "ibdm")
