@@ -34,6 +34,7 @@ public:
     void addEndpointRow(const EndpointGroup&);
     QTableWidget* endpointsTable() const { return m_endpoints; }
     QLineEdit* nameEdit() const { return m_name; }
+    QComboBox* switchCombo() const { return m_switch; }
 
 private:
     Apply m_apply;

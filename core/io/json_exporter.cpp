@@ -1,5 +1,6 @@
-// "json": the plan JSON. The lead owns its shape (plan/plan_json.h, planToJson); this exporter only
-// writes it atomically, pretty-printed, so the CLI's --json and the Export menu give the same bytes.
+// "json": the plan JSON. The lead owns its shape (plan/cluster_plan_json.h, clusterPlanToJson: planToJson
+// for a compute-only design, plus networks[] and total with other networks); this exporter only writes
+// it atomically, pretty-printed, so the CLI's --json, --export json= and the Export menu give the same bytes.
 #include <ostream>
 
 #include <nlohmann/json.hpp>
@@ -8,6 +9,7 @@
 #include "io/export_support.h"
 #include "io/formats.h"
 #include "io/json_output.h"
+#include "plan/cluster_plan_json.h"
 #include "plan/plan_json.h"
 
 namespace fp::io {
@@ -20,7 +22,8 @@ public:
     void write(const ExportContext& ctx, const std::string& path) const override
     {
         reportProgress(ctx, 0.0);
-        const nlohmann::json doc = planToJson(ctx.plan);
+        const ClusterPlan* cluster = severalNetworks(ctx);
+        const nlohmann::json doc = cluster ? clusterPlanToJson(*cluster) : planToJson(ctx.plan);
         reportProgress(ctx, 0.5);
         writeFileAtomically(path, [&](std::ostream& out) { out << jsonDocumentText(doc); });
         reportProgress(ctx, 1.0);

@@ -102,7 +102,7 @@ void TestNetworksEditor::refusedNetworkKeepsTheDialogOpen()
     QVERIFY2(refused.contains(QStringLiteral("/networks/0/endpoints")), qPrintable(refused));
     // An unknown switch: refused, naming the network's switch field.
     refused = withDialog([this] { m_editor->addNetwork(NetworkRole::InBand); }, [](NetworkDialog* d) {
-        d->findChildren<QComboBox*>()[2]->setCurrentText(QStringLiteral("NO-SUCH-SWITCH"));
+        d->switchCombo()->setCurrentText(QStringLiteral("NO-SUCH-SWITCH"));
     });
     QVERIFY2(refused.contains(QStringLiteral("/networks/0/switch")), qPrintable(refused));
     // The compute fabric's own name: refused.
