@@ -172,7 +172,9 @@ ClusterPlan makeClusterPlan(Plan compute, const Catalog& catalog, const PlanOpti
     c.networks.push_back({"compute", NetworkRole::Compute, hostLinks, std::move(compute)});
     c.figures.push_back(figuresOf(c.networks.back().plan));
     long long switchesBefore = c.figures.back().switches;
-    for (std::size_t i = 0; i < cluster.networks.size(); ++i) {
+    // compute_only keeps the compute fabric alone: listed networks are kept in the design, not planned.
+    const std::size_t planned = cluster.computeOnly ? 0 : cluster.networks.size();
+    for (std::size_t i = 0; i < planned; ++i) {
         const NetworkSpec& n = cluster.networks[i];
         const long long ports = endpointPortsOf(n, cluster.nodes(), switchesBefore);
         if (ports < 1)
@@ -200,6 +202,7 @@ ClusterPlan makeClusterPlan(Plan compute, const Catalog& catalog, const PlanOpti
 
 std::optional<UserError> networkRefusalOf(const ClusterSpec& cluster, const Catalog& catalog)
 {
+    if (cluster.computeOnly) return std::nullopt;  // not planned (makeClusterPlan)
     try {
         std::set<std::string> names;
         for (std::size_t i = 0; i < cluster.networks.size(); ++i) {

@@ -139,7 +139,7 @@ private slots:
         const Run r = runCli({QStringLiteral("sweep"), design, QStringLiteral("--vary"), QStringLiteral("gpus=1024"),
                               QStringLiteral("--csv"), QStringLiteral("-")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
-        QVERIFY2(r.err.contains("each row is the compute fabric's; the design's other networks (storage, inband)"),
+        QVERIFY2(r.err.contains("each row is the compute fabric's; the design's other networks (storage, inband, oob)"),
                  r.err.constData());
         const auto rows = lines(r.out);
         const QList<QByteArray> header = rows[0].split(',');
