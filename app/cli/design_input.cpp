@@ -9,6 +9,7 @@
 #include "catalog/catalog_access.h"
 #include "catalog/catalog_db.h"
 #include "catalog/part_lookup.h"
+#include "catalog/platform_networks.h"
 #include "catalog/platforms.h"
 #include "common/error.h"
 #include "common/paths.h"
@@ -37,7 +38,7 @@ const std::vector<std::string>& designSwitchFlags()
 {
     static const std::vector<std::string> flags{"--rail-optimized", "--no-rail-optimized", "--third-party-optics",
                                                 "--misconfigured-roce", "--sharp", "--leaf-per-rack", "--dual-tor",
-                                                "--no-dual-tor"};
+                                                "--no-dual-tor", "--compute-only"};
     return flags;
 }
 
@@ -46,7 +47,10 @@ const char* designFlagsHelp()
     return "Design overrides (applied on top of DESIGN, or of the defaults):\n"
            "  --gpus N                 GPUs in the cluster\n"
            "  --platform ID            server or rack-scale system (see: catalog list platforms); sets GPUs\n"
-           "                           per node, NICs, power and nodes per rack; other flags still override\n"
+           "                           per node, NICs, power and nodes per rack; other flags still override.\n"
+           "                           A design without networks gains the platform's reference networks\n"
+           "                           (storage, in-band, out-of-band) unless --compute-only\n"
+           "  --compute-only           keep only the compute fabric (the design's compute_only)\n"
            "  --gpus-per-node N        GPUs per server\n"
            "  --nics-per-node N        scale-out NICs per server (one rail each)\n"
            "  --nic MODEL              NIC part number (see: catalog list nics)\n"
@@ -140,9 +144,10 @@ ClusterSpec readDesign(const Args& args)
 void applyOverrides(ClusterSpec& spec, const DesignKeys& args, const Catalog* catalog)
 {
     // The platform first, so every explicit flag below overrides what it set.
+    const PlatformModel* platform = nullptr;
     if (auto id = args.value("--platform")) {
         if (!catalog) throw std::logic_error("applyOverrides: --platform needs the catalog");
-        const PlatformModel* platform = catalog->findPlatform(*id);
+        platform = catalog->findPlatform(*id);
         if (!platform)
             throw UsageError{"unknown platform " + quotedValue(*id) + " (see: fabricplan-cli catalog list platforms)"};
         applyPlatform(spec, *platform);
@@ -203,7 +208,13 @@ void applyOverrides(ClusterSpec& spec, const DesignKeys& args, const Catalog* ca
         else if (flag == "--cnp-dscp") spec.lossless.cnpDscp = args.intValue(flag);
         else if (flag == "--lossless-priorities") spec.lossless.losslessPriorities = args.intValue(flag);
         else if (flag == "--switch-buffer-mb") spec.lossless.bufferMbOverride = args.intValue(flag);
+        else if (flag == "--compute-only") spec.computeOnly = on;
     });
+    // The platform's reference-architecture networks (storage, in-band, OOB; issue 38), sized for the design
+    // as the flags left it, for a design built from flags. A design file plans the networks it lists, and
+    // only those (one that lists none plans as before, with or without --platform).
+    if (platform && !args.hasDesignFile() && !spec.computeOnly && spec.networks.empty())
+        spec.networks = referenceNetworks(*platform, spec);
 }
 
 SwitchNames switchNamesOf(const Catalog& catalog) { return plan::switchNamesOf(catalog); }

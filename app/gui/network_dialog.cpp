@@ -13,6 +13,8 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "catalog/catalog.h"
+#include "catalog/platform_networks.h"
 #include "spec/cluster_spec.h"
 #include "spec/ratio.h"
 
@@ -191,18 +193,18 @@ void NetworkDialog::accept()
     if (refused.isEmpty()) QDialog::accept();
 }
 
-NetworkSpec suggestedNetwork(NetworkRole role, const std::vector<NetworkSpec>& taken)
+namespace {
+
+// The generic starting point, on the switch models of NVIDIA's DGX SuperPOD H100 RA (QM9700 storage,
+// SN4600C in-band at 100GbE, SN2201 OOB at the RJ45 port's 1 Gb/s, 44 down and 4 up).
+NetworkSpec genericNetwork(NetworkRole role)
 {
     NetworkSpec n;
     n.role = role;
-    std::string base = toString(role);
-    n.name = base;
-    for (int k = 2; std::any_of(taken.begin(), taken.end(), [&n](const NetworkSpec& t) { return t.name == n.name; }); ++k)
-        n.name = base + "-" + std::to_string(k);
     n.fabric = role == NetworkRole::Storage ? FabricKind::InfiniBand : FabricKind::RoCE;
-    n.switchModel = role == NetworkRole::Storage ? "MQM9700-NS2F" : "SN5600";
+    n.switchModel = role == NetworkRole::Storage ? "MQM9700-NS2F" : "SN4600C";
     n.portModel = "MCX715105AS-WEAT";  // ConnectX-7 400G QSFP112, as a DGX H100's storage and in-band ports
-    n.linkGbps = 400;
+    n.linkGbps = role == NetworkRole::Storage ? 400 : 100;
     switch (role) {
     case NetworkRole::Storage:
     case NetworkRole::StorageInBand:
@@ -212,10 +214,30 @@ NetworkSpec suggestedNetwork(NetworkRole role, const std::vector<NetworkSpec>& t
         n.endpoints = {{"node in-band ports", EndpointCount::PerComputeNode, 0, 2}, {"management servers", EndpointCount::Fixed, 4, 2}};
         break;
     case NetworkRole::OutOfBand:
+        n.switchModel = "SN2201";
+        n.portModel = "GEN-1GBE-RJ45-PORT";
+        n.linkGbps = 0;
+        n.leafOversubscription = Ratio{11, 1, 0};
         n.endpoints = {{"node BMCs", EndpointCount::PerComputeNode, 0, 1}, {"switch management ports", EndpointCount::PerSwitch, 0, 1}};
         break;
     case NetworkRole::Compute: break;
     }
+    return n;
+}
+
+} // namespace
+
+NetworkSpec suggestedNetwork(NetworkRole role, const ClusterSpec& design, const Catalog& catalog)
+{
+    NetworkSpec n = genericNetwork(role);
+    if (const PlatformModel* platform = catalog.findPlatform(design.platform))
+        for (const NetworkSpec& reference : referenceNetworks(*platform, design))
+            if (reference.role == role) n = reference;
+    const std::string base = toString(role);
+    n.name = base;
+    const std::vector<NetworkSpec>& taken = design.networks;
+    for (int k = 2; std::any_of(taken.begin(), taken.end(), [&n](const NetworkSpec& t) { return t.name == n.name; }); ++k)
+        n.name = base + "-" + std::to_string(k);
     return n;
 }
 

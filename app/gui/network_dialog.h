@@ -17,6 +17,8 @@ class QLineEdit;
 class QSpinBox;
 class QTableWidget;
 
+namespace fp { class Catalog; }
+
 namespace fp::gui {
 
 class NetworkDialog : public QDialog {
@@ -51,9 +53,11 @@ private:
     QLabel* m_error = nullptr;
 };
 
-// A starting point for a new network of `role` (the dialog opens on it): endpoint groups as NVIDIA's
-// DGX SuperPOD reference architectures draw them (two ports per node for storage and in-band, the BMC
-// and every switch's management port on the OOB), named so it does not clash with `taken`.
-NetworkSpec suggestedNetwork(NetworkRole role, const std::vector<NetworkSpec>& taken);
+// A starting point for a new network of `role` (the dialog opens on it): the network the design's platform's
+// reference architecture draws for that role (core referenceNetworks: the same one `plan --platform` adds),
+// or, for a platform without north-south ports in the catalog, the same RA's switch models with two ports
+// per node for storage and in-band and the BMC and every switch's management port on the OOB; named so it
+// does not clash with the design's networks.
+NetworkSpec suggestedNetwork(NetworkRole role, const ClusterSpec& design, const Catalog& catalog);
 
 } // namespace fp::gui

@@ -88,7 +88,7 @@ bool NetworksEditor::runDialog(const NetworkSpec& initial, int index)
 
 void NetworksEditor::addNetwork(NetworkRole role)
 {
-    runDialog(suggestedNetwork(role, m_document->spec().networks), -1);
+    runDialog(suggestedNetwork(role, m_document->spec(), *m_document->catalog()), -1);
 }
 
 void NetworksEditor::editNetwork(int index)

@@ -177,6 +177,11 @@ void readPlatforms(SqliteDb& db, std::vector<PlatformModel>& out)
         p.powerEstimated = c.flag("power_estimated");
         p.source = c.text("source");
         p.notes = c.text("notes");
+        p.storagePorts = c.integer("storage_ports");
+        p.inbandPorts = c.integer("inband_ports");
+        p.northSouthPortPart = c.text("ns_port_part");  // NULL reads as ""
+        p.bmcPorts = c.integer("bmc_ports");
+        p.northSouthSource = c.text("ns_source");
         out.push_back(std::move(p));
     }
 }

@@ -283,6 +283,108 @@ UPDATE switches SET power_max_estimated = 1, power_max_w = round(
          THEN 2.08 ELSE 2.49 END);
 )SQL";
 
+// Version 9: the management networks' cages (issue 38). A 1 GbE BMC or switch management port is an RJ45
+// jack (1000BASE-T, IEEE 802.3ab), the in-band switch NVIDIA's SuperPOD RA uses (SN4600C) has QSFP28 cages:
+// the cage and form-factor checks of switches, NICs and transceivers accept 'QSFP28' and 'RJ45'. SQLite
+// cannot alter a CHECK, so each table is rebuilt with the wider one (sqlite.org/lang_altertable.html,
+// "Making Other Kinds Of Table Schema Changes"); every row of a version 8 file passes the wider check
+// unchanged. Nothing references these tables, so dropping and renaming keeps every foreign key.
+// Platforms gain their north-south ports (storage, in-band, BMC per node, the NIC standing for the storage
+// and in-band ports' cage and speed, and the source): a migrated file gets none (0, no default networks)
+// until the bundled catalog it is upgraded from brings them (data/catalog/platforms.csv, with sources).
+const char* const kSchemaV9 = R"SQL(
+CREATE TABLE switches_v9 (
+  part TEXT PRIMARY KEY REFERENCES parts(part) ON DELETE CASCADE,
+  protocol TEXT NOT NULL CHECK (protocol IN ('infiniband','ethernet','both')),
+  asic TEXT NOT NULL DEFAULT '',
+  cages INTEGER NOT NULL CHECK (cages > 0),
+  cage_type TEXT NOT NULL CHECK (cage_type IN ('OSFP','QSFP-DD','QSFP112','QSFP56','QSFP28','RJ45')),
+  cage_finned INTEGER NOT NULL DEFAULT 1 CHECK (cage_finned IN (0,1)),
+  cage_power_class_w REAL NOT NULL DEFAULT 0 CHECK (cage_power_class_w >= 0),
+  breakouts TEXT NOT NULL CHECK (length(breakouts) > 0),
+  latency_ns INTEGER NOT NULL DEFAULT 0 CHECK (latency_ns >= 0),
+  latency_estimated INTEGER NOT NULL DEFAULT 1 CHECK (latency_estimated IN (0,1)),
+  rack_units INTEGER NOT NULL DEFAULT 1 CHECK (rack_units BETWEEN 1 AND 48),
+  adaptive_routing INTEGER NOT NULL DEFAULT 0 CHECK (adaptive_routing IN (0,1)),
+  open_optics INTEGER NOT NULL DEFAULT 0 CHECK (open_optics IN (0,1)),
+  power_max_w REAL NOT NULL DEFAULT 0 CHECK (power_max_w >= 0),
+  power_max_estimated INTEGER NOT NULL DEFAULT 1 CHECK (power_max_estimated IN (0,1))
+) STRICT;
+INSERT INTO switches_v9 (part, protocol, asic, cages, cage_type, cage_finned, cage_power_class_w, breakouts,
+                         latency_ns, latency_estimated, rack_units, adaptive_routing, open_optics, power_max_w,
+                         power_max_estimated)
+  SELECT part, protocol, asic, cages, cage_type, cage_finned, cage_power_class_w, breakouts, latency_ns,
+         latency_estimated, rack_units, adaptive_routing, open_optics, power_max_w, power_max_estimated
+  FROM switches;
+DROP TABLE switches;
+ALTER TABLE switches_v9 RENAME TO switches;
+
+CREATE TABLE nics_v9 (
+  part TEXT PRIMARY KEY REFERENCES parts(part) ON DELETE CASCADE,
+  protocol TEXT NOT NULL CHECK (protocol IN ('infiniband','ethernet','both')),
+  ports INTEGER NOT NULL CHECK (ports > 0),
+  port_gbps INTEGER NOT NULL CHECK (port_gbps > 0),
+  cage_type TEXT NOT NULL CHECK (cage_type IN ('OSFP','QSFP-DD','QSFP112','QSFP56','QSFP28','RJ45')),
+  cage_finned INTEGER NOT NULL DEFAULT 0 CHECK (cage_finned IN (0,1)),
+  cage_power_class_w REAL NOT NULL DEFAULT 0 CHECK (cage_power_class_w >= 0),
+  latency_ns INTEGER NOT NULL DEFAULT 0 CHECK (latency_ns >= 0),
+  latency_estimated INTEGER NOT NULL DEFAULT 1 CHECK (latency_estimated IN (0,1)),
+  packet_spraying INTEGER NOT NULL DEFAULT 0 CHECK (packet_spraying IN (0,1)),
+  super_nic INTEGER NOT NULL DEFAULT 0 CHECK (super_nic IN (0,1)),
+  eth_ports_per_cage INTEGER NOT NULL DEFAULT 1 CHECK (eth_ports_per_cage BETWEEN 1 AND 8),
+  eth_port_gbps INTEGER NOT NULL DEFAULT 0
+    CHECK (eth_port_gbps >= 0 AND eth_port_gbps * eth_ports_per_cage <= port_gbps
+           AND (eth_port_gbps = 0 OR protocol <> 'infiniband')),
+  open_optics INTEGER NOT NULL DEFAULT 0 CHECK (open_optics IN (0,1))
+) STRICT;
+INSERT INTO nics_v9 (part, protocol, ports, port_gbps, cage_type, cage_finned, cage_power_class_w, latency_ns,
+                     latency_estimated, packet_spraying, super_nic, eth_ports_per_cage, eth_port_gbps, open_optics)
+  SELECT part, protocol, ports, port_gbps, cage_type, cage_finned, cage_power_class_w, latency_ns,
+         latency_estimated, packet_spraying, super_nic, eth_ports_per_cage, eth_port_gbps, open_optics
+  FROM nics;
+DROP TABLE nics;
+ALTER TABLE nics_v9 RENAME TO nics;
+
+CREATE TABLE transceivers_v9 (
+  part TEXT PRIMARY KEY REFERENCES parts(part) ON DELETE CASCADE,
+  protocol TEXT NOT NULL CHECK (protocol IN ('infiniband','ethernet','both')),
+  form_factor TEXT NOT NULL CHECK (form_factor IN ('OSFP','QSFP-DD','QSFP112','QSFP56','QSFP28','RJ45')),
+  finned INTEGER NOT NULL DEFAULT 0 CHECK (finned IN (0,1)),
+  ports INTEGER NOT NULL DEFAULT 1 CHECK (ports IN (1,2)),
+  port_gbps INTEGER NOT NULL CHECK (port_gbps > 0),
+  lanes INTEGER NOT NULL CHECK (lanes > 0),
+  modulation TEXT NOT NULL DEFAULT 'PAM4' CHECK (modulation IN ('PAM4','NRZ')),
+  pmd TEXT NOT NULL CHECK (length(pmd) > 0),
+  medium TEXT NOT NULL CHECK (medium IN ('multimode','singlemode')),
+  wavelength_nm INTEGER NOT NULL CHECK (wavelength_nm BETWEEN 800 AND 1700),
+  connector TEXT NOT NULL CHECK (connector IN ('MPO-12/APC','MPO-12/UPC','MPO-16/APC','MPO-16/UPC','LC-duplex')),
+  reach_om3_m REAL NOT NULL DEFAULT 0 CHECK (reach_om3_m >= 0),
+  reach_om4_m REAL NOT NULL DEFAULT 0 CHECK (reach_om4_m >= 0),
+  reach_om5_m REAL NOT NULL DEFAULT 0 CHECK (reach_om5_m >= 0),
+  reach_os2_m REAL NOT NULL DEFAULT 0 CHECK (reach_os2_m >= 0),
+  channel_loss_db REAL NOT NULL DEFAULT 0 CHECK (channel_loss_db >= 0),
+  loss_estimated INTEGER NOT NULL DEFAULT 0 CHECK (loss_estimated IN (0,1)),
+  fec TEXT NOT NULL DEFAULT 'RS(544,514)',
+  power_class_w REAL NOT NULL DEFAULT 0 CHECK (power_class_w >= 0),
+  CHECK (reach_om3_m + reach_om4_m + reach_om5_m + reach_os2_m > 0)
+) STRICT;
+INSERT INTO transceivers_v9 SELECT part, protocol, form_factor, finned, ports, port_gbps, lanes, modulation, pmd,
+  medium, wavelength_nm, connector, reach_om3_m, reach_om4_m, reach_om5_m, reach_os2_m, channel_loss_db,
+  loss_estimated, fec, power_class_w FROM transceivers;
+DROP TABLE transceivers;
+ALTER TABLE transceivers_v9 RENAME TO transceivers;
+
+-- Its RJ45 cages take any Cat 5e/6 cord (NVIDIA sells none), as migration 7 marked the open-optics boxes.
+UPDATE switches SET open_optics = 1 WHERE part = 'SN2201';
+
+ALTER TABLE platforms ADD COLUMN storage_ports INTEGER NOT NULL DEFAULT 0 CHECK (storage_ports BETWEEN 0 AND 16);
+ALTER TABLE platforms ADD COLUMN inband_ports INTEGER NOT NULL DEFAULT 0 CHECK (inband_ports BETWEEN 0 AND 16);
+ALTER TABLE platforms ADD COLUMN ns_port_part TEXT REFERENCES parts(part);
+ALTER TABLE platforms ADD COLUMN bmc_ports INTEGER NOT NULL DEFAULT 0 CHECK (bmc_ports BETWEEN 0 AND 4);
+ALTER TABLE platforms ADD COLUMN ns_source TEXT NOT NULL DEFAULT ''
+  CHECK (storage_ports + inband_ports + bmc_ports = 0 OR length(ns_source) > 0);
+)SQL";
+
 } // namespace
 
 const std::vector<CatalogMigration>& catalogMigrations()
@@ -298,6 +400,7 @@ const std::vector<CatalogMigration>& catalogMigrations()
         {6, kSchemaV6},
         {7, kSchemaV7},
         {8, kSchemaV8},
+        {9, kSchemaV9},
     };
     return migrations;
 }

@@ -214,6 +214,15 @@ struct PlatformModel {
     bool powerEstimated = false;
     std::string source;             // datasheet / reference architecture URL
     std::string notes;
+    // North-south ports (schema version 9, issue 38): per node, the ports its reference architecture cables
+    // to the storage and to the in-band network, the catalog NIC standing for their cage and speed (a DGX
+    // H100's dual-port ConnectX-7 QSFP112), its BMC's 1GbE RJ45 ports, and where that is documented. 0 /
+    // empty: not known (PCIe servers, CUSTOM): the platform brings no default networks.
+    int storagePorts = 0;
+    int inbandPorts = 0;
+    std::string northSouthPortPart;
+    int bmcPorts = 0;
+    std::string northSouthSource;
 
     bool hasScaleUpDomain() const { return gpusPerScaleUp > 1 && scaleUpGBpsPerGpu > 0; }
 };

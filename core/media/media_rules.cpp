@@ -95,6 +95,17 @@ const char* fiberTypeName(Medium m, FiberType multimodeFiber)
     return m == Medium::SingleMode ? "OS2" : toString(multimodeFiber);
 }
 
+bool plugFitsCage(const std::string& form, const std::string& cageType)
+{
+    if (form == cageType) return true;
+    // The QSFP family is backward compatible: a QSFP28 (4 x 25G NRZ) plug seats in a QSFP56 or QSFP112 cage,
+    // which runs it at 100G (SFF-8665; NVIDIA's QSFP56 DACs are specified "for use in ConnectX-6/7 adapters and
+    // BlueField-2/3", whose ConnectX-7 and BlueField-3 cages are QSFP112: MCP7Y60 product specification). So a
+    // DGX H100's QSFP112 in-band port takes a 100GbE QSFP28 cable to an SN4600C. Only QSFP28 is let down this
+    // way: QSFP56 plugs in QSFP112 cages would change which parts today's 200G/400G plans pick.
+    return form == "QSFP28" && (cageType == "QSFP56" || cageType == "QSFP112");
+}
+
 bool endTakes(const LinkEnd& end, int ports)
 {
     if (end.generic || ports == end.linksPerCage) return true;
@@ -115,7 +126,7 @@ enum class CageMisfit { None, Form, FinsUnderHeatSink, NoFins };
 CageMisfit cageMisfit(const std::string& form, bool finned, const LinkEnd& end)
 {
     if (end.generic) return CageMisfit::None;  // a what-if switch has whatever cage the optics need
-    if (form != end.cageType) return CageMisfit::Form;
+    if (form != end.cageType && !plugFitsCage(form, end.cageType)) return CageMisfit::Form;
     // A finned top cannot slide under a NIC's riding heat sink (fabric-facts §2, §3.2).
     if (finned && !end.cageFinned) return CageMisfit::FinsUnderHeatSink;
     // Air-cooled switch OSFP cages have no heat sink: the module must bring its fins (§3.2, §3.3).

@@ -57,6 +57,10 @@ void addIssue(std::vector<Issue>& out, const ClassContext& ctx, const char* rule
     out.push_back({rule, message(), fix});
 }
 
+// Does a plug of this form factor seat in a cage of this type? Its own type, and a QSFP28 plug in a QSFP56 or
+// QSFP112 cage (the QSFP family is backward compatible; media_rules.cpp gives the source).
+bool plugFitsCage(const std::string& form, const std::string& cageType);
+
 // Does a module or cable end with `ports` ports (links at the link speed) fit the end's cages? Yes when it
 // fills the cage's split, or when every cage of the group carries at most `ports` links and the cage
 // can run that many ports (a 400G module in a QSFP-DD800 cage carrying one link). A twin-port module in a

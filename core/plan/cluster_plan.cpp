@@ -174,7 +174,9 @@ void planOtherNetworks(const Plan& compute, long long switchesBefore, const Cata
             names.insert(cluster.networks[i].name);
         }
     }
-    for (std::size_t i = 0; i < cluster.networks.size(); ++i) {
+    // compute_only keeps the compute fabric alone: listed networks are kept in the design, not planned.
+    const std::size_t planned = cluster.computeOnly ? 0 : cluster.networks.size();
+    for (std::size_t i = 0; i < planned; ++i) {
         const NetworkSpec& n = cluster.networks[i];
         const long long ports = endpointPortsOf(n, cluster.nodes(), switchesBefore);
         if (ports < 1)
@@ -223,7 +225,7 @@ std::vector<NetworkFigures> clusterTotalsOf(const Comparison& comparison, const 
 {
     std::vector<NetworkFigures> totals;
     for (const Plan& p : comparison.plans) {
-        if (p.spec.networks.empty()) return {};
+        if (p.spec.networks.empty() || p.spec.computeOnly) return {};
         NetworkFigures total = figuresOf(p);
         planOtherNetworks(p, total.switches, catalog, options,
                           [&total](NetworkPlan&&, const NetworkFigures& f) { total += f; });
@@ -234,6 +236,7 @@ std::vector<NetworkFigures> clusterTotalsOf(const Comparison& comparison, const 
 
 std::optional<UserError> networkRefusalOf(const ClusterSpec& cluster, const Catalog& catalog)
 {
+    if (cluster.computeOnly) return std::nullopt;  // not planned (makeClusterPlan)
     try {
         std::set<std::string> names;
         for (std::size_t i = 0; i < cluster.networks.size(); ++i) {

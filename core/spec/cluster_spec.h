@@ -145,6 +145,9 @@ struct ClusterSpec {
     // The cluster's other networks (storage, in-band, out-of-band), planned beside the compute fabric
     // above by plan/cluster_plan.h; empty = the compute fabric alone (issue 38).
     std::vector<NetworkSpec> networks;
+    // Keep only the compute fabric: applying a platform adds none of its reference architecture's networks
+    // (catalog/platform_networks.h) and the cluster plan plans none (design field `compute_only`).
+    bool computeOnly = false;
     bool operator==(const ClusterSpec&) const = default;
 
     int nodes() const { return gpusPerNode > 0 ? (gpus + gpusPerNode - 1) / gpusPerNode : 0; }

@@ -20,6 +20,10 @@ namespace fields {
 // tests/core/test_hostile_design.cpp compares them). The decimal upper bounds are far beyond any real
 // floor or price but keep every derived length, power and cost finite.
 const DesignField<std::string> name{"/name", "Name", "", FP_IN_SPEC(name), 1};
+// Written only when true: a design without it is read and written as before.
+const DesignField<bool> computeOnly{.path = "/compute_only", .label = "Compute fabric only", .unit = "",
+                                    .ref = FP_IN_SPEC(computeOnly), .undoId = 97, .writtenWhenSet = true,
+                                    .sinceVersion = 2};
 
 const DesignField<int> gpus{"/compute/gpus", "GPUs", "", FP_IN_SPEC(gpus), 10, FieldRange{1, kMaxGpus}, "GPU count"};
 const DesignField<int> gpusPerNode{"/compute/gpus_per_node", "GPUs per node", "", FP_IN_SPEC(gpusPerNode), 11,
@@ -172,7 +176,7 @@ const std::vector<AnyDesignField>& designFields()
 {
     using namespace fields;
     static const std::vector<AnyDesignField> all{
-        &name,
+        &name, &computeOnly,
         &gpus, &gpusPerNode, &nicsPerNode, &nic, &linkGbps, &platform,
         &technology, &switchModel, &leafSwitch, &spineSwitch, &coreSwitch, &genericRadix, &tiers, &railOptimized,
         &suNodes, &dualTor, &leafPerRack, &podNodes, &planes, &railPlanes, &leafOversubscription,

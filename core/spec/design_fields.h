@@ -62,6 +62,7 @@ using AnyDesignField =
 
 namespace fields {
 extern const DesignField<std::string> name;
+extern const DesignField<bool> computeOnly;  // keep only the compute fabric (issue 38)
 // compute
 extern const DesignField<int> gpus, gpusPerNode, nicsPerNode, linkGbps;
 extern const DesignField<std::string> nic, platform;

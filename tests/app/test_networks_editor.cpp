@@ -19,6 +19,7 @@
 #include "gui/main_window.h"
 #include "gui/network_dialog.h"
 #include "gui/networks_editor.h"
+#include "catalog/platform_networks.h"
 #include "gui_test_support.h"
 
 using namespace fp;
@@ -41,6 +42,7 @@ private slots:
     void addStorageAppliesOneUndoStep();
     void refusedNetworkKeepsTheDialogOpen();
     void editAndRemoveAreUndoable();
+    void platformStartsFromItsReferenceArchitecture();
 
 private:
     Document* doc() const { return m_window->document(); }
@@ -143,6 +145,36 @@ void TestNetworksEditor::editAndRemoveAreUndoable()
     QCOMPARE(doc()->spec().networks[0].endpoints[0].portsEach, 1);
     // A look at the section as a user sees it.
     m_editor->grab().save(QDir::temp().filePath(QStringLiteral("fabricplan-networks-editor.png")));
+}
+
+
+// A DGX H100 design's Add starts from the network `plan --platform DGX-H100` adds (one source for both):
+// storage on QM9700 with the DGX's two storage ports, the estimated storage appliances and the RA's 4 UFM
+// appliances (Table 7); the OOB on SN2201 at the RJ45 port's native speed. Adding the storage network twice
+// names the second "storage-2".
+void TestNetworksEditor::platformStartsFromItsReferenceArchitecture()
+{
+    ClusterSpec s;
+    s.platform = "DGX-H100";
+    doc()->reset(s, QString());
+    QVERIFY(test::settle(*doc()));
+    const Catalog& catalog = *doc()->catalog();
+    const NetworkSpec storage = suggestedNetwork(NetworkRole::Storage, doc()->spec(), catalog);
+    QCOMPARE(storage.switchModel, std::string("MQM9700-NS2F"));
+    QCOMPARE(storage.endpoints.size(), std::size_t(3));
+    QCOMPARE(storage.endpoints[0].per, EndpointCount::PerComputeNode);
+    QCOMPARE(storage.endpoints[0].portsEach, 2);  // DGX H100: two storage ports (platforms.csv)
+    QCOMPARE(storage.endpoints[2].count, 4);      // UFM appliances, RA Table 7
+    QVERIFY(storage == referenceNetworks(*catalog.findPlatform("DGX-H100"), doc()->spec())[0]);
+    const NetworkSpec oob = suggestedNetwork(NetworkRole::OutOfBand, doc()->spec(), catalog);
+    QCOMPARE(oob.switchModel, std::string("SN2201"));
+    QCOMPARE(oob.linkGbps, 0);
+    QVERIFY(withDialog([this] { m_editor->addNetwork(NetworkRole::Storage); }, [](NetworkDialog*) {}).isEmpty());
+    QCOMPARE(suggestedNetwork(NetworkRole::Storage, doc()->spec(), catalog).name, std::string("storage-2"));
+    QVERIFY(test::settle(*doc()));
+    const auto cluster = doc()->clusterPlan();
+    QVERIFY(cluster && cluster->networks.size() == 2);
+    QCOMPARE(cluster->networks[1].endpointPorts, 128LL * 2 + 16 * 2 + 4);  // 128 DGX x 2, 16 appliances x 2, 4 UFM
 }
 
 QTEST_MAIN(TestNetworksEditor)

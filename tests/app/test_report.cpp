@@ -172,7 +172,7 @@ private slots:
     {
         const SpecReadResult read = loadSpecFile(FABRICPLAN_EXAMPLES_DIR "/dgx-h100-superpod-1024-all-networks.fabricplan");
         const ClusterPlan c = makeClusterPlan(read.spec, *catalog_);
-        QCOMPARE(c.networks.size(), std::size_t(3));
+        QCOMPARE(c.networks.size(), std::size_t(4));  // compute, storage, in-band, OOB
         const QString pdf = path(QStringLiteral("networks.pdf"));
         report::writePdfReport(c.compute(), *catalog_, nullptr, pdf.toStdString(), {}, &c);
         if (!havePoppler_) QSKIP("pdfinfo/pdftotext (poppler-utils) not installed");
@@ -207,7 +207,7 @@ private slots:
         QCOMPARE(switchSum, c.total.switches);
         QCOMPARE(cableSum, c.total.cables);
         QVERIFY(page.contains(QStringLiteral("Topology: InfiniBand, MQM9700-NS2F (64 x 400G), port MCX715105AS-WEAT")));
-        QVERIFY(page.contains(QStringLiteral("Topology: RoCEv2, SN5600")));
+        QVERIFY(page.contains(QStringLiteral("Topology: RoCEv2, SN4600C")));  // the in-band network, as the RA
         // The rest of the report is the compute fabric's, as before.
         QVERIFY(pdfText(pdf).contains(QStringLiteral("Bill of materials")));
     }

@@ -719,7 +719,7 @@ private slots:
     void olderCatalogGainsFailureRates()
     {
         const std::string path = copyOfBundled(tmp_, "v2.sqlite");
-        QCOMPARE(rawExec(path, "ALTER TABLE switches DROP COLUMN power_max_w; ALTER TABLE switches DROP COLUMN power_max_estimated; "
+        QCOMPARE(rawExec(path, std::string(testsupport::kPlatformsBeforeVersion9) + "ALTER TABLE switches DROP COLUMN power_max_w; ALTER TABLE switches DROP COLUMN power_max_estimated; "
                                             "ALTER TABLE switches DROP COLUMN open_optics; ALTER TABLE nics DROP COLUMN open_optics; "
                                "ALTER TABLE nics DROP COLUMN eth_port_gbps; ALTER TABLE nics DROP COLUMN eth_ports_per_cage; "
                                "ALTER TABLE platforms DROP COLUMN nics_built_in_source; ALTER TABLE platforms DROP COLUMN nics_built_in; "
@@ -771,7 +771,7 @@ private slots:
     void olderCatalogGainsAsicsAndMissingOnesAreAClearError()
     {
         const std::string v5 = copyOfBundled(tmp_, "v5.sqlite");
-        QCOMPARE(rawExec(v5, "ALTER TABLE switches DROP COLUMN power_max_w; ALTER TABLE switches DROP COLUMN power_max_estimated; "
+        QCOMPARE(rawExec(v5, std::string(testsupport::kPlatformsBeforeVersion9) + "ALTER TABLE switches DROP COLUMN power_max_w; ALTER TABLE switches DROP COLUMN power_max_estimated; "
                                             "ALTER TABLE switches DROP COLUMN open_optics; ALTER TABLE nics DROP COLUMN open_optics; "
                              "DROP TABLE asics; UPDATE schema_version SET version = 5"), SQLITE_OK);
         const Catalog c = loadCatalog(v5);

@@ -60,10 +60,10 @@ private slots:
                     QVERIFY(findDesignField(f->path) == &any);
                 },
                 any);
-        // Hand count of ClusterSpec's scalar fields (cluster_spec.h): name; 6 compute; the fabric (with the
+        // Hand count of ClusterSpec's scalar fields (cluster_spec.h): name, compute_only; 6 compute; the fabric (with the
         // three per-tier switches and dual_tor: 16); 14 floor; 4 media (the pins are a list); 10 economics;
         // 3 workload; 7 lossless.
-        QCOMPARE(int(designFields().size()), 1 + 6 + 16 + 14 + 4 + 10 + 3 + 7);
+        QCOMPARE(int(designFields().size()), 2 + 6 + 16 + 14 + 4 + 10 + 3 + 7);
         QVERIFY(findDesignField("/compute/gpu") == nullptr);
     }
 
@@ -78,6 +78,7 @@ private slots:
         s.spineSwitchModel = "B";
         s.coreSwitchModel = "C";
         s.dualTor = true;
+        s.computeOnly = true;
         s.lossless = {.losslessPriority = 4, .cnpPriority = 7, .roceDscp = 30, .cnpDscp = 46, .portMtu = 9000,
                       .losslessPriorities = 2, .bufferMbOverride = 64};
         const json written = specToJson(s);

@@ -95,7 +95,7 @@ private slots:
     {
         QTemporaryDir tmp;
         const std::string path = testsupport::copyOfBundled(tmp, "v4.sqlite");
-        QCOMPARE(testsupport::rawExec(path, "ALTER TABLE switches DROP COLUMN power_max_w; ALTER TABLE switches DROP COLUMN power_max_estimated; "
+        QCOMPARE(testsupport::rawExec(path, std::string(testsupport::kPlatformsBeforeVersion9) + "ALTER TABLE switches DROP COLUMN power_max_w; ALTER TABLE switches DROP COLUMN power_max_estimated; "
                                             "ALTER TABLE switches DROP COLUMN open_optics; ALTER TABLE nics DROP COLUMN open_optics; "
                                             "ALTER TABLE nics DROP COLUMN eth_port_gbps; "
                                             "ALTER TABLE nics DROP COLUMN eth_ports_per_cage; "

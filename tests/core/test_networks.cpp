@@ -323,13 +323,16 @@ private slots:
     // its network and whose extended prices add up to the total capex.
     // Storage: 128 x 2 + 16 x 2 + 4 UFM = 292 ports -> 10 leaves (ceil(292 / 32)); spines from ceil(10 x 32
     // / 64) = 5: S = 5, 6, 7 need 35, 36, 35 uplinks, S = 8 (m = 4, 10 x 4 = 40 <= 64) -> 8 spines.
-    // In-band: 128 x 2 + 5 management servers x 2 + 4 UFM = 270 ports on SN5600 split to 128 x 400G: 64 down
-    // + 64 up per leaf -> ceil(270 / 64) = 5 leaves; spines from ceil(5 x 64 / 128) = 3: S = 3 needs 3 x 22 = 66
-    // uplinks, S = 4 (m = 16, 5 x 16 = 80 <= 128) fits -> 4 spines.
+    // In-band (SN4600C, 64 x 100G, as NVIDIA's RA): 128 x 2 + 5 management servers x 2 = 266 ports, 32 down + 32
+    // up per leaf -> ceil(266 / 32) = 9 leaves; spines from ceil(9 x 32 / 64) = 5: S = 5, 6, 7 need 35, 36, 35
+    // uplinks, S = 8 (m = 4, 9 x 4 = 36 <= 64) fits -> 8 spines.
+    // OOB (SN2201, 48 x 1GbE RJ45 at 11:1 = 44 down, 4 up): 128 BMCs + the 48 + 18 + 17 = 83 switches above +
+    // 5 management servers + 4 UFM + 16 storage + 64 PDUs = 300 ports -> ceil(300 / 44) = 7 leaves, one spine
+    // takes 7 x 4 = 28 <= 48 uplinks -> 1 spine.
     // Compute: NVIDIA's DGX SuperPOD H100 RA, Table 4 "Compute fabric component count": 4 SUs, 32 leaf and
     // 16 spine QM9700 (docs.nvidia.com/dgx-superpod/reference-architecture-scalable-infrastructure-h100/
-    // latest/network-fabrics.html). The RA's storage and in-band counts depend on the storage vendor and
-    // on the SN4600C (not in the catalog), so those two networks are checked against the closed form.
+    // latest/network-fabrics.html). The RA's storage, in-band and OOB counts were not retrieved
+    // (test_management_networks.cpp), so those networks are checked against the closed form.
     void exampleThroughTheCli()
     {
         const CliRun r = cli({QStringLiteral("plan"), example("dgx-h100-superpod-1024-all-networks.fabricplan"),
@@ -338,7 +341,7 @@ private slots:
         const json j = json::parse(r.out.toStdString());
         QVERIFY(j.contains("networks"));
         const json& nets = j["networks"];
-        QCOMPARE(nets.size(), std::size_t(3));
+        QCOMPARE(nets.size(), std::size_t(4));
         QCOMPARE(nets[0]["name"].get<std::string>(), std::string("compute"));
         QCOMPARE(nets[0]["topology"]["switches"]["leaf"].get<long long>(), 32LL);
         QCOMPARE(nets[0]["topology"]["switches"]["spine"].get<long long>(), 16LL);
@@ -347,9 +350,13 @@ private slots:
         QCOMPARE(nets[1]["topology"]["switches"]["leaf"].get<long long>(), 10LL);
         QCOMPARE(nets[1]["topology"]["switches"]["spine"].get<long long>(), 8LL);
         QCOMPARE(nets[2]["name"].get<std::string>(), std::string("inband"));
-        QCOMPARE(nets[2]["endpoint_ports"].get<long long>(), 270LL);
-        QCOMPARE(nets[2]["topology"]["switches"]["leaf"].get<long long>(), 5LL);
-        QCOMPARE(nets[2]["topology"]["switches"]["spine"].get<long long>(), 4LL);
+        QCOMPARE(nets[2]["endpoint_ports"].get<long long>(), 266LL);
+        QCOMPARE(nets[2]["topology"]["switches"]["leaf"].get<long long>(), 9LL);
+        QCOMPARE(nets[2]["topology"]["switches"]["spine"].get<long long>(), 8LL);
+        QCOMPARE(nets[3]["name"].get<std::string>(), std::string("oob"));
+        QCOMPARE(nets[3]["endpoint_ports"].get<long long>(), 300LL);
+        QCOMPARE(nets[3]["topology"]["switches"]["leaf"].get<long long>(), 7LL);
+        QCOMPARE(nets[3]["topology"]["switches"]["spine"].get<long long>(), 1LL);
         long long switches = 0, cables = 0, transceivers = 0;
         double capex = 0;
         for (const json& n : nets) {
@@ -359,7 +366,7 @@ private slots:
             capex += n["capex_usd"]["total"].get<double>();
             QCOMPARE(n["figures"]["capex_usd"].get<double>(), n["capex_usd"]["total"].get<double>());
         }
-        QCOMPARE(switches, 48LL + 18 + 9);
+        QCOMPARE(switches, 48LL + 18 + 17 + 8);
         QCOMPARE(j["total"]["switches"].get<long long>(), switches);
         QCOMPARE(j["total"]["cables"].get<long long>(), cables);
         QCOMPARE(j["total"]["transceivers"].get<long long>(), transceivers);
@@ -377,21 +384,22 @@ private slots:
         double csvCapex = 0;
         std::map<std::string, long long> switchesOf;
         for (std::size_t i = 1; i < bom.size(); ++i) {
-            QVERIFY(bom[i][0] == "compute" || bom[i][0] == "storage" || bom[i][0] == "inband");
+            QVERIFY(bom[i][0] == "compute" || bom[i][0] == "storage" || bom[i][0] == "inband" || bom[i][0] == "oob");
             csvCapex += std::stod(bom[i][7]);
             if (bom[i][1] == "switches") switchesOf[bom[i][0]] += std::stoll(bom[i][5]);
         }
         QVERIFY2(std::abs(csvCapex - j["total"]["capex_usd"].get<double>()) < 1.0,
                  qPrintable(QString::number(csvCapex, 'f', 2)));
         QCOMPARE(switchesOf["storage"], 18LL);
-        QCOMPARE(switchesOf["inband"], 9LL);
+        QCOMPARE(switchesOf["inband"], 17LL);
+        QCOMPARE(switchesOf["oob"], 8LL);
         const auto cablesCsv = csvRows(dir.filePath(QStringLiteral("cables.csv")));
         QCOMPARE(cablesCsv[0][0], std::string("network"));
         QCOMPARE(static_cast<long long>(cablesCsv.size() - 1), j["total"]["cables"].get<long long>());
 
         // Printed: one row per network and a total row.
         const CliRun text = cli({QStringLiteral("plan"), example("dgx-h100-superpod-1024-all-networks.fabricplan")});
-        QVERIFY(text.out.contains("Networks (3; the total is their sum)"));
+        QVERIFY(text.out.contains("Networks (4; the total is their sum)"));
         QVERIFY(text.out.contains("  total "));
     }
 

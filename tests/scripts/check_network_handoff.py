@@ -44,7 +44,7 @@ check(r.returncode == 0, f"plan: exit {r.returncode}: {r.stderr[:300]}")
 plan = json.loads((out / "plan.json").read_text())
 networks = plan["networks"]
 names = [n["name"] for n in networks]
-check(len(networks) == 3, f"{len(networks)} networks, want 3")
+check(len(networks) == 4, f"{len(networks)} networks, want 4 (compute, storage, in-band, OOB)")
 bundle = out / "netbox"
 
 # Device types: one per model, every file valid YAML.

@@ -42,7 +42,7 @@ run([cli, "plan", str(design), "--catalog", catalog, "--json", f"{out}/plan.json
 run([cli, "plan", "--catalog", catalog, "--xlsx", f"{out}/compute.xlsx"])
 plan = json.loads((out / "plan.json").read_text())
 networks = plan["networks"]
-check(len(networks) == 3, f"the example has {len(networks)} networks, want 3 (compute, storage, in-band)")
+check(len(networks) == 4, f"the example has {len(networks)} networks, want 4 (compute, storage, in-band, OOB)")
 
 compute_only = openpyxl.load_workbook(out / "compute.xlsx", read_only=True).sheetnames
 check(compute_only == ["Summary", "BOM", "Cable plan", "Optics prices", "Checks", "Resilience", "Tuning checklist"],

@@ -1,0 +1,91 @@
+#include "catalog/platform_networks.h"
+
+#include <algorithm>
+#include <string>
+
+namespace fp {
+
+namespace {
+
+EndpointGroup fixed(std::string name, int count, int portsEach)
+{
+    return {std::move(name), EndpointCount::Fixed, count, portsEach};
+}
+
+EndpointGroup perNode(std::string name, int portsEach)
+{
+    return {std::move(name), EndpointCount::PerComputeNode, 0, portsEach};
+}
+
+} // namespace
+
+std::vector<NetworkSpec> referenceNetworks(const PlatformModel& p, const ClusterSpec& spec, const ReferenceCounts& k)
+{
+    std::vector<NetworkSpec> out;
+    const int nodes = std::max(1, spec.nodes());
+    const int storageAppliances = (nodes + k.nodesPerStorageAppliance - 1) / k.nodesPerStorageAppliance;
+    const bool separateStorage = p.storagePorts > 0 && !p.northSouthPortPart.empty();
+    const bool inband = p.inbandPorts > 0 && !p.northSouthPortPart.empty();
+    const std::string system = p.id;
+    if (separateStorage) {
+        // SuperPOD H100/B200 RA: an InfiniBand storage fabric of QM9700 at NDR 400G; the UFM appliances
+        // join it. Node-side oversubscription 1:1 (the RA's ratio was not retrieved: UNVERIFIED).
+        NetworkSpec n;
+        n.name = "storage";
+        n.role = NetworkRole::Storage;
+        n.fabric = FabricKind::InfiniBand;
+        n.switchModel = "MQM9700-NS2F";
+        n.portModel = p.northSouthPortPart;
+        n.linkGbps = 400;
+        n.endpoints = {perNode(system + " storage ports", p.storagePorts),
+                       fixed("storage appliances (estimate: 1 per " + std::to_string(k.nodesPerStorageAppliance) +
+                                 " nodes, 2 ports; the RA leaves storage to the partner)",
+                             storageAppliances, 2),
+                       fixed("UFM appliances", k.ufmAppliances, 1)};
+        out.push_back(std::move(n));
+    }
+    if (inband) {
+        // SuperPOD H100 RA / BasePOD: SN4600C at 100GbE; the DGX's QSFP112 ports take 100GbE QSFP28 cables.
+        // Without separate storage ports (HGX Enterprise RA: two converged north-south ports) the same
+        // switches carry storage and in-band: one storage_inband network with the storage appliances on it.
+        NetworkSpec n;
+        n.name = separateStorage ? "inband" : "storage_inband";
+        n.role = separateStorage ? NetworkRole::InBand : NetworkRole::StorageInBand;
+        n.fabric = FabricKind::RoCE;
+        n.switchModel = "SN4600C";
+        n.portModel = p.northSouthPortPart;
+        n.linkGbps = 100;
+        n.endpoints = {perNode(system + (separateStorage ? " in-band ports" : " north-south ports"), p.inbandPorts),
+                       fixed("management servers", k.managementServers, 2)};
+        if (!separateStorage)
+            n.endpoints.push_back(fixed("storage appliances (estimate: 1 per " +
+                                            std::to_string(k.nodesPerStorageAppliance) + " nodes, 2 ports)",
+                                        storageAppliances, 2));
+        out.push_back(std::move(n));
+    }
+    if (p.bmcPorts > 0) {
+        // SuperPOD H100 RA: the OOB fabric "connects the management ports of all devices including DGX and
+        // management servers, storage, networking gear, rack PDUs". SN2201 leaves: 48 RJ45 down, and the RA's
+        // 4 x 100G uplinks stand as 4 RJ45 cages (11:1 = 44 down, 4 up: the QSFP28 uplinks are not modelled).
+        NetworkSpec n;
+        n.name = "oob";
+        n.role = NetworkRole::OutOfBand;
+        n.fabric = FabricKind::RoCE;
+        n.switchModel = "SN2201";
+        n.portModel = "GEN-1GBE-RJ45-PORT";
+        n.linkGbps = 0;  // the RJ45 port's native 1 Gb/s (a link speed field starts at 10)
+        n.leafOversubscription = Ratio{11, 1, 0};
+        const int racks = (nodes + std::max(1, nodesPerRackOf(spec.floor)) - 1) / std::max(1, nodesPerRackOf(spec.floor));
+        n.endpoints = {perNode(system + " BMC ports", p.bmcPorts),
+                       {"switch management ports (every network above)", EndpointCount::PerSwitch, 0, 1},
+                       fixed("management server BMCs", k.managementServers, 1)};
+        if (separateStorage) n.endpoints.push_back(fixed("UFM appliance BMCs", k.ufmAppliances, 1));
+        if (separateStorage || inband) n.endpoints.push_back(fixed("storage appliance management ports", storageAppliances, 1));
+        n.endpoints.push_back(fixed("rack PDUs (estimate: " + std::to_string(k.pdusPerRack) + " per compute rack)",
+                                    racks * k.pdusPerRack, 1));
+        out.push_back(std::move(n));
+    }
+    return out;
+}
+
+} // namespace fp

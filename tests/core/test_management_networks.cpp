@@ -1,0 +1,355 @@
+// The management networks' parts (issue 38): the catalog's 1GbE RJ45 and 100GbE QSFP28 rows (SN2201, SN4600C,
+// the RJ45 management port, Cat6 cords, 100GbE DAC/AOC), the schema migration that lets their cages in, the
+// QSFP28-in-QSFP112 rule of media, and a 100G in-band plus a 1G OOB network of a DGX H100 cluster that plan
+// with no error and every part in a cage of its own form factor.
+#include <QtTest>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_run.h"
+#include "test_catalog_support.h"
+
+#include "bom/bom.h"
+#include "estimate/throughput.h"
+#include "catalog/catalog_db.h"
+#include "catalog/platform_networks.h"
+#include "catalog/platforms.h"
+#include "media/media_rules.h"
+#include "plan/cluster_plan.h"
+#include "plan/invariants.h"
+#include "spec/spec_json.h"
+
+using namespace fp;
+
+namespace {
+
+ClusterSpec dgxH100(int gpus)
+{
+    ClusterSpec s;
+    s.gpus = gpus;
+    s.platform = "DGX-H100";
+    s.nicModel = "MCX75310AAS-NEAT";
+    s.switchModel = "MQM9700-NS2F";
+    s.suNodes = 32;
+    return s;
+}
+
+// The in-band network of NVIDIA's DGX SuperPOD H100 RA: SN4600C at 100GbE; each DGX brings two ports
+// (one of each dual-port ConnectX-7, QSFP112), the management servers two each.
+NetworkSpec inband()
+{
+    NetworkSpec n;
+    n.name = "inband";
+    n.role = NetworkRole::InBand;
+    n.fabric = FabricKind::RoCE;
+    n.switchModel = "SN4600C";
+    n.portModel = "MCX715105AS-WEAT";
+    n.linkGbps = 100;
+    n.endpoints = {{"DGX in-band ports", EndpointCount::PerComputeNode, 0, 2},
+                   {"management servers", EndpointCount::Fixed, 5, 2}};
+    return n;
+}
+
+// The OOB network: SN2201 1GbE RJ45; every node BMC, every switch's management port, management servers.
+NetworkSpec oob()
+{
+    NetworkSpec n;
+    n.name = "oob";
+    n.role = NetworkRole::OutOfBand;
+    n.fabric = FabricKind::RoCE;
+    n.switchModel = "SN2201";
+    n.portModel = "GEN-1GBE-RJ45-PORT";
+    n.linkGbps = 0;  // the port's native 1 Gb/s
+    n.endpoints = {{"DGX BMC ports", EndpointCount::PerComputeNode, 0, 1},
+                   {"switch management ports", EndpointCount::PerSwitch, 0, 1},
+                   {"management servers", EndpointCount::Fixed, 5, 1}};
+    return n;
+}
+
+int errorsOf(const Plan& p)
+{
+    int n = 0;
+    for (const Finding& f : p.findings) n += f.severity == Severity::Error;
+    return n;
+}
+
+std::string errorText(const Plan& p)
+{
+    std::string s;
+    for (const Finding& f : p.findings)
+        if (f.severity == Severity::Error) s += f.rule + ": " + f.message + " | ";
+    return s;
+}
+
+} // namespace
+
+class TestManagementNetworks : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(tmp_.isValid());
+        catalog_ = loadCatalog(FABRICPLAN_TEST_CATALOG);
+    }
+
+    // The rows, against their sources: SN2201 = 48 x 1000base-t + 4 x QSFP28, 1U (netbox devicetype-library
+    // Nvidia/SN2201.yaml); SN4600C = 64 x 100G QSFP28, 2U (mlxsw 5.13 release notes); 1000BASE-T reaches 100 m
+    // on Cat 5e or better (IEEE 802.3 clause 40).
+    void catalogRows()
+    {
+        const SwitchModel* sn2201 = catalog_.findSwitch("SN2201");
+        QVERIFY(sn2201);
+        QCOMPARE(sn2201->cageType, std::string("RJ45"));
+        QCOMPARE(sn2201->cages, 48);
+        QCOMPARE(sn2201->rackUnits, 1);
+        QCOMPARE(sn2201->portsAt(1), 48);
+        QCOMPARE(sn2201->portsAt(100), 0);  // its QSFP28 uplinks are not modelled (catalog README)
+        const SwitchModel* sn4600c = catalog_.findSwitch("SN4600C");
+        QVERIFY(sn4600c);
+        QCOMPARE(sn4600c->cageType, std::string("QSFP28"));
+        QCOMPARE(sn4600c->portsAt(100), 64);
+        QCOMPARE(sn4600c->rackUnits, 2);
+        const NicModel* bmc = catalog_.findNic("GEN-1GBE-RJ45-PORT");
+        QVERIFY(bmc);
+        QCOMPARE(bmc->cageType, std::string("RJ45"));
+        QCOMPARE(bmc->portGbps, 1);
+        double longestCat6 = 0;
+        int cat6 = 0;
+        for (const CableModel& c : catalog_.cables) {
+            if (c.endAForm != "RJ45") continue;
+            ++cat6;
+            QCOMPARE(c.endBForm, std::string("RJ45"));
+            QCOMPARE(c.portGbps, 1);
+            longestCat6 = std::max(longestCat6, c.lengthM);
+            QVERIFY2(!c.prices.empty() && c.prices.front().estimated, c.partNumber.c_str());
+        }
+        QCOMPARE(cat6, 11);
+        QCOMPARE(longestCat6, 100.0);
+        for (const char* p : {"SN2201", "SN4600C", "MCP1600-C003E26N", "MFA1A00-C100"}) {
+            const PartBase* part = catalog_.findPart(p);
+            QVERIFY2(part && !part->source.empty() && !part->prices.empty(), p);
+            for (const PriceQuote& q : part->prices) QVERIFY2(q.estimated, p);  // every seed price an estimate
+        }
+    }
+
+    // A version 8 file refuses an RJ45 or QSFP28 cage (the old CHECK); migration 9 widens the check of every
+    // table that names a cage and keeps every row.
+    void migrationNineAdmitsTheNewCages()
+    {
+        const std::string path = (tmp_.path() + "/v8.sqlite").toStdString();
+        testsupport::writeFile(path, "");
+        std::vector<CatalogMigration> upTo8;
+        for (const CatalogMigration& m : catalogMigrations())
+            if (m.toVersion <= 8) upTo8.push_back(m);
+        QCOMPARE(migrateCatalog(path, upTo8), 8);
+        QCOMPARE(testsupport::rawExec(path, "INSERT INTO parts (part, category, vendor, source) VALUES "
+                                     "('SW1','switch','X','s'), ('N1','nic','X','s'), ('T1','transceiver','X','s');"
+                                     "INSERT INTO switches (part, protocol, cages, cage_type, breakouts, open_optics, power_max_w) "
+                                     "VALUES ('SW1','ethernet',32,'QSFP56','200x1',1,500);"
+                                     "INSERT INTO nics (part, protocol, ports, port_gbps, cage_type, eth_port_gbps) "
+                                     "VALUES ('N1','ethernet',1,100,'QSFP56',100);"
+                                     "INSERT INTO transceivers (part, protocol, form_factor, port_gbps, lanes, pmd, medium, "
+                                     "wavelength_nm, connector, reach_om4_m) VALUES "
+                                     "('T1','ethernet','QSFP56',200,4,'SR4','multimode',850,'MPO-12/APC',100)"),
+                 SQLITE_OK);
+        QVERIFY(testsupport::rawExec(path, "UPDATE switches SET cage_type = 'RJ45'") != SQLITE_OK);
+        QVERIFY(testsupport::rawExec(path, "UPDATE nics SET cage_type = 'QSFP28'") != SQLITE_OK);
+        QCOMPARE(migrateCatalog(path, catalogMigrations()), kCatalogSchemaVersion);
+        QCOMPARE(kCatalogSchemaVersion, 9);
+        QCOMPARE(testsupport::rawQuery(path, "SELECT cages || breakouts || open_optics || power_max_w FROM switches WHERE part = 'SW1'"),
+                 std::string("32200x11500.0"));
+        QCOMPARE(testsupport::rawQuery(path, "SELECT eth_port_gbps FROM nics WHERE part = 'N1'"), std::string("100"));
+        QCOMPARE(testsupport::rawQuery(path, "SELECT reach_om4_m FROM transceivers WHERE part = 'T1'"), std::string("100.0"));
+        QCOMPARE(testsupport::rawExec(path, "UPDATE switches SET cage_type = 'RJ45'"), SQLITE_OK);
+        QCOMPARE(testsupport::rawExec(path, "UPDATE nics SET cage_type = 'QSFP28'"), SQLITE_OK);
+        QCOMPARE(testsupport::rawExec(path, "UPDATE transceivers SET form_factor = 'QSFP28'"), SQLITE_OK);
+        QVERIFY(testsupport::rawExec(path, "UPDATE switches SET cage_type = 'SFP+'") != SQLITE_OK);  // still checked
+        // The foreign key to parts still cascades.
+        QCOMPARE(testsupport::rawExec(path, "PRAGMA foreign_keys = ON; DELETE FROM parts WHERE part = 'SW1'"), SQLITE_OK);
+        QCOMPARE(testsupport::rawQuery(path, "SELECT count(*) FROM switches"), std::string("0"));
+    }
+
+    // QSFP28 plugs seat in QSFP56 and QSFP112 cages (the QSFP family is backward compatible); nothing else
+    // crosses: a QSFP56 plug in a QSFP112 cage stays refused (today's 200G/400G choices), RJ45 fits RJ45 only.
+    void qsfp28SeatsInLargerQsfpCages()
+    {
+        QVERIFY(media::plugFitsCage("QSFP28", "QSFP28"));
+        QVERIFY(media::plugFitsCage("QSFP28", "QSFP112"));
+        QVERIFY(media::plugFitsCage("QSFP28", "QSFP56"));
+        QVERIFY(!media::plugFitsCage("QSFP28", "OSFP"));
+        QVERIFY(!media::plugFitsCage("QSFP56", "QSFP112"));
+        QVERIFY(!media::plugFitsCage("QSFP112", "QSFP28"));
+        QVERIFY(media::plugFitsCage("RJ45", "RJ45"));
+        QVERIFY(!media::plugFitsCage("RJ45", "QSFP28"));
+    }
+
+    // 128 DGX H100 (1,024 GPUs) with a 100G in-band and a 1G OOB network: every network plans with no error and
+    // holds its invariants. In-band: 128 x 2 + 5 x 2 = 266 ports. OOB: 128 BMCs + 5 servers + the management
+    // ports of every switch listed before it (compute 48 QM9700 + the in-band's) on 48-port SN2201s.
+    void inbandAndOobPlanCleanly()
+    {
+        ClusterSpec s = dgxH100(1024);
+        s.networks = {inband(), oob()};
+        const ClusterPlan c = makeClusterPlan(s, catalog_);
+        QCOMPARE(c.networks.size(), std::size_t(3));
+        const NetworkPlan& ib = c.networks[1];
+        QCOMPARE(ib.endpointPorts, 266LL);
+        QVERIFY2(errorsOf(ib.plan) == 0, errorText(ib.plan).c_str());
+        QVERIFY(checks::invariants(ib.plan).empty());
+        const NetworkPlan& oobPlan = c.networks[2];
+        const long long switchesBefore = c.figures[0].switches + c.figures[1].switches;
+        QCOMPARE(c.figures[0].switches, 48LL);  // 32 leaves + 16 spines (the RA's compute fabric)
+        QCOMPARE(oobPlan.endpointPorts, 128LL + 5 + switchesBefore);
+        QVERIFY2(errorsOf(oobPlan.plan) == 0, errorText(oobPlan.plan).c_str());
+        QVERIFY(checks::invariants(oobPlan.plan).empty());
+        // Media by reach: every OOB cable is a Cat6 cord, every in-band cable a 100GbE QSFP28 DAC or AOC.
+        long long cat6 = 0, qsfp28 = 0;
+        for (const BomLine& l : oobPlan.plan.bom.lines) {
+            if (l.category != BomCategory::Cables) continue;
+            QVERIFY2(l.part.rfind("GEN-CAT6-UTP-", 0) == 0, l.part.c_str());
+            cat6 += l.qty;
+        }
+        for (const BomLine& l : ib.plan.bom.lines) {
+            if (l.category != BomCategory::Cables) continue;
+            QVERIFY2(l.part.rfind("MCP1600-", 0) == 0 || l.part.rfind("MFA1A00-", 0) == 0, l.part.c_str());
+            qsfp28 += l.qty;
+        }
+        QCOMPARE(cat6, static_cast<long long>(oobPlan.plan.fabric.links.size()));
+        QCOMPARE(qsfp28, static_cast<long long>(ib.plan.fabric.links.size()));
+    }
+
+    // The bundled DGX H100 SuperPOD example lists exactly the networks the platform's defaults build
+    // (platform_networks.h), so `plan --platform DGX-H100 --gpus 1024` and the example agree.
+    void exampleIsThePlatformsDefaultNetworks()
+    {
+        const ClusterSpec s =
+            loadSpecFile(std::string(FABRICPLAN_EXAMPLES_DIR) + "/dgx-h100-superpod-1024-all-networks.fabricplan").spec;
+        const PlatformModel* dgx = catalog_.findPlatform("DGX-H100");
+        QVERIFY(dgx);
+        QCOMPARE(dgx->storagePorts, 2);
+        QCOMPARE(dgx->inbandPorts, 2);
+        QCOMPARE(dgx->bmcPorts, 1);
+        QCOMPARE(dgx->northSouthPortPart, std::string("MCX715105AS-WEAT"));
+        const std::vector<NetworkSpec> defaults = referenceNetworks(*dgx, s);
+        QCOMPARE(defaults.size(), s.networks.size());
+        for (std::size_t i = 0; i < defaults.size(); ++i) QVERIFY2(defaults[i] == s.networks[i], defaults[i].name.c_str());
+        // No ports in the catalog, no default networks (never invented).
+        QVERIFY(referenceNetworks(*catalog_.findPlatform("PCIE-8GPU"), s).empty());
+        QVERIFY(referenceNetworks(*catalog_.findPlatform("GB300-NVL72"), s).empty());
+    }
+
+    // Done-when of issue 38: the example at the RA's size (4 SUs, 127 DGX H100 = 1,016 GPUs) against NVIDIA's
+    // published counts, DGX SuperPOD H100 reference architecture
+    //   Table 4 "Compute fabric component count" (docs.nvidia.com/dgx-superpod/reference-architecture-scalable-
+    //   infrastructure-h100/latest/network-fabrics.html): 4 SUs, 127 nodes, 1,016 GPUs: 32 leaf and 16 spine
+    //   QM9700, 1,020 compute-and-UFM cables, 1,024 spine-leaf cables;
+    //   Table 7 "Major components of the 4 SU, 127-node DGX SuperPOD": 127 DGX H100, 4 UFM appliances, 5
+    //   management servers; Figure 9 the in-band network on SN4600C; the DGX BasePOD RA names SN2201 for OOB.
+    // Table 7's storage, in-band and OOB switch and cable rows were not in the searched material, so those
+    // networks are checked against their closed forms (README, "Several networks"), worked out here:
+    //   storage 127 x 2 + 16 x 2 + 4 UFM = 290 ports on 64-port QM9700 at 1:1 (32 down): 10 leaves; spines: the
+    //     fewest S with m = ceil(32 / S) x S <= 32 uplinks... S = 8 (m = 4; 10 x 4 = 40 <= 64): 18 switches,
+    //     290 + 320 = 610 links (597 cables: 13 splitter cables carry two host links each);
+    //   in-band 127 x 2 + 5 x 2 = 264 ports on 64-port SN4600C at 1:1: 9 leaves, 8 spines (m = 4, 36 <= 64):
+    //     17 switches, 264 + 288 = 552 links;
+    //   OOB 127 BMCs + the 48 + 18 + 17 = 83 switches' management ports + 5 + 4 + 16 + 64 PDUs = 299 RJ45 ports
+    //     on SN2201 at 11:1 (44 down, 4 up): 7 leaves, 1 spine (7 x 4 = 28 <= 48), 299 + 28 = 327 cables.
+    void dgxH100SuperPodAgainstTheReferenceArchitecture()
+    {
+        ClusterSpec s =
+            loadSpecFile(std::string(FABRICPLAN_EXAMPLES_DIR) + "/dgx-h100-superpod-1024-all-networks.fabricplan").spec;
+        s.gpus = 1016;  // the RA's 127 nodes: one DGX slot of the 4 SUs gives its leaf ports to the UFM appliances
+        const ClusterPlan c = makeClusterPlan(s, catalog_);
+        QCOMPARE(c.networks.size(), std::size_t(4));
+        const auto switchesOf = [&](std::size_t i, const char* model) {
+            long long n = 0;
+            for (const BomLine& l : c.networks[i].plan.bom.lines)
+                if (l.category == BomCategory::Switches && l.part == model) n += l.qty;
+            return n;
+        };
+        // Compute: Table 4.
+        const Plan& compute = c.compute();
+        QCOMPARE(compute.fabric.switchCount(Tier::Leaf), 32LL);
+        QCOMPARE(compute.fabric.switchCount(Tier::Spine), 16LL);
+        QCOMPARE(switchesOf(0, "MQM9700-NS2F"), 48LL);
+        const auto byClass = estimate::linkCountsByClass(compute.fabric);
+        QCOMPARE(byClass[std::size_t(LinkClass::LeafSpine)], 1024LL);  // Table 4: 1,024 spine-leaf cables
+        // Table 4's 1,020 "compute and UFM" cables are 1,016 DGX ports + 4 UFM appliances on the compute leaves;
+        // FabricPlan puts the UFM appliances on the storage fabric's endpoints (README explains): 1,016 here.
+        QCOMPARE(byClass[std::size_t(LinkClass::HostLeaf)], 1016LL);
+        // Table 7: UFM appliances and management servers, as endpoint groups.
+        long long ufm = 0, mgmt = 0;
+        for (const NetworkSpec& n : s.networks)
+            for (const EndpointGroup& g : n.endpoints) {
+                if (g.name == "UFM appliances") ufm += g.count;
+                if (g.name == "management servers") mgmt += g.count;
+            }
+        QCOMPARE(ufm, 4LL);
+        QCOMPARE(mgmt, 5LL);
+        // Storage, in-band, OOB: the RA's models, our closed forms.
+        QCOMPARE(c.networks[1].endpointPorts, 290LL);
+        QCOMPARE(switchesOf(1, "MQM9700-NS2F"), 18LL);
+        // 610 links; a splitter cable (one twin-port OSFP end, legsB QSFP112 ends) carries legsB of them.
+        const auto linksOf = [&](std::size_t i) {
+            const auto byClass = estimate::linkCountsByClass(c.networks[i].plan.fabric);
+            return byClass[std::size_t(LinkClass::HostLeaf)] + byClass[std::size_t(LinkClass::LeafSpine)];
+        };
+        const auto linksCarriedBeyondOnePerCable = [&](std::size_t i) {
+            long long extra = 0;
+            for (const BomLine& l : c.networks[i].plan.bom.lines)
+                if (l.category == BomCategory::Cables)
+                    if (const CableModel* cable = catalog_.findCable(l.part)) extra += l.qty * (cable->legsB - 1);
+            return extra;
+        };
+        QCOMPARE(linksOf(1), 610LL);
+        QCOMPARE(c.figures[1].cables + linksCarriedBeyondOnePerCable(1), 610LL);
+        QCOMPARE(c.networks[2].endpointPorts, 264LL);
+        QCOMPARE(switchesOf(2, "SN4600C"), 17LL);
+        QCOMPARE(linksOf(2), 552LL);
+        QCOMPARE(c.figures[2].cables + linksCarriedBeyondOnePerCable(2), 552LL);
+        QCOMPARE(c.networks[3].endpointPorts, 299LL);
+        QCOMPARE(switchesOf(3, "SN2201"), 8LL);
+        QCOMPARE(linksOf(3), 327LL);
+        QCOMPARE(c.figures[3].cables, 327LL);  // Cat6 cords: one link each
+        for (std::size_t i = 0; i < c.networks.size(); ++i)
+            QVERIFY2(errorsOf(c.networks[i].plan) == 0, errorText(c.networks[i].plan).c_str());
+    }
+
+    // `plan --platform DGX-H100 --gpus 1016` plans all four networks; --compute-only, the compute fabric alone
+    // (the JSON as before: no networks, no total); a design file plans only the networks it lists.
+    void platformFlagBringsItsNetworks()
+    {
+        const auto planJson = [](QStringList extra) {
+            const test::CliRun r = test::runCli(QStringList{QStringLiteral("plan"), QStringLiteral("--platform"),
+                                                            QStringLiteral("DGX-H100"), QStringLiteral("--gpus"),
+                                                            QStringLiteral("1016"), QStringLiteral("--json"), QStringLiteral("-")} +
+                                                extra);
+            if (r.exitCode != 0) qWarning("%s", r.err.constData());
+            return nlohmann::json::parse(r.out.toStdString());
+        };
+        const nlohmann::json all = planJson({});
+        QVERIFY(all.contains("networks"));
+        QCOMPARE(all["networks"].size(), std::size_t(4));
+        QCOMPARE(all["networks"][1]["name"].get<std::string>(), std::string("storage"));
+        QCOMPARE(all["networks"][2]["name"].get<std::string>(), std::string("inband"));
+        QCOMPARE(all["networks"][3]["name"].get<std::string>(), std::string("oob"));
+        for (const auto& n : all["networks"]) QCOMPARE(n["figures"]["errors"].get<int>(), 0);
+        const nlohmann::json alone = planJson({QStringLiteral("--compute-only")});
+        QVERIFY(!alone.contains("networks"));
+        QVERIFY(!alone.contains("total"));
+        QCOMPARE(alone["capex_usd"]["total"].get<double>(), all["capex_usd"]["total"].get<double>());
+        const test::CliRun file = test::runCli({QStringLiteral("plan"),
+                                                QStringLiteral(FABRICPLAN_EXAMPLES_DIR "/dgx-h100-superpod-1024.fabricplan"),
+                                                QStringLiteral("--platform"), QStringLiteral("DGX-H100"),
+                                                QStringLiteral("--json"), QStringLiteral("-")});
+        QCOMPARE(file.exitCode, 0);
+        QVERIFY(!nlohmann::json::parse(file.out.toStdString()).contains("networks"));
+    }
+
+private:
+    QTemporaryDir tmp_;
+    Catalog catalog_;
+};
+
+QTEST_GUILESS_MAIN(TestManagementNetworks)
+#include "test_management_networks.moc"
