@@ -88,11 +88,11 @@ void writeNetworksPage(PdfDocument& doc, const ClusterPlan& c)
                       .arg(c.networks.size()));
     doc.section(QStringLiteral("Totals by network"));
     static const std::vector<TableColumn> columns = {
-        {QStringLiteral("Network"), 58, Qt::AlignLeft, false}, {QStringLiteral("Role"), 94, Qt::AlignLeft, false},
-        {QStringLiteral("Switches"), 44, Qt::AlignRight}, {QStringLiteral("Transceivers"), 58, Qt::AlignRight},
-        {QStringLiteral("Cables"), 40, Qt::AlignRight}, {QStringLiteral("Capex (USD)"), 70, Qt::AlignRight},
-        {QStringLiteral("Power (kW)"), 54, Qt::AlignRight}, {QStringLiteral("Max (kW)"), 48, Qt::AlignRight},
-        {QStringLiteral("Errors"), 34, Qt::AlignRight}};
+        {QStringLiteral("Network"), 54, Qt::AlignLeft, false}, {QStringLiteral("Role"), 84, Qt::AlignLeft, false},
+        {QStringLiteral("Switches"), 44, Qt::AlignRight}, {QStringLiteral("Transceivers"), 66, Qt::AlignRight},
+        {QStringLiteral("Cables"), 40, Qt::AlignRight}, {QStringLiteral("Capex (USD)"), 68, Qt::AlignRight},
+        {QStringLiteral("Power (kW)"), 58, Qt::AlignRight}, {QStringLiteral("Max (kW)"), 50, Qt::AlignRight},
+        {QStringLiteral("Errors"), 36, Qt::AlignRight}};
     doc.tableHeader(columns);
     for (std::size_t i = 0; i < c.networks.size(); ++i)
         doc.tableRow(columns, figuresRow(qs(c.networks[i].name), QString::fromUtf8(displayName(c.networks[i].role)),
