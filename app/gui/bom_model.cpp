@@ -49,7 +49,7 @@ void BomModel::setPlan(std::shared_ptr<const Plan> plan)
     m_rows.clear();
     if (m_plan) {
         const auto& lines = m_plan->bom.lines;
-        for (int c = int(BomCategory::Switches); c <= int(BomCategory::Spares); ++c) {
+        for (int c = int(BomCategory::Switches); c <= int(kLastBomCategory); ++c) {
             Row subtotal;
             subtotal.kind = SubtotalRow;
             subtotal.category = BomCategory(c);

@@ -250,7 +250,7 @@ QWidget* MainWindow::makeBomTab()
     bold.setBold(true);
     const int textMargin = table->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, table) + 1;
     int categoryWidth = widths[BomModel::Category];
-    for (int c = int(BomCategory::Switches); c <= int(BomCategory::Spares); ++c)
+    for (int c = int(BomCategory::Switches); c <= int(kLastBomCategory); ++c)
         categoryWidth = std::max(categoryWidth, QFontMetrics(bold).horizontalAdvance(QString::fromUtf8(displayName(BomCategory(c)))) +
                                                     2 * textMargin + 2);
     table->setColumnWidth(BomModel::Category, categoryWidth);

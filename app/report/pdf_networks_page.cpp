@@ -52,8 +52,7 @@ void writeNetworkSection(PdfDocument& doc, const NetworkPlan& n, const NetworkFi
         {QStringLiteral("Quantity"), 80, Qt::AlignRight}, {QStringLiteral("Extended (USD)"), 110, Qt::AlignRight},
         {QStringLiteral("Power (kW)"), 70, Qt::AlignRight}};
     doc.tableHeader(bomColumns);
-    for (BomCategory c : {BomCategory::Switches, BomCategory::Nics, BomCategory::Transceivers, BomCategory::Cables,
-                          BomCategory::Fibre, BomCategory::PatchPanels, BomCategory::Spares}) {
+    for (BomCategory c : kBomCategories) {
         long long lines = 0, qty = 0;
         for (const BomLine& l : p.bom.lines)
             if (l.category == c) ++lines, qty += l.qty;

@@ -49,8 +49,7 @@ void writeBomPage(PdfDocument& doc, const Plan& plan)
         {QStringLiteral("Share"), 45, Qt::AlignRight}, {QStringLiteral("Power (kW)"), 62, Qt::AlignRight},
         {QStringLiteral("Max (kW)"), 62, Qt::AlignRight}};  // typical (energy); switches at their maximum
     doc.tableHeader(totals);
-    for (BomCategory c : {BomCategory::Switches, BomCategory::Nics, BomCategory::Transceivers, BomCategory::Cables,
-                          BomCategory::Fibre, BomCategory::PatchPanels, BomCategory::Spares}) {
+    for (BomCategory c : kBomCategories) {
         long long lines = 0, qty = 0;
         for (const BomLine& l : bom.lines)
             if (l.category == c) ++lines, qty += l.qty;

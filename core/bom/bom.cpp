@@ -21,6 +21,7 @@ const char* toString(BomCategory c)
     case BomCategory::Fibre: return "fibre";
     case BomCategory::PatchPanels: return "patch_panels";
     case BomCategory::Spares: return "spares";
+    case BomCategory::RackContents: return "rack_contents";
     }
     return "?";
 }
@@ -35,6 +36,7 @@ const char* displayName(BomCategory c)
     case BomCategory::Fibre: return "Fibre cords and trunks";
     case BomCategory::PatchPanels: return "Patch panels";
     case BomCategory::Spares: return "Spares";
+    case BomCategory::RackContents: return "Included with the rack";
     }
     return "?";
 }
@@ -73,6 +75,30 @@ int Bom::longestLeadTimeDays() const
 int Bom::linesWithoutLeadTime() const
 {
     return static_cast<int>(std::count_if(lines.begin(), lines.end(), [](const BomLine& l) { return l.leadTimeDays == 0; }));
+}
+
+std::vector<BomLine> rackContentLines(const PlatformModel& platform, long long nodes)
+{
+    std::vector<BomLine> out;
+    if (platform.rackContents.empty() || platform.gpusPerScaleUp <= 0) return out;
+    const long long racks = (nodes * platform.gpusPerNode + platform.gpusPerScaleUp - 1) / platform.gpusPerScaleUp;
+    for (const RackItem& item : platform.rackContents) {
+        BomLine line;
+        line.category = BomCategory::RackContents;
+        line.part = item.item;
+        line.vendor = platform.vendor;
+        line.description = item.description;
+        line.qty = racks * item.perRack;
+        line.priceEstimated = false;
+        line.priceSource = "included with " + platform.id;
+        line.source = item.source;
+        line.includedWith = platform.id;
+        // Power: inside the rack's own figure (platforms.csv node power), not counted again here.
+        line.usedFor = std::to_string(item.perRack) + " per rack x " + withThousands(racks) + " " + platform.id +
+                       " racks, included with the rack (not bought separately)";
+        out.push_back(std::move(line));
+    }
+    return out;
 }
 
 namespace bom {
@@ -220,6 +246,11 @@ Bom collect(const ClusterSpec& spec, const Fabric& fabric, const MediaAssignment
             markIncludedWith(line, *hardware.platform);
         bom.lines.push_back(std::move(line));
     }
+
+    // A rack-scale system's rack content (NVL72: NVLink switch trays, NVLink spine, rack management switches,
+    // the trays' front-end NICs), once per NVLink domain: the domain is the rack (catalog rack_contents).
+    if (hardware.platform && fabric.nodeCount > 0 && hardware.platform->gpusPerScaleUp > 0)
+        for (const BomLine& line : rackContentLines(*hardware.platform, (long long)fabric.nodeCount)) bom.lines.push_back(line);
 
     // Modules and cables per part number; std::map keeps the BOM order stable between runs.
     bom.perSolution = countPerSolution(fabric, media, cageOfEnd, sharedTally);

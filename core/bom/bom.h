@@ -18,8 +18,14 @@
 namespace fp {
 
 // Stable category keys; the order is the BOM's order.
-enum class BomCategory { Switches, Nics, Transceivers, Cables, Fibre, PatchPanels, Spares };
-const char* toString(BomCategory);      // "switches", "nics", "transceivers", "cables", "fibre", "patch_panels", "spares"
+// RackContents: what a rack-scale system (NVL72) carries in its rack, included with it (price 0).
+enum class BomCategory { Switches, Nics, Transceivers, Cables, Fibre, PatchPanels, Spares, RackContents };
+constexpr BomCategory kLastBomCategory = BomCategory::RackContents;
+// Every category in the BOM's order, for exporters that walk them.
+inline constexpr BomCategory kBomCategories[] = {BomCategory::Switches,    BomCategory::Nics,   BomCategory::Transceivers,
+                                                 BomCategory::Cables,      BomCategory::Fibre,  BomCategory::PatchPanels,
+                                                 BomCategory::Spares,      BomCategory::RackContents};
+const char* toString(BomCategory);      // "switches", "nics", ..., "spares", "rack_contents"
 const char* displayName(BomCategory);   // "Switches", "NICs / HCAs", ...
 
 struct BomLine {
@@ -56,6 +62,10 @@ struct Bom {
     int longestLeadTimeDays() const;
     int linesWithoutLeadTime() const;
 };
+
+// The rack content lines of a rack-scale `platform` for `nodes` compute trays: one NVLink domain per rack
+// (ceil(nodes x GPUs per node / GPUs per domain) racks), each item's count per rack times the racks, price 0.
+std::vector<BomLine> rackContentLines(const PlatformModel& platform, long long nodes);
 
 // One link a cable carries: a splitter has two or four, every other cable one.
 struct CableLeg {

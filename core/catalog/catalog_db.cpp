@@ -41,6 +41,7 @@ const SeedTable kSeedTables[] = {
     {"platforms.csv", "platforms", false, ""},
     {"failure_rates.csv", "failure_rates", false, ""},
     {"asics.csv", "asics", false, ""},
+    {"rack_contents.csv", "rack_contents", false, ""},
 };
 
 std::string readWholeFile(const std::string& path)

@@ -184,6 +184,16 @@ void readPlatforms(SqliteDb& db, std::vector<PlatformModel>& out)
         p.northSouthSource = c.text("ns_source");
         out.push_back(std::move(p));
     }
+    SqliteStmt items(db, "SELECT system, item, kind, description, per_rack, source FROM rack_contents "
+                         "ORDER BY system, rowid");
+    const Columns ic(items);
+    while (items.step()) {
+        const std::string platform = ic.text("system");
+        const auto owner = std::find_if(out.begin(), out.end(), [&](const PlatformModel& p) { return p.id == platform; });
+        if (owner == out.end()) continue;  // the foreign key keeps this from happening
+        owner->rackContents.push_back({ic.text("item"), ic.text("kind"), ic.text("description"),
+                                       int(ic.integer("per_rack")), ic.text("source")});
+    }
 }
 
 } // namespace

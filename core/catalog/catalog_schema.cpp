@@ -374,6 +374,20 @@ INSERT INTO transceivers_v9 SELECT part, protocol, form_factor, finned, ports, p
 DROP TABLE transceivers;
 ALTER TABLE transceivers_v9 RENAME TO transceivers;
 
+-- What a rack-scale system carries in its rack beside the compute trays (NVLink switch trays and spine, the
+-- rack's management switches, the trays' front-end NICs): included with the rack, listed in the BOM per
+-- rack at no price. A migrated file gets the rows from the bundled catalog it is upgraded from.
+CREATE TABLE rack_contents (
+  system TEXT NOT NULL REFERENCES platforms(id) ON DELETE CASCADE,  -- a platforms id (GB200-NVL72)
+  item TEXT NOT NULL CHECK (length(item) > 0),
+  kind TEXT NOT NULL CHECK (kind IN ('nvlink_switch_tray','nvlink_spine','management_switch','front_end_nic')),
+  description TEXT NOT NULL CHECK (length(description) > 0),
+  per_rack INTEGER NOT NULL CHECK (per_rack BETWEEN 1 AND 256),
+  source TEXT NOT NULL CHECK (length(source) > 0),
+  notes TEXT NOT NULL DEFAULT '',
+  PRIMARY KEY (system, item)
+) STRICT;
+
 -- Its RJ45 cages take any Cat 5e/6 cord (NVIDIA sells none), as migration 7 marked the open-optics boxes.
 UPDATE switches SET open_optics = 1 WHERE part = 'SN2201';
 

@@ -188,6 +188,18 @@ struct PatchPanelModel : PartBase {
 // system (GB200/GB300 NVL72: a "node" is a 4-GPU compute tray, the NVLink domain is the rack).
 // Seeded from data/catalog/platforms.csv; every row names its source. Not a priced part: compute
 // capex stays outside the network budget.
+// What a rack-scale system carries inside its rack beside its compute trays (schema version 9, issue 38):
+// its NVLink switch trays and NVLink spine, the rack's own management switches, the trays' front-end
+// NICs. Included with the rack (bought as part of it, counted, never priced twice): the BOM lists them
+// per rack so the rack's content is complete. Seeded from data/catalog/rack_contents.csv, a source each.
+struct RackItem {
+    std::string item;         // stable id, the BOM line's part ("GB200-NVL72-NVLINK-SWITCH-TRAY")
+    std::string kind;         // nvlink_switch_tray, nvlink_spine, management_switch, front_end_nic
+    std::string description;  // what an installer reads
+    int perRack = 0;
+    std::string source;
+};
+
 struct PlatformModel {
     std::string id;                 // e.g. "DGX-H100"
     std::string vendor;
@@ -223,6 +235,7 @@ struct PlatformModel {
     std::string northSouthPortPart;
     int bmcPorts = 0;
     std::string northSouthSource;
+    std::vector<RackItem> rackContents;  // rack-scale systems only (NVL72); empty otherwise
 
     bool hasScaleUpDomain() const { return gpusPerScaleUp > 1 && scaleUpGBpsPerGpu > 0; }
 };

@@ -77,7 +77,8 @@ bool classify(const BomLine& line, const Catalog& catalog, PartClass& out)
     }
     case BomCategory::Fibre: out = PartClass::Fibre; return true;
     case BomCategory::PatchPanels:
-    case BomCategory::Spares: return false;
+    case BomCategory::Spares:
+    case BomCategory::RackContents: return false;  // the rack's own NVLink parts: not the scale-out fabric's
     }
     return false;
 }

@@ -21,9 +21,7 @@ std::string bomColumnRange(int col, std::size_t lines, const std::string& sheet)
 }
 
 namespace {
-constexpr BomCategory kCategories[] = {BomCategory::Switches, BomCategory::Nics, BomCategory::Transceivers,
-                                       BomCategory::Cables, BomCategory::Fibre, BomCategory::PatchPanels,
-                                       BomCategory::Spares};
+constexpr const auto& kCategories = kBomCategories;
 }
 
 void writeBomSheet(XlsxBook& book, const ExportContext& ctx) { writeBomSheet(book, ctx.plan.bom, kBomSheet, {}); }

@@ -184,8 +184,7 @@ void writeSummarySheet(XlsxBook& book, const ExportContext& ctx, std::size_t cab
     w.formula("Power at full load, parts listed (kW)",
               "=SUM(" + bomColumnRange(kColExtPowerMax, bom.lines.size()) + ")/1000", bom.totalPowerMaxW / 1000,
               fmt.decimal);
-    for (BomCategory c : {BomCategory::Switches, BomCategory::Nics, BomCategory::Transceivers, BomCategory::Cables,
-                          BomCategory::Fibre, BomCategory::PatchPanels, BomCategory::Spares}) {
+    for (BomCategory c : kBomCategories) {
         double usd = 0;
         for (const BomLine& l : bom.lines)
             if (l.category == c) usd += double(l.qty) * l.unitPriceUsd;

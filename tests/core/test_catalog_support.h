@@ -40,13 +40,15 @@ inline std::string copyOfBundled(const QTemporaryDir& tmp, const char* name)
 // SQL that turns a copy of the bundled catalog back into a version 8 file as far as migration 9 is
 // concerned: platforms without the north-south port columns version 9 adds (ns_port_part references parts,
 // so SQLite's DROP COLUMN refuses it; the table is copied without them instead). Tests that fake an older
-// catalog run it first, then drop what the earlier versions added.
+// catalog run it first, then drop what the earlier versions added. Version 9's rack_contents table goes too.
 inline const char* const kPlatformsBeforeVersion9 =
+    "DROP TABLE rack_contents; "
     "CREATE TABLE platforms_v8 AS SELECT id, vendor, description, gpu, gpu_arch, gpus_per_node, gpus_per_scale_up, "
     "scale_up_gbps_per_gpu, nvlink_generation, nvlink_sharp, nic_part, nics_per_node, host_cages, ports_per_cage, "
     "cage_type, cage_finned, node_power_kw, node_rack_units, nodes_per_rack, rack_power_kw, power_estimated, source, "
     "notes, nics_built_in, nics_built_in_source FROM platforms; DROP TABLE platforms; "
-    "ALTER TABLE platforms_v8 RENAME TO platforms; ";
+    "ALTER TABLE platforms_v8 RENAME TO platforms; "
+    "CREATE UNIQUE INDEX platforms_id ON platforms(id); ";  // the parent key rack_contents will reference
 
 // Runs one SQL statement with the raw C API; returns the SQLite result code (SQLITE_OK on success).
 inline int rawExec(const std::string& db, const std::string& sql)

@@ -16,6 +16,8 @@
 #include "plan/invariant_findings.h"
 #include "plan/invariant_proofs.h"
 #include "plan/invariants.h"
+#include "plan/cluster_plan.h"
+#include "spec/ratio.h"
 #include "plan/plan.h"
 #include "plan/plan_json.h"
 #include "spec/spec_json.h"
@@ -84,6 +86,58 @@ std::string cageWithMixedMedia(const Plan& p)
         }
     }
     return {};
+}
+
+// One to three other networks for a random design (issue 38): each role on the switch models NVIDIA's RAs
+// use (QM9700 storage at 400G, SN4600C in-band at 100G, SN5600 converged at 400G or 200G, SN2201 OOB at the
+// RJ45 port's 1G), random endpoint groups (per node, fixed, per switch on the OOB) and node-side ratios.
+std::vector<NetworkSpec> randomNetworks(std::mt19937& rng)
+{
+    auto pick = [&](int n) { return int(std::uniform_int_distribution<int>(0, n - 1)(rng)); };
+    const Ratio ratios[] = {{1, 1}, {2, 1}, {3, 1}, {4, 3}};
+    std::vector<NetworkSpec> out;
+    const int count = 1 + pick(3);
+    for (int i = 0; i < count; ++i) {
+        NetworkSpec n;
+        n.name = "net" + std::to_string(i);
+        n.portModel = "MCX715105AS-WEAT";
+        n.leafOversubscription = ratios[pick(4)];
+        n.portsPriced = pick(2) == 0;
+        switch (pick(4)) {
+        case 0:
+            n.role = NetworkRole::Storage;
+            n.fabric = FabricKind::InfiniBand;
+            n.switchModel = "MQM9700-NS2F";
+            n.linkGbps = 400;
+            break;
+        case 1:
+            n.role = NetworkRole::InBand;
+            n.fabric = FabricKind::RoCE;
+            n.switchModel = "SN4600C";
+            n.linkGbps = 100;
+            break;
+        case 2:
+            n.role = NetworkRole::StorageInBand;
+            n.fabric = FabricKind::RoCE;
+            n.switchModel = "SN5600";
+            // At 400G only: 200G on an 800G cage has no part in the catalog yet (issue 40, 4 x 200G per cage).
+            n.linkGbps = 400;
+            break;
+        default:
+            n.role = NetworkRole::OutOfBand;
+            n.fabric = FabricKind::RoCE;
+            n.switchModel = "SN2201";
+            n.portModel = "GEN-1GBE-RJ45-PORT";
+            n.linkGbps = 0;
+            n.leafOversubscription = pick(2) ? Ratio{11, 1, 0} : Ratio{1, 1, 0};
+            n.endpoints.push_back({"switch management ports", EndpointCount::PerSwitch, 0, 1});
+            break;
+        }
+        n.endpoints.push_back({"node ports", EndpointCount::PerComputeNode, 0, 1 + pick(2)});
+        if (pick(2)) n.endpoints.push_back({"servers", EndpointCount::Fixed, 1 + pick(40), 1 + pick(2)});
+        out.push_back(std::move(n));
+    }
+    return out;
 }
 
 ClusterSpec randomSpec(std::mt19937& rng, const Catalog& catalog)
@@ -624,8 +678,9 @@ private slots:
 
     void fiveHundredRandomSpecs()
     {
-        std::mt19937 rng(20261201);
-        int perTier = 0, dualTor = 0, dualTorTwoPort = 0, nonOemChecked = 0;
+        std::mt19937 rng(20261201), networkRng(20261205);
+        int perTier = 0, dualTor = 0, dualTorTwoPort = 0, nonOemChecked = 0, withNetworks = 0, otherNetworks = 0;
+        std::vector<std::string> refusedNetworks;
         std::vector<std::string> failures;
         const test::RandomPlans r = test::planRandomSpecs(
             catalog_, 500, 3000, [&] { return randomSpec(rng, catalog_); }, [&](const ClusterSpec& spec, Plan& p, int attempts) {
@@ -647,6 +702,36 @@ private slots:
                                            std::to_string(spec.tiers) + ", planes " + std::to_string(spec.planes) +
                                            (spec.dualTor ? ", dual-ToR" : "") +
                                            (spec.media.pins.empty() ? "" : ", pin " + spec.media.pins[0].part) + "): " + f);
+                // The same design with random other networks (issue 38): every network holds the invariants
+                // and the total is the sum of the networks' figures.
+                p.spec.networks = randomNetworks(networkRng);
+                try {
+                    const ClusterPlan c = makeClusterPlan(std::move(p), catalog_);
+                    ++withNetworks;
+                    long long switches = 0, modules = 0, cables = 0;
+                    double capex = 0;
+                    for (std::size_t i = 0; i < c.networks.size(); ++i) {
+                        switches += c.figures[i].switches;
+                        modules += c.figures[i].transceivers;
+                        cables += c.figures[i].cables;
+                        capex += c.figures[i].capexUsd;
+                        if (i == 0) continue;
+                        ++otherNetworks;
+                        for (const std::string& f : invariantFindings(c.networks[i].plan))
+                            if (failures.size() < 20)
+                                failures.push_back("attempt " + std::to_string(attempts) + ", network " +
+                                                   c.networks[i].name + " (" + c.networks[i].plan.hardware.switchesText(1) +
+                                                   " @" + std::to_string(c.networks[i].plan.spec.linkGbps) + "G, " +
+                                                   ratioText(c.networks[i].plan.spec.leafOversubscription) + ", " +
+                                                   std::to_string(c.networks[i].endpointPorts) + " ports): " + f);
+                    }
+                    const bool sums = switches == c.total.switches && modules == c.total.transceivers &&
+                                      cables == c.total.cables && std::abs(capex - c.total.capexUsd) < 0.01;
+                    if (!sums && failures.size() < 20)
+                        failures.push_back("attempt " + std::to_string(attempts) + ": the total is not the networks' sum");
+                } catch (const UserError& e) {
+                    refusedNetworks.push_back(e.what());
+                }
                 return true;
             });
         const int planned = r.planned, attempts = r.attempts;
@@ -657,6 +742,10 @@ private slots:
         QVERIFY2(dualTor >= 50, qPrintable(QString::number(dualTor)));  // and the dual-homed one
         QVERIFY2(dualTorTwoPort >= 20, qPrintable(QString::number(dualTorTwoPort)));  // with two-port NICs too
         QVERIFY2(nonOemChecked >= 200, qPrintable(QString::number(nonOemChecked)));  // third-party off: most of them
+        qInfo("%d of them with %d other networks; %zu refused%s%s", withNetworks, otherNetworks, refusedNetworks.size(),
+              refusedNetworks.empty() ? "" : ", e.g. ", refusedNetworks.empty() ? "" : refusedNetworks[0].c_str());
+        QVERIFY2(withNetworks >= 450, qPrintable(QString::number(withNetworks)));  // the networks are planned, not refused
+        QVERIFY2(otherNetworks >= 800, qPrintable(QString::number(otherNetworks)));
         std::string all;
         for (const std::string& f : failures) all += "\n  " + f;
         QVERIFY2(failures.empty(), all.c_str());
