@@ -133,12 +133,14 @@ int runNetworksCase(const Catalog& catalog, int gpus, int reps)
                                  {{"node storage ports", EndpointCount::PerComputeNode, 0, 2},
                                   {"storage servers", EndpointCount::Fixed, 400, 2},
                                   {"UFM appliances", EndpointCount::Fixed, 4, 1}}));
-    s.networks.push_back(network("inband", NetworkRole::InBand, FabricKind::RoCE, "SN5600", "MCX715105AS-WEAT", 400,
+    // In-band and OOB on the switch models of NVIDIA's SuperPOD RA (SN4600C at 100GbE, SN2201 at 1GbE).
+    s.networks.push_back(network("inband", NetworkRole::InBand, FabricKind::RoCE, "SN4600C", "MCX715105AS-WEAT", 100,
                                  {{"node in-band ports", EndpointCount::PerComputeNode, 0, 2},
                                   {"management servers", EndpointCount::Fixed, 20, 2}}));
-    s.networks.push_back(network("oob", NetworkRole::OutOfBand, FabricKind::RoCE, "SN5600", "MCX715105AS-WEAT", 400,
+    s.networks.push_back(network("oob", NetworkRole::OutOfBand, FabricKind::RoCE, "SN2201", "GEN-1GBE-RJ45-PORT", 0,
                                  {{"node BMCs", EndpointCount::PerComputeNode, 0, 1},
                                   {"switch management ports", EndpointCount::PerSwitch, 0, 1}}));
+    s.networks.back().leafOversubscription = Ratio{11, 1, 0};
     std::vector<double> alone, all;
     ClusterPlan last;
     for (int r = 0; r < reps; ++r) {
