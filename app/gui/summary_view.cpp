@@ -1,3 +1,4 @@
+#include "io/network_text.h"
 #include "summary_view.h"
 
 #include "networks_table.h"
@@ -166,7 +167,7 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
                               : QString::fromStdString(p.spec.name))
                          .toHtmlEscaped(),
                      muted,
-                     QString::fromUtf8(displayName(p.spec.fabric)),
+                     QString::fromStdString(network ? io::networkTechnologyText(*network) : std::string(displayName(p.spec.fabric))),
                      // One model: its part and description; per-tier models: the parts (the tier table names them).
                      QString::fromStdString(!p.hardware.oneSwitchOnEveryTier(p.fabric.shape.tiers)
                                                 ? p.hardware.switchesText(p.fabric.shape.tiers)

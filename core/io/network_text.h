@@ -11,4 +11,8 @@ namespace fp::io {
 // three tiers).
 std::string networkTopologyText(const NetworkPlan&);
 
+// Its technology: the fabric's name ("InfiniBand", "RoCEv2"), but "Ethernet" for an in-band or out-of-band
+// management network on Ethernet, which carries TCP/IP (provisioning, SSH, BMCs), not RDMA.
+std::string networkTechnologyText(const NetworkPlan&);
+
 } // namespace fp::io

@@ -207,7 +207,7 @@ private slots:
         QCOMPARE(switchSum, c.total.switches);
         QCOMPARE(cableSum, c.total.cables);
         QVERIFY(page.contains(QStringLiteral("Topology: InfiniBand, MQM9700-NS2F (64 x 400G), port MCX715105AS-WEAT")));
-        QVERIFY(page.contains(QStringLiteral("Topology: RoCEv2, SN4600C")));  // the in-band network, as the RA
+        QVERIFY(page.contains(QStringLiteral("Topology: Ethernet, SN4600C")));  // the in-band network, as the RA: TCP/IP, not RoCE
         // The rest of the report is the compute fabric's, as before.
         QVERIFY(pdfText(pdf).contains(QStringLiteral("Bill of materials")));
     }
