@@ -20,6 +20,7 @@
 #include "plan/parallel.h"
 #include "plan/pareto.h"
 #include "sweep_input.h"
+#include "sweep_plan.h"
 #include "sweep_rows.h"
 
 namespace fp::cli {
@@ -207,25 +208,7 @@ int sweepCommand(const std::vector<std::string>& given)
     plan::runInParallel(designs.size(), [&](std::size_t i) {
         const SweepDesign& d = designs[i];
         const std::string at = d.line ? source + ":" + std::to_string(d.line) + ": " : std::string();
-        try {
-            if (!d.problem.empty()) {
-                rows[i] = failedSweepRow(i, RowFailure::BadInput, d.problem);
-            } else {
-                const DesignKeys rowKeys(baseKeys, sweepDesignKeys(d.keys));
-                const PlanRequest request = planRequest(base, rowKeys, catalog, &notes[i]);
-                rows[i] = sweepRow(i, makePlan(request.spec, catalog, request.options));
-            }
-        } catch (const UsageError& e) {
-            rows[i] = failedSweepRow(i, RowFailure::BadInput, at + e.message);
-        } catch (const UserError& e) {
-            rows[i] = failedSweepRow(i, RowFailure::CannotPlan, at + e.oneLine());
-        } catch (const std::bad_alloc&) {
-            rows[i] = failedSweepRow(i, RowFailure::CannotPlan,
-                                     at + "out of memory planning this design (is it far larger than intended?)");
-        } catch (const std::exception& e) {
-            rows[i] = failedSweepRow(i, RowFailure::Internal, at + "internal error: " + e.what());
-        }
-        rows[i].line = d.line;
+        rows[i] = planSweepRow(i, d, base, baseKeys, catalog, at, &notes[i]);
     });
     std::vector<std::string> said;
     for (const std::string& note : notes)
