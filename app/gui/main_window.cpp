@@ -29,6 +29,7 @@
 #include "cable_model.h"
 #include "checks_model.h"
 #include "compare_view.h"
+#include "explorer_view.h"
 #include "resilience_view.h"
 #include "design_panel.h"
 #include "document.h"
@@ -127,7 +128,7 @@ QStringList MainWindow::tabNames()
 {
     return {QStringLiteral("summary"), QStringLiteral("topology"), QStringLiteral("floor"), QStringLiteral("bom"),
             QStringLiteral("prices"), QStringLiteral("cables"), QStringLiteral("compare"), QStringLiteral("checks"),
-            QStringLiteral("resilience")};
+            QStringLiteral("resilience"), QStringLiteral("explorer")};
 }
 
 bool MainWindow::showTab(const QString& name)
@@ -176,6 +177,13 @@ void MainWindow::buildTabs()
     m_tabs->addTab(m_checksPage, tr("Checks"));
     m_resilience = new ResilienceView;
     m_tabs->addTab(m_resilience, tr("Resilience"));
+    m_explorer = new ExplorerView(m_document);
+    m_tabs->addTab(m_explorer, tr("Explorer"));
+    m_tabs->setTabToolTip(9, tr("Design explorer: many variants and their Pareto front"));
+    // A variant opens as a new untitled design, as a template does (File › New keeps its own rules).
+    connect(m_explorer, &ExplorerView::openVariant, this, [this](const ClusterSpec& spec) {
+        if (maybeSave()) m_document->reset(spec, QString());
+    });
     buildNetworkPicker();
     m_start = new StartPage(this);
     m_stack = new QStackedWidget(this);
