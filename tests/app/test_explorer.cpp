@@ -204,6 +204,37 @@ private slots:
         QVERIFY(waitForSweep(*m_view));
         QCOMPARE(m_view->rows().size(), before);
     }
+
+    // Not a check: the window's time for a 1,000-variant sweep (README "Design explorer"), run only
+    // with FABRICPLAN_EXPLORER_BENCH=DESIGN (the 16,384-GPU design the CLI's figure is taken on).
+    void benchThousandVariants()
+    {
+        const QString design = qEnvironmentVariable("FABRICPLAN_EXPLORER_BENCH");
+        if (design.isEmpty()) QSKIP("set FABRICPLAN_EXPLORER_BENCH=DESIGN to time a 1,000-variant sweep");
+        QVERIFY(m_window->openFile(design));
+        QVERIFY(test::settle(*m_window->document()));
+        m_view->fillFromDesign();
+        m_view->valuesField(QStringLiteral("switch"))->setText(QStringLiteral("SN5600,QFX5240-64OD,DCS-7060X6-64PE,S9321-64EO,AIS800-64D"));
+        m_view->valuesField(QStringLiteral("oversubscription"))->setText(QStringLiteral("1:1,3:2,2:1,3:1,4:1"));
+        m_view->valuesField(QStringLiteral("planes"))->setText(QStringLiteral("1,2,4,8"));
+        m_view->valuesField(QStringLiteral("su-nodes"))->setText(QStringLiteral("16,32,64,128,256"));
+        m_view->findChild<QCheckBox*>(QStringLiteral("explore-dual-tor"))->setChecked(true);
+        QElapsedTimer gap, clock;
+        qint64 longest = 0;
+        QTimer tick;
+        tick.setInterval(5);
+        connect(&tick, &QTimer::timeout, this, [&] { longest = std::max(longest, gap.restart()); });
+        gap.start();
+        tick.start();
+        clock.start();
+        m_view->run();
+        QVERIFY(waitForSweep(*m_view, 600'000));
+        const qint64 ms = clock.elapsed();
+        tick.stop();
+        QCOMPARE(m_view->rows().size(), std::size_t(1000));
+        qInfo("1,000 variants in %lld ms (%.0f variants/s); longest UI-thread gap %lld ms; front %zu", ms,
+              1000.0 * 1000.0 / double(ms), longest, m_view->drawnFront().size());
+    }
 };
 
 QTEST_MAIN(TestExplorer)
