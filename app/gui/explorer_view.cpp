@@ -97,6 +97,11 @@ ExplorerView::ExplorerView(Document* document, QWidget* parent) : QWidget(parent
         m_x->addItem(axisLabel(f.figure, true), int(f.figure));
         m_y->addItem(axisLabel(f.figure, true), int(f.figure));
     }
+    // Sized by a few characters, not by the longest figure name: the tab must fit a 1024-pixel window.
+    for (QComboBox* c : {m_x, m_y}) {
+        c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        c->setMinimumContentsLength(10);
+    }
     m_x->setCurrentIndex(m_x->findData(int(pareto::Figure::Capex)));
     m_y->setCurrentIndex(m_y->findData(int(pareto::Figure::Busbw)));
     auto* figures = new QHBoxLayout;
@@ -124,6 +129,7 @@ ExplorerView::ExplorerView(Document* document, QWidget* parent) : QWidget(parent
     m_chart = new QChartView(this);
     m_chart->setRenderHint(QPainter::Antialiasing);
     m_chart->setMinimumHeight(200);
+    m_chart->setMinimumWidth(240);
     m_unbuildable = new QListWidget(this);
     m_unbuildable->setObjectName(QStringLiteral("explore-unbuildable"));
     m_unbuildable->setWordWrap(true);
@@ -147,7 +153,7 @@ ExplorerView::ExplorerView(Document* document, QWidget* parent) : QWidget(parent
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
     split->setChildrenCollapsible(false);
-    side->setMinimumWidth(220);
+    side->setMinimumWidth(180);
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(axes);
@@ -330,6 +336,12 @@ void ExplorerView::onFinished()
     emit sweepFinished();
 }
 
+void ExplorerView::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange) redraw();  // the chart's colours come from the palette
+}
+
 double ExplorerView::shown(std::size_t row, pareto::Figure f) const
 {
     const double v = cli::figureOf(m_rows[row], f);
@@ -389,7 +401,7 @@ void ExplorerView::redraw()
     for (QValueAxis* a : {x, y}) {
         a->setLabelsColor(palette().color(QPalette::Text));
         a->setTitleBrush(palette().text());
-        a->setLabelFormat(QStringLiteral("%.4g"));
+        a->setGridLineColor(palette().color(QPalette::Mid));  // not white grid lines on a dark base
     }
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);

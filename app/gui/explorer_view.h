@@ -69,6 +69,9 @@ signals:
     // The user asked to open a variant as a new design.
     void openVariant(const ClusterSpec& spec);
 
+protected:
+    void changeEvent(QEvent* event) override;
+
 private:
     struct Outcome {
         std::vector<cli::SweepRow> rows;
