@@ -8,6 +8,8 @@
 #include <functional>
 #include <iostream>
 #include <new>
+#include <optional>
+#include <stdexcept>
 
 #include "common/user_text.h"
 #include "commands.h"
@@ -16,7 +18,9 @@
 #include "common/format.h"
 #include "design_input.h"
 #include "plan/parallel.h"
+#include "plan/pareto.h"
 #include "sweep_input.h"
+#include "sweep_plan.h"
 #include "sweep_rows.h"
 
 namespace fp::cli {
@@ -24,8 +28,9 @@ namespace {
 
 const char* kSweepHelp =
     "Usage: fabricplan-cli sweep [BASE.fabricplan] [overrides] --vary KEY=V1,V2,... [--vary ...]\n"
-    "                            [--csv FILE|-] [--jsonl FILE|-]\n"
+    "                            [--csv FILE|-] [--jsonl FILE|-] [--pareto [FIGURES]]\n"
     "       fabricplan-cli sweep [BASE.fabricplan] [overrides] --jsonl-in FILE|- [--csv FILE|-] [--jsonl FILE|-]\n"
+    "                            [--pareto [FIGURES]]\n"
     "Plans many variants of one design in one process, on every core, and writes one row per design with\n"
     "its headline figures (fabric, parts, tiers, switches, links, capex, power, TCO, latency, bus bandwidth,\n"
     "errors), in input order. --vary plans every combination of the values given; --jsonl-in plans one\n"
@@ -37,6 +42,15 @@ const char* kSweepHelp =
     "  --csv FILE|-     write CSV (the default, to standard output, when neither output is given); money\n"
     "                   to the cent, cells that start like a formula neutralised with a leading '\n"
     "  --jsonl FILE|-   write one JSON object per design and line (not to the --csv target)\n"
+    "  --pareto [FIGURES]  mark the Pareto front: a last CSV column pareto (yes/no), a JSON key pareto\n"
+    "                   (true/false). A row is on the front when no other row is at least as good on\n"
+    "                   every figure and better on one; a row that cannot be planned or has design-rule\n"
+    "                   errors is never on it. Every row is still written, in input order (keep the yes\n"
+    "                   rows for the front alone). FIGURES, comma-separated (default capex,busbw):\n"
+    "                   capex, tco, power, switches, optics (transceivers), interruptions (job\n"
+    "                   interruptions/day) are minimised; busbw (allreduce bus bandwidth) is maximised.\n"
+    "                   --pareto=FIGURES or --pareto FIGURES; a word after --pareto that is not a list\n"
+    "                   of figures (a base design) is not taken as one.\n"
     "A design whose value, key or line is bad, or that cannot be planned, fails its own row (its message\n"
     "says why, with the --jsonl-in line); every other row is still written.\n"
     "Exit status: 0 every design planned without design-rule errors, 1 some have errors or cannot be\n"
@@ -86,6 +100,52 @@ void refuseClashingOutputs(const Args& args)
                     throw UsageError{std::string(flag) + " \"" + *out + "\" is " + what + ": writing it would replace it; choose another file"};
 }
 
+// --pareto [FIGURES] is taken out of argv before Args reads it: its value is optional, which Args does
+// not do. The word after a bare --pareto is its value only when it is a list of figure names, so
+// `sweep --pareto base.fabricplan` keeps the base design. Empty optional: no --pareto.
+std::optional<std::vector<pareto::Figure>> takeParetoFlag(std::vector<std::string>& argv)
+{
+    std::optional<std::vector<pareto::Figure>> out;
+    auto figures = [](const std::string& list) {
+        try {
+            return pareto::parseFigures(list);
+        } catch (const std::invalid_argument& e) {
+            throw UsageError{"--pareto: " + std::string(e.what())};
+        }
+    };
+    auto namesOnly = [](const std::string& word) {
+        std::size_t start = 0;
+        for (;;) {
+            const std::size_t comma = word.find(',', start);
+            if (!pareto::figureNamed(word.substr(start, comma == std::string::npos ? std::string::npos : comma - start)))
+                return false;
+            if (comma == std::string::npos) return true;
+            start = comma + 1;
+        }
+    };
+    std::vector<std::string> rest;
+    for (std::size_t i = 0; i < argv.size(); ++i) {
+        const std::string& a = argv[i];
+        if (a != "--pareto" && a.rfind("--pareto=", 0) != 0) {
+            rest.push_back(a);
+            continue;
+        }
+        if (out) throw UsageError{"--pareto is given twice; give every figure in one --pareto"};
+        if (a != "--pareto") out = figures(a.substr(9));
+        else if (i + 1 < argv.size() && namesOnly(argv[i + 1])) out = figures(argv[++i]);
+        else out = pareto::defaultFigures();
+    }
+    argv = std::move(rest);
+    return out;
+}
+
+std::string figureNames(const std::vector<pareto::Figure>& figures)
+{
+    std::string s;
+    for (pareto::Figure f : figures) s += (s.empty() ? "" : ", ") + std::string(pareto::infoOf(f).name);
+    return s;
+}
+
 // What `plan` exits with for a row, as the sweep counts it.
 int exitStatusOf(const SweepRow& r)
 {
@@ -100,8 +160,9 @@ int exitStatusOf(const SweepRow& r)
 
 } // namespace
 
-int sweepCommand(const std::vector<std::string>& argv)
+int sweepCommand(const std::vector<std::string>& given)
 {
+    std::vector<std::string> argv = given;
     for (const auto& a : argv)
         if (a == "--help" || a == "-h") {
             std::cout << kSweepHelp << designFlagsHelp();
@@ -109,6 +170,7 @@ int sweepCommand(const std::vector<std::string>& argv)
         }
     auto valued = designValuedFlags();
     valued.insert(valued.end(), {"--vary", "--csv", "--jsonl", "--jsonl-in"});
+    const auto paretoFigures = takeParetoFlag(argv);
     const Args args(argv, valued, designSwitchFlags());
     refuseClashingOutputs(args);
     std::vector<SweepDesign> designs = readVaries(args);
@@ -146,25 +208,7 @@ int sweepCommand(const std::vector<std::string>& argv)
     plan::runInParallel(designs.size(), [&](std::size_t i) {
         const SweepDesign& d = designs[i];
         const std::string at = d.line ? source + ":" + std::to_string(d.line) + ": " : std::string();
-        try {
-            if (!d.problem.empty()) {
-                rows[i] = failedSweepRow(i, RowFailure::BadInput, d.problem);
-            } else {
-                const DesignKeys rowKeys(baseKeys, sweepDesignKeys(d.keys));
-                const PlanRequest request = planRequest(base, rowKeys, catalog, &notes[i]);
-                rows[i] = sweepRow(i, makePlan(request.spec, catalog, request.options));
-            }
-        } catch (const UsageError& e) {
-            rows[i] = failedSweepRow(i, RowFailure::BadInput, at + e.message);
-        } catch (const UserError& e) {
-            rows[i] = failedSweepRow(i, RowFailure::CannotPlan, at + e.oneLine());
-        } catch (const std::bad_alloc&) {
-            rows[i] = failedSweepRow(i, RowFailure::CannotPlan,
-                                     at + "out of memory planning this design (is it far larger than intended?)");
-        } catch (const std::exception& e) {
-            rows[i] = failedSweepRow(i, RowFailure::Internal, at + "internal error: " + e.what());
-        }
-        rows[i].line = d.line;
+        rows[i] = planSweepRow(i, d, base, baseKeys, catalog, at, &notes[i]);
     });
     std::vector<std::string> said;
     for (const std::string& note : notes)
@@ -173,16 +217,23 @@ int sweepCommand(const std::vector<std::string>& argv)
             said.push_back(note);
         }
 
+    const bool pareto = paretoFigures.has_value();
+    if (pareto) {
+        const std::size_t buildableRows = std::size_t(std::count_if(rows.begin(), rows.end(), [](const SweepRow& r) { return buildable(r); }));
+        const std::size_t onFront = markParetoFront(rows, *paretoFigures);
+        std::cerr << "pareto front (" << figureNames(*paretoFigures) << "): " << counted((long long)onFront, "design") << " of "
+                  << counted((long long)buildableRows, "buildable design") << "\n";
+    }
     const auto csv = args.value("--csv");
     const auto jsonl = args.value("--jsonl");
     if (csv || !jsonl)
         writeOutput(csv.value_or("-"), [&](std::ostream& out) {
-            out << sweepCsvHeader(keys);
-            for (const auto& r : rows) out << sweepCsvLine(r, designs[r.index].keys, keys);
+            out << sweepCsvHeader(keys, pareto);
+            for (const auto& r : rows) out << sweepCsvLine(r, designs[r.index].keys, keys, pareto);
         });
     if (jsonl)
         writeOutput(*jsonl, [&](std::ostream& out) {
-            for (const auto& r : rows) out << sweepJsonLine(r, designs[r.index].keys);
+            for (const auto& r : rows) out << sweepJsonLine(r, designs[r.index].keys, pareto);
         });
     int status = kExitOk;
     std::size_t badInput = 0;

@@ -3,6 +3,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 #include <nlohmann/json.hpp>
 
@@ -13,7 +14,8 @@ namespace {
 
 const char* const kFigures[] = {"status", "message", "fabric", "switch", "nic", "gpus", "link_gbps", "tiers",
                                 "switches", "links", "capex_usd", "capex_per_gpu_usd", "power_kw", "tco_usd",
-                                "latency_max_ns", "allreduce_busbw_GBps", "errors", "warnings"};
+                                "latency_max_ns", "allreduce_busbw_GBps", "errors", "warnings", "transceivers",
+                                "job_interruptions_per_day"};
 
 // A text cell by the BOM CSV's rule (io::spreadsheetCell: control characters as \xNN, then neutralised
 // where a spreadsheet would evaluate it), then quoted (RFC 4180) where it holds a comma or a quote.
@@ -77,6 +79,9 @@ SweepRow sweepRow(std::size_t index, const Plan& p)
     r.tcoUsd = e.tcoUsd;
     r.latencyMaxNs = e.performance.latencyMaxNs;
     r.allreduceBusbwGBps = e.performance.allreduceBusbwGBps;
+    for (const BomLine& l : p.bom.lines)
+        if (l.category == BomCategory::Transceivers) r.transceivers += l.qty;
+    r.jobInterruptionsPerDay = p.resilience.jobInterruptionsPerDay;
     return r;
 }
 
@@ -89,15 +94,51 @@ SweepRow failedSweepRow(std::size_t index, RowFailure kind, const std::string& w
     return r;
 }
 
-std::string sweepCsvHeader(const std::vector<std::string>& keys)
+bool buildable(const SweepRow& r) { return r.planned && r.errors == 0; }
+
+double figureOf(const SweepRow& r, pareto::Figure f)
+{
+    switch (f) {
+    case pareto::Figure::Capex: return r.capexUsd;
+    case pareto::Figure::Tco: return r.tcoUsd;
+    case pareto::Figure::Power: return r.powerKw;
+    case pareto::Figure::Busbw: return r.allreduceBusbwGBps;
+    case pareto::Figure::Interruptions: return r.jobInterruptionsPerDay;
+    case pareto::Figure::Switches: return double(r.switches);
+    case pareto::Figure::Optics: return double(r.transceivers);
+    }
+    return 0;
+}
+
+std::size_t markParetoFront(std::vector<SweepRow>& rows, const std::vector<pareto::Figure>& figures)
+{
+    std::vector<std::vector<double>> values(rows.size());
+    std::vector<bool> ok(rows.size());
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        ok[i] = buildable(rows[i]);
+        for (pareto::Figure f : figures) values[i].push_back(figureOf(rows[i], f));
+    }
+    // Money is compared as the CSV writes it, to the cent: two rows the CSV shows at one price are
+    // equally priced here too, so the front read back from the CSV is the front marked.
+    for (std::size_t k = 0; k < figures.size(); ++k)
+        if (figures[k] == pareto::Figure::Capex || figures[k] == pareto::Figure::Tco)
+            for (auto& v : values) v[k] = std::strtod(money(v[k]).c_str(), nullptr);
+    const auto front = pareto::front(values, pareto::goalsOf(figures), ok);
+    for (auto& r : rows) r.onFront = false;
+    for (std::size_t i : front) rows[i].onFront = true;
+    return front.size();
+}
+
+std::string sweepCsvHeader(const std::vector<std::string>& keys, bool pareto)
 {
     std::string line = "design";
     for (const auto& k : keys) line += "," + csvField(k);
     for (const char* f : kFigures) line += std::string(",") + f;
+    if (pareto) line += ",pareto";
     return line + "\n";
 }
 
-std::string sweepCsvLine(const SweepRow& r, const Variant& variant, const std::vector<std::string>& keys)
+std::string sweepCsvLine(const SweepRow& r, const Variant& variant, const std::vector<std::string>& keys, bool pareto)
 {
     std::string line = std::to_string(r.index + 1);
     for (const auto& k : keys) line += "," + csvField(valueOf(variant, k));
@@ -108,14 +149,15 @@ std::string sweepCsvLine(const SweepRow& r, const Variant& variant, const std::v
                 std::to_string(r.switches) + "," + std::to_string(r.links) + "," + money(r.capexUsd) + "," +
                 money(r.capexPerGpuUsd) + "," + number(r.powerKw) + "," + money(r.tcoUsd) + "," +
                 number(r.latencyMaxNs) + "," + number(r.allreduceBusbwGBps) + "," + std::to_string(r.errors) + "," +
-                std::to_string(r.warnings);
+                std::to_string(r.warnings) + "," + std::to_string(r.transceivers) + "," + number(r.jobInterruptionsPerDay);
     } else {
         line += std::string(std::size(kFigures) - 2, ',');
     }
+    if (pareto) line += r.onFront ? ",yes" : ",no";
     return line + "\n";
 }
 
-std::string sweepJsonLine(const SweepRow& r, const Variant& variant)
+std::string sweepJsonLine(const SweepRow& r, const Variant& variant, bool pareto)
 {
     nlohmann::json vary = nlohmann::json::object();
     for (const auto& [k, v] : variant) vary[k] = v;
@@ -129,8 +171,10 @@ std::string sweepJsonLine(const SweepRow& r, const Variant& variant)
                   {"link_gbps", r.linkGbps}, {"tiers", r.tiers}, {"switches", r.switches}, {"links", r.links},
                   {"capex_usd", r.capexUsd}, {"capex_per_gpu_usd", r.capexPerGpuUsd}, {"power_kw", r.powerKw},
                   {"tco_usd", r.tcoUsd}, {"latency_max_ns", r.latencyMaxNs},
-                  {"allreduce_busbw_GBps", r.allreduceBusbwGBps}, {"errors", r.errors}, {"warnings", r.warnings}});
+                  {"allreduce_busbw_GBps", r.allreduceBusbwGBps}, {"errors", r.errors}, {"warnings", r.warnings},
+                  {"transceivers", r.transceivers}, {"job_interruptions_per_day", r.jobInterruptionsPerDay}});
     }
+    if (pareto) j["pareto"] = r.onFront;
     // A value from the command line need not be UTF-8: written with U+FFFD, not a thrown type_error.
     return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
 }

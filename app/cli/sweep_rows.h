@@ -5,6 +5,7 @@
 #include <utility>
 #include <vector>
 
+#include "plan/pareto.h"
 #include "plan/plan.h"
 
 namespace fp::cli {
@@ -32,7 +33,18 @@ struct SweepRow {
     int gpus = 0, tiers = 0, linkGbps = 0, errors = 0, warnings = 0;
     long long switches = 0, links = 0;
     double capexUsd = 0, capexPerGpuUsd = 0, powerKw = 0, tcoUsd = 0, latencyMaxNs = 0, allreduceBusbwGBps = 0;
+    long long transceivers = 0;          // modules, as the BOM counts them (plan --json: bom, transceivers)
+    double jobInterruptionsPerDay = 0;   // of a job on every GPU (plan --json: resilience)
+    // `sweep --pareto`: on the front of the figures asked for (plan/pareto.h). Written only then.
+    bool onFront = false;
 };
+
+// Buildable: planned without design-rule errors. Only such a row can be on a Pareto front.
+bool buildable(const SweepRow&);
+// The row's figure `f` (plan/pareto.h names them), as written in its column.
+double figureOf(const SweepRow&, pareto::Figure f);
+// Marks the rows on the front of `figures` (SweepRow::onFront); returns how many are.
+std::size_t markParetoFront(std::vector<SweepRow>&, const std::vector<pareto::Figure>& figures);
 
 SweepRow sweepRow(std::size_t index, const Plan&);
 SweepRow failedSweepRow(std::size_t index, RowFailure, const std::string& why);
@@ -41,8 +53,9 @@ SweepRow failedSweepRow(std::size_t index, RowFailure, const std::string& why);
 // cell is passed through io::spreadsheetCell (control characters as \xNN, then a cell that starts like a
 // formula neutralised); money is written in fixed notation to the cent, other figures in the shortest
 // fixed notation that reads back as the same number.
-std::string sweepCsvHeader(const std::vector<std::string>& keys);
-std::string sweepCsvLine(const SweepRow&, const Variant&, const std::vector<std::string>& keys);
-std::string sweepJsonLine(const SweepRow&, const Variant&);
+// With `pareto`, a last column (CSV) or key (JSON) says whether the row is on the front: yes/no, true/false.
+std::string sweepCsvHeader(const std::vector<std::string>& keys, bool pareto = false);
+std::string sweepCsvLine(const SweepRow&, const Variant&, const std::vector<std::string>& keys, bool pareto = false);
+std::string sweepJsonLine(const SweepRow&, const Variant&, bool pareto = false);
 
 } // namespace fp::cli

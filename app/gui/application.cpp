@@ -83,7 +83,7 @@ int runApplication(int argc, char* argv[])
                                               QStringLiteral("Render the window offscreen to a PNG and exit."),
                                               QStringLiteral("FILE"));
     const QCommandLineOption tabOption(QStringLiteral("tab"),
-                                       QStringLiteral("Tab for --screenshot: %1.").arg(MainWindow::tabNames().join(QLatin1Char('|'))),
+                                       QStringLiteral("Tab for --screenshot: %1|explorer|start.").arg(MainWindow::tabNames().join(QLatin1Char('|'))),
                                        QStringLiteral("NAME"), QStringLiteral("summary"));
     const QCommandLineOption sizeOption(QStringLiteral("size"), QStringLiteral("Window size for --screenshot."),
                                         QStringLiteral("WxH"), QStringLiteral("1400x900"));
@@ -134,7 +134,8 @@ int runApplication(int argc, char* argv[])
     }
 
     if (screenshot) {
-        if (!MainWindow::tabNames().contains(parser.value(tabOption)) && parser.value(tabOption) != QLatin1String("start")) {
+        if (!MainWindow::tabNames().contains(parser.value(tabOption)) && parser.value(tabOption) != QLatin1String("start") &&
+            parser.value(tabOption) != QLatin1String("explorer")) {
             std::fprintf(stderr, "fabricplan: unknown tab '%s'\n", qPrintable(parser.value(tabOption)));
             return 2;
         }

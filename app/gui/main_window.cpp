@@ -29,6 +29,7 @@
 #include "cable_model.h"
 #include "checks_model.h"
 #include "compare_view.h"
+#include "explorer_view.h"
 #include "resilience_view.h"
 #include "design_panel.h"
 #include "document.h"
@@ -136,6 +137,16 @@ bool MainWindow::showTab(const QString& name)
         showStartPage();
         return true;
     }
+    // The Explorer sits beside the fabric comparison, inside the Compare tab: a tenth tab no longer fits a
+    // 1024-pixel window without eliding every tab's name.
+    if (name == QLatin1String("explorer") || name == QLatin1String("compare")) {
+        m_stack->setCurrentWidget(m_tabs);
+        m_tabs->setCurrentIndex(tabNames().indexOf(QStringLiteral("compare")));
+        // The Compare tab's page is the inner tab widget of Fabrics and Explorer (buildTabs).
+        if (auto* inner = qobject_cast<QTabWidget*>(m_tabs->currentWidget()))
+            inner->setCurrentWidget(name == QLatin1String("explorer") ? static_cast<QWidget*>(m_explorer) : m_compare);
+        return true;
+    }
     const int i = tabNames().indexOf(name);
     if (i < 0) return false;
     m_stack->setCurrentWidget(m_tabs);
@@ -171,11 +182,23 @@ void MainWindow::buildTabs()
     m_tabs->setTabToolTip(4, tr("Optics prices from each source"));
     m_tabs->addTab(makeCablesTab(), tr("Cables"));
     m_tabs->setTabToolTip(5, tr("Cable plan"));
-    m_tabs->addTab(m_compare, tr("Compare"));
+    // Compare: the design on each fabric, and beside it the Explorer's many variants (issue 41).
+    m_explorer = new ExplorerView(m_document);
+    auto* compareTabs = new QTabWidget;
+    compareTabs->setDocumentMode(true);
+    compareTabs->addTab(m_compare, tr("Fabrics"));
+    compareTabs->setTabToolTip(0, tr("The design planned on each fabric technology"));
+    compareTabs->addTab(m_explorer, tr("Explorer"));
+    compareTabs->setTabToolTip(1, tr("Design explorer: many variants and their Pareto front"));
+    m_tabs->addTab(compareTabs, tr("Compare"));
     m_checksPage = makeChecksTab();
     m_tabs->addTab(m_checksPage, tr("Checks"));
     m_resilience = new ResilienceView;
     m_tabs->addTab(m_resilience, tr("Resilience"));
+    // A variant opens as a new untitled design, as a template does (File › New keeps its own rules).
+    connect(m_explorer, &ExplorerView::openVariant, this, [this](const ClusterSpec& spec) {
+        if (maybeSave()) m_document->reset(spec, QString());
+    });
     buildNetworkPicker();
     m_start = new StartPage(this);
     m_stack = new QStackedWidget(this);

@@ -38,6 +38,7 @@ class TopologyView;
 class FloorView;
 class CompareView;
 class ResilienceView;
+class ExplorerView;
 class BomModel;
 class BomProxyModel;
 class CablePlanModel;
@@ -61,6 +62,7 @@ public:
     TopologyView* topologyView() const { return m_topology; }
     FloorView* floorView() const { return m_floor; }
     CompareView* compareView() const { return m_compare; }
+    ExplorerView* explorerView() const { return m_explorer; }
     BomModel* bomModel() const { return m_bomModel; }
     BomProxyModel* bomProxy() const { return m_bomProxy; }
     CablePlanModel* cableModel() const { return m_cableModel; }
@@ -156,6 +158,7 @@ private:
     FloorView* m_floor = nullptr;
     CompareView* m_compare = nullptr;
     ResilienceView* m_resilience = nullptr;
+    ExplorerView* m_explorer = nullptr;
     BomModel* m_bomModel = nullptr;
     BomProxyModel* m_bomProxy = nullptr;
     QLabel* m_bomTotals = nullptr;

@@ -1,5 +1,7 @@
 #include "screenshot.h"
 
+#include "explorer_view.h"
+
 #include <QApplication>
 #include <QElapsedTimer>
 #include <QPixmap>
@@ -53,6 +55,19 @@ bool renderScreenshot(MainWindow& window, const QString& designPath, const QStri
             return false;
         }
         window.document()->setViewedNetwork(index);
+    }
+    // The Explorer shows nothing until a sweep runs: the shot runs the one its fields offer for the design.
+    if (tab == QLatin1String("explorer")) {
+        ExplorerView* explorer = window.explorerView();
+        explorer->fillFromDesign();
+        explorer->run();
+        QElapsedTimer clock;
+        clock.start();
+        while (explorer->isRunning() && clock.elapsed() < timeoutMs) {
+            QApplication::processEvents(QEventLoop::AllEvents, 20);
+            QThread::msleep(5);
+        }
+        QApplication::processEvents();
     }
     // Let views lay out and fit at the final size.
     for (int i = 0; i < 5; ++i) QApplication::processEvents();

@@ -57,6 +57,15 @@ QString planMessage(const QByteArray& err)
     return {};
 }
 
+// The plan's transceiver modules: its BOM's transceiver lines added up (the figure `sweep --pareto optics` weighs).
+long long transceiversOf(const json& plan)
+{
+    long long n = 0;
+    for (const json& line : plan["bom"])
+        if (line["category"] == "transceivers") n += line["qty"].get<long long>();
+    return n;
+}
+
 // A sweep row (JSON line) against `plan` of the same flags: the same outcome (ok / design errors /
 // refused, by exit status), and the same figures to the dollar, or the same message.
 QString rowDiffersFromPlan(const json& row, const Run& plan)
@@ -77,7 +86,8 @@ QString rowDiffersFromPlan(const json& row, const Run& plan)
         {"tco_usd", p["tco_usd"]}, {"links", p["topology"]["links"]["total"]}, {"switches", p["topology"]["switches"]["total"]},
         {"tiers", p["topology"]["tiers"]}, {"power_kw", p["opex"]["power_kw"]}, {"latency_max_ns", p["performance"]["latency_ns"]["max"]},
         {"allreduce_busbw_GBps", p["performance"]["allreduce_busbw_GBps"]}, {"errors", p["errors"]}, {"warnings", p["warnings"]},
-        {"nic", p["parts"]["nic"]}, {"fabric", p["fabric"]}, {"gpus", p["design"]["compute"]["gpus"]}};
+        {"nic", p["parts"]["nic"]}, {"fabric", p["fabric"]}, {"gpus", p["design"]["compute"]["gpus"]},
+        {"transceivers", transceiversOf(p)}, {"job_interruptions_per_day", p["resilience"]["job_interruptions_per_day"]}};
     for (const auto& [key, value] : same)
         if (row[key] != value)
             return QStringLiteral("%1: row %2, plan %3").arg(QLatin1String(key), QString::fromStdString(row[key].dump()), QString::fromStdString(value.dump()));
