@@ -12,7 +12,8 @@ std::string planesText(int planes, bool rail)
 
 } // namespace
 
-std::vector<Finding> overrideFindings(const ClusterSpec& design, const ClusterSpec& inUse, const std::string& why)
+std::vector<Finding> overrideFindings(const ClusterSpec& design, const ClusterSpec& inUse, int designGbps,
+                                      const std::string& why)
 {
     std::vector<Finding> out;
     if (design.planes != inUse.planes || design.railPlanes != inUse.railPlanes) {
@@ -27,17 +28,19 @@ std::vector<Finding> overrideFindings(const ClusterSpec& design, const ClusterSp
                 "ports at the link speed";
         out.push_back(std::move(f));
     }
-    if (design.linkGbps != 0 && design.linkGbps != inUse.linkGbps) {
+    if (designGbps > 0 && inUse.linkGbps != designGbps) {
         Finding f;
         f.severity = Severity::Warning;
         f.rule = "design.override-link-speed";
         f.where = "link speed";
-        f.message = "the design says " + std::to_string(design.linkGbps) + " Gb/s links; the plan runs " +
+        const std::string said = design.linkGbps > 0 ? "the design says " + std::to_string(designGbps) + " Gb/s links"
+                                                     : "the design runs links at the NIC's " + std::to_string(designGbps) + " Gb/s";
+        f.message = said + "; the plan runs " +
                     std::to_string(inUse.linkGbps) + " Gb/s links in " + planesText(inUse.planes, inUse.railPlanes) +
                     " (the same bandwidth per GPU): " + why;
         f.fix = "set the link speed to " + std::to_string(inUse.linkGbps) + " Gb/s and planes to " +
                 std::to_string(inUse.planes) + " in the design, or choose switches with more ports at " +
-                std::to_string(design.linkGbps) + " Gb/s";
+                std::to_string(designGbps) + " Gb/s";
         out.push_back(std::move(f));
     }
     return out;

@@ -12,9 +12,11 @@
 namespace fp::plan {
 
 // `design`: the spec as typed; `inUse`: as resolved after planesThatConnect changed its planes
-// (plan/resolve.h), whose note says why. design.override-planes always; design.override-link-speed
-// when the design named a link speed and the plan runs another (0 = the NIC's speed is no override).
-std::vector<Finding> overrideFindings(const ClusterSpec& design, const ClusterSpec& inUse, const std::string& why);
+// (plan/resolve.h), whose note says why; `designGbps`: the link speed the design runs (its own, or the
+// NIC's when it names none). design.override-planes always; design.override-link-speed when the plan
+// runs links at another speed than designGbps.
+std::vector<Finding> overrideFindings(const ClusterSpec& design, const ClusterSpec& inUse, int designGbps,
+                                      const std::string& why);
 
 // Inserts `added` into `findings` (errors first, then warnings, then info) after the findings of the same
 // severity, keeping both orders.

@@ -123,13 +123,14 @@ Resolved resolveStage(const ClusterSpec& typedSpec, const Catalog& catalog, cons
         // Too big for three tiers at this speed: more planes at a lower speed (resolve.h).
         const PlaneChoice planes = planesThatConnect(spec, nic, r.hardware, r.linkGbps);
         if (planes.changed) {
+            const int designGbps = r.linkGbps;  // the design's speed, or the NIC's when it names none
             spec.planes = planes.planes;
             spec.railPlanes = planes.railPlanes;
             spec.linkGbps = r.linkGbps = planes.linkGbps;
             r.planesNote = planes.note;
             r.hardware.linkGbps = r.linkGbps;
             r.hardware.planes = linksPerNic();
-            r.overrides = overrideFindings(typedSpec, spec, planes.note);
+            r.overrides = overrideFindings(typedSpec, spec, designGbps, planes.note);
         }
         requireDualHoming(spec, nic, r.linkGbps);
         if (!planes.connects) requireConnects(spec, r.hardware, r.linkGbps, catalog);

@@ -100,6 +100,13 @@ private slots:
         QCOMPARE(planes.size(), std::size_t(1));
         QVERIFY2(contains(planes[0].message, "the plan uses 2 planes"), planes[0].message.c_str());
         QVERIFY(severityOrdered(p));  // the plan has errors too: the warnings come after them
+
+        // The NIC's own speed (0) is overridden just the same: 400G ConnectX-7 ports, 200G links.
+        s.linkGbps = 0;
+        const std::vector<Finding> native = withRule(makePlan(s, catalog_, quick_), "design.override-link-speed");
+        QCOMPARE(native.size(), std::size_t(1));
+        QVERIFY2(contains(native[0].message, "the design runs links at the NIC's 400 Gb/s; the plan runs 200 Gb/s links"),
+                 native[0].message.c_str());
     }
 
     // 2,048 GPUs = 256 nodes of 20 kW under a 60 kW budget: floor(60 / 20) = 3 nodes per rack, not 4;
