@@ -18,6 +18,9 @@ using detail::partLabel;
 DesignPanel::DesignPanel(Document* document, QWidget* parent) : QWidget(parent), m_document(document)
 {
     build();
+    for (const char* path : {fields::planes.path, fields::linkGbps.path, fields::suNodes.path, fields::nodesPerRack.path})
+        addInUseNote(path);
+    connect(m_document, &Document::planReady, this, &DesignPanel::showInUse);
     m_hint = new QLabel(this);
     m_hint->setObjectName(QStringLiteral("pendingHint"));
     m_hint->setWordWrap(true);
@@ -33,6 +36,7 @@ DesignPanel::DesignPanel(Document* document, QWidget* parent) : QWidget(parent),
     connect(qApp, &QApplication::focusChanged, this, [this] { placeHint(); });
     connect(m_document, &Document::specChanged, this, &DesignPanel::refresh);
     refresh();
+    showInUse();
 }
 
 QFormLayout* DesignPanel::addGroup(const QString& title)

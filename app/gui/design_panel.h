@@ -48,6 +48,11 @@ public:
     // Typed text not yet applied to the design (Enter or Tab applies it).
     bool isPending(const QString& key) const;
     QString pendingHint() const;  // the hint shown over the fields; empty when nothing is pending
+    // No silent override (issue 41): where the plan runs another value than the field says, the note
+    // beside the field names the value in use, with the plan's finding (the Checks tab's) as its
+    // tooltip; empty otherwise. Fields: planes, link speed, SU size, nodes per rack.
+    QString inUseNote(const QString& key) const;
+    QString inUseWhy(const QString& key) const;
 
     // What a typed part name means: the part number, or why there is none (shown on the field).
     struct PartSearch {
@@ -130,12 +135,17 @@ private:
     void addTechnology(QFormLayout*);
     void addPlatform(QFormLayout*);
     void addTierSwitches(QFormLayout*);
+    // Puts a note label beside the bound editor of `path`, in the editor's form row (so showing a note
+    // never moves another field), and fills every note from the plan on each planReady (showInUse).
+    void addInUseNote(const char* path);
+    void showInUse();
 
     Document* m_document;
     QVBoxLayout* m_layout = nullptr;
     std::vector<Binding> m_bindings;
     std::vector<QLabel*> m_labels;
     QLabel* m_hint = nullptr;
+    QHash<QString, QLabel*> m_inUse;  // by the field's key (last path segment)
 };
 
 } // namespace fp::gui

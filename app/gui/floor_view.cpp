@@ -20,6 +20,7 @@
 #include "bom_model.h"
 #include "commands.h"
 #include "document.h"
+#include "fit_button.h"
 
 namespace fp::gui {
 
@@ -245,6 +246,10 @@ FloorView::FloorView(Document* document, QWidget* parent) : QGraphicsView(parent
     m_legend->setContentsMargins(10, 0, 10, 0);
     setViewportMargins(0, 0, 0, kLegendHeightPx);
     updateLegend();
+    addFitButton(this, [this] {
+        m_userZoomed = false;
+        fitIfNotZoomed();
+    });
 }
 
 void FloorView::setPlan(std::shared_ptr<const Plan> plan, std::shared_ptr<const FloorGeometry> geometry)
@@ -262,6 +267,8 @@ void FloorView::rebuild()
 {
     scene()->clear();
     m_spineRoom = nullptr;
+    m_roomLabel = m_trayLabel = nullptr;
+    m_titles.clear();
     if (!m_plan || !m_geometry) return;
     const FloorGeometry& g = *m_geometry;
     const Layout& layout = m_plan->layout;
@@ -299,6 +306,7 @@ void FloorView::rebuild()
             t->setBrush(pal.color(QPalette::Text));
             const QPointF origin = m_sections.shift(first - 1);
             t->setPos(origin.x(), m_sections.topPx - t->boundingRect().height() - 24);
+            m_titles.push_back(t);
         }
     }
 
@@ -314,7 +322,7 @@ void FloorView::rebuild()
         item->setToolTip(tr("<b>Spine room</b><br>%1 m from the end of row 1 along the tray<br><i>Drag to move it</i>")
                              .arg(f.spineRoomDistanceM, 0, 'f', 1));
         if (!g.spineRoom.empty()) new RacksItem(m_plan, m_geometry, RacksItem::Kind::SpineRoom, item);
-        addLabelAbove(scene(), item,
+        m_roomLabel = addLabelAbove(scene(), item,
                       g.plan && g.plan->layout.halls > 1 ? tr("Core room · %1 halls around it").arg(g.plan->layout.halls)
                                                          : tr("Spine room · %1 m").arg(f.spineRoomDistanceM, 0, 'f', 0),
                       small, pal.color(QPalette::Text), QPointF(room.center().x(), room.top()), 3);
@@ -327,7 +335,7 @@ void FloorView::rebuild()
         auto* tray = scene()->addLine(QLineF(rowEndPx + 4, y, spineBounds.left() - 14, y),
                                       QPen(QColor(0x2b, 0x5c, 0x94, 150), 2, Qt::DashLine));
         tray->setZValue(-1);
-        addLabelAbove(scene(), nullptr, tr("tray %1 m").arg(f.spineRoomDistanceM, 0, 'f', 0), small,
+        m_trayLabel = addLabelAbove(scene(), nullptr, tr("tray %1 m").arg(f.spineRoomDistanceM, 0, 'f', 0), small,
                       pal.color(QPalette::PlaceholderText), QPointF((rowEndPx + spineBounds.left()) / 2, y), 4);
     }
 
@@ -364,9 +372,47 @@ bool FloorView::rowLabelsShown() const
 
 void FloorView::fitIfNotZoomed()
 {
-    if (m_userZoomed || !scene()) return;
+    if (m_userZoomed || !scene()) return placeLabels();
     fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
     if (transform().m11() > 2.5) setTransform(QTransform::fromScale(2.5, 2.5));
+    placeLabels();
+}
+
+QRectF FloorView::onViewport(const QGraphicsItem* item) const
+{
+    // deviceTransform honours ItemIgnoresTransformations (the labels keep their size on screen).
+    return item->deviceTransform(viewportTransform()).mapRect(item->boundingRect());
+}
+
+void FloorView::placeLabels()
+{
+    if (!m_trayLabel) return;
+    const QRectF r = m_trayLabel->boundingRect();
+    const auto clashes = [this] {
+        const QRectF tray = onViewport(m_trayLabel);
+        if (m_roomLabel && tray.intersects(onViewport(m_roomLabel))) return true;
+        for (const QGraphicsSimpleTextItem* t : m_titles)
+            if (tray.intersects(onViewport(t))) return true;
+        return false;
+    };
+    m_trayLabel->setVisible(true);
+    m_trayLabel->setTransform(QTransform::fromTranslate(-r.width() / 2, -r.height() - 4));  // above the line
+    if (!clashes()) return;
+    m_trayLabel->setTransform(QTransform::fromTranslate(-r.width() / 2, 4));  // below it
+    if (!clashes()) return;
+    m_trayLabel->setVisible(false);  // the room's label and tooltip still give the distance
+}
+
+std::vector<QRectF> FloorView::shownLabelRects() const
+{
+    std::vector<QRectF> out;
+    const auto add = [&](const QGraphicsItem* item) {
+        if (item && item->isVisible()) out.push_back(onViewport(item));
+    };
+    add(m_roomLabel);
+    add(m_trayLabel);
+    for (const QGraphicsSimpleTextItem* t : m_titles) add(t);
+    return out;
 }
 
 void FloorView::showEvent(QShowEvent* event)
@@ -432,6 +478,7 @@ void FloorView::wheelEvent(QWheelEvent* event)
     const double factor = std::pow(1.0015, event->angleDelta().y());
     scale(factor, factor);
     m_userZoomed = true;
+    placeLabels();
 }
 
 void FloorView::mouseDoubleClickEvent(QMouseEvent* event)

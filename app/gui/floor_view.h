@@ -7,9 +7,11 @@
 // built by the plan worker.
 #include <QGraphicsView>
 
+class QGraphicsSimpleTextItem;
 class QLabel;
 
 #include <memory>
+#include <vector>
 
 #include "floor_geometry.h"
 #include "plan/plan.h"
@@ -46,6 +48,9 @@ public:
     const QString& totals() const { return m_totals; }
     // Whether the "Row N" labels are drawn at the current zoom (at least kMinLabelPx high on screen).
     bool rowLabelsShown() const;
+    // The labels drawn over the floor (spine or core room, tray, run titles) that are shown, and where
+    // each is on the viewport: placeLabels keeps them from overlapping at any zoom (issue 41).
+    std::vector<QRectF> shownLabelRects() const;
 
 protected:
     void wheelEvent(QWheelEvent*) override;
@@ -57,11 +62,18 @@ private:
     void rebuild();
     void fitIfNotZoomed();
     void updateLegend();
+    // The tray's label above its line, else below it, else hidden: never over the room's label. Run after
+    // every change of zoom (the two keep their font size on screen, so they meet as the floor shrinks).
+    void placeLabels();
+    QRectF onViewport(const QGraphicsItem*) const;
 
     Document* m_document;
     std::shared_ptr<const Plan> m_plan;
     std::shared_ptr<const FloorGeometry> m_geometry;
     QGraphicsItem* m_spineRoom = nullptr;
+    QGraphicsSimpleTextItem* m_roomLabel = nullptr;
+    QGraphicsSimpleTextItem* m_trayLabel = nullptr;
+    std::vector<QGraphicsSimpleTextItem*> m_titles;  // "Rows 1-40" over each run of a long hall
     bool m_userZoomed = false;
     FloorSections m_sections;
     QString m_totals;

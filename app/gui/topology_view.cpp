@@ -10,8 +10,13 @@
 #include <cmath>
 
 #include "cable_model.h"
+#include "fit_button.h"
 
 namespace fp::gui {
+
+namespace {
+constexpr double kMinFitScale = 0.6;  // the smallest scale the automatic fit shrinks to (see fitAll)
+}
 
 QColor mediaColor(MediaClass m)
 {
@@ -35,6 +40,10 @@ TopologyView::TopologyView(QWidget* parent) : QGraphicsView(parent)
     setTransformationAnchor(QGraphicsView::AnchorUnderMouse);
     setViewportUpdateMode(QGraphicsView::SmartViewportUpdate);
     setFrameShape(QFrame::NoFrame);
+    addFitButton(this, [this] {
+        m_userZoomed = false;
+        fitAll(true);
+    });
 }
 
 void TopologyView::setPlan(std::shared_ptr<const Plan> plan, std::shared_ptr<const TopologyGeometry> geometry)
@@ -146,15 +155,16 @@ void TopologyView::rebuild()
     if (!m_userZoomed) fitAll();
 }
 
-void TopologyView::fitAll()
+void TopologyView::fitAll(bool whole)
 {
     if (!scene()) return;
     fitInView(scene()->sceneRect(), Qt::KeepAspectRatio);
     // Never blow small fabrics up beyond natural size, nor shrink big ones until box labels are
-    // unreadable (below ~9 px): then the drawing is panned instead, starting at its top.
+    // unreadable (below ~7 px, kMinFitScale): then the drawing is panned instead, starting at its top.
+    // A 4-SU fabric in a 1024 x 700 window fits at about 0.72 (issue 41: an SU was cut off at 0.78).
     if (transform().m11() > 1.2) setTransform(QTransform::fromScale(1.2, 1.2));
-    if (transform().m11() < kMinReadableScale) {
-        setTransform(QTransform::fromScale(kMinReadableScale, kMinReadableScale));
+    if (!whole && transform().m11() < kMinFitScale) {
+        setTransform(QTransform::fromScale(kMinFitScale, kMinFitScale));
         centerOn(scene()->sceneRect().center().x(), scene()->sceneRect().top());
     }
 }

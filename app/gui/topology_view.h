@@ -2,7 +2,8 @@
 // Topology tab: tiers top to bottom (core, spine, leaf, nodes), devices grouped into boxes by plane,
 // pod, scalable unit and rail, and links drawn as bundles between boxes coloured by media. Level of
 // detail: a tier never has more than kMaxBoxesPerTier boxes and a bundle stands for all links between
-// two boxes, so a 3 M-link fabric draws a few hundred items. Wheel zooms, drag pans.
+// two boxes, so a 3 M-link fabric draws a few hundred items. Wheel zooms, drag pans; the drawing fits the
+// window on first show and on resize until the user zooms, and the Fit button (Ctrl+0) fits it again.
 // The grouping itself (topology_geometry.h) is built by the plan worker; the view only places items.
 #include <QGraphicsView>
 #include <QPen>
@@ -29,7 +30,9 @@ public:
     int boxCount() const { return int(m_boxes.size()); }
     int bundleCount() const { return m_bundleCount; }
     const TopologyGeometry* geometry() const { return m_geometry.get(); }
-    void fitAll();
+    // The whole drawing in the window, down to kMinFitScale (below it, the top of the drawing at that
+    // scale, panned); `whole`: at any scale (the Fit button and Ctrl+0, which also end the user's zoom).
+    void fitAll(bool whole = false);
 
 protected:
     void wheelEvent(QWheelEvent*) override;

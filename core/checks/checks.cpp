@@ -1,6 +1,7 @@
 #include "checks/checks.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "catalog/platforms.h"
@@ -136,6 +137,57 @@ void rackPower(const ClusterSpec& spec, const Layout& layout, std::vector<Findin
     }
 }
 
+// floor.rack-power-nodes: the rack power budget holds fewer nodes than the design's nodes per rack, so
+// the layout puts fewer in each rack and adds racks (spec nodesPerRackOf). A warning with the numbers:
+// the plan still builds, on more floor space than the design asked for (issue 41: no silent override).
+void rackPowerNodes(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout, std::vector<Finding>& out)
+{
+    const FloorSpec& floor = spec.floor;
+    if (floor.nodePowerKw <= 0 || fabric.nodeCount == 0 || layout.rackOfDevice.size() < fabric.nodeCount) return;
+    const int byPower = int(std::floor(floor.rackPowerBudgetKw / floor.nodePowerKw + 1e-9));
+    if (byPower < 1 || byPower >= floor.nodesPerRack) return;  // under 1: floor.rack-power's error says it
+    // Racks per hall, as the layout fills them (a hall's nodes start a rack of their own), at the design's
+    // nodes per rack and at the ones in use.
+    std::vector<long long> nodesOfHall;
+    for (std::size_t n = 0; n < fabric.nodeCount; ++n) {
+        const Rack& rack = layout.racks[layout.rackOfDevice[n]];
+        const std::size_t hall = std::size_t(std::max(0, rack.hall));
+        if (nodesOfHall.size() <= hall) nodesOfHall.resize(hall + 1, 0);
+        ++nodesOfHall[hall];
+    }
+    long long asDesigned = 0, inUse = 0;
+    for (const long long nodes : nodesOfHall) {
+        asDesigned += (nodes + floor.nodesPerRack - 1) / floor.nodesPerRack;
+        inUse += (nodes + byPower - 1) / byPower;
+    }
+    Finding f;
+    f.severity = Severity::Warning;
+    f.rule = "floor.rack-power-nodes";
+    f.where = "compute racks";
+    f.message = fmt("the %.1f kW rack power budget holds %d nodes of %.1f kW, not the design's %d per rack: "
+                    "%d nodes per rack in use, %s instead of %s (%s added)",
+                    floor.rackPowerBudgetKw, byPower, floor.nodePowerKw, floor.nodesPerRack, byPower,
+                    counted(inUse, "compute rack").c_str(), withThousands(asDesigned).c_str(),
+                    withThousands(inUse - asDesigned).c_str());
+    f.fix = fmt("raise the rack power budget to %.1f kW for %d nodes per rack, or set nodes per rack to %d",
+                floor.nodesPerRack * floor.nodePowerKw, floor.nodesPerRack, byPower);
+    out.push_back(std::move(f));
+}
+
+// design.override-su-size: a scalable unit larger than the cluster is built as one SU of every node.
+void suSize(const ClusterSpec& spec, const Fabric& fabric, std::vector<Finding>& out)
+{
+    if (spec.suNodes <= 0 || fabric.shape.suNodes <= 0 || fabric.shape.suNodes == spec.suNodes) return;
+    Finding f;
+    f.severity = Severity::Info;
+    f.rule = "design.override-su-size";
+    f.where = "scalable unit";
+    f.message = fmt("the design says %d nodes per scalable unit; the cluster has %s, so the plan builds one SU of %d",
+                    spec.suNodes, counted(fabric.nodeCount, "node").c_str(), fabric.shape.suNodes);
+    f.fix = fmt("set the SU size to %d (or auto)", fabric.shape.suNodes);
+    out.push_back(std::move(f));
+}
+
 // A system with its NICs built in (DGX, NVL72 trays) takes no other: where that NIC lacks the fabric's
 // NIC-side features (a ConnectX-7 is no SuperNIC), the fabric cannot be built on this platform.
 void builtInNic(const ClusterSpec& spec, const Catalog& catalog, const Hardware& hw, std::vector<Finding>& out)
@@ -221,6 +273,8 @@ std::vector<Finding> run(const ClusterSpec& spec, const Fabric& fabric, const La
     if (!given) counted = portsInUse(fabric);
     portsExhausted(spec, fabric, hw, given ? *portsUsed : counted, out);
     rackPower(spec, layout, out);
+    rackPowerNodes(spec, fabric, layout, out);
+    suSize(spec, fabric, out);
     out.insert(out.end(), media.findings.begin(), media.findings.end());
     out.insert(out.end(), lossless.findings.begin(), lossless.findings.end());  // RoCE buffer fit
     std::stable_sort(out.begin(), out.end(),

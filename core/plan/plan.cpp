@@ -18,6 +18,7 @@
 #include "media/cage_grouping.h"
 #include "plan/before_planning.h"
 #include "plan/invariants.h"
+#include "plan/overrides.h"
 #include "plan/parallel.h"
 #include "plan/plan_figures.h"
 #include "plan/plan_stages.h"
@@ -122,12 +123,14 @@ Resolved resolveStage(const ClusterSpec& typedSpec, const Catalog& catalog, cons
         // Too big for three tiers at this speed: more planes at a lower speed (resolve.h).
         const PlaneChoice planes = planesThatConnect(spec, nic, r.hardware, r.linkGbps);
         if (planes.changed) {
+            const int designGbps = r.linkGbps;  // the design's speed, or the NIC's when it names none
             spec.planes = planes.planes;
             spec.railPlanes = planes.railPlanes;
             spec.linkGbps = r.linkGbps = planes.linkGbps;
             r.planesNote = planes.note;
             r.hardware.linkGbps = r.linkGbps;
             r.hardware.planes = linksPerNic();
+            r.overrides = overrideFindings(typedSpec, spec, designGbps, planes.note);
         }
         requireDualHoming(spec, nic, r.linkGbps);
         if (!planes.connects) requireConnects(spec, r.hardware, r.linkGbps, catalog);
@@ -263,6 +266,7 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
     if (estimating && !sideBySide) runEstimates(p, catalog, options, false);
     if (estimating) estimate::creditCheckedLossless(p.estimates, spec, p.lossless);
     p.findings.insert(p.findings.begin(), broken.begin(), broken.end());  // the invariants' findings first
+    addBySeverity(p.findings, r.overrides);  // after the checks' warnings, before their info
     for (StageTiming& t : p.timings)
         if (t.stage == std::string_view("checks")) t.ms += invariantsMs;
     if (options.findingsOnly) {

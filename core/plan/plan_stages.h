@@ -21,6 +21,9 @@ struct Resolved {
     Hardware hardware;
     int linkGbps = 0;
     std::string planesNote;
+    // Where the plan runs another value than the design says (planes, link speed): a warning each,
+    // added to the plan's findings (issue 41: no silent override; core/checks/README.md).
+    std::vector<Finding> overrides;
     std::vector<StageTiming> timings;  // "resolve"
 };
 
