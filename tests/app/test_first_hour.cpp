@@ -516,7 +516,10 @@ void TestFirstHour::hundredThousandGpusReadable()
             if (!text || !text->font().bold()) continue;
             ++labels;
             const double px = QFontInfo(text->font()).pixelSize() * text->scale() * scale;
-            QVERIFY2(px >= 9.0, qPrintable(QStringLiteral("%1 at %2 px").arg(text->text()).arg(px)));
+            // 8 px: the automatic fit stops shrinking at 0.68 (topology_view.cpp kMinFitScale) so that a 4-SU
+            // fabric fits a 1024 x 700 window (issue 41); a long title already shrunk to its box then reads at
+            // about 8 px, where it was 9 at the old 0.78 floor that cut an SU off. Below 8 px it pans instead.
+            QVERIFY2(px >= 8.0, qPrintable(QStringLiteral("%1 at %2 px").arg(text->text()).arg(px)));
             const auto m = range.match(text->text());
             if (!m.hasMatch()) continue;
             const int first = m.captured(1).toInt(), last = m.captured(2).isEmpty() ? first : m.captured(2).toInt();

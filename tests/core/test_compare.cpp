@@ -221,15 +221,27 @@ private slots:
         spec.gpus = gpus;
         spec.platform = platform.toStdString();
         const Comparison c = comparePlans(spec, catalog_);
+        // A plan's spec holds what it runs (planes raised to connect 100,000 GPUs): planned again from it,
+        // the design already says 2 planes, so the "design.override-*" warning, which tells that the
+        // design said 1, is the comparison's only. Its count errors/warnings follow it.
         const auto comparable = [](nlohmann::json j) {
             j.erase("timings_ms");
             j["topology"].erase("notes");
+            nlohmann::json checks = nlohmann::json::array();
+            for (const auto& f : j["checks"])
+                if (f["rule"].get<std::string>().rfind("design.override-", 0) != 0) checks.push_back(f);
+            j["checks"] = checks;
+            j.erase("warnings");
             return j;
         };
         for (const Plan& p : c.plans) {
             const Plan own = makePlan(p.spec, catalog_);
             QVERIFY2(comparable(planToJson(own)) == comparable(planToJson(p)), toString(p.spec.fabric));
-            QCOMPARE(own.findings.size(), p.findings.size());
+            const auto overrides = [](const Plan& x) {
+                return std::count_if(x.findings.begin(), x.findings.end(),
+                                     [](const Finding& f) { return f.rule.rfind("design.override-", 0) == 0; });
+            };
+            QCOMPARE(own.findings.size() - overrides(own), p.findings.size() - overrides(p));
         }
     }
 
