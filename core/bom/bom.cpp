@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <set>
 
@@ -80,7 +81,7 @@ int Bom::linesWithoutLeadTime() const
 std::vector<BomLine> rackContentLines(const PlatformModel& platform, long long nodes)
 {
     std::vector<BomLine> out;
-    if (platform.rackContents.empty() || platform.gpusPerScaleUp <= 0) return out;
+    if (platform.rackContents.empty() || platform.gpusPerScaleUp <= 0 || nodes <= 0) return out;
     const long long racks = (nodes * platform.gpusPerNode + platform.gpusPerScaleUp - 1) / platform.gpusPerScaleUp;
     for (const RackItem& item : platform.rackContents) {
         BomLine line;
@@ -249,8 +250,10 @@ Bom collect(const ClusterSpec& spec, const Fabric& fabric, const MediaAssignment
 
     // A rack-scale system's rack content (NVL72: NVLink switch trays, NVLink spine, rack management switches,
     // the trays' front-end NICs), once per NVLink domain: the domain is the rack (catalog rack_contents).
-    if (hardware.platform && fabric.nodeCount > 0 && hardware.platform->gpusPerScaleUp > 0)
-        for (const BomLine& line : rackContentLines(*hardware.platform, (long long)fabric.nodeCount)) bom.lines.push_back(line);
+    if (hardware.platform) {
+        std::vector<BomLine> rack = rackContentLines(*hardware.platform, (long long)fabric.nodeCount);
+        bom.lines.insert(bom.lines.end(), std::make_move_iterator(rack.begin()), std::make_move_iterator(rack.end()));
+    }
 
     // Modules and cables per part number; std::map keeps the BOM order stable between runs.
     bom.perSolution = countPerSolution(fabric, media, cageOfEnd, sharedTally);

@@ -20,10 +20,6 @@ std::string bomColumnRange(int col, std::size_t lines, const std::string& sheet)
     return sheetRef(sheet) + "!" + absolute(a) + ":" + absolute(b);
 }
 
-namespace {
-constexpr const auto& kCategories = kBomCategories;
-}
-
 void writeBomSheet(XlsxBook& book, const ExportContext& ctx) { writeBomSheet(book, ctx.plan.bom, kBomSheet, {}); }
 
 void writeBomSheet(XlsxBook& book, const Bom& bom, const std::string& sheet, const std::string& note)
@@ -91,7 +87,7 @@ void writeBomSheet(XlsxBook& book, const Bom& bom, const std::string& sheet, con
     row += 1;
     s.text(row, kColCategory, "Subtotals", fmt.bold);
     ++row;
-    for (BomCategory c : kCategories) {
+    for (BomCategory c : kBomCategories) {
         const bool present = std::any_of(bom.lines.begin(), bom.lines.end(),
                                          [c](const BomLine& l) { return l.category == c; });
         if (!present) continue;
