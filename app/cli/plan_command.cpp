@@ -121,8 +121,8 @@ int planCommand(const std::vector<std::string>& argv)
     // The one code path from design keys to what is planned; every sweep row goes through it too.
     const PlanRequest request = planRequest(loaded, keys, catalog);
     const ClusterSpec& spec = request.spec;
-    // The compute fabric, then the design's other networks (none: the cluster is its compute fabric).
-    const ClusterPlan cluster = makeClusterPlan(makePlan(spec, catalog, request.options), catalog, request.options);
+    // The compute fabric and the design's other networks (none: the cluster is its compute fabric).
+    const ClusterPlan cluster = makeClusterPlan(spec, catalog, request.options);
     const Plan& plan = cluster.compute();
     const bool severalNetworks = cluster.networks.size() > 1;
 

@@ -295,9 +295,8 @@ void Document::startPlan()
         PlanOptions options;
         options.cancelled = [counter, generation] { return counter->load() != generation; };
         try {
-            Plan compute = makePlan(spec, *catalog, options);
+            out.cluster = std::make_shared<const ClusterPlan>(makeClusterPlan(spec, *catalog, options));
             if (options.cancelled()) throw PlanCancelled{};
-            out.cluster = std::make_shared<const ClusterPlan>(makeClusterPlan(std::move(compute), *catalog, options));
             for (const NetworkPlan& n : out.cluster->networks) {
                 if (options.cancelled()) throw PlanCancelled{};
                 NetworkView v;

@@ -1,6 +1,9 @@
 #include "plan/cluster_plan.h"
 
 #include <algorithm>
+#include <exception>
+#include <future>
+#include <optional>
 #include <set>
 #include <string_view>
 #include <utility>
@@ -9,6 +12,8 @@
 #include "common/error.h"
 #include "estimate/throughput.h"
 #include "plan/before_planning.h"
+#include "plan/parallel.h"
+#include "plan/plan_stages.h"
 #include "spec/validate.h"
 
 namespace fp {
@@ -159,67 +164,77 @@ ClusterSpec endpointFabricSpec(const ClusterSpec& cluster, std::size_t index, lo
 
 namespace {
 
+bool countsSwitches(const NetworkSpec& n)
+{
+    return std::any_of(n.endpoints.begin(), n.endpoints.end(),
+                       [](const EndpointGroup& g) { return g.per == EndpointCount::PerSwitch; });
+}
+
+void requireValidNetworks(const ClusterSpec& cluster)
+{
+    std::set<std::string> names;
+    for (std::size_t i = 0; i < cluster.networks.size(); ++i) {
+        requireValidNetwork(i, cluster.networks[i], names);
+        names.insert(cluster.networks[i].name);
+    }
+}
+
+// Network `i` of the cluster with the switches of every network before it (the compute fabric's
+// included) already counted: its plan, or a UserError naming its field.
+NetworkPlan planNetwork(const ClusterSpec& cluster, std::size_t i, long long switchesBefore, const Catalog& catalog,
+                        const PlanOptions& options)
+{
+    const NetworkSpec& n = cluster.networks[i];
+    const long long ports = endpointPortsOf(n, cluster.nodes(), switchesBefore);
+    if (ports < 1)
+        throw UserError("the network's endpoints bring no ports", fieldOf(i, n, "/endpoints"),
+                        "give an endpoint group a count, or make it follow the nodes (\"per\": \"per_node\")");
+    // Findings, BOM and capex (and the invariant check): the collectives, ECMP and resilience
+    // estimates speak of the compute fabric's jobs, not of a storage or management network, and at
+    // 100,000 GPUs they were most of these networks' planning time. Management networks carry TCP/IP
+    // on lossy queues: no PFC analysis (about 1 ms of a 100,000-GPU design's in-band network).
+    PlanOptions networkOptions = options;
+    networkOptions.findingsOnly = true;
+    networkOptions.invariantsLater = false;
+    networkOptions.carriesRdma = n.role == NetworkRole::Storage || n.role == NetworkRole::StorageInBand;
+    try {
+        return NetworkPlan{n.name, n.role, ports, makePlan(endpointFabricSpec(cluster, i, ports), catalog, networkOptions)};
+    } catch (const UserError& e) {
+        rethrowForNetwork(i, n, e);
+    }
+}
+
+// Plans made ahead of planOtherNetworks, beside the compute fabric: one per network, or the error its
+// planning threw (the networks after it are then not planned: empty).
+struct Ahead {
+    std::vector<std::optional<NetworkPlan>> plans;
+    std::vector<std::exception_ptr> errors;
+};
+
 // The design's other networks planned around `compute` (the CLI and window plan, or a comparison's
-// alternative), each handed to `take` as it is made with its figures. `switchesBefore` starts at the
-// compute fabric's switches: a per-switch endpoint group counts those of every network before it.
+// alternative), each handed to `take` as it is made with its figures, in the design's order.
+// `switchesBefore` starts at the compute fabric's switches: a per-switch endpoint group counts those of
+// every network before it. With `ahead`, a network already planned (or failed) there is taken from it:
+// the same plan, and the same first error, as planning it here.
 template <typename Take>
 void planOtherNetworks(const Plan& compute, long long switchesBefore, const Catalog& catalog, const PlanOptions& options,
-                       const Take& take)
+                       const Take& take, Ahead* ahead = nullptr)
 {
     const ClusterSpec& cluster = compute.spec;
-    {
-        std::set<std::string> names;
-        for (std::size_t i = 0; i < cluster.networks.size(); ++i) {
-            requireValidNetwork(i, cluster.networks[i], names);
-            names.insert(cluster.networks[i].name);
-        }
-    }
+    requireValidNetworks(cluster);
     // compute_only keeps the compute fabric alone: listed networks are kept in the design, not planned.
     const std::size_t planned = cluster.computeOnly ? 0 : cluster.networks.size();
     for (std::size_t i = 0; i < planned; ++i) {
-        const NetworkSpec& n = cluster.networks[i];
-        const long long ports = endpointPortsOf(n, cluster.nodes(), switchesBefore);
-        if (ports < 1)
-            throw UserError("the network's endpoints bring no ports", fieldOf(i, n, "/endpoints"),
-                            "give an endpoint group a count, or make it follow the nodes (\"per\": \"per_node\")");
-        // Findings, BOM and capex (and the invariant check): the collectives, ECMP and resilience
-        // estimates speak of the compute fabric's jobs, not of a storage or management network, and at
-        // 100,000 GPUs they were most of these networks' planning time.
-        PlanOptions networkOptions = options;
-        networkOptions.findingsOnly = true;
-        networkOptions.invariantsLater = false;
-        Plan p;
-        try {
-            p = makePlan(endpointFabricSpec(cluster, i, ports), catalog, networkOptions);
-        } catch (const UserError& e) {
-            rethrowForNetwork(i, n, e);
-        }
-        const NetworkFigures f = figuresOf(p);
+        if (ahead && ahead->errors[i]) std::rethrow_exception(ahead->errors[i]);
+        NetworkPlan p = ahead && ahead->plans[i] ? std::move(*ahead->plans[i])
+                                                 : planNetwork(cluster, i, switchesBefore, catalog, options);
+        const NetworkFigures f = figuresOf(p.plan);
         switchesBefore += f.switches;
-        take(NetworkPlan{n.name, n.role, ports, std::move(p)}, f);
+        take(std::move(p), f);
     }
 }
 
 } // namespace
-
-ClusterPlan makeClusterPlan(Plan compute, const Catalog& catalog, const PlanOptions& options)
-{
-    ClusterPlan c;
-    // Room for every network first: planOtherNetworks reads the compute plan (its spec) while the
-    // others are appended, so the vector must not move it.
-    c.networks.reserve(1 + compute.spec.networks.size());
-    c.figures.reserve(1 + compute.spec.networks.size());
-    const long long hostLinks = estimate::linkCountsByClass(compute.fabric)[std::size_t(LinkClass::HostLeaf)];
-    c.figures.push_back(figuresOf(compute));
-    c.networks.push_back({"compute", NetworkRole::Compute, hostLinks, std::move(compute)});
-    planOtherNetworks(c.networks.front().plan, c.figures.front().switches, catalog, options,
-                      [&c](NetworkPlan&& n, const NetworkFigures& f) {
-                          c.networks.push_back(std::move(n));
-                          c.figures.push_back(f);
-                      });
-    for (const NetworkFigures& f : c.figures) c.total += f;
-    return c;
-}
 
 std::vector<NetworkFigures> clusterTotalsOf(const Comparison& comparison, const Catalog& catalog, const PlanOptions& options)
 {
@@ -238,11 +253,7 @@ std::optional<UserError> networkRefusalOf(const ClusterSpec& cluster, const Cata
 {
     if (cluster.computeOnly) return std::nullopt;  // not planned (makeClusterPlan)
     try {
-        std::set<std::string> names;
-        for (std::size_t i = 0; i < cluster.networks.size(); ++i) {
-            requireValidNetwork(i, cluster.networks[i], names);
-            names.insert(cluster.networks[i].name);
-        }
+        requireValidNetworks(cluster);
         // The endpoint count only sizes the fabric; the resolve stage judges the parts whatever it is.
         for (std::size_t i = 0; i < cluster.networks.size(); ++i) {
             const NetworkSpec& n = cluster.networks[i];
@@ -256,9 +267,87 @@ std::optional<UserError> networkRefusalOf(const ClusterSpec& cluster, const Cata
     return std::nullopt;
 }
 
+namespace {
+
+ClusterPlan assemble(Plan compute, const Catalog& catalog, const PlanOptions& options, Ahead* ahead)
+{
+    ClusterPlan c;
+    // Room for every network first: planOtherNetworks reads the compute plan (its spec) while the
+    // others are appended, so the vector must not move it.
+    c.networks.reserve(1 + compute.spec.networks.size());
+    c.figures.reserve(1 + compute.spec.networks.size());
+    const long long hostLinks = estimate::linkCountsByClass(compute.fabric)[std::size_t(LinkClass::HostLeaf)];
+    c.figures.push_back(figuresOf(compute));
+    c.networks.push_back({"compute", NetworkRole::Compute, hostLinks, std::move(compute)});
+    planOtherNetworks(c.networks.front().plan, c.figures.front().switches, catalog, options,
+                      [&c](NetworkPlan&& n, const NetworkFigures& f) {
+                          c.networks.push_back(std::move(n));
+                          c.figures.push_back(f);
+                      },
+                      ahead);
+    for (const NetworkFigures& f : c.figures) c.total += f;
+    return c;
+}
+
+} // namespace
+
+ClusterPlan makeClusterPlan(Plan compute, const Catalog& catalog, const PlanOptions& options)
+{
+    return assemble(std::move(compute), catalog, options, nullptr);
+}
+
 ClusterPlan makeClusterPlan(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions& options)
 {
-    return makeClusterPlan(makePlan(spec, catalog, options), catalog, options);
+    // The other networks need nothing of the compute plan but its spec and, for an OOB network's
+    // management ports, its switch count, known once its topology is built: they are planned in order on
+    // the other core while the compute fabric is. The same plans and the same first error as one after the
+    // other (plan_stages.h: resolve, floor, the rest is makePlan); an error is raised where that sequence
+    // would reach it, the compute fabric's first. Measured: README "Several networks", fabricplan-bench --networks.
+    const bool beside = !spec.computeOnly && !spec.networks.empty() && plan::workerCount() > 1;
+    if (!beside) return makeClusterPlan(makePlan(spec, catalog, options), catalog, options);
+    Ahead ahead;
+    ahead.plans.resize(spec.networks.size());
+    ahead.errors.resize(spec.networks.size());
+    std::optional<Plan> compute;
+    std::exception_ptr computeError;
+    std::promise<long long> computeSwitches;
+    std::future<long long> computeSwitchesKnown = computeSwitches.get_future();
+    plan::runInParallel(2, [&](std::size_t task) {
+        if (task == 0) {
+            bool published = false;
+            try {
+                const plan::Resolved r = plan::resolveStage(spec, catalog, options);
+                plan::Floor floor = plan::buildFloor(r, options);
+                computeSwitches.set_value(floor.fabric.switchCount());
+                published = true;
+                compute = plan::planOnFloor(r, std::move(floor), catalog, options);
+            } catch (...) {
+                computeError = std::current_exception();
+                if (!published) computeSwitches.set_exception(computeError);  // the networks' task stops
+            }
+            return;
+        }
+        try {
+            requireValidNetworks(spec);  // planOtherNetworks checks them again, in its turn
+        } catch (...) {
+            return;  // raised there, after the compute fabric's own errors
+        }
+        long long switchesAhead = 0;  // of the networks planned here so far
+        std::optional<long long> computeCount;
+        for (std::size_t i = 0; i < spec.networks.size(); ++i) {
+            try {
+                if (countsSwitches(spec.networks[i]) && !computeCount) computeCount = computeSwitchesKnown.get();
+                ahead.plans[i] = planNetwork(spec, i, computeCount.value_or(0) + switchesAhead, catalog, options);
+                switchesAhead += ahead.plans[i]->plan.fabric.switchCount();
+            } catch (...) {
+                // The compute fabric's own error (its floor failed) is raised first, whatever is kept here.
+                ahead.errors[i] = std::current_exception();
+                return;  // the sequence stops at its first error
+            }
+        }
+    });
+    if (computeError) std::rethrow_exception(computeError);
+    return assemble(std::move(*compute), catalog, options, &ahead);
 }
 
 } // namespace fp

@@ -239,10 +239,16 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
         if (invariantsNow) timed([&] { invariantCheck.emplace(p); });
         StageClock checksClock(checksTiming, options);
         // Once per plan: the checks read its findings, the estimate its verdict (after both branches).
-        checksClock.run("lossless", [&] {
-            p.lossless = lossless::analyse(spec, p.fabric, p.layout, p.media, p.hardware,
-                                          lossless::optionsOf(spec.lossless), lossless::Detail::Tiers);
-        });
+        if (options.carriesRdma) {
+            checksClock.run("lossless", [&] {
+                p.lossless = lossless::analyse(spec, p.fabric, p.layout, p.media, p.hardware,
+                                              lossless::optionsOf(spec.lossless), lossless::Detail::Tiers);
+            });
+        } else {
+            p.lossless.fabric = spec.fabric;  // no tiers, no findings: nothing to tune
+            p.lossless.flowControl = lossless::flowControlOf(spec.fabric);
+            p.lossless.options = lossless::optionsOf(spec.lossless);
+        }
         checksClock.run("checks", [&] {
             p.findings = checks::run(spec, p.fabric, p.layout, p.media, catalog, p.hardware, p.lossless,
                                      memo ? &memo->portsUsed : nullptr);

@@ -55,6 +55,10 @@ struct PlanOptions {
     // ranks its candidates without it and checks the plans it keeps: the check reports planner bugs, not
     // design choices, and at 1,000,000 GPUs its walk over the links was most of a candidate's time.
     bool invariantsLater = false;
+    // The fabric carries RDMA (compute, storage): its lossless class is analysed (PFC headroom, ECN). An
+    // in-band or OOB management network carries TCP/IP on ordinary lossy queues (plan/cluster_plan.cpp):
+    // no PFC analysis, findings or tuning for it.
+    bool carriesRdma = true;
 };
 
 struct PlanCancelled {};

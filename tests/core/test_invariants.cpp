@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <random>
 #include <set>
 
@@ -705,9 +706,29 @@ private slots:
                 // The same design with random other networks (issue 38): every network holds the invariants
                 // and the total is the sum of the networks' figures.
                 p.spec.networks = randomNetworks(networkRng);
+                // The cluster planned from its spec (storage and in-band beside the compute fabric, on the
+                // other core) must give the same networks, or the same first error, as one after the other.
+                std::optional<ClusterPlan> beside;
+                std::string besideError;
+                try {
+                    beside = makeClusterPlan(p.spec, catalog_);
+                } catch (const UserError& e) {
+                    besideError = std::string(e.what()) + " @ " + e.where;
+                }
                 try {
                     const ClusterPlan c = makeClusterPlan(std::move(p), catalog_);
                     ++withNetworks;
+                    if (!beside && failures.size() < 20)
+                        failures.push_back("attempt " + std::to_string(attempts) + ": planned in sequence, refused beside: " + besideError);
+                    for (std::size_t i = 1; beside && i < c.networks.size(); ++i) {
+                        const NetworkFigures& a = c.figures[i];
+                        const NetworkFigures& b = beside->figures.at(i);
+                        if ((a.switches != b.switches || a.transceivers != b.transceivers || a.cables != b.cables ||
+                             a.capexUsd != b.capexUsd || a.errors != b.errors || a.warnings != b.warnings) &&
+                            failures.size() < 20)
+                            failures.push_back("attempt " + std::to_string(attempts) + ", network " + c.networks[i].name +
+                                               ": planned beside the compute fabric differs from planned after it");
+                    }
                     long long switches = 0, modules = 0, cables = 0;
                     double capex = 0;
                     for (std::size_t i = 0; i < c.networks.size(); ++i) {
@@ -731,6 +752,9 @@ private slots:
                         failures.push_back("attempt " + std::to_string(attempts) + ": the total is not the networks' sum");
                 } catch (const UserError& e) {
                     refusedNetworks.push_back(e.what());
+                    if (std::string(e.what()) + " @ " + e.where != besideError && failures.size() < 20)
+                        failures.push_back("attempt " + std::to_string(attempts) + ": refused in sequence with \"" + e.what() +
+                                           "\", beside with \"" + besideError + "\"");
                 }
                 return true;
             });

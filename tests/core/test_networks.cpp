@@ -244,6 +244,64 @@ private slots:
         }
     }
 
+    // makeClusterPlan(spec) plans the other networks on the other core while the compute fabric is planned;
+    // its first error must be the one planning them after it gives: the compute fabric's before any
+    // network's, and among networks the first in the design's order, even when a later network (planned
+    // ahead) fails sooner.
+    void besideTheComputeFabricTheFirstErrorIsTheSequences_data()
+    {
+        QTest::addColumn<bool>("computeBad");
+        QTest::addColumn<int>("badNetwork");  // -1 none, else its index in {oob, storage}
+        QTest::addColumn<QString>("where");
+        QTest::newRow("compute and network") << true << 1 << "/fabric/switch";
+        QTest::newRow("first network") << false << 0 << "/networks/0/switch (oob)";
+        QTest::newRow("second network") << false << 1 << "/networks/1/switch (storage)";
+    }
+    void besideTheComputeFabricTheFirstErrorIsTheSequences()
+    {
+        QFETCH(bool, computeBad);
+        QFETCH(int, badNetwork);
+        QFETCH(QString, where);
+        ClusterSpec s = dgxH100();
+        NetworkSpec oob;
+        oob.name = "oob";
+        oob.role = NetworkRole::OutOfBand;
+        oob.fabric = FabricKind::RoCE;
+        oob.switchModel = "SN2201";
+        oob.portModel = "GEN-1GBE-RJ45-PORT";
+        oob.endpoints = {{"switch management ports", EndpointCount::PerSwitch, 0, 1}};
+        s.networks = {oob, storage(16, 2)};
+        if (computeBad) s.switchModel = "NO-SUCH-SWITCH";
+        if (badNetwork >= 0) s.networks[std::size_t(badNetwork)].switchModel = "NO-SUCH-SWITCH-EITHER";
+        if (badNetwork == 1) s.networks[0].switchModel = "SN2201";
+        // Both ways; FABRICPLAN_THREADS is not set in the tests, so the first runs beside (2 cores in CI).
+        std::string beside, sequence;
+        try {
+            makeClusterPlan(s, catalog_);
+        } catch (const UserError& e) {
+            beside = e.where;
+        }
+        try {
+            makeClusterPlan(makePlan(s, catalog_), catalog_);
+        } catch (const UserError& e) {
+            sequence = e.where;
+        }
+        QCOMPARE(QString::fromStdString(sequence), where);
+        QCOMPARE(QString::fromStdString(beside), where);
+        // Good networks: the same plans either way (the OOB network counts the compute and storage switches).
+        s = dgxH100();
+        s.networks = {storage(16, 2), oob};
+        const ClusterPlan a = makeClusterPlan(s, catalog_);
+        const ClusterPlan b = makeClusterPlan(makePlan(s, catalog_), catalog_);
+        QCOMPARE(a.networks.size(), std::size_t(3));
+        QCOMPARE(a.networks[2].endpointPorts, a.figures[0].switches + a.figures[1].switches);
+        for (std::size_t i = 0; i < 3; ++i) {
+            QCOMPARE(a.networks[i].endpointPorts, b.networks[i].endpointPorts);
+            QCOMPARE(a.figures[i].cables, b.figures[i].cables);
+            QCOMPARE(a.figures[i].capexUsd, b.figures[i].capexUsd);
+        }
+    }
+
     // The design file: networks round-trip; a design without them is written as before (no key).
     void designJsonRoundTrip()
     {
