@@ -24,8 +24,14 @@ std::vector<NetworkSpec> referenceNetworks(const PlatformModel& p, const Cluster
     std::vector<NetworkSpec> out;
     const int nodes = std::max(1, spec.nodes());
     const int storageAppliances = (nodes + k.nodesPerStorageAppliance - 1) / k.nodesPerStorageAppliance;
-    const bool separateStorage = p.storagePorts > 0 && !p.northSouthPortPart.empty();
-    const bool inband = p.inbandPorts > 0 && !p.northSouthPortPart.empty();
+    // SuperPOD GB200 RA (network-fabrics): a rack-scale system's storage and in-band segments share one
+    // physical "Storage and In-band Ethernet Fabric" of SN5600 (Mission Control GB200 north-south deploy
+    // guide: "Ethernet switches x amount of SN5600"), where the DGX H100/B200 RAs build a separate
+    // InfiniBand storage fabric.
+    const bool rackScale = p.gpusPerScaleUp > p.gpusPerNode;
+    const bool hasNorthSouth = !p.northSouthPortPart.empty();
+    const bool separateStorage = p.storagePorts > 0 && hasNorthSouth && !rackScale;
+    const bool inband = (p.inbandPorts > 0 || (rackScale && p.storagePorts > 0)) && hasNorthSouth;
     const std::string system = p.id;
     if (separateStorage) {
         // SuperPOD H100/B200 RA: an InfiniBand storage fabric of QM9700 at NDR 400G; the UFM appliances
@@ -48,14 +54,17 @@ std::vector<NetworkSpec> referenceNetworks(const PlatformModel& p, const Cluster
         // SuperPOD H100 RA / BasePOD: SN4600C at 100GbE; the DGX's QSFP112 ports take 100GbE QSFP28 cables.
         // Without separate storage ports (HGX Enterprise RA: two converged north-south ports) the same
         // switches carry storage and in-band: one storage_inband network with the storage appliances on it.
+        // A rack-scale system's converged fabric runs SN5600 at the BlueField-3 storage ports' 400G, its
+        // trays' storage and in-band ports alike (the in-band ports' 200G is not modelled: issue 40).
         NetworkSpec n;
         n.name = separateStorage ? "inband" : "storage_inband";
         n.role = separateStorage ? NetworkRole::InBand : NetworkRole::StorageInBand;
         n.fabric = FabricKind::RoCE;
-        n.switchModel = "SN4600C";
+        n.switchModel = rackScale ? "SN5600" : "SN4600C";
         n.portModel = p.northSouthPortPart;
-        n.linkGbps = 100;
-        n.endpoints = {perNode(system + (separateStorage ? " in-band ports" : " north-south ports"), p.inbandPorts),
+        n.linkGbps = rackScale ? 400 : 100;
+        n.endpoints = {perNode(system + (separateStorage ? " in-band ports" : " north-south ports"),
+                               separateStorage ? p.inbandPorts : p.storagePorts + p.inbandPorts),
                        fixed("management servers", k.managementServers, 2)};
         if (!separateStorage)
             n.endpoints.push_back(fixed("storage appliances (estimate: 1 per " +
@@ -76,13 +85,26 @@ std::vector<NetworkSpec> referenceNetworks(const PlatformModel& p, const Cluster
         n.linkGbps = 0;  // the RJ45 port's native 1 Gb/s (a link speed field starts at 10)
         n.leafOversubscription = Ratio{11, 1, 0};
         const int racks = (nodes + std::max(1, nodesPerRackOf(spec.floor)) - 1) / std::max(1, nodesPerRackOf(spec.floor));
-        n.endpoints = {perNode(system + " BMC ports", p.bmcPorts),
-                       {"switch management ports (every network above)", EndpointCount::PerSwitch, 0, 1},
-                       fixed("management server BMCs", k.managementServers, 1)};
+        // A rack that brings its own management switches (NVL72: "2x TOR Switches for management", DGX
+        // GB200 User Guide; the rack's contents) cables its trays' BMCs and power shelves to them: those
+        // switches, counted with the rack, are the OOB network's first tier, and the cluster's OOB network
+        // takes one uplink from each (ESTIMATE: the guide gives no uplink count) instead of every BMC.
+        int rackSwitches = 0;
+        for (const RackItem& item : p.rackContents)
+            if (item.kind == "management_switch") rackSwitches += item.perRack;
+        if (rackSwitches > 0)
+            n.endpoints = {fixed("rack management switch uplinks (" + std::to_string(rackSwitches) +
+                                     " in-rack switches per rack, 1 uplink each: estimate)",
+                                 racks * rackSwitches, 1)};
+        else
+            n.endpoints = {perNode(system + " BMC ports", p.bmcPorts)};
+        n.endpoints.push_back({"switch management ports (every network above)", EndpointCount::PerSwitch, 0, 1});
+        n.endpoints.push_back(fixed("management server BMCs", k.managementServers, 1));
         if (separateStorage) n.endpoints.push_back(fixed("UFM appliance BMCs", k.ufmAppliances, 1));
         if (separateStorage || inband) n.endpoints.push_back(fixed("storage appliance management ports", storageAppliances, 1));
-        n.endpoints.push_back(fixed("rack PDUs (estimate: " + std::to_string(k.pdusPerRack) + " per compute rack)",
-                                    racks * k.pdusPerRack, 1));
+        if (rackSwitches == 0)
+            n.endpoints.push_back(fixed("rack PDUs (estimate: " + std::to_string(k.pdusPerRack) + " per compute rack)",
+                                        racks * k.pdusPerRack, 1));
         out.push_back(std::move(n));
     }
     return out;

@@ -315,6 +315,50 @@ private slots:
             QVERIFY2(errorsOf(c.networks[i].plan) == 0, errorText(c.networks[i].plan).c_str());
     }
 
+    // NVIDIA DGX SuperPOD GB200 RA, network-fabrics.html: "These network segments are carried by four different
+    // physical fabrics: Multi-node NVLink Fabric, Compute InfiniBand Fabric, Storage and In-band Ethernet Fabric,
+    // Out-of-Band network", the Ethernet fabric on SN5600 (Mission Control GB200 north-south deploy guide:
+    // "Ethernet switches x amount of SN5600"); DGX GB200 User Guide, Hardware: "2x TOR Switches for management"
+    // per rack. So a GB200 cluster's defaults are one converged storage + in-band network on SN5600 (no
+    // InfiniBand storage fabric) and an OOB network whose first tier is the racks' own management switches.
+    // Worked out for 8 racks (576 GPUs, 144 compute trays, 18 per rack):
+    //   converged: 144 trays x (2 storage + 2 in-band BlueField-3 ports) + 5 management servers x 2 + 18 storage
+    //     appliances (1 per 8 trays) x 2 = 576 + 10 + 36 = 622 ports at 400G;
+    //   OOB: 8 racks x 2 in-rack switch uplinks + 5 management-server BMCs + 18 storage management ports = 39,
+    //     plus one management port per switch of the compute and converged fabrics; no per-tray BMC and no PDU
+    //     (the in-rack switches take those, and they are counted with the rack).
+    void gb200FollowsTheSuperPodGb200Architecture()
+    {
+        const PlatformModel* gb200 = catalog_.findPlatform("GB200-NVL72");
+        QVERIFY(gb200);
+        ClusterSpec s;
+        s.gpus = 576;
+        s.switchModel = "MQM9700-NS2F";
+        s.suNodes = 144;
+        applyPlatform(s, *gb200);  // 4 GPUs and NICs per tray, 18 trays per rack (platforms.csv)
+        QCOMPARE(nodesPerRackOf(s.floor), 18);
+        s.networks = referenceNetworks(*gb200, s);
+        QCOMPARE(s.networks.size(), std::size_t(2));
+        const NetworkSpec& converged = s.networks[0];
+        QCOMPARE(converged.role, NetworkRole::StorageInBand);
+        QCOMPARE(converged.switchModel, std::string("SN5600"));
+        QCOMPARE(converged.linkGbps, 400);
+        QCOMPARE(s.networks[1].role, NetworkRole::OutOfBand);
+        for (const EndpointGroup& g : s.networks[1].endpoints) {
+            QVERIFY2(g.per != EndpointCount::PerComputeNode, g.name.c_str());  // no tray BMC: the rack's switches
+            QVERIFY2(g.name.find("PDU") == std::string::npos, g.name.c_str());
+        }
+        const ClusterPlan c = makeClusterPlan(s, catalog_);
+        QCOMPARE(c.networks.size(), std::size_t(3));
+        QCOMPARE(c.networks[1].endpointPorts, 622LL);
+        QCOMPARE(c.networks[2].endpointPorts, 39 + c.figures[0].switches + c.figures[1].switches);
+        for (std::size_t i = 0; i < c.networks.size(); ++i) {
+            QVERIFY2(errorsOf(c.networks[i].plan) == 0, errorText(c.networks[i].plan).c_str());
+            for (const BomLine& l : c.networks[i].plan.bom.lines)
+                if (i > 0 && l.category == BomCategory::Switches) QVERIFY2(l.part != "MQM9700-NS2F", l.part.c_str());
+        }
+    }
+
     // `plan --platform DGX-H100 --gpus 1016` plans all four networks; --compute-only, the compute fabric alone
     // (the JSON as before: no networks, no total); a design file plans only the networks it lists.
     void platformFlagBringsItsNetworks()
