@@ -1,5 +1,6 @@
 #include "network_summary.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <ostream>
 #include <string>
@@ -10,13 +11,17 @@
 namespace fp::cli {
 namespace {
 
-std::string row(const std::string& name, const std::string& role, const std::string& ports, const NetworkFigures& f)
+// `nameWidth`: the longest network name's (at least the heading's 12), so "storage_inband" keeps the
+// columns aligned.
+std::string row(int nameWidth, const std::string& name, const std::string& role, const std::string& ports,
+                const NetworkFigures& f)
 {
-    char line[256];
-    std::snprintf(line, sizeof line, "  %-12s %-32s %9s %9s %12s %9s %14s %10.1f %10.1f %6d\n", name.c_str(),
-                  role.c_str(), ports.c_str(), withThousands(f.switches).c_str(), withThousands(f.transceivers).c_str(),
-                  withThousands(f.cables).c_str(), formatUsdShort(f.capexUsd).c_str(), f.powerW / 1000.0,
-                  f.powerMaxW / 1000.0, f.errors);
+    std::string line(std::size_t(nameWidth) + 160, '\0');
+    const int n = std::snprintf(line.data(), line.size(), "  %-*s %-32s %9s %9s %12s %9s %14s %10.1f %10.1f %6d\n",
+                                nameWidth, name.c_str(), role.c_str(), ports.c_str(), withThousands(f.switches).c_str(),
+                                withThousands(f.transceivers).c_str(), withThousands(f.cables).c_str(),
+                                formatUsdShort(f.capexUsd).c_str(), f.powerW / 1000.0, f.powerMaxW / 1000.0, f.errors);
+    line.resize(std::size_t(std::clamp(n, 0, int(line.size()) - 1)));
     return line;
 }
 
@@ -26,16 +31,20 @@ void printNetworks(const ClusterPlan& c, std::ostream& out)
 {
     if (c.networks.size() < 2) return;
     out << "Networks (" << c.networks.size() << "; the total is their sum):\n";
-    char head[256];
+    int nameWidth = 12;
+    for (const NetworkPlan& n : c.networks) nameWidth = std::max(nameWidth, int(n.name.size()));
+    std::string head(std::size_t(nameWidth) + 160, '\0');
     // Power typical (energy) and at full load (switches at their maximum: the facility's supply).
-    std::snprintf(head, sizeof head, "  %-12s %-32s %9s %9s %12s %9s %14s %10s %10s %6s\n", "network", "role", "ports",
-                  "switches", "transceivers", "cables", "capex", "power kW", "max kW", "errors");
+    const int n = std::snprintf(head.data(), head.size(), "  %-*s %-32s %9s %9s %12s %9s %14s %10s %10s %6s\n", nameWidth,
+                                "network", "role", "ports", "switches", "transceivers", "cables", "capex", "power kW",
+                                "max kW", "errors");
+    head.resize(std::size_t(std::clamp(n, 0, int(head.size()) - 1)));
     out << head;
     for (std::size_t i = 0; i < c.networks.size(); ++i) {
-        const NetworkPlan& n = c.networks[i];
-        out << row(n.name, displayName(n.role), withThousands(n.endpointPorts), c.figures[i]);
+        const NetworkPlan& net = c.networks[i];
+        out << row(nameWidth, net.name, displayName(net.role), withThousands(net.endpointPorts), c.figures[i]);
     }
-    out << row("total", "", "", c.total);
+    out << row(nameWidth, "total", "", "", c.total);
     for (std::size_t i = 1; i < c.networks.size(); ++i) {
         const NetworkPlan& n = c.networks[i];
         const Plan& p = n.plan;

@@ -91,7 +91,7 @@ MainWindow::MainWindow(std::shared_ptr<const Catalog> catalog, QString userCatal
     connect(m_document, &Document::specChanged, this, &MainWindow::updateTitle);
     // Any design opened or edited replaces the start page with its plan.
     for (auto signal : {&Document::specChanged, &Document::fileNameChanged})
-        connect(m_document, signal, this, [this] { m_stack->setCurrentWidget(m_tabs); });
+        connect(m_document, signal, this, [this] { m_stack->setCurrentWidget(m_tabsPage); });
 
     // Another window or program changed the file: say so without stopping the user (issue 42).
     connect(m_document, &Document::changedOnDisk, this, &MainWindow::showDiskNotice);
@@ -140,7 +140,7 @@ bool MainWindow::showTab(const QString& name)
     // The Explorer sits beside the fabric comparison, inside the Compare tab: a tenth tab no longer fits a
     // 1024-pixel window without eliding every tab's name.
     if (name == QLatin1String("explorer") || name == QLatin1String("compare")) {
-        m_stack->setCurrentWidget(m_tabs);
+        m_stack->setCurrentWidget(m_tabsPage);
         m_tabs->setCurrentIndex(tabNames().indexOf(QStringLiteral("compare")));
         // The Compare tab's page is the inner tab widget of Fabrics and Explorer (buildTabs).
         if (auto* inner = qobject_cast<QTabWidget*>(m_tabs->currentWidget()))
@@ -149,7 +149,7 @@ bool MainWindow::showTab(const QString& name)
     }
     const int i = tabNames().indexOf(name);
     if (i < 0) return false;
-    m_stack->setCurrentWidget(m_tabs);
+    m_stack->setCurrentWidget(m_tabsPage);
     m_tabs->setCurrentIndex(i);
     return true;
 }
@@ -200,9 +200,17 @@ void MainWindow::buildTabs()
         if (maybeSave()) m_document->reset(spec, QString());
     });
     buildNetworkPicker();
+    // The picker's bar above the tabs (not in the tab bar's corner, where it took the room of the tab
+    // names: at 1024 px every name was elided).
+    m_tabsPage = new QWidget(this);
+    auto* tabsColumn = new QVBoxLayout(m_tabsPage);
+    tabsColumn->setContentsMargins(0, 0, 0, 0);
+    tabsColumn->setSpacing(0);
+    tabsColumn->addWidget(m_networkBar);
+    tabsColumn->addWidget(m_tabs, 1);
     m_start = new StartPage(this);
     m_stack = new QStackedWidget(this);
-    m_stack->addWidget(m_tabs);
+    m_stack->addWidget(m_tabsPage);
     m_stack->addWidget(m_start);
     // Above the tabs: the notice that the design's file was changed by something else (non-modal).
     m_diskNotice = new QLabel(this);
@@ -223,7 +231,7 @@ void MainWindow::buildTabs()
     connect(m_start, &StartPage::templateChosen, this, [this](const QString& path) { newFromTemplate(path); });
     connect(m_start, &StartPage::openRequested, this, &MainWindow::open);
     connect(m_start, &StartPage::recentChosen, this, [this](const QString& path) { openFile(path); });
-    connect(m_start, &StartPage::continueRequested, this, [this] { m_stack->setCurrentWidget(m_tabs); });
+    connect(m_start, &StartPage::continueRequested, this, [this] { m_stack->setCurrentWidget(m_tabsPage); });
     connect(m_start, &StartPage::userGuideRequested, this, [this] { showUserGuide(this); });
 }
 
@@ -455,24 +463,27 @@ void MainWindow::buildStatusBar()
 
 void MainWindow::buildNetworkPicker()
 {
-    // In the tab bar's corner, shown only for a design of several networks: every view then shows the
+    // A bar above the tabs, shown only for a design of several networks: every view then shows the
     // picked network (the Compare tab stays the compute fabric's, which it compares).
-    auto* corner = new QWidget(m_tabs);
-    auto* row = new QHBoxLayout(corner);
-    row->setContentsMargins(6, 0, 6, 0);
-    auto* label = new QLabel(tr("&Network:"), corner);
-    m_networkPicker = new QComboBox(corner);
+    auto* bar = new QWidget(this);
+    bar->setObjectName(QStringLiteral("networkBar"));
+    auto* row = new QHBoxLayout(bar);
+    row->setContentsMargins(8, 4, 8, 4);
+    auto* label = new QLabel(tr("&Network:"), bar);
+    m_networkPicker = new QComboBox(bar);
     m_networkPicker->setObjectName(QStringLiteral("networkPicker"));
     m_networkPicker->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_networkPicker->setToolTip(tr("The network the Summary, Topology, Floor, BOM, Prices, Cables, Checks and "
                                    "Resilience tabs show; the Summary lists every network and the total"));
     label->setBuddy(m_networkPicker);
+    m_networkRole = new QLabel(bar);
+    m_networkRole->setObjectName(QStringLiteral("networkRole"));
     row->addWidget(label);
     row->addWidget(m_networkPicker);
-    m_networkPicker->setMaximumWidth(200);
-    // Attached to the tab bar only while shown: QTabWidget keeps a hidden corner widget's room.
-    corner->setVisible(false);
-    m_networkCorner = corner;
+    row->addWidget(m_networkRole, 1);
+    m_networkPicker->setMaximumWidth(240);
+    bar->setVisible(false);
+    m_networkBar = bar;
     connect(m_networkPicker, &QComboBox::activated, m_document, &Document::setViewedNetwork);
 }
 
@@ -500,10 +511,11 @@ void MainWindow::updateNetworkPicker()
     }
     // Without a plan (an error) the last picker stays, so a fix brings the same network back.
     if (!cluster) return;
-    const bool several = labels.size() > 1;
-    if (several == (m_tabs->cornerWidget(Qt::TopRightCorner) != nullptr)) return;
-    m_tabs->setCornerWidget(several ? m_networkCorner : nullptr, Qt::TopRightCorner);
-    m_networkCorner->setVisible(several);
+    const int viewed = m_document->viewedNetwork();
+    m_networkRole->setText(viewed >= 0 && viewed < tips.size()
+                               ? tr("%1 · %2 of %3 networks").arg(tips[viewed]).arg(viewed + 1).arg(tips.size())
+                               : QString());
+    m_networkBar->setVisible(labels.size() > 1);
 }
 
 void MainWindow::onPlanReady()

@@ -168,7 +168,9 @@ private:
     QLineEdit* m_cableFilterText = nullptr;
     QComboBox* m_cableFilterMedia = nullptr;
     QComboBox* m_networkPicker = nullptr;
-    QWidget* m_networkCorner = nullptr;    // the picker and its label, in the tab bar's corner when shown  // which network the views show (several-network designs)
+    QWidget* m_tabsPage = nullptr;         // the network bar over the tabs: the stack's page beside the start page
+    QWidget* m_networkBar = nullptr;       // the picker, its label and the viewed network's role, above the tabs
+    QLabel* m_networkRole = nullptr;
     QFutureWatcher<CableFilterResult>* m_cableFilterWatcher = nullptr;
     ChecksModel* m_checksModel = nullptr;
     QTableView* m_checksTable = nullptr;

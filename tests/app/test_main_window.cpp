@@ -22,6 +22,7 @@
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QTextBrowser>
+#include <QTabBar>
 #include <QtTest>
 
 #include "image_checks.h"
@@ -658,11 +659,31 @@ void TestMainWindow::otherNetworksAreNamedNotSummedIn()
     QCOMPARE(cluster->networks[1].endpointPorts, 32LL);  // 16 servers x 2 ports
     QVERIFY2(m_window->summaryView()->toPlainText().contains(QStringLiteral("Total")),
              qPrintable(m_window->summaryView()->toPlainText().left(600)));
-    QVERIFY(m_window->tabs()->cornerWidget(Qt::TopRightCorner));  // the Network picker
+    // The Network picker's bar, above the tabs: not in the tab bar's corner, which took the room of the
+    // tab names (every one elided at 1024 px with four networks).
+    auto* bar = m_window->findChild<QWidget*>(QStringLiteral("networkBar"));
+    QVERIFY(bar);
+    QVERIFY(bar->isVisibleTo(m_window));
+    QVERIFY(!m_window->tabs()->cornerWidget(Qt::TopRightCorner));
+    auto* role = m_window->findChild<QLabel*>(QStringLiteral("networkRole"));
+    QVERIFY(role);
+    QCOMPARE(role->text(), QStringLiteral("Compute fabric · 1 of 2 networks"));
+    {
+        // At 1024 px every tab shows its whole name.
+        const QSize before = m_window->size();
+        m_window->resize(1024, 700);
+        QTabBar* tabBar = m_window->tabs()->tabBar();
+        QTRY_VERIFY(tabBar->width() <= 1024);
+        for (int i = 0; i < tabBar->count(); ++i) {
+            const int textWidth = tabBar->fontMetrics().horizontalAdvance(tabBar->tabText(i));
+            QVERIFY2(tabBar->tabRect(i).width() > textWidth, qPrintable(tabBar->tabText(i)));
+        }
+        m_window->resize(before);
+    }
     doc->reset(ClusterSpec{}, QString());
     QVERIFY(test::settle(*doc));
     QTRY_VERIFY(!m_window->summaryView()->toPlainText().contains(QStringLiteral("Storage fabric (storage)")));
-    QVERIFY(!m_window->tabs()->cornerWidget(Qt::TopRightCorner));  // no room kept for it
+    QVERIFY(!bar->isVisibleTo(m_window));  // one network: no bar, no room kept for it
 }
 
 QTEST_MAIN(TestMainWindow)

@@ -359,6 +359,27 @@ private slots:
         }
     }
 
+    // The CLI's network table keeps its columns with a name longer than the heading's ("storage_inband"):
+    // each row's role starts where the heading's "role" does.
+    void networkTableColumnsAlign()
+    {
+        const test::CliRun r = test::runCli({QStringLiteral("plan"), QStringLiteral("--platform"), QStringLiteral("GB200-NVL72"),
+                                             QStringLiteral("--gpus"), QStringLiteral("576"), QStringLiteral("--su-nodes"),
+                                             QStringLiteral("144")});
+        QCOMPARE(r.exitCode, 0);
+        const QStringList lines = QString::fromUtf8(r.out).split(QLatin1Char('\n'));
+        const auto at = [&](const QString& start, const QString& word) -> qsizetype {
+            for (const QString& l : lines)
+                if (l.startsWith(start) && l.contains(word)) return l.indexOf(word);
+            return -2;
+        };
+        const qsizetype role = at(QStringLiteral("  network "), QStringLiteral("role"));
+        QVERIFY(role > 0);
+        QCOMPARE(at(QStringLiteral("  compute "), QStringLiteral("Compute fabric")), role);
+        QCOMPARE(at(QStringLiteral("  storage_inband "), QStringLiteral("Storage and in-band")), role);
+        QCOMPARE(at(QStringLiteral("  oob "), QStringLiteral("Out-of-band")), role);
+    }
+
     // `plan --platform DGX-H100 --gpus 1016` plans all four networks; --compute-only, the compute fabric alone
     // (the JSON as before: no networks, no total); a design file plans only the networks it lists.
     void platformFlagBringsItsNetworks()
