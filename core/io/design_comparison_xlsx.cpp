@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "common/atomic_file.h"
+#include "common/error.h"
 #include "io/design_comparison_export.h"
 #include "io/xlsx_book.h"
 
@@ -125,6 +126,8 @@ void writeDifferencesSheet(XlsxBook& book, const DesignComparison& c)
 
 void writeDesignComparisonXlsx(const DesignComparison& c, const std::string& path)
 {
+    if (c.names.empty() || c.figures.size() != c.names.size())
+        throw UserError("there is no planned design to compare", path, "give the designs to compare, the baseline first");
     replaceFileAtomically(path, [&](const std::string& tmpPath) {
         XlsxBook book(tmpPath);
         writeDesignsSheet(book, c);
