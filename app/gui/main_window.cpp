@@ -179,7 +179,7 @@ void MainWindow::buildTabs()
     m_tabs->addTab(makeBomTab(), tr("BOM"));
     m_tabs->setTabToolTip(3, tr("Bill of materials"));
     m_tabs->addTab(makePricesTab(), tr("Prices"));
-    m_tabs->setTabToolTip(4, tr("Optics prices from each source"));
+    m_tabs->setTabToolTip(4, tr("Switch, NIC, optics and cable prices from each source"));
     m_tabs->addTab(makeCablesTab(), tr("Cables"));
     m_tabs->setTabToolTip(5, tr("Cable plan"));
     // Compare: the design on each fabric, and beside it the Explorer's many variants (issue 41).

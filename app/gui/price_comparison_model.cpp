@@ -20,6 +20,10 @@ const QColor kCheapestTint(46, 160, 67, 70);
 QString kindText(OpticsLineKind kind)
 {
     switch (kind) {
+    case OpticsLineKind::Switch: return QObject::tr("Switch");
+    case OpticsLineKind::Nic: return QObject::tr("NIC");
+    case OpticsLineKind::SpareSwitch: return QObject::tr("Spare switch");
+    case OpticsLineKind::SpareNic: return QObject::tr("Spare NIC");
     case OpticsLineKind::Transceiver: return QObject::tr("Transceiver");
     case OpticsLineKind::Cable: return QObject::tr("Cable");
     case OpticsLineKind::Fibre: return QObject::tr("Fibre");

@@ -21,7 +21,7 @@ out = Path(sys.argv[1])
 plan = json.loads((out / "plan.json").read_text())
 wb = openpyxl.load_workbook(out / "plan.xlsx")  # formulas as text, not cached values
 
-check(wb.sheetnames == ["Summary", "BOM", "Cable plan", "Optics prices", "Checks", "Resilience", "Tuning checklist"],
+check(wb.sheetnames == ["Summary", "BOM", "Cable plan", "Prices", "Checks", "Resilience", "Tuning checklist"],
       f"sheets {wb.sheetnames}")
 
 # Tuning checklist: numbered steps whose settings are the plan JSON's lossless ones (issue 43).
@@ -103,7 +103,7 @@ check(any(isinstance(f, str) and f.startswith("=SUMIF(") for f in formulas), "no
 check(isinstance(formulas[-1], str) and formulas[-1].startswith("=SUM("), f"last total {formulas[-1]!r}")
 check(bom.cell(bom.max_row, 1).value == "Total", "no Total row")
 
-for name in ["BOM", "Cable plan", "Optics prices", "Checks"]:
+for name in ["BOM", "Cable plan", "Prices", "Checks"]:
     ws = wb[name]
     check(ws.freeze_panes == "A2", f"{name}: header not frozen ({ws.freeze_panes})")
     check(ws.auto_filter.ref is not None and ws.auto_filter.ref.startswith("A1:"),
