@@ -377,7 +377,7 @@ QWidget* MainWindow::makePricesTab()
 {
     auto* page = new QWidget;
     m_pricesModel = new PriceComparisonModel(this);
-    auto* intro = new QLabel(tr("What this plan's transceivers and cables cost from each price source in the catalog. "
+    auto* intro = new QLabel(tr("What this plan's switches, NICs, transceivers and cables cost from each price source in the catalog. "
                                 "Each cell is quantity × that source's unit price (hover for it); the cheapest source "
                                 "of each line is highlighted. Edit or import prices under Tools › Parts catalog."),
                              page);
