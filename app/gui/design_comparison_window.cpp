@@ -166,6 +166,10 @@ void DesignComparisonWindow::plan()
         return;
     }
     m_pending = false;
+    if (!m_catalog) {
+        m_status->setText(tr("No parts catalog is loaded: nothing can be planned."));
+        return;
+    }
     m_planning = true;
     m_export->setEnabled(false);
     m_status->setText(tr("Planning %n design(s)…", nullptr, int(m_designs.size())));
