@@ -13,6 +13,7 @@ constexpr int kExitBadInput = 2;
 int planCommand(const std::vector<std::string>& args);
 int compareCommand(const std::vector<std::string>& args);
 int sweepCommand(const std::vector<std::string>& args);
+int diffCommand(const std::vector<std::string>& args);
 int catalogCommand(const std::vector<std::string>& args);
 int validateCommand(const std::vector<std::string>& args);
 int exportCommand(const std::vector<std::string>& args);

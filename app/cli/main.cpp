@@ -24,6 +24,7 @@ const char* kHelp =
     "  compare [DESIGN] [overrides] [--json FILE|-] [--xlsx FILE] [--pdf FILE]   InfiniBand vs RoCEv2 vs\n"
     "                                                  Spectrum-X vs UEC\n"
     "  sweep [BASE] --vary KEY=V1,V2,... [--csv FILE|-] [--jsonl FILE|-]   plan many variants in one process\n"
+    "  diff DESIGN DESIGN... [--xlsx FILE] [--csv FILE]   saved designs side by side, BOM differences\n"
     "  catalog list|build|import-prices|export-prices|set-failure-rate ...   the parts catalog\n"
     "  validate DESIGN...                              check design files as plan would before planning\n"
     "  export --list                                   the export formats\n"
@@ -65,6 +66,7 @@ static int runCommand(int argc, char** argv)
         if (command == "plan") return planCommand(args);
         if (command == "compare") return compareCommand(args);
         if (command == "sweep") return sweepCommand(args);
+        if (command == "diff") return diffCommand(args);
         if (command == "catalog") return catalogCommand(args);
         if (command == "validate") return validateCommand(args);
         if (command == "export") return exportCommand(args);

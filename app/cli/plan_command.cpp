@@ -29,7 +29,7 @@ const char* kPlanHelp =
     "Plans the fabric of a GPU cluster: topology, parts, bill of materials, costs and performance.\n"
     "Prints a summary; --json - prints the plan as JSON instead.\n"
     "  --json FILE|-      write the versioned plan JSON (- = standard output)\n"
-    "  --xlsx FILE        write the BOM workbook (Summary, BOM, Cable plan, Optics prices, Checks)\n"
+    "  --xlsx FILE        write the BOM workbook (Summary, BOM, Cable plan, Prices, Checks)\n"
     "  --csv DIR          write DIR/bom.csv and DIR/cables.csv\n"
     "  --export FMT=FILE  any exporter by id (see: fabricplan-cli export --list)\n"
     "  --pdf FILE         write the PDF design report (summary, topology, BOM, fabric comparison, checks)\n"

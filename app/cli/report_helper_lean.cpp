@@ -49,6 +49,11 @@ bool executable(const fs::path& p)
 bool needsReportHelper(const std::string& command, const std::vector<std::string>& args)
 {
     if (command == "export") return true;
+    if (command == "diff") {  // its workbook (io/design_comparison_export.h) needs libxlsxwriter too
+        for (const std::string& a : args)
+            if (isReportFlag(a) && a.rfind("--xlsx", 0) == 0) return true;
+        return false;
+    }
     if (command != "plan" && command != "compare") return false;
     for (std::size_t i = 0; i < args.size(); ++i) {
         const std::string& a = args[i];

@@ -179,7 +179,7 @@ void MainWindow::buildTabs()
     m_tabs->addTab(makeBomTab(), tr("BOM"));
     m_tabs->setTabToolTip(3, tr("Bill of materials"));
     m_tabs->addTab(makePricesTab(), tr("Prices"));
-    m_tabs->setTabToolTip(4, tr("Optics prices from each source"));
+    m_tabs->setTabToolTip(4, tr("Switch, NIC, optics and cable prices from each source"));
     m_tabs->addTab(makeCablesTab(), tr("Cables"));
     m_tabs->setTabToolTip(5, tr("Cable plan"));
     // Compare: the design on each fabric, and beside it the Explorer's many variants (issue 41).
@@ -385,7 +385,7 @@ QWidget* MainWindow::makePricesTab()
 {
     auto* page = new QWidget;
     m_pricesModel = new PriceComparisonModel(this);
-    auto* intro = new QLabel(tr("What this plan's transceivers and cables cost from each price source in the catalog. "
+    auto* intro = new QLabel(tr("What this plan's switches, NICs, transceivers and cables cost from each price source in the catalog. "
                                 "Each cell is quantity × that source's unit price (hover for it); the cheapest source "
                                 "of each line is highlighted. Edit or import prices under Tools › Parts catalog."),
                              page);

@@ -1,6 +1,6 @@
 #pragma once
 // MainWindow: the design panel (dock) beside the result tabs (Summary, Topology, Floor, Bill of
-// materials, Optics prices, Cable plan, Compare, Checks), a status bar with the key figures, and the File / Edit /
+// materials, Prices, Cable plan, Compare, Checks), a status bar with the key figures, and the File / Edit /
 // Export / Tools menus. The window only shows things and forwards edits; Document does the work.
 #include <QMainWindow>
 #include <QTimer>
@@ -47,6 +47,7 @@ class ChecksModel;
 class PriceComparisonModel;
 class Session;
 class StartPage;
+class DesignComparisonWindow;
 
 class MainWindow : public QMainWindow {
     Q_OBJECT
@@ -102,6 +103,9 @@ public:
     // A message from start-up (e.g. the catalog copy was repaired): on the start page and the status
     // bar, never a modal dialog in front of a first run.
     void showNotice(const QString& text);
+    // File › Compare designs (issue 41): a window comparing the open design (the baseline; saved or not)
+    // with `paths`, planned off the UI thread. One window, reused; shown and returned.
+    DesignComparisonWindow* compareDesigns(const QStringList& paths);
 
 signals:
     // Emitted by exportTo before the worker starts (tests cancel from here).
@@ -135,6 +139,7 @@ private:
     void newDesign();
     void newFromTemplate(const QString& path);
     void open();
+    void chooseDesignsToCompare();
     bool save();
     bool saveAs();
     void addRecentFile(const QString& path);
@@ -193,6 +198,7 @@ private:
     bool m_viewRefreshQueued = false;
     // Set while an export runs: its cancel flag, shared with the worker.
     std::shared_ptr<std::atomic<bool>> m_exportCancel;
+    DesignComparisonWindow* m_designComparison = nullptr;  // made on first use
 };
 
 } // namespace fp::gui

@@ -27,6 +27,7 @@
 #include "catalog_dialog.h"
 #include "common/error.h"
 #include "common/paths.h"
+#include "design_comparison_window.h"
 #include "document.h"
 #include "io/exporter.h"
 #include "main_window.h"
@@ -46,6 +47,27 @@ const QString kLastExportDirKey = QStringLiteral("lastExportDir");
 
 } // namespace
 
+DesignComparisonWindow* MainWindow::compareDesigns(const QStringList& paths)
+{
+    if (!m_designComparison) m_designComparison = new DesignComparisonWindow(m_document->catalog(), this);
+    // The open design first, as the window holds it (edits not yet saved included): the baseline.
+    const QString name = m_document->fileName().isEmpty() ? tr("Open design (unsaved)")
+                                                           : QFileInfo(m_document->fileName()).fileName();
+    std::vector<DesignToCompare> designs{{name, QString(), m_document->spec()}};
+    for (const QString& p : paths) designs.push_back({QFileInfo(p).fileName(), p, std::nullopt});
+    m_designComparison->setDesigns(std::move(designs));
+    m_designComparison->show();
+    m_designComparison->raise();
+    return m_designComparison;
+}
+
+void MainWindow::chooseDesignsToCompare()
+{
+    const QStringList paths = QFileDialog::getOpenFileNames(this, tr("Designs to compare with the open one"),
+                                                            QString(), kDesignFilter);
+    if (!paths.isEmpty()) compareDesigns(paths);
+}
+
 void MainWindow::buildMenus()
 {
     QMenu* file = menuBar()->addMenu(tr("&File"));
@@ -61,6 +83,7 @@ void MainWindow::buildMenus()
     file->addAction(tr("&Open…"), this, &MainWindow::open)->setShortcut(QKeySequence::Open);
     m_recentMenu = file->addMenu(tr("Open &recent"));
     rebuildRecentMenu();
+    file->addAction(tr("&Compare designs…"), this, &MainWindow::chooseDesignsToCompare);
     file->addSeparator();
     file->addAction(tr("&Save"), this, &MainWindow::save)->setShortcut(QKeySequence::Save);
     file->addAction(tr("Save &as…"), this, &MainWindow::saveAs)->setShortcut(QKeySequence::SaveAs);
@@ -92,7 +115,7 @@ void MainWindow::buildMenus()
 
     QMenu* view = menuBar()->addMenu(tr("&View"));
     const QStringList titles = {tr("Summary"), tr("Topology"), tr("Floor"), tr("Bill of materials"),
-                                tr("Optics prices"), tr("Cable plan"), tr("Compare"), tr("Checks"), tr("Resilience")};
+                                tr("Prices"), tr("Cable plan"), tr("Compare"), tr("Checks"), tr("Resilience")};
     for (int i = 0; i < titles.size(); ++i) {
         QAction* a = view->addAction(titles[i], this, [this, i] { m_tabs->setCurrentIndex(i); });
         a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));

@@ -20,6 +20,10 @@ const QColor kCheapestTint(46, 160, 67, 70);
 QString kindText(OpticsLineKind kind)
 {
     switch (kind) {
+    case OpticsLineKind::Switch: return QObject::tr("Switch");
+    case OpticsLineKind::Nic: return QObject::tr("NIC");
+    case OpticsLineKind::SpareSwitch: return QObject::tr("Spare switch");
+    case OpticsLineKind::SpareNic: return QObject::tr("Spare NIC");
     case OpticsLineKind::Transceiver: return QObject::tr("Transceiver");
     case OpticsLineKind::Cable: return QObject::tr("Cable");
     case OpticsLineKind::Fibre: return QObject::tr("Fibre");
@@ -125,7 +129,7 @@ QString PriceComparisonModel::summaryText() const
         parts << t;
     }
     if (sourceCount() > listed) parts << tr("%1 in the table").arg(moreSources(sourceCount() - listed));
-    QString text = tr("This plan's optics and cables would cost: %1 &nbsp;·&nbsp; the plan's own choice: %2")
+    QString text = tr("This plan's priced parts would cost: %1 &nbsp;·&nbsp; the plan's own choice: %2")
                        .arg(parts.join(QStringLiteral(" &nbsp;·&nbsp; ")), formatUsd(planTotalUsd()));
     if (const long long others = otherSourceCount(); others > 0) {
         // Many sources: the buyer's two answers, then what the table leaves out and why.
@@ -238,7 +242,7 @@ QVariant PriceComparisonModel::totalData(int column, int role) const
         return {};
     }
     if (role == Qt::DisplayRole) {
-        if (column == Part) return tr("Total optics and cables");
+        if (column == Part) return tr("Total priced parts");
         if (column == PlanCost) return withEstimateMark(formatUsd(planTotalUsd()), m_prices->planEstimated);
         if (source >= 0) {
             const QString usd = withEstimateMark(formatUsd(sourceTotalUsd(source)), m_prices->sources[std::size_t(source)].estimated);

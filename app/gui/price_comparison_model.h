@@ -1,6 +1,7 @@
 #pragma once
-// PriceComparisonModel: what the plan's optics and cables (transceiver, cable and fibre lines of the
-// BOM, spares of them included) would cost from each price source in the catalog. One row per BOM
+// PriceComparisonModel: what the plan's priced parts (switch, NIC, transceiver, cable and fibre lines of
+// the BOM, spares included; plan/optics_prices.h says which are left out) would cost from each price
+// source in the catalog; the Kind column tells them apart. One row per BOM
 // line, one column per source with the extended cost (qty x that source's unit price), the cheapest
 // source's cell highlighted, and a last row with each source's total. A source with no quote for a
 // part leaves that cell empty; its total then covers fewer lines and says how many it misses, so a

@@ -112,34 +112,51 @@ void writeBomSheet(XlsxBook& book, const Bom& bom, const std::string& sheet, con
     if (!note.empty()) s.text(row + 2, kColCategory, note, fmt.bold);
 }
 
+// The kind of a compared part, as the window's Prices tab names it.
+const char* priceKindText(PartCategory c)
+{
+    switch (c) {
+    case PartCategory::Switch: return "Switch";
+    case PartCategory::Nic: return "NIC";
+    case PartCategory::Transceiver: return "Transceiver";
+    case PartCategory::Cable: return "Cable";
+    case PartCategory::Fiber: return "Fibre";
+    case PartCategory::PatchPanel: return "Patch panel";
+    }
+    return "";
+}
+
 void writeOpticsPriceSheet(XlsxBook& book, const ExportContext& ctx)
 {
     const auto& fmt = book.formats();
     const Catalog& catalog = ctx.catalog;
     const std::vector<std::string> sources = catalog.priceSources();
 
-    // Optics and cable assemblies in the plan (spares included), quantity summed per part.
+    // The priced parts in the plan (spares included, qty summed per part), as the Prices tab compares
+    // them (plan/optics_prices.h): switches, NICs, optics and cables; not patch panels, rack contents,
+    // nor NICs the platform's price includes.
     std::map<std::string, long long> qtyOfPart;
     std::map<std::string, std::string> chosenSource;
     for (const BomLine& l : ctx.plan.bom.lines) {
         const PartBase* p = catalog.findPart(l.part);
-        if (!p) continue;
-        if (p->category != PartCategory::Transceiver && p->category != PartCategory::Cable &&
-            p->category != PartCategory::Fiber)
+        if (!p || p->category == PartCategory::PatchPanel || l.category == BomCategory::RackContents ||
+            !l.includedWith.empty())
             continue;
         qtyOfPart[l.part] += l.qty;
         if (l.category != BomCategory::Spares || !chosenSource.count(l.part)) chosenSource[l.part] = l.priceSource;
     }
 
     XlsxSheet s = book.addSheet(kOpticsSheet);
-    const int firstSource = 3, cheapestCol = firstSource + int(sources.size());
+    const int qtyCol = 3, firstSource = 4, cheapestCol = firstSource + int(sources.size());
     s.width(0, 0, 22);
-    s.width(1, 1, 40);
-    s.width(2, 2, 10);
+    s.width(1, 1, 12);
+    s.width(2, 2, 40);
+    s.width(qtyCol, qtyCol, 10);
     s.width(firstSource, cheapestCol + 3, 18);
     s.text(0, 0, "Part", fmt.header);
-    s.text(0, 1, "Description", fmt.header);
-    s.text(0, 2, "Qty", fmt.header);
+    s.text(0, 1, "Kind", fmt.header);
+    s.text(0, 2, "Description", fmt.header);
+    s.text(0, qtyCol, "Qty", fmt.header);
     for (std::size_t i = 0; i < sources.size(); ++i) s.text(0, firstSource + int(i), sources[i] + " (USD)", fmt.header);
     s.text(0, cheapestCol, "Cheapest unit price (USD)", fmt.header);
     s.text(0, cheapestCol + 1, "Cheapest source", fmt.header);
@@ -151,8 +168,9 @@ void writeOpticsPriceSheet(XlsxBook& book, const ExportContext& ctx)
     for (const auto& [part, qty] : qtyOfPart) {
         const PartBase* p = catalog.findPart(part);
         s.text(row, 0, part);
-        s.text(row, 1, p->description);
-        s.number(row, 2, double(qty), fmt.integer);
+        s.text(row, 1, priceKindText(p->category));
+        s.text(row, 2, p->description);
+        s.number(row, qtyCol, double(qty), fmt.integer);
         const PriceQuote* cheapest = nullptr;
         for (std::size_t i = 0; i < sources.size(); ++i) {
             for (const PriceQuote& q : p->prices) {
@@ -166,7 +184,7 @@ void writeOpticsPriceSheet(XlsxBook& book, const ExportContext& ctx)
             const std::string range = cellRef(row, firstSource) + ":" + cellRef(row, cheapestCol - 1);
             s.formula(row, cheapestCol, "=MIN(" + range + ")", cheapest->priceUsd, fmt.usd);
             s.text(row, cheapestCol + 1, cheapest->source);
-            s.formula(row, cheapestCol + 2, "=" + cellRef(row, 2) + "*" + cellRef(row, cheapestCol),
+            s.formula(row, cheapestCol + 2, "=" + cellRef(row, qtyCol) + "*" + cellRef(row, cheapestCol),
                       double(qty) * cheapest->priceUsd, fmt.usd);
         }
         s.text(row, cheapestCol + 3, chosenSource[part]);

@@ -1,5 +1,5 @@
 // "xlsx": the BOM workbook. Sheets, in order: Summary, BOM, Cable plan (more than one past Excel's
-// row limit), Optics prices, Checks, Resilience, Tuning checklist. With other networks (ctx.cluster), a
+// row limit), Prices, Checks, Resilience, Tuning checklist. With other networks (ctx.cluster), a
 // Networks sheet first and each other network's BOM and cable plan last. What each contains: core/io/README.md.
 #include "bom/bom.h"
 #include "common/atomic_file.h"

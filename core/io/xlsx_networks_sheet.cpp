@@ -97,7 +97,7 @@ void writeNetworksSheet(XlsxBook& book, const ExportContext& ctx)
     s.text(1, 0,
            "Each figure is a formula over the network's BOM sheet and cable plan sheet(s). Power as the plan counts "
            "it: switches, transceivers, cables and fibre from the BOM, plus every NIC port (priced or built in) at "
-           "its power. The Summary, BOM, Cable plan, Optics prices, Checks, Resilience and Tuning checklist sheets "
+           "its power. The Summary, BOM, Cable plan, Prices, Checks, Resilience and Tuning checklist sheets "
            "are the compute fabric's.",
            fmt.note);
     const int headerRow = 3;

@@ -11,7 +11,7 @@ namespace fp::io::xlsx {
 inline const std::string kSummarySheet = "Summary";
 inline const std::string kBomSheet = "BOM";
 inline const std::string kCableSheet = "Cable plan";
-inline const std::string kOpticsSheet = "Optics prices";
+inline const std::string kOpticsSheet = "Prices";  // switches, NICs, optics and cables (was "Optics prices")
 inline const std::string kChecksSheet = "Checks";
 inline const std::string kResilienceSheet = "Resilience";
 inline const std::string kTuningSheet = "Tuning checklist";

@@ -8,22 +8,30 @@ namespace fp {
 
 namespace {
 
-// The optics-and-cables part a BOM line is about, or nullptr (switches, NICs, panels, spare switches).
-const PartBase* opticsPart(const BomLine& line, const Catalog& catalog, OpticsLineKind* kind)
+// The catalog part a priced BOM line is about, or nullptr: patch panels, rack contents, a NIC the
+// platform's price includes (its BOM price is 0 whatever the sources quote), a part the catalog lacks
+// (the synthesised generic switch).
+const PartBase* comparedPart(const BomLine& line, const Catalog& catalog, OpticsLineKind* kind)
 {
-    const PartBase* transceiver = catalog.findTransceiver(line.part);
-    const PartBase* cable = transceiver ? nullptr : catalog.findCable(line.part);
     switch (line.category) {
+    case BomCategory::Switches: *kind = OpticsLineKind::Switch; return catalog.findSwitch(line.part);
+    case BomCategory::Nics:
+        *kind = OpticsLineKind::Nic;
+        return line.includedWith.empty() ? catalog.findNic(line.part) : nullptr;
     case BomCategory::Transceivers: *kind = OpticsLineKind::Transceiver; break;
     case BomCategory::Cables: *kind = OpticsLineKind::Cable; break;
     case BomCategory::Fibre: *kind = OpticsLineKind::Fibre; break;
     case BomCategory::Spares:
-        if (transceiver) *kind = OpticsLineKind::SpareTransceiver;
-        else if (cable) *kind = OpticsLineKind::SpareCable;
-        break;
+        if (const PartBase* p = catalog.findTransceiver(line.part)) return *kind = OpticsLineKind::SpareTransceiver, p;
+        if (const PartBase* p = catalog.findCable(line.part)) return *kind = OpticsLineKind::SpareCable, p;
+        if (const PartBase* p = catalog.findSwitch(line.part)) return *kind = OpticsLineKind::SpareSwitch, p;
+        if (const PartBase* p = catalog.findNic(line.part)) return *kind = OpticsLineKind::SpareNic, p;
+        return nullptr;
     default: return nullptr;
     }
-    return transceiver ? transceiver : cable;
+    // Optics, cables and fibre: the module or the cable, whichever the catalog has (as before issue 41).
+    if (const PartBase* t = catalog.findTransceiver(line.part)) return t;
+    return catalog.findCable(line.part);
 }
 
 struct SourceTally {
@@ -69,7 +77,7 @@ OpticsPriceComparison compareOpticsPrices(const Plan& plan, const Catalog& catal
     for (std::size_t i = 0; i < plan.bom.lines.size(); ++i) {
         const BomLine& b = plan.bom.lines[i];
         OpticsLineKind kind{};
-        if (const PartBase* part = opticsPart(b, catalog, &kind)) {
+        if (const PartBase* part = comparedPart(b, catalog, &kind)) {
             found.push_back({i, kind, part});
             out.planUsd += b.extendedUsd;
             out.planEstimated = out.planEstimated || b.priceEstimated;

@@ -1,6 +1,8 @@
 #pragma once
-// What the plan's optics and cables (the transceiver, cable and fibre lines of the BOM, spare optics
-// included) would cost from each price source in the catalog, for the GUI's price comparison.
+// What the plan's priced parts (the switch, NIC, transceiver, cable and fibre lines of the BOM, spares
+// included; not patch panels, rack contents, nor NICs a platform's price includes) would cost from each
+// price source in the catalog, for the GUI's price comparison (the Prices tab). The file keeps its
+// first name: it began with optics and cables only (issue 41 added switches and NICs).
 //
 // One pass over the quotes of those parts, O(Q + S log N) for Q quotes and S sources: a price list of
 // 200,000 sources costs milliseconds (the per-source scan it replaces took minutes, issue 42). Only the
@@ -18,7 +20,7 @@
 
 namespace fp {
 
-enum class OpticsLineKind { Transceiver, Cable, Fibre, SpareTransceiver, SpareCable };
+enum class OpticsLineKind { Switch, Nic, Transceiver, Cable, Fibre, SpareSwitch, SpareNic, SpareTransceiver, SpareCable };
 
 struct SourceQuote {
     double unitUsd = -1;      // < 0: no quote

@@ -1,5 +1,6 @@
-// The optics price comparison table: per-source totals, the cheapest-source highlight and missing
-// quotes, on a hand-built catalog (figures worked out by hand) and on a real plan from the built catalog.
+// The price comparison table (switches, NICs, optics and cables; issue 41): per-source totals, the
+// cheapest-source highlight and missing quotes, on a hand-built catalog (figures worked out by hand) and
+// on a real plan from the built catalog.
 #include <QAbstractItemModelTester>
 #include <QtTest>
 
@@ -39,6 +40,29 @@ BomLine line(BomCategory category, const std::string& part, long long qty, doubl
     return l;
 }
 
+// The catalog part a BOM line is compared on, read here from the catalog by the rule the Prices tab
+// states: every priced switch, NIC, transceiver, cable and fibre line, spares of them included; not patch
+// panels, rack contents, nor NICs the platform's price includes.
+const PartBase* comparedPart(const Catalog& catalog, const BomLine& l)
+{
+    const auto moduleOrCable = [&]() -> const PartBase* {
+        if (const PartBase* t = catalog.findTransceiver(l.part)) return t;
+        return catalog.findCable(l.part);
+    };
+    switch (l.category) {
+    case BomCategory::Switches: return catalog.findSwitch(l.part);
+    case BomCategory::Nics: return l.includedWith.empty() ? catalog.findNic(l.part) : nullptr;
+    case BomCategory::Transceivers:
+    case BomCategory::Cables:
+    case BomCategory::Fibre: return moduleOrCable();
+    case BomCategory::Spares:
+        if (const PartBase* p = moduleOrCable()) return p;
+        if (const PartBase* p = catalog.findSwitch(l.part)) return p;
+        return catalog.findNic(l.part);
+    default: return nullptr;
+    }
+}
+
 } // namespace
 
 class TestPriceComparison : public QObject {
@@ -68,57 +92,77 @@ void TestPriceComparison::handBuiltTotals()
     sw.partNumber = "SW-64";
     sw.prices = {quote("a-list", 30000), quote("b-street", 25000)};
     catalog->switches.push_back(sw);
+    NicModel nic;
+    nic.partNumber = "NIC-400";
+    nic.prices = {quote("a-list", 2000), quote("b-street", 1500)};
+    catalog->nics.push_back(nic);
 
     auto plan = std::make_shared<Plan>();
+    BomLine builtIn = line(BomCategory::Nics, "NIC-400", 8, 0, "");
+    builtIn.includedWith = "SYSTEM-1";  // the system's price includes it: not compared
     plan->bom.lines = {
-        line(BomCategory::Switches, "SW-64", 48, 25000, "b-street"),   // not optics: left out
+        line(BomCategory::Switches, "SW-64", 48, 25000, "b-street"),
+        line(BomCategory::Nics, "NIC-400", 64, 1500, "b-street"),
+        builtIn,
         line(BomCategory::Transceivers, "OPT-800", 100, 800, "b-street"),
         line(BomCategory::Cables, "DAC-2M", 20, 150, "a-list"),
-        line(BomCategory::Spares, "OPT-800", 2, 800, "b-street"),      // spare optics: counted
-        line(BomCategory::Spares, "SW-64", 1, 25000, "b-street"),      // spare switch: left out
+        line(BomCategory::Spares, "OPT-800", 2, 800, "b-street"),
+        line(BomCategory::Spares, "SW-64", 1, 25000, "b-street"),
     };
 
     PriceComparisonModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
     model.setPlan(plan, catalog);
-    QCOMPARE(model.lineCount(), 3);
-    QCOMPARE(model.rowCount(), 4);  // + totals
+    QCOMPARE(model.lineCount(), 6);
+    QCOMPARE(model.rowCount(), 7);  // + totals
     QCOMPARE(model.sourceCount(), 2);
     QCOMPARE(model.sourceName(0), QStringLiteral("a-list"));
     QCOMPARE(model.columnCount(), int(PriceComparisonModel::FirstSource) + 2);
-    // a-list: 100 x 1000 + 20 x 150 + 2 x 1000 = 100,000 + 3,000 + 2,000 = 105,000
-    QCOMPARE(model.sourceTotalUsd(0), 105000.0);
+    // The Kind column tells the parts apart, in the BOM's order.
+    QStringList kinds;
+    for (int r = 0; r < model.lineCount(); ++r) kinds << model.index(r, PriceComparisonModel::Kind).data().toString();
+    QCOMPARE(kinds, (QStringList{QStringLiteral("Switch"), QStringLiteral("NIC"), QStringLiteral("Transceiver"), QStringLiteral("Cable"),
+                           QStringLiteral("Spare transceiver"), QStringLiteral("Spare switch")}));
+    // a-list: 48 x 30,000 + 64 x 2,000 + 100 x 1,000 + 20 x 150 + 2 x 1,000 + 1 x 30,000
+    //       = 1,440,000 + 128,000 + 100,000 + 3,000 + 2,000 + 30,000 = 1,703,000
+    QCOMPARE(model.sourceTotalUsd(0), 1703000.0);
     QCOMPARE(model.sourceMissingLines(0), 0);
-    // b-street: 100 x 800 + 2 x 800 = 81,600, and it has no quote for the DAC line
-    QCOMPARE(model.sourceTotalUsd(1), 81600.0);
+    // b-street: 48 x 25,000 + 64 x 1,500 + 100 x 800 + 2 x 800 + 1 x 25,000
+    //         = 1,200,000 + 96,000 + 80,000 + 1,600 + 25,000 = 1,402,600; no quote for the DAC line
+    QCOMPARE(model.sourceTotalUsd(1), 1402600.0);
     QCOMPARE(model.sourceMissingLines(1), 1);
-    // The plan's own choice: 80,000 + 3,000 + 1,600 = 84,600
-    QCOMPARE(model.planTotalUsd(), 84600.0);
+    // The plan's own choice: 1,200,000 + 96,000 + 80,000 + 3,000 + 1,600 + 25,000 = 1,405,600
+    QCOMPARE(model.planTotalUsd(), 1405600.0);
     // Only a-list quotes every line, so it is the cheapest complete source.
     QCOMPARE(model.cheapestCompleteSource(), 0);
 
     const int a = PriceComparisonModel::FirstSource, b = a + 1;
-    // Optic row: b-street (80,000) beats a-list (100,000) and is highlighted.
+    // Switch row: b-street (1,200,000) beats a-list (1,440,000) and is highlighted.
     QCOMPARE(model.index(0, b).data(PriceComparisonModel::IsCheapestRole).toBool(), true);
-    QCOMPARE(model.index(0, a).data(PriceComparisonModel::IsCheapestRole).toBool(), false);
+    QCOMPARE(model.index(0, a).data().toString(), QStringLiteral("$1,440,000"));
+    QCOMPARE(model.index(1, b).data().toString(), QStringLiteral("$96,000 ~"));
+    // Optic row: b-street (80,000) beats a-list (100,000) and is highlighted.
+    const int opticRow = 2, dacRow = 3, totals = 6;
+    QCOMPARE(model.index(opticRow, b).data(PriceComparisonModel::IsCheapestRole).toBool(), true);
+    QCOMPARE(model.index(opticRow, a).data(PriceComparisonModel::IsCheapestRole).toBool(), false);
     // Estimated quotes carry the BOM's "~" mark and colour; a real quote neither.
-    QCOMPARE(model.index(0, b).data().toString(), QStringLiteral("$80,000 ~"));
-    QCOMPARE(model.index(0, a).data().toString(), QStringLiteral("$100,000"));
-    QVERIFY(model.index(0, b).data(Qt::ForegroundRole).isValid());
-    QVERIFY(!model.index(0, a).data(Qt::ForegroundRole).isValid());
-    QCOMPARE(model.index(0, PriceComparisonModel::PlanCost).data().toString(), QStringLiteral("$80,000 ~"));
-    QCOMPARE(model.index(1, PriceComparisonModel::PlanCost).data().toString(), QStringLiteral("$3,000"));
-    QVERIFY(model.index(0, b).data(Qt::BackgroundRole).isValid());
-    QVERIFY(!model.index(0, a).data(Qt::BackgroundRole).isValid());
+    QCOMPARE(model.index(opticRow, b).data().toString(), QStringLiteral("$80,000 ~"));
+    QCOMPARE(model.index(opticRow, a).data().toString(), QStringLiteral("$100,000"));
+    QVERIFY(model.index(opticRow, b).data(Qt::ForegroundRole).isValid());
+    QVERIFY(!model.index(opticRow, a).data(Qt::ForegroundRole).isValid());
+    QCOMPARE(model.index(opticRow, PriceComparisonModel::PlanCost).data().toString(), QStringLiteral("$80,000 ~"));
+    QCOMPARE(model.index(dacRow, PriceComparisonModel::PlanCost).data().toString(), QStringLiteral("$3,000"));
+    QVERIFY(model.index(opticRow, b).data(Qt::BackgroundRole).isValid());
+    QVERIFY(!model.index(opticRow, a).data(Qt::BackgroundRole).isValid());
     // DAC row: no b-street quote shows a dash; a-list is then the cheapest.
-    QCOMPARE(model.index(1, b).data().toString(), QStringLiteral("—"));
-    QCOMPARE(model.index(1, a).data(PriceComparisonModel::IsCheapestRole).toBool(), true);
-    QCOMPARE(model.index(1, PriceComparisonModel::PlanSource).data().toString(), QStringLiteral("a-list"));
+    QCOMPARE(model.index(dacRow, b).data().toString(), QStringLiteral("—"));
+    QCOMPARE(model.index(dacRow, a).data(PriceComparisonModel::IsCheapestRole).toBool(), true);
+    QCOMPARE(model.index(dacRow, PriceComparisonModel::PlanSource).data().toString(), QStringLiteral("a-list"));
     // Totals row: values and the missing-line marker.
-    QCOMPARE(model.index(3, 0).data(PriceComparisonModel::IsTotalRole).toBool(), true);
-    QCOMPARE(model.index(3, a).data().toString(), QStringLiteral("$105,000"));
-    QCOMPARE(model.index(3, b).data().toString(), QStringLiteral("$81,600 ~ (−1 line)"));
-    QCOMPARE(model.index(3, PriceComparisonModel::PlanCost).data().toString(), QStringLiteral("$84,600 ~"));
+    QCOMPARE(model.index(totals, 0).data(PriceComparisonModel::IsTotalRole).toBool(), true);
+    QCOMPARE(model.index(totals, a).data().toString(), QStringLiteral("$1,703,000"));
+    QCOMPARE(model.index(totals, b).data().toString(), QStringLiteral("$1,402,600 ~ (−1 line)"));
+    QCOMPARE(model.index(totals, PriceComparisonModel::PlanCost).data().toString(), QStringLiteral("$1,405,600 ~"));
     QVERIFY(model.summaryText().contains(QStringLiteral("no quote for 1 line")));
     QVERIFY(model.summaryText().contains(QStringLiteral("~ estimate: no public prices exist")));
 
@@ -158,18 +202,18 @@ void TestPriceComparison::realPlanTotalsMatchCatalog()
     QCOMPARE(model.sourceCount(), int(sources.size()));
     QVERIFY(sources.size() >= 2);
 
-    // Independently: every BOM line whose part is a catalog transceiver or cable, qty x that source's quote.
-    int opticsLines = 0;
-    double planOpticsUsd = 0;
+    // Independently: every compared BOM line (switches and NICs too), qty x that source's quote.
+    int comparedLines = 0, switchAndNicLines = 0;
+    double planComparedUsd = 0;
     for (const BomLine& l : plan->bom.lines) {
-        const PartBase* p = catalog->findTransceiver(l.part);
-        if (!p) p = catalog->findCable(l.part);
-        if (!p) continue;
-        ++opticsLines;
-        planOpticsUsd += l.extendedUsd;
+        if (!comparedPart(*catalog, l)) continue;
+        ++comparedLines;
+        planComparedUsd += l.extendedUsd;
+        if (l.category == BomCategory::Switches || l.category == BomCategory::Nics) ++switchAndNicLines;
     }
-    QCOMPARE(model.lineCount(), opticsLines);
-    QVERIFY(qAbs(model.planTotalUsd() - planOpticsUsd) < 0.01);
+    QVERIFY(switchAndNicLines >= 2);  // the default plan buys its switches and NICs
+    QCOMPARE(model.lineCount(), comparedLines);
+    QVERIFY(qAbs(model.planTotalUsd() - planComparedUsd) < 0.01);
     // Sources are ordered by relevance, not by name: find each one's column by its name.
     QStringList names;
     for (int s = 0; s < model.sourceCount(); ++s) names << model.sourceName(s);
@@ -179,8 +223,7 @@ void TestPriceComparison::realPlanTotalsMatchCatalog()
         double expected = 0;
         int missing = 0;
         for (const BomLine& l : plan->bom.lines) {
-            const PartBase* p = catalog->findTransceiver(l.part);
-            if (!p) p = catalog->findCable(l.part);
+            const PartBase* p = comparedPart(*catalog, l);
             if (!p) continue;
             bool found = false;
             for (const PriceQuote& q : p->prices)
@@ -251,9 +294,9 @@ void TestPriceComparison::manySourcesShowTheRelevantOnesAndSumUpTheRest()
     QCOMPARE(model.sourceCount(), int(kShownPriceSources));
     QCOMPARE(model.otherSourceCount(), hidden);
     QCOMPARE(model.columnCount(), int(PriceComparisonModel::FirstSource) + int(kShownPriceSources) + 1);
-    int opticsLines = 0;
+    int opticsLines = 0;  // every compared line: switches and NICs too
     for (const BomLine& l : plan->bom.lines)
-        if (catalog->findTransceiver(l.part) || catalog->findCable(l.part)) ++opticsLines;
+        if (comparedPart(*catalog, l)) ++opticsLines;
     QCOMPARE(model.lineCount(), opticsLines);
     QCOMPARE(model.rowCount(), opticsLines + 1);
     const QString more = QLocale(QLocale::English).toString(hidden) + QStringLiteral(" more sources");
@@ -267,8 +310,7 @@ void TestPriceComparison::manySourcesShowTheRelevantOnesAndSumUpTheRest()
     // Per line, by a plain scan: the cheapest quote of all, and how many sources quote the part.
     int row = 0;
     for (const BomLine& l : plan->bom.lines) {
-        const PartBase* p = catalog->findTransceiver(l.part);
-        if (!p) p = catalog->findCable(l.part);
+        const PartBase* p = comparedPart(*catalog, l);
         if (!p) continue;
         double cheapest = -1;
         std::set<std::string> quoting;
@@ -287,8 +329,15 @@ void TestPriceComparison::manySourcesShowTheRelevantOnesAndSumUpTheRest()
         }
         QCOMPARE(highlighted, 1);
         const int otherQuotes = int(quoting.size()) - shownQuotes;
-        QVERIFY(otherQuotes > 0);  // ~20,000 / parts bulk sources per part, at most 50 shown
         const QString cell = model.index(row, others).data().toString();
+        if (std::find(parts.begin(), parts.end(), l.part) == parts.end()) {
+            // A switch or NIC: no bulk source quotes it, so the other sources have nothing for it.
+            QCOMPARE(otherQuotes, 0);
+            QCOMPARE(cell, QStringLiteral("—"));
+            ++row;
+            continue;
+        }
+        QVERIFY(otherQuotes > 0);  // ~20,000 / parts bulk sources per part, at most 50 shown
         QVERIFY2(cell.endsWith(QStringLiteral("(%1 quotes)").arg(QLocale(QLocale::English).toString(otherQuotes))),
                  qPrintable(cell));
         QVERIFY(model.index(row, others).data(PriceComparisonModel::UsdRole).toDouble() >= cheapest);

@@ -45,7 +45,7 @@ networks = plan["networks"]
 check(len(networks) == 4, f"the example has {len(networks)} networks, want 4 (compute, storage, in-band, OOB)")
 
 compute_only = openpyxl.load_workbook(out / "compute.xlsx", read_only=True).sheetnames
-check(compute_only == ["Summary", "BOM", "Cable plan", "Optics prices", "Checks", "Resilience", "Tuning checklist"],
+check(compute_only == ["Summary", "BOM", "Cable plan", "Prices", "Checks", "Resilience", "Tuning checklist"],
       f"a compute-only workbook's sheets changed: {compute_only}")
 
 wb = openpyxl.load_workbook(out / "all.xlsx")

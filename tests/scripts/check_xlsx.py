@@ -1,9 +1,12 @@
 #!/usr/bin/python3
 """Reads the BOM workbook with openpyxl (no code shared with the writer) and checks its promises:
 sheet names, live formulas, totals equal to the plan JSON's BOM, frozen headers, autofilters,
-one cable-plan row per cable of cables.csv. Usage: check_xlsx.py DIR (plan.xlsx, plan.json, csv/)."""
+one cable-plan row per cable of cables.csv; with the catalog, the Prices sheet's switches and NICs
+(issue 41) against the catalog's own quotes, read with sqlite3.
+Usage: check_xlsx.py DIR [CATALOG] (DIR holds plan.xlsx, plan.json, csv/)."""
 import csv
 import json
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -21,8 +24,36 @@ out = Path(sys.argv[1])
 plan = json.loads((out / "plan.json").read_text())
 wb = openpyxl.load_workbook(out / "plan.xlsx")  # formulas as text, not cached values
 
-check(wb.sheetnames == ["Summary", "BOM", "Cable plan", "Optics prices", "Checks", "Resilience", "Tuning checklist"],
+check(wb.sheetnames == ["Summary", "BOM", "Cable plan", "Prices", "Checks", "Resilience", "Tuning checklist"],
       f"sheets {wb.sheetnames}")
+
+# Prices: every switch and NIC the plan buys (spares included, not a NIC the platform's price includes),
+# its quantity summed over the BOM, and its cheapest quote x qty, against the catalog's prices table.
+if len(sys.argv) > 2:
+    quotes = {}
+    for part, usd in sqlite3.connect(sys.argv[2]).execute("SELECT part, price_usd FROM prices"):
+        quotes.setdefault(part, []).append(usd)
+    kinds = {"switches": "Switch", "nics": "NIC"}
+    bought = {}
+    for line in plan["bom"]:
+        if line["category"] in kinds and not line.get("included_with"):
+            bought[line["part"]] = kinds[line["category"]]
+    qty = {p: sum(l["qty"] for l in plan["bom"] if l["part"] == p and not l.get("included_with")) for p in bought}
+    prices = openpyxl.load_workbook(out / "plan.xlsx", data_only=True)["Prices"]
+    head = [c.value for c in prices[1]]
+    rows = {r[0]: r for r in prices.iter_rows(min_row=2, values_only=True) if r[0]}
+    check(head[:4] == ["Part", "Kind", "Description", "Qty"], f"Prices header {head[:4]}")
+    check(any(k == "Switch" for k in bought.values()), "the default plan buys no switch?")
+    for part, kind in bought.items():
+        row = rows.get(part)
+        check(row is not None, f"Prices: no row for {part}")
+        if row is None:
+            continue
+        check(row[1] == kind and row[3] == qty[part], f"Prices {part}: {row[1]} x {row[3]}, want {kind} x {qty[part]}")
+        if part in quotes:
+            at = head.index("Extended at cheapest (USD)")
+            want = qty[part] * min(quotes[part])
+            check(abs(row[at] - want) < 0.01, f"Prices {part}: extended at cheapest {row[at]}, want {want}")
 
 # Tuning checklist: numbered steps whose settings are the plan JSON's lossless ones (issue 43).
 tun = wb["Tuning checklist"]
@@ -103,7 +134,7 @@ check(any(isinstance(f, str) and f.startswith("=SUMIF(") for f in formulas), "no
 check(isinstance(formulas[-1], str) and formulas[-1].startswith("=SUM("), f"last total {formulas[-1]!r}")
 check(bom.cell(bom.max_row, 1).value == "Total", "no Total row")
 
-for name in ["BOM", "Cable plan", "Optics prices", "Checks"]:
+for name in ["BOM", "Cable plan", "Prices", "Checks"]:
     ws = wb[name]
     check(ws.freeze_panes == "A2", f"{name}: header not frozen ({ws.freeze_panes})")
     check(ws.auto_filter.ref is not None and ws.auto_filter.ref.startswith("A1:"),

@@ -15,5 +15,5 @@ rc=$?
 if [ $rc -ne 0 ] && [ $rc -ne 1 ]; then
     cat "$out/cli.log"; echo "fabricplan-cli plan failed ($rc)"; exit 1
 fi
-"$python" "$scripts/check_xlsx.py" "$out" || exit 1
+"$python" "$scripts/check_xlsx.py" "$out" "$catalog" || exit 1
 "$python" "$scripts/check_exports.py" "$out" || exit 1
