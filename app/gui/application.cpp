@@ -93,7 +93,7 @@ int runApplication(int argc, char* argv[])
                                            QStringLiteral("NAME"));
     const QCommandLineOption exploreOption(QStringLiteral("explore"),
                                            QStringLiteral("--screenshot --tab explorer with filters and pins: "
-                                                          "capex=MAX,power=MAX,busbw=MIN,pin=N+M|front (capex in $ M)."),
+                                                          "x=FIGURE,y=FIGURE,capex=MAX,power=MAX,busbw=MIN,pin=N+M|front (capex in $ M)."),
                                            QStringLiteral("SETUP"));
     parser.addOptions({version, catalogOption, screenshotOption, tabOption, sizeOption, darkOption, networkOption, exploreOption});
     parser.addPositionalArgument(QStringLiteral("DESIGN"), QStringLiteral("A .fabricplan design to open."));

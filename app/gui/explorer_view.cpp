@@ -129,24 +129,13 @@ QLayout* ExplorerView::makeAxesForm()
         ++at;
     }
     for (int c = 0; c < 3; ++c) grid->setColumnStretch(c * 2 + 1, 1);
-    auto* both = new QHBoxLayout;
-    both->addWidget(new QLabel(tr("Try both:"), this));
-    for (const cli::SweepAxis& a : cli::sweepAxes()) {
-        if (!a.onOff) continue;
-        const QString key = QString::fromUtf8(a.key);
-        auto* box = new QCheckBox(tr(a.label), this);
-        box->setObjectName(QStringLiteral("explore-") + key);
-        box->setToolTip(tr("Plan each variant with %1 off and on (%2)").arg(key, tr(a.about)));
-        m_bothValues.insert(key, box);
-        both->addWidget(box);
-    }
-    both->addStretch(1);
-    grid->addLayout(both, (at + 2) / 3, (at % 3) * 2, 1, 6 - (at % 3) * 2);
     return grid;
 }
 
-QLayout* ExplorerView::makeFilterRow()
+QLayout* ExplorerView::makeFigureRow()
 {
+    // The chart's figures, then the on/off axes: each row fits the 670 pixels the tab has in a
+    // 1024-pixel window.
     m_x = new QComboBox(this);
     m_y = new QComboBox(this);
     for (const pareto::FigureInfo& f : pareto::figures()) {
@@ -160,11 +149,33 @@ QLayout* ExplorerView::makeFilterRow()
     }
     m_x->setCurrentIndex(m_x->findData(int(pareto::Figure::Capex)));
     m_y->setCurrentIndex(m_y->findData(int(pareto::Figure::Busbw)));
+    auto* both = new QHBoxLayout;
+    both->addWidget(new QLabel(tr("Chart across:"), this));
+    both->addWidget(m_x, 1);
+    both->addWidget(new QLabel(tr("up:"), this));
+    both->addWidget(m_y, 1);
+    both->addSpacing(12);
+    both->addWidget(new QLabel(tr("Try both:"), this));
+    for (const cli::SweepAxis& a : cli::sweepAxes()) {
+        if (!a.onOff) continue;
+        const QString key = QString::fromUtf8(a.key);
+        auto* box = new QCheckBox(tr(a.label), this);
+        box->setObjectName(QStringLiteral("explore-") + key);
+        box->setToolTip(tr("Plan each variant with %1 off and on (%2)").arg(key, tr(a.about)));
+        m_bothValues.insert(key, box);
+        both->addWidget(box);
+    }
+    return both;
+}
+
+QLayout* ExplorerView::makeFilterRow()
+{
     auto filterField = [this](const QString& name, const QString& tip) {
         auto* f = new QLineEdit(this);
         f->setObjectName(name);
         f->setPlaceholderText(tr("no limit"));
         f->setToolTip(tip);
+        f->setMinimumWidth(60);
         f->setMaximumWidth(90);
         connect(f, &QLineEdit::textChanged, this, &ExplorerView::redraw);
         return f;
@@ -173,24 +184,22 @@ QLayout* ExplorerView::makeFilterRow()
     m_maxPower = filterField(kMaxPower, tr("Leave out variants whose network power is above this many kW"));
     m_minBusbw = filterField(kMinBusbw, tr("Leave out variants whose allreduce bus bandwidth is below this many GB/s"));
     auto* row = new QHBoxLayout;
-    row->addWidget(new QLabel(tr("Chart across:"), this));
-    row->addWidget(m_x, 1);
-    row->addWidget(new QLabel(tr("up:"), this));
-    row->addWidget(m_y, 1);
-    row->addSpacing(12);
+    row->addWidget(new QLabel(tr("Filters:"), this));
     row->addWidget(new QLabel(tr("Capex ≤ $ M"), this));
     row->addWidget(m_maxCapex);
     row->addWidget(new QLabel(tr("Power ≤ kW"), this));
     row->addWidget(m_maxPower);
     row->addWidget(new QLabel(tr("Bus bw ≥ GB/s"), this));
     row->addWidget(m_minBusbw);
+    row->addStretch(1);
     return row;
 }
 
 ExplorerView::ExplorerView(Document* document, QWidget* parent) : QWidget(parent), m_document(document)
 {
     QLayout* axes = makeAxesForm();
-    QLayout* figures = makeFilterRow();
+    QLayout* figures = makeFigureRow();
+    QLayout* filters = makeFilterRow();
 
     m_run = new QPushButton(tr("Run sweep"), this);
     m_cancel = new QPushButton(tr("Cancel"), this);
@@ -228,6 +237,7 @@ ExplorerView::ExplorerView(Document* document, QWidget* parent) : QWidget(parent
     // lines measured each of them on the UI thread, a 50 ms layout when the sweep finished.
     m_unbuildable->setUniformItemSizes(true);
     m_unbuildable->setTextElideMode(Qt::ElideRight);
+    m_unbuildable->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_unbuildable->setToolTip(tr("Variants that cannot be planned or have design-rule errors: never on the front"));
     m_selection = new QLabel(tr("Hover a point for its figures; click to select, double-click to open it, "
                                 "right-click to pin it."), this);
@@ -260,7 +270,8 @@ ExplorerView::ExplorerView(Document* document, QWidget* parent) : QWidget(parent
     m_pinTable = new PinnedVariantsTable(this);
     auto* unpinSelected = new QPushButton(tr("Unpin"), this);
     auto* clear = new QPushButton(tr("Clear pins"), this);
-    auto* pins = new QWidget(this);
+    m_pinsPanel = new QWidget(this);
+    auto* pins = m_pinsPanel;
     auto* pinsLayout = new QVBoxLayout(pins);
     pinsLayout->setContentsMargins(0, 0, 0, 0);
     auto* pinsHead = new QHBoxLayout;
@@ -275,7 +286,7 @@ ExplorerView::ExplorerView(Document* document, QWidget* parent) : QWidget(parent
     auto* vertical = new QSplitter(Qt::Vertical, this);
     vertical->addWidget(split);
     vertical->addWidget(pins);
-    vertical->setStretchFactor(0, 3);
+    vertical->setStretchFactor(0, 2);
     vertical->setStretchFactor(1, 1);
     vertical->setChildrenCollapsible(false);
 
@@ -283,6 +294,7 @@ ExplorerView::ExplorerView(Document* document, QWidget* parent) : QWidget(parent
     layout->setSpacing(4);
     layout->addLayout(axes);
     layout->addLayout(figures);
+    layout->addLayout(filters);
     layout->addLayout(buttons);
     layout->addWidget(m_status);
     layout->addWidget(m_filterStatus);
@@ -480,11 +492,12 @@ void ExplorerView::onFinished()
     m_export->setEnabled(true);
     m_selection->setText(tr("Hover a point for its figures; click to select, double-click to open it, right-click to pin it."));
     const auto built = std::count_if(m_rows.begin(), m_rows.end(), [](const cli::SweepRow& r) { return cli::buildable(r); });
-    m_status->setText(tr("%1 variants planned: %2 buildable, %3 not (listed on the right). Figures are the compute "
-                         "fabric's, as fabricplan-cli sweep writes them.")
+    // One line at 1024 pixels: the chart needs the height; what the figures are is in the tooltip.
+    m_status->setText(tr("%1 variants planned: %2 buildable, %3 not (listed on the right).")
                           .arg(m_rows.size())
                           .arg(built)
                           .arg(qlonglong(m_rows.size()) - built));
+    m_status->setToolTip(tr("Figures are the compute fabric's, as fabricplan-cli sweep writes them."));
     m_unbuildable->clear();
     for (std::size_t i = 0; i < m_rows.size(); ++i) {
         const cli::SweepRow& r = m_rows[i];
@@ -566,8 +579,7 @@ void ExplorerView::redraw()
     std::size_t buildableCount = m_frontRows.size() + m_otherRows.size() + m_filteredRows.size();
     if (m_rows.empty()) m_filterStatus->setText(limits.active() ? tr("Filters set: they apply to the next sweep's variants.") : QString());
     else if (limits.active())
-        m_filterStatus->setText(tr("Filters on: %1 of %2 buildable variants pass; the Pareto front is recomputed over them "
-                                   "(the others are greyed).")
+        m_filterStatus->setText(tr("Filters on: %1 of %2 buildable variants pass; the front is recomputed over them (others greyed).")
                                     .arg(m_frontRows.size() + m_otherRows.size())
                                     .arg(buildableCount));
     else m_filterStatus->setText(tr("No filters: the Pareto front is over all %1 buildable variants.").arg(buildableCount));
@@ -724,6 +736,7 @@ void ExplorerView::clearPins()
 void ExplorerView::refreshPins()
 {
     m_pinTable->showPins(m_pinned, m_rows, m_variants, cli::sweepKeys(m_variants));
+    m_pinsPanel->setVisible(!m_pinned.empty());  // the chart has the room until something is pinned
 }
 
 std::string ExplorerView::frontCsv() const

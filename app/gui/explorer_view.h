@@ -112,6 +112,7 @@ private:
         bool cancelled = false;
     };
     QLayout* makeAxesForm();
+    QLayout* makeFigureRow();
     QLayout* makeFilterRow();
     void onFinished();
     void redraw();
@@ -146,6 +147,7 @@ private:
     QChartView* m_chart = nullptr;
     QListWidget* m_unbuildable = nullptr;
     PinnedVariantsTable* m_pinTable = nullptr;
+    QWidget* m_pinsPanel = nullptr;
     QFutureWatcher<std::shared_ptr<Outcome>> m_watcher;
     QFutureWatcher<QString> m_exportWatcher;  // empty: written; else the error
     QString m_exportPath, m_exportSummary;

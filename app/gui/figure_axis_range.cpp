@@ -33,7 +33,9 @@ int axisDecimals(const AxisRange& range, int ticks)
 {
     const double step = (range.max - range.min) / std::max(1, ticks - 1);
     if (!(step > 0)) return 0;
-    return std::clamp(1 - int(std::floor(std::log10(step))), 0, 6);
+    // A tick step of 8.4 reads as 64, 72, 81 (whole numbers differ by more than 1); 1.87 needs one
+    // decimal, 0.15 two: enough that each label moves by at least half a unit of its last digit.
+    return std::clamp(-int(std::floor(std::log10(step / 2))), 0, 6);
 }
 
 } // namespace fp::gui

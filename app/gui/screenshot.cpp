@@ -3,6 +3,7 @@
 #include "explorer_view.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QElapsedTimer>
 #include <QLineEdit>
 #include <QPixmap>
@@ -80,8 +81,18 @@ bool renderScreenshot(MainWindow& window, const QString& designPath, const QStri
                 explorer->filterField(field)->setText(value);
                 continue;
             }
+            if (key == QLatin1String("x") || key == QLatin1String("y")) {
+                const auto figure = pareto::figureNamed(value.toStdString());
+                QComboBox* picker = key == QLatin1String("x") ? explorer->xFigure() : explorer->yFigure();
+                if (!figure) {
+                    if (error) *error = QObject::tr("--explore %1: no figure %2 (capex, tco, power, busbw, ...)").arg(part, value);
+                    return false;
+                }
+                picker->setCurrentIndex(picker->findData(int(*figure)));
+                continue;
+            }
             if (key != QLatin1String("pin")) {
-                if (error) *error = QObject::tr("--explore takes capex=, power=, busbw= and pin=, not %1").arg(part);
+                if (error) *error = QObject::tr("--explore takes x=, y=, capex=, power=, busbw= and pin=, not %1").arg(part);
                 return false;
             }
             if (value == QLatin1String("front")) {

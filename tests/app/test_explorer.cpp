@@ -505,6 +505,9 @@ private slots:
         QCOMPARE(figureAxisRange(0, 0).max, 1.0);
         // Neighbouring tick labels differ: 369.3 .. 376.7 in 5 ticks needs one decimal.
         QCOMPARE(axisDecimals(close, 5), 1);
+        // 64.2 .. 97.8 switches: ticks 8.4 apart read as whole numbers; 0.6 apart need one decimal.
+        QCOMPARE(axisDecimals({64.2, 97.8}, 5), 0);
+        QCOMPARE(axisDecimals({1.0, 3.4}, 5), 1);
         // On the chart: every point inside, and at least 2 % of the largest value wide.
         QChart* chart = m_view->chartView()->chart();
         for (Qt::Orientation o : {Qt::Horizontal, Qt::Vertical}) {
