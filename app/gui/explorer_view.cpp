@@ -5,7 +5,6 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
-#include <QFileDialog>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -15,7 +14,6 @@
 #include <QLineSeries>
 #include <QListWidget>
 #include <QMenu>
-#include <QMessageBox>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScatterSeries>
@@ -27,11 +25,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
 
 #include "args.h"
-#include "common/atomic_file.h"
-#include "common/error.h"
 #include "common/format.h"
 #include "document.h"
 #include "figure_axis_range.h"
@@ -50,15 +45,6 @@ QString q(const std::string& s) { return QString::fromStdString(s); }
 
 // Money is drawn in millions of dollars: an axis of "64800000" is unreadable.
 bool isMoney(pareto::Figure f) { return f == pareto::Figure::Capex || f == pareto::Figure::Tco; }
-
-// `hint`: say which way is better (the figure pickers); a chart axis at 1024 pixels has no room for it.
-QString axisLabel(pareto::Figure f, bool hint = false)
-{
-    if (f == pareto::Figure::Capex) return QObject::tr("Capex ($ M)");
-    if (f == pareto::Figure::Tco) return QObject::tr("TCO ($ M)");
-    if (f == pareto::Figure::Busbw) return hint ? QObject::tr("Bus bandwidth (GB/s, more is better)") : QObject::tr("Bus bandwidth (GB/s)");
-    return QString::fromUtf8(pareto::infoOf(f).label);
-}
 
 QString figureValue(const cli::SweepRow& r, pareto::Figure f)
 {
@@ -97,6 +83,15 @@ const QString kMaxPower = QStringLiteral("explore-max-power");
 const QString kMinBusbw = QStringLiteral("explore-min-busbw");
 
 } // namespace
+
+// `hint`: say which way is better (the figure pickers); a chart axis at 1024 pixels has no room for it.
+QString ExplorerView::figureLabel(pareto::Figure f, bool hint)
+{
+    if (f == pareto::Figure::Capex) return tr("Capex ($ M)");
+    if (f == pareto::Figure::Tco) return tr("TCO ($ M)");
+    if (f == pareto::Figure::Busbw) return hint ? tr("Bus bandwidth (GB/s, more is better)") : tr("Bus bandwidth (GB/s)");
+    return QString::fromUtf8(pareto::infoOf(f).label);
+}
 
 QStringList ExplorerView::keys()
 {
@@ -139,8 +134,8 @@ QLayout* ExplorerView::makeFigureRow()
     m_x = new QComboBox(this);
     m_y = new QComboBox(this);
     for (const pareto::FigureInfo& f : pareto::figures()) {
-        m_x->addItem(axisLabel(f.figure, true), int(f.figure));
-        m_y->addItem(axisLabel(f.figure, true), int(f.figure));
+        m_x->addItem(figureLabel(f.figure, true), int(f.figure));
+        m_y->addItem(figureLabel(f.figure, true), int(f.figure));
     }
     // Sized by a few characters, not by the longest figure name: the tab must fit a 1024-pixel window.
     for (QComboBox* c : {m_x, m_y}) {
@@ -620,8 +615,8 @@ void ExplorerView::redraw()
     if (pinnedBuilt.empty()) chart->legend()->markers(pins).first()->setVisible(false);
     auto* x = new QValueAxis;
     auto* y = new QValueAxis;
-    x->setTitleText(axisLabel(fx));
-    y->setTitleText(axisLabel(fy));
+    x->setTitleText(figureLabel(fx));
+    y->setTitleText(figureLabel(fy));
     for (QValueAxis* a : {x, y}) {
         a->setLabelsColor(palette().color(QPalette::Text));
         a->setTitleBrush(palette().text());
@@ -645,7 +640,7 @@ void ExplorerView::redraw()
         axesXY[k]->setRange(r.min, r.max);
         axesXY[k]->setLabelFormat(QStringLiteral("%.") + QString::number(axisDecimals(r, axesXY[k]->tickCount())) + QStringLiteral("f"));
     }
-    chart->setTitle(m_rows.empty() ? tr("Run a sweep to see its variants") : tr("%1 against %2").arg(axisLabel(fy), axisLabel(fx)));
+    chart->setTitle(m_rows.empty() ? tr("Run a sweep to see its variants") : tr("%1 against %2").arg(figureLabel(fy), figureLabel(fx)));
     for (const auto& [series, rows] : m_seriesRows) {
         auto* s = const_cast<QScatterSeries*>(series);
         connect(s, &QScatterSeries::hovered, this, [this, s](const QPointF& p, bool on) {
@@ -737,127 +732,6 @@ void ExplorerView::refreshPins()
 {
     m_pinTable->showPins(m_pinned, m_rows, m_variants, cli::sweepKeys(m_variants));
     m_pinsPanel->setVisible(!m_pinned.empty());  // the chart has the room until something is pinned
-}
-
-std::string ExplorerView::frontCsv() const
-{
-    const auto fx = figureX();
-    const auto fy = figureY();
-    const cli::SweepFilter limits = filter();
-    const std::vector<bool> passing = limits.passing(m_rows);
-    std::vector<cli::SweepRow> marked = m_rows;
-    cli::markParetoFront(marked, fx == fy ? std::vector{fx} : std::vector{fx, fy}, passing);
-    std::vector<cli::SweepRow> written;
-    for (std::size_t i = 0; i < marked.size(); ++i)
-        if (passing[i]) written.push_back(marked[i]);
-    std::ostringstream out;
-    cli::writeSweepCsv(out, written, cli::sweepKeys(m_variants), [this](std::size_t i) -> const cli::Variant& { return m_variants[i]; }, true);
-    return out.str();
-}
-
-std::shared_ptr<const io::ReportTable> ExplorerView::frontTable() const
-{
-    if (m_rows.empty()) return nullptr;
-    auto table = std::make_shared<io::ReportTable>();
-    const auto fx = figureX();
-    const auto fy = figureY();
-    table->title = tr("Design explorer: Pareto front").toStdString();
-    table->notes.push_back(tr("%1 of %2 variants on the front of %3 against %4 (no other variant is at least as good on "
-                              "both and better on one). Figures are the compute fabric's, as fabricplan-cli sweep "
-                              "--pareto=%5,%6 writes them; variant numbers are the sweep's design numbers.")
-                               .arg(m_frontRows.size())
-                               .arg(m_rows.size())
-                               .arg(axisLabel(fx), axisLabel(fy), QString::fromUtf8(pareto::infoOf(fx).name),
-                                    QString::fromUtf8(pareto::infoOf(fy).name))
-                               .toStdString());
-    const cli::SweepFilter limits = filter();
-    if (limits.active()) {
-        QStringList set;
-        if (limits.maxCapexUsd) set << tr("capex at most %1").arg(q(formatUsdShort(*limits.maxCapexUsd)));
-        if (limits.maxPowerKw) set << tr("power at most %1 kW").arg(*limits.maxPowerKw);
-        if (limits.minBusbwGBps) set << tr("bus bandwidth at least %1 GB/s").arg(*limits.minBusbwGBps);
-        table->notes.push_back(tr("Filters: %1; the front is over the %2 buildable variants that pass them.")
-                                   .arg(set.join(QStringLiteral(", ")))
-                                   .arg(m_frontRows.size() + m_otherRows.size())
-                                   .toStdString());
-    }
-    if (m_stale) table->notes.push_back(tr("The design has changed since this sweep ran: these are variants of the design as it was.").toStdString());
-    const std::vector<std::string> keys = cli::sweepKeys(m_variants);
-    table->columns.push_back(tr("Variant").toStdString());
-    table->numeric.push_back(true);
-    for (const auto& k : keys) {
-        table->columns.push_back(k);
-        table->numeric.push_back(false);
-    }
-    for (const char* title : {"Capex", "TCO", "Power kW", "Bus bw GB/s", "Switches", "Optics", "Stops/day"}) {
-        table->columns.push_back(tr(title).toStdString());
-        table->numeric.push_back(true);
-    }
-    std::vector<std::size_t> front = m_frontRows;  // by the across figure, as drawn
-    for (std::size_t i : front) {
-        const cli::SweepRow& r = m_rows[i];
-        std::vector<std::string> cells = {std::to_string(i + 1)};
-        for (const auto& k : keys) {
-            std::string v;
-            for (const auto& [key, value] : m_variants[i])
-                if (key == k) v = value;
-            cells.push_back(v);
-        }
-        cells.push_back(formatUsdShort(r.capexUsd));
-        cells.push_back(formatUsdShort(r.tcoUsd));
-        cells.push_back(QString::number(r.powerKw, 'f', 1).toStdString());
-        cells.push_back(QString::number(r.allreduceBusbwGBps, 'f', 2).toStdString());
-        cells.push_back(withThousands(r.switches));
-        cells.push_back(withThousands(r.transceivers));
-        cells.push_back(QString::number(r.jobInterruptionsPerDay, 'g', 3).toStdString());
-        table->rows.push_back(std::move(cells));
-    }
-    return table;
-}
-
-void ExplorerView::exportCsv(const QString& path)
-{
-    if (m_rows.empty()) {
-        emit exportFinished(false, tr("Run a sweep first: there is no front to export."));
-        return;
-    }
-    if (m_exportWatcher.isRunning()) {
-        emit exportFinished(false, tr("An export is still being written; wait for it."));
-        return;
-    }
-    m_exportPath = path;
-    m_exportSummary = tr("%1 variants (%2 on the front)").arg(m_frontRows.size() + m_otherRows.size() +
-                                                               (filter().active() ? 0 : m_rows.size() - m_frontRows.size() - m_otherRows.size() - m_filteredRows.size()))
-                          .arg(m_frontRows.size());
-    m_export->setEnabled(false);
-    m_status->setText(tr("Writing the front to %1…").arg(QDir::toNativeSeparators(path)));
-    // The text is made here (the rows live on this thread); the disk is written on a worker.
-    const auto csv = std::make_shared<const std::string>(frontCsv());
-    const std::string target = path.toStdString();
-    m_exportWatcher.setFuture(QtConcurrent::run([csv, target]() -> QString {
-        try {
-            writeFileAtomically(target, [&](std::ostream& out) { out << *csv; });
-            return QString();
-        } catch (const UserError& e) {
-            return QString::fromStdString(e.oneLine());
-        } catch (const std::exception& e) {
-            return QString::fromLocal8Bit(e.what());
-        }
-    }));
-}
-
-void ExplorerView::askExportPath()
-{
-    const QString suggested = QDir(QDir::homePath()).filePath(QStringLiteral("explorer-front.csv"));
-    QString path = QFileDialog::getSaveFileName(this, tr("Export the front"), suggested, tr("CSV (*.csv)"));
-    if (path.isEmpty()) return;
-    if (!path.endsWith(QLatin1String(".csv"))) path += QStringLiteral(".csv");
-    auto* once = new QObject(this);
-    connect(this, &ExplorerView::exportFinished, once, [this, once](bool ok, const QString& message) {
-        if (!ok) QMessageBox::warning(this, tr("Export failed"), message);
-        once->deleteLater();
-    });
-    exportCsv(path);
 }
 
 QString ExplorerView::variantText(std::size_t row) const

@@ -46,6 +46,8 @@ public:
     explicit ExplorerView(Document* document, QWidget* parent = nullptr);
     ~ExplorerView() override;
 
+    // A figure's name for a chart axis; `hint` adds which way is better (the figure pickers).
+    static QString figureLabel(pareto::Figure, bool hint = false);
     // The keys the tab varies as values in a field, as `sweep --vary` names them (the sweep's axes that
     // are not on/off switches; those are check boxes "explore-KEY").
     static QStringList keys();
@@ -119,7 +121,7 @@ private:
     void refreshPins();
     void select(std::size_t row);
     void showPointMenu(const QPoint& at);
-    void askExportPath();
+    void askExportPath();  // explorer_export.cpp, with frontCsv, frontTable, exportCsv
     QString variantText(std::size_t row) const;
     QString figuresText(std::size_t row) const;
     std::size_t rowAt(const QScatterSeries* series, const QPointF& point) const;
