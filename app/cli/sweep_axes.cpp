@@ -12,9 +12,9 @@ const std::vector<SweepAxis>& sweepAxes()
     // only, or third-party modules where the catalog has them (the price policy is a separate key).
     static const std::vector<SweepAxis> all = {
         {"switch", "Switch models", "every tier's switch, by catalog part number", false},
-        {"leaf-switch", "Leaf switch", "the leaf tier's own switch (empty: as Switch models)", false},
-        {"spine-switch", "Spine switch", "the spine tier's own switch (empty: as Switch models)", false},
-        {"core-switch", "Core switch", "the core tier's own switch (3 tiers; empty: as Switch models)", false},
+        {"leaf-switch", "Leaf switch", "the leaf tier's own switch (unset: the switch key's)", false},
+        {"spine-switch", "Spine switch", "the spine tier's own switch (unset: the switch key's)", false},
+        {"core-switch", "Core switch", "the core tier's own switch (3 tiers; unset: the switch key's)", false},
         {"tiers", "Tiers", "switch tiers: 1, 2, 3 or auto", false},
         {"oversubscription", "Oversubscription", "leaf down:up ratio, e.g. 1:1,2:1", false},
         {"planes", "Planes", "parallel fabric planes", false},

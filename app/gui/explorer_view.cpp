@@ -646,6 +646,7 @@ void ExplorerView::redraw()
         connect(s, &QScatterSeries::hovered, this, [this, s](const QPointF& p, bool on) {
             if (!on) {
                 QToolTip::hideText();
+                m_hovered = std::size_t(-1);  // a right-click off the points offers no variant
                 return;
             }
             const std::size_t row = rowAt(s, p);
