@@ -79,4 +79,6 @@ void prefaultHeapAhead(std::size_t bytes)
     }).detach();
 }
 
+void releaseFreedMemory() { malloc_trim(0); }
+
 } // namespace fp::cli

@@ -21,4 +21,9 @@ void useLargePlanMemoryPolicy(bool oneArena);
 // millisecond, a sixth of a 100,000-GPU plan's time on one thread. Does nothing without the policy.
 void prefaultHeapAhead(std::size_t bytes);
 
+// Hands the free memory of every arena back to the kernel (malloc_trim): the policy above never
+// trims on its own, which suits a process that exits after its work; a long-lived one (the window) calls
+// this when a burst of planning is over, off the UI thread (it walks every arena).
+void releaseFreedMemory();
+
 } // namespace fp::cli

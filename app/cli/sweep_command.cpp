@@ -19,6 +19,7 @@
 #include "design_input.h"
 #include "plan/parallel.h"
 #include "plan/pareto.h"
+#include "sweep_axes.h"
 #include "sweep_input.h"
 #include "sweep_plan.h"
 #include "sweep_rows.h"
@@ -55,7 +56,8 @@ const char* kSweepHelp =
     "says why, with the --jsonl-in line); every other row is still written.\n"
     "Exit status: 0 every design planned without design-rule errors, 1 some have errors or cannot be\n"
     "planned, 2 bad input or usage: on the command line or in the --jsonl-in input (nothing planned), or\n"
-    "in some row (a bad value or line; the other rows are written).\n\n";
+    "in some row (a bad value or line; the other rows are written).\n"
+    "The axes the window's Explorer offers (any design override below can be varied):\n";
 
 void writeOutput(const std::string& target, const std::function<void(std::ostream&)>& body)
 {
@@ -165,7 +167,7 @@ int sweepCommand(const std::vector<std::string>& given)
     std::vector<std::string> argv = given;
     for (const auto& a : argv)
         if (a == "--help" || a == "-h") {
-            std::cout << kSweepHelp << designFlagsHelp();
+            std::cout << kSweepHelp << sweepAxesHelp() << "\n" << designFlagsHelp();
             return kExitOk;
         }
     auto valued = designValuedFlags();
@@ -186,6 +188,7 @@ int sweepCommand(const std::vector<std::string>& given)
     for (const auto& d : designs)
         for (const auto& kv : d.keys)
             if (std::find(keys.begin(), keys.end(), kv.first) == keys.end()) keys.push_back(kv.first);
+    const auto variantOf = [&designs](std::size_t index) -> const Variant& { return designs[index].keys; };
 
     // Read once; each row layers its own keys over the base's (no copy of the command line per row).
     const ClusterSpec base = loadDesign(args);
@@ -227,10 +230,7 @@ int sweepCommand(const std::vector<std::string>& given)
     const auto csv = args.value("--csv");
     const auto jsonl = args.value("--jsonl");
     if (csv || !jsonl)
-        writeOutput(csv.value_or("-"), [&](std::ostream& out) {
-            out << sweepCsvHeader(keys, pareto);
-            for (const auto& r : rows) out << sweepCsvLine(r, designs[r.index].keys, keys, pareto);
-        });
+        writeOutput(csv.value_or("-"), [&](std::ostream& out) { writeSweepCsv(out, rows, keys, variantOf, pareto); });
     if (jsonl)
         writeOutput(*jsonl, [&](std::ostream& out) {
             for (const auto& r : rows) out << sweepJsonLine(r, designs[r.index].keys, pareto);

@@ -1,9 +1,13 @@
 #include "sweep_rows.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <ostream>
+
+#include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
@@ -110,12 +114,15 @@ double figureOf(const SweepRow& r, pareto::Figure f)
     return 0;
 }
 
-std::size_t markParetoFront(std::vector<SweepRow>& rows, const std::vector<pareto::Figure>& figures)
+std::size_t markParetoFront(std::vector<SweepRow>& rows, const std::vector<pareto::Figure>& figures,
+                            const std::vector<bool>& eligible)
 {
+    if (!eligible.empty() && eligible.size() != rows.size())
+        throw std::invalid_argument("markParetoFront: one eligible flag per row");
     std::vector<std::vector<double>> values(rows.size());
     std::vector<bool> ok(rows.size());
     for (std::size_t i = 0; i < rows.size(); ++i) {
-        ok[i] = buildable(rows[i]);
+        ok[i] = buildable(rows[i]) && (eligible.empty() || eligible[i]);
         for (pareto::Figure f : figures) values[i].push_back(figureOf(rows[i], f));
     }
     // Money is compared as the CSV writes it, to the cent: two rows the CSV shows at one price are
@@ -177,6 +184,22 @@ std::string sweepJsonLine(const SweepRow& r, const Variant& variant, bool pareto
     if (pareto) j["pareto"] = r.onFront;
     // A value from the command line need not be UTF-8: written with U+FFFD, not a thrown type_error.
     return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + "\n";
+}
+
+std::vector<std::string> sweepKeys(const std::vector<Variant>& variants)
+{
+    std::vector<std::string> keys;
+    for (const Variant& v : variants)
+        for (const auto& kv : v)
+            if (std::find(keys.begin(), keys.end(), kv.first) == keys.end()) keys.push_back(kv.first);
+    return keys;
+}
+
+void writeSweepCsv(std::ostream& out, const std::vector<SweepRow>& rows, const std::vector<std::string>& keys,
+                   const std::function<const Variant&(std::size_t index)>& variantOf, bool pareto)
+{
+    out << sweepCsvHeader(keys, pareto);
+    for (const SweepRow& r : rows) out << sweepCsvLine(r, variantOf(r.index), keys, pareto);
 }
 
 } // namespace fp::cli

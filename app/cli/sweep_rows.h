@@ -1,6 +1,8 @@
 #pragma once
 // The rows `fabricplan-cli sweep` writes: one per design, its varied values and headline figures, as
 // CSV or as JSON lines. Plain functions of a Plan (or of the error that stopped it).
+#include <functional>
+#include <iosfwd>
 #include <string>
 #include <utility>
 #include <vector>
@@ -43,8 +45,11 @@ struct SweepRow {
 bool buildable(const SweepRow&);
 // The row's figure `f` (plan/pareto.h names them), as written in its column.
 double figureOf(const SweepRow&, pareto::Figure f);
-// Marks the rows on the front of `figures` (SweepRow::onFront); returns how many are.
-std::size_t markParetoFront(std::vector<SweepRow>&, const std::vector<pareto::Figure>& figures);
+// Marks the rows on the front of `figures` (SweepRow::onFront); returns how many are. `eligible`, when
+// not empty (one flag per row), leaves the rows it flags false off the front and out of the weighing,
+// as if they were not in the sweep (the Explorer's filters).
+std::size_t markParetoFront(std::vector<SweepRow>&, const std::vector<pareto::Figure>& figures,
+                            const std::vector<bool>& eligible = {});
 
 SweepRow sweepRow(std::size_t index, const Plan&);
 SweepRow failedSweepRow(std::size_t index, RowFailure, const std::string& why);
@@ -57,5 +62,12 @@ SweepRow failedSweepRow(std::size_t index, RowFailure, const std::string& why);
 std::string sweepCsvHeader(const std::vector<std::string>& keys, bool pareto = false);
 std::string sweepCsvLine(const SweepRow&, const Variant&, const std::vector<std::string>& keys, bool pareto = false);
 std::string sweepJsonLine(const SweepRow&, const Variant&, bool pareto = false);
+
+// Every key of `variants`, in order of first appearance: the CSV's key columns.
+std::vector<std::string> sweepKeys(const std::vector<Variant>& variants);
+// The CSV as `sweep` writes it: the header, then one line per row of `rows` in the order given, each
+// echoing variantOf(row.index). The Explorer's export writes through this too.
+void writeSweepCsv(std::ostream&, const std::vector<SweepRow>& rows, const std::vector<std::string>& keys,
+                   const std::function<const Variant&(std::size_t index)>& variantOf, bool pareto);
 
 } // namespace fp::cli

@@ -91,7 +91,11 @@ int runApplication(int argc, char* argv[])
     const QCommandLineOption networkOption(QStringLiteral("network"),
                                            QStringLiteral("--screenshot of this network of the design (default: compute)."),
                                            QStringLiteral("NAME"));
-    parser.addOptions({version, catalogOption, screenshotOption, tabOption, sizeOption, darkOption, networkOption});
+    const QCommandLineOption exploreOption(QStringLiteral("explore"),
+                                           QStringLiteral("--screenshot --tab explorer with filters and pins: "
+                                                          "x=FIGURE,y=FIGURE,capex=MAX,power=MAX,busbw=MIN,pin=N+M|front (capex in $ M)."),
+                                           QStringLiteral("SETUP"));
+    parser.addOptions({version, catalogOption, screenshotOption, tabOption, sizeOption, darkOption, networkOption, exploreOption});
     parser.addPositionalArgument(QStringLiteral("DESIGN"), QStringLiteral("A .fabricplan design to open."));
     parser.process(app);
 
@@ -152,7 +156,7 @@ int runApplication(int argc, char* argv[])
         MainWindow window(loaded.catalog, QString());
         QString error;
         if (!renderScreenshot(window, design, parser.value(tabOption), parser.value(screenshotOption), &error,
-                              120'000, size, parser.value(networkOption))) {
+                              120'000, size, parser.value(networkOption), parser.value(exploreOption))) {
             std::fprintf(stderr, "fabricplan: %s\n", qPrintable(error));
             return 1;
         }

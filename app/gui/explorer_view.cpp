@@ -4,14 +4,16 @@
 #include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
-#include <QFormLayout>
+#include <QDir>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QLineEdit>
 #include <QLegend>
 #include <QLegendMarker>
+#include <QLineEdit>
 #include <QLineSeries>
 #include <QListWidget>
+#include <QMenu>
 #include <QProgressBar>
 #include <QPushButton>
 #include <QScatterSeries>
@@ -27,8 +29,12 @@
 #include "args.h"
 #include "common/format.h"
 #include "document.h"
+#include "figure_axis_range.h"
+#include "memory_policy.h"
+#include "pinned_variants_table.h"
 #include "plan/parallel.h"
 #include "spec/ratio.h"
+#include "sweep_axes.h"
 #include "sweep_input.h"
 #include "sweep_plan.h"
 
@@ -39,15 +45,6 @@ QString q(const std::string& s) { return QString::fromStdString(s); }
 
 // Money is drawn in millions of dollars: an axis of "64800000" is unreadable.
 bool isMoney(pareto::Figure f) { return f == pareto::Figure::Capex || f == pareto::Figure::Tco; }
-
-// `hint`: say which way is better (the figure pickers); a chart axis at 1024 pixels has no room for it.
-QString axisLabel(pareto::Figure f, bool hint = false)
-{
-    if (f == pareto::Figure::Capex) return QObject::tr("Capex ($ M)");
-    if (f == pareto::Figure::Tco) return QObject::tr("TCO ($ M)");
-    if (f == pareto::Figure::Busbw) return hint ? QObject::tr("Bus bandwidth (GB/s, more is better)") : QObject::tr("Bus bandwidth (GB/s)");
-    return QString::fromUtf8(pareto::infoOf(f).label);
-}
 
 QString figureValue(const cli::SweepRow& r, pareto::Figure f)
 {
@@ -66,85 +63,195 @@ QString joined(const QStringList& values)
     return distinct.join(QLatin1Char(','));
 }
 
+// A filter field's limit: empty is none; a number of the user's locale or with a dot; else `bad`.
+std::optional<double> limitOf(const QLineEdit* field, bool* bad)
+{
+    const QString text = field->text().trimmed();
+    if (text.isEmpty()) return std::nullopt;
+    bool ok = false;
+    double v = QLocale().toDouble(text, &ok);
+    if (!ok) v = text.toDouble(&ok);
+    if (!ok || !std::isfinite(v) || v < 0) {
+        *bad = true;
+        return std::nullopt;
+    }
+    return v;
+}
+
+const QString kMaxCapex = QStringLiteral("explore-max-capex");
+const QString kMaxPower = QStringLiteral("explore-max-power");
+const QString kMinBusbw = QStringLiteral("explore-min-busbw");
+
 } // namespace
+
+// `hint`: say which way is better (the figure pickers); a chart axis at 1024 pixels has no room for it.
+QString ExplorerView::figureLabel(pareto::Figure f, bool hint)
+{
+    if (f == pareto::Figure::Capex) return tr("Capex ($ M)");
+    if (f == pareto::Figure::Tco) return tr("TCO ($ M)");
+    if (f == pareto::Figure::Busbw) return hint ? tr("Bus bandwidth (GB/s, more is better)") : tr("Bus bandwidth (GB/s)");
+    return QString::fromUtf8(pareto::infoOf(f).label);
+}
 
 QStringList ExplorerView::keys()
 {
-    return {QStringLiteral("switch"), QStringLiteral("oversubscription"), QStringLiteral("planes"),
-            QStringLiteral("su-nodes"), QStringLiteral("fabric")};
+    QStringList out;
+    for (const cli::SweepAxis& a : cli::sweepAxes())
+        if (!a.onOff) out << QString::fromUtf8(a.key);
+    return out;
 }
 
-ExplorerView::ExplorerView(Document* document, QWidget* parent) : QWidget(parent), m_document(document)
+QLayout* ExplorerView::makeAxesForm()
 {
-    auto* axes = new QFormLayout;
-    axes->setFieldGrowthPolicy(QFormLayout::AllNonFixedFieldsGrow);
-    const QStringList labels = {tr("Switch models"), tr("Oversubscription"), tr("Planes"), tr("SU nodes"), tr("Fabric")};
-    for (int i = 0; i < keys().size(); ++i) {
+    // Three label-field pairs a line: ten fields in four lines keep the chart tall at 700 pixels.
+    auto* grid = new QGridLayout;
+    grid->setHorizontalSpacing(8);
+    grid->setVerticalSpacing(4);
+    int at = 0;
+    for (const cli::SweepAxis& a : cli::sweepAxes()) {
+        const QString key = QString::fromUtf8(a.key);
+        if (a.onOff) continue;
         auto* field = new QLineEdit(this);
-        field->setObjectName(QStringLiteral("explore-") + keys()[i]);
-        field->setPlaceholderText(tr("comma-separated values, as sweep --vary %1=...").arg(keys()[i]));
-        field->setToolTip(tr("Values to try for %1, separated by commas (the design's own value first)").arg(labels[i]));
-        m_fields.insert(keys()[i], field);
-        axes->addRow(labels[i], field);
+        field->setObjectName(QStringLiteral("explore-") + key);
+        field->setPlaceholderText(key.endsWith(QLatin1String("-switch")) ? tr("as Switch models") : tr("design's value"));
+        field->setToolTip(tr("%1: %2. Values to try, separated by commas (as sweep --vary %3=...)")
+                              .arg(tr(a.label), tr(a.about), key));
+        m_fields.insert(key, field);
+        auto* label = new QLabel(tr(a.label), this);
+        label->setBuddy(field);
+        grid->addWidget(label, at / 3, (at % 3) * 2);
+        grid->addWidget(field, at / 3, (at % 3) * 2 + 1);
+        ++at;
     }
-    m_dualTorBoth = new QCheckBox(tr("Try single and dual-ToR"), this);
-    m_dualTorBoth->setObjectName(QStringLiteral("explore-dual-tor"));
-    axes->addRow(tr("Dual-ToR"), m_dualTorBoth);
+    for (int c = 0; c < 3; ++c) grid->setColumnStretch(c * 2 + 1, 1);
+    return grid;
+}
 
+QLayout* ExplorerView::makeFigureRow()
+{
+    // The chart's figures, then the on/off axes: each row fits the 670 pixels the tab has in a
+    // 1024-pixel window.
     m_x = new QComboBox(this);
     m_y = new QComboBox(this);
     for (const pareto::FigureInfo& f : pareto::figures()) {
-        m_x->addItem(axisLabel(f.figure, true), int(f.figure));
-        m_y->addItem(axisLabel(f.figure, true), int(f.figure));
+        m_x->addItem(figureLabel(f.figure, true), int(f.figure));
+        m_y->addItem(figureLabel(f.figure, true), int(f.figure));
     }
     // Sized by a few characters, not by the longest figure name: the tab must fit a 1024-pixel window.
     for (QComboBox* c : {m_x, m_y}) {
         c->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        c->setMinimumContentsLength(10);
+        c->setMinimumContentsLength(8);
     }
     m_x->setCurrentIndex(m_x->findData(int(pareto::Figure::Capex)));
     m_y->setCurrentIndex(m_y->findData(int(pareto::Figure::Busbw)));
-    auto* figures = new QHBoxLayout;
-    figures->addWidget(new QLabel(tr("Across:"), this));
-    figures->addWidget(m_x, 1);
-    figures->addWidget(new QLabel(tr("Up:"), this));
-    figures->addWidget(m_y, 1);
-    axes->addRow(tr("Chart"), figures);
+    auto* both = new QHBoxLayout;
+    both->addWidget(new QLabel(tr("Chart across:"), this));
+    both->addWidget(m_x, 1);
+    both->addWidget(new QLabel(tr("up:"), this));
+    both->addWidget(m_y, 1);
+    both->addSpacing(12);
+    both->addWidget(new QLabel(tr("Try both:"), this));
+    for (const cli::SweepAxis& a : cli::sweepAxes()) {
+        if (!a.onOff) continue;
+        const QString key = QString::fromUtf8(a.key);
+        auto* box = new QCheckBox(tr(a.label), this);
+        box->setObjectName(QStringLiteral("explore-") + key);
+        box->setToolTip(tr("Plan each variant with %1 off and on (%2)").arg(key, tr(a.about)));
+        m_bothValues.insert(key, box);
+        both->addWidget(box);
+    }
+    return both;
+}
+
+QLayout* ExplorerView::makeFilterRow()
+{
+    auto filterField = [this](const QString& name, const QString& tip) {
+        auto* f = new QLineEdit(this);
+        f->setObjectName(name);
+        f->setPlaceholderText(tr("no limit"));
+        f->setToolTip(tip);
+        f->setMinimumWidth(60);
+        f->setMaximumWidth(90);
+        connect(f, &QLineEdit::textChanged, this, &ExplorerView::redraw);
+        return f;
+    };
+    m_maxCapex = filterField(kMaxCapex, tr("Budget: leave out variants whose capex is above this many million dollars"));
+    m_maxPower = filterField(kMaxPower, tr("Leave out variants whose network power is above this many kW"));
+    m_minBusbw = filterField(kMinBusbw, tr("Leave out variants whose allreduce bus bandwidth is below this many GB/s"));
+    auto* row = new QHBoxLayout;
+    row->addWidget(new QLabel(tr("Filters:"), this));
+    row->addWidget(new QLabel(tr("Capex ≤ $ M"), this));
+    row->addWidget(m_maxCapex);
+    row->addWidget(new QLabel(tr("Power ≤ kW"), this));
+    row->addWidget(m_maxPower);
+    row->addWidget(new QLabel(tr("Bus bw ≥ GB/s"), this));
+    row->addWidget(m_minBusbw);
+    row->addStretch(1);
+    return row;
+}
+
+ExplorerView::ExplorerView(Document* document, QWidget* parent) : QWidget(parent), m_document(document)
+{
+    QLayout* axes = makeAxesForm();
+    QLayout* figures = makeFigureRow();
+    QLayout* filters = makeFilterRow();
 
     m_run = new QPushButton(tr("Run sweep"), this);
     m_cancel = new QPushButton(tr("Cancel"), this);
     m_cancel->setEnabled(false);
     auto* reset = new QPushButton(tr("From design"), this);
     reset->setToolTip(tr("Fill the values from the current design again"));
+    m_export = new QPushButton(tr("Export CSV…"), this);
+    m_export->setObjectName(QStringLiteral("explore-export"));
+    m_export->setToolTip(tr("Write the variants that pass the filters with a pareto column (yes on the front drawn), "
+                            "as fabricplan-cli sweep --pareto writes them"));
+    m_export->setEnabled(false);
     m_progress = new QProgressBar(this);
     m_progress->setTextVisible(true);
     m_status = new QLabel(this);
+    m_status->setObjectName(QStringLiteral("explore-status"));
     m_status->setWordWrap(true);
+    m_filterStatus = new QLabel(this);
+    m_filterStatus->setObjectName(QStringLiteral("explore-filter-status"));
+    m_filterStatus->setWordWrap(true);
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_run);
     buttons->addWidget(m_cancel);
     buttons->addWidget(reset);
+    buttons->addWidget(m_export);
     buttons->addWidget(m_progress, 1);
 
     m_chart = new QChartView(this);
     m_chart->setRenderHint(QPainter::Antialiasing);
-    m_chart->setMinimumHeight(200);
+    m_chart->setMinimumHeight(160);
     m_chart->setMinimumWidth(240);
+    m_chart->setContextMenuPolicy(Qt::CustomContextMenu);
     m_unbuildable = new QListWidget(this);
     m_unbuildable->setObjectName(QStringLiteral("explore-unbuildable"));
-    m_unbuildable->setWordWrap(true);
+    // One line per variant, elided (the tooltip has it whole): word-wrapping 875 of a 1,000-variant sweep's
+    // lines measured each of them on the UI thread, a 50 ms layout when the sweep finished.
+    m_unbuildable->setUniformItemSizes(true);
+    m_unbuildable->setTextElideMode(Qt::ElideRight);
+    m_unbuildable->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     m_unbuildable->setToolTip(tr("Variants that cannot be planned or have design-rule errors: never on the front"));
-    m_selection = new QLabel(tr("Hover a point for its figures; click to select, double-click to open it."), this);
+    m_selection = new QLabel(tr("Hover a point for its figures; click to select, double-click to open it, "
+                                "right-click to pin it."), this);
     m_selection->setWordWrap(true);
     m_selection->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_open = new QPushButton(tr("Open as new design"), this);
     m_open->setEnabled(false);
+    m_pin = new QPushButton(tr("Pin"), this);
+    m_pin->setToolTip(tr("Add the selected variant to the side-by-side table below the chart"));
+    m_pin->setEnabled(false);
     auto* side = new QWidget(this);
     auto* sideLayout = new QVBoxLayout(side);
     sideLayout->setContentsMargins(0, 0, 0, 0);
     sideLayout->addWidget(new QLabel(tr("Selected variant"), side));
     sideLayout->addWidget(m_selection);
-    sideLayout->addWidget(m_open);
+    auto* selectedButtons = new QHBoxLayout;
+    selectedButtons->addWidget(m_open);
+    selectedButtons->addWidget(m_pin);
+    sideLayout->addLayout(selectedButtons);
     sideLayout->addWidget(new QLabel(tr("Unbuildable variants"), side));
     sideLayout->addWidget(m_unbuildable, 1);
     auto* split = new QSplitter(Qt::Horizontal, this);
@@ -155,21 +262,66 @@ ExplorerView::ExplorerView(Document* document, QWidget* parent) : QWidget(parent
     split->setChildrenCollapsible(false);
     side->setMinimumWidth(180);
 
+    m_pinTable = new PinnedVariantsTable(this);
+    auto* unpinSelected = new QPushButton(tr("Unpin"), this);
+    auto* clear = new QPushButton(tr("Clear pins"), this);
+    m_pinsPanel = new QWidget(this);
+    auto* pins = m_pinsPanel;
+    auto* pinsLayout = new QVBoxLayout(pins);
+    pinsLayout->setContentsMargins(0, 0, 0, 0);
+    auto* pinsHead = new QHBoxLayout;
+    auto* pinsTitle = new QLabel(tr("Pinned variants, side by side (pin from the chart's right-click menu or Pin)"), pins);
+    pinsTitle->setWordWrap(true);
+    pinsHead->addWidget(pinsTitle, 1);
+    pinsHead->addWidget(unpinSelected);
+    pinsHead->addWidget(clear);
+    pinsLayout->addLayout(pinsHead);
+    pinsLayout->addWidget(m_pinTable, 1);
+    m_pinTable->setMinimumHeight(70);
+    auto* vertical = new QSplitter(Qt::Vertical, this);
+    vertical->addWidget(split);
+    vertical->addWidget(pins);
+    vertical->setStretchFactor(0, 2);
+    vertical->setStretchFactor(1, 1);
+    vertical->setChildrenCollapsible(false);
+
     auto* layout = new QVBoxLayout(this);
+    layout->setSpacing(4);
     layout->addLayout(axes);
+    layout->addLayout(figures);
+    layout->addLayout(filters);
     layout->addLayout(buttons);
     layout->addWidget(m_status);
-    layout->addWidget(split, 1);
+    layout->addWidget(m_filterStatus);
+    layout->addWidget(vertical, 1);
 
     connect(m_run, &QPushButton::clicked, this, &ExplorerView::run);
     connect(m_cancel, &QPushButton::clicked, this, &ExplorerView::cancel);
     connect(reset, &QPushButton::clicked, this, &ExplorerView::fillFromDesign);
+    connect(m_export, &QPushButton::clicked, this, &ExplorerView::askExportPath);
     connect(m_x, &QComboBox::currentIndexChanged, this, &ExplorerView::redraw);
     connect(m_y, &QComboBox::currentIndexChanged, this, &ExplorerView::redraw);
     connect(m_open, &QPushButton::clicked, this, [this] {
         if (m_selected < m_rows.size()) emit openVariant(variantSpec(m_selected));
     });
+    connect(m_pin, &QPushButton::clicked, this, [this] { pin(m_selected); });
+    connect(unpinSelected, &QPushButton::clicked, this, [this] {
+        std::vector<std::size_t> chosen;
+        for (const QModelIndex& i : m_pinTable->selectionModel()->selectedRows()) chosen.push_back(m_pinTable->variantAt(i.row()));
+        for (std::size_t row : chosen) unpin(row);
+    });
+    connect(clear, &QPushButton::clicked, this, &ExplorerView::clearPins);
+    connect(m_pinTable, &PinnedVariantsTable::unpinRequested, this, &ExplorerView::unpin);
+    connect(m_chart, &QWidget::customContextMenuRequested, this, &ExplorerView::showPointMenu);
     connect(&m_watcher, &QFutureWatcherBase::finished, this, &ExplorerView::onFinished);
+    connect(&m_exportWatcher, &QFutureWatcherBase::finished, this, [this] {
+        m_export->setEnabled(!m_rows.empty());
+        const QString error = m_exportWatcher.result();
+        const QString message = error.isEmpty() ? tr("Wrote %1 to %2.").arg(m_exportSummary, QDir::toNativeSeparators(m_exportPath))
+                                                : tr("Nothing was written: %1").arg(error);
+        m_status->setText(message);
+        emit exportFinished(error.isEmpty(), message);
+    });
     // Progress is polled: the workers only bump a counter, never post to the UI thread per variant.
     m_progressTimer.setInterval(100);
     connect(&m_progressTimer, &QTimer::timeout, this, [this] {
@@ -194,6 +346,7 @@ ExplorerView::ExplorerView(Document* document, QWidget* parent) : QWidget(parent
         }
     });
     fillFromDesign();
+    refreshPins();
     redraw();
 }
 
@@ -201,6 +354,7 @@ ExplorerView::~ExplorerView()
 {
     if (m_cancelled) m_cancelled->store(true);
     m_watcher.waitForFinished();  // the job reads the base and catalog it copied, but not this view
+    m_exportWatcher.waitForFinished();
 }
 
 void ExplorerView::fillFromDesign()
@@ -213,17 +367,22 @@ void ExplorerView::fillFromDesign()
             if (switches.size() < 3 && m.protocol == wanted && !switches.contains(q(m.partNumber))) switches << q(m.partNumber);
     }
     const QString ratio = q(ratioText(s.leafOversubscription));
+    const auto autoOr = [](int v) { return v > 0 ? QString::number(v) : QStringLiteral("auto"); };
     m_designValue = {{QStringLiteral("switch"), q(s.switchModel)},
+                     {QStringLiteral("leaf-switch"), q(s.leafSwitchModel)},
+                     {QStringLiteral("spine-switch"), q(s.spineSwitchModel)},
+                     {QStringLiteral("core-switch"), q(s.coreSwitchModel)},
+                     {QStringLiteral("tiers"), autoOr(s.tiers)},
                      {QStringLiteral("oversubscription"), ratio},
                      {QStringLiteral("planes"), QString::number(s.planes)},
-                     {QStringLiteral("su-nodes"), s.suNodes > 0 ? QString::number(s.suNodes) : QStringLiteral("auto")},
+                     {QStringLiteral("su-nodes"), autoOr(s.suNodes)},
+                     // 0 is the NIC's own speed, which --link-gbps does not take: the field stays empty.
+                     {QStringLiteral("link-gbps"), s.linkGbps > 0 ? QString::number(s.linkGbps) : QString()},
                      {QStringLiteral("fabric"), QString::fromUtf8(toString(s.fabric))}};
+    for (const QString& key : keys()) m_fields[key]->setText(m_designValue.value(key));
     m_fields[QStringLiteral("switch")]->setText(joined(switches));
     m_fields[QStringLiteral("oversubscription")]->setText(joined({ratio, QStringLiteral("1:1"), QStringLiteral("2:1"), QStringLiteral("4:1")}));
-    m_fields[QStringLiteral("planes")]->setText(QString::number(s.planes));
-    m_fields[QStringLiteral("su-nodes")]->setText(m_designValue[QStringLiteral("su-nodes")]);
-    m_fields[QStringLiteral("fabric")]->setText(m_designValue[QStringLiteral("fabric")]);
-    m_dualTorBoth->setChecked(false);
+    for (QCheckBox* box : std::as_const(m_bothValues)) box->setChecked(false);
 }
 
 void ExplorerView::run()
@@ -237,15 +396,18 @@ void ExplorerView::run()
     // The --vary flags a user would give `sweep`: a key varies when it lists several values or one
     // other than the design's own. The combinations come from the sweep's own reader (first key slowest).
     std::vector<std::string> argv;
-    for (const QString& key : keys()) {
+    for (const cli::SweepAxis& a : cli::sweepAxes()) {
+        const QString key = QString::fromUtf8(a.key);
+        if (a.onOff) {
+            if (!m_bothValues[key]->isChecked()) continue;
+            argv.push_back("--vary");
+            argv.push_back(key.toStdString() + "=false,true");
+            continue;
+        }
         const QString text = m_fields[key]->text().simplified().remove(QLatin1Char(' '));
         if (text.isEmpty() || text == m_designValue.value(key)) continue;
         argv.push_back("--vary");
         argv.push_back((key + QLatin1Char('=') + text).toStdString());
-    }
-    if (m_dualTorBoth->isChecked()) {
-        argv.push_back("--vary");
-        argv.push_back("dual-tor=false,true");
     }
     std::vector<cli::SweepDesign> designs;
     try {
@@ -290,6 +452,9 @@ void ExplorerView::run()
             done->fetch_add(1);
         });
         out->cancelled = stop();
+        // The window keeps running: the sweep's freed plans go back to the kernel (main.cpp's policy
+        // never trims on its own).
+        cli::releaseFreedMemory();
         return out;
     }));
 }
@@ -315,23 +480,28 @@ void ExplorerView::onFinished()
     m_progress->setValue(int(m_total));
     m_rows = out->rows;
     m_stale = false;
-    m_selected = std::size_t(-1);
+    m_selected = m_hovered = std::size_t(-1);
+    m_pinned.clear();  // row numbers of another sweep
     m_open->setEnabled(false);
-    m_selection->setText(tr("Hover a point for its figures; click to select, double-click to open it."));
+    m_pin->setEnabled(false);
+    m_export->setEnabled(true);
+    m_selection->setText(tr("Hover a point for its figures; click to select, double-click to open it, right-click to pin it."));
     const auto built = std::count_if(m_rows.begin(), m_rows.end(), [](const cli::SweepRow& r) { return cli::buildable(r); });
-    m_status->setText(tr("%1 variants planned: %2 buildable, %3 not (listed on the right). Figures are the compute "
-                         "fabric's, as fabricplan-cli sweep writes them.")
+    // One line at 1024 pixels: the chart needs the height; what the figures are is in the tooltip.
+    m_status->setText(tr("%1 variants planned: %2 buildable, %3 not (listed on the right).")
                           .arg(m_rows.size())
                           .arg(built)
                           .arg(qlonglong(m_rows.size()) - built));
+    m_status->setToolTip(tr("Figures are the compute fabric's, as fabricplan-cli sweep writes them."));
     m_unbuildable->clear();
     for (std::size_t i = 0; i < m_rows.size(); ++i) {
         const cli::SweepRow& r = m_rows[i];
         if (cli::buildable(r)) continue;
         const QString why = r.planned ? tr("%n design-rule error(s)", nullptr, r.errors) : q(r.failure);
         auto* item = new QListWidgetItem(variantText(i) + QStringLiteral(": ") + why, m_unbuildable);
-        item->setToolTip(why);
+        item->setToolTip(item->text());
     }
+    refreshPins();
     redraw();
     emit sweepFinished();
 }
@@ -339,7 +509,7 @@ void ExplorerView::onFinished()
 void ExplorerView::changeEvent(QEvent* event)
 {
     QWidget::changeEvent(event);
-    if (event->type() == QEvent::PaletteChange) redraw();  // the chart's colours come from the palette
+    if (event->type() == QEvent::PaletteChange && m_filterStatus) redraw();  // the chart's colours come from the palette
 }
 
 double ExplorerView::shown(std::size_t row, pareto::Figure f) const
@@ -348,12 +518,41 @@ double ExplorerView::shown(std::size_t row, pareto::Figure f) const
     return isMoney(f) ? v / 1e6 : v;
 }
 
+pareto::Figure ExplorerView::figureX() const { return pareto::Figure(m_x->currentData().toInt()); }
+pareto::Figure ExplorerView::figureY() const { return pareto::Figure(m_y->currentData().toInt()); }
+
+QLineEdit* ExplorerView::filterField(const QString& objectName) const
+{
+    for (QLineEdit* f : {m_maxCapex, m_maxPower, m_minBusbw})
+        if (f && f->objectName() == objectName) return f;
+    return nullptr;
+}
+
+cli::SweepFilter ExplorerView::filter() const
+{
+    cli::SweepFilter f;
+    bool bad = false;
+    if (const auto m = limitOf(m_maxCapex, &bad)) f.maxCapexUsd = *m * 1e6;  // the field is in $ M, as the axis
+    f.maxPowerKw = limitOf(m_maxPower, &bad);
+    f.minBusbwGBps = limitOf(m_minBusbw, &bad);
+    return f;
+}
+
 void ExplorerView::redraw()
 {
-    const auto fx = pareto::Figure(m_x->currentData().toInt());
-    const auto fy = pareto::Figure(m_y->currentData().toInt());
+    const auto fx = figureX();
+    const auto fy = figureY();
     m_frontRows.clear();
     m_otherRows.clear();
+    m_filteredRows.clear();
+    m_seriesRows.clear();
+    // A filter field that is not a number is red and sets no limit (the others still apply).
+    for (QLineEdit* field : {m_maxCapex, m_maxPower, m_minBusbw}) {
+        bool bad = false;
+        limitOf(field, &bad);
+        field->setStyleSheet(bad ? QStringLiteral("border: 2px solid #d62728; border-radius: 3px;") : QString());
+    }
+    const cli::SweepFilter limits = filter();
     auto* chart = new QChart;
     chart->setAnimationOptions(QChart::NoAnimation);
     chart->setBackgroundBrush(palette().base());
@@ -361,43 +560,63 @@ void ExplorerView::redraw()
     chart->legend()->setLabelColor(palette().color(QPalette::Text));
     chart->legend()->setAlignment(Qt::AlignBottom);
     if (!m_rows.empty()) {
-        // The front of the two figures drawn, by the sweep's rule (cli::markParetoFront, as --pareto).
+        // The front of the two figures drawn, by the sweep's rule (cli::markParetoFront, as --pareto),
+        // over the variants that pass the filters: the others are weighed as if they were not swept.
+        const std::vector<bool> passing = limits.passing(m_rows);
         std::vector<cli::SweepRow> marked = m_rows;
-        cli::markParetoFront(marked, {fx, fy});
+        cli::markParetoFront(marked, fx == fy ? std::vector{fx} : std::vector{fx, fy}, passing);
         for (std::size_t i = 0; i < marked.size(); ++i) {
             if (!cli::buildable(marked[i])) continue;
-            (marked[i].onFront ? m_frontRows : m_otherRows).push_back(i);
+            if (!passing[i]) m_filteredRows.push_back(i);
+            else (marked[i].onFront ? m_frontRows : m_otherRows).push_back(i);
         }
     }
-    auto* others = new QScatterSeries;
-    others->setName(tr("Other variants (%1)").arg(m_otherRows.size()));
-    others->setMarkerSize(8);
-    others->setColor(QColor(0x9a, 0xa5, 0xb1));
-    others->setBorderColor(QColor(0x9a, 0xa5, 0xb1));
-    for (std::size_t i : m_otherRows) others->append(shown(i, fx), shown(i, fy));
-    auto* front = new QScatterSeries;
-    front->setName(tr("Pareto front (%1)").arg(m_frontRows.size()));
-    front->setMarkerSize(12);
-    front->setColor(QColor(0xd6, 0x27, 0x28));
-    front->setBorderColor(QColor(0x7f, 0x10, 0x10));
+    std::size_t buildableCount = m_frontRows.size() + m_otherRows.size() + m_filteredRows.size();
+    if (m_rows.empty()) m_filterStatus->setText(limits.active() ? tr("Filters set: they apply to the next sweep's variants.") : QString());
+    else if (limits.active())
+        m_filterStatus->setText(tr("Filters on: %1 of %2 buildable variants pass; the front is recomputed over them (others greyed).")
+                                    .arg(m_frontRows.size() + m_otherRows.size())
+                                    .arg(buildableCount));
+    else m_filterStatus->setText(tr("No filters: the Pareto front is over all %1 buildable variants.").arg(buildableCount));
+
     std::vector<std::size_t> byX = m_frontRows;
     std::sort(byX.begin(), byX.end(), [&](std::size_t a, std::size_t b) { return shown(a, fx) < shown(b, fx); });
+    m_frontRows = byX;  // in the front series' points() order
+    auto scatter = [&](const QString& name, const std::vector<std::size_t>& rows, qreal size, QColor fill, QColor border) {
+        auto* s = new QScatterSeries;
+        s->setName(name);
+        s->setMarkerSize(size);
+        s->setColor(fill);
+        s->setBorderColor(border);
+        for (std::size_t i : rows) s->append(shown(i, fx), shown(i, fy));
+        m_seriesRows.emplace_back(s, rows);
+        return s;
+    };
+    const QColor grey(0x9a, 0xa5, 0xb1);
+    QColor faint = palette().color(QPalette::Mid);
+    auto* outside = scatter(tr("Outside filters (%1)").arg(m_filteredRows.size()), m_filteredRows, 7, Qt::transparent, faint);
+    auto* others = scatter(tr("Other variants (%1)").arg(m_otherRows.size()), m_otherRows, 8, grey, grey);
+    auto* front = scatter(tr("Pareto front (%1)").arg(m_frontRows.size()), m_frontRows, 12, QColor(0xd6, 0x27, 0x28), QColor(0x7f, 0x10, 0x10));
+    std::vector<std::size_t> pinnedBuilt;
+    for (std::size_t i : m_pinned)
+        if (cli::buildable(m_rows[i])) pinnedBuilt.push_back(i);
+    auto* pins = scatter(tr("Pinned (%1)").arg(m_pinned.size()), pinnedBuilt, 18, Qt::transparent, QColor(0x1f, 0x77, 0xb4));
+    pins->setPen(QPen(QColor(0x1f, 0x77, 0xb4), 2.5));
     auto* line = new QLineSeries;
     line->setColor(QColor(0xd6, 0x27, 0x28));
-    for (std::size_t i : byX) {
-        front->append(shown(i, fx), shown(i, fy));
-        line->append(shown(i, fx), shown(i, fy));
-    }
-    // The front's points in front->points() order (byX): rowAt maps a point back through it.
-    m_frontRows = byX;
+    for (std::size_t i : byX) line->append(shown(i, fx), shown(i, fy));
+    chart->addSeries(outside);
     chart->addSeries(line);
     chart->addSeries(others);
     chart->addSeries(front);
+    chart->addSeries(pins);
     chart->legend()->markers(line).first()->setVisible(false);
+    if (m_filteredRows.empty()) chart->legend()->markers(outside).first()->setVisible(false);
+    if (pinnedBuilt.empty()) chart->legend()->markers(pins).first()->setVisible(false);
     auto* x = new QValueAxis;
     auto* y = new QValueAxis;
-    x->setTitleText(axisLabel(fx));
-    y->setTitleText(axisLabel(fy));
+    x->setTitleText(figureLabel(fx));
+    y->setTitleText(figureLabel(fy));
     for (QValueAxis* a : {x, y}) {
         a->setLabelsColor(palette().color(QPalette::Text));
         a->setTitleBrush(palette().text());
@@ -406,7 +625,7 @@ void ExplorerView::redraw()
     chart->addAxis(x, Qt::AlignBottom);
     chart->addAxis(y, Qt::AlignLeft);
     double lo[2] = {INFINITY, INFINITY}, hi[2] = {-INFINITY, -INFINITY};
-    for (QXYSeries* s : {static_cast<QXYSeries*>(others), static_cast<QXYSeries*>(front), static_cast<QXYSeries*>(line)}) {
+    for (QXYSeries* s : std::initializer_list<QXYSeries*>{outside, others, front, pins, line}) {
         s->attachAxis(x);
         s->attachAxis(y);
         for (const QPointF& p : s->points()) {
@@ -416,24 +635,22 @@ void ExplorerView::redraw()
     }
     QValueAxis* axesXY[2] = {x, y};
     for (int k = 0; k < 2; ++k) {
-        if (!std::isfinite(lo[k])) axesXY[k]->setRange(0, 1);
-        else {
-            const double pad = hi[k] > lo[k] ? (hi[k] - lo[k]) * 0.06 : std::max(std::abs(hi[k]) * 0.05, 1.0);
-            axesXY[k]->setRange(lo[k] - pad, hi[k] + pad);
-            // Enough decimals that neighbouring ticks differ: busbw of 373.013 and 373.017 GB/s.
-            const double step = (hi[k] - lo[k] + 2 * pad) / 4;
-            const int decimals = std::clamp(1 - int(std::floor(std::log10(step))), 0, 6);
-            axesXY[k]->setLabelFormat(QStringLiteral("%.") + QString::number(decimals) + QStringLiteral("f"));
-        }
+        // Never zoomed into differences under 1 % of the figure (figure_axis_range.h).
+        const AxisRange r = std::isfinite(lo[k]) ? figureAxisRange(lo[k], hi[k]) : AxisRange{0, 1};
+        axesXY[k]->setRange(r.min, r.max);
+        axesXY[k]->setLabelFormat(QStringLiteral("%.") + QString::number(axisDecimals(r, axesXY[k]->tickCount())) + QStringLiteral("f"));
     }
-    chart->setTitle(m_rows.empty() ? tr("Run a sweep to see its variants") : tr("%1 against %2").arg(axisLabel(fy), axisLabel(fx)));
-    for (QScatterSeries* s : {others, front}) {
+    chart->setTitle(m_rows.empty() ? tr("Run a sweep to see its variants") : tr("%1 against %2").arg(figureLabel(fy), figureLabel(fx)));
+    for (const auto& [series, rows] : m_seriesRows) {
+        auto* s = const_cast<QScatterSeries*>(series);
         connect(s, &QScatterSeries::hovered, this, [this, s](const QPointF& p, bool on) {
             if (!on) {
                 QToolTip::hideText();
+                m_hovered = std::size_t(-1);  // a right-click off the points offers no variant
                 return;
             }
             const std::size_t row = rowAt(s, p);
+            m_hovered = row;
             if (row < m_rows.size()) QToolTip::showText(QCursor::pos(), variantText(row) + QStringLiteral("\n") + figuresText(row), m_chart);
         });
         connect(s, &QScatterSeries::clicked, this, [this, s](const QPointF& p) { select(rowAt(s, p)); });
@@ -449,15 +666,18 @@ void ExplorerView::redraw()
 
 std::size_t ExplorerView::rowAt(const QScatterSeries* series, const QPointF& point) const
 {
-    const std::vector<std::size_t>& rows = series->markerSize() > 10 ? m_frontRows : m_otherRows;
-    const QList<QPointF> points = series->points();
-    std::size_t best = std::size_t(-1);
-    double bestDistance = INFINITY;
-    for (qsizetype i = 0; i < points.size() && std::size_t(i) < rows.size(); ++i) {
-        const double d = std::hypot(points[i].x() - point.x(), points[i].y() - point.y());
-        if (d < bestDistance) bestDistance = d, best = rows[std::size_t(i)];
+    for (const auto& [s, rows] : m_seriesRows) {
+        if (s != series) continue;
+        const QList<QPointF> points = series->points();
+        std::size_t best = std::size_t(-1);
+        double bestDistance = INFINITY;
+        for (qsizetype i = 0; i < points.size() && std::size_t(i) < rows.size(); ++i) {
+            const double d = std::hypot(points[i].x() - point.x(), points[i].y() - point.y());
+            if (d < bestDistance) bestDistance = d, best = rows[std::size_t(i)];
+        }
+        return best;
     }
-    return best;
+    return std::size_t(-1);
 }
 
 void ExplorerView::select(std::size_t row)
@@ -466,6 +686,53 @@ void ExplorerView::select(std::size_t row)
     m_selected = row;
     m_selection->setText(variantText(row) + QStringLiteral("\n") + figuresText(row));
     m_open->setEnabled(true);
+    m_pin->setEnabled(std::find(m_pinned.begin(), m_pinned.end(), row) == m_pinned.end());
+}
+
+void ExplorerView::showPointMenu(const QPoint& at)
+{
+    const std::size_t row = m_hovered;
+    if (row >= m_rows.size()) return;
+    QMenu menu(this);
+    const bool isPinned = std::find(m_pinned.begin(), m_pinned.end(), row) != m_pinned.end();
+    QAction* pinAction = menu.addAction(isPinned ? tr("Unpin variant %1").arg(row + 1) : tr("Pin variant %1").arg(row + 1));
+    QAction* open = menu.addAction(tr("Open variant %1 as new design").arg(row + 1));
+    QAction* chosen = menu.exec(m_chart->mapToGlobal(at));
+    if (chosen == pinAction) isPinned ? unpin(row) : pin(row);
+    else if (chosen == open) emit openVariant(variantSpec(row));
+}
+
+void ExplorerView::pin(std::size_t row)
+{
+    if (row >= m_rows.size() || std::find(m_pinned.begin(), m_pinned.end(), row) != m_pinned.end()) return;
+    m_pinned.push_back(row);
+    if (row == m_selected) m_pin->setEnabled(false);
+    refreshPins();
+    redraw();
+}
+
+void ExplorerView::unpin(std::size_t row)
+{
+    const auto it = std::find(m_pinned.begin(), m_pinned.end(), row);
+    if (it == m_pinned.end()) return;
+    m_pinned.erase(it);
+    if (row == m_selected) m_pin->setEnabled(true);
+    refreshPins();
+    redraw();
+}
+
+void ExplorerView::clearPins()
+{
+    m_pinned.clear();
+    if (m_selected < m_rows.size()) m_pin->setEnabled(true);
+    refreshPins();
+    redraw();
+}
+
+void ExplorerView::refreshPins()
+{
+    m_pinTable->showPins(m_pinned, m_rows, m_variants, cli::sweepKeys(m_variants));
+    m_pinsPanel->setVisible(!m_pinned.empty());  // the chart has the room until something is pinned
 }
 
 QString ExplorerView::variantText(std::size_t row) const

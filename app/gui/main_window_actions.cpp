@@ -29,6 +29,7 @@
 #include "common/paths.h"
 #include "design_comparison_window.h"
 #include "document.h"
+#include "explorer_view.h"
 #include "io/exporter.h"
 #include "main_window.h"
 #include "plan/cluster_plan.h"
@@ -381,6 +382,7 @@ bool MainWindow::exportTo(const io::Exporter& exporter, const QString& path, QSt
     const auto cluster = m_document->clusterPlan();  // its compute() is `plan`
     const auto catalog = m_document->catalog();
     const auto comparison = m_document->comparison();
+    const auto explorerFront = m_explorer->frontTable();  // the PDF prints it when a sweep has run
     const auto fail = [error](const QString& why) {
         if (error) *error = why;
         return false;
@@ -395,7 +397,7 @@ bool MainWindow::exportTo(const io::Exporter& exporter, const QString& path, QSt
     const std::string target = path.toStdString();
     // The worker returns the user-facing error, empty on success; std::nullopt when cancelled.
     QFutureWatcher<std::optional<QString>> watcher;
-    watcher.setFuture(QtConcurrent::run([plan, cluster, catalog, comparison, progress, cancel, target,
+    watcher.setFuture(QtConcurrent::run([plan, cluster, catalog, comparison, explorerFront, progress, cancel, target,
                                          &exporter]() -> std::optional<QString> {
         try {
             if (cancel->load()) throw io::ExportCancelled{};  // cancelled before it started
@@ -407,6 +409,7 @@ bool MainWindow::exportTo(const io::Exporter& exporter, const QString& path, QSt
                                       return !cancel->load();
                                   }};
             ctx.cluster = several ? cluster.get() : nullptr;
+            ctx.explorerFront = explorerFront.get();
             exporter.write(ctx, target);
             return QString();
         } catch (const io::ExportCancelled&) {

@@ -3,7 +3,9 @@
 #include "explorer_view.h"
 
 #include <QApplication>
+#include <QComboBox>
 #include <QElapsedTimer>
+#include <QLineEdit>
 #include <QPixmap>
 #include <QThread>
 
@@ -28,7 +30,7 @@ bool waitForPlan(MainWindow& window, int timeoutMs)
 }
 
 bool renderScreenshot(MainWindow& window, const QString& designPath, const QString& tab, const QString& pngPath,
-                      QString* error, int timeoutMs, QSize size, const QString& network)
+                      QString* error, int timeoutMs, QSize size, const QString& network, const QString& explore)
 {
     window.resize(size);
     if (!designPath.isEmpty() && !window.openFile(designPath)) {
@@ -68,6 +70,46 @@ bool renderScreenshot(MainWindow& window, const QString& designPath, const QStri
             QThread::msleep(5);
         }
         QApplication::processEvents();
+        // Filters and pins, as a user would set them after the sweep.
+        for (const QString& part : explore.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            const QString key = part.section(QLatin1Char('='), 0, 0), value = part.section(QLatin1Char('='), 1);
+            const QString field = key == QLatin1String("capex")   ? QStringLiteral("explore-max-capex")
+                                  : key == QLatin1String("power") ? QStringLiteral("explore-max-power")
+                                  : key == QLatin1String("busbw") ? QStringLiteral("explore-min-busbw")
+                                                                  : QString();
+            if (!field.isEmpty()) {
+                explorer->filterField(field)->setText(value);
+                continue;
+            }
+            if (key == QLatin1String("x") || key == QLatin1String("y")) {
+                const auto figure = pareto::figureNamed(value.toStdString());
+                QComboBox* picker = key == QLatin1String("x") ? explorer->xFigure() : explorer->yFigure();
+                if (!figure) {
+                    if (error) *error = QObject::tr("--explore %1: no figure %2 (capex, tco, power, busbw, ...)").arg(part, value);
+                    return false;
+                }
+                picker->setCurrentIndex(picker->findData(int(*figure)));
+                continue;
+            }
+            if (key != QLatin1String("pin")) {
+                if (error) *error = QObject::tr("--explore takes x=, y=, capex=, power=, busbw= and pin=, not %1").arg(part);
+                return false;
+            }
+            if (value == QLatin1String("front")) {
+                const std::vector<std::size_t> front = explorer->drawnFront();
+                for (std::size_t row : front) explorer->pin(row);
+                continue;
+            }
+            for (const QString& n : value.split(QLatin1Char('+'))) {
+                bool ok = false;
+                const int number = n.toInt(&ok);
+                if (!ok || number < 1 || std::size_t(number) > explorer->rows().size()) {
+                    if (error) *error = QObject::tr("--explore pin=%1: no variant %2 (1 to %3)").arg(value, n).arg(explorer->rows().size());
+                    return false;
+                }
+                explorer->pin(std::size_t(number - 1));
+            }
+        }
     }
     // Let views lay out and fit at the final size.
     for (int i = 0; i < 5; ++i) QApplication::processEvents();

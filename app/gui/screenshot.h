@@ -12,9 +12,12 @@ class MainWindow;
 // Waits at most `timeoutMs` for the plan. Returns false with the reason in *error.
 // `size` is the window's (1400 x 900 by default; 1024 x 700 is the smallest the layout is made for).
 // `network`: the name of the design's network the views show (empty: the compute fabric).
+// `explore`, for the explorer tab: chart figures, filters and pins set after its sweep, in order:
+// "x=FIGURE,y=FIGURE,capex=MAX,power=MAX,busbw=MIN,pin=N+M" (figures as sweep --pareto names them, capex
+// in $ M, variant numbers from 1; pin=front pins the front drawn then); a bad part is an error.
 bool renderScreenshot(MainWindow&, const QString& designPath, const QString& tab, const QString& pngPath,
                       QString* error, int timeoutMs = 120'000, QSize size = QSize(1400, 900),
-                      const QString& network = QString());
+                      const QString& network = QString(), const QString& explore = QString());
 // A dark palette for --dark screenshots (Fusion style), as a dark desktop theme gives the app.
 QPalette darkScreenshotPalette();
 // Waits (processing events) until the document has no work pending; false on timeout.

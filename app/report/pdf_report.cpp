@@ -31,7 +31,8 @@ void requireCompletePdf(const std::string& tmp, const std::string& path)
 } // namespace
 
 void writePdfReport(const Plan& plan, const Catalog&, const Comparison* comparison, const std::string& path,
-                    const std::function<bool(double)>& progress, const ClusterPlan* cluster)
+                    const std::function<bool(double)>& progress, const ClusterPlan* cluster,
+                    const io::ReportTable* explorerFront)
 {
     requireTargetFolder(path);
     const auto step = [&](double fraction) {
@@ -49,6 +50,7 @@ void writePdfReport(const Plan& plan, const Catalog&, const Comparison* comparis
         writeBomPage(doc, plan);
         step(0.6);
         writeComparisonPage(doc, comparison);
+        if (explorerFront) writeTablePage(doc, *explorerFront);
         step(0.8);
         writeChecksPage(doc, plan);
         writeResiliencePage(doc, plan);

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "catalog/catalog.h"
+#include "io/report_table.h"
 #include "plan/cluster_plan.h"
 #include "plan/plan.h"
 
@@ -17,8 +18,10 @@ namespace fp::report {
 // footer. `progress` gets [0,1]; returning false cancels (throws fp::io::ExportCancelled, no file left).
 // `cluster` with other networks besides the compute fabric: a Networks page after the summary, with the
 // totals table (each network and their sum) and a section per network (pdf_networks_page.cpp).
+// `explorerFront`: the Explorer's Pareto front as a table, a page after the fabric comparison.
 void writePdfReport(const Plan&, const Catalog&, const Comparison* comparison, const std::string& path,
-                    const std::function<bool(double)>& progress = {}, const ClusterPlan* cluster = nullptr);
+                    const std::function<bool(double)>& progress = {}, const ClusterPlan* cluster = nullptr,
+                    const io::ReportTable* explorerFront = nullptr);
 
 // The topology picture (the core's "topology-svg" drawing, rasterised) as a PNG `widthPx` wide.
 void writeTopologyPng(const Plan&, const std::string& path, int widthPx = 1600);

@@ -31,7 +31,7 @@ const std::vector<std::unique_ptr<io::Exporter>>& reportExporters()
         std::vector<std::unique_ptr<io::Exporter>> v;
         v.push_back(std::make_unique<ReportExporter>(
             "pdf", "PDF report (*.pdf)", ".pdf", [](const io::ExportContext& ctx, const std::string& path) {
-                writePdfReport(ctx.plan, ctx.catalog, ctx.comparison, path, ctx.progress, ctx.cluster);
+                writePdfReport(ctx.plan, ctx.catalog, ctx.comparison, path, ctx.progress, ctx.cluster, ctx.explorerFront);
             }));
         v.push_back(std::make_unique<ReportExporter>(
             "topology-png", "Topology diagram (*.png)", ".png",

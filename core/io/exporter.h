@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "catalog/catalog.h"
+#include "io/report_table.h"
 #include "plan/plan.h"
 
 namespace fp {
@@ -38,6 +39,9 @@ struct ExportContext {
     // add every other network (core/io/README.md). Null, or a cluster of one network: the compute fabric
     // alone, written exactly as before.
     const ClusterPlan* cluster = nullptr;
+    // The window's Explorer front when a sweep has run (issue 41): the PDF report prints it as a page of
+    // its own. Every other exporter ignores it. Null: no such page.
+    const ReportTable* explorerFront = nullptr;
 };
 
 // The cluster of `ctx` when it has networks besides the compute fabric, else null.

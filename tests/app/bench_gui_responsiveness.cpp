@@ -11,6 +11,11 @@
 //   --quick: the 32,768-GPU design only; --million: a 1,000,000-GPU design as well (issue 23: no UI
 //   block over 50 ms there); --million-only: just that one (about 3 minutes on 2 cores); --open-only: stop
 //   after opening each design (to profile the open).
+//   --explorer: only the Explorer: 1,000 variants of a 16,384-GPU RoCE design (5 switches x 5 ratios x 4
+//   plane counts x 5 SU sizes x dual-ToR, issue 41) swept in the window and by `fabricplan-cli sweep`
+//   with the same --vary, alternately, 3 times each (--runs N): each time, the median, their ratio and
+//   the longest UI-thread gap during the window's sweeps. The window runs under the CLI's malloc policy
+//   as the app does (gui/main.cpp); --no-malloc-policy leaves glibc's defaults, as before.
 //   --prices: only the Prices tab with price lists of 2,000 / 50,000 / 200,000 distinct sources (issue 42:
 //   the price-comparison model blocked the UI for 0.85 s / 23 s / minutes). Each list is imported with
 //   importPriceCsv into a copy of the built catalog, one quote per source on the default plan's optics
@@ -18,7 +23,11 @@
 //   and, for comparison, the per-source scan the model did before (at 200,000 only with --prices-old-all:
 //   it takes minutes).
 #include <QApplication>
+#include <QCheckBox>
 #include <QElapsedTimer>
+#include <QEventLoop>
+#include <QLineEdit>
+#include <QProcess>
 #include <QGraphicsScene>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -26,6 +35,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <ctime>
+#include <sys/resource.h>
 #include <fstream>
 #include <functional>
 
@@ -37,6 +47,7 @@
 #include "gui/checks_model.h"
 #include "gui/compare_view.h"
 #include "gui/document.h"
+#include "gui/explorer_view.h"
 #include "gui/floor_view.h"
 #include "gui/main_window.h"
 #include "gui/price_comparison_model.h"
@@ -45,6 +56,7 @@
 #include "gui/summary_view.h"
 #include "gui/topology_view.h"
 #include "spec/spec_json.h"
+#include "memory_policy.h"
 
 using namespace fp;
 using namespace fp::gui;
@@ -417,12 +429,119 @@ void runPricesCase(int sources, const QTemporaryDir& dir)
                     msOf([&] { (void)oldPerSourceScanUsd(*plan, *catalog); }));
 }
 
+// CPU seconds (user + system) of this process, or of its waited-for children: on a loaded machine a
+// steadier measure of the work done than wall time.
+double cpuSeconds(int who, bool systemOnly = false)
+{
+    rusage u{};
+    getrusage(who, &u);
+    const double sys = double(u.ru_stime.tv_sec) + double(u.ru_stime.tv_usec) / 1e6;
+    return systemOnly ? sys : sys + double(u.ru_utime.tv_sec) + double(u.ru_utime.tv_usec) / 1e6;
+}
+
+// The Explorer's 1,000-variant sweep against the CLI's for the same variants (issue 41: the window within
+// 1.2x the CLI, the UI thread never blocked over 50 ms).
+void runExplorerCase(const std::shared_ptr<const Catalog>& catalog, const QTemporaryDir& dir, int runs)
+{
+    SpecReadResult read = loadSpecFile(FABRICPLAN_EXAMPLES_DIR "/roce-tomahawk5-4096.fabricplan");
+    ClusterSpec spec = read.spec;
+    spec.gpus = 16384;
+    spec.name = "16,384 GPUs, from roce-tomahawk5-4096";
+    const QString path = dir.filePath(QStringLiteral("explorer-16384.fabricplan"));
+    saveSpecFile(spec, path.toStdString());
+    const QStringList vary = {QStringLiteral("switch=SN5600,QFX5240-64OD,DCS-7060X6-64PE,S9321-64EO,AIS800-64D"),
+                              QStringLiteral("oversubscription=1:1,3:2,2:1,3:1,4:1"), QStringLiteral("planes=1,2,4,8"),
+                              QStringLiteral("su-nodes=16,32,64,128,256"), QStringLiteral("dual-tor=false,true")};
+    MainWindow window(catalog, QString());
+    window.resize(1400, 900);
+    window.show();
+    if (!window.openFile(path) || !waitIdle(*window.document())) {
+        std::printf("cannot open %s\n", qPrintable(path));
+        return;
+    }
+    // The Explorer sits in the Compare tab: showing it computes the four-fabric comparison, which must
+    // be in before the sweep is timed (it is not the sweep's work).
+    window.showTab(QStringLiteral("explorer"));
+    waitIdle(*window.document());
+    ExplorerView* view = window.explorerView();
+    std::vector<double> windowMs, cliMs, gapMs, gapCpuMs, windowCpuS, cliCpuS;
+    for (int run = 0; run < runs; ++run) {
+        view->fillFromDesign();
+        for (const QString& kv : vary) {
+            const QString key = kv.section(QLatin1Char('='), 0, 0), values = kv.section(QLatin1Char('='), 1);
+            if (QLineEdit* field = view->valuesField(key)) field->setText(values);
+            else view->bothValuesBox(key)->setChecked(true);
+        }
+        UiGapMonitor gaps;
+        QElapsedTimer clock;
+        timingApp()->resetLongest();
+        const double cpuBefore = cpuSeconds(RUSAGE_SELF), sysBefore = cpuSeconds(RUSAGE_SELF, true);
+        gaps.start();
+        clock.start();
+        // An event loop that sleeps between events, as the app's: a processEvents() spin would take a
+        // core from the sweep's workers (it took 22 % of the CPU on 2 cores).
+        QEventLoop loop;
+        QObject::connect(view, &ExplorerView::sweepFinished, &loop, &QEventLoop::quit);
+        view->run();
+        if (view->isRunning()) loop.exec();
+        windowMs.push_back(clock.nsecsElapsed() / 1e6);
+        windowCpuS.push_back(cpuSeconds(RUSAGE_SELF) - cpuBefore);
+        const double windowSysS = cpuSeconds(RUSAGE_SELF, true) - sysBefore;
+        processEventsFor(300);  // the chart's paint
+        gaps.stop();
+        gapMs.push_back(gaps.maxGapMs());
+        gapCpuMs.push_back(gaps.maxGapCpuMs());
+        if (view->rows().size() != 1000) std::printf("the window planned %zu variants, not 1,000\n", view->rows().size());
+
+        QStringList args = {QStringLiteral("sweep"), path, QStringLiteral("--catalog"), QStringLiteral(FABRICPLAN_TEST_CATALOG)};
+        for (const QString& kv : vary) args << QStringLiteral("--vary") << kv;
+        args << QStringLiteral("--csv") << QStringLiteral("/dev/null");
+        QProcess cli;
+        const double childBefore = cpuSeconds(RUSAGE_CHILDREN), childSysBefore = cpuSeconds(RUSAGE_CHILDREN, true);
+        clock.start();
+        cli.start(QStringLiteral(FABRICPLAN_CLI), args);
+        cli.waitForFinished(600'000);
+        cliMs.push_back(clock.nsecsElapsed() / 1e6);
+        cliCpuS.push_back(cpuSeconds(RUSAGE_CHILDREN) - childBefore);
+        const double cliSysS = cpuSeconds(RUSAGE_CHILDREN, true) - childSysBefore;
+        std::printf("run %d: window %.0f ms (longest UI gap %.0f ms, UI thread busy %.0f ms of it; costliest UI event %s), "
+                    "CPU %.1f s (system %.1f s); CLI %.0f ms, CPU %.1f s (system %.1f s, exit %d)\n",
+                    run + 1, windowMs.back(), gapMs.back(), gapCpuMs.back(), qPrintable(timingApp()->longest()), windowCpuS.back(),
+                    windowSysS, cliMs.back(), cliCpuS.back(), cliSysS, cli.exitCode());
+        std::fflush(stdout);
+    }
+    std::printf("1,000 variants of a 16,384-GPU design, median of %d: window %.0f ms, CLI %.0f ms, window/CLI %.2fx "
+                "(CPU %.1f s vs %.1f s, %.2fx); longest UI gap %.0f ms (max over runs %.0f ms); front %zu\n",
+                runs, median(windowMs), median(cliMs), median(windowMs) / median(cliMs), median(windowCpuS), median(cliCpuS),
+                median(windowCpuS) / median(cliCpuS), median(gapMs),
+                *std::max_element(gapMs.begin(), gapMs.end()), view->drawnFront().size());
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
 {
+    // As the app's main() (gui/main.cpp), unless asked to measure without it.
+    bool mallocPolicy = true;
+    for (int i = 1; i < argc; ++i)
+        if (std::string_view(argv[i]) == "--no-malloc-policy") mallocPolicy = false;
+    if (mallocPolicy) fp::cli::useLargePlanMemoryPolicy(false);
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM")) qputenv("QT_QPA_PLATFORM", "offscreen");
     TimingApplication app(argc, argv);
+    if (app.arguments().contains(QStringLiteral("--explorer"))) {
+        const int at = int(app.arguments().indexOf(QStringLiteral("--runs")));
+        const int runs = at > 0 && at + 1 < app.arguments().size() ? app.arguments()[at + 1].toInt() : 3;
+        QTemporaryDir dir;
+        std::printf("Explorer sweep vs fabricplan-cli sweep (malloc policy %s; load average at start: %s)\n",
+                    mallocPolicy ? "on, as the app" : "off", [] {
+                        std::ifstream in("/proc/loadavg");
+                        static std::string line;
+                        std::getline(in, line);
+                        return line.c_str();
+                    }());
+        runExplorerCase(std::make_shared<const Catalog>(loadCatalog(FABRICPLAN_TEST_CATALOG)), dir, std::max(1, runs));
+        return 0;
+    }
     const bool quick = app.arguments().contains(QStringLiteral("--quick"));
     if (app.arguments().contains(QStringLiteral("--prices"))) {
         QTemporaryDir dir;
