@@ -137,12 +137,12 @@ void ResilienceView::fillDomains(const Resilience& r, const FailureRangeReport& 
 void ResilienceView::fitDescription()
 {
     // The description is long; the figures beside it are what the table is for, so they stay in view:
-    // it takes the width the figures leave (its whole text when that fits), and at least 300 px (then the
+    // it takes the width the figures leave (its whole text when that fits), and at least 120 px (then the
     // table scrolls; the full text is the cell's tooltip).
     int figures = 0;
     for (int c = 1; c < m_domains->columnCount(); ++c) figures += m_domains->columnWidth(c);
     const int room = m_domains->viewport()->width() - figures;
-    m_domains->setColumnWidth(0, std::min(m_descriptionWidth, std::max(room, 300)));
+    m_domains->setColumnWidth(0, std::min(m_descriptionWidth, std::max(room, 120)));
 }
 
 bool ResilienceView::eventFilter(QObject* watched, QEvent* event)

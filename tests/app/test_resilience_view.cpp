@@ -1,5 +1,6 @@
 // The Resilience tab shows the plan's failure domains, expected failures and spares, each in a pane of
 // its own so that every figure is on screen at 1024 px (side by side, the tables showed one column).
+#include <QScrollBar>
 #include <QtTest>
 
 #include <QChart>
@@ -45,6 +46,13 @@ private slots:
         const int right = domains->columnViewportPosition(2) + domains->columnWidth(2);
         QVERIFY2(right <= domains->viewport()->width(),
                  qPrintable(QStringLiteral("column ends at %1 of %2").arg(right).arg(domains->viewport()->width())));
+        // So is every column (issue 41: columns that resize, not run off to the right): the description
+        // gives up width (its full text is the cell's tooltip), down to 120 px.
+        const int last = domains->columnCount() - 1;
+        const int lastRight = domains->columnViewportPosition(last) + domains->columnWidth(last);
+        QVERIFY2(lastRight <= domains->viewport()->width(),
+                 qPrintable(QStringLiteral("last column ends at %1 of %2").arg(lastRight).arg(domains->viewport()->width())));
+        QCOMPARE(domains->horizontalScrollBar()->maximum(), 0);
 
         // Each pane is a page of its own, and the chart has one category per part class.
         auto* panes = view.findChild<QTabWidget*>();
