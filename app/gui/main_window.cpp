@@ -35,6 +35,7 @@
 #include "document.h"
 #include "floor_view.h"
 #include "medium_ratio_text.h"
+#include "fit_columns.h"
 #include "common/format.h"
 #include "common/paths.h"
 #include "price_comparison_model.h"
@@ -392,10 +393,12 @@ QWidget* MainWindow::makePricesTab()
     intro->setWordWrap(true);
     intro->setContentsMargins(8, 8, 8, 4);
     auto* table = makeTable(page);
+    table->setObjectName(QStringLiteral("pricesTable"));
     table->setModel(m_pricesModel);
-    // A few dozen rows at most (one per optics part): fitting columns to their contents is cheap.
-    connect(m_pricesModel, &QAbstractItemModel::modelReset, table, &QTableView::resizeColumnsToContents);
+    // A few dozen rows at most (one per priced part): fitting columns to their contents is cheap. At
+    // 1024 px the source columns ran off to the right; they now narrow and elide (full names in tooltips).
     table->horizontalHeader()->setStretchLastSection(true);
+    keepColumnsInView(table, {PriceComparisonModel::Kind, PriceComparisonModel::PlanSource}, 60);
     m_pricesSummary = new QLabel(page);
     m_pricesSummary->setTextFormat(Qt::RichText);
     m_pricesSummary->setWordWrap(true);

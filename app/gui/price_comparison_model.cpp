@@ -1,5 +1,7 @@
 #include "price_comparison_model.h"
 
+#include <cstdlib>
+
 #include <QBrush>
 #include <QColor>
 #include <QFont>
@@ -276,9 +278,29 @@ QVariant PriceComparisonModel::totalData(int column, int role) const
     return {};
 }
 
+namespace {
+
+// A long source name ("estimate-street-2026") on two lines, broken at the '-', '_' or space nearest its
+// middle: the column is then as wide as its figures, not as its name (fit_columns.h).
+QString twoLines(const QString& name)
+{
+    if (name.size() <= 12) return name;
+    int best = -1;
+    for (int i = 1; i + 1 < name.size(); ++i)
+        if ((name[i] == QLatin1Char('-') || name[i] == QLatin1Char('_') || name[i] == QLatin1Char(' ')) &&
+            (best < 0 || std::abs(i - name.size() / 2) < std::abs(best - name.size() / 2)))
+            best = i;
+    if (best < 0) return name;
+    const bool keep = name[best] != QLatin1Char(' ');  // a dash stays at the end of the first line
+    return name.left(best + (keep ? 1 : 0)) + QLatin1Char('\n') + name.mid(best + 1);
+}
+
+} // namespace
+
 QVariant PriceComparisonModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole) return {};
+    // The tooltip repeats the name: a narrow column elides it (fit_columns.h).
+    if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole)) return {};
     switch (section) {
     case Part: return tr("Part");
     case Kind: return tr("Kind");
@@ -286,7 +308,10 @@ QVariant PriceComparisonModel::headerData(int section, Qt::Orientation orientati
     case PlanSource: return tr("Plan uses");
     case PlanCost: return tr("Plan cost");
     default:
-        if (section - FirstSource < sourceCount()) return sourceName(section - FirstSource);
+        if (section - FirstSource < sourceCount()) {
+            const QString name = sourceName(section - FirstSource);
+            return role == Qt::DisplayRole ? twoLines(name) : name;
+        }
         if (section == otherSourcesColumn()) return moreSources(otherSourceCount());
         return {};
     }
