@@ -165,10 +165,16 @@ Floor buildFloor(const Resolved& r, const PlanOptions& options)
             runSideBySide(links >= kLinksWorthAThread, wiring);
         });
         if (!r.planesNote.empty()) f.fabric.notes.insert(f.fabric.notes.begin(), r.planesNote);
-        if (const int share = r.hardware.nicPortsPerHostCage(); share > 1 && r.hardware.platform) {
-            std::string type = r.hardware.platform->cageType;
-            std::transform(type.begin(), type.end(), type.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-            f.fabric.hostCages = {type, share};
+        // Host ports are named by the platform's cages (core/topology/README.md, "Port names") when the nodes'
+        // NICs are the platform's own and fit its cages; otherwise by NIC (nic1, nic2, ...).
+        if (const auto& platform = r.hardware.platform;
+            platform && platform->hostCages > 0 && !platform->cageType.empty() && platform->nicPart == r.hardware.nic.partNumber) {
+            const int share = r.hardware.nicPortsPerHostCage();
+            if (r.spec.nicsPerNode <= platform->hostCages * share) {
+                std::string type = platform->cageType;
+                std::transform(type.begin(), type.end(), type.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+                f.fabric.hostCages = {type, share};
+            }
         }
     });
     // On a large plan two pairs of stages run side by side, each reading only what is finished. Here

@@ -104,12 +104,12 @@ std::string Fabric::portName(DeviceId id, std::uint16_t port) const
     if (d.tier == Tier::Node) {
         const int planes = std::max(1, shape.linksPerNic());
         const int nic = port / planes;
-        // Behind shared cages NIC n (0-based) is leg n % k of cage n / k: the platform's NICs in cage order
-        // (core/topology/README.md, "Port names").
-        const int k = hostCages.nicsPerCage;
-        std::string s = k > 1 && !hostCages.type.empty()
-                            ? hostCages.type + std::to_string(nic / k + 1) + "/" + std::to_string(nic % k + 1)
-                            : "nic" + std::to_string(nic + 1);
+        // In the platform's cages NIC n (0-based) is cage n / k, and behind a shared cage its leg n % k: the
+        // platform's NICs in cage order (core/topology/README.md, "Port names").
+        const int k = std::max(1, hostCages.nicsPerCage);
+        std::string s = hostCages.type.empty() ? "nic" + std::to_string(nic + 1)
+                        : k > 1 ? hostCages.type + std::to_string(nic / k + 1) + "/" + std::to_string(nic % k + 1)
+                                : hostCages.type + std::to_string(nic + 1);
         if (planes > 1) s += "/p" + std::to_string(port % planes + 1);
         return s;
     }

@@ -377,6 +377,26 @@ private slots:
         QVERIFY(invariantFindings(p).empty());
     }
 
+    // One name rule for every platform (core/topology/README.md, "Port names"): a GB200 NVL72 compute tray's
+    // four ConnectX-7 are its four OSFP cages (platforms.csv: host_cages 4, ports_per_cage 1), so the host
+    // ends are osfp1 .. osfp4, one per cage and no leg; without a platform (the cages are the NICs' own)
+    // ports are named by NIC, nic1 .. nic4.
+    void hostPortsAreNamedByThePlatformsCages()
+    {
+        const auto hostPorts = [&](const ClusterSpec& s) {
+            const Plan p = makePlan(s, catalog_);
+            std::set<std::string> ports;
+            for (std::uint16_t port = 0; port < std::uint16_t(s.nicsPerNode); ++port) ports.insert(p.fabric.portName(0, port));
+            return ports;
+        };
+        ClusterSpec gb200 = loadSpecFile(std::string(FABRICPLAN_EXAMPLES_DIR) + "/gb200-nvl72-8-racks.fabricplan").spec;
+        QCOMPARE(gb200.nicsPerNode, 4);
+        QCOMPARE(hostPorts(gb200), (std::set<std::string>{"osfp1", "osfp2", "osfp3", "osfp4"}));
+        ClusterSpec noPlatform = gb200;
+        noPlatform.platform.clear();
+        QCOMPARE(hostPorts(noPlatform), (std::set<std::string>{"nic1", "nic2", "nic3", "nic4"}));
+    }
+
     // A spine at 5:2 on 64 ports has 45 down ports: 45 leaves per pod (4 nodes of 8 NICs per leaf at 1:1,
     // one link to each of 32 spines) fill spine ports 1-45, so the spine's cage 23 holds port 45 (a leaf)
     // and port 46. The builder starts the uplinks at port 47 (24/1), so no cage carries two classes.
