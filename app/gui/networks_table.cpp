@@ -28,10 +28,14 @@ QString networksTableHtml(const ClusterPlan& cluster, int viewed, const QPalette
                        .arg(muted)
                        .arg(cluster.networks.size());
     html += QStringLiteral("<table cellspacing='0' cellpadding='3' width='100%'><tr>");
-    for (const QString& h : {QObject::tr("Network"), QObject::tr("Ports"), QObject::tr("Switches"), QObject::tr("Transceivers"),
-                             QObject::tr("Cables"), QObject::tr("Capex"), QObject::tr("Power typical"),
-                             QObject::tr("At full load"), QObject::tr("Errors")})
-        html += QStringLiteral("<th align='%1'>%2</th>").arg(h == QObject::tr("Network") ? QStringLiteral("left") : QStringLiteral("right"), h);
+    // At 1024 px the columns are narrow: the network column keeps room for its role's longest word
+    // ("management"), and the long one-word headers may break at a soft hyphen, not anywhere (they broke
+    // "Transceiv|ers", "Switche|s").
+    for (const QString& h : {QObject::tr("Network"), QObject::tr("Ports"), QObject::tr("Switch\u00ADes"),
+                             QObject::tr("Trans\u00ADceivers"), QObject::tr("Cables"), QObject::tr("Capex"),
+                             QObject::tr("Power typical"), QObject::tr("At full load"), QObject::tr("Errors")})
+        html += h == QObject::tr("Network") ? QStringLiteral("<th align='left' width='19%'>%1</th>").arg(h)
+                                            : QStringLiteral("<th align='right'>%1</th>").arg(h);
     html += QStringLiteral("</tr>");
     const auto row = [&](const QString& name, const QString& ports, const NetworkFigures& f, bool marked, bool total) {
         QString r = marked ? QStringLiteral("<tr bgcolor='%1'>").arg(mark) : QStringLiteral("<tr>");
