@@ -156,6 +156,20 @@ topology::TierPorts tierPortsOf(const Resolved& r)
     return ports;
 }
 
+HostCages hostCagesOf(const Resolved& r)
+{
+    // Host ports are named by the platform's cages (core/topology/README.md, "Port names") when the nodes'
+    // NICs are the platform's own and fit its cages; otherwise by NIC (nic1, nic2, ...): no HostCages.
+    const auto& platform = r.hardware.platform;
+    if (!platform || platform->hostCages <= 0 || platform->cageType.empty() || platform->nicPart != r.hardware.nic.partNumber)
+        return {};
+    const int share = r.hardware.nicPortsPerHostCage();
+    if (r.spec.nicsPerNode > platform->hostCages * share) return {};
+    std::string type = platform->cageType;
+    std::transform(type.begin(), type.end(), type.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return {type, share};
+}
+
 Floor buildFloor(const Resolved& r, const PlanOptions& options)
 {
     Floor f;
@@ -165,17 +179,7 @@ Floor buildFloor(const Resolved& r, const PlanOptions& options)
             runSideBySide(links >= kLinksWorthAThread, wiring);
         });
         if (!r.planesNote.empty()) f.fabric.notes.insert(f.fabric.notes.begin(), r.planesNote);
-        // Host ports are named by the platform's cages (core/topology/README.md, "Port names") when the nodes'
-        // NICs are the platform's own and fit its cages; otherwise by NIC (nic1, nic2, ...).
-        if (const auto& platform = r.hardware.platform;
-            platform && platform->hostCages > 0 && !platform->cageType.empty() && platform->nicPart == r.hardware.nic.partNumber) {
-            const int share = r.hardware.nicPortsPerHostCage();
-            if (r.spec.nicsPerNode <= platform->hostCages * share) {
-                std::string type = platform->cageType;
-                std::transform(type.begin(), type.end(), type.begin(), [](unsigned char c) { return char(std::tolower(c)); });
-                f.fabric.hostCages = {type, share};
-            }
-        }
+        f.fabric.hostCages = hostCagesOf(r);
     });
     // On a large plan two pairs of stages run side by side, each reading only what is finished. Here
     // the floor layout and the cage groups (fabric only, media/cage_grouping.h); planOnFloor the others.
@@ -311,7 +315,8 @@ bool sameFloor(const Resolved& a, const Resolved& b)
     return asA == a.spec && a.linkGbps == b.linkGbps && a.planesNote == b.planesNote &&
            std::equal(ha.switches.begin(), ha.switches.end(), hb.switches.begin(), hb.switches.end(), sameShape) &&
            ha.modelOfTier == hb.modelOfTier && ha.linkGbps == hb.linkGbps && ha.planes == hb.planes &&
-           ha.nic.ports == hb.nic.ports && ha.nicPortsPerHostCage() == hb.nicPortsPerHostCage();
+           ha.nic.ports == hb.nic.ports && ha.nicPortsPerHostCage() == hb.nicPortsPerHostCage() &&
+           hostCagesOf(a) == hostCagesOf(b);  // the host ports' names (a NIC not the platform's is named by NIC)
 }
 
 } // namespace plan

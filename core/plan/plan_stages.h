@@ -55,6 +55,9 @@ Resolved resolveStage(const ClusterSpec&, const Catalog&, const PlanOptions& = {
 // Each tier's ports and ports per cage at the resolved link speed: what the topology is built from.
 topology::TierPorts tierPortsOf(const Resolved&);
 Floor buildFloor(const Resolved&, const PlanOptions& = {});
+// How the floor's host ports are named: by the platform's cages when the NICs are its own and fit them,
+// else by NIC (empty type).
+HostCages hostCagesOf(const Resolved&);
 // The remaining stages (media, checks, BOM, invariants, estimates) on a floor built for `resolved` or
 // for one sameFloor as it. With `sharedGrouping` (that floor's cage groups, which several plans read
 // while the floor lends them its fabric and layout), the floor's own grouping is not read (it may be

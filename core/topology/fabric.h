@@ -110,6 +110,7 @@ struct TierUsage {
 struct HostCages {
     std::string type;       // lower case, as printed on the port label: "osfp"
     int nicsPerCage = 1;
+    bool operator==(const HostCages&) const = default;
 };
 
 struct Fabric {

@@ -547,6 +547,30 @@ private slots:
         QVERIFY(planJson(own) == planJson(shared));
     }
 
+    // A platform's own NIC names its host ports by the platform's cages (osfp1..), another NIC by NIC
+    // (nic1..): candidates that differ so do not share a floor, whose fabric carries the names. They did
+    // (the floor of the first candidate named every candidate's host ports), though their figures agree.
+    void hostPortNamesAreTheCandidatesOwn()
+    {
+        ClusterSpec spec;
+        spec.gpus = 1024;
+        spec.platform = "HGX-H100";
+        spec.fabric = FabricKind::RoCE;
+        spec.switchModel = "SN5600";
+        ClusterSpec own = spec, other = spec;
+        own.nicModel = "MCX75310AAS-NEAT";  // the HGX H100's ConnectX-7 OSFP card
+        other.nicModel = "MCX715105AS-WEAT";  // a ConnectX-7 QSFP112 card: one 400G port too
+        const plan::Resolved ra = plan::resolveStage(own, catalog_), rb = plan::resolveStage(other, catalog_);
+        QCOMPARE(ra.hardware.nic.ports, rb.hardware.nic.ports);
+        QCOMPARE(QString::fromStdString(plan::hostCagesOf(ra).type), QStringLiteral("osfp"));
+        QVERIFY(plan::hostCagesOf(rb).type.empty());
+        QVERIFY(!plan::sameFloor(ra, rb));
+        QVERIFY(!plan::sameFloor(rb, ra));
+        const Plan planned = makePlan(other, catalog_);
+        QVERIFY(planned.fabric.hostCages.type.empty());
+        QCOMPARE(QString::fromStdString(planned.fabric.portName(0, 0)), QStringLiteral("nic1"));
+    }
+
 private:
     int siblingPairs_ = 0;
     int sharedFloors_ = 0;
