@@ -208,11 +208,12 @@ int sweepCommand(const std::vector<std::string>& given)
     // A design's spec and plan live only while it is planned: memory follows the designs in flight.
     std::vector<SweepRow> rows(designs.size());
     std::vector<std::string> notes(designs.size());
-    plan::runInParallel(designs.size(), [&](std::size_t i) {
-        const SweepDesign& d = designs[i];
-        const std::string at = d.line ? source + ":" + std::to_string(d.line) + ": " : std::string();
-        rows[i] = planSweepRow(i, d, base, baseKeys, catalog, at, &notes[i]);
-    });
+    SweepRowsOptions options;
+    options.notes = &notes;
+    options.at = [&](std::size_t i) {
+        return designs[i].line ? source + ":" + std::to_string(designs[i].line) + ": " : std::string();
+    };
+    planSweepRows(designs, base, baseKeys, catalog, rows, options);
     std::vector<std::string> said;
     for (const std::string& note : notes)
         if (!note.empty() && std::find(said.begin(), said.end(), note) == said.end()) {

@@ -5,6 +5,7 @@
 // wherever it is planned. Plain C++ (no Qt).
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "catalog/catalog.h"
 #include "design_keys.h"
@@ -25,6 +26,20 @@ DesignKeys designFileKeys();
 SweepRow planSweepRow(std::size_t index, const SweepDesign& d, const ClusterSpec& base, const DesignKeys& baseKeys,
                       const Catalog&, const std::string& at = {}, std::string* note = nullptr,
                       const std::function<bool()>& cancelled = {});
+
+struct SweepRowsOptions {
+    std::function<std::string(std::size_t)> at;  // "FILE:LINE: " before design i's failure (none: "")
+    std::vector<std::string>* notes = nullptr;   // receives each design's fitFabricDefaults note
+    std::function<bool()> cancelled;             // polled between planning stages (then PlanCancelled)
+    std::function<void()> rowDone;               // called once per row, from the worker that finished it
+};
+// Every design planned into its row on the worker pool (plan/parallel.h): rows[i] is exactly
+// planSweepRow(i, designs[i], ...). Designs that build one floor (plan::sameFloor: they differ only in
+// switches of one shape, NIC or fabric kind, as a sweep over switch models of one radix does) are planned
+// on that floor, built once, with the memo of what their plans share, as the comparison plans its
+// candidates (plan_stages.h). Throws PlanCancelled once `cancelled` says so (rows then incomplete).
+void planSweepRows(const std::vector<SweepDesign>& designs, const ClusterSpec& base, const DesignKeys& baseKeys,
+                   const Catalog&, std::vector<SweepRow>& rows, const SweepRowsOptions& = {});
 
 // The design `variant` stands for, as planned (parts fitted), to open as a design of its own.
 // UsageError or UserError as planRequest throws them.

@@ -457,20 +457,18 @@ void ExplorerView::run()
         out->rows.resize(designs.size());
         const cli::DesignKeys baseKeys = cli::designFileKeys();
         const auto stop = [cancelled] { return cancelled->load(); };
-        // The sweep's pool and its one row function: the figures `fabricplan-cli sweep` writes. The pool
+        // The sweep's pool and its rows function: the figures `fabricplan-cli sweep` writes. The pool
         // runs under a thread of lower priority (its workers inherit it): with every core planning, the UI
         // thread otherwise waited for a core behind them (a 62 ms gap of which it was busy 30 ms).
         std::thread lowPriority([&] {
             lowerThisThreadsPriority();
-            plan::runInParallel(designs.size(), [&](std::size_t i) {
-                if (!stop()) {
-                    try {
-                        out->rows[i] = cli::planSweepRow(i, designs[i], base, baseKeys, *catalog, {}, nullptr, stop);
-                    } catch (const PlanCancelled&) {
-                    }
-                }
-                done->fetch_add(1);
-            });
+            cli::SweepRowsOptions options;
+            options.cancelled = stop;
+            options.rowDone = [done] { done->fetch_add(1); };
+            try {
+                cli::planSweepRows(designs, base, baseKeys, *catalog, out->rows, options);
+            } catch (const PlanCancelled&) {
+            }
         });
         lowPriority.join();
         out->cancelled = stop();

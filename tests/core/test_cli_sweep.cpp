@@ -345,6 +345,35 @@ private slots:
         }
     }
 
+    // Variants that build one floor (switches of one shape: SN5600, QFX5240-64OD and DCS-7060X6-64PE are
+    // 64 x 800G OSFP) are planned on a floor built once (sweep_plan.h: planSweepRows); each row must
+    // still be the plan of that design alone: figures, errors and messages, including floors that cannot
+    // be built (one tier for 2,048 GPUs) and designs refused before their floor (SU of 7 nodes, 2 planes of
+    // one NIC port), in any mix with another shape (N9K-C9364D-GX2A: 64 x 400G QSFP-DD).
+    void variantsOfOneFloorArePlannedAsAlone()
+    {
+        const QStringList base = strings({"--gpus", "2048", "--fabric", "roce"});
+        const QStringList vary = strings({"--vary", "switch=SN5600,QFX5240-64OD,N9K-C9364D-GX2A,DCS-7060X6-64PE",
+                                          "--vary", "oversubscription=1:1,3:1", "--vary", "planes=1,2",
+                                          "--vary", "tiers=auto,1", "--vary", "su-nodes=16,7"});
+        const Run sweep = runCli(QStringList{QStringLiteral("sweep")} + base + vary + strings({"--jsonl", "-"}));
+        QVERIFY2(sweep.exitCode >= 0 && sweep.exitCode <= 2, sweep.err.constData());
+        const auto rows = lines(sweep.out);
+        QCOMPARE(rows.size(), 4 * 2 * 2 * 2 * 2);
+        std::set<std::string> statuses;
+        for (const QByteArray& text : rows) {
+            const json row = json::parse(text.toStdString());
+            QStringList flags;
+            for (const auto& [key, value] : row["vary"].items())
+                flags << QStringLiteral("--") + QString::fromStdString(key) << QString::fromStdString(value.get<std::string>());
+            const Run plan = runCli(QStringList{QStringLiteral("plan")} + base + flags + strings({"--json", "-"}));
+            const QString diff = rowDiffersFromPlan(row, plan);
+            QVERIFY2(diff.isEmpty(), qPrintable(flags.join(QLatin1Char(' ')) + QStringLiteral(": ") + diff));
+            statuses.insert(row["status"].get<std::string>());
+        }
+        QCOMPARE(statuses, (std::set<std::string>{"ok", "errors", "failed"}));
+    }
+
     // A decimal ratio (issue 39) plans alike from the CLI flag, the design file field and the sweep key: the
     // same plan JSON (timings aside) from flag and file (the design echoed as "1:1.16"), and the same figures in
     // the sweep row; and a bad one is refused with the same words by the flag and the file.
