@@ -117,12 +117,18 @@ Capex capexOf(const Bom& bom, int gpus)
     return c;
 }
 
-EcmpResult ringEcmpOf(const ClusterSpec& spec, const Fabric& fabric, const EstimateOptions& options)
+EcmpQuery ringEcmpQueryOf(const ClusterSpec& spec, const EstimateOptions& options)
 {
     const int gpusPerNode = std::max(1, spec.gpusPerNode);
     const int nodes = (collectiveGpus(spec, options) + gpusPerNode - 1) / gpusPerNode;
     const int qps = options.qpsPerConnection > 0 ? options.qpsPerConnection : nccl::kDefaultQpsPerConnection;
-    return ringEcmpCollisions(fabric, nodes, qps);
+    return {nodes, qps};
+}
+
+EcmpResult ringEcmpOf(const ClusterSpec& spec, const Fabric& fabric, const EstimateOptions& options)
+{
+    const EcmpQuery q = ringEcmpQueryOf(spec, options);
+    return ringEcmpCollisions(fabric, q.nodes, q.qps);
 }
 
 Estimates run(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout, const MediaAssignment& media,

@@ -37,8 +37,15 @@ struct EcmpResult {
 // NCCL may open several queue pairs per connection (NCCL_IB_QPS_PER_CONNECTION); each is hashed on its
 // own and carries 1/qps of the flow, so loads and the ideal are counted in queue pairs.
 EcmpResult ringEcmpCollisions(const Fabric&, int nodes, int qpsPerConnection = 1);
+// What ringEcmpCollisions is asked for a design: the ring's nodes and queue pairs per connection.
+struct EcmpQuery {
+    int nodes = 0, qps = 1;
+    bool operator==(const EcmpQuery&) const = default;
+};
+EcmpQuery ringEcmpQueryOf(const ClusterSpec&, const EstimateOptions&);
 // The ECMP collisions of the ring all-reduce that run() models (ringEcmpCollisions over the nodes and
-// queue pairs the options give): a function of the fabric alone, so a plan can compute it beside media.
+// queue pairs the options give): a function of the fabric and the query alone, so a plan can compute it
+// beside media, and the plans of one floor that ask the same share it (plan_stages.h FloorMemo).
 EcmpResult ringEcmpOf(const ClusterSpec&, const Fabric&, const EstimateOptions&);
 
 // True when the fabric balances flows itself: InfiniBand (subnet-manager fat-tree routing, adaptive

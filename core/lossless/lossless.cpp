@@ -23,6 +23,19 @@ struct SwitchTally {
     int ports = 0;
 };
 
+// A link's routed length in whole metres, rounded up; a length that is no number counts as 0, and
+// lengths are capped at 1,000 km (far beyond any optic) so the count stays an int.
+inline int wholeMetresOf(const Layout& layout, std::size_t link)
+{
+    const double len = link < layout.linkLengthM.size() ? double(layout.linkLengthM[link]) : 0.0;
+    const double finite = std::isfinite(len) ? std::clamp(len, 0.0, 1e6) : 0.0;
+    // ceil(t) without a call into libm (this runs for every link end): t is within (-1, 1e6].
+    const double t = finite - 1e-9;
+    if (t <= 0) return 0;
+    const int whole = int(t);
+    return whole + (double(whole) < t ? 1 : 0);
+}
+
 } // namespace
 
 std::string megabytes(double bytes) { return printed("%.1f MB", bytes / 1e6); }
@@ -130,8 +143,70 @@ std::vector<Finding> validateOptions(const Options& o, int maxMtu)
     return out;
 }
 
+bool SwitchEnds::holdsFor(const MediaAssignment& media, const Hardware& hardware) const
+{
+    return switchModels == hardware.switches.size() && solutionOfLink == media.solutionOfLink;
+}
+
+SwitchEnds switchEndsOf(const Fabric& fabric, const Layout& layout, const MediaAssignment& media, const Hardware& hardware)
+{
+    SwitchEnds out;
+    out.switchModels = hardware.switches.size();
+    out.solutionOfLink = media.solutionOfLink;
+    const std::size_t nodes = std::min<std::size_t>(fabric.nodeCount, fabric.devices.size());
+    const std::size_t switches = fabric.devices.size() - nodes;
+    // The ends analyse counts: a switch of a switch tier and a known model.
+    const auto counted = [&](DeviceId d) {
+        if (d < nodes || d >= fabric.devices.size()) return false;
+        const Device& dev = fabric.devices[d];
+        return dev.tier != Tier::Node && dev.model < out.switchModels;
+    };
+    std::vector<std::uint32_t> at(switches + 1, 0);
+    for (const Link& l : fabric.links) {
+        if (counted(l.a)) ++at[l.a - nodes + 1];
+        if (counted(l.b)) ++at[l.b - nodes + 1];
+    }
+    for (std::size_t s = 0; s < switches; ++s) at[s + 1] += at[s];
+    // Each end as (metres << 32 | solution), by switch; then each switch's sorted into runs.
+    std::vector<std::uint64_t> codes(at[switches]);
+    std::vector<std::uint32_t> fill(at.begin(), at.end() - 1);
+    std::vector<std::vector<char>> seen(kSwitchTierCount);
+    const auto add = [&](DeviceId d, std::uint16_t port, std::uint64_t code) {
+        if (!counted(d)) return;
+        codes[fill[d - nodes]++] = code;
+        auto& had = seen[std::size_t(switchTierIndex(fabric.devices[d].tier))];
+        if (port >= had.size()) had.resize(std::size_t(port) + 1, 0);
+        had[port] = 1;
+    };
+    for (std::size_t i = 0; i < fabric.links.size(); ++i) {
+        const Link& l = fabric.links[i];
+        const std::uint32_t solution = i < media.solutionOfLink.size() ? media.solutionOfLink[i] : ~std::uint32_t(0);
+        const std::uint64_t code = std::uint64_t(std::uint32_t(wholeMetresOf(layout, i))) << 32 | solution;
+        add(l.a, l.aPort, code);
+        add(l.b, l.bPort, code);
+    }
+    out.first.assign(switches + 1, 0);
+    out.longestM.assign(switches, 0);
+    out.ends.assign(switches, 0);
+    for (std::size_t s = 0; s < switches; ++s) {
+        out.first[s] = std::uint32_t(out.runs.size());
+        const auto begin = codes.begin() + at[s], end = codes.begin() + at[s + 1];
+        std::sort(begin, end);
+        for (auto it = begin; it != end;) {
+            const auto next = std::find_if(it, end, [&](std::uint64_t c) { return c != *it; });
+            out.runs.push_back({std::uint32_t(*it >> 32), std::uint32_t(*it), std::uint32_t(next - it)});
+            it = next;
+        }
+        out.ends[s] = at[s + 1] - at[s];
+        if (begin != end) out.longestM[s] = std::uint32_t(*(end - 1) >> 32);
+    }
+    out.first[switches] = std::uint32_t(out.runs.size());
+    for (const auto& had : seen) out.portsOfTier.push_back(int(std::count(had.begin(), had.end(), 1)));
+    return out;
+}
+
 Analysis analyse(const ClusterSpec& spec, const Fabric& fabric, const Layout& layout, const MediaAssignment& media,
-                 const Hardware& hardware, const Options& options, Detail detail)
+                 const Hardware& hardware, const Options& options, Detail detail, const SwitchEnds* ends)
 {
     Analysis a;
     a.fabric = spec.fabric;
@@ -250,23 +325,41 @@ Analysis analyse(const ClusterSpec& spec, const Fabric& fabric, const Layout& la
             had[port] = true;
         }
     };
+    if (ends && detail == Detail::Tiers) {
+        // The same sums from the switches' runs: every term is a whole number of bytes (Headroom::size),
+        // so a run's ends x its term is what adding it end by end gives.
+        for (std::size_t i = 0; i < switchEntry.size() && i + 1 < ends->first.size(); ++i) {
+            const SwitchEntry& e = switchEntry[i];
+            if (e.tier < 0 || !e.model) continue;
+            SwitchTally& s = tally[i];
+            for (std::uint32_t r = ends->first[i]; r < ends->first[i + 1]; ++r) {
+                const SwitchEnds::Run& run = ends->runs[r];
+                const bool copper = run.solution < media.solutions.size() && isCopper(media.solutions[run.solution].media);
+                s.headroom += double(headroomAt(*e.model, int(run.metres), copper).size) * options.losslessPriorities * run.ends;
+            }
+            s.ports = int(ends->ends[i]);
+            s.longestM = s.ports ? double(ends->longestM[i]) : 0.0;
+            // Added end by end as the walk does, unless the reserve is a whole number of bytes (then exact).
+            const double reserved = e.model->reserved;
+            if (reserved == std::floor(reserved)) s.reserved = reserved * s.ports;
+            else for (int n = 0; n < s.ports; ++n) s.reserved += reserved;
+        }
+    } else
     for (std::size_t i = 0; i < fabric.links.size(); ++i) {
         const Link& l = fabric.links[i];
-        const double len = i < layout.linkLengthM.size() ? double(layout.linkLengthM[i]) : 0.0;
         bool copper = false;  // unknown medium: fibre, the slower per metre, so the headroom is not short
         if (i < media.solutionOfLink.size() && media.solutionOfLink[i] < media.solutions.size())
             copper = isCopper(media.solutions[media.solutionOfLink[i]].media);
-        // Whole metres, rounded up; a length that is no number counts as 0, and lengths are capped at 1,000 km
-        // (far beyond any optic) so the count stays an int.
-        const double finite = std::isfinite(len) ? std::clamp(len, 0.0, 1e6) : 0.0;
-        const int metres = int(std::ceil(finite - 1e-9));
+        const int metres = wholeMetresOf(layout, i);
         addEnd(l.a, l.aPort, metres, copper);
         addEnd(l.b, l.bPort, metres, copper);
     }
 
     for (std::size_t k = 0; k < a.tiers.size(); ++k) {
         TierLossless& tl = a.tiers[k];
-        tl.portsConfigured = int(std::count(seen[k].begin(), seen[k].end(), true));
+        tl.portsConfigured = ends && detail == Detail::Tiers
+                                 ? ends->portsOfTier[std::size_t(switchTierIndex(tl.tier))]
+                                 : int(std::count(seen[k].begin(), seen[k].end(), true));
         for (std::size_t p = 0; p < byPort[k].size(); ++p)
             if (seen[k][p]) tl.ports.push_back(byPort[k][p]);
         for (std::size_t d = fabric.nodeCount; d < fabric.devices.size(); ++d) {

@@ -108,8 +108,30 @@ std::vector<Finding> validateOptions(const Options&, int maxMtu);
 // work of a pass over every link.
 enum class Detail { Tiers, Ports };
 
+// What analyse reads of a floor's links, gathered per switch: each switch's ends as runs of one length
+// (whole metres) and one media solution, with how many ends each run has. The plans of one floor whose
+// links have the same solution numbers (plan_stages.h FloorMemo: plans that share link keys) read it
+// instead of walking every link end: a switch has a few dozen runs against its 64 or more ends.
+struct SwitchEnds {
+    struct Run {
+        std::uint32_t metres = 0, solution = 0, ends = 0;
+    };
+    std::vector<std::uint32_t> first;       // per switch (device - nodeCount), then one past: its runs [first[s], first[s + 1])
+    std::vector<Run> runs;
+    std::vector<std::uint32_t> longestM;    // per switch: its longest end's metres
+    std::vector<std::uint32_t> ends;        // per switch
+    std::vector<int> portsOfTier;           // per switch tier (switchTierIndex): port numbers any switch of it uses
+    std::vector<std::uint32_t> solutionOfLink;  // what the runs were gathered for
+    std::size_t switchModels = 0;           // switches of a model index past this were left out (as analyse does)
+    // Whether these runs hold for a plan: the same links and solution numbers (the floor is the builder's).
+    bool holdsFor(const MediaAssignment&, const Hardware&) const;
+};
+SwitchEnds switchEndsOf(const Fabric&, const Layout&, const MediaAssignment&, const Hardware&);
+
+// `ends`: switchEndsOf the plan's fabric, layout and solution numbers (read with Detail::Tiers only): the
+// same analysis without a walk over every link end.
 Analysis analyse(const ClusterSpec&, const Fabric&, const Layout&, const MediaAssignment&, const Hardware&,
-                 const Options& = {}, Detail = Detail::Ports);
+                 const Options& = {}, Detail = Detail::Ports, const SwitchEnds* ends = nullptr);
 
 // "3.4 MB" style.
 std::string megabytes(double bytes);

@@ -146,14 +146,19 @@ bool PartTotals::sameAs(const PartTotals& o) const
 // excuses them). Stricter than the plain check where it can afford to be (ports must agree too). A cage
 // that holds then holds one module of its kind, if any: modules are counted as cages, by their first end
 // (a crowded cage of modules, excused, leaves the BOM to the plain check).
-Proof::Proof(const Plan& p, const CageIndex& cages, const bom::CableGroups& groups)
+namespace {
+void walk(const Plan&, const CageIndex&, const bom::CableGroups&, const Kinds&, const bool* excusedClass, Walk&);
+} // namespace
+
+Proof::Proof(const Plan& p, const CageIndex& cages, const bom::CableGroups& groups, Walk* memo)
 {
     const Fabric& f = p.fabric;
     const MediaAssignment& m = p.media;
     const std::size_t n = f.links.size();
     if (m.solutionOfLink.size() < n) return;
     Kinds kinds;
-    const std::vector<std::uint16_t> kindAt = kindsOfSolutions(m, kinds);
+    Walk w;
+    w.kindAt = kindsOfSolutions(m, kinds);
     if (kinds.full()) return;
     // A link class media reported an error on is excused a crowded cage or a missing part (that error is
     // what the user sees and fixes), when it is the class of the cage's first link.
@@ -161,6 +166,38 @@ Proof::Proof(const Plan& p, const CageIndex& cages, const bom::CableGroups& grou
     for (const Finding& fd : m.findings)
         if (fd.severity == Severity::Error && fd.link >= 0 && std::size_t(fd.link) < n)
             excusedClass[int(f.links[std::size_t(fd.link)].cls)] = true;
+    w.excusedClasses.assign(std::begin(excusedClass), std::end(excusedClass));
+    for (std::size_t k = 1; k <= kinds.size(); ++k) {
+        const Kind& kind = kinds[std::uint8_t(k)];
+        w.kindShapes.push_back(std::uint32_t(kind.ports) << 2 | std::uint32_t(kind.module) << 1 | std::uint32_t(kind.excused));
+    }
+    const bool walkedAlike = memo && memo->done && memo->kindAt == w.kindAt && memo->kindShapes == w.kindShapes &&
+                             memo->excusedClasses == w.excusedClasses;
+    if (walkedAlike) w = *memo;
+    else walk(p, cages, groups, kinds, excusedClass, w);
+    if (memo && !walkedAlike) *memo = w;
+    if (!w.portsAndCagesHold) return;
+    portsAndCagesHold_ = true;
+    if (w.crowdedButExcused || !w.cablesSound) return;
+
+    for (std::size_t k = 1; k <= kinds.size(); ++k)
+        if (kinds[std::uint8_t(k)].module) planModules_.add(*kinds[std::uint8_t(k)].part, w.cagesOfKind[k]);
+    for (std::size_t s = 0; s < m.solutions.size(); ++s)
+        if (!m.solutions[s].cablePart.empty()) planCables_.add(m.solutions[s].cablePart, w.cablesOf[s]);
+    counted_ = true;
+}
+
+namespace {
+
+// The walk itself: fills w's results (w.kindAt given).
+void walk(const Plan& p, const CageIndex& cages, const bom::CableGroups& groups, const Kinds& kinds,
+          const bool* excusedClass, Walk& w)
+{
+    const Fabric& f = p.fabric;
+    const MediaAssignment& m = p.media;
+    const std::size_t n = f.links.size();
+    const std::vector<std::uint16_t>& kindAt = w.kindAt;
+    w.done = true;
     // fits[kind << 8 | slots in use]: 1 no more slots than the kind's ports, or more but excused; 2 more
     // modules excused (the cage holds, a count of one module per cage does not); 0 more (never for kind 0).
     std::vector<std::uint8_t> fits(256 * (kinds.size() + 1), 0);
@@ -197,7 +234,7 @@ Proof::Proof(const Plan& p, const CageIndex& cages, const bom::CableGroups& grou
     const std::uint32_t solutionCount = std::uint32_t(m.solutions.size());
     std::vector<long long> cablesOf(solutionCount, 0);
     // The walk, with the link's class looked up only when some class is excused.
-    const auto walk = [&](auto excusing) {
+    const auto walkLinks = [&](auto excusing) {
         for (std::size_t i = 0; i < n; ++i) {
             const Link& l = links[i];
             const std::uint32_t s = solutionOf[i];
@@ -209,17 +246,16 @@ Proof::Proof(const Plan& p, const CageIndex& cages, const bom::CableGroups& grou
         }
         return true;
     };
-    const bool anyExcused = std::find(std::begin(excusedClass), std::end(excusedClass), true) != std::end(excusedClass);
-    if (!(anyExcused ? walk(std::true_type{}) : walk(std::false_type{}))) return;
-    portsAndCagesHold_ = true;
-    if (crowdedButExcused || !multiLegCablesAreSound(p, groups, cablesOf)) return;
-
-    for (std::size_t k = 1; k <= kinds.size(); ++k)
-        if (kinds[std::uint8_t(k)].module) planModules_.add(*kinds[std::uint8_t(k)].part, cagesOfKind[k]);
-    for (std::size_t s = 0; s < solutionCount; ++s)
-        if (!m.solutions[s].cablePart.empty()) planCables_.add(m.solutions[s].cablePart, cablesOf[s]);
-    counted_ = true;
+    const bool anyExcused = std::find(excusedClass, excusedClass + kLinkClassCount, true) != excusedClass + kLinkClassCount;
+    if (!(anyExcused ? walkLinks(std::true_type{}) : walkLinks(std::false_type{}))) return;
+    w.portsAndCagesHold = true;
+    w.crowdedButExcused = crowdedButExcused;
+    w.cablesSound = !crowdedButExcused && multiLegCablesAreSound(p, groups, cablesOf);
+    w.cagesOfKind = std::move(cagesOfKind);
+    w.cablesOf = std::move(cablesOf);
 }
+
+} // namespace
 
 bool Proof::bomIsTheCablePlan(const Bom& bom) const
 {

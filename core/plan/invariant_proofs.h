@@ -6,6 +6,7 @@
 // part in a cage, a count that differs) it gives up without naming it, and the plain checks then run
 // and word every finding. So a sound plan is checked fast and a broken one reports what the plain
 // checks say; tests/core/test_invariants.cpp compares the two on plans with planted defects.
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -36,11 +37,26 @@ private:
     std::vector<long long> qty_;
 };
 
+// What the proof's walk over the links found, and what it depended on beyond the fabric, the cages, the
+// solution numbers and the cable grouping: the kind of part each solution puts at each end (numbered by
+// first sight) with each kind's ports and flags, and the link classes excused. Plans of one floor with
+// the same of all these walk alike (plan_stages.h FloorMemo), so a later one reads the walk.
+struct Walk {
+    std::vector<std::uint16_t> kindAt;     // per solution, excused, end: kind << 8 (as the walk reads it)
+    std::vector<std::uint32_t> kindShapes;  // per kind: ports << 2 | module << 1 | excused
+    std::vector<bool> excusedClasses;
+    bool done = false;                     // the walk ran (else: nothing below is known)
+    bool portsAndCagesHold = false, crowdedButExcused = false, cablesSound = false;
+    std::vector<long long> cagesOfKind, cablesOf;  // per kind id, per solution
+};
+
 // prove() in two steps, so that the walk over the links can run while the BOM is still being collected:
 // the walk reads the plan's fabric and media only; the BOM is compared with what it counted afterwards.
 class Proof {
 public:
-    Proof(const Plan&, const CageIndex&, const bom::CableGroups&);
+    // `memo`: a walk of a plan with the same fabric, cages, solution numbers and cable grouping (the
+    // caller's to vouch for), read when it depended on the same kinds, else replaced by this plan's.
+    Proof(const Plan&, const CageIndex&, const bom::CableGroups&, Walk* memo = nullptr);
     bool portsAndCagesHold() const { return portsAndCagesHold_; }
     // Whether the BOM's module and cable quantities are the cable plan's (false: the proof cannot say).
     bool bomIsTheCablePlan(const Bom&) const;

@@ -11,6 +11,7 @@
 //   invariant.dual-tor-pair  with dual-ToR, a NIC's two links of a plane are not on the two leaves of one pair
 //   invariant.straight-split a straight multi-link assembly (one connector per end) has legs in two far cages
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -33,14 +34,27 @@ std::vector<Finding> plainInvariants(const Plan&);
 EndCages freshEndCages(const Plan&);
 std::vector<Finding> invariants(const Plan&, const EndCages& endCages);
 
+// What the invariant checks of one floor's plans share (plan_stages.h FloorMemo): the cable grouping and
+// the proof's walk, read by a plan with the same cages, solution numbers and multi-leg solutions as the
+// plan that filled them (and, for the walk, the same kinds of part: proofs::Walk), else worked out again.
+// Plans of one floor have one fabric; that is the caller's to keep.
+struct InvariantMemo {
+    CageIndex cages;
+    std::vector<std::uint32_t> solutionOfLink;
+    std::vector<int> multiLegOf;  // per solution: links per cable when multi-leg (bom::isMultiLeg), else 0
+    std::shared_ptr<const bom::CableGroups> groups;
+    proofs::Walk walk;
+};
+
 // invariants(p) in two steps, so that its walk over the links can run beside the BOM: the constructor
 // checks what the fabric and media decide (reads p.fabric, p.media, p.hardware, never p.bom), and
 // findings() adds the cable plan against the BOM, once p.bom is done. Same findings, same order.
 class InvariantCheck {
 public:
-    explicit InvariantCheck(const Plan&);
+    // `memo`: what an earlier plan of the same floor worked out (InvariantMemo), or null.
+    explicit InvariantCheck(const Plan&, InvariantMemo* memo = nullptr);
     // With the end cages given; useProofs false: the plain checks alone (plainInvariants).
-    InvariantCheck(const Plan&, EndCages endCages, bool useProofs);
+    InvariantCheck(const Plan&, EndCages endCages, bool useProofs, InvariantMemo* memo = nullptr);
     InvariantCheck(const InvariantCheck&) = delete;  // keeps pointers into itself
     InvariantCheck& operator=(const InvariantCheck&) = delete;
     std::vector<Finding> findings(const Plan&) const;
@@ -49,7 +63,7 @@ private:
     EndCages cageOfEnd_;
     CageIndex ownCages_;
     const CageIndex* cages_;
-    bom::CableGroups groups_;
+    std::shared_ptr<const bom::CableGroups> groups_;
     std::optional<proofs::Proof> proof_;
     bool endsInRange_ = false;
     std::vector<Finding> beforeBom_, afterBom_;  // the findings before and after the BOM's, in check order

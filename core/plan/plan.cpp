@@ -71,6 +71,20 @@ EstimateOptions estimateOptionsOf(const Plan& p, const PlanOptions& options)
     return estimateOptions;
 }
 
+// The floor's switch ends for the PFC headroom (FloorMemo::switchEnds), when a plan of the same solution
+// numbers came before; null for the first (its walk over the links costs less than gathering them).
+const lossless::SwitchEnds* memoSwitchEnds(const Plan& p, plan::FloorMemo& memo)
+{
+    if (lossless::flowControlOf(p.spec.fabric) != lossless::FlowControl::PfcEcn) return nullptr;
+    if (memo.switchEnds.holdsFor(p.media, p.hardware)) return &memo.switchEnds;
+    if (memo.losslessSolutions != p.media.solutionOfLink) {
+        memo.losslessSolutions = p.media.solutionOfLink;
+        return nullptr;
+    }
+    memo.switchEnds = lossless::switchEndsOf(p.fabric, p.layout, p.media, p.hardware);
+    return &memo.switchEnds;
+}
+
 // The "estimate" stage: the estimates and the resilience analysis (side by side on a large plan).
 // `ecmp`: the ring's ECMP collisions computed beforehand (estimate::ringEcmpOf), or null.
 void runEstimates(Plan& p, const Catalog& catalog, const PlanOptions& options, bool inParallel,
@@ -211,6 +225,11 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
     const bool estimating = !options.findingsOnly;
     const bool sideBySide = estimating && inParallel(p.fabric);
     std::optional<estimate::EcmpResult> ecmp;
+    // The ring's ECMP collisions read the fabric and the ring alone: a floor's plans with the same ring
+    // share them (the switch model, NIC and fabric kind do not enter).
+    const bool needsEcmp = estimating && !estimate::balancesFlows(spec.fabric, p.hardware);
+    const estimate::EcmpQuery ecmpQuery = estimate::ringEcmpQueryOf(spec, estimateOptionsOf(p, options));
+    if (needsEcmp && memo && memo->ecmp && memo->ecmp->first == ecmpQuery) ecmp = memo->ecmp->second;
     // select takes the grouping's cages; its cage of each end stays here for the BOM.
     const media::CageGrouping& grouping = sharedGrouping ? *sharedGrouping : floor.grouping;
     clock.run("media", [&] {
@@ -227,7 +246,7 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
             p.media = sharedGrouping ? media::select(spec, p.fabric, p.layout, catalog, p.hardware, *sharedGrouping)
                                      : media::select(spec, p.fabric, p.layout, catalog, p.hardware, std::move(floor.grouping));
         };
-        if (!sideBySide || estimate::balancesFlows(spec.fabric, p.hardware)) return selectMedia();  // no ECMP walk to run
+        if (!sideBySide || !needsEcmp || ecmp) return selectMedia();  // no ECMP walk to run here
         runSideBySide(true, {selectMedia, [&] { ecmp = estimate::ringEcmpOf(spec, p.fabric, estimateOptionsOf(p, options)); }});
     });
     // The groups are solved. Their per-link arrays (2 MB at 100,000 GPUs) go back to the heap for the
@@ -246,13 +265,14 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
     // keep a clock of their own (one writer per timings list); their timing goes before the BOM's.
     std::vector<StageTiming> checksTiming;
     const auto invariantsAndChecks = [&] {
-        if (invariantsNow) timed([&] { invariantCheck.emplace(p); });
+        if (invariantsNow) timed([&] { invariantCheck.emplace(p, memo ? &memo->invariants : nullptr); });
         StageClock checksClock(checksTiming, options);
         // Once per plan: the checks read its findings, the estimate its verdict (after both branches).
         if (options.carriesRdma) {
             checksClock.run("lossless", [&] {
                 p.lossless = lossless::analyse(spec, p.fabric, p.layout, p.media, p.hardware,
-                                              lossless::optionsOf(spec.lossless), lossless::Detail::Tiers);
+                                              lossless::optionsOf(spec.lossless), lossless::Detail::Tiers,
+                                              memo ? memoSwitchEnds(p, *memo) : nullptr);
             });
         } else {
             p.lossless.fabric = spec.fabric;  // no tiers, no findings: nothing to tune
@@ -279,7 +299,9 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
     std::vector<Finding> broken;
     if (invariantsNow) timed([&] { broken = invariantCheck->findings(p); });
     p.invariantsPending = !invariantsNow;
-    if (estimating && !sideBySide) runEstimates(p, catalog, options, false);
+    if (needsEcmp && memo && !ecmp) ecmp = estimate::ringEcmpOf(spec, p.fabric, estimateOptionsOf(p, options));
+    if (needsEcmp && memo) memo->ecmp.emplace(ecmpQuery, *ecmp);
+    if (estimating && !sideBySide) runEstimates(p, catalog, options, false, ecmp ? &*ecmp : nullptr);
     if (estimating) estimate::creditCheckedLossless(p.estimates, spec, p.lossless);
     p.findings.insert(p.findings.begin(), broken.begin(), broken.end());  // the invariants' findings first
     addBySeverity(p.findings, r.overrides);  // after the checks' warnings, before their info

@@ -4,12 +4,17 @@
 // plan each of them on it (plan/compare.cpp). For every spec, planOnFloor(r, buildFloor(r, ..), ..) with r = resolveStage(spec, ..)
 // is makePlan(spec, ..): same stages, same order, same result.
 #include <cstdint>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bom/bom_counts.h"
+#include "estimate/throughput.h"
+#include "lossless/lossless.h"
 #include "media/cage_grouping.h"
 #include "media/media.h"
+#include "plan/invariants.h"
 #include "plan/plan.h"
 #include "topology/builder.h"
 
@@ -48,6 +53,13 @@ struct FloorMemo {
     bom::CageTally tally;
     std::uint64_t tallyOfKeys = 0;  // the keys' version the tally was counted for
     std::vector<std::uint32_t> portsUsed;
+    // The switches' link ends as runs of one length and solution, for the PFC headroom (lossless.h):
+    // gathered by the second plan of the same solution numbers (a floor of one plan walks its links).
+    lossless::SwitchEnds switchEnds;
+    std::vector<std::uint32_t> losslessSolutions;  // the solution numbers of the last PFC plan without them
+    // The ring's ECMP collisions (a function of the fabric and the query: estimate/throughput.h).
+    std::optional<std::pair<estimate::EcmpQuery, estimate::EcmpResult>> ecmp;
+    checks::InvariantMemo invariants;  // the invariant check's cable grouping and walk (plan/invariants.h)
 };
 
 // Throw UserError as makePlan does, at the same stage.

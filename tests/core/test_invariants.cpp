@@ -4,6 +4,7 @@
 // switches and NICs have cages, and its cable plan names every one of its links exactly once.
 #include <QtTest>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <optional>
@@ -828,6 +829,25 @@ private slots:
             }
             return !plain.empty();
         };
+        // The same check with the memo a sound plan of the same fabric filled in first, as a floor's plans
+        // share one (plan_stages.h FloorMemo): it must report what the plain checks report for q.
+        int onMemo = 0, memoReused = 0;
+        const auto sameLinks = [](const Plan& a, const Plan& b) {
+            return a.fabric.links.size() == b.fabric.links.size() &&
+                   std::equal(a.fabric.links.begin(), a.fabric.links.end(), b.fabric.links.begin(), [](const Link& x, const Link& y) {
+                       return x.a == y.a && x.b == y.b && x.aPort == y.aPort && x.bPort == y.bPort && x.cls == y.cls;
+                   });
+        };
+        const auto compareOnMemo = [&](const std::string& what, const Plan& filledBy, const Plan& q) {
+            checks::InvariantMemo memo;
+            (void)checks::InvariantCheck(filledBy, &memo).findings(filledBy);
+            const auto groups = memo.groups;
+            const auto withMemo = spelledOut(checks::InvariantCheck(q, &memo).findings(q));
+            const auto plain = spelledOut(checks::plainInvariants(q));
+            if (withMemo != plain) failures.push_back(what + ": on a memo the check reports otherwise than the plain checks");
+            memoReused += memo.groups == groups;
+            ++onMemo;
+        };
         const test::RandomPlans r = test::planRandomSpecs(
             catalog_, 300, 2000, [&] { return randomSpec(rng, catalog_); }, [&](const ClusterSpec&, Plan& p, int attempts) {
                 const std::string name = "attempt " + std::to_string(attempts);
@@ -839,8 +859,10 @@ private slots:
                         checks::proofs::prove(p, cages, bom::groupCables(p.fabric, p.media, checks::freshEndCages(p)));
                     vouched += v.portsAndCagesHold && v.bomIsTheCablePlan;
                 }
+                compareOnMemo(name, p, p);
                 for (int k = 0; k < 4; ++k) {
                     auto [defect, q] = withDefect(p, rng);
+                    if (sameLinks(p, q)) compareOnMemo(name + ", " + defect + " (on a memo)", p, q);
                     if (compare(name + ", " + defect, q)) {
                         ++broken;
                         ++brokenBy[defect];
@@ -860,6 +882,8 @@ private slots:
         QVERIFY2(planned >= 300, qPrintable(QString::number(planned)));
         QVERIFY2(vouched * 10 >= sound * 9, "the fast proof gives up on too many sound plans");
         QVERIFY2(broken >= 300 && brokenBy.size() >= 9, "too few planted defects were caught");
+        qInfo("%d checks on a memo, %d of them read its grouping", onMemo, memoReused);
+        QVERIFY(onMemo >= 900 && memoReused >= 400);  // the sound plans themselves, and defects in media or BOM
     }
 
     // The proof takes the cable plan's grouping (bom::groupCables) as it comes, so it must not vouch for one

@@ -459,6 +459,70 @@ private slots:
         for (const Plan& p : c.plans)
             if (p.spec.fabric == FabricKind::RoCE || p.spec.fabric == FabricKind::SpectrumX) sameAsFresh(p, toString(p.spec.fabric));
     }
+
+    // The switches' ends gathered as runs (switchEndsOf, what a floor's later plans read) give the walk's
+    // figures exactly: every tier's worst switch, its bytes, ports and longest cable, how many are over,
+    // the findings word for word. Plans of mixed lengths (1 m DAC to 2 km), both buffers that fit and
+    // buffers that do not, two and three tiers, and a fabric where some ends have no solution.
+    void switchEndsGiveTheWalksFiguresExactly()
+    {
+        int compared = 0, withFindings = 0;
+        const auto same = [&](const ClusterSpec& spec, const Fabric& fabric, const Layout& layout, const MediaAssignment& media,
+                              const Hardware& hw, const lossless::Options& o, const QByteArray& what) {
+            const lossless::SwitchEnds ends = lossless::switchEndsOf(fabric, layout, media, hw);
+            QVERIFY2(ends.holdsFor(media, hw), what);
+            const lossless::Analysis walk = lossless::analyse(spec, fabric, layout, media, hw, o, lossless::Detail::Tiers);
+            const lossless::Analysis runs = lossless::analyse(spec, fabric, layout, media, hw, o, lossless::Detail::Tiers, &ends);
+            QVERIFY2(!walk.tiers.empty() && walk.tiers.size() == runs.tiers.size(), what);
+            for (std::size_t k = 0; k < walk.tiers.size(); ++k) {
+                const lossless::TierLossless &a = walk.tiers[k], &b = runs.tiers[k];
+                QVERIFY2(a.worstDevice == b.worstDevice && a.switchesOver == b.switchesOver, what);
+                QVERIFY2(a.worstHeadroomBytes == b.worstHeadroomBytes && a.worstReservedBytes == b.worstReservedBytes, what);
+                QVERIFY2(a.worstLongestM == b.worstLongestM && a.worstPorts == b.worstPorts, what);
+                QVERIFY2(a.portsConfigured == b.portsConfigured && a.portsConfigured > 0, what);
+            }
+            QVERIFY2(walk.findings.size() == runs.findings.size(), what);
+            for (std::size_t i = 0; i < walk.findings.size(); ++i)
+                QVERIFY2(walk.findings[i].message == runs.findings[i].message, what);
+            withFindings += walk.findings.empty() ? 0 : 1;
+            ++compared;
+        };
+        // Real plans: the RoCE examples, one at three tiers, and the same floors with a buffer 1/3 short.
+        for (const char* name : {"roce-tomahawk5-4096", "spectrum-x-hgx-4096", "dgx-b300-spectrum-x-4su-2048"}) {
+            ClusterSpec spec = loadSpecFile(std::string(FABRICPLAN_EXAMPLES_DIR) + "/" + name + ".fabricplan").spec;
+            for (int gpus : {spec.gpus, 65536}) {
+                spec.gpus = gpus;
+                const Plan p = makePlan(spec, catalog_);
+                lossless::Options o = lossless::optionsOf(spec.lossless);
+                same(p.spec, p.fabric, p.layout, p.media, p.hardware, o, QByteArray(name) + " " + QByteArray::number(gpus));
+                const lossless::Analysis a = lossless::analyse(p.spec, p.fabric, p.layout, p.media, p.hardware, o, lossless::Detail::Tiers);
+                o.bufferBytesOverride = a.tiers.front().worstNeedBytes() * 2 / 3;
+                same(p.spec, p.fabric, p.layout, p.media, p.hardware, o, QByteArray(name) + " short buffer");
+                // Every link a different length, some copper: many runs per switch.
+                Layout mixed = p.layout;
+                for (std::size_t i = 0; i < mixed.linkLengthM.size(); ++i) mixed.linkLengthM[i] = float(1 + (i * 7919) % 2000) + 0.25f;
+                same(p.spec, p.fabric, mixed, p.media, p.hardware, o, QByteArray(name) + " mixed lengths");
+            }
+        }
+        // Ends with no solution (unknown medium: counted as fibre) beside copper ones.
+        Fabric fabric = fixture::twoTier(32, 1, 1, 1, 32, [](int, int) { return 0; });
+        Layout layout;
+        for (std::size_t i = 0; i < fabric.links.size(); ++i) layout.linkLengthM.push_back(float(i % 5 == 0 ? 2000 : 1 + i % 3));
+        MediaAssignment media;
+        media.solutions.push_back(fixture::solution(LinkClass::HostLeaf, MediaClass::DAC, "DAC"));
+        fixture::assign(media, fabric, LinkClass::HostLeaf, 0);
+        for (std::size_t i = 3; i < media.solutionOfLink.size(); i += 4) media.solutionOfLink[i] = 7;  // no such solution
+        ClusterSpec spec;
+        spec.fabric = FabricKind::RoCE;
+        same(spec, fabric, layout, media, testhw::of(spectrum4(), NicModel{}), {}, "fixture, copper and unknown ends");
+        QVERIFY(compared >= 19);
+        QVERIFY(withFindings >= 3);  // the short buffers were found short
+        // Gathered for other solution numbers, the runs do not hold.
+        const lossless::SwitchEnds ends = lossless::switchEndsOf(fabric, layout, media, testhw::of(spectrum4(), NicModel{}));
+        MediaAssignment other = media;
+        other.solutionOfLink.front() += 1;
+        QVERIFY(!ends.holdsFor(other, testhw::of(spectrum4(), NicModel{})));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLossless)
