@@ -46,8 +46,10 @@ struct Floor {
 // What the plans of one floor share beyond the floor itself, worked out by the first plan that needs it
 // and read by the others (one plan at a time): the link keys (media::LinkKeys: valid for every plan whose
 // switches and NIC split their cages alike, worked out again otherwise), the BOM's cage tally of those
-// keys (bom::CageTally) and the ports in use per device (checks::portsInUse). A plan on the floor then
-// solves a few keys and counts a few cage kinds instead of walking every link three times.
+// keys (bom::CageTally) and the ports in use per device (checks::portsInUse); then, each read only when
+// the inputs it was made from are equal, the PFC headroom's per-switch runs, the ring's ECMP collisions
+// and the invariant check's cable grouping and walk. A plan on the floor then solves a few keys and counts
+// a few cage kinds instead of walking every link several times.
 struct FloorMemo {
     media::LinkKeys keys;
     bom::CageTally tally;
