@@ -12,7 +12,6 @@
 #include "bom/bom.h"
 #include "common/error.h"
 #include "estimate/throughput.h"
-#include "layout/rack_power.h"
 #include "layout/shared_floor.h"
 #include "plan/before_planning.h"
 #include "plan/parallel.h"
@@ -330,16 +329,16 @@ ClusterPlan assemble(Plan compute, const Catalog& catalog, const PlanOptions& op
                           ahead);
     if (floor) {
         c.sharedFloor = floor->takeFloor();
-        // Every network's layout lists the cluster's racks (the ones networks after it added too), each
-        // with the power of that network's own devices in it; the shared floor's is the sum, once.
+        // Every network's layout lists the cluster's racks, those networks after it added too, with their
+        // power: one floor, whichever network a view or an export shows. (Its checks judged the racks by
+        // its own devices, as planOnFloor counted them: a network rack holds one network's switches.)
         for (std::size_t k = 1; k < c.networks.size(); ++k) {
-            Plan& p = c.networks[k].plan;
-            p.layout.racks = c.sharedFloor.racks;
-            p.layout.rows = c.sharedFloor.rows;
-            p.layout.halls = c.sharedFloor.halls;
-            p.layout.floorWidthM = c.sharedFloor.floorWidthM;
-            p.layout.floorDepthM = c.sharedFloor.floorDepthM;
-            layout::setRackPower(p.layout, p.spec, p.fabric, p.hardware);
+            Layout& l = c.networks[k].plan.layout;
+            l.racks = c.sharedFloor.racks;
+            l.rows = c.sharedFloor.rows;
+            l.halls = c.sharedFloor.halls;
+            l.floorWidthM = c.sharedFloor.floorWidthM;
+            l.floorDepthM = c.sharedFloor.floorDepthM;
         }
     }
     for (const NetworkFigures& f : c.figures) c.total += f;
