@@ -237,6 +237,7 @@ Layout SharedFloor::place(const NetworkSpec& n, const Fabric& fabric, const Hard
             count = fixed.size();
         }
         const int each = std::max(1, g.portsEach);
+        if (spots->empty()) count = 0;  // nothing to stand at: the ports keep the first compute rack
         for (std::size_t e = 0; e < count && port < nodes; ++e) {
             const Spot s = (*spots)[std::min(e, spots->size() - 1)];
             for (int q = 0; q < each && port < nodes; ++q, ++port) rackOf[port] = s.rack, heightM[port] = s.heightM;
