@@ -4,6 +4,7 @@
 // rack over its space, rack power counted once, and the bundled all-networks example.
 #include <QtTest>
 
+#include <algorithm>
 #include <map>
 
 #include "bom/bom.h"
@@ -71,6 +72,50 @@ long long linkOfPort(const Plan& p, std::uint32_t port)
 }
 
 const std::string& rackOf(const Plan& p, std::uint32_t device) { return p.layout.racks.at(p.layout.rackOfDevice.at(device)).name; }
+
+// Every endpoint and switch of every network in a rack of the cluster's floor (its layout naming the
+// floor's racks), every route positive and under a kilometre, no rack over its space (switch shares,
+// nodes per rack, servers per service rack), and each rack's power the sum of its devices', once: a
+// node's as the design gives it (the compute fabric's), each switch at its maximum. Counts the service racks.
+void checkFloor(const ClusterPlan& c, int& serviceRacks)
+{
+    const ClusterSpec& s = c.compute().spec;
+    const Layout& floor = c.floor();
+    QVERIFY(floor.racks.size() > c.compute().layout.racks.size());
+    std::vector<double> shares(floor.racks.size(), 0.0), power(floor.racks.size(), 0.0);
+    for (std::size_t k = 0; k < c.networks.size(); ++k) {
+        const Plan& p = c.networks[k].plan;
+        QCOMPARE(p.layout.rackOfDevice.size(), p.fabric.devices.size());
+        QCOMPARE(p.layout.linkLengthM.size(), p.fabric.links.size());
+        for (std::size_t d = 0; d < p.fabric.devices.size(); ++d) {
+            const std::uint32_t r = p.layout.rackOfDevice[d];
+            QVERIFY(r < floor.racks.size());
+            QCOMPARE(p.layout.racks[r].name, floor.racks[r].name);
+            if (d < p.fabric.nodeCount) {
+                if (k == 0) power[r] += s.floor.nodePowerKw * 1000.0;  // a node's power, once: the compute fabric's
+                continue;
+            }
+            const SwitchModel& m = p.hardware.switchModel(p.fabric.devices[d].model);
+            shares[r] += 1.0 / layout_constants::switchesPerNetworkRack(std::max(1, m.rackUnits));
+            power[r] += m.maxPowerW();
+        }
+        const auto bad = std::find_if(p.layout.linkLengthM.begin(), p.layout.linkLengthM.end(),
+                                      [](float len) { return !(len > 0 && len < 1000); });
+        QVERIFY2(bad == p.layout.linkLengthM.end(), c.networks[k].name.c_str());
+    }
+    const int nodesPerRack = nodesPerRackOf(s.floor);
+    serviceRacks = 0;
+    for (std::size_t r = 0; r < floor.racks.size(); ++r) {
+        const Rack& rack = floor.racks[r];
+        QVERIFY2(shares[r] <= 1.0 + 1e-9, rack.name.c_str());
+        QVERIFY2(std::abs(rack.powerW - power[r]) < 1e-6, rack.name.c_str());
+        if (rack.kind == RackKind::Compute) QVERIFY(rack.devices <= nodesPerRack);
+        if (rack.kind == RackKind::Service) {
+            ++serviceRacks;
+            QVERIFY(rack.devices <= layout_constants::kServersPerServiceRack);
+        }
+    }
+}
 
 } // namespace
 
@@ -175,41 +220,9 @@ private slots:
         const ClusterPlan c = makeClusterPlan(s, catalog_);
         QCOMPARE(c.networks.size(), std::size_t(4));
         for (const NetworkPlan& n : c.networks) QVERIFY2(n.plan.errorCount() == 0, n.name.c_str());
-        const Layout& floor = c.floor();
-        QVERIFY(floor.racks.size() > c.compute().layout.racks.size());
-        std::vector<double> shares(floor.racks.size(), 0.0), power(floor.racks.size(), 0.0);
-        for (std::size_t k = 0; k < c.networks.size(); ++k) {
-            const Plan& p = c.networks[k].plan;
-            QCOMPARE(p.layout.rackOfDevice.size(), p.fabric.devices.size());
-            QCOMPARE(p.layout.linkLengthM.size(), p.fabric.links.size());
-            for (std::size_t d = 0; d < p.fabric.devices.size(); ++d) {
-                const std::uint32_t r = p.layout.rackOfDevice[d];
-                QVERIFY(r < floor.racks.size());
-                QCOMPARE(p.layout.racks[r].name, floor.racks[r].name);
-                if (d < p.fabric.nodeCount) {
-                    if (k == 0) power[r] += s.floor.nodePowerKw * 1000.0;  // a node's power, once: the compute fabric's
-                    continue;
-                }
-                const SwitchModel& m = p.hardware.switchModel(p.fabric.devices[d].model);
-                shares[r] += 1.0 / layout_constants::switchesPerNetworkRack(std::max(1, m.rackUnits));
-                power[r] += m.maxPowerW();
-            }
-            for (float len : p.layout.linkLengthM) QVERIFY(len > 0 && len < 1000);
-        }
-        const int nodesPerRack = nodesPerRackOf(s.floor);
         int serviceRacks = 0;
-        for (std::size_t r = 0; r < floor.racks.size(); ++r) {
-            const Rack& rack = floor.racks[r];
-            QVERIFY2(shares[r] <= 1.0 + 1e-9, rack.name.c_str());
-            QVERIFY2(std::abs(rack.powerW - power[r]) < 1e-6, rack.name.c_str());
-            if (rack.kind == RackKind::Compute) QVERIFY(rack.devices <= nodesPerRack);
-            if (rack.kind == RackKind::Service) {
-                ++serviceRacks;
-                // A server's ports on several networks: the storage network's 2 ports each (16 appliances,
-                // 4 UFM on 2 STOR racks), the in-band network's 2 each (5 management servers, 1 MGMT rack).
-                QVERIFY(rack.devices <= layout_constants::kServersPerServiceRack);
-            }
-        }
+        checkFloor(c, serviceRacks);
+        if (QTest::currentTestFailed()) return;
         // 16 storage appliances + 4 UFM = 20 servers: STOR-R01 (16), STOR-R02 (4); 5 management servers: MGMT-R01.
         QCOMPARE(serviceRacks, 3);
         // Cables per network (the cable plan's rows): the closed forms of test_management_networks at 128
@@ -222,6 +235,46 @@ private slots:
         QCOMPARE(links(3), 300LL + 28LL);
         QCOMPARE(c.figures[3].cables, 328LL);  // RJ45: one cord per link
         QCOMPARE(c.figures[2].cables, links(2));
+    }
+
+    // A site of several halls (three tiers, 4 pods of 1,024 nodes, 64 rows > 32 a hall): every port and
+    // switch of every network on the floor, within its space and power; a two-tier network's spines in
+    // the core room (they serve every hall); servers after the site's last row.
+    void severalHalls()
+    {
+        ClusterSpec s;
+        s.gpus = 32768;
+        s.fabric = FabricKind::RoCE;
+        s.switchModel = "SN5600";
+        s.nicModel = "900-9D3D4-00EN-HA0";
+        s.linkGbps = 400;
+        s.suNodes = 32;
+        NetworkSpec st = storage();
+        st.endpoints = {{"node storage ports", EndpointCount::PerComputeNode, 0, 1},
+                        {"storage servers", EndpointCount::Fixed, 40, 2}};
+        NetworkSpec o = oob();
+        o.endpoints = {{"node BMCs", EndpointCount::PerComputeNode, 0, 1},
+                       {"switch management ports", EndpointCount::PerSwitch, 0, 1},
+                       {"storage server BMCs", EndpointCount::Fixed, 40, 1}};
+        s.networks = {st, o};
+        const ClusterPlan c = makeClusterPlan(s, catalog_);
+        QVERIFY(c.floor().halls > 1);
+        int serviceRacks = 0;
+        checkFloor(c, serviceRacks);
+        if (QTest::currentTestFailed()) return;
+        QCOMPARE(serviceRacks, 3);  // 40 storage servers: 16 + 16 + 8; their BMCs add none
+        double lastComputeRowY = 0;
+        for (const Rack& r : c.compute().layout.racks)
+            if (r.row >= 0) lastComputeRowY = std::max(lastComputeRowY, r.yM);
+        const Plan& sp = c.networks[1].plan;
+        for (std::uint32_t d = sp.fabric.nodeCount; d < sp.fabric.devices.size(); ++d) {
+            const Rack& r = sp.layout.racks[sp.layout.rackOfDevice[d]];
+            if (sp.fabric.devices[d].tier == Tier::Spine) QCOMPARE(r.name.substr(0, 5), std::string("CORE-"));
+        }
+        for (std::uint32_t p = 0; p < sp.fabric.nodeCount; ++p) {
+            const Rack& r = sp.layout.racks[sp.layout.rackOfDevice[p]];
+            if (r.kind == RackKind::Service) QVERIFY(r.yM > lastComputeRowY);
+        }
     }
 
 private:
