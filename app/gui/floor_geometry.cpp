@@ -65,7 +65,7 @@ FloorGeometry buildFloorGeometry(const Plan& plan)
         it->second.second = std::max(it->second.second, r.xM);
         rowYM[r.row] = r.yM;
         drawn.rect = rackRect(r, f).translated(out.sections.shift(r.row));
-        if (r.kind == RackKind::Compute) {
+        if (r.kind == RackKind::Compute || r.kind == RackKind::Service) {  // service racks: storage, management servers
             drawn.fill = rackPowerColor(budgetW > 0 ? r.powerW / budgetW : 0);
             out.computePowerW += r.powerW;
             out.computeBounds |= drawn.rect;

@@ -339,14 +339,18 @@ void FloorView::rebuild()
                       pal.color(QPalette::PlaceholderText), QPointF((rowEndPx + spineBounds.left()) / 2, y), 4);
     }
 
-    const int computeRacks = int(g.compute.size());
+    // Service racks (storage, management servers) are drawn as compute racks are (floor_geometry.cpp).
+    const int serviceRacks = int(std::count_if(layout.racks.begin(), layout.racks.end(),
+                                               [](const Rack& r) { return r.kind == RackKind::Service; }));
+    const int computeRacks = int(g.compute.size()) - serviceRacks;
     const QLocale en(QLocale::English);  // "1,024 compute racks", as every other count
     if (m_otherNetwork)
-        // The network's endpoint ports stand in racks as the compute nodes' do (a node's ports in its rack,
-        // servers and appliances after them); their power is the compute fabric's floor's, not shown twice.
-        m_totals = tr("%1 · %2 (its ports, as the nodes stand) · %3 · floor %4 × %5 m")
+        // Another network stands on the cluster's one floor (layout/shared_floor.h): its ports in the
+        // nodes' racks, its servers in service racks, its switches in network racks of its own.
+        m_totals = tr("%1 · %2 · %3 · %4 · floor %5 × %6 m · the cluster's floor, every network")
                        .arg(layout.rows == 1 ? tr("1 row") : tr("%1 rows").arg(en.toString(layout.rows)),
-                            computeRacks == 1 ? tr("1 endpoint rack") : tr("%1 endpoint racks").arg(en.toString(computeRacks)),
+                            computeRacks == 1 ? tr("1 compute rack") : tr("%1 compute racks").arg(en.toString(computeRacks)),
+                            serviceRacks == 1 ? tr("1 service rack") : tr("%1 service racks").arg(en.toString(serviceRacks)),
                             networkRacks == 1 ? tr("1 network rack") : tr("%1 network racks").arg(en.toString(networkRacks)))
                        .arg(layout.floorWidthM, 0, 'f', 0).arg(layout.floorDepthM, 0, 'f', 0);
     else
@@ -429,7 +433,7 @@ void FloorView::updateLegend()
     };
     const QString sep = QStringLiteral(" &nbsp;&nbsp; ");
     // Short enough for one line in a 1024-pixel window; the spine room is named on the floor itself.
-    QString html = swatch(rackPowerColor(0.5), m_otherNetwork ? tr("Endpoint rack") : tr("Compute rack")) + sep + swatch(rackPowerColor(0.95), tr("> 90 % of power budget")) +
+    QString html = swatch(rackPowerColor(0.5), m_otherNetwork ? tr("Compute or service rack") : tr("Compute rack")) + sep + swatch(rackPowerColor(0.95), tr("> 90 % of power budget")) +
                    sep + swatch(rackPowerColor(1.2), tr("Over budget")) + sep +
                    swatch(QColor(0x2b, 0x5c, 0x94), tr("Network rack (drag to move)"));
     if (!m_totals.isEmpty())

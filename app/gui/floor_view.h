@@ -33,8 +33,8 @@ public:
     // `geometry`: built off the UI thread for this plan (Document::floorGeometry()); without it, or when
     // it was built for another plan (a superseded one), the view lays out the plan itself.
     void setPlan(std::shared_ptr<const Plan>, std::shared_ptr<const FloorGeometry> geometry = {});
-    // Set before setPlan: the plan is a network other than the compute fabric (plan/cluster_plan.h), whose
-    // "nodes" are endpoint ports: its racks are counted as endpoint racks and carry no compute power.
+    // Set before setPlan: the plan is a network other than the compute fabric (plan/cluster_plan.h): its
+    // layout is the cluster's one floor (layout/shared_floor.h), service racks counted apart.
     void setOtherNetwork(bool other) { m_otherNetwork = other; }
     const FloorGeometry* geometry() const { return m_geometry.get(); }
 

@@ -31,6 +31,7 @@ QColor kindColour(RackKind kind)
     case RackKind::Compute: return QColor(0x2e, 0x7d, 0x32);
     case RackKind::Network: return QColor(0x15, 0x65, 0xc0);
     case RackKind::SpineRoom: return QColor(0x6a, 0x1b, 0x9a);
+    case RackKind::Service: return QColor(0x8d, 0x6e, 0x63);
     }
     return Qt::gray;
 }
@@ -41,6 +42,7 @@ const char* kindLabel(RackKind kind)
     case RackKind::Compute: return "Compute racks";
     case RackKind::Network: return "Network racks (leaves)";
     case RackKind::SpineRoom: return "Spine room";
+    case RackKind::Service: return "Service racks (storage, management)";
     }
     return "";
 }

@@ -71,7 +71,14 @@ struct NetboxCluster::Network {
     {
         return compute.prefix() + tag + "-" + p.fabric.deviceName(id);
     }
-    std::string rackName(const std::string& rack) const { return rack.empty() ? rack : tag + "-" + rack; }
+    // The cluster's one floor (layout/shared_floor.h) names every rack once: no network prefix.
+    std::string rackName(const std::string& rack) const { return rack; }
+    // Where a member of an endpoint run stands: the rack of its first port (a service rack's server,
+    // a compute rack's PDU), no U position (the ports' heights are not a NetBox slot).
+    const NetboxDevicePlacement& placementOf(const EndpointRun& r, long long member) const
+    {
+        return model->placement(DeviceId(r.firstPort + member * r.portsEach));
+    }
     const EndpointRun& runOf(long long node) const
     {
         for (const EndpointRun& r : runs)
@@ -187,6 +194,9 @@ NetboxCluster::NetboxCluster(const ExportContext& ctx) : ctx_(ctx), cluster_(*ct
             const NetboxDevicePlacement& place = n->model->placement(id);
             if (!place.rack.empty()) n->racks.insert(place.rack);
         }
+        for (const EndpointRun& r : n->runs)
+            for (long long m = 0; !r.onComputeNode && m < r.members && r.firstPort + m * r.portsEach < p.fabric.nodeCount; ++m)
+                if (const NetboxDevicePlacement& place = n->placementOf(r, m); !place.rack.empty()) n->racks.insert(place.rack);
         for (std::size_t t = 0; t < in.size(); ++t)
             if (in[t]) n->switchType[t] = addType(n->model->switchTypes()[t]);
         for (EndpointRun& r : n->runs)
@@ -236,10 +246,13 @@ std::vector<NetboxModel::Location> NetboxCluster::locations() const
 
 std::vector<NetboxModel::RackRow> NetboxCluster::racks() const
 {
+    // The compute fabric's racks, then those the other networks added to the floor and use, once each.
     std::vector<NetboxModel::RackRow> out = compute_->racks();
+    std::set<std::string> listed;
+    for (const NetboxModel::RackRow& r : out) listed.insert(r.name);
     for (const auto& n : networks_)
         for (const NetboxModel::RackRow& r : n->model->racks())
-            if (n->racks.count(r.name)) out.push_back({n->rackName(r.name), r.location});
+            if (n->racks.count(r.name) && listed.insert(r.name).second) out.push_back({n->rackName(r.name), r.location});
     return out;
 }
 
@@ -276,7 +289,11 @@ void NetboxCluster::forEachDevice(const std::function<void(const std::vector<std
             for (long long m = 0; m < r.members; ++m) {
                 std::string number = std::to_string(m + 1);
                 number.insert(0, std::size_t(std::max(0, r.digits - int(number.size()))), '0');
-                emit({r.deviceStem + number, kEndpointRole.name, t.manufacturer, t.model, "planned", site, "", "", "", "",
+                const bool placed = r.firstPort + m * r.portsEach < p.fabric.nodeCount;
+                const NetboxDevicePlacement none;
+                const NetboxDevicePlacement& place = placed ? n->placementOf(r, m) : none;
+                emit({r.deviceStem + number, kEndpointRole.name, t.manufacturer, t.model, "planned", site, place.location,
+                      n->rackName(place.rack), "", "",
                       r.group + " " + std::to_string(m + 1) + " (" + network + " network)"});
             }
         }

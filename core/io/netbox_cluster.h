@@ -2,13 +2,14 @@
 // Internal: the NetBox objects of a cluster with several networks (issue 38), for the bundle and the
 // single-file devices and cables exports. The compute fabric's devices keep the names a compute-only
 // export gives them; every other network adds:
-// - its switches, named "<prefix><network>-<switch>" ("dgx-h100-storage-leaf-001"), in racks named
-//   "<network>-<rack>" (each network's layout names its racks from 1), description "... (storage network)";
+// - its switches, named "<prefix><network>-<switch>" ("dgx-h100-storage-leaf-001"), in the racks of the
+//   cluster's one floor (layout/shared_floor.h: "NET-R01-B", "SPINE-03"), description "... (storage network)";
 // - its endpoints, as the network's NetworkSpec lists them (cluster_plan.h: endpoint port j is node j of
 //   the network's fabric, groups in order, each member's ports together): a per-node group's ports are
 //   interfaces of the compute node itself ("storage1", "storage2" on node-0001: one more interface per
 //   port on the node's device type); every other group's members are devices of their own
-//   ("<prefix><network>-<group>-01", type "<network> <group>", role "Network endpoint", not racked),
+//   ("<prefix><network>-<group>-01", type "<network> <group>", role "Network endpoint"), in the rack of
+//   their first port (a STOR/MGMT service rack, a compute rack for PDUs) with no U position,
 //   interfaces "port1"...;
 // - its cables, labelled "<network> C000001" and described "<network>: <cable part> ...".
 // Device types are one per model across networks: a model that two networks run alike is written once;

@@ -16,6 +16,7 @@ const char* toString(RackKind k)
     case RackKind::Compute: return "compute";
     case RackKind::Network: return "network";
     case RackKind::SpineRoom: return "spine_room";
+    case RackKind::Service: return "service";
     }
     return "?";
 }
@@ -425,13 +426,10 @@ Layout place(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hard
     for (std::size_t i = 0; i < linkCount; ++i) {
         const Link& l = fabric.links[i];
         const std::uint32_t ra = rackOf[l.a], rb = rackOf[l.b];
-        if (ra == rb) {
-            len[i] = std::fabs(h[l.a] - h[l.b]) + inRackSlackM;
-        } else {
-            const float up = (topToTrayM - h[l.a]) + (topToTrayM - h[l.b]);
-            len[i] = up + std::fabs(rackX[ra] - rackX[rb]) + std::fabs(rackY[ra] - rackY[rb]) + slackM;
-        }
+        len[i] = routedLengthM(ra == rb, h[l.a], h[l.b], rackX[ra], rackY[ra], rackX[rb], rackY[rb], topToTrayM, slackM,
+                               inRackSlackM);
     }
+    out.heightM = std::move(heightM);
     return out;
 }
 

@@ -11,7 +11,8 @@
 
 namespace fp {
 
-enum class RackKind : std::uint8_t { Compute, Network, SpineRoom };
+// Service: a rack of storage or management servers, UFM appliances (layout/shared_floor.h).
+enum class RackKind : std::uint8_t { Compute, Network, SpineRoom, Service };
 const char* toString(RackKind);
 
 struct Rack {
@@ -32,6 +33,8 @@ struct Layout {
     std::vector<Rack> racks;
     std::vector<std::uint32_t> rackOfDevice;  // per device
     std::vector<float> linkLengthM;           // per link: routed length incl. slack, before rounding
+    std::vector<float> heightM;               // per device: its ports' height in its rack (where the vertical
+                                              // run to the tray starts; layout/shared_floor.h routes from it)
     double floorWidthM = 0, floorDepthM = 0;
 };
 
@@ -41,6 +44,18 @@ namespace layout {
 Layout place(const ClusterSpec&, const Fabric&, const Hardware&);
 // Nodes per compute rack: min(floor.nodesPerRack, floor(rackPowerBudgetKw / nodePowerKw)), at least 1.
 int nodesPerRack(const FloorSpec&);
+
+// The routed length between two ports (README "Routed length"): in one rack the vertical distance plus
+// an in-rack service loop at each end; else up to the tray, along it (Manhattan) and down, plus
+// FloorSpec::slackPerEndM at each end. `topToTrayM` = rackHeightM + trayHeightM, `slackM` = 2 x
+// slackPerEndM, `inRackSlackM` = 2 x kInRackSlackPerEndM: float arithmetic, as place() has always done it.
+inline float routedLengthM(bool sameRack, float hA, float hB, float xA, float yA, float xB, float yB, float topToTrayM,
+                           float slackM, float inRackSlackM)
+{
+    if (sameRack) return (hA > hB ? hA - hB : hB - hA) + inRackSlackM;
+    const float up = (topToTrayM - hA) + (topToTrayM - hB);
+    return up + (xA > xB ? xA - xB : xB - xA) + (yA > yB ? yA - yB : yB - yA) + slackM;
+}
 } // namespace layout
 
 } // namespace fp

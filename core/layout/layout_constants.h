@@ -31,4 +31,16 @@ constexpr int kMaxRowsPerHall = 32;
 // crossing). Assumption; every route from one hall to the core room crosses it.
 constexpr double kHallGapM = 10.0;
 
+// Service racks (layout/shared_floor.h): storage servers, management servers and fabric-manager (UFM)
+// appliances of the other networks, 16 to a rack at a 2U pitch. 2U is the common height of a storage or
+// management server (a 1U UFM appliance takes a 2U slot here); 16 x 2U = 32U, the same 32U of a 48U rack
+// as kSwitchSpaceU, the rest for panels, a management switch and PDUs. Assumption: the reference
+// architectures count these servers but leave their racks to the integrator.
+constexpr int kServersPerServiceRack = 16;
+constexpr double kServicePitchM = 2 * 0.04445;
+
+// Height of a rack-level port that belongs to no server (a PDU's management port, an in-rack management
+// switch's uplink), as a fraction of the rack height: mid-rack. Assumption (a 0U PDU runs the rack's height).
+constexpr double kRackPortHeightFraction = 0.5;
+
 } // namespace fp::layout_constants

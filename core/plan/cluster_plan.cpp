@@ -1,6 +1,7 @@
 #include "plan/cluster_plan.h"
 
 #include <algorithm>
+#include <chrono>
 #include <exception>
 #include <future>
 #include <optional>
@@ -11,6 +12,7 @@
 #include "bom/bom.h"
 #include "common/error.h"
 #include "estimate/throughput.h"
+#include "layout/shared_floor.h"
 #include "plan/before_planning.h"
 #include "plan/parallel.h"
 #include "plan/plan_stages.h"
@@ -145,15 +147,9 @@ ClusterSpec endpointFabricSpec(const ClusterSpec& cluster, std::size_t index, lo
     s.tiers = n.tiers;
     s.railOptimized = false;
     s.leafOversubscription = n.leafOversubscription;
-    // The same floor, with a compute rack's worth of ports per rack: a node's ports on this network
-    // share its rack (and a rack's power budget counts each node once).
-    int portsPerNode = 1;
-    for (const EndpointGroup& g : n.endpoints)
-        if (g.per == EndpointCount::PerComputeNode) portsPerNode = std::max(portsPerNode, g.portsEach);
+    // The compute fabric's floor: the network is placed on it (layout/shared_floor.h), its ports where
+    // their nodes and switches stand.
     s.floor = cluster.floor;
-    const int nodesPerRack = nodesPerRackOf(cluster.floor);
-    s.floor.nodesPerRack = std::clamp(nodesPerRack * portsPerNode, 1, 256);
-    s.floor.nodePowerKw = std::max(0.01, cluster.floor.nodePowerKw / portsPerNode);
     s.media = cluster.media;
     s.media.pins.clear();  // the compute fabric's pins name its own link classes' parts
     s.economics = cluster.economics;
@@ -179,10 +175,19 @@ void requireValidNetworks(const ClusterSpec& cluster)
     }
 }
 
+// A network resolved and its topology built, not yet placed on the floor.
+struct StagedNetwork {
+    std::size_t index = 0;
+    long long ports = 0;
+    PlanOptions options;
+    plan::Resolved resolved;
+    plan::Floor floor;
+};
+
 // Network `i` of the cluster with the switches of every network before it (the compute fabric's
-// included) already counted: its plan, or a UserError naming its field.
-NetworkPlan planNetwork(const ClusterSpec& cluster, std::size_t i, long long switchesBefore, const Catalog& catalog,
-                        const PlanOptions& options)
+// included) already counted: resolved and its topology built, or a UserError naming its field.
+StagedNetwork stageNetwork(const ClusterSpec& cluster, std::size_t i, long long switchesBefore, const Catalog& catalog,
+                           const PlanOptions& options)
 {
     const NetworkSpec& n = cluster.networks[i];
     const long long ports = endpointPortsOf(n, cluster.nodes(), switchesBefore);
@@ -198,10 +203,39 @@ NetworkPlan planNetwork(const ClusterSpec& cluster, std::size_t i, long long swi
     networkOptions.invariantsLater = false;
     networkOptions.carriesRdma = n.role == NetworkRole::Storage || n.role == NetworkRole::StorageInBand;
     try {
-        return NetworkPlan{n.name, n.role, ports, makePlan(endpointFabricSpec(cluster, i, ports), catalog, networkOptions)};
+        StagedNetwork staged{i, ports, networkOptions, plan::resolveStage(endpointFabricSpec(cluster, i, ports), catalog, networkOptions), {}};
+        // Its ports draw no rack power of their own: a node's power is the compute fabric's, counted once
+        // on the shared floor; the network's racks draw its switches' (layout::setRackPower).
+        staged.resolved.spec.floor.nodePowerKw = 0;
+        staged.floor = plan::buildFloor(staged.resolved, networkOptions);
+        return staged;
     } catch (const UserError& e) {
         rethrowForNetwork(i, n, e);
     }
+}
+
+// The staged network placed on the shared floor (after every network before it) and planned there.
+NetworkPlan finishNetwork(const ClusterSpec& cluster, StagedNetwork&& s, layout::SharedFloor& floor, const Catalog& catalog)
+{
+    const NetworkSpec& n = cluster.networks[s.index];
+    const auto start = std::chrono::steady_clock::now();
+    // buildFloor laid the network out as a floor of its own (a few ms at 100,000 GPUs); the shared floor
+    // replaces that layout, and its time counts as the layout's.
+    s.floor.layout = floor.place(n, s.floor.fabric, s.resolved.hardware);
+    const std::chrono::duration<double, std::milli> placed = std::chrono::steady_clock::now() - start;
+    for (StageTiming& t : s.floor.timings)
+        if (t.stage == "layout") t.ms += placed.count();
+    try {
+        return NetworkPlan{n.name, n.role, s.ports, plan::planOnFloor(s.resolved, std::move(s.floor), catalog, s.options)};
+    } catch (const UserError& e) {
+        rethrowForNetwork(s.index, n, e);
+    }
+}
+
+NetworkPlan planNetwork(const ClusterSpec& cluster, std::size_t i, long long switchesBefore, const Catalog& catalog,
+                        const PlanOptions& options, layout::SharedFloor& floor)
+{
+    return finishNetwork(cluster, stageNetwork(cluster, i, switchesBefore, catalog, options), floor, catalog);
 }
 
 // Plans made ahead of planOtherNetworks, beside the compute fabric: one per network, or the error its
@@ -209,6 +243,7 @@ NetworkPlan planNetwork(const ClusterSpec& cluster, std::size_t i, long long swi
 struct Ahead {
     std::vector<std::optional<NetworkPlan>> plans;
     std::vector<std::exception_ptr> errors;
+    std::optional<layout::SharedFloor> floor;  // the compute fabric's, with the networks planned here on it
 };
 
 // The design's other networks planned around `compute` (the CLI and window plan, or a comparison's
@@ -216,22 +251,28 @@ struct Ahead {
 // `switchesBefore` starts at the compute fabric's switches: a per-switch endpoint group counts those of
 // every network before it. With `ahead`, a network already planned (or failed) there is taken from it:
 // the same plan, and the same first error, as planning it here.
+// Returns the shared floor (layout/shared_floor.h) with every network on it; none when none is planned.
 template <typename Take>
-void planOtherNetworks(const Plan& compute, long long switchesBefore, const Catalog& catalog, const PlanOptions& options,
-                       const Take& take, Ahead* ahead = nullptr)
+std::optional<layout::SharedFloor> planOtherNetworks(const Plan& compute, long long switchesBefore, const Catalog& catalog,
+                                                     const PlanOptions& options, const Take& take, Ahead* ahead = nullptr)
 {
     const ClusterSpec& cluster = compute.spec;
     requireValidNetworks(cluster);
     // compute_only keeps the compute fabric alone: listed networks are kept in the design, not planned.
     const std::size_t planned = cluster.computeOnly ? 0 : cluster.networks.size();
+    if (planned == 0) return std::nullopt;
+    std::optional<layout::SharedFloor> floor;
+    if (ahead && ahead->floor) floor = std::move(ahead->floor);
+    else floor.emplace(cluster, compute.fabric, compute.layout);
     for (std::size_t i = 0; i < planned; ++i) {
         if (ahead && ahead->errors[i]) std::rethrow_exception(ahead->errors[i]);
         NetworkPlan p = ahead && ahead->plans[i] ? std::move(*ahead->plans[i])
-                                                 : planNetwork(cluster, i, switchesBefore, catalog, options);
+                                                 : planNetwork(cluster, i, switchesBefore, catalog, options, *floor);
         const NetworkFigures f = figuresOf(p.plan);
         switchesBefore += f.switches;
         take(std::move(p), f);
     }
+    return floor;
 }
 
 } // namespace
@@ -279,12 +320,27 @@ ClusterPlan assemble(Plan compute, const Catalog& catalog, const PlanOptions& op
     const long long hostLinks = estimate::linkCountsByClass(compute.fabric)[std::size_t(LinkClass::HostLeaf)];
     c.figures.push_back(figuresOf(compute));
     c.networks.push_back({"compute", NetworkRole::Compute, hostLinks, std::move(compute)});
-    planOtherNetworks(c.networks.front().plan, c.figures.front().switches, catalog, options,
-                      [&c](NetworkPlan&& n, const NetworkFigures& f) {
-                          c.networks.push_back(std::move(n));
-                          c.figures.push_back(f);
-                      },
-                      ahead);
+    std::optional<layout::SharedFloor> floor =
+        planOtherNetworks(c.networks.front().plan, c.figures.front().switches, catalog, options,
+                          [&c](NetworkPlan&& n, const NetworkFigures& f) {
+                              c.networks.push_back(std::move(n));
+                              c.figures.push_back(f);
+                          },
+                          ahead);
+    if (floor) {
+        c.sharedFloor = floor->takeFloor();
+        // Every network's layout lists the cluster's racks, those networks after it added too, with their
+        // power: one floor, whichever network a view or an export shows. (Its checks judged the racks by
+        // its own devices, as planOnFloor counted them: a network rack holds one network's switches.)
+        for (std::size_t k = 1; k < c.networks.size(); ++k) {
+            Layout& l = c.networks[k].plan.layout;
+            l.racks = c.sharedFloor.racks;
+            l.rows = c.sharedFloor.rows;
+            l.halls = c.sharedFloor.halls;
+            l.floorWidthM = c.sharedFloor.floorWidthM;
+            l.floorDepthM = c.sharedFloor.floorDepthM;
+        }
+    }
     for (const NetworkFigures& f : c.figures) c.total += f;
     return c;
 }
@@ -310,6 +366,8 @@ ClusterPlan makeClusterPlan(const ClusterSpec& spec, const Catalog& catalog, con
     ahead.errors.resize(spec.networks.size());
     std::optional<Plan> compute;
     std::exception_ptr computeError;
+    // The compute fabric's floor, once placed: its switch count, and the shared floor the networks are
+    // placed on while the compute fabric's remaining stages run.
     std::promise<long long> computeSwitches;
     std::future<long long> computeSwitchesKnown = computeSwitches.get_future();
     plan::runInParallel(2, [&](std::size_t task) {
@@ -318,6 +376,7 @@ ClusterPlan makeClusterPlan(const ClusterSpec& spec, const Catalog& catalog, con
             try {
                 const plan::Resolved r = plan::resolveStage(spec, catalog, options);
                 plan::Floor floor = plan::buildFloor(r, options);
+                ahead.floor.emplace(r.spec, floor.fabric, floor.layout);
                 computeSwitches.set_value(floor.fabric.switchCount());
                 published = true;
                 compute = plan::planOnFloor(r, std::move(floor), catalog, options);
@@ -337,7 +396,9 @@ ClusterPlan makeClusterPlan(const ClusterSpec& spec, const Catalog& catalog, con
         for (std::size_t i = 0; i < spec.networks.size(); ++i) {
             try {
                 if (countsSwitches(spec.networks[i]) && !computeCount) computeCount = computeSwitchesKnown.get();
-                ahead.plans[i] = planNetwork(spec, i, computeCount.value_or(0) + switchesAhead, catalog, options);
+                StagedNetwork staged = stageNetwork(spec, i, computeCount.value_or(0) + switchesAhead, catalog, options);
+                if (!computeCount) computeCount = computeSwitchesKnown.get();  // the compute fabric's floor is placed
+                ahead.plans[i] = finishNetwork(spec, std::move(staged), *ahead.floor, catalog);
                 switchesAhead += ahead.plans[i]->plan.fabric.switchCount();
             } catch (...) {
                 // The compute fabric's own error (its floor failed) is raised first, whatever is kept here.

@@ -3,7 +3,8 @@
 // The compute fabric is networks[0], today's Plan unchanged; each NetworkSpec of the design is another
 // Plan made by the same stages (resolve -> topology -> layout -> media -> checks -> bom -> estimate)
 // from the ClusterSpec that network stands for (endpointFabricSpec): its endpoint ports are the
-// "nodes" of a non-rail-optimized fabric, one port each. A total is the sum of its networks, computed
+// "nodes" of a non-rail-optimized fabric, one port each. Its layout is a place on the compute fabric's
+// floor, shared by every network (layout/shared_floor.h): ports where their nodes and switches stand. A total is the sum of its networks, computed
 // once here; views and exporters read it, never add networks up themselves.
 #include <optional>
 #include <string>
@@ -37,7 +38,13 @@ struct ClusterPlan {
     std::vector<NetworkPlan> networks;  // [0] the compute fabric, then the design's networks in order
     std::vector<NetworkFigures> figures;  // one per network, same order
     NetworkFigures total;                 // the sum of `figures`
+    // With other networks: the cluster's one floor (layout/shared_floor.h), every rack of every network,
+    // each rack's power counted once; its rackOfDevice and linkLengthM are empty (each network's own
+    // are in its plan's layout, whose racks are these). Empty for the compute fabric alone.
+    Layout sharedFloor;
     const Plan& compute() const { return networks.front().plan; }
+    // The racks the floor view and the NetBox export show: the shared floor, or the compute fabric's.
+    const Layout& floor() const { return networks.size() > 1 ? sharedFloor : compute().layout; }
     int errorCount() const { return total.errors; }
 };
 

@@ -152,10 +152,12 @@ int runNetworksCase(const Catalog& catalog, int gpus, int reps)
         all.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     }
     std::printf("Networks at %d GPUs, median of %d (alternating runs, ms):\n", gpus, reps);
-    std::printf("| network | ports | switches | cables |\n|---|---:|---:|---:|\n");
+    // Errors too: on the cluster's one floor a far hall's management routes can be beyond reach.
+    std::printf("| network | ports | switches | cables | errors | racks |\n|---|---:|---:|---:|---:|---:|\n");
     for (std::size_t i = 0; i < last.networks.size(); ++i) {
-        std::printf("| %s | %lld | %lld | %lld |", last.networks[i].name.c_str(), last.networks[i].endpointPorts,
-                    last.figures[i].switches, last.figures[i].cables);
+        std::printf("| %s | %lld | %lld | %lld | %d | %zu |", last.networks[i].name.c_str(), last.networks[i].endpointPorts,
+                    last.figures[i].switches, last.figures[i].cables, last.figures[i].errors,
+                    last.networks[i].plan.layout.racks.size());
         for (const auto& t : last.networks[i].plan.timings) std::printf(" %s %.1f", t.stage.c_str(), t.ms);
         std::printf("\n");
     }

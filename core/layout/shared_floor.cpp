@@ -1,0 +1,327 @@
+#include "layout/shared_floor.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdio>
+#include <limits>
+#include <tuple>
+
+#include "layout/layout_constants.h"
+
+namespace fp::layout {
+namespace {
+
+constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+
+std::string twoDigits(int v) { return (v >= 0 && v < 10 ? "0" : "") + std::to_string(v); }
+
+std::string lower(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+    return s;
+}
+
+std::string firstWord(const std::string& s)
+{
+    const std::string l = lower(s);
+    return l.substr(0, l.find(' '));
+}
+
+// A network rack's share of its rack, as layout::place fills them (layout_constants.h).
+struct Fill {
+    std::uint32_t rack = kNone;
+    double used = 1.0;  // 1: full, the next switch opens a rack
+};
+
+} // namespace
+
+SharedFloor::SharedFloor(const ClusterSpec& compute, const Fabric& computeFabric, const Layout& computeLayout)
+    : spec_(compute.floor)
+{
+    floor_.rows = computeLayout.rows;
+    floor_.halls = computeLayout.halls;
+    floor_.racks = computeLayout.racks;
+    floor_.floorWidthM = computeLayout.floorWidthM;
+    floor_.floorDepthM = computeLayout.floorDepthM;
+    computeRows_ = computeLayout.rows;
+    const auto spotOf = [&](std::size_t d) {
+        const std::uint32_t rack = d < computeLayout.rackOfDevice.size() ? computeLayout.rackOfDevice[d] : 0;
+        const float h = d < computeLayout.heightM.size() ? computeLayout.heightM[d] : float(spec_.rackHeightM / 2);
+        return Spot{rack, h};
+    };
+    for (std::size_t d = 0; d < computeFabric.devices.size(); ++d)
+        (d < computeFabric.nodeCount ? node_ : managed_).push_back(spotOf(d));
+    // Each row's end (the rack of its highest slot: new racks follow it, away from the row's first
+    // rack) and each room's last rack.
+    rows_.resize(std::size_t(std::max(0, floor_.rows)));
+    std::vector<int> lowSlot(rows_.size(), std::numeric_limits<int>::max());
+    std::vector<double> lowX(rows_.size(), 0.0);
+    for (std::size_t i = 0; i < floor_.racks.size(); ++i) {
+        const Rack& r = floor_.racks[i];
+        if (r.kind == RackKind::Compute) computeRacks_.push_back(std::uint32_t(i));
+        if (r.row >= 0 && std::size_t(r.row) < rows_.size()) {
+            Line& line = rows_[std::size_t(r.row)];
+            line.row = r.row;
+            line.hall = r.hall;
+            line.yM = r.yM;
+            if (r.slot >= line.nextSlot) line.nextSlot = r.slot + 1, line.nextXM = r.xM;
+            if (r.slot < lowSlot[std::size_t(r.row)]) lowSlot[std::size_t(r.row)] = r.slot, lowX[std::size_t(r.row)] = r.xM;
+            if (r.kind == RackKind::Network) ++line.networkRacks;
+        } else if (r.kind == RackKind::SpineRoom) {
+            auto room = std::find_if(rooms_.begin(), rooms_.end(), [&](const Line& l) { return l.hall == r.hall; });
+            if (room == rooms_.end()) {
+                rooms_.push_back(Line{-1, r.hall, 0, 0, spec_.rackWidthM, 0, 0, 0, 0});
+                room = rooms_.end() - 1;
+            }
+            Line& line = *room;
+            // The room's direction from its first two racks on one line (a mirrored hall's runs to -x).
+            if (line.roomRacks == 1 && r.yM == line.yM) line.stepM = r.xM > line.nextXM ? spec_.rackWidthM : -spec_.rackWidthM;
+            ++line.roomRacks;
+            line.nextSlot = r.slot + 1;
+            line.nextXM = r.xM;
+            line.yM = r.yM;
+        }
+    }
+    for (std::size_t k = 0; k < rows_.size(); ++k) {
+        Line& line = rows_[k];
+        line.row = int(k);
+        line.stepM = line.nextXM < lowX[k] ? -spec_.rackWidthM : spec_.rackWidthM;  // a mirrored hall runs to -x
+        line.nextXM += line.stepM;
+    }
+    for (Line& room : rooms_) room.nextXM += room.stepM;
+}
+
+SharedFloor::Line& SharedFloor::lineOfRow(int row) { return rows_.at(std::size_t(row)); }
+
+SharedFloor::Line& SharedFloor::lineOfRoom(int hall)
+{
+    for (Line& room : rooms_)
+        if (room.hall == hall) return room;
+    // No such room yet (the compute fabric has no spines there): one is opened as layout::place opens
+    // a spine room, spineRoomDistanceM beyond the end of the longest row, on row 0's line.
+    Line room;
+    room.row = -1;
+    room.hall = hall;
+    room.stepM = spec_.rackWidthM;
+    double rowEndM = 0, rowY = std::numeric_limits<double>::max();
+    for (const Rack& r : floor_.racks)
+        if (r.row >= 0 && r.row < computeRows_) rowEndM = std::max(rowEndM, r.xM + spec_.rackWidthM / 2), rowY = std::min(rowY, r.yM);
+    room.nextXM = rowEndM + spec_.spineRoomDistanceM + spec_.rackWidthM / 2;
+    room.yM = rowY == std::numeric_limits<double>::max() ? 0.0 : rowY;
+    rooms_.push_back(room);
+    return rooms_.back();
+}
+
+std::uint32_t SharedFloor::addRack(Line& line, RackKind kind, const std::string& name)
+{
+    Rack r;
+    r.kind = kind;
+    r.row = line.row;
+    r.hall = line.hall;
+    r.slot = line.nextSlot++;
+    r.xM = line.nextXM;
+    r.yM = line.yM;
+    r.name = name;
+    line.nextXM += line.stepM;
+    ++line.racksAdded;
+    floor_.floorWidthM = std::max(floor_.floorWidthM, r.xM + spec_.rackWidthM / 2);
+    floor_.floorDepthM = std::max(floor_.floorDepthM, r.yM + spec_.rackDepthM);
+    floor_.racks.push_back(std::move(r));
+    return std::uint32_t(floor_.racks.size() - 1);
+}
+
+std::uint32_t SharedFloor::addServiceRack(bool storage)
+{
+    const int perRow = std::max(1, spec_.racksPerRow);
+    if (serviceRowOfNetwork_ < 0 || serviceInRow_ >= perRow) {
+        // A service row of this network's own, one row pitch after the last row (compute or service),
+        // starting at the first compute rack's line: later networks' racks never land in it.
+        double lastY = 0, firstX = std::numeric_limits<double>::max();
+        for (const Line& l : rows_) lastY = std::max(lastY, l.yM);
+        for (const std::uint32_t k : computeRacks_) firstX = std::min(firstX, floor_.racks[k].xM);
+        Line line;
+        line.row = int(rows_.size());
+        line.hall = 0;
+        line.yM = rows_.empty() ? 0.0 : lastY + spec_.rowPitchM;
+        line.stepM = spec_.rackWidthM;
+        line.nextXM = firstX == std::numeric_limits<double>::max() ? spec_.rackWidthM / 2 : firstX;
+        rows_.push_back(line);
+        floor_.rows = int(rows_.size());
+        ++serviceRows_;
+        serviceRowOfNetwork_ = line.row;
+        serviceInRow_ = 0;
+    }
+    ++serviceInRow_;
+    serversInRack_ = 0;
+    serviceRackIsStorage_ = storage;
+    const int number = storage ? ++storageRacks_ : ++managementRacks_;
+    return serviceRack_ = addRack(lineOfRow(serviceRowOfNetwork_), RackKind::Service,
+                                  (storage ? "STOR-R" : "MGMT-R") + twoDigits(number));
+}
+
+// Where a fixed group's endpoints stand (one spot per endpoint). Out-of-band: the management ports of
+// devices the design counts elsewhere, matched by count: an earlier network's server group of the same
+// count (the same first word preferred: "UFM appliance BMCs" -> "UFM appliances"), else a whole number
+// per compute rack (PDUs, in-rack management switches' uplinks). Otherwise, and for every other
+// network: servers of their own in service racks (storage racks for a storage network's, and a
+// converged network's groups named "storage", management racks for the rest).
+std::vector<SharedFloor::Spot> SharedFloor::spotsOfFixedGroup(const NetworkSpec& n, const EndpointGroup& g, std::size_t)
+{
+    std::vector<Spot> out;
+    const int count = std::max(0, g.count);
+    if (n.role == NetworkRole::OutOfBand && count > 0) {
+        ServerGroup* match = nullptr;
+        for (ServerGroup& s : serverGroups_) {
+            if (s.matched || s.network >= network_ || s.count != count) continue;
+            if (!match) match = &s;
+            if (firstWord(s.name) == firstWord(g.name)) {
+                match = &s;
+                break;
+            }
+        }
+        if (match) {
+            match->matched = true;
+            out.assign(servers_.begin() + std::ptrdiff_t(match->firstServer),
+                       servers_.begin() + std::ptrdiff_t(match->firstServer + std::size_t(count)));
+            return out;
+        }
+        const std::size_t racks = computeRacks_.size();
+        if (racks > 0 && std::size_t(count) % racks == 0) {
+            const std::size_t perRack = std::size_t(count) / racks;
+            const float h = float(spec_.rackHeightM * layout_constants::kRackPortHeightFraction);
+            for (int e = 0; e < count; ++e) out.push_back({computeRacks_[std::size_t(e) / perRack], h});
+            return out;
+        }
+    }
+    const bool storage = n.role == NetworkRole::Storage ||
+                         (n.role == NetworkRole::StorageInBand && lower(g.name).find("storage") != std::string::npos);
+    serverGroups_.push_back({network_, g.name, count, servers_.size(), n.role == NetworkRole::OutOfBand});
+    for (int e = 0; e < count; ++e) {
+        if (serviceRowOfNetwork_ < 0 || serversInRack_ >= layout_constants::kServersPerServiceRack ||
+            serviceRackIsStorage_ != storage)
+            addServiceRack(storage);
+        const float h = float((serversInRack_ + 0.5) * layout_constants::kServicePitchM);
+        ++serversInRack_;
+        ++floor_.racks[serviceRack_].devices;
+        servers_.push_back({serviceRack_, h});
+        out.push_back(servers_.back());
+    }
+    return out;
+}
+
+Layout SharedFloor::place(const NetworkSpec& n, const Fabric& fabric, const Hardware& hardware)
+{
+    const std::size_t deviceCount = fabric.devices.size();
+    const std::uint32_t nodes = fabric.nodeCount;
+    std::vector<std::uint32_t> rackOf(deviceCount, computeRacks_.empty() ? 0 : computeRacks_.front());
+    std::vector<float> heightM(deviceCount, float(spec_.rackHeightM / 2));
+    serviceRowOfNetwork_ = -1;
+    serviceInRow_ = 0;
+
+    // 1. The endpoint ports, group by group in the order the fabric's nodes stand for them.
+    std::uint32_t port = 0;
+    const std::size_t switchesBefore = managed_.size();
+    for (std::size_t k = 0; k < n.endpoints.size() && port < nodes; ++k) {
+        const EndpointGroup& g = n.endpoints[k];
+        std::vector<Spot> fixed;
+        const std::vector<Spot>* spots = &fixed;
+        std::size_t count = 0;
+        if (g.per == EndpointCount::PerComputeNode) {
+            spots = &node_;
+            count = node_.size();
+        } else if (g.per == EndpointCount::PerSwitch) {
+            spots = &managed_;
+            count = switchesBefore;
+        } else {
+            fixed = spotsOfFixedGroup(n, g, k);
+            count = fixed.size();
+        }
+        const int each = std::max(1, g.portsEach);
+        if (spots->empty()) count = 0;  // nothing to stand at: the ports keep the first compute rack
+        for (std::size_t e = 0; e < count && port < nodes; ++e) {
+            const Spot s = (*spots)[std::min(e, spots->size() - 1)];
+            for (int q = 0; q < each && port < nodes; ++q, ++port) rackOf[port] = s.rack, heightM[port] = s.heightM;
+        }
+    }
+
+    // 2. The switches: a leaf at the end of the row (or in the room) of the first port it serves, in
+    // network racks of this network's own; spines in the spine room (the core room on a floor of
+    // several halls), or round-robin over the compute rows' ends (spinePlacement EndOfRow).
+    std::vector<std::uint32_t> firstNode(deviceCount, kNone);
+    for (const Link& l : fabric.links) {
+        if (l.cls != LinkClass::HostLeaf) break;  // host-leaf links come first
+        firstNode[l.b] = std::min(firstNode[l.b], l.a);
+    }
+    std::vector<Fill> rowFill(rows_.size()), roomFill;
+    const auto fillOfRoom = [&](int hall) -> std::pair<Line*, Fill*> {
+        Line& line = lineOfRoom(hall);
+        const std::size_t at = std::size_t(&line - rooms_.data());
+        if (roomFill.size() < rooms_.size()) roomFill.resize(rooms_.size());
+        return {&line, &roomFill[at]};
+    };
+    long long roundRobin = 0;
+    const bool severalHalls = floor_.halls > 1;
+    for (std::size_t d = nodes; d < deviceCount; ++d) {
+        const Device& dev = fabric.devices[d];
+        Line* line = nullptr;
+        Fill* fill = nullptr;
+        if (dev.tier == Tier::Leaf) {
+            const std::uint32_t first = firstNode[d];
+            const Rack& near = floor_.racks[first == kNone ? rackOf.front() : rackOf[first]];
+            if (near.row >= 0) line = &lineOfRow(near.row), fill = &rowFill[std::size_t(near.row)];
+            else std::tie(line, fill) = fillOfRoom(near.hall);
+        } else if (spec_.spinePlacement == SpinePlacement::CentralRoom || severalHalls || computeRows_ == 0) {
+            std::tie(line, fill) = fillOfRoom(severalHalls ? -1 : 0);
+        } else {
+            const int row = int(roundRobin++ % computeRows_);
+            line = &lineOfRow(row), fill = &rowFill[std::size_t(row)];
+        }
+        const SwitchModel& model = hardware.switchModel(dev.model);
+        const double share = 1.0 / layout_constants::switchesPerNetworkRack(std::max(1, model.rackUnits));
+        if (fill->rack == kNone || fill->used + share > 1.0 + 1e-9) {
+            std::string name;
+            if (line->row >= 0) {
+                const int k = line->networkRacks++;
+                name = "NET-R" + twoDigits(line->row + 1) + "-" + (k < 26 ? std::string(1, char('A' + k)) : std::to_string(k + 1));
+            } else {
+                const int k = ++line->roomRacks;
+                name = line->hall < 0 ? "CORE-" + twoDigits(k)
+                                      : (severalHalls ? "SPINE-H" + twoDigits(line->hall + 1) + "-" : std::string("SPINE-")) + twoDigits(k);
+            }
+            fill->rack = addRack(*line, line->row >= 0 ? RackKind::Network : RackKind::SpineRoom, name);
+            fill->used = 0;
+        }
+        const double above = fill->used;
+        fill->used += share;
+        rackOf[d] = fill->rack;
+        heightM[d] = float(spec_.rackHeightM * (1.0 - above - 0.5 * share));
+        Rack& rack = floor_.racks[fill->rack];
+        ++rack.devices;
+        rack.powerW += model.maxPowerW();
+        managed_.push_back({fill->rack, heightM[d]});
+    }
+
+    // 3. Routed lengths, by the rule layout::place routes the compute fabric's.
+    Layout out;
+    out.rows = floor_.rows;
+    out.halls = floor_.halls;
+    out.racks = floor_.racks;
+    out.floorWidthM = floor_.floorWidthM;
+    out.floorDepthM = floor_.floorDepthM;
+    out.linkLengthM.resize(fabric.links.size());
+    const float topToTrayM = float(spec_.rackHeightM + spec_.trayHeightM);
+    const float slackM = float(2 * spec_.slackPerEndM);
+    const float inRackSlackM = float(2 * layout_constants::kInRackSlackPerEndM);
+    for (std::size_t i = 0; i < fabric.links.size(); ++i) {
+        const Link& l = fabric.links[i];
+        const Rack &ra = out.racks[rackOf[l.a]], &rb = out.racks[rackOf[l.b]];
+        out.linkLengthM[i] = routedLengthM(rackOf[l.a] == rackOf[l.b], heightM[l.a], heightM[l.b], float(ra.xM), float(ra.yM),
+                                           float(rb.xM), float(rb.yM), topToTrayM, slackM, inRackSlackM);
+    }
+    out.rackOfDevice = std::move(rackOf);
+    out.heightM = std::move(heightM);
+    ++network_;
+    return out;
+}
+
+} // namespace fp::layout

@@ -1,0 +1,285 @@
+// One floor for the cluster (issue 38, layout/shared_floor.h): the other networks stand on the compute
+// fabric's floor. Hand-worked routes on a small design (from layout_constants.h and the FloorSpec
+// defaults, not from the planner's output), every endpoint of every network in a rack that exists, no
+// rack over its space, rack power counted once, and the bundled all-networks example.
+#include <QtTest>
+
+#include <algorithm>
+#include <map>
+
+#include "bom/bom.h"
+#include "catalog/catalog_db.h"
+#include "layout/layout_constants.h"
+#include "plan/cluster_plan.h"
+#include "spec/spec_json.h"
+
+using namespace fp;
+
+namespace {
+
+// 32 nodes of 8 GPUs, 4 to a rack (60 kW budget / 10.2 kW holds 5), 4 racks to a row: rows R01 and R02.
+// The compute fabric: one SU of 8 QM9700 rail leaves (32 down each), all in NET-R01-A at row 0's end.
+ClusterSpec smallCluster()
+{
+    ClusterSpec s;
+    s.gpus = 256;
+    s.nicModel = "MCX75310AAS-NEAT";
+    s.switchModel = "MQM9700-NS2F";
+    s.floor.racksPerRow = 4;
+    s.floor.nodesPerRack = 4;
+    s.floor.rackPowerBudgetKw = 60;
+    s.floor.nodePowerKw = 10.2;
+    return s;
+}
+
+// 32 node ports + 4 storage servers x 1 = 36 ports: one 64-port QM9700 (tiers auto).
+NetworkSpec storage()
+{
+    NetworkSpec n;
+    n.name = "storage";
+    n.role = NetworkRole::Storage;
+    n.fabric = FabricKind::InfiniBand;
+    n.switchModel = "MQM9700-NS2F";
+    n.portModel = "MCX715105AS-WEAT";
+    n.linkGbps = 400;
+    n.endpoints = {{"node storage ports", EndpointCount::PerComputeNode, 0, 1},
+                   {"storage servers", EndpointCount::Fixed, 4, 1}};
+    return n;
+}
+
+NetworkSpec oob()
+{
+    NetworkSpec n;
+    n.name = "oob";
+    n.role = NetworkRole::OutOfBand;
+    n.fabric = FabricKind::RoCE;
+    n.switchModel = "SN2201";
+    n.portModel = "GEN-1GBE-RJ45-PORT";
+    n.leafOversubscription = Ratio{11, 1, 0};
+    n.endpoints = {{"node BMCs", EndpointCount::PerComputeNode, 0, 1},
+                   {"switch management ports", EndpointCount::PerSwitch, 0, 1},
+                   {"storage server BMCs", EndpointCount::Fixed, 4, 1},
+                   {"rack PDUs", EndpointCount::Fixed, 16, 1}};
+    return n;
+}
+
+// The host link of a network's endpoint port (its fabric's node `port`).
+long long linkOfPort(const Plan& p, std::uint32_t port)
+{
+    for (std::size_t i = 0; i < p.fabric.links.size(); ++i)
+        if (p.fabric.links[i].cls == LinkClass::HostLeaf && p.fabric.links[i].a == port) return static_cast<long long>(i);
+    return -1;
+}
+
+const std::string& rackOf(const Plan& p, std::uint32_t device) { return p.layout.racks.at(p.layout.rackOfDevice.at(device)).name; }
+
+// Every endpoint and switch of every network in a rack of the cluster's floor (its layout naming the
+// floor's racks), every route positive and under a kilometre, no rack over its space (switch shares,
+// nodes per rack, servers per service rack), and each rack's power the sum of its devices', once: a
+// node's as the design gives it (the compute fabric's), each switch at its maximum. Counts the service racks.
+void checkFloor(const ClusterPlan& c, int& serviceRacks)
+{
+    const ClusterSpec& s = c.compute().spec;
+    const Layout& floor = c.floor();
+    QVERIFY(floor.racks.size() > c.compute().layout.racks.size());
+    std::vector<double> shares(floor.racks.size(), 0.0), power(floor.racks.size(), 0.0);
+    for (std::size_t k = 0; k < c.networks.size(); ++k) {
+        const Plan& p = c.networks[k].plan;
+        QCOMPARE(p.layout.rackOfDevice.size(), p.fabric.devices.size());
+        QCOMPARE(p.layout.linkLengthM.size(), p.fabric.links.size());
+        for (std::size_t d = 0; d < p.fabric.devices.size(); ++d) {
+            const std::uint32_t r = p.layout.rackOfDevice[d];
+            QVERIFY(r < floor.racks.size());
+            QCOMPARE(p.layout.racks[r].name, floor.racks[r].name);
+            if (d < p.fabric.nodeCount) {
+                if (k == 0) power[r] += s.floor.nodePowerKw * 1000.0;  // a node's power, once: the compute fabric's
+                continue;
+            }
+            const SwitchModel& m = p.hardware.switchModel(p.fabric.devices[d].model);
+            shares[r] += 1.0 / layout_constants::switchesPerNetworkRack(std::max(1, m.rackUnits));
+            power[r] += m.maxPowerW();
+        }
+        const auto bad = std::find_if(p.layout.linkLengthM.begin(), p.layout.linkLengthM.end(),
+                                      [](float len) { return !(len > 0 && len < 1000); });
+        QVERIFY2(bad == p.layout.linkLengthM.end(), c.networks[k].name.c_str());
+    }
+    const int nodesPerRack = nodesPerRackOf(s.floor);
+    serviceRacks = 0;
+    for (std::size_t r = 0; r < floor.racks.size(); ++r) {
+        const Rack& rack = floor.racks[r];
+        QVERIFY2(shares[r] <= 1.0 + 1e-9, rack.name.c_str());
+        QVERIFY2(std::abs(rack.powerW - power[r]) < 1e-6, rack.name.c_str());
+        if (rack.kind == RackKind::Compute) QVERIFY(rack.devices <= nodesPerRack);
+        if (rack.kind == RackKind::Service) {
+            ++serviceRacks;
+            QVERIFY(rack.devices <= layout_constants::kServersPerServiceRack);
+        }
+    }
+}
+
+} // namespace
+
+class TestSharedFloor : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase() { catalog_ = loadCatalog(FABRICPLAN_TEST_CATALOG); }
+
+    // Worked by hand (FloorSpec defaults: rack 0.6 m wide, rows 3 m apart, 2.2 m high, tray 0.5 m above,
+    // 1 m slack each end; a node at (k + 0.5) x min(10U = 0.4445 m, 2.2 / 4) in its rack; a 1U switch
+    // 1/16 of a network rack, stacked from the top; a service server at (k + 0.5) x 2U = 0.0889 m):
+    //   row 0: R01-01..R01-04 at x = 0.3 .. 2.1, NET-R01-A (compute leaves) at slot 4, x = 2.7; y = 0.
+    //   The storage switch serves node 0 first: NET-R01-B, slot 5, x = 3.3, height 2.2 x (1 - 1/32) = 2.13125.
+    //   The storage servers: a service row after R02 (y = 3): y = 6, STOR-R01 at x = 0.3.
+    //   node 0 (R01-01, h 0.22225):  (2.7 - 0.22225) + (2.7 - 2.13125) + |0.3 - 3.3| + 0 + 2 = 8.0465 m
+    //   node 31 (R02-04, x 2.1, y 3, h 3.5 x 0.4445 = 1.55575): 1.14425 + 0.56875 + 1.2 + 3 + 2 = 7.913 m
+    //   server 0 (STOR-R01, h 0.04445): 2.65555 + 0.56875 + 3.0 + 6.0 + 2 = 14.2243 m
+    void handWorkedRoutes()
+    {
+        ClusterSpec s = smallCluster();
+        s.networks = {storage()};
+        const ClusterPlan c = makeClusterPlan(s, catalog_);
+        QCOMPARE(c.errorCount(), 0);
+        const Plan& st = c.networks[1].plan;
+        QCOMPARE(st.fabric.nodeCount, 36u);
+        QCOMPARE(st.fabric.switchCount(), 1LL);
+        const std::uint32_t sw = st.fabric.nodeCount;
+        QCOMPARE(rackOf(st, sw), std::string("NET-R01-B"));
+        const Rack& net = st.layout.racks[st.layout.rackOfDevice[sw]];
+        QCOMPARE(net.kind, RackKind::Network);
+        QVERIFY(std::abs(net.xM - 3.3) < 1e-9);
+        QCOMPARE(net.yM, 0.0);
+        QCOMPARE(rackOf(st, 0), std::string("R01-01"));
+        QCOMPARE(rackOf(st, 31), std::string("R02-04"));
+        QCOMPARE(rackOf(st, 32), std::string("STOR-R01"));
+        QCOMPARE(rackOf(st, 35), std::string("STOR-R01"));
+        const Rack& stor = st.layout.racks[st.layout.rackOfDevice[32]];
+        QCOMPARE(stor.kind, RackKind::Service);
+        QVERIFY(std::abs(stor.yM - 6.0) < 1e-9);
+        QVERIFY(std::abs(stor.xM - 0.3) < 1e-9);
+        const auto lengthOf = [&](std::uint32_t port) { return double(st.layout.linkLengthM.at(std::size_t(linkOfPort(st, port)))); };
+        QVERIFY2(std::abs(lengthOf(0) - 8.0465) < 1e-3, std::to_string(lengthOf(0)).c_str());
+        QVERIFY2(std::abs(lengthOf(31) - 7.913) < 1e-3, std::to_string(lengthOf(31)).c_str());
+        QVERIFY2(std::abs(lengthOf(32) - 14.2243) < 1e-3, std::to_string(lengthOf(32)).c_str());
+        // The cable plan names the shared floor's racks.
+        bool named = false;
+        bom::forEachCable(st.fabric, st.layout, st.media, [&](const CableRow& r) {
+            named = named || (r.aRack == "R01-01" && r.zRack == "NET-R01-B") || (r.zRack == "R01-01" && r.aRack == "NET-R01-B");
+            return true;
+        });
+        QVERIFY(named);
+        // The compute fabric's floor is untouched; the cluster's floor adds one network rack and one
+        // service rack, and NET-R01-B draws its one switch at its maximum.
+        QCOMPARE(c.floor().racks.size(), c.compute().layout.racks.size() + 2);
+        const SwitchModel* qm9700 = catalog_.findSwitch("MQM9700-NS2F");
+        QVERIFY(qm9700);
+        QCOMPARE(c.floor().racks[st.layout.rackOfDevice[sw]].powerW, qm9700->maxPowerW());
+        QCOMPARE(c.floor().racks[st.layout.rackOfDevice[32]].devices, 4);
+        QCOMPARE(c.floor().racks[st.layout.rackOfDevice[32]].powerW, 0.0);  // servers: no power figure in the design
+    }
+
+    // The OOB network's ports stand at the devices they manage: a node's BMC in its rack, a switch's
+    // management port at the switch (compute leaves, spines, the storage switch), the storage servers'
+    // BMCs at those servers (matched by count), 2 PDUs per compute rack in each compute rack.
+    void oobPortsStandAtTheirDevices()
+    {
+        ClusterSpec s = smallCluster();
+        s.networks = {storage(), oob()};
+        const ClusterPlan c = makeClusterPlan(s, catalog_);
+        const Plan& compute = c.compute();
+        const Plan& st = c.networks[1].plan;
+        const Plan& o = c.networks[2].plan;
+        const std::uint32_t nodes = compute.fabric.nodeCount;
+        const std::uint32_t switches = std::uint32_t(compute.fabric.switchCount() + st.fabric.switchCount());
+        QCOMPARE(o.fabric.nodeCount, nodes + switches + 4 + 16);
+        for (std::uint32_t n = 0; n < nodes; ++n) QCOMPARE(rackOf(o, n), rackOf(compute, n));
+        for (std::uint32_t k = 0; k < compute.fabric.switchCount(); ++k) QCOMPARE(rackOf(o, nodes + k), rackOf(compute, nodes + k));
+        QCOMPARE(rackOf(o, nodes + switches - 1), std::string("NET-R01-B"));  // the storage switch
+        for (std::uint32_t k = 0; k < 4; ++k) {
+            QCOMPARE(rackOf(o, nodes + switches + k), rackOf(st, 32 + k));
+            QCOMPARE(o.layout.heightM[nodes + switches + k], st.layout.heightM[32 + k]);
+        }
+        std::map<std::string, int> pdus;
+        for (std::uint32_t k = 0; k < 16; ++k) ++pdus[rackOf(o, nodes + switches + 4 + k)];
+        QCOMPARE(pdus.size(), std::size_t(8));
+        for (const auto& [rack, n] : pdus) {
+            QCOMPARE(n, 2);
+            QCOMPARE(rack.substr(0, 1), std::string("R"));
+        }
+        // No new service rack for the BMCs: one STOR rack on the floor.
+        int service = 0;
+        for (const Rack& r : c.floor().racks) service += r.kind == RackKind::Service;
+        QCOMPARE(service, 1);
+    }
+
+    // The bundled four-network example: 0 errors, every endpoint and switch of every network in a rack of
+    // the cluster's floor, no rack over its space, each rack's power the sum of its devices', once.
+    void allNetworksExample()
+    {
+        const ClusterSpec s =
+            loadSpecFile(std::string(FABRICPLAN_EXAMPLES_DIR) + "/dgx-h100-superpod-1024-all-networks.fabricplan").spec;
+        const ClusterPlan c = makeClusterPlan(s, catalog_);
+        QCOMPARE(c.networks.size(), std::size_t(4));
+        for (const NetworkPlan& n : c.networks) QVERIFY2(n.plan.errorCount() == 0, n.name.c_str());
+        int serviceRacks = 0;
+        checkFloor(c, serviceRacks);
+        if (QTest::currentTestFailed()) return;
+        // 16 storage appliances + 4 UFM = 20 servers: STOR-R01 (16), STOR-R02 (4); 5 management servers: MGMT-R01.
+        QCOMPARE(serviceRacks, 3);
+        // Cables per network (the cable plan's rows): the closed forms of test_management_networks at 128
+        // nodes. Storage 128 x 2 + 16 x 2 + 4 = 292 ports, 10 leaves (32 down), 8 spines: 292 + 320 links;
+        // in-band 128 x 2 + 5 x 2 = 266 ports, 9 leaves, 8 spines: 266 + 288 links; OOB 128 BMCs + 48 + 18
+        // + 17 switch ports + 5 + 4 + 16 + 64 = 300 ports, 7 leaves (44 down), 1 spine: 300 + 28 links.
+        const auto links = [&](std::size_t k) { return static_cast<long long>(c.networks[k].plan.fabric.links.size()); };
+        QCOMPARE(links(1), 292LL + 320LL);
+        QCOMPARE(links(2), 266LL + 288LL);
+        QCOMPARE(links(3), 300LL + 28LL);
+        QCOMPARE(c.figures[3].cables, 328LL);  // RJ45: one cord per link
+        QCOMPARE(c.figures[2].cables, links(2));
+    }
+
+    // A site of several halls (three tiers, 4 pods of 1,024 nodes, 64 rows > 32 a hall): every port and
+    // switch of every network on the floor, within its space and power; a two-tier network's spines in
+    // the core room (they serve every hall); servers after the site's last row.
+    void severalHalls()
+    {
+        ClusterSpec s;
+        s.gpus = 32768;
+        s.fabric = FabricKind::RoCE;
+        s.switchModel = "SN5600";
+        s.nicModel = "900-9D3D4-00EN-HA0";
+        s.linkGbps = 400;
+        s.suNodes = 32;
+        NetworkSpec st = storage();
+        st.endpoints = {{"node storage ports", EndpointCount::PerComputeNode, 0, 1},
+                        {"storage servers", EndpointCount::Fixed, 40, 2}};
+        NetworkSpec o = oob();
+        o.endpoints = {{"node BMCs", EndpointCount::PerComputeNode, 0, 1},
+                       {"switch management ports", EndpointCount::PerSwitch, 0, 1},
+                       {"storage server BMCs", EndpointCount::Fixed, 40, 1}};
+        s.networks = {st, o};
+        const ClusterPlan c = makeClusterPlan(s, catalog_);
+        QVERIFY(c.floor().halls > 1);
+        int serviceRacks = 0;
+        checkFloor(c, serviceRacks);
+        if (QTest::currentTestFailed()) return;
+        QCOMPARE(serviceRacks, 3);  // 40 storage servers: 16 + 16 + 8; their BMCs add none
+        double lastComputeRowY = 0;
+        for (const Rack& r : c.compute().layout.racks)
+            if (r.row >= 0) lastComputeRowY = std::max(lastComputeRowY, r.yM);
+        const Plan& sp = c.networks[1].plan;
+        for (std::uint32_t d = sp.fabric.nodeCount; d < sp.fabric.devices.size(); ++d) {
+            const Rack& r = sp.layout.racks[sp.layout.rackOfDevice[d]];
+            if (sp.fabric.devices[d].tier == Tier::Spine) QCOMPARE(r.name.substr(0, 5), std::string("CORE-"));
+        }
+        for (std::uint32_t p = 0; p < sp.fabric.nodeCount; ++p) {
+            const Rack& r = sp.layout.racks[sp.layout.rackOfDevice[p]];
+            if (r.kind == RackKind::Service) QVERIFY(r.yM > lastComputeRowY);
+        }
+    }
+
+private:
+    Catalog catalog_;
+};
+
+QTEST_GUILESS_MAIN(TestSharedFloor)
+#include "test_shared_floor.moc"
