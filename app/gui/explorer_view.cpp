@@ -254,7 +254,10 @@ ExplorerView::ExplorerView(Document* document, QWidget* parent) : QWidget(parent
                                 "right-click to pin it."), this);
     m_selection->setWordWrap(true);
     m_selection->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_open = new QPushButton(tr("Open as new design"), this);
+    // "Open", not "Open as new design": the side panel is 180 pixels wide at 1024 and cut the longer name.
+    m_open = new QPushButton(tr("Open"), this);
+    m_open->setObjectName(QStringLiteral("explore-open"));
+    m_open->setToolTip(tr("Open the selected variant as a new design (or double-click its point)"));
     m_open->setEnabled(false);
     m_pin = new QPushButton(tr("Pin"), this);
     m_pin->setToolTip(tr("Add the selected variant to the side-by-side table below the chart"));

@@ -446,6 +446,7 @@ QWidget* MainWindow::makeChecksTab()
     layout->setContentsMargins(6, 0, 6, 0);
     layout->addWidget(m_checksHeader);
     layout->addWidget(m_checksTable, 1);
+    layout->addStretch();  // takes the page when the table is hidden (no findings), keeping the line on top
     return page;
 }
 
@@ -555,6 +556,10 @@ void MainWindow::onPlanReady()
     m_resilience->setPlan(plan);
     m_pricesModel->setComparison(plan, m_document->opticsPrices());  // aggregated on the plan worker
     m_pricesSummary->setText(m_pricesModel->summaryText());
+    // One source behind every plan price: a column repeating its name only took width from the sources
+    // (the footer names it instead).
+    if (auto* prices = findChild<QTableView*>(QStringLiteral("pricesTable")))
+        prices->setColumnHidden(PriceComparisonModel::PlanSource, !m_pricesModel->commonPlanSource().isEmpty());
     // Catalog-wide, at this plan's price policy: what multimode saves against single-mode (issue 39).
     m_mediumRatios->setText(plan && m_document->catalog() ? mediumRatioHtml(*m_document->catalog(), plan->spec.economics)
                                                           : QString());
@@ -588,6 +593,8 @@ void MainWindow::onPlanReady()
                                     .arg(tr("%n error(s)", nullptr, errors), tr("%n warning(s)", nullptr, plan->warningCount()),
                                          tr("%n note(s)", nullptr, int(plan->findings.size()) - errors - plan->warningCount())));
     if (plan && plan->findings.size() < 500) m_checksTable->resizeRowsToContents();
+    // No findings: the line above says so; an empty table under it only looked like something failed to load.
+    m_checksTable->setVisible(plan && !plan->findings.empty());
     m_tabs->setTabText(m_tabs->indexOf(m_checksPage), errors ? tr("Checks (%1)").arg(errors) : tr("Checks"));
     updateStatus();
 }
