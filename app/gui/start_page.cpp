@@ -10,6 +10,7 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 #include "recent_files.h"
@@ -87,7 +88,10 @@ QLabel* plainLine(const QString& text, QWidget* parent)
 StartPage::StartPage(QWidget* parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("StartPage"));
-    auto* outer = new QVBoxLayout(this);
+    // The page scrolls: nine templates wrapped to a 1024-pixel window's column run taller than its
+    // 700 pixels, and an unscrolled page would grow the window instead.
+    auto* content = new QWidget;
+    auto* outer = new QVBoxLayout(content);
     outer->setContentsMargins(32, 24, 32, 24);
     auto* title = new QLabel(tr("<h1 style='margin-bottom:0'>FabricPlan</h1>"), this);
     auto* intro = new QLabel(tr("Designs the scale-out network of a GPU cluster — switches, links, optics and cables, "
@@ -140,6 +144,15 @@ StartPage::StartPage(QWidget* parent) : QWidget(parent)
     outer->addWidget(m_notice);
     outer->addLayout(columns);
     outer->addStretch(1);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->viewport()->setBackgroundRole(QPalette::Window);
+    auto* page = new QVBoxLayout(this);
+    page->setContentsMargins(0, 0, 0, 0);
+    page->addWidget(scroll);
 }
 
 void StartPage::refresh(const QString& templatesDir, const QStringList& recentFiles)
