@@ -5,6 +5,10 @@
 // column, the Compare designs window's third design on screen, the Explorer's Open button whole.
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
+#include <QSignalSpy>
+#include <QToolButton>
+#include <QChartView>
 #include <QPushButton>
 #include <QTableView>
 #include <QTableWidget>
@@ -222,6 +226,50 @@ private slots:
         QVERIFY(open && open->isVisible());
         QVERIFY2(open->width() >= open->sizeHint().width(),
                  qPrintable(QStringLiteral("%1 < %2").arg(open->width()).arg(open->sizeHint().width())));
+    }
+
+    // At 1024 x 700 the sweep's value fields fold away once a sweep has results, and the chart gets
+    // their height; Values shows them again and that choice holds. At 1400 x 900 they stay.
+    void explorerFoldsItsValuesWhenShort()
+    {
+        m_window->resize(1024, 700);
+        m_window->showTab(QStringLiteral("explorer"));
+        QTest::qWait(30);
+        ExplorerView* view = m_window->explorerView();
+        QVERIFY2(view->height() < ExplorerView::kFoldHeightPx, qPrintable(QString::number(view->height())));
+        QLineEdit* tiers = view->findChild<QLineEdit*>(QStringLiteral("explore-tiers"));
+        QVERIFY(tiers);
+        QVERIFY(!view->valuesFolded());  // nothing swept yet: the fields are what to fill in
+        QVERIFY(tiers->isVisible());
+        auto* chart = view->findChild<QChartView*>();
+        QVERIFY(chart);
+        view->fillFromDesign();
+        QSignalSpy finished(view, &ExplorerView::sweepFinished);
+        view->run();
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 120'000);
+        QVERIFY(!view->rows().empty());
+        QTest::qWait(30);
+        QVERIFY(view->valuesFolded());
+        QVERIFY(!tiers->isVisible());
+        const int folded = chart->height();
+        // Independently of the fold's own arithmetic: the chart has at least 300 of the ~590 pixels
+        // (it had 250 with the fields shown).
+        QVERIFY2(folded >= 300, qPrintable(QString::number(folded)));
+
+        auto* fold = view->findChild<QToolButton*>(QStringLiteral("explore-fold"));
+        QVERIFY(fold && fold->isVisible());
+        QTest::mouseClick(fold, Qt::LeftButton);
+        QTest::qWait(30);
+        QVERIFY(!view->valuesFolded());
+        QVERIFY(tiers->isVisible());
+        QVERIFY2(chart->height() < folded, qPrintable(QStringLiteral("%1 / %2").arg(chart->height()).arg(folded)));
+        m_window->resize(1000, 690);  // the user's choice holds through a resize
+        QTest::qWait(30);
+        QVERIFY(!view->valuesFolded());
+
+        QTest::mouseClick(fold, Qt::LeftButton);
+        QVERIFY(view->valuesFolded());
+        m_window->resize(1024, 700);
     }
 
 private:
