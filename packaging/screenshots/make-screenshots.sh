@@ -21,8 +21,9 @@ export QT_QPA_PLATFORM=offscreen LC_ALL=C.UTF-8
 export FABRICPLAN_DATA_DIR="$build/data"  # the built catalog, as the tests use
 
 # The design each picture shows. The four-network example wherever the networks show (summary, floor,
-# BOM, prices, cables, checks); the plain SuperPOD where a tab is about the compute fabric alone; the
-# Explorer sweeps the 4,096-GPU RoCE design (its sweep has a front worth drawing).
+# BOM, prices, cables); the plain SuperPOD where a tab is about the compute fabric alone; Checks of a
+# design with errors (with none, the tab is one line: tests/app/test_laptop_layout.cpp); the Explorer
+# sweeps the 4,096-GPU RoCE design.
 superpod="$examples/dgx-h100-superpod-1024.fabricplan"
 networks="$examples/dgx-h100-superpod-1024-all-networks.fabricplan"
 scratch=$(mktemp -d)
@@ -36,7 +37,7 @@ grep -q '"planes": 3' "$errors" || { echo "make-screenshots: could not derive th
 declare -A design=(
     [start]="" [summary]="$networks" [topology]="$superpod" [floor]="$networks" [bom]="$networks"
     [prices]="$networks" [cables]="$networks" [compare]="$superpod" [explorer]="$examples/roce-tomahawk5-4096.fabricplan"
-    [checks]="$networks" [resilience]="$superpod" [errors]="$errors" [compare-designs]="$superpod"
+    [checks]="$errors" [resilience]="$superpod" [errors]="$errors" [compare-designs]="$superpod"
 )
 tabs=(start summary topology floor bom prices cables compare explorer checks resilience errors compare-designs)
 [ $# -gt 0 ] && tabs=("$@")
