@@ -17,6 +17,7 @@
 #include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -36,6 +37,7 @@
 #include "floor_view.h"
 #include "medium_ratio_text.h"
 #include "fit_columns.h"
+#include "fold_when_short.h"
 #include "common/format.h"
 #include "common/paths.h"
 #include "price_comparison_model.h"
@@ -413,7 +415,15 @@ QWidget* MainWindow::makePricesTab()
     layout->addWidget(intro);
     layout->addWidget(table, 1);
     layout->addWidget(m_pricesSummary);
+    // The ratios run to ten lines at 1024 pixels and left the table a dozen rows of a 700-pixel
+    // window: under 640 pixels of page they fold behind this toggle.
+    m_mediumRatiosFold = new QToolButton(page);
+    m_mediumRatiosFold->setObjectName(QStringLiteral("mediumRatiosFold"));
+    m_mediumRatiosFold->setAutoRaise(true);
+    m_mediumRatiosFold->setToolTip(tr("What multimode modules cost against single-mode ones, per vendor and shape"));
+    layout->addWidget(m_mediumRatiosFold, 0, Qt::AlignLeft);
     layout->addWidget(m_mediumRatios);
+    foldWhenShort(page, m_mediumRatios, m_mediumRatiosFold, tr("Multimode ÷ single-mode module prices"), 640);
     return page;
 }
 
@@ -563,6 +573,7 @@ void MainWindow::onPlanReady()
     // Catalog-wide, at this plan's price policy: what multimode saves against single-mode (issue 39).
     m_mediumRatios->setText(plan && m_document->catalog() ? mediumRatioHtml(*m_document->catalog(), plan->spec.economics)
                                                           : QString());
+    m_mediumRatiosFold->setVisible(!m_mediumRatios->text().isEmpty());
     showCableCount();
     if (m_cableModel->filterPending()) filterCables();  // the kept filter, scanned on the worker for this plan
     if (plan) {

@@ -169,6 +169,28 @@ private slots:
         QVERIFY2(columnsInView(table, &why), qPrintable(why));
     }
 
+    // At 1024 x 700 the multimode ÷ single-mode paragraph (ten lines there) folds behind its toggle and
+    // the price table gets the height: at least 300 pixels (it had ~230). The toggle shows it again.
+    void pricesFoldTheRatiosWhenShort()
+    {
+        m_window->showTab(QStringLiteral("prices"));
+        QTest::qWait(30);
+        auto* table = m_window->findChild<QTableView*>(QStringLiteral("pricesTable"));
+        auto* ratios = m_window->findChild<QLabel*>(QStringLiteral("mediumRatios"));
+        auto* fold = m_window->findChild<QToolButton*>(QStringLiteral("mediumRatiosFold"));
+        QVERIFY(table && ratios && fold);
+        QVERIFY(!ratios->text().isEmpty());
+        QVERIFY(fold->isVisible());
+        QVERIFY(!ratios->isVisible());
+        QVERIFY2(table->height() >= 300, qPrintable(QString::number(table->height())));
+        QTest::mouseClick(fold, Qt::LeftButton);
+        QTest::qWait(30);
+        QVERIFY(ratios->isVisible());
+        QVERIFY(table->height() < 300);
+        QTest::mouseClick(fold, Qt::LeftButton);
+        QVERIFY(!ratios->isVisible());
+    }
+
     // The Compare table says whether a fabric builds in a few characters ("✗ 1 error" under
     // "Buildable"), not "✗ not buildable: 1 error" wrapped onto two lines.
     void compareBuildableColumnIsShort()
