@@ -568,8 +568,16 @@ void MainWindow::onPlanReady()
     m_pricesSummary->setText(m_pricesModel->summaryText());
     // One source behind every plan price: a column repeating its name only took width from the sources
     // (the footer names it instead).
-    if (auto* prices = findChild<QTableView*>(QStringLiteral("pricesTable")))
+    // A source that quotes none of the lines is a column of dashes: the footer says so ("quotes none of
+    // these parts") and the column goes, so the sources that do quote keep their width at 1024 pixels.
+    if (auto* prices = findChild<QTableView*>(QStringLiteral("pricesTable"))) {
         prices->setColumnHidden(PriceComparisonModel::PlanSource, !m_pricesModel->commonPlanSource().isEmpty());
+        for (int source = 0; source < m_pricesModel->sourceCount(); ++source)
+            prices->setColumnHidden(PriceComparisonModel::FirstSource + source,
+                                    m_pricesModel->lineCount() > 0 &&
+                                        m_pricesModel->sourceMissingLines(source) == m_pricesModel->lineCount());
+        refitColumns(prices);  // the hidden columns' width goes to the others
+    }
     // Catalog-wide, at this plan's price policy: what multimode saves against single-mode (issue 39).
     m_mediumRatios->setText(plan && m_document->catalog() ? mediumRatioHtml(*m_document->catalog(), plan->spec.economics)
                                                           : QString());
