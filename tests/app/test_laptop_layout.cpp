@@ -20,6 +20,7 @@
 #include "gui/design_comparison_window.h"
 #include "gui/document.h"
 #include "gui/explorer_view.h"
+#include "gui/floor_geometry.h"
 #include "gui/main_window.h"
 #include "gui/price_comparison_model.h"
 #include "gui/start_page.h"
@@ -309,6 +310,24 @@ private slots:
         QTest::mouseClick(fold, Qt::LeftButton);
         QVERIFY(view->valuesFolded());
         m_window->resize(1024, 700);
+    }
+
+    // The floor's colours in either theme: a lightly loaded compute rack recedes towards the background
+    // (closer to it in lightness than a loaded one; on a dark floor the idle racks were the brightest),
+    // and a network rack's outline stands out from the background by at least 100 of 255 in lightness.
+    void floorColoursReadInBothThemes()
+    {
+        for (const bool dark : {false, true}) {
+            const int base = dark ? QColor(0x1e, 0x1e, 0x1e).lightness() : QColor(Qt::white).lightness();
+            const auto distance = [base](const QColor& c) { return std::abs(c.lightness() - base); };
+            QVERIFY2(distance(rackPowerColor(0.1, dark)) < distance(rackPowerColor(0.85, dark)),
+                     qPrintable(QStringLiteral("dark %1: %2 vs %3").arg(dark).arg(rackPowerColor(0.1, dark).name(),
+                                                                              rackPowerColor(0.85, dark).name())));
+            QVERIFY2(distance(networkRackOutline(dark)) >= 100, qPrintable(networkRackOutline(dark).name()));
+            // Amber and red keep their meaning in both.
+            QCOMPARE(rackPowerColor(0.95, dark), QColor(0xf0, 0xa2, 0x02));
+            QCOMPARE(rackPowerColor(1.2, dark), QColor(0xd3, 0x2f, 0x2f));
+        }
     }
 
 private:
