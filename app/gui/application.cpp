@@ -83,7 +83,8 @@ int runApplication(int argc, char* argv[])
                                               QStringLiteral("Render the window offscreen to a PNG and exit."),
                                               QStringLiteral("FILE"));
     const QCommandLineOption tabOption(QStringLiteral("tab"),
-                                       QStringLiteral("Tab for --screenshot: %1|explorer|start.").arg(MainWindow::tabNames().join(QLatin1Char('|'))),
+                                       QStringLiteral("Tab for --screenshot: %1|explorer|start|compare-designs (the design against the "
+                                                      "DESIGNs after it).").arg(MainWindow::tabNames().join(QLatin1Char('|'))),
                                        QStringLiteral("NAME"), QStringLiteral("summary"));
     const QCommandLineOption sizeOption(QStringLiteral("size"), QStringLiteral("Window size for --screenshot."),
                                         QStringLiteral("WxH"), QStringLiteral("1400x900"));
@@ -138,8 +139,9 @@ int runApplication(int argc, char* argv[])
     }
 
     if (screenshot) {
-        if (!MainWindow::tabNames().contains(parser.value(tabOption)) && parser.value(tabOption) != QLatin1String("start") &&
-            parser.value(tabOption) != QLatin1String("explorer")) {
+        const QString tab = parser.value(tabOption);
+        if (!MainWindow::tabNames().contains(tab) && tab != QLatin1String("start") && tab != QLatin1String("explorer") &&
+            tab != QLatin1String("compare-designs")) {
             std::fprintf(stderr, "fabricplan: unknown tab '%s'\n", qPrintable(parser.value(tabOption)));
             return 2;
         }
@@ -156,7 +158,8 @@ int runApplication(int argc, char* argv[])
         MainWindow window(loaded.catalog, QString());
         QString error;
         if (!renderScreenshot(window, design, parser.value(tabOption), parser.value(screenshotOption), &error,
-                              120'000, size, parser.value(networkOption), parser.value(exploreOption))) {
+                              120'000, size, parser.value(networkOption), parser.value(exploreOption),
+                              parser.positionalArguments().mid(1))) {
             std::fprintf(stderr, "fabricplan: %s\n", qPrintable(error));
             return 1;
         }

@@ -411,8 +411,8 @@ void CompareView::rebuild()
     QString html = QStringLiteral("<h3 style='margin-top:0; margin-bottom:4px'>%1</h3>").arg(verdict);
     const bool withNetworks = m_clusterTotals.size() == plans.size() && !plans.empty();
     // Cells of class "whole" never wrap: part numbers and figures ("MCX75310AAS-NEAT" read as
-    // "MCX75310AAS / -NEAT" in a 1024-pixel window) and the fabric's name, its chart label under it. Only
-    // the status wraps.
+    // "MCX75310AAS / -NEAT" in a 1024-pixel window), the fabric's name, its chart label under it, and
+    // whether it builds.
     m_advice->document()->setDefaultStyleSheet(QStringLiteral(".whole { white-space: nowrap; }"));
     html += QStringLiteral("<table cellspacing='0' cellpadding='3' width='100%'><tr style='color:%1'>"
                            "<th align='left'>%2</th><th align='left' class='whole'>%3</th>"
@@ -420,7 +420,7 @@ void CompareView::rebuild()
                            "<th align='right' class='whole'>%6</th><th align='right' class='whole'>%7</th>"
                            "%9<th align='left'>%8</th></tr>")
                 .arg(muted, tr("Fabric"), tr("Switch / NIC"), tr("Switches"), tr("Capex"), tr("TCO"), tr("Stops/day"),
-                     tr("Status"),
+                     tr("Buildable"),
                      withNetworks ? QStringLiteral("<th align='right' class='whole'>%1</th>").arg(tr("With all<br>networks"))
                                   : QString());
     for (std::size_t k = 0; k < plans.size(); ++k) {
@@ -443,9 +443,11 @@ void CompareView::rebuild()
                 + (withNetworks ? QStringLiteral("<td align='right' class='whole'>%1</td>")
                                       .arg(unbrokenFigure(money(p, m_clusterTotals[k].capexUsd)))
                                 : QString())
-                + QStringLiteral("<td>%1</td></tr>").arg(errors ? tr("<span style='color:%1'>✗ not buildable: %n error(s)</span>", nullptr, errors)
+                // "✗ 2 errors" under "Buildable", not "✗ not buildable: 2 errors" under "Status": the long
+                // form wrapped onto two lines at 1024 pixels and took the width the fabric's name needed.
+                + QStringLiteral("<td class='whole'>%1</td></tr>").arg(errors ? tr("<span style='color:%1'>✗ %n error(s)</span>", nullptr, errors)
                                       .arg(errorColour(pal).name())
-                                : tr("buildable"));
+                                : tr("yes"));
     }
     html += QStringLiteral("</table>");
     const bool anyEstimated = std::any_of(plans.begin(), plans.end(), [](const Plan& p) { return p.estimates.capex.estimated; });

@@ -1,5 +1,7 @@
 #include "design_comparison_window.h"
 
+#include "fit_columns.h"
+
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -16,6 +18,7 @@
 #include "bom_model.h"  // formatUsd
 #include "common/error.h"
 #include "design_input.h"
+#include "fit_columns.h"
 #include "io/design_comparison_export.h"
 #include "plan/cluster_plan.h"
 #include "spec/spec_json.h"
@@ -93,6 +96,10 @@ DesignComparisonWindow::DesignComparisonWindow(std::shared_ptr<const Catalog> ca
     m_figures->setObjectName(QStringLiteral("comparisonFigures"));
     m_figures->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_figures->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    // Three designs at 1024 pixels: the columns drop to their figures' width and the file names in the
+    // headers elide (in the middle: names differ at their ends), instead of the last design running off
+    // to the right. Figures and part numbers never elide.
+    keepColumnsInView(m_figures, {});
     m_figures->horizontalHeader()->setTextElideMode(Qt::ElideMiddle);
     // Compact rows: the 26 figures fit a 900-pixel window without scrolling.
     m_figures->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
@@ -260,8 +267,7 @@ void DesignComparisonWindow::fill()
         }
     }
     m_figures->setVerticalHeaderLabels(rowLabels);
-    m_figures->resizeColumnsToContents();
-    for (int i = 0; i < designs; ++i) m_figures->setColumnWidth(i, std::clamp(m_figures->columnWidth(i), 120, 260));
+    refitColumns(m_figures);
 
     int rows = 0;
     for (const auto& d : c.differences) rows += int(d.size());

@@ -18,6 +18,7 @@
 #include <QPushButton>
 #include <QScatterSeries>
 #include <QSplitter>
+#include <QToolButton>
 #include <QToolTip>
 #include <QValueAxis>
 #include <QVBoxLayout>
@@ -230,7 +231,21 @@ ExplorerView::ExplorerView(Document* document, QWidget* parent) : QWidget(parent
     m_filterStatus = new QLabel(this);
     m_filterStatus->setObjectName(QStringLiteral("explore-filter-status"));
     m_filterStatus->setWordWrap(true);
+    // The value fields in a box of their own, folded at small heights (updateFold).
+    m_axesBox = new QWidget(this);
+    m_axesBox->setLayout(axes);
+    axes->setContentsMargins(0, 0, 0, 0);
+    m_fold = new QToolButton(this);
+    m_fold->setObjectName(QStringLiteral("explore-fold"));
+    m_fold->setCheckable(true);
+    m_fold->setToolTip(tr("Show or fold the values the sweep varies (folded by itself under %1 pixels of height "
+                          "once a sweep has results, so the chart has the room)").arg(kFoldHeightPx));
+    connect(m_fold, &QToolButton::clicked, this, [this](bool show) {
+        m_foldChoice = !show;
+        updateFold();
+    });
     auto* buttons = new QHBoxLayout;
+    buttons->addWidget(m_fold);
     buttons->addWidget(m_run);
     buttons->addWidget(m_cancel);
     buttons->addWidget(reset);
@@ -254,7 +269,10 @@ ExplorerView::ExplorerView(Document* document, QWidget* parent) : QWidget(parent
                                 "right-click to pin it."), this);
     m_selection->setWordWrap(true);
     m_selection->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_open = new QPushButton(tr("Open as new design"), this);
+    // "Open", not "Open as new design": the side panel is 180 pixels wide at 1024 and cut the longer name.
+    m_open = new QPushButton(tr("Open"), this);
+    m_open->setObjectName(QStringLiteral("explore-open"));
+    m_open->setToolTip(tr("Open the selected variant as a new design (or double-click its point)"));
     m_open->setEnabled(false);
     m_pin = new QPushButton(tr("Pin"), this);
     m_pin->setToolTip(tr("Add the selected variant to the side-by-side table below the chart"));
@@ -303,7 +321,7 @@ ExplorerView::ExplorerView(Document* document, QWidget* parent) : QWidget(parent
 
     auto* layout = new QVBoxLayout(this);
     layout->setSpacing(4);
-    layout->addLayout(axes);
+    layout->addWidget(m_axesBox);
     layout->addLayout(figures);
     layout->addLayout(filters);
     layout->addLayout(buttons);
@@ -311,6 +329,8 @@ ExplorerView::ExplorerView(Document* document, QWidget* parent) : QWidget(parent
     layout->addWidget(m_filterStatus);
     layout->addWidget(vertical, 1);
 
+    connect(this, &ExplorerView::sweepFinished, this, &ExplorerView::updateFold);
+    updateFold();
     connect(m_run, &QPushButton::clicked, this, &ExplorerView::run);
     connect(m_cancel, &QPushButton::clicked, this, &ExplorerView::cancel);
     connect(reset, &QPushButton::clicked, this, &ExplorerView::fillFromDesign);
@@ -524,6 +544,26 @@ void ExplorerView::onFinished()
     refreshPins();
     redraw();
     emit sweepFinished();
+}
+
+bool ExplorerView::valuesFolded() const { return m_axesBox && m_axesBox->isHidden(); }
+
+void ExplorerView::resizeEvent(QResizeEvent* event)
+{
+    QWidget::resizeEvent(event);
+    updateFold();
+}
+
+// At 1024 x 700 the value fields, figure pickers, filters and buttons took 230 of the tab's ~590 pixels
+// and left the chart 250; folded, the chart gets the fields' 110 more. Before a sweep the fields stay:
+// they are what the user fills in first.
+void ExplorerView::updateFold()
+{
+    if (!m_axesBox) return;
+    const bool fold = m_foldChoice.value_or(height() < kFoldHeightPx && !m_rows.empty());
+    m_axesBox->setHidden(fold);
+    m_fold->setChecked(!fold);
+    m_fold->setText(fold ? tr("Values ▸") : tr("Values ▾"));
 }
 
 void ExplorerView::changeEvent(QEvent* event)

@@ -15,6 +15,7 @@
 #include <atomic>
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "io/report_table.h"
@@ -30,6 +31,7 @@ class QLabel;
 class QLineEdit;
 class QListWidget;
 class QProgressBar;
+class QToolButton;
 class QPushButton;
 class QScatterSeries;
 
@@ -105,8 +107,16 @@ signals:
     // ok: `message` says what was written where; else why nothing was.
     void exportFinished(bool ok, const QString& message);
 
+public:
+    // Below kFoldHeightPx (a 1024 x 700 window) the sweep's value fields fold away once a sweep has
+    // results, so the chart gets their height; the Values button shows them again (and keeps the
+    // user's choice from then on).
+    static constexpr int kFoldHeightPx = 640;
+    bool valuesFolded() const;
+
 protected:
     void changeEvent(QEvent* event) override;
+    void resizeEvent(QResizeEvent* event) override;
 
 private:
     struct Outcome {
@@ -150,6 +160,10 @@ private:
     QListWidget* m_unbuildable = nullptr;
     PinnedVariantsTable* m_pinTable = nullptr;
     QWidget* m_pinsPanel = nullptr;
+    QWidget* m_axesBox = nullptr;      // the value fields, folded at small heights
+    QToolButton* m_fold = nullptr;     // "Values": shows or folds them
+    std::optional<bool> m_foldChoice;  // the user's, once they pressed Values
+    void updateFold();
     QFutureWatcher<std::shared_ptr<Outcome>> m_watcher;
     QFutureWatcher<QString> m_exportWatcher;  // empty: written; else the error
     QString m_exportPath, m_exportSummary;

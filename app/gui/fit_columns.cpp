@@ -45,7 +45,22 @@ void fit(QTableView* table, const std::vector<int>& elidable, int minWidth)
         if (sum(withCap(mid)) <= room) low = mid;
         else high = mid - 1;
     }
-    const std::vector<int> fitted = withCap(low);
+    std::vector<int> fitted = withCap(low);
+    // Headers take back what room is left, left to right, up to their whole width: only as many
+    // headers elide as must (three design names fit a 1024-pixel window where the fitting cut all three).
+    const std::vector<int> whole = [&] {
+        std::vector<int> w;
+        for (int c = 0; c < columns; ++c) w.push_back(table->isColumnHidden(c) ? 0 : table->columnWidth(c));
+        return w;
+    }();
+    int left = room - sum(fitted);
+    for (int c = 0; c < columns && left > 0; ++c) {
+        if (std::find(elidable.begin(), elidable.end(), c) != elidable.end()) continue;
+        const int more = std::min(left, whole[std::size_t(c)] - fitted[std::size_t(c)]);
+        if (more <= 0) continue;
+        fitted[std::size_t(c)] += more;
+        left -= more;
+    }
     for (int c = 0; c < columns; ++c)
         if (!table->isColumnHidden(c)) table->setColumnWidth(c, fitted[std::size_t(c)]);
 }
@@ -82,9 +97,17 @@ void keepColumnsInView(QTableView* table, std::vector<int> elidable, int minWidt
     table->viewport()->installEventFilter(fitter);
     table->setTextElideMode(Qt::ElideRight);
     table->horizontalHeader()->setTextElideMode(Qt::ElideRight);
-    if (QAbstractItemModel* model = table->model())
+    // A model the table owns (QTableWidget's) resets while the table is being destroyed: such a table is
+    // refitted by refitColumns, never on a reset.
+    if (QAbstractItemModel* model = table->model(); model && model->parent() != table)
         QObject::connect(model, &QAbstractItemModel::modelReset, fitter, [fitter] { fitter->fitNow(); });
     fitter->fitNow();
+}
+
+void refitColumns(QTableView* table)
+{
+    for (QObject* child : table->children())
+        if (auto* fitter = dynamic_cast<ColumnFitter*>(child)) fitter->fitNow();
 }
 
 } // namespace fp::gui

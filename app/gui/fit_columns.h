@@ -13,5 +13,8 @@ namespace fp::gui {
 
 // Fits now, again whenever the model is reset or the viewport changes width.
 void keepColumnsInView(QTableView* table, std::vector<int> elidable, int minWidth = 72);
+// Fits a table given to keepColumnsInView again now: for tables filled item by item (a QTableWidget
+// resets no model). Does nothing to other tables.
+void refitColumns(QTableView* table);
 
 } // namespace fp::gui

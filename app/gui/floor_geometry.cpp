@@ -8,6 +8,7 @@
 #include <map>
 
 #include "bom_model.h"
+#include "status_colours.h"
 
 namespace fp::gui {
 
@@ -21,12 +22,17 @@ QRectF rackRect(const Rack& r, const FloorSpec& f)
 
 } // namespace
 
-QColor rackPowerColor(double fraction)
+QColor rackPowerColor(double fraction, bool dark)
 {
     if (fraction > 1.0) return QColor(0xd3, 0x2f, 0x2f);
     if (fraction > 0.9) return QColor(0xf0, 0xa2, 0x02);
-    return QColor(0x76, 0xb9, 0x00).lighter(100 + int((1.0 - fraction) * 60));
+    const int recede = 100 + int((1.0 - std::max(0.0, fraction)) * 60);
+    return dark ? QColor(0x76, 0xb9, 0x00).darker(recede) : QColor(0x76, 0xb9, 0x00).lighter(recede);
 }
+
+QColor networkRackFill(bool dark) { return dark ? QColor(0x4a, 0x80, 0xc4) : QColor(0x2b, 0x5c, 0x94); }
+
+QColor networkRackOutline(bool dark) { return dark ? QColor(0xb4, 0xd0, 0xf0) : QColor(0x1a, 0x3a, 0x60); }
 
 QString rackTip(const Rack& r, double budgetKw)
 {
@@ -66,7 +72,7 @@ FloorGeometry buildFloorGeometry(const Plan& plan)
         rowYM[r.row] = r.yM;
         drawn.rect = rackRect(r, f).translated(out.sections.shift(r.row));
         if (r.kind == RackKind::Compute || r.kind == RackKind::Service) {  // service racks: storage, management servers
-            drawn.fill = rackPowerColor(budgetW > 0 ? r.powerW / budgetW : 0);
+            drawn.fill = rackPowerColor(budgetW > 0 ? r.powerW / budgetW : 0, isDarkPalette());
             out.computePowerW += r.powerW;
             out.computeBounds |= drawn.rect;
             out.compute.push_back(std::move(drawn));

@@ -34,8 +34,14 @@ struct FloorSections {
     static FloorSections forLayout(const Layout&, const FloorSpec&);
 };
 
-// Green well within the rack power budget, amber near it, red over it.
-QColor rackPowerColor(double fractionOfBudget);
+// Green well within the rack power budget, amber near it, red over it. A lightly loaded rack recedes
+// towards the background: paler on a light palette, darker on a dark one (`dark`: the palette's base is
+// dark; paled on a dark floor, the idle racks were the brightest, glaring lime).
+QColor rackPowerColor(double fractionOfBudget, bool dark = false);
+// Network and spine-room racks: their fill and outline. On a dark floor a lighter blue with a light
+// outline (the light theme's dark-blue outline vanished against it).
+QColor networkRackFill(bool dark);
+QColor networkRackOutline(bool dark);
 QString rackTip(const Rack&, double budgetKw);
 
 struct FloorRack {

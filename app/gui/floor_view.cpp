@@ -21,6 +21,7 @@
 #include "commands.h"
 #include "document.h"
 #include "fit_button.h"
+#include "status_colours.h"
 
 namespace fp::gui {
 
@@ -63,8 +64,9 @@ public:
     void paint(QPainter* p, const QStyleOptionGraphicsItem* option, QWidget*) override
     {
         if (m_kind != Kind::Compute) {
-            p->setBrush(QColor(0x2b, 0x5c, 0x94));
-            p->setPen(QPen(QColor(0x1a, 0x3a, 0x60), 0.8));
+            const bool dark = isDarkPalette();
+            p->setBrush(networkRackFill(dark));
+            p->setPen(QPen(networkRackOutline(dark), 0.8));
         } else {
             const double lod = option->levelOfDetailFromTransform(p->worldTransform());
             p->setPen(lod > 0.4 ? QPen(QColor(0x55, 0x55, 0x55), 0.6) : Qt::NoPen);
@@ -317,8 +319,10 @@ void FloorView::rebuild()
         if (room.width() < 60) room.adjust(-(60 - room.width()) / 2, 0, (60 - room.width()) / 2, 0);
         auto* item = new DraggableRect(room, false, [this](QPointF moved) { spineRoomDropped(moved / kFloorPxPerM); });
         scene()->addItem(item);
-        item->setBrush(QColor(0x2b, 0x5c, 0x94, 40));
-        item->setPen(QPen(QColor(0x2b, 0x5c, 0x94), 1.5, Qt::DashLine));
+        QColor roomFill = networkRackFill(isDarkPalette(pal));
+        roomFill.setAlpha(40);
+        item->setBrush(roomFill);
+        item->setPen(QPen(networkRackFill(isDarkPalette(pal)), 1.5, Qt::DashLine));
         item->setToolTip(tr("<b>Spine room</b><br>%1 m from the end of row 1 along the tray<br><i>Drag to move it</i>")
                              .arg(f.spineRoomDistanceM, 0, 'f', 1));
         if (!g.spineRoom.empty()) new RacksItem(m_plan, m_geometry, RacksItem::Kind::SpineRoom, item);
@@ -333,7 +337,11 @@ void FloorView::rebuild()
     if (g.hasTray) {
         const double rowEndPx = g.trayStartPx, y = g.trayYPx;
         auto* tray = scene()->addLine(QLineF(rowEndPx + 4, y, spineBounds.left() - 14, y),
-                                      QPen(QColor(0x2b, 0x5c, 0x94, 150), 2, Qt::DashLine));
+                                      QPen([&pal] {
+                                          QColor c = networkRackFill(isDarkPalette(pal));
+                                          c.setAlpha(150);
+                                          return c;
+                                      }(), 2, Qt::DashLine));
         tray->setZValue(-1);
         m_trayLabel = addLabelAbove(scene(), nullptr, tr("tray %1 m").arg(f.spineRoomDistanceM, 0, 'f', 0), small,
                       pal.color(QPalette::PlaceholderText), QPointF((rowEndPx + spineBounds.left()) / 2, y), 4);
@@ -433,9 +441,10 @@ void FloorView::updateLegend()
     };
     const QString sep = QStringLiteral(" &nbsp;&nbsp; ");
     // Short enough for one line in a 1024-pixel window; the spine room is named on the floor itself.
-    QString html = swatch(rackPowerColor(0.5), m_otherNetwork ? tr("Compute or service rack") : tr("Compute rack")) + sep + swatch(rackPowerColor(0.95), tr("> 90 % of power budget")) +
-                   sep + swatch(rackPowerColor(1.2), tr("Over budget")) + sep +
-                   swatch(QColor(0x2b, 0x5c, 0x94), tr("Network rack (drag to move)"));
+    const bool dark = isDarkPalette();
+    QString html = swatch(rackPowerColor(0.5, dark), m_otherNetwork ? tr("Compute or service rack") : tr("Compute rack")) + sep + swatch(rackPowerColor(0.95, dark), tr("> 90 % of power budget")) +
+                   sep + swatch(rackPowerColor(1.2, dark), tr("Over budget")) + sep +
+                   swatch(networkRackFill(dark), tr("Network rack (drag to move)"));
     if (!m_totals.isEmpty())
         html += QStringLiteral("<br><span style='color:%1'>%2</span>")
                     .arg(palette().color(QPalette::PlaceholderText).name(), m_totals.toHtmlEscaped());

@@ -17,6 +17,7 @@
 #include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
+#include <QToolButton>
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -36,6 +37,7 @@
 #include "floor_view.h"
 #include "medium_ratio_text.h"
 #include "fit_columns.h"
+#include "fold_when_short.h"
 #include "common/format.h"
 #include "common/paths.h"
 #include "price_comparison_model.h"
@@ -413,7 +415,15 @@ QWidget* MainWindow::makePricesTab()
     layout->addWidget(intro);
     layout->addWidget(table, 1);
     layout->addWidget(m_pricesSummary);
+    // The ratios run to ten lines at 1024 pixels and left the table a dozen rows of a 700-pixel
+    // window: under 640 pixels of page they fold behind this toggle.
+    m_mediumRatiosFold = new QToolButton(page);
+    m_mediumRatiosFold->setObjectName(QStringLiteral("mediumRatiosFold"));
+    m_mediumRatiosFold->setAutoRaise(true);
+    m_mediumRatiosFold->setToolTip(tr("What multimode modules cost against single-mode ones, per vendor and shape"));
+    layout->addWidget(m_mediumRatiosFold, 0, Qt::AlignLeft);
     layout->addWidget(m_mediumRatios);
+    foldWhenShort(page, m_mediumRatios, m_mediumRatiosFold, tr("Multimode ÷ single-mode module prices"), 640);
     return page;
 }
 
@@ -446,6 +456,7 @@ QWidget* MainWindow::makeChecksTab()
     layout->setContentsMargins(6, 0, 6, 0);
     layout->addWidget(m_checksHeader);
     layout->addWidget(m_checksTable, 1);
+    layout->addStretch();  // takes the page when the table is hidden (no findings), keeping the line on top
     return page;
 }
 
@@ -555,9 +566,22 @@ void MainWindow::onPlanReady()
     m_resilience->setPlan(plan);
     m_pricesModel->setComparison(plan, m_document->opticsPrices());  // aggregated on the plan worker
     m_pricesSummary->setText(m_pricesModel->summaryText());
+    // One source behind every plan price: a column repeating its name only took width from the sources
+    // (the footer names it instead).
+    // A source that quotes none of the lines is a column of dashes: the footer says so ("quotes none of
+    // these parts") and the column goes, so the sources that do quote keep their width at 1024 pixels.
+    if (auto* prices = findChild<QTableView*>(QStringLiteral("pricesTable"))) {
+        prices->setColumnHidden(PriceComparisonModel::PlanSource, !m_pricesModel->commonPlanSource().isEmpty());
+        for (int source = 0; source < m_pricesModel->sourceCount(); ++source)
+            prices->setColumnHidden(PriceComparisonModel::FirstSource + source,
+                                    m_pricesModel->lineCount() > 0 &&
+                                        m_pricesModel->sourceMissingLines(source) == m_pricesModel->lineCount());
+        refitColumns(prices);  // the hidden columns' width goes to the others
+    }
     // Catalog-wide, at this plan's price policy: what multimode saves against single-mode (issue 39).
     m_mediumRatios->setText(plan && m_document->catalog() ? mediumRatioHtml(*m_document->catalog(), plan->spec.economics)
                                                           : QString());
+    m_mediumRatiosFold->setVisible(!m_mediumRatios->text().isEmpty());
     showCableCount();
     if (m_cableModel->filterPending()) filterCables();  // the kept filter, scanned on the worker for this plan
     if (plan) {
@@ -588,6 +612,8 @@ void MainWindow::onPlanReady()
                                     .arg(tr("%n error(s)", nullptr, errors), tr("%n warning(s)", nullptr, plan->warningCount()),
                                          tr("%n note(s)", nullptr, int(plan->findings.size()) - errors - plan->warningCount())));
     if (plan && plan->findings.size() < 500) m_checksTable->resizeRowsToContents();
+    // No findings: the line above says so; an empty table under it only looked like something failed to load.
+    m_checksTable->setVisible(plan && !plan->findings.empty());
     m_tabs->setTabText(m_tabs->indexOf(m_checksPage), errors ? tr("Checks (%1)").arg(errors) : tr("Checks"));
     updateStatus();
 }

@@ -19,6 +19,7 @@ class QComboBox;
 class QMenu;
 class QTabWidget;
 class QTableView;
+class QToolButton;
 class QStackedWidget;
 template <typename T>
 class QFutureWatcher;
@@ -180,6 +181,7 @@ private:
     ChecksModel* m_checksModel = nullptr;
     QTableView* m_checksTable = nullptr;
     QLabel* m_checksHeader = nullptr;
+    QToolButton* m_mediumRatiosFold = nullptr;  // folds m_mediumRatios on a short page
     QWidget* m_checksPage = nullptr;
     PriceComparisonModel* m_pricesModel = nullptr;
     QLabel* m_pricesSummary = nullptr;

@@ -102,6 +102,15 @@ int PriceComparisonModel::sourceMissingLines(int source) const
 
 int PriceComparisonModel::cheapestCompleteSource() const { return m_prices ? m_prices->cheapestComplete : -1; }
 
+QString PriceComparisonModel::commonPlanSource() const
+{
+    if (!m_prices || m_prices->lines.empty()) return QString();
+    const std::string& first = bomLine(m_prices->lines.front()).priceSource;
+    for (const OpticsPriceLine& line : m_prices->lines)
+        if (bomLine(line).priceSource != first) return QString();
+    return QString::fromStdString(first);
+}
+
 bool PriceComparisonModel::anyPriceEstimated() const
 {
     if (!m_prices) return false;
@@ -133,6 +142,8 @@ QString PriceComparisonModel::summaryText() const
     if (sourceCount() > listed) parts << tr("%1 in the table").arg(moreSources(sourceCount() - listed));
     QString text = tr("This plan's priced parts would cost: %1 &nbsp;·&nbsp; the plan's own choice: %2")
                        .arg(parts.join(QStringLiteral(" &nbsp;·&nbsp; ")), formatUsd(planTotalUsd()));
+    if (const QString common = commonPlanSource(); !common.isEmpty())
+        text += tr(", every line from <b>%1</b>").arg(common.toHtmlEscaped());
     if (const long long others = otherSourceCount(); others > 0) {
         // Many sources: the buyer's two answers, then what the table leaves out and why.
         text += tr(" &nbsp;·&nbsp; the cheapest quote of every line: %1").arg(formatUsd(m_prices->bestMixUsd));

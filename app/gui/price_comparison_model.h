@@ -59,6 +59,9 @@ public:
     // cell carries one.
     QString summaryText() const;
     bool anyPriceEstimated() const;
+    // The price source every line's plan price comes from; empty when lines differ (or there are none).
+    // Then the window hides the PlanSource column (a column repeating one name) and the footer names it.
+    QString commonPlanSource() const;
 
     static constexpr int kFooterSources = 8;
 

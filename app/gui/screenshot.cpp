@@ -9,6 +9,7 @@
 #include <QPixmap>
 #include <QThread>
 
+#include "design_comparison_window.h"
 #include "document.h"
 #include "main_window.h"
 
@@ -30,7 +31,8 @@ bool waitForPlan(MainWindow& window, int timeoutMs)
 }
 
 bool renderScreenshot(MainWindow& window, const QString& designPath, const QString& tab, const QString& pngPath,
-                      QString* error, int timeoutMs, QSize size, const QString& network, const QString& explore)
+                      QString* error, int timeoutMs, QSize size, const QString& network, const QString& explore,
+                      const QStringList& compareWith)
 {
     window.resize(size);
     if (!designPath.isEmpty() && !window.openFile(designPath)) {
@@ -38,7 +40,8 @@ bool renderScreenshot(MainWindow& window, const QString& designPath, const QStri
         return false;
     }
     window.document()->recomputeNow();
-    window.showTab(tab);
+    const bool compareDesigns = tab == QLatin1String("compare-designs");
+    window.showTab(compareDesigns ? QStringLiteral("summary") : tab);
     window.show();
     if (!waitForPlan(window, timeoutMs)) {
         if (error) *error = QObject::tr("the plan did not finish within %1 s").arg(timeoutMs / 1000);
@@ -111,9 +114,29 @@ bool renderScreenshot(MainWindow& window, const QString& designPath, const QStri
             }
         }
     }
+    QWidget* shown = &window;
+    if (compareDesigns) {
+        if (compareWith.isEmpty()) {
+            if (error) *error = QObject::tr("--tab compare-designs wants the designs to compare with after the design");
+            return false;
+        }
+        DesignComparisonWindow* comparison = window.compareDesigns(compareWith);
+        comparison->resize(size);
+        QElapsedTimer clock;
+        clock.start();
+        while (comparison->isPlanning() && clock.elapsed() < timeoutMs) {
+            QApplication::processEvents(QEventLoop::AllEvents, 20);
+            QThread::msleep(5);
+        }
+        if (comparison->isPlanning()) {
+            if (error) *error = QObject::tr("the designs were not compared within %1 s").arg(timeoutMs / 1000);
+            return false;
+        }
+        shown = comparison;
+    }
     // Let views lay out and fit at the final size.
     for (int i = 0; i < 5; ++i) QApplication::processEvents();
-    const QPixmap shot = window.grab();
+    const QPixmap shot = shown->grab();
     if (!shot.save(pngPath, "PNG")) {
         if (error) *error = QObject::tr("cannot write %1").arg(pngPath);
         return false;

@@ -4,6 +4,7 @@
 #include <QPalette>
 #include <QSize>
 #include <QString>
+#include <QStringList>
 
 namespace fp::gui {
 
@@ -15,9 +16,12 @@ class MainWindow;
 // `explore`, for the explorer tab: chart figures, filters and pins set after its sweep, in order:
 // "x=FIGURE,y=FIGURE,capex=MAX,power=MAX,busbw=MIN,pin=N+M" (figures as sweep --pareto names them, capex
 // in $ M, variant numbers from 1; pin=front pins the front drawn then); a bad part is an error.
+// Tab "compare-designs" shows File > Compare designs: the design against the files in `compareWith`,
+// the comparison window (not the main window) at `size`.
 bool renderScreenshot(MainWindow&, const QString& designPath, const QString& tab, const QString& pngPath,
                       QString* error, int timeoutMs = 120'000, QSize size = QSize(1400, 900),
-                      const QString& network = QString(), const QString& explore = QString());
+                      const QString& network = QString(), const QString& explore = QString(),
+                      const QStringList& compareWith = {});
 // A dark palette for --dark screenshots (Fusion style), as a dark desktop theme gives the app.
 QPalette darkScreenshotPalette();
 // Waits (processing events) until the document has no work pending; false on timeout.

@@ -1,12 +1,16 @@
 #include "start_page.h"
 
+#include <algorithm>
+
 #include <QDir>
+#include <QEvent>
 #include <QFileInfo>
 #include <QFontMetrics>
 #include <QGridLayout>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QVBoxLayout>
 
 #include "recent_files.h"
@@ -50,6 +54,27 @@ QString templateTitle(const QString& path)
     }
 }
 
+// `text` broken at spaces into lines no wider than `width` pixels (a word wider than that keeps its
+// own line); the first line indented as `first`, the others as `indent`.
+QStringList wrapWords(const QString& text, const QFontMetrics& metrics, int width, const QString& first,
+                      const QString& indent)
+{
+    QStringList lines;
+    QString line;
+    for (const QString& word : text.split(QLatin1Char(' '), Qt::SkipEmptyParts)) {
+        const QString lead = lines.isEmpty() ? first : indent;
+        const QString longer = line.isEmpty() ? lead + word : line + QLatin1Char(' ') + word;
+        if (!line.isEmpty() && metrics.horizontalAdvance(longer) > width) {
+            lines << line;
+            line = indent + word;
+        } else {
+            line = longer;
+        }
+    }
+    if (!line.isEmpty()) lines << line;
+    return lines;
+}
+
 // Plain text in a column of link buttons, indented as their text is (their padding).
 QLabel* plainLine(const QString& text, QWidget* parent)
 {
@@ -63,7 +88,10 @@ QLabel* plainLine(const QString& text, QWidget* parent)
 StartPage::StartPage(QWidget* parent) : QWidget(parent)
 {
     setObjectName(QStringLiteral("StartPage"));
-    auto* outer = new QVBoxLayout(this);
+    // The page scrolls: nine templates wrapped to a 1024-pixel window's column run taller than its
+    // 700 pixels, and an unscrolled page would grow the window instead.
+    auto* content = new QWidget;
+    auto* outer = new QVBoxLayout(content);
     outer->setContentsMargins(32, 24, 32, 24);
     auto* title = new QLabel(tr("<h1 style='margin-bottom:0'>FabricPlan</h1>"), this);
     auto* intro = new QLabel(tr("Designs the scale-out network of a GPU cluster — switches, links, optics and cables, "
@@ -105,8 +133,10 @@ StartPage::StartPage(QWidget* parent) : QWidget(parent)
     right->addLayout(m_recent);
     right->addStretch(1);  // a short recent list stays under its heading when the templates run longer
     columns->addLayout(right, 1, 1);
-    columns->setColumnStretch(0, 1);
-    columns->setColumnStretch(1, 1);
+    // The templates' names are long ("DGX B300 SuperPOD on Spectrum-X, 4 SUs (2,048 GPUs)"): their column
+    // takes 3/5 of the width and they wrap (resizeEvent) rather than elide.
+    columns->setColumnStretch(0, 3);
+    columns->setColumnStretch(1, 2);
 
     outer->addWidget(title);
     outer->addWidget(intro);
@@ -114,6 +144,15 @@ StartPage::StartPage(QWidget* parent) : QWidget(parent)
     outer->addWidget(m_notice);
     outer->addLayout(columns);
     outer->addStretch(1);
+    auto* scroll = new QScrollArea(this);
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    scroll->viewport()->setBackgroundRole(QPalette::Window);
+    auto* page = new QVBoxLayout(this);
+    page->setContentsMargins(0, 0, 0, 0);
+    page->addWidget(scroll);
 }
 
 void StartPage::refresh(const QString& templatesDir, const QStringList& recentFiles)
@@ -121,17 +160,19 @@ void StartPage::refresh(const QString& templatesDir, const QStringList& recentFi
     clearLayout(m_templates);
     clearLayout(m_recent);
     m_templateNames.clear();
+    m_templateButtons.clear();
     for (const QFileInfo& fi : QDir(templatesDir).entryInfoList({QStringLiteral("*.fabricplan")}, QDir::Files, QDir::Name)) {
         const QString path = fi.absoluteFilePath();
         m_templateNames << fi.completeBaseName();
-        // Elided so the page fits a 1024-pixel window; the whole name is in the tip.
         const QString title = templateTitle(path);
-        const QFontMetrics metrics(font());
-        QStringList lines = title.split(QLatin1Char('\n'));
-        for (QString& line : lines) line = metrics.elidedText(line, Qt::ElideRight, 260);
-        auto* b = linkButton(lines.join(QLatin1Char('\n')), title + QStringLiteral("\n") + path, this);
+        auto* b = linkButton(title, title + QStringLiteral("\n") + path, this);
+        // Its width is the column's, not its text's: the text is wrapped to it (wrapTemplateTitles).
+        b->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
         connect(b, &QPushButton::clicked, this, [this, path] { emit templateChosen(path); });
         m_templates->addWidget(b);
+        m_templateButtons.emplace_back(b, title);
+        b->installEventFilter(this);
+        wrapTemplateTitle(b, title);
     }
     if (m_templateNames.isEmpty()) m_templates->addWidget(plainLine(tr("No templates installed."), this));
     for (const QString& path : recentFiles) {
@@ -140,6 +181,30 @@ void StartPage::refresh(const QString& templatesDir, const QStringList& recentFi
         m_recent->addWidget(b);
     }
     if (recentFiles.isEmpty()) m_recent->addWidget(plainLine(tr("None yet."), this));
+}
+
+// A template button's width is the column's: wrap its title again whenever the layout resizes it.
+bool StartPage::eventFilter(QObject* watched, QEvent* event)
+{
+    if (event->type() == QEvent::Resize)
+        for (const auto& entry : m_templateButtons)
+            if (entry.first == watched) wrapTemplateTitle(entry.first, entry.second);
+    return QWidget::eventFilter(watched, event);
+}
+
+// Whole names at any width: each line of a title (the design's name, then GPUs, fabric, platform) is
+// wrapped at spaces to the width the layout gave the button (the column's: its size policy ignores its
+// text), less its padding. Eliding them at 260 pixels cut every name ("DGX B200 SuperPOD, 4 S...").
+void StartPage::wrapTemplateTitle(QPushButton* button, const QString& title)
+{
+    const int textWidth = std::max(120, button->width() - 16);  // 6-pixel padding each side, and the frame
+    const QFontMetrics metrics(button->font());
+    // The name, continued two spaces in; the detail line four spaces in, as templateTitle writes it.
+    const QStringList parts = title.split(QLatin1Char('\n'));
+    QStringList lines = wrapWords(parts.value(0), metrics, textWidth, QString(), QStringLiteral("  "));
+    if (parts.size() > 1)
+        lines += wrapWords(parts[1], metrics, textWidth, QStringLiteral("    "), QStringLiteral("      "));
+    button->setText(lines.join(QLatin1Char('\n')));
 }
 
 void StartPage::setNotice(const QString& text)

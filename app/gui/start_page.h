@@ -4,7 +4,11 @@
 // notice (e.g. "your catalog copy was repaired"). It only emits what the user chose; MainWindow acts.
 #include <QWidget>
 
+#include <utility>
+#include <vector>
+
 class QLabel;
+class QPushButton;
 class QVBoxLayout;
 
 namespace fp::gui {
@@ -26,8 +30,15 @@ signals:
     void continueRequested();  // keep the default design shown in the panel
     void userGuideRequested();
 
+protected:
+    bool eventFilter(QObject*, QEvent*) override;
+
 private:
+    static void wrapTemplateTitle(QPushButton*, const QString& title);
+
     QLabel* m_notice = nullptr;
+    // Each template's button and its whole title, wrapped again to the button's width on its resize.
+    std::vector<std::pair<QPushButton*, QString>> m_templateButtons;
     QVBoxLayout* m_templates = nullptr;
     QVBoxLayout* m_recent = nullptr;
     QStringList m_templateNames;

@@ -4,6 +4,7 @@
 #include "networks_table.h"
 
 #include <algorithm>
+#include <QFileInfo>
 #include <QFontMetrics>
 #include <QGuiApplication>
 #include <QLocale>
@@ -15,6 +16,7 @@
 #include "bom_model.h"
 #include "cable_model.h"
 #include "common/format.h"
+#include "common/paths.h"
 #include "lossless/lossless.h"
 #include "status_colours.h"
 
@@ -178,7 +180,7 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
     if (p.spec.economics.pricePolicy == PricePolicy::NamedSource)
         policy += QStringLiteral(" '%1'").arg(QString::fromStdString(p.spec.economics.priceSource));
     html += tr("<p style='color:%1; margin-top:0; font-size:9pt'>Priced from %2 · price policy %3</p>")
-                .arg(muted, (m_catalogPath.isEmpty() ? tr("the catalog") : m_catalogPath).toHtmlEscaped(), policy.toHtmlEscaped());
+                .arg(muted, catalogDisplayName(m_catalogPath).toHtmlEscaped(), policy.toHtmlEscaped());
 
     // A design with other networks (storage, in-band, OOB): every network and the total, above the
     // viewed network's figures, so no network's figures pass for the cluster's.
@@ -398,6 +400,19 @@ QString unbrokenFigure(const QString& value)
             out += QChar(0x2060);  // word joiner: no break after it
     }
     return out;
+}
+
+QString catalogDisplayName(const QString& path)
+{
+    if (path.isEmpty()) return QObject::tr("the catalog");
+    const auto same = [&path](const std::string& other) {
+        if (other.empty()) return false;
+        const QFileInfo a(path), b(QString::fromStdString(other));
+        return a.exists() && b.exists() ? a.canonicalFilePath() == b.canonicalFilePath() : a.absoluteFilePath() == b.absoluteFilePath();
+    };
+    if (same(bundledCatalogPath())) return QObject::tr("the bundled catalog");
+    if (same(userCatalogPath())) return QObject::tr("your catalog copy");
+    return QFileInfo(path).fileName();
 }
 
 int keyFigurePointSize(const QString& value, int widthPx)

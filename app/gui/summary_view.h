@@ -35,6 +35,10 @@ const SummaryFigure* findFigure(const std::vector<SummaryFigure>&, const QString
 QString unbrokenFigure(const QString& value);
 // The largest point size (16, 13, 11, 10 or 9) at which the figure, on one line, fits `widthPx`.
 int keyFigurePointSize(const QString& value, int widthPx);
+// A catalog file as the summary names it: "the bundled catalog", "your catalog copy" (Tools › Parts
+// catalog), or another file by its name alone. A build or install path ("build/data/catalog.sqlite")
+// told the reader nothing and crowded the line under the title.
+QString catalogDisplayName(const QString& path);
 
 class SummaryView : public QTextBrowser {
     Q_OBJECT
