@@ -53,6 +53,9 @@ for tab in "${tabs[@]}"; do
     case $tab in
         errors) args=(--tab summary) ;;
         explorer) args+=(--explore "x=capex,y=busbw,pin=front") ;;
+        # The storage network's view of the cluster's one floor: compute racks, its service racks and
+        # every network's racks (core/layout/README.md, "Shared floor").
+        floor) args+=(--network storage) ;;
         # The SuperPOD against a Spectrum-X B300 design and its own four-network self.
         compare-designs) args+=("$examples/dgx-b300-spectrum-x-4su-2048.fabricplan" "$networks") ;;
     esac
