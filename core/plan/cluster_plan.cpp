@@ -207,7 +207,7 @@ StagedNetwork stageNetwork(const ClusterSpec& cluster, std::size_t i, long long 
         // Its ports draw no rack power of their own: a node's power is the compute fabric's, counted once
         // on the shared floor; the network's racks draw its switches' (layout::setRackPower).
         staged.resolved.spec.floor.nodePowerKw = 0;
-        staged.floor = plan::buildFloor(staged.resolved, networkOptions);
+        staged.floor = plan::buildFloor(staged.resolved, networkOptions, false);  // the shared floor places it
         return staged;
     } catch (const UserError& e) {
         rethrowForNetwork(i, n, e);
@@ -219,8 +219,8 @@ NetworkPlan finishNetwork(const ClusterSpec& cluster, StagedNetwork&& s, layout:
 {
     const NetworkSpec& n = cluster.networks[s.index];
     const auto start = std::chrono::steady_clock::now();
-    // buildFloor laid the network out as a floor of its own (a few ms at 100,000 GPUs); the shared floor
-    // replaces that layout, and its time counts as the layout's.
+    // The network's layout is its place on the shared floor (buildFloor laid out none); its time counts
+    // as the layout's.
     s.floor.layout = floor.place(n, s.floor.fabric, s.resolved.hardware);
     const std::chrono::duration<double, std::milli> placed = std::chrono::steady_clock::now() - start;
     for (StageTiming& t : s.floor.timings)

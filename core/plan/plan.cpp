@@ -184,7 +184,7 @@ HostCages hostCagesOf(const Resolved& r)
     return {type, share};
 }
 
-Floor buildFloor(const Resolved& r, const PlanOptions& options)
+Floor buildFloor(const Resolved& r, const PlanOptions& options, bool layOut)
 {
     Floor f;
     StageClock clock(f.timings, options);
@@ -198,6 +198,10 @@ Floor buildFloor(const Resolved& r, const PlanOptions& options)
     // On a large plan two pairs of stages run side by side, each reading only what is finished. Here
     // the floor layout and the cage groups (fabric only, media/cage_grouping.h); planOnFloor the others.
     clock.run("layout", [&] {
+        if (!layOut) {
+            f.grouping = media::groupByCage(f.fabric, r.hardware);
+            return;
+        }
         runSideBySide(inParallel(f.fabric), {[&] { f.layout = layout::place(r.spec, f.fabric, r.hardware); },
                                              [&] { f.grouping = media::groupByCage(f.fabric, r.hardware); }});
     });
