@@ -12,10 +12,13 @@
 #include <QLegend>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QStackedBarSeries>
 #include <QTextBrowser>
+#include <QTextDocument>
 #include <QValueAxis>
+#include <QVBoxLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -160,16 +163,33 @@ QString CompareView::alternativeRow(int i) const
 
 CompareView::CompareView(QWidget* parent) : QWidget(parent)
 {
-    auto* grid = new QGridLayout(this);
+    // One scrolling page: the verdicts (table, recommendation and every reason) at their full height,
+    // then the charts. The verdicts sat in a pane of their own at most 240 px tall, which scrolled
+    // inside the tab (issue 41: "readable without a nested scroll pane").
+    auto* outer = new QVBoxLayout(this);
+    outer->setContentsMargins(0, 0, 0, 0);
+    m_page = new QScrollArea(this);
+    m_page->setWidgetResizable(true);
+    m_page->setFrameShape(QFrame::NoFrame);
+    m_page->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    outer->addWidget(m_page);
+    auto* content = new QWidget(m_page);
+    m_page->setWidget(content);
+    auto* grid = new QGridLayout(content);
     grid->setContentsMargins(6, 6, 6, 6);
     grid->setSpacing(6);
-    m_capex = makeChartView(this);
-    m_tco = makeChartView(this);
-    m_latency = makeChartView(this);
-    m_busbw = makeChartView(this);
-    m_advice = new QTextBrowser(this);
-    m_advice->setMaximumHeight(240);
+    m_capex = makeChartView(content);
+    m_tco = makeChartView(content);
+    m_latency = makeChartView(content);
+    m_busbw = makeChartView(content);
+    // Charts keep a readable height however long the verdicts are; the page scrolls instead.
+    for (QChartView* chart : {m_capex, m_tco, m_latency, m_busbw}) chart->setMinimumHeight(kChartMinHeightPx);
+    m_advice = new QTextBrowser(content);
     m_advice->setFrameShape(QFrame::NoFrame);
+    m_advice->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_advice->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_advice->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
+    m_advice->viewport()->installEventFilter(this);  // its width sets its height (fitAdvice)
     grid->addWidget(m_advice, 0, 0, 1, 2);
     // The capex chart carries a legend of seven categories at its right: it gets the wider share of its
     // row, so its four bars keep their names in a 1024-pixel window.
@@ -183,6 +203,21 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
     grid->setRowStretch(1, 1);
     grid->setRowStretch(2, 1);
     rebuild();
+}
+
+void CompareView::fitAdvice()
+{
+    // The browser as tall as its text at its width: the page, not the browser, scrolls.
+    QTextDocument* doc = m_advice->document();
+    doc->setTextWidth(m_advice->viewport()->width());
+    const int height = int(std::ceil(doc->size().height())) + 2 * m_advice->frameWidth() + 4;
+    if (m_advice->height() != height) m_advice->setFixedHeight(height);
+}
+
+bool CompareView::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_advice->viewport() && event->type() == QEvent::Resize) fitAdvice();
+    return QWidget::eventFilter(watched, event);
 }
 
 void CompareView::setComparison(std::shared_ptr<const Comparison> comparison, const QString& error,
@@ -207,9 +242,12 @@ void CompareView::showEvent(QShowEvent* event)
 void CompareView::rebuild()
 {
     if (!m_comparison)
+    {
         m_advice->setHtml(m_error.isEmpty() ? tr("<p>Comparing fabrics…</p>")
                                             : tr("<p style='color:%1'>%2</p>")
                                                   .arg(errorColour(palette()).name(), m_error.toHtmlEscaped()));
+        fitAdvice();
+    }
     const QPalette pal = palette();
     // Titles short enough for a 1024-pixel window; "est." marks every estimated figure.
     QChart* capex = makeChart(tr("Capex by category (USD M, est.)"), pal);
@@ -469,6 +507,7 @@ void CompareView::rebuild()
     html += tr("<p style='color:%1; font-size:small'>No public price lists exist for this hardware: every price is "
                "an estimate, as are latency under load and tuning effort. Compare the shapes, not the cents.</p>").arg(muted);
     m_advice->setHtml(html);
+    fitAdvice();
 }
 
 } // namespace fp::gui

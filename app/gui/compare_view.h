@@ -11,6 +11,7 @@
 
 class QChartView;
 class QLabel;
+class QScrollArea;
 class QTextBrowser;
 
 namespace fp::gui {
@@ -32,11 +33,18 @@ public:
     // Whether the charts wait for the tab to be shown (they are rebuilt then, not while hidden).
     bool chartsStale() const { return m_chartsStale; }
 
+    // The page that scrolls (verdicts, then charts), for tests.
+    QScrollArea* page() const { return m_page; }
+    QTextBrowser* advice() const { return m_advice; }
+    static constexpr int kChartMinHeightPx = 230;
+
 protected:
     void showEvent(QShowEvent*) override;
+    bool eventFilter(QObject*, QEvent*) override;
 
 private:
     void rebuild();
+    void fitAdvice();
     QString switchesWeighedHtml(const QString& muted) const;
 
     std::shared_ptr<const Comparison> m_comparison;
@@ -48,6 +56,7 @@ private:
     QChartView* m_latency = nullptr;
     QChartView* m_busbw = nullptr;
     QTextBrowser* m_advice = nullptr;
+    QScrollArea* m_page = nullptr;
 };
 
 } // namespace fp::gui

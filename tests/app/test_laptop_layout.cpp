@@ -10,6 +10,8 @@
 #include <QToolButton>
 #include <QChartView>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTextBrowser>
@@ -230,6 +232,26 @@ private slots:
         QCOMPARE(text.count(QStringLiteral("✗ 1 error")) + text.count(QStringLiteral("✗ 2 errors")) +
                      text.count(QStringLiteral("✗ 3 errors")),
                  unbuildable);
+    }
+
+    // The verdicts (table, recommendation, every reason, the switches weighed) stand at their full height
+    // on one scrolling page with the charts below: the browser never scrolls by itself (it was a pane of at
+    // most 240 px with a scroll bar of its own), and the charts keep a readable height.
+    void compareVerdictsNeedNoScrollPaneOfTheirOwn()
+    {
+        m_window->showTab(QStringLiteral("compare"));
+        QTRY_VERIFY_WITH_TIMEOUT(m_window->compareView()->fabricCount() > 0, 60'000);
+        QTest::qWait(50);
+        CompareView* view = m_window->compareView();
+        QTextBrowser* advice = view->advice();
+        QVERIFY(advice->toPlainText().contains(QStringLiteral("Recommended")));
+        QVERIFY(advice->toPlainText().contains(QStringLiteral("Switches weighed")));
+        QCOMPARE(advice->verticalScrollBar()->maximum(), 0);  // all of it shown: nothing to scroll to
+        QVERIFY2(advice->height() > 240, qPrintable(QString::number(advice->height())));
+        QVERIFY(advice->height() >= int(advice->document()->size().height()));
+        QVERIFY(view->page()->verticalScrollBar()->maximum() > 0);  // the page scrolls to the charts
+        for (QChartView* chart : view->findChildren<QChartView*>())
+            QVERIFY(chart->height() >= CompareView::kChartMinHeightPx);
     }
 
     // Three designs in a 1024 x 700 Compare designs window: every design's column on screen (the third
