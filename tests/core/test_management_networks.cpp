@@ -15,6 +15,7 @@
 #include "catalog/platform_networks.h"
 #include "catalog/platforms.h"
 #include "media/media_rules.h"
+#include "network_fixtures.h"
 #include "plan/cluster_plan.h"
 #include "plan/invariants.h"
 #include "spec/spec_json.h"
@@ -38,32 +39,18 @@ ClusterSpec dgxH100(int gpus)
 // (one of each dual-port ConnectX-7, QSFP112), the management servers two each.
 NetworkSpec inband()
 {
-    NetworkSpec n;
-    n.name = "inband";
-    n.role = NetworkRole::InBand;
-    n.fabric = FabricKind::RoCE;
-    n.switchModel = "SN4600C";
-    n.portModel = "MCX715105AS-WEAT";
-    n.linkGbps = 100;
-    n.endpoints = {{"DGX in-band ports", EndpointCount::PerComputeNode, 0, 2},
-                   {"management servers", EndpointCount::Fixed, 5, 2}};
-    return n;
+    return test::networkOf("inband", NetworkRole::InBand, FabricKind::RoCE, "SN4600C", "MCX715105AS-WEAT", 100,
+                           {{"DGX in-band ports", EndpointCount::PerComputeNode, 0, 2},
+                            {"management servers", EndpointCount::Fixed, 5, 2}});
 }
 
 // The OOB network: SN2201 1GbE RJ45; every node BMC, every switch's management port, management servers.
 NetworkSpec oob()
 {
-    NetworkSpec n;
-    n.name = "oob";
-    n.role = NetworkRole::OutOfBand;
-    n.fabric = FabricKind::RoCE;
-    n.switchModel = "SN2201";
-    n.portModel = "GEN-1GBE-RJ45-PORT";
-    n.linkGbps = 0;  // the port's native 1 Gb/s
-    n.endpoints = {{"DGX BMC ports", EndpointCount::PerComputeNode, 0, 1},
-                   {"switch management ports", EndpointCount::PerSwitch, 0, 1},
-                   {"management servers", EndpointCount::Fixed, 5, 1}};
-    return n;
+    return test::networkOf("oob", NetworkRole::OutOfBand, FabricKind::RoCE, "SN2201", "GEN-1GBE-RJ45-PORT", 0,  // 1 Gb/s native
+                           {{"DGX BMC ports", EndpointCount::PerComputeNode, 0, 1},
+                            {"switch management ports", EndpointCount::PerSwitch, 0, 1},
+                            {"management servers", EndpointCount::Fixed, 5, 1}});
 }
 
 int errorsOf(const Plan& p)

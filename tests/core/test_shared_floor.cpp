@@ -10,6 +10,7 @@
 #include "bom/bom.h"
 #include "catalog/catalog_db.h"
 #include "layout/layout_constants.h"
+#include "network_fixtures.h"
 #include "plan/cluster_plan.h"
 #include "spec/spec_json.h"
 
@@ -35,31 +36,19 @@ ClusterSpec smallCluster()
 // 32 node ports + 4 storage servers x 1 = 36 ports: one 64-port QM9700 (tiers auto).
 NetworkSpec storage()
 {
-    NetworkSpec n;
-    n.name = "storage";
-    n.role = NetworkRole::Storage;
-    n.fabric = FabricKind::InfiniBand;
-    n.switchModel = "MQM9700-NS2F";
-    n.portModel = "MCX715105AS-WEAT";
-    n.linkGbps = 400;
-    n.endpoints = {{"node storage ports", EndpointCount::PerComputeNode, 0, 1},
-                   {"storage servers", EndpointCount::Fixed, 4, 1}};
-    return n;
+    return test::networkOf("storage", NetworkRole::Storage, FabricKind::InfiniBand, "MQM9700-NS2F", "MCX715105AS-WEAT", 400,
+                           {{"node storage ports", EndpointCount::PerComputeNode, 0, 1},
+                            {"storage servers", EndpointCount::Fixed, 4, 1}});
 }
 
 NetworkSpec oob()
 {
-    NetworkSpec n;
-    n.name = "oob";
-    n.role = NetworkRole::OutOfBand;
-    n.fabric = FabricKind::RoCE;
-    n.switchModel = "SN2201";
-    n.portModel = "GEN-1GBE-RJ45-PORT";
+    NetworkSpec n = test::networkOf("oob", NetworkRole::OutOfBand, FabricKind::RoCE, "SN2201", "GEN-1GBE-RJ45-PORT", 0,
+                                    {{"node BMCs", EndpointCount::PerComputeNode, 0, 1},
+                                     {"switch management ports", EndpointCount::PerSwitch, 0, 1},
+                                     {"storage server BMCs", EndpointCount::Fixed, 4, 1},
+                                     {"rack PDUs", EndpointCount::Fixed, 16, 1}});
     n.leafOversubscription = Ratio{11, 1, 0};
-    n.endpoints = {{"node BMCs", EndpointCount::PerComputeNode, 0, 1},
-                   {"switch management ports", EndpointCount::PerSwitch, 0, 1},
-                   {"storage server BMCs", EndpointCount::Fixed, 4, 1},
-                   {"rack PDUs", EndpointCount::Fixed, 16, 1}};
     return n;
 }
 
