@@ -3,6 +3,7 @@
 #include "explorer_view.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QLineEdit>
@@ -65,6 +66,21 @@ bool renderScreenshot(MainWindow& window, const QString& designPath, const QStri
     if (tab == QLatin1String("explorer")) {
         ExplorerView* explorer = window.explorerView();
         explorer->fillFromDesign();
+        // Axes to sweep, as a user types them before Run sweep: vary.KEY=V1+V2 (a '+' for each ',' the
+        // field takes; the --explore list is comma-separated), vary.KEY for a try-both box.
+        for (const QString& part : explore.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+            if (!part.startsWith(QLatin1String("vary."))) continue;
+            const QString key = part.section(QLatin1Char('='), 0, 0).mid(5), values = part.section(QLatin1Char('='), 1);
+            if (QLineEdit* field = explorer->valuesField(key); field && !values.isEmpty()) {
+                field->setText(QString(values).replace(QLatin1Char('+'), QLatin1Char(',')));
+            } else if (QCheckBox* both = explorer->bothValuesBox(key); both && values.isEmpty()) {
+                both->setChecked(true);
+            } else {
+                if (error) *error = QObject::tr("--explore %1: the Explorer has no axis %2 %3").arg(part, key,
+                                                                                                  values.isEmpty() ? QObject::tr("to try both ways") : QObject::tr("with values"));
+                return false;
+            }
+        }
         explorer->run();
         QElapsedTimer clock;
         clock.start();
@@ -76,6 +92,7 @@ bool renderScreenshot(MainWindow& window, const QString& designPath, const QStri
         // Filters and pins, as a user would set them after the sweep.
         for (const QString& part : explore.split(QLatin1Char(','), Qt::SkipEmptyParts)) {
             const QString key = part.section(QLatin1Char('='), 0, 0), value = part.section(QLatin1Char('='), 1);
+            if (key.startsWith(QLatin1String("vary."))) continue;  // set before the sweep
             const QString field = key == QLatin1String("capex")   ? QStringLiteral("explore-max-capex")
                                   : key == QLatin1String("power") ? QStringLiteral("explore-max-power")
                                   : key == QLatin1String("busbw") ? QStringLiteral("explore-min-busbw")
@@ -95,7 +112,7 @@ bool renderScreenshot(MainWindow& window, const QString& designPath, const QStri
                 continue;
             }
             if (key != QLatin1String("pin")) {
-                if (error) *error = QObject::tr("--explore takes x=, y=, capex=, power=, busbw= and pin=, not %1").arg(part);
+                if (error) *error = QObject::tr("--explore takes vary.KEY=, x=, y=, capex=, power=, busbw= and pin=, not %1").arg(part);
                 return false;
             }
             if (value == QLatin1String("front")) {

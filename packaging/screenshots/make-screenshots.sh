@@ -52,7 +52,8 @@ for tab in "${tabs[@]}"; do
     args=(--tab "$tab")
     case $tab in
         errors) args=(--tab summary) ;;
-        explorer) args+=(--explore "x=capex,y=busbw,pin=front") ;;
+        # 64 variants: four switches x four ratios x four SU sizes, capex against power.
+        explorer) args+=(--explore "vary.switch=DCS-7060X6-64PE+SN5600+QFX5240-64OD+S9321-64EO,vary.oversubscription=1:1+3:2+2:1+3:1,vary.su-nodes=16+32+64+128,x=capex,y=power,pin=front") ;;
         # The storage network's view of the cluster's one floor: compute racks, its service racks and
         # every network's racks (core/layout/README.md, "Shared floor").
         floor) args+=(--network storage) ;;

@@ -8,6 +8,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QElapsedTimer>
+#include <QFileInfo>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QProcess>
@@ -26,11 +27,13 @@
 
 #include <nlohmann/json.hpp>
 
+#include <memory>
 #include <set>
 
 #include "gui/explorer_view.h"
 #include "gui/figure_axis_range.h"
 #include "gui/pinned_variants_table.h"
+#include "gui/screenshot.h"
 #include "gui_test_support.h"
 #include "plan/pareto.h"
 #include "report/report_exporters.h"
@@ -548,6 +551,27 @@ private slots:
         QCOMPARE(m_view->rows()[0].tiers, 2);
         QCOMPARE(m_view->rows()[2].tiers, 3);
         QCOMPARE(m_view->variants()[1].back(), (std::pair<std::string, std::string>{"third-party-optics", "true"}));
+    }
+
+    // A screenshot sweeps the axes it is given (--explore vary.KEY=V1+V2, packaging/screenshots): 2 switches
+    // x 2 ratios are 4 variants, not the design's one; an axis the Explorer has not is an error, not a shot.
+    void screenshotSweepsTheAxesItIsGiven()
+    {
+        QTemporaryDir dir;
+        std::unique_ptr<MainWindow> window(test::openTestWindow());
+        QString error;
+        const QString png = dir.filePath(QStringLiteral("explorer.png"));
+        QVERIFY2(renderScreenshot(*window, kDesign, QStringLiteral("explorer"), png, &error, 120'000, QSize(1024, 700), {},
+                                  QStringLiteral("vary.switch=MQM9700-NS2F+MQM9790-NS2F,vary.oversubscription=1:1+2:1,x=capex,y=switches")),
+                 qPrintable(error));
+        QCOMPARE(window->explorerView()->rows().size(), std::size_t(4));
+        QCOMPARE(window->explorerView()->valuesField(QStringLiteral("switch"))->text(), QStringLiteral("MQM9700-NS2F,MQM9790-NS2F"));
+        QVERIFY(QFileInfo(png).size() > 0);
+        std::unique_ptr<MainWindow> other(test::openTestWindow());
+        QVERIFY(!renderScreenshot(*other, kDesign, QStringLiteral("explorer"), dir.filePath(QStringLiteral("bad.png")), &error,
+                                  120'000, QSize(1024, 700), {}, QStringLiteral("vary.nope=1+2")));
+        QVERIFY2(error.contains(QStringLiteral("no axis nope")), qPrintable(error));
+        QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("bad.png"))));
     }
 
     // Cancel: the sweep stops and the last finished results stay.
