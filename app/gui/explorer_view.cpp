@@ -286,7 +286,8 @@ ExplorerView::ExplorerView(Document* document, QWidget* parent) : QWidget(parent
     selectedButtons->addWidget(m_open);
     selectedButtons->addWidget(m_pin);
     sideLayout->addLayout(selectedButtons);
-    sideLayout->addWidget(new QLabel(tr("Unbuildable variants"), side));
+    m_unbuildableTitle = new QLabel(tr("Unbuildable variants"), side);
+    sideLayout->addWidget(m_unbuildableTitle);
     sideLayout->addWidget(m_unbuildable, 1);
     auto* split = new QSplitter(Qt::Horizontal, this);
     split->addWidget(m_chart);
@@ -528,10 +529,13 @@ void ExplorerView::onFinished()
     m_selection->setText(tr("Hover a point for its figures; click to select, double-click to open it, right-click to pin it."));
     const auto built = std::count_if(m_rows.begin(), m_rows.end(), [](const cli::SweepRow& r) { return cli::buildable(r); });
     // One line at 1024 pixels: the chart needs the height; what the figures are is in the tooltip.
-    m_status->setText(tr("%1 variants planned: %2 buildable, %3 not (listed on the right).")
-                          .arg(m_rows.size())
-                          .arg(built)
-                          .arg(qlonglong(m_rows.size()) - built));
+    const qlonglong unbuilt = qlonglong(m_rows.size()) - built;
+    m_status->setText(unbuilt == 0 ? tr("%1 variants planned: all buildable.").arg(m_rows.size())
+                                   : tr("%1 variants planned: %2 buildable, %3 not (listed on the right).")
+                                         .arg(m_rows.size())
+                                         .arg(built)
+                                         .arg(unbuilt));
+    m_unbuildableTitle->setText(unbuilt == 0 ? tr("Unbuildable variants: none") : tr("Unbuildable variants"));
     m_status->setToolTip(tr("Figures are the compute fabric's, as fabricplan-cli sweep writes them."));
     m_unbuildable->clear();
     for (std::size_t i = 0; i < m_rows.size(); ++i) {

@@ -67,6 +67,8 @@ public:
     const std::vector<std::size_t>& drawnOthers() const { return m_otherRows; }
     const std::vector<std::size_t>& drawnFilteredOut() const { return m_filteredRows; }
     QListWidget* unbuildableList() const { return m_unbuildable; }
+    QLabel* sweepStatus() const { return m_status; }
+    QLabel* unbuildableTitle() const { return m_unbuildableTitle; }
     QChartView* chartView() const { return m_chart; }
     // The variant of row `index` as the design it stands for (parts fitted as planned).
     ClusterSpec variantSpec(std::size_t index) const;
@@ -155,6 +157,7 @@ private:
     QPushButton* m_export = nullptr;
     QProgressBar* m_progress = nullptr;
     QLabel* m_status = nullptr;
+    QLabel* m_unbuildableTitle = nullptr;  // "Unbuildable variants", or ": none"
     QLabel* m_selection = nullptr;
     QChartView* m_chart = nullptr;
     QListWidget* m_unbuildable = nullptr;

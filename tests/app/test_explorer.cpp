@@ -170,6 +170,8 @@ private slots:
         QCOMPARE(plotted.size(), std::size_t(std::count(buildable.begin(), buildable.end(), true)));
         QCOMPARE(m_view->unbuildableList()->count(), int(std::count(buildable.begin(), buildable.end(), false)));
         QCOMPARE(m_view->unbuildableList()->count(), 3);
+        QCOMPARE(m_view->unbuildableTitle()->text(), QStringLiteral("Unbuildable variants"));
+        QVERIFY(m_view->sweepStatus()->text().contains(QStringLiteral(", 3 not (listed on the right)")));
         QVERIFY(m_view->unbuildableList()->item(0)->text().contains(QStringLiteral("MQM8700-HS2F")));
 
         // The same variants through the CLI: the same order, keys and figures, and the same front.
@@ -565,6 +567,10 @@ private slots:
                                   QStringLiteral("vary.switch=MQM9700-NS2F+MQM9790-NS2F,vary.oversubscription=1:1+2:1,x=capex,y=switches")),
                  qPrintable(error));
         QCOMPARE(window->explorerView()->rows().size(), std::size_t(4));
+        // Every variant builds: the status and the list's title say so, rather than an empty list.
+        QCOMPARE(window->explorerView()->unbuildableList()->count(), 0);
+        QCOMPARE(window->explorerView()->sweepStatus()->text(), QStringLiteral("4 variants planned: all buildable."));
+        QCOMPARE(window->explorerView()->unbuildableTitle()->text(), QStringLiteral("Unbuildable variants: none"));
         QCOMPARE(window->explorerView()->valuesField(QStringLiteral("switch"))->text(), QStringLiteral("MQM9700-NS2F,MQM9790-NS2F"));
         QVERIFY(QFileInfo(png).size() > 0);
         std::unique_ptr<MainWindow> other(test::openTestWindow());
