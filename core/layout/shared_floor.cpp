@@ -35,14 +35,19 @@ struct Fill {
 
 } // namespace
 
+void setFloorOf(Layout& to, const Layout& floor)
+{
+    to.rows = floor.rows;
+    to.halls = floor.halls;
+    to.racks = floor.racks;
+    to.floorWidthM = floor.floorWidthM;
+    to.floorDepthM = floor.floorDepthM;
+}
+
 SharedFloor::SharedFloor(const ClusterSpec& compute, const Fabric& computeFabric, const Layout& computeLayout)
     : spec_(compute.floor)
 {
-    floor_.rows = computeLayout.rows;
-    floor_.halls = computeLayout.halls;
-    floor_.racks = computeLayout.racks;
-    floor_.floorWidthM = computeLayout.floorWidthM;
-    floor_.floorDepthM = computeLayout.floorDepthM;
+    setFloorOf(floor_, computeLayout);
     computeRows_ = computeLayout.rows;
     const auto spotOf = [&](std::size_t d) {
         const std::uint32_t rack = d < computeLayout.rackOfDevice.size() ? computeLayout.rackOfDevice[d] : 0;
@@ -303,11 +308,7 @@ Layout SharedFloor::place(const NetworkSpec& n, const Fabric& fabric, const Hard
 
     // 3. Routed lengths, by the rule layout::place routes the compute fabric's.
     Layout out;
-    out.rows = floor_.rows;
-    out.halls = floor_.halls;
-    out.racks = floor_.racks;
-    out.floorWidthM = floor_.floorWidthM;
-    out.floorDepthM = floor_.floorDepthM;
+    setFloorOf(out, floor_);
     out.linkLengthM.resize(fabric.links.size());
     const float topToTrayM = float(spec_.rackHeightM + spec_.trayHeightM);
     const float slackM = float(2 * spec_.slackPerEndM);

@@ -16,6 +16,10 @@
 
 namespace fp::layout {
 
+// Sets `to`'s floor (racks with their power, rows, halls, floor size) to `floor`'s, leaving its devices'
+// racks, heights and link lengths: a network's layout showing the cluster's one floor.
+void setFloorOf(Layout& to, const Layout& floor);
+
 class SharedFloor {
 public:
     // Starts from the compute fabric's placed floor: its racks (with their power), and the rack and

@@ -332,14 +332,7 @@ ClusterPlan assemble(Plan compute, const Catalog& catalog, const PlanOptions& op
         // Every network's layout lists the cluster's racks, those networks after it added too, with their
         // power: one floor, whichever network a view or an export shows. (Its checks judged the racks by
         // its own devices, as planOnFloor counted them: a network rack holds one network's switches.)
-        for (std::size_t k = 1; k < c.networks.size(); ++k) {
-            Layout& l = c.networks[k].plan.layout;
-            l.racks = c.sharedFloor.racks;
-            l.rows = c.sharedFloor.rows;
-            l.halls = c.sharedFloor.halls;
-            l.floorWidthM = c.sharedFloor.floorWidthM;
-            l.floorDepthM = c.sharedFloor.floorDepthM;
-        }
+        for (std::size_t k = 1; k < c.networks.size(); ++k) layout::setFloorOf(c.networks[k].plan.layout, c.sharedFloor);
     }
     for (const NetworkFigures& f : c.figures) c.total += f;
     return c;
