@@ -9,6 +9,7 @@
 #include "bom/bom_counts.h"
 #include "catalog/platforms.h"
 #include "common/format.h"
+#include "media/media_rules.h"
 
 namespace fp {
 
@@ -155,6 +156,8 @@ BomLine makeSwitchLine(const SwitchModel& model, long long qty, const Catalog& c
 // Links per link class that a part serves, for the `usedFor` text.
 struct PartUse {
     long long qty = 0;
+    double powerW = 0;          // modules: each at its mode's power (half its lanes draws less)
+    long long halfLaneQty = 0;  // modules running on half their lanes
     long long linksByClass[kLinkClassCount] = {0, 0, 0};
     // Where the part is not its platform vendor's own (Catalog::originAt): platforms whose vendor sells no
     // optics (open optics), and whether the design's "allow third-party optics" put it anywhere.
@@ -179,6 +182,8 @@ struct PartUse {
             s += "; third-party, the supported optics of " + names + " (open optics: its vendor sells none)";
         }
         if (thirdParty) s += "; third-party (third-party optics allowed by the design)";
+        if (halfLaneQty > 0)
+            s += "; " + withThousands(halfLaneQty) + " on half their lanes (200G behind a 1:2 splitter fibre's leg)";
         return s;
     }
 };
@@ -280,12 +285,22 @@ Bom collect(const ClusterSpec& spec, const Fabric& fabric, const MediaAssignment
         const int cls = int(sol.cls);
         const PartBase& hostA = platformAt(cls, false);
         const PartBase& hostB = platformAt(cls, true);
+        // A module's power in the mode it runs (media_rules.h modulePowerW).
+        auto addPower = [&](const std::string& part, long long qty, bool halfLanes) {
+            const TransceiverModel* m = catalog.findTransceiver(part);
+            PartUse& use = modules[part];
+            if (halfLanes) use.halfLaneQty += qty;
+            if (m) use.powerW += double(qty) * media::modulePowerW(*m, halfLanes ? media::PortMode::HalfLeg
+                                                                                   : media::PortMode::Native);
+        };
         if (!sol.moduleA.empty()) {
+            addPower(sol.moduleA, c.modulesA, sol.halfLanesA);
             modules[sol.moduleA].qty += c.modulesA;
             modules[sol.moduleA].linksByClass[cls] += c.links;
             modules[sol.moduleA].note(originAt(hostA, catalog.findTransceiver(sol.moduleA), nullptr), hostA.partNumber);
         }
         if (!sol.moduleB.empty()) {
+            addPower(sol.moduleB, c.modulesB, sol.halfLanesB);
             modules[sol.moduleB].qty += c.modulesB;
             if (sol.moduleB != sol.moduleA) modules[sol.moduleB].linksByClass[cls] += c.links;
             modules[sol.moduleB].note(originAt(hostB, catalog.findTransceiver(sol.moduleB), nullptr), hostB.partNumber);
@@ -310,6 +325,10 @@ Bom collect(const ClusterSpec& spec, const Fabric& fabric, const MediaAssignment
     for (const auto& [part, use] : modules) {
         BomLine line = makeLine(BomCategory::Transceivers, catalog.findTransceiver(part), part, use.qty, catalog,
                                 eco, true);
+        if (use.halfLaneQty > 0 && use.qty > 0) {  // the mix of modes: each module at its own power
+            line.extendedPowerW = line.extendedPowerMaxW = use.powerW;
+            line.unitPowerW = line.unitPowerMaxW = use.powerW / double(use.qty);
+        }
         line.usedFor = use.usedFor();
         sparable.push_back(line);
         bom.lines.push_back(std::move(line));

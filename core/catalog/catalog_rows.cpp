@@ -344,7 +344,9 @@ CatalogRow typeRow(const TransceiverModel& m)
             {"channel_loss_db", formatNumber(m.channelLossDb)},
             {"loss_estimated", flag(m.lossEstimated)},
             {"fec", m.fec},
-            {"power_class_w", formatNumber(m.powerClassW)}};
+            {"power_class_w", formatNumber(m.powerClassW)},
+            {"half_lane_gbps", std::to_string(m.halfLaneGbps)},
+            {"half_lane_power_w", formatNumber(m.halfLanePowerW)}};
 }
 
 CatalogRow typeRow(const CableModel& m)
@@ -436,6 +438,8 @@ Catalog readCatalog(SqliteDb& db)
         m.lossEstimated = c.flag("loss_estimated");
         m.fec = c.text("fec");
         m.powerClassW = c.real("power_class_w");
+        m.halfLaneGbps = c.integer("half_lane_gbps");
+        m.halfLanePowerW = c.real("half_lane_power_w");
     });
     readTable(db, "cables", cat.cables, [](const Columns& c, CableModel& m) {
         m.protocol = protocolOf(c);

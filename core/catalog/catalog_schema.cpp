@@ -399,6 +399,24 @@ ALTER TABLE platforms ADD COLUMN ns_source TEXT NOT NULL DEFAULT ''
   CHECK (storage_ports + inband_ports + bmc_ports = 0 OR length(ns_source) > 0);
 )SQL";
 
+// Version 10: parallel optics at half their lanes (issue 40). NVIDIA's 400G SR4/DR4 modules run 200G on 2 of
+// their 4 channels behind a 1:2 splitter fibre (MFP7E20 multimode, MFP7E40 single-mode), at less power, and
+// the twin-port modules they hang from then feed four 200G hosts (docs.nvidia.com MMA1Z00NS400T/Overview,
+// mms4x00ns400/overview, MMA4Z00NS400T/Connectivity+Scenarios, 800gmms4x00nst/overview). A file migrated
+// from version 9 gets the figures version 10 shipped with for the bundled parts; a user's own module stays
+// at its port speed (0) until its row says otherwise.
+const char* const kSchemaV10 = R"SQL(
+ALTER TABLE transceivers ADD COLUMN half_lane_gbps INTEGER NOT NULL DEFAULT 0
+  CHECK (half_lane_gbps >= 0 AND (half_lane_gbps = 0 OR half_lane_gbps * 2 = port_gbps));
+ALTER TABLE transceivers ADD COLUMN half_lane_power_w REAL NOT NULL DEFAULT 0 CHECK (half_lane_power_w >= 0);
+UPDATE transceivers SET half_lane_gbps = 200
+  WHERE part IN ('MMA4Z00-NS','MMA4Z00-NS-T','MMS4X00-NS','MMS4X00-NS-T','MMA4Z00-NS400','MMS4X00-NS400',
+                 'MMA1Z00-NS400','MMS1X00-NS400') AND port_gbps = 400;
+UPDATE transceivers SET half_lane_power_w = 6.5 WHERE part = 'MMA4Z00-NS400' AND half_lane_gbps = 200;
+UPDATE transceivers SET half_lane_power_w = 5 WHERE part IN ('MMS4X00-NS400','MMA1Z00-NS400','MMS1X00-NS400')
+  AND half_lane_gbps = 200;
+)SQL";
+
 } // namespace
 
 const std::vector<CatalogMigration>& catalogMigrations()
@@ -415,6 +433,7 @@ const std::vector<CatalogMigration>& catalogMigrations()
         {7, kSchemaV7},
         {8, kSchemaV8},
         {9, kSchemaV9},
+        {10, kSchemaV10},
     };
     return migrations;
 }

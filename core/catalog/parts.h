@@ -154,6 +154,11 @@ struct TransceiverModel : PartBase {
     bool lossEstimated = false;
     std::string fec = "RS(544,514)";
     double powerClassW = 0;         // module power class it needs from the cage
+    // Parallel optics run each port on half its lanes too (NVIDIA SR4/DR4: 200G on 2 of 4 channels): the
+    // port then carries one link at this speed, or two through a 1:2 splitter fibre (a twin-port module
+    // feeding four 200G host modules). 0: the port runs at portGbps only. Power at that speed, 0 = powerW.
+    int halfLaneGbps = 0;
+    double halfLanePowerW = 0;
 
     double reachM(FiberType) const;
 };

@@ -351,8 +351,9 @@ std::vector<FailureDomain> failureDomains(const ClusterSpec& spec, const Fabric&
                              cables));
     if (modulesB > 0)
         rows.push_back(named(a.hostLinksDown(a.hostLinksOf(h.b, false, sol, perModuleB)), "leaf_module",
-                             perModuleB > 1 ? "one leaf-side transceiver (twin-port: two server links)"
-                                            : "one leaf-side transceiver",
+                             perModuleB > 1 ? "one leaf-side transceiver (" + std::to_string(perModuleB) +
+                                                  " server links: " + (perModuleB > 2 ? "twin-port, split" : "twin-port") + ")"
+                                            : std::string("one leaf-side transceiver"),
                              modulesB));
 
     // A whole NIC: all ports of NIC 0 of the first node.

@@ -98,6 +98,7 @@ public:
             ctx.cls = LinkClass(c);
             ctx.a = c == int(LinkClass::HostLeaf) ? nicEnd : switchEnd(kLower[c]);
             ctx.b = switchEnd(kUpper[c]);
+            ctx.b.upper = true;
             ctx.linkGbps = L;
             ctx.fabric = spec.fabric;
             ctx.allowThirdParty = spec.media.allowThirdPartyOptics;
@@ -231,7 +232,7 @@ private:
         for (const Candidate& c : all) fewest = std::min(fewest, c.issues.size());
         const std::vector<TransceiverModel>& modules = catalog_.transceivers;
         std::vector<std::size_t> atA(modules.size()), atB(modules.size());
-        std::vector<const CableModel*> fibre(modules.size());
+        std::vector<const CableModel*> fibre(modules.size()), splitter(modules.size());
         std::vector<Issue> issues;
         for (std::size_t i = 0; i < modules.size(); ++i) {
             issues.clear();
@@ -240,7 +241,8 @@ private:
             issues.clear();
             moduleEndIssues(modules[i], quiet.b, quiet, issues);
             atB[i] = issues.size();
-            fibre[i] = fibreFor(modules[i], neededLengthM, int(quiet.cls));
+            fibre[i] = fibreFor(modules[i], neededLengthM, int(quiet.cls), 1);
+            splitter[i] = fibreFor(modules[i], neededLengthM, int(quiet.cls), 2);
         }
         std::optional<Candidate> closer;
         LossBudget loss;
@@ -249,7 +251,8 @@ private:
             for (std::size_t j = 0; j < modules.size(); ++j) {
                 if (atA[i] + atB[j] >= fewest) continue;  // pair issues only add
                 issues.clear();
-                pairIssues(modules[i], modules[j], fibre[i], quiet, neededLengthM, key.sameRack, issues, loss, lossText);
+                const CableModel* joining = fibreLegsFor(modules[j], quiet) > 1 ? splitter[i] : fibre[i];
+                pairIssues(modules[i], modules[j], joining, quiet, neededLengthM, key.sameRack, issues, loss, lossText);
                 if (atA[i] + atB[j] + issues.size() >= fewest) continue;
                 fewest = atA[i] + atB[j] + issues.size();
                 Candidate pair;
@@ -383,7 +386,8 @@ private:
         return best;
     }
 
-    const CableModel* fibreFor(const TransceiverModel& a, double neededLengthM, int cls) const
+    // The shortest (then cheapest) fibre of module a's type with `legs` legs (1 straight, 2 a 1:2 splitter).
+    const CableModel* fibreFor(const TransceiverModel& a, double neededLengthM, int cls, int legs) const
     {
         if (pinIsFibre_[cls]) return catalog_.findCable(pin_[cls]);  // kept even when it does not fit
         const CableModel* best = nullptr;
@@ -391,7 +395,7 @@ private:
         const std::string type = fiberTypeName(a.medium, spec_.media.multimodeFiber);
         for (const CableModel& c : catalog_.cables) {
             if (c.kind != CableKind::FiberPatch && c.kind != CableKind::FiberTrunk) continue;
-            if (c.lengthM + 1e-9 < neededLengthM || c.fiberType != type) continue;
+            if (c.lengthM + 1e-9 < neededLengthM || c.fiberType != type || std::max(1, c.legsB) != legs) continue;
             auto better = [&](const CableModel* cur) {
                 return !cur || c.lengthM < cur->lengthM || (c.lengthM == cur->lengthM && price(c) < price(*cur));
             };
@@ -409,7 +413,8 @@ private:
             moduleEndIssues(a, ctx.a, ctx, cand.issues);
             moduleEndIssues(b, ctx.b, ctx, cand.issues);
         }
-        const CableModel* fibre = fibreFor(a, neededLengthM, int(ctx.cls));
+        const int legs = fibreLegsFor(b, ctx);
+        const CableModel* fibre = fibreFor(a, neededLengthM, int(ctx.cls), legs);
         pairIssues(a, b, fibre, ctx, neededLengthM, sameRack, cand.issues, cand.sol.loss, cand.sol.reason);
         const int panels = patchPanelsOf(sameRack);
         cand.sol.cls = ctx.cls;
@@ -419,12 +424,20 @@ private:
         cand.endIssuesChecked = withEndIssues;
         cand.sol.moduleA = a.partNumber;
         cand.sol.moduleB = b.partNumber;
-        // A module serves as many links as its ports, bounded by what the cage carries at its split.
-        auto linksPerModule = [](const TransceiverModel& m, const LinkEnd& end) {
-            return std::max(1, end.generic ? m.ports : std::min(m.ports, std::max(1, end.linksPerCage)));
+        // A module serves as many links as its ports carry (two a port when it splits them), bounded by
+        // what the cage carries at its split.
+        const PortMode modeA = portMode(a, ctx.a, ctx.linkGbps), modeB = portMode(b, ctx.b, ctx.linkGbps);
+        auto linksPerModule = [](const TransceiverModel& m, const LinkEnd& end, PortMode mode) {
+            const int links = m.ports * std::max(1, linksPerPort(mode));
+            return std::max(1, end.generic ? links : std::min(links, std::max(1, end.linksPerCage)));
         };
-        cand.sol.linksPerModuleA = linksPerModule(a, ctx.a);
-        cand.sol.linksPerModuleB = linksPerModule(b, ctx.b);
+        cand.sol.linksPerModuleA = linksPerModule(a, ctx.a, modeA);
+        cand.sol.linksPerModuleB = linksPerModule(b, ctx.b, modeB);
+        cand.sol.halfLanesA = modeA == PortMode::HalfLeg;
+        cand.sol.halfLanesB = modeB == PortMode::HalfLeg;
+        // A 1:2 splitter fibre carries two links, one a leg, from one port of the upper module.
+        cand.sol.linksPerCable = legs;
+        cand.sol.cableLegs = legs;
         // Cost and power per link: a module in half-used cages serves only the links they carry (a
         // twin-port module on one link is charged to that link whole).
         const int servedA = a.ports > 0 && !ctx.a.generic ? linksServed(ctx.a, cand.sol.linksPerModuleA) : cand.sol.linksPerModuleA;
@@ -432,9 +445,9 @@ private:
         cand.sol.cablePart = fibre ? fibre->partNumber : std::string();
         cand.sol.orderLengthM = fibre ? fibre->lengthM : neededLengthM;
         cand.sol.patchPanelPorts = panels;
-        cand.costUsdPerLink = price(a) / servedA + price(b) / servedB + (fibre ? price(*fibre) : kUnknownCost) +
+        cand.costUsdPerLink = price(a) / servedA + price(b) / servedB + (fibre ? price(*fibre) / legs : kUnknownCost) +
                               panels * panelPortCost(a.connector);
-        cand.powerWPerLink = a.powerW / servedA + b.powerW / servedB;
+        cand.powerWPerLink = modulePowerW(a, modeA) / servedA + modulePowerW(b, modeB) / servedB;
         return cand;
     }
 

@@ -37,6 +37,8 @@ struct LinkSolution {
     int linksPerModuleB = 1;
     int linksPerCable = 1;        // 2 or 4 for splitter cables
     int cableLegs = 1;            // connectors at the assembly's leg end: 1 straight (one far cage), 2-4 splitter
+    bool halfLanesA = false;      // module A runs its ports on half their lanes (200G on a 400G SR4/DR4 module)
+    bool halfLanesB = false;
     double orderLengthM = 0;      // orderable length (assemblies: the part's length)
     int patchPanelPorts = 0;      // per link
     LossBudget loss;              // optics only

@@ -119,6 +119,27 @@ int linksServed(const LinkEnd& end, int ports)
     return std::max(1, std::min(ports, carried));
 }
 
+PortMode portMode(const TransceiverModel& m, const LinkEnd& end, int linkGbps)
+{
+    if (end.linksPerCage == 0 || linkGbps <= 0) return PortMode::None;
+    const bool native = m.portGbps == linkGbps, half = m.halfLaneGbps > 0 && m.halfLaneGbps == linkGbps;
+    // Split first at a what-if switch, which takes any ports: a twin-port module there feeds four hosts.
+    if (half && end.upper && !end.isNic && (end.generic || !endTakes(end, m.ports)) && endTakes(end, 2 * m.ports))
+        return PortMode::Split;
+    if ((native || half) && endTakes(end, m.ports)) return native ? PortMode::Native : PortMode::HalfLeg;
+    return PortMode::None;
+}
+
+int fibreLegsFor(const TransceiverModel& b, const ClassContext& ctx)
+{
+    return portMode(b, ctx.b, ctx.linkGbps) == PortMode::Split ? 2 : 1;
+}
+
+double modulePowerW(const TransceiverModel& m, PortMode mode)
+{
+    return mode == PortMode::HalfLeg && m.halfLanePowerW > 0 ? m.halfLanePowerW : m.powerW;
+}
+
 namespace {
 
 enum class CageMisfit { None, Form, FinsUnderHeatSink, NoFins };
@@ -166,14 +187,16 @@ void moduleEndIssues(const TransceiverModel& m, const LinkEnd& end, const ClassC
         addIssue(out, ctx, "media.cage-mismatch",
             [&] { return m.partNumber + ": " + cageMisfitText(misfit, m.formFactor, end) + " (" + end.platform + ")"; },
             "Use a module of the cage's form factor and top (finned for switches, flat for NICs)");
-    if (end.linksPerCage == 0 || m.portGbps != ctx.linkGbps)
+    const bool runsSpeed = m.portGbps == ctx.linkGbps || (m.halfLaneGbps > 0 && m.halfLaneGbps == ctx.linkGbps);
+    if (end.linksPerCage == 0 || !runsSpeed)
         addIssue(out, ctx, "media.speed-mismatch",
             [&] {
-                return fmt("%s runs %d G per port; the link runs %d G%s", m.partNumber.c_str(), m.portGbps, ctx.linkGbps,
-                           end.linksPerCage == 0 ? " (which the cage does not support)" : "");
+                const std::string half = m.halfLaneGbps > 0 ? fmt(" (%d G on half its lanes)", m.halfLaneGbps) : "";
+                return fmt("%s runs %d G per port%s; the link runs %d G%s", m.partNumber.c_str(), m.portGbps,
+                           half.c_str(), ctx.linkGbps, end.linksPerCage == 0 ? " (which the cage does not support)" : "");
             },
             "Use a module of the link speed");
-    else if (!endTakes(end, m.ports))
+    else if (portMode(m, end, ctx.linkGbps) == PortMode::None)
         addIssue(out, ctx, "media.cage-mismatch",
             [&] {
                 // The cage's split at this speed (its ports), not how many of them are in use.
@@ -201,8 +224,10 @@ void modulePairIssues(const TransceiverModel& a, const TransceiverModel& b, cons
                       double neededLengthM, const ChannelInput& channelIn, const ClassContext& ctx,
                       std::vector<Issue>& out, LossBudget& loss, std::string& lossText)
 {
-    if (a.medium != b.medium || a.wavelengthNm != b.wavelengthNm || a.lanes != b.lanes ||
-        a.portGbps != b.portGbps)
+    // The same lanes at both ends: medium, wavelength and lane rate (each end runs the link speed on
+    // linkGbps / lane rate of them: all its lanes, or half behind a splitter's leg).
+    const PortMode atA = portMode(a, ctx.a, ctx.linkGbps), atB = portMode(b, ctx.b, ctx.linkGbps);
+    if (a.medium != b.medium || a.wavelengthNm != b.wavelengthNm || a.portGbps * b.lanes != b.portGbps * a.lanes)
         addIssue(out, ctx, "media.speed-mismatch",
             [&] {
                 return fmt("%s (%s, %d nm, %d x %d G) does not talk to %s (%s, %d nm, %d x %d G)", a.partNumber.c_str(),
@@ -210,6 +235,17 @@ void modulePairIssues(const TransceiverModel& a, const TransceiverModel& b, cons
                            b.wavelengthNm, b.lanes, b.portGbps);
             },
             "Use modules of the same PMD (medium, wavelength, lanes) at both ends");
+    else if (atA != PortMode::None && atB != PortMode::None &&
+             !(atB == PortMode::Split ? atA != PortMode::Split : atA == PortMode::Native && atB == PortMode::Native))
+        // A port on half its lanes needs a splitter's leg, and a splitter's single end a port that splits.
+        addIssue(out, ctx, "media.speed-mismatch",
+            [&] {
+                return fmt("%s and %s do not pair at %d G: a %d G port runs on half its lanes only at a 1:2 "
+                           "splitter's leg, whose single end is a port split in two on the switch side",
+                           a.partNumber.c_str(), b.partNumber.c_str(), ctx.linkGbps,
+                           atA == PortMode::HalfLeg ? a.portGbps : b.portGbps);
+            },
+            "Use modules of the link speed at both ends, or a twin-port switch module that splits its ports");
     if (a.fec != b.fec)
         addIssue(out, ctx, "media.fec-mismatch",
             [&] {
@@ -227,12 +263,22 @@ void modulePairIssues(const TransceiverModel& a, const TransceiverModel& b, cons
     if (!fibre) {
         addIssue(out, ctx, "media.no-part",
             [&] {
-                return fmt("no %s fibre with %s connectors of at least %.1f m in the catalog",
-                           fiberTypeName(a.medium, ctx.multimodeFiber), a.connector.c_str(), neededLengthM);
+                return fmt("no %s %sfibre with %s connectors of at least %.1f m in the catalog",
+                           fiberTypeName(a.medium, ctx.multimodeFiber), atB == PortMode::Split ? "1:2 splitter " : "",
+                           a.connector.c_str(), neededLengthM);
             },
             "Add a fibre cord/trunk of that length to the catalog");
         return;
     }
+    if (const int legs = atB == PortMode::Split ? 2 : 1; std::max(1, fibre->legsB) != legs)
+        addIssue(out, ctx, "media.speed-mismatch",
+            [&] {
+                return legs > 1 ? fmt("fibre %s is straight; %s splits each port in two: it needs a 1:2 splitter fibre",
+                                      fibre->partNumber.c_str(), b.partNumber.c_str())
+                                : fmt("fibre %s is a 1:%d splitter; %s and %s run one link a port",
+                                      fibre->partNumber.c_str(), fibre->legsB, a.partNumber.c_str(), b.partNumber.c_str());
+            },
+            "Use a straight fibre between modules of the link speed, a 1:2 splitter from a port split in two");
     if (fibre->connector != a.connector || fibre->connector != b.connector)
         addIssue(out, ctx, "media.connector-mismatch",
             [&] {

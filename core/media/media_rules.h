@@ -28,6 +28,7 @@ struct LinkEnd {
     int linksCarried = 0;     // the most links any cage of the group carries here; 0: as many as it can
     bool isNic = false;
     bool generic = false;     // a what-if switch (--radix): takes any module/assembly of the link speed
+    bool upper = false;       // the class's upper (switch) end: where a splitter's single end goes
 };
 
 struct ClassContext {
@@ -75,6 +76,20 @@ std::string cageFit(const std::string& form, bool finned, const LinkEnd&);
 MediaClass mediaClassOf(CableKind);
 MediaClass mediaClassOf(Medium);
 const char* fiberTypeName(Medium, FiberType multimodeFiber);  // "OM4", "OS2"
+
+// How a module's ports run the link in an end's cage (core/media/README.md, "200G from 400G ports"):
+// Native at its port speed, one link a port; HalfLeg on half its lanes at the end of a 1:2 splitter fibre's
+// leg (a 400G SR4/DR4 host module at 200G), one link a port; Split: each port feeds the two legs of a 1:2
+// splitter fibre, two links a port (a twin-port switch module to four 200G hosts), only at the upper end.
+// None: the module does not run the link speed in that cage.
+enum class PortMode : std::uint8_t { None, Native, HalfLeg, Split };
+PortMode portMode(const TransceiverModel&, const LinkEnd&, int linkGbps);
+inline int linksPerPort(PortMode m) { return m == PortMode::Split ? 2 : m == PortMode::None ? 0 : 1; }
+// The legs of the fibre from upper module b: 2 (a 1:2 splitter, its single end at b) when b splits its
+// ports, else 1 (straight).
+int fibreLegsFor(const TransceiverModel& b, const ClassContext&);
+// A module's power running the link in that mode (half its lanes: the datasheet's lower figure).
+double modulePowerW(const TransceiverModel&, PortMode);
 
 // Constraints of one transceiver at one end (form, top, power class, speed, ports, protocol,
 // qualification, OEM policy).

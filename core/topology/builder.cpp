@@ -68,6 +68,17 @@ int firstUplinkPort(int down, int up, int ports, int perCage)
     return aligned + up <= ports ? aligned : down;
 }
 
+// A switch's split with its down ports ending on a cage boundary when the uplinks could not start at one
+// otherwise (no port to spare): one cage then never carries a down link and an uplink. An SN5600 at 200G
+// (4 ports a cage) at 2:1 splits 256 ports 170:85; the uplinks cannot start at port 172, so it takes 168
+// down (a little less oversubscribed), not a cage of 2 host links and 2 uplinks.
+PortSplit cageAligned(PortSplit split, int ports, int perCage)
+{
+    if (perCage > 1 && firstUplinkPort(split.down, split.up, ports, perCage) % perCage != 0 && split.down > perCage)
+        split.down -= split.down % perCage;
+    return split;
+}
+
 // Where the leaves of one plane come from: either rail-optimized SUs or whole nodes per leaf.
 struct LeafGrouping {
     bool rails = false;
@@ -265,7 +276,7 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
         return f;
     }
 
-    PortSplit leaf = splitPorts(R, spec.leafOversubscription);
+    PortSplit leaf = cageAligned(splitPorts(R, spec.leafOversubscription), R, sw.of(Tier::Leaf).portsPerCage);
     if (leaf.down == 0 || leaf.up == 0)
         throw UserError("leaf oversubscription " + ratioText(spec.leafOversubscription) + " does not fit a " +
                             std::to_string(R) + "-port switch",
@@ -324,7 +335,7 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
     PortSplit spine{Rs, 0};
     int leavesPerPod = L;
     if (tiers == 3) {
-        spine = splitPorts(Rs, spec.spineOversubscription);
+        spine = cageAligned(splitPorts(Rs, spec.spineOversubscription), Rs, sw.of(Tier::Spine).portsPerCage);
         if (spine.down == 0 || spine.up == 0)
             throw UserError("spine oversubscription " + ratioText(spec.spineOversubscription) + " does not fit a " +
                                 std::to_string(Rs) + "-port switch",

@@ -40,8 +40,10 @@ inline std::string copyOfBundled(const QTemporaryDir& tmp, const char* name)
 // SQL that turns a copy of the bundled catalog back into a version 8 file as far as migration 9 is
 // concerned: platforms without the north-south port columns version 9 adds (ns_port_part references parts,
 // so SQLite's DROP COLUMN refuses it; the table is copied without them instead). Tests that fake an older
-// catalog run it first, then drop what the earlier versions added. Version 9's rack_contents table goes too.
+// catalog run it first, then drop what the earlier versions added. Version 9's rack_contents table goes too,
+// and version 10's transceiver columns (half-lane speed and power), which every older file lacks as well.
 inline const char* const kPlatformsBeforeVersion9 =
+    "ALTER TABLE transceivers DROP COLUMN half_lane_power_w; ALTER TABLE transceivers DROP COLUMN half_lane_gbps; "
     "DROP TABLE rack_contents; "
     "CREATE TABLE platforms_v8 AS SELECT id, vendor, description, gpu, gpu_arch, gpus_per_node, gpus_per_scale_up, "
     "scale_up_gbps_per_gpu, nvlink_generation, nvlink_sharp, nic_part, nics_per_node, host_cages, ports_per_cage, "

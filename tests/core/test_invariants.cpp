@@ -122,8 +122,8 @@ std::vector<NetworkSpec> randomNetworks(std::mt19937& rng)
             n.role = NetworkRole::StorageInBand;
             n.fabric = FabricKind::RoCE;
             n.switchModel = "SN5600";
-            // At 400G only: 200G on an 800G cage has no part in the catalog yet (issue 40, 4 x 200G per cage).
-            n.linkGbps = 400;
+            // 200G too: the host ports of an 800G cage as 4 x 200G through 1:2 splitter fibre (issue 40).
+            n.linkGbps = pick(3) == 0 ? 200 : 400;
             break;
         default:
             n.role = NetworkRole::OutOfBand;
@@ -702,6 +702,7 @@ private slots:
     {
         std::mt19937 rng(20261201), networkRng(20261205);
         int perTier = 0, dualTor = 0, dualTorTwoPort = 0, nonOemChecked = 0, withNetworks = 0, otherNetworks = 0;
+        int splitOptics = 0;  // plans whose switch modules split their ports for 200G hosts (media README)
         std::vector<std::string> refusedNetworks;
         std::vector<std::string> failures;
         const test::RandomPlans r = test::planRandomSpecs(
@@ -712,6 +713,9 @@ private slots:
                 perTier += p.hardware.switches.size() > 1 ? 1 : 0;
                 dualTor += spec.dualTor ? 1 : 0;
                 dualTorTwoPort += spec.dualTor && p.hardware.nic.ports >= 2 ? 1 : 0;
+                splitOptics += std::any_of(p.media.solutions.begin(), p.media.solutions.end(), [](const LinkSolution& s) {
+                    return !s.moduleB.empty() && s.linksPerCable == 2 && s.cableLegs == 2;
+                });
                 // Procurement truth (issue 39): OEM parts only unless third-party optics are allowed or the
                 // device is open optics, and then the BOM line says which (oem_lines.h).
                 if (const std::string bad = test::firstNonOemPart(spec, p); !bad.empty() && failures.size() < 20)
@@ -781,7 +785,8 @@ private slots:
             });
         const int planned = r.planned, attempts = r.attempts;
         qInfo("%d random plans checked in %d attempts (%d with per-tier switches, %d dual-ToR, %d of them with a "
-              "two-port NIC)", planned, attempts, perTier, dualTor, dualTorTwoPort);
+              "two-port NIC, %d with split optics)", planned, attempts, perTier, dualTor, dualTorTwoPort, splitOptics);
+        QVERIFY2(splitOptics >= 10, qPrintable(QString::number(splitOptics)));  // 200G hosts behind splitters
         QVERIFY2(planned >= 500, qPrintable(QString::number(planned)));
         QVERIFY2(perTier >= 50, qPrintable(QString::number(perTier)));  // the per-tier path is exercised
         QVERIFY2(dualTor >= 50, qPrintable(QString::number(dualTor)));  // and the dual-homed one

@@ -7,6 +7,7 @@
 #include <chrono>
 
 #include "media/media.h"
+#include "media/media_rules.h"
 #include "test_media_fixtures.h"
 
 using namespace fp;
@@ -170,6 +171,120 @@ private slots:
             QCOMPARE(sol.linksPerModuleA, 2);
             QCOMPARE(sol.linksPerModuleB, 2);
         }
+    }
+
+    // 200G hosts on an 800G switch cage (4 x 200G): NVIDIA's 400G SR4 host module runs 2 of its 4 lanes at
+    // the end of a 1:2 splitter fibre's leg, and the twin-port switch module feeds two legs from each port
+    // (MMA1Z00-NS400 and MMA4Z00-NS docs; fabric-facts §3). Expected from those rules, not from a run:
+    // one switch module serves 2 ports x 2 legs = 4 links, one splitter fibre 2 links, one host module 1.
+    void halfLaneHostsBehindSplitterFibre()
+    {
+        Catalog cat = physicalCatalog();
+        cat.nics.front().portGbps = 200;
+        ClusterSpec spec = infinibandSpec();
+        spec.linkGbps = 200;
+        LinkSet s = linksOfLengths(LinkClass::HostLeaf, {20.0f, 70.0f});
+        s.fabric.shape.linkGbps = 200;
+        s.fabric.shape.switchPorts = 128;
+        s.fabric.shape.portsPerCage = 4;
+        // No module runs 200G yet: every host link is refused, naming the speed.
+        MediaAssignment m = selectFor(spec, s, cat);
+        QVERIFY2(hasRule(m, "media.no-part"), firstMessage(m).c_str());
+        for (TransceiverModel& t : cat.transceivers)
+            if (t.partNumber == "MMA4Z00-NS" || t.partNumber == "MMA4Z00-NS400" || t.partNumber == "MMS4X00-NS400" ||
+                t.partNumber == "MMS4X00-NM") {
+                t.halfLaneGbps = 200;
+                if (!t.finned) t.halfLanePowerW = 5;
+            }
+        // Only straight fibre in the catalog: the split port has no splitter to feed, so still nothing fits,
+        // and the closest candidate says a splitter is what is missing.
+        m = selectFor(spec, s, cat);
+        QVERIFY2(hasRule(m, "media.no-part"), firstMessage(m).c_str());
+        QVERIFY2(firstMessage(m).find("splitter") != std::string::npos, firstMessage(m).c_str());
+        for (double len : {10.0, 30.0, 100.0}) {
+            CableModel mm = fibre("OM4", "MPO-12/APC", len), sm = fibre("OS2", "MPO-12/APC", len);
+            for (CableModel* c : {&mm, &sm}) {
+                c->partNumber += "-1x2";
+                c->legsB = 2;
+                c->prices = {estimate(40 + len)};
+            }
+            cat.cables.push_back(mm);
+            cat.cables.push_back(sm);
+        }
+        m = selectFor(spec, s, cat);
+        QVERIFY2(m.findings.empty(), firstMessage(m).c_str());
+        const LinkSolution& mm = solutionOf(m, 0);
+        QCOMPARE(mm.moduleA, std::string("MMA4Z00-NS400"));
+        QCOMPARE(mm.moduleB, std::string("MMA4Z00-NS"));
+        QCOMPARE(mm.cablePart, std::string("FIB-OM4-MPO-12/APC-300dm-1x2"));  // the shortest splitter >= 20 m
+        QCOMPARE(mm.linksPerModuleA, 1);
+        QCOMPARE(mm.linksPerModuleB, 4);
+        QCOMPARE(mm.linksPerCable, 2);
+        QCOMPARE(mm.cableLegs, 2);
+        QVERIFY(mm.halfLanesA);
+        QVERIFY(!mm.halfLanesB);
+        // 70 m is beyond SR4's 50 m: the single-mode pair, over the single-mode splitter.
+        const LinkSolution& sm = solutionOf(m, 1);
+        QCOMPARE(sm.moduleA, std::string("MMS4X00-NS400"));
+        QCOMPARE(sm.moduleB, std::string("MMS4X00-NM"));
+        QCOMPARE(sm.cablePart, std::string("FIB-OS2-MPO-12/APC-1000dm-1x2"));
+        // At 400G nothing changes: straight fibre, twin module two links, no half lanes.
+        cat.nics.front().portGbps = 400;
+        spec.linkGbps = 400;
+        LinkSet full = linksOfLengths(LinkClass::HostLeaf, {20.0f});
+        const MediaAssignment at400 = selectFor(spec, full, cat);
+        QVERIFY2(at400.findings.empty(), firstMessage(at400).c_str());
+        QCOMPARE(solutionOf(at400, 0).cablePart, std::string("FIB-OM4-MPO-12/APC-200dm"));
+        QCOMPARE(solutionOf(at400, 0).linksPerModuleB, 2);
+        QCOMPARE(solutionOf(at400, 0).linksPerCable, 1);
+        QVERIFY(!solutionOf(at400, 0).halfLanesA);
+    }
+
+    // The pairing rules themselves: a half-lane module needs a splitter's leg, a split port a splitter's single
+    // end, and the lane rate must agree (a 4 x 50G 200G module never meets a 100G-lane module at 200G).
+    void halfLanePairingRules()
+    {
+        TransceiverModel twin = module("TWIN", 2, true, Medium::Multimode, 850, "2xSR4", "MPO-12/APC", 50, 0, 1.9, 15, 1);
+        TransceiverModel host = module("HOST", 1, false, Medium::Multimode, 850, "SR4", "MPO-12/APC", 50, 0, 1.9, 9, 1);
+        twin.halfLaneGbps = host.halfLaneGbps = 200;
+        TransceiverModel slowLanes = host;  // a native 200G module on four 50G lanes
+        slowLanes.partNumber = "HOST-4x50";
+        slowLanes.portGbps = 200;
+        slowLanes.halfLaneGbps = 0;
+        media::ClassContext ctx;
+        ctx.linkGbps = 200;
+        ctx.quiet = true;
+        ctx.a = {"NIC", "OSFP", false, 12, 1};
+        ctx.a.isNic = true;
+        ctx.b = {"SW", "OSFP", true, 17, 4};
+        ctx.b.upper = true;
+        QCOMPARE(media::portMode(host, ctx.a, 200), media::PortMode::HalfLeg);
+        QCOMPARE(media::portMode(twin, ctx.b, 200), media::PortMode::Split);
+        QCOMPARE(media::portMode(twin, ctx.b, 400), media::PortMode::None);  // 2 ports do not fill 4 links
+        QCOMPARE(media::portMode(slowLanes, ctx.a, 200), media::PortMode::Native);
+        ctx.b.upper = false;  // a splitter's single end goes on the switch above, never below
+        QCOMPARE(media::portMode(twin, ctx.b, 200), media::PortMode::None);
+        ctx.b.upper = true;
+        QCOMPARE(media::fibreLegsFor(twin, ctx), 2);
+        QCOMPARE(media::fibreLegsFor(host, ctx), 1);
+        CableModel splitter = fibre("OM4", "MPO-12/APC", 10), straight = splitter;
+        splitter.legsB = 2;
+        const auto issues = [&](const TransceiverModel& a, const TransceiverModel& b, const CableModel& f) {
+            std::vector<media::Issue> out;
+            LossBudget loss;
+            std::string text;
+            media::modulePairIssues(a, b, &f, 5, {}, ctx, out, loss, text);
+            return out.size();
+        };
+        QCOMPARE(issues(host, twin, splitter), std::size_t(0));
+        QCOMPARE(issues(host, twin, straight), std::size_t(1));     // a split port needs the splitter
+        QCOMPARE(issues(slowLanes, twin, splitter), std::size_t(1)); // 50G lanes do not meet 100G lanes
+        ctx.b = ctx.a;  // two host modules: each wants a leg, nobody splits
+        QCOMPARE(issues(host, host, splitter), std::size_t(2));       // pairing and the splitter both refused
+        QCOMPARE(media::modulePowerW(host, media::PortMode::HalfLeg), 9.0);  // no half-lane figure: its own
+        host.halfLanePowerW = 5;
+        QCOMPARE(media::modulePowerW(host, media::PortMode::HalfLeg), 5.0);
+        QCOMPARE(media::modulePowerW(host, media::PortMode::Native), 9.0);
     }
 
     void sameRackAvoidsPatchPanels()

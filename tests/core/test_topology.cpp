@@ -124,6 +124,31 @@ private slots:
         QVERIFY(f.deviceName(f.links.front().b) == "leaf-su01-r1");
     }
 
+    // A 256-port leaf of 4 ports a cage (SN5600 at 200G) at 2:1 splits 170:85 by the ratio, but 172 + 85 >
+    // 256: the uplinks cannot start at a cage boundary, so the leaf takes 168 down ports and no cage carries
+    // a host link and an uplink (each class its own part: the media README's rule). At 400G (2 a cage,
+    // 128 ports: 84:42) the split is already on a boundary and stays as the ratio gives it.
+    void downPortsEndOnACageBoundary()
+    {
+        ClusterSpec s;
+        s.gpus = 8 * 64;
+        s.railOptimized = false;
+        s.tiers = 2;
+        s.leafOversubscription = {2, 1};
+        const Fabric f = topology::build(s, {256, 4}, 200);
+        QCOMPARE(f.shape.leafDown, 168);
+        QCOMPARE(f.shape.leafUp, 85);
+        std::vector<int> classesOfCage(std::size_t(f.devices.size()) * 64, 0);  // bit per class, per leaf cage
+        for (const Link& l : f.links)
+            for (const auto& [dev, port] : {std::pair{l.a, int(l.aPort)}, std::pair{l.b, int(l.bPort)}})
+                if (f.devices[dev].tier == Tier::Leaf)
+                    classesOfCage[std::size_t(dev) * 64 + std::size_t(port / 4)] |= 1 << int(l.cls);
+        for (int bits : classesOfCage) QVERIFY(bits != 3);  // never host-leaf and leaf-spine in one cage
+        const Fabric at400 = topology::build(s, {128, 2}, 400);
+        QCOMPARE(at400.shape.leafDown, 84);
+        QCOMPARE(at400.shape.leafUp, 42);
+    }
+
     // 16 SUs (511 nodes) exceed two tiers (128 leaves > 64): three tiers with 4 SUs (32 leaves) per pod,
     // 32 spines per pod (one per leaf uplink), 4 pods -> 128 spines; each spine's 32 uplinks over
     // 4 pods x 32 / 64 ports = 2 cores per group, 32 groups -> 64 cores.
