@@ -117,6 +117,28 @@ SharedFloor::Line& SharedFloor::lineOfRoom(int hall)
     return rooms_.back();
 }
 
+// Network racks for the leaves whose ports stand in a room (switch management ports of spines and cores):
+// one line a row pitch behind the room's last line, where each leaf's rack stands level with its first
+// port, so its ports (taken along the room's lines) are a room's depth and a few racks away. Appended to
+// the room's own line instead, a 300-rack core room's first racks would be 150 m from their leaf.
+SharedFloor::Line& SharedFloor::aisleOfRoom(int hall)
+{
+    for (Line& aisle : aisles_)
+        if (aisle.hall == hall) return aisle;
+    Line aisle;
+    aisle.row = -1;
+    aisle.hall = hall;
+    aisle.stepM = spec_.rackWidthM;
+    double lowX = std::numeric_limits<double>::max(), backY = std::numeric_limits<double>::lowest();
+    for (const Rack& r : floor_.racks)
+        if (r.kind == RackKind::SpineRoom && r.hall == hall) lowX = std::min(lowX, r.xM), backY = std::max(backY, r.yM);
+    if (lowX == std::numeric_limits<double>::max()) lowX = lineOfRoom(hall).nextXM, backY = lineOfRoom(hall).yM;
+    aisle.nextXM = lowX;
+    aisle.yM = backY + spec_.rowPitchM;
+    aisles_.push_back(aisle);
+    return aisles_.back();
+}
+
 std::uint32_t SharedFloor::addRack(Line& line, RackKind kind, const std::string& name)
 {
     Rack r;
@@ -235,7 +257,17 @@ Layout SharedFloor::place(const NetworkSpec& n, const Fabric& fabric, const Hard
             spots = &node_;
             count = node_.size();
         } else if (g.per == EndpointCount::PerSwitch) {
-            spots = &managed_;
+            // The management ports in floor order (hall by hall, its rows before its room, line by line and
+            // along each line), not in device order:
+            // the compute fabric lists its switches plane by plane, so consecutive devices stand rows or
+            // halls apart, and a leaf takes its ports in turn (at 100,000 GPUs 6,828 Cat6 runs beyond
+            // 100 m in device order).
+            fixed.assign(managed_.begin(), managed_.begin() + std::ptrdiff_t(switchesBefore));
+            std::stable_sort(fixed.begin(), fixed.end(), [&](const Spot& x, const Spot& y) {
+                const Rack &a = floor_.racks[x.rack], &b = floor_.racks[y.rack];
+                const bool roomA = a.row < 0, roomB = b.row < 0;  // a hall's rows, then its room
+                return std::tie(a.hall, roomA, a.yM, a.xM, x.rack) < std::tie(b.hall, roomB, b.yM, b.xM, y.rack);
+            });
             count = switchesBefore;
         } else {
             fixed = spotsOfFixedGroup(n, g, k);
@@ -257,14 +289,21 @@ Layout SharedFloor::place(const NetworkSpec& n, const Fabric& fabric, const Hard
         if (l.cls != LinkClass::HostLeaf) break;  // host-leaf links come first
         firstNode[l.b] = std::min(firstNode[l.b], l.a);
     }
-    std::vector<Fill> rowFill(rows_.size()), roomFill;
+    std::vector<Fill> rowFill(rows_.size()), roomFill, aisleFill;
     const auto fillOfRoom = [&](int hall) -> std::pair<Line*, Fill*> {
         Line& line = lineOfRoom(hall);
         const std::size_t at = std::size_t(&line - rooms_.data());
         if (roomFill.size() < rooms_.size()) roomFill.resize(rooms_.size());
         return {&line, &roomFill[at]};
     };
+    const auto fillOfAisle = [&](int hall) -> std::pair<Line*, Fill*> {
+        Line& line = aisleOfRoom(hall);
+        const std::size_t at = std::size_t(&line - aisles_.data());
+        if (aisleFill.size() < aisles_.size()) aisleFill.resize(aisles_.size());
+        return {&line, &aisleFill[at]};
+    };
     long long roundRobin = 0;
+    double aisleX = 0;  // a room leaf's first port, along its aisle
     const bool severalHalls = floor_.halls > 1;
     for (std::size_t d = nodes; d < deviceCount; ++d) {
         const Device& dev = fabric.devices[d];
@@ -273,8 +312,12 @@ Layout SharedFloor::place(const NetworkSpec& n, const Fabric& fabric, const Hard
         if (dev.tier == Tier::Leaf) {
             const std::uint32_t first = firstNode[d];
             const Rack& near = floor_.racks[first == kNone ? rackOf.front() : rackOf[first]];
-            if (near.row >= 0) line = &lineOfRow(near.row), fill = &rowFill[std::size_t(near.row)];
-            else std::tie(line, fill) = fillOfRoom(near.hall);
+            if (near.row >= 0) {
+                line = &lineOfRow(near.row), fill = &rowFill[std::size_t(near.row)];
+            } else {
+                std::tie(line, fill) = fillOfAisle(near.hall);
+                aisleX = near.xM;
+            }
         } else if (spec_.spinePlacement == SpinePlacement::CentralRoom || severalHalls || computeRows_ == 0) {
             std::tie(line, fill) = fillOfRoom(severalHalls ? -1 : 0);
         } else {
@@ -283,9 +326,16 @@ Layout SharedFloor::place(const NetworkSpec& n, const Fabric& fabric, const Hard
         }
         const SwitchModel& model = hardware.switchModel(dev.model);
         const double share = 1.0 / layout_constants::switchesPerNetworkRack(std::max(1, model.rackUnits));
+        const bool inAisle = dev.tier == Tier::Leaf && line->row < 0;
         if (fill->rack == kNone || fill->used + share > 1.0 + 1e-9) {
             std::string name;
-            if (line->row >= 0) {
+            if (inAisle) {
+                line->nextXM = std::max(line->nextXM, aisleX);  // level with the leaf's first port
+                const int k = ++line->networkRacks;
+                name = line->hall < 0  ? "NET-CORE-" + twoDigits(k)
+                       : severalHalls ? "NET-SPINE-H" + twoDigits(line->hall + 1) + "-" + twoDigits(k)
+                                      : "NET-SPINE-" + twoDigits(k);
+            } else if (line->row >= 0) {
                 const int k = line->networkRacks++;
                 name = "NET-R" + twoDigits(line->row + 1) + "-" + (k < 26 ? std::string(1, char('A' + k)) : std::to_string(k + 1));
             } else {
@@ -293,7 +343,7 @@ Layout SharedFloor::place(const NetworkSpec& n, const Fabric& fabric, const Hard
                 name = line->hall < 0 ? "CORE-" + twoDigits(k)
                                       : (severalHalls ? "SPINE-H" + twoDigits(line->hall + 1) + "-" : std::string("SPINE-")) + twoDigits(k);
             }
-            fill->rack = addRack(*line, line->row >= 0 ? RackKind::Network : RackKind::SpineRoom, name);
+            fill->rack = addRack(*line, line->row >= 0 || inAisle ? RackKind::Network : RackKind::SpineRoom, name);
             fill->used = 0;
         }
         const double above = fill->used;

@@ -66,6 +66,7 @@ private:
     std::uint32_t addRack(Line& line, RackKind kind, const std::string& name);
     Line& lineOfRow(int row);
     Line& lineOfRoom(int hall);
+    Line& aisleOfRoom(int hall);
     std::uint32_t addServiceRack(bool storage);
     std::vector<Spot> spotsOfFixedGroup(const NetworkSpec&, const EndpointGroup&, std::size_t group);
 
@@ -79,6 +80,7 @@ private:
     std::vector<ServerGroup> serverGroups_;
     std::vector<Line> rows_;              // per row (compute rows, then service rows)
     std::vector<Line> rooms_;             // spine rooms and the core room, as added
+    std::vector<Line> aisles_;            // per room: a line of network racks behind it (aisleOfRoom)
     std::size_t network_ = 0;             // networks placed so far
     int serviceRowOfNetwork_ = -1;        // this network's service row (-1: none yet)
     int serviceInRow_ = 0;                // racks in that row

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
+#include <tuple>
 
 #include "bom/bom.h"
 #include "catalog/catalog_db.h"
@@ -167,8 +169,9 @@ private slots:
     }
 
     // The OOB network's ports stand at the devices they manage: a node's BMC in its rack, a switch's
-    // management port at the switch (compute leaves, spines, the storage switch), the storage servers'
-    // BMCs at those servers (matched by count), 2 PDUs per compute rack in each compute rack.
+    // management port at the switch (compute leaves, spines, the storage switch: one port at each, taken
+    // in floor order so that a leaf's ports in turn stand together), the storage servers' BMCs at those
+    // servers (matched by count), 2 PDUs per compute rack in each compute rack.
     void oobPortsStandAtTheirDevices()
     {
         ClusterSpec s = smallCluster();
@@ -181,8 +184,18 @@ private slots:
         const std::uint32_t switches = std::uint32_t(compute.fabric.switchCount() + st.fabric.switchCount());
         QCOMPARE(o.fabric.nodeCount, nodes + switches + 4 + 16);
         for (std::uint32_t n = 0; n < nodes; ++n) QCOMPARE(rackOf(o, n), rackOf(compute, n));
-        for (std::uint32_t k = 0; k < compute.fabric.switchCount(); ++k) QCOMPARE(rackOf(o, nodes + k), rackOf(compute, nodes + k));
-        QCOMPARE(rackOf(o, nodes + switches - 1), std::string("NET-R01-B"));  // the storage switch
+        std::multiset<std::string> managedRacks, portRacks;
+        for (std::uint32_t k = 0; k < compute.fabric.switchCount(); ++k) managedRacks.insert(rackOf(compute, nodes + k));
+        for (std::uint32_t k = 0; k < st.fabric.switchCount(); ++k) managedRacks.insert(rackOf(st, st.fabric.nodeCount + k));
+        for (std::uint32_t k = 0; k < switches; ++k) portRacks.insert(rackOf(o, nodes + k));
+        QCOMPARE(portRacks, managedRacks);
+        QCOMPARE(managedRacks.count("NET-R01-B"), std::size_t(1));  // the storage switch
+        for (std::uint32_t k = 1; k < switches; ++k) {  // floor order: hall, rows then room, line, along the line
+            const Rack& a = o.layout.racks[o.layout.rackOfDevice[nodes + k - 1]];
+            const Rack& b = o.layout.racks[o.layout.rackOfDevice[nodes + k]];
+            const bool roomA = a.row < 0, roomB = b.row < 0;
+            QVERIFY(std::tie(a.hall, roomA, a.yM, a.xM) <= std::tie(b.hall, roomB, b.yM, b.xM));
+        }
         for (std::uint32_t k = 0; k < 4; ++k) {
             QCOMPARE(rackOf(o, nodes + switches + k), rackOf(st, 32 + k));
             QCOMPARE(o.layout.heightM[nodes + switches + k], st.layout.heightM[32 + k]);
@@ -264,6 +277,27 @@ private slots:
             const Rack& r = sp.layout.racks[sp.layout.rackOfDevice[p]];
             if (r.kind == RackKind::Service) QVERIFY(r.yM > lastComputeRowY);
         }
+        // The management ports of the rooms' switches go to OOB leaves in a line of network racks behind
+        // each room, level with the leaf's first port: a leaf's ports in its own room stay within a Cat6
+        // run (100 m); appended to the end of the core room's line they were up to 150 m away.
+        const Plan& op = c.networks[2].plan;
+        int aisleLeaves = 0, inRoomLinks = 0;
+        for (std::size_t i = 0; i < op.fabric.links.size(); ++i) {
+            const Link& l = op.fabric.links[i];
+            if (l.cls != LinkClass::HostLeaf) break;
+            const Rack& leafRack = op.layout.racks[op.layout.rackOfDevice[l.b]];
+            const Rack& portRack = op.layout.racks[op.layout.rackOfDevice[l.a]];
+            if (leafRack.row >= 0 || leafRack.kind != RackKind::Network) continue;
+            QVERIFY2(leafRack.name.rfind("NET-CORE-", 0) == 0 || leafRack.name.rfind("NET-SPINE-", 0) == 0, leafRack.name.c_str());
+            if (portRack.row >= 0 || portRack.hall != leafRack.hall) continue;  // a leaf straddling two places
+            ++inRoomLinks;
+            QVERIFY2(op.layout.linkLengthM[i] <= 100.0f, qPrintable(QString::fromStdString(portRack.name + " -> " + leafRack.name) +
+                                                                     QString(" %1 m").arg(op.layout.linkLengthM[i])));
+        }
+        for (std::uint32_t d = op.fabric.nodeCount; d < op.fabric.devices.size(); ++d)
+            aisleLeaves += op.layout.racks[op.layout.rackOfDevice[d]].name.rfind("NET-CORE-", 0) == 0;
+        QVERIFY(aisleLeaves > 0);
+        QVERIFY(inRoomLinks > 100);
     }
 
 private:
