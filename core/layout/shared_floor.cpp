@@ -98,10 +98,16 @@ SharedFloor::SharedFloor(const ClusterSpec& compute, const Fabric& computeFabric
 
 SharedFloor::Line& SharedFloor::lineOfRow(int row) { return rows_.at(std::size_t(row)); }
 
+SharedFloor::Line* SharedFloor::lineOfHall(std::vector<Line>& lines, int hall)
+{
+    for (Line& line : lines)
+        if (line.hall == hall) return &line;
+    return nullptr;
+}
+
 SharedFloor::Line& SharedFloor::lineOfRoom(int hall)
 {
-    for (Line& room : rooms_)
-        if (room.hall == hall) return room;
+    if (Line* room = lineOfHall(rooms_, hall)) return *room;
     // No such room yet (the compute fabric has no spines there): one is opened as layout::place opens
     // a spine room, spineRoomDistanceM beyond the end of the longest row, on row 0's line.
     Line room;
@@ -123,8 +129,7 @@ SharedFloor::Line& SharedFloor::lineOfRoom(int hall)
 // the room's own line instead, a 300-rack core room's first racks would be 150 m from their leaf.
 SharedFloor::Line& SharedFloor::aisleOfRoom(int hall)
 {
-    for (Line& aisle : aisles_)
-        if (aisle.hall == hall) return aisle;
+    if (Line* aisle = lineOfHall(aisles_, hall)) return *aisle;
     Line aisle;
     aisle.row = -1;
     aisle.hall = hall;

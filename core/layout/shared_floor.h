@@ -65,6 +65,7 @@ private:
 
     std::uint32_t addRack(Line& line, RackKind kind, const std::string& name);
     Line& lineOfRow(int row);
+    static Line* lineOfHall(std::vector<Line>& lines, int hall);  // the hall's line, or none yet
     Line& lineOfRoom(int hall);
     Line& aisleOfRoom(int hall);
     std::uint32_t addServiceRack(bool storage);
