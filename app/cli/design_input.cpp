@@ -69,7 +69,8 @@ const char* designFlagsHelp()
            "  --leaf-per-rack          one top-of-rack leaf per compute rack (not rail-optimized)\n"
            "  --pod-nodes N            nodes per pod (zone) under a third tier; with --spine-oversubscription\n"
            "                           this is an oversubscribed aggregation between zones\n"
-           "  --planes N               independent parallel fabrics\n"
+           "  --planes N|auto          independent parallel fabrics (auto: the fewest that connect the design,\n"
+           "                           one when it fits; a note says why more)\n"
            "  --dual-tor | --no-dual-tor   dual-homed hosts: each NIC sends one link to each leaf of a pair\n"
            "                           (needs 2 links per NIC and plane: a 2-port NIC or a split port)\n"
            "  --oversubscription D:U   leaf DOWN:UP ratio (1:1 = non-blocking, 1:2 undersubscribed, 1:1.16)\n"
@@ -188,7 +189,7 @@ void applyOverrides(ClusterSpec& spec, const DesignKeys& args, const Catalog* ca
                 spec.floor.leafPlacement = LeafPlacement::InRack;
             }
         }
-        else if (flag == "--planes") spec.planes = args.intValue(flag);
+        else if (flag == "--planes") spec.planes = v == "auto" ? 0 : args.intValue(flag);
         else if (flag == "--dual-tor") spec.dualTor = on;
         else if (flag == "--no-dual-tor") spec.dualTor = !on;
         else if (flag == "--oversubscription") spec.leafOversubscription = parseRatioFlag(flag, v);

@@ -17,7 +17,7 @@ const std::vector<SweepAxis>& sweepAxes()
         {"core-switch", "Core switch", "the core tier's own switch (3 tiers; unset: the switch key's)", false},
         {"tiers", "Tiers", "switch tiers: 1, 2, 3 or auto", false},
         {"oversubscription", "Oversubscription", "leaf down:up ratio, e.g. 1:1,2:1", false},
-        {"planes", "Planes", "parallel fabric planes", false},
+        {"planes", "Planes", "parallel fabric planes, or auto", false},
         {"su-nodes", "SU nodes", "nodes per scalable unit, or auto", false},
         {"link-gbps", "Link speed (Gb/s)", "port speed, where the catalog's switch and NIC have it", false},
         {"fabric", "Fabric", "infiniband, roce, spectrum-x, uec", false},

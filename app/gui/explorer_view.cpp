@@ -411,7 +411,7 @@ void ExplorerView::fillFromDesign()
                      {QStringLiteral("core-switch"), q(s.coreSwitchModel)},
                      {QStringLiteral("tiers"), autoOr(s.tiers)},
                      {QStringLiteral("oversubscription"), ratio},
-                     {QStringLiteral("planes"), QString::number(s.planes)},
+                     {QStringLiteral("planes"), autoOr(s.planes)},
                      {QStringLiteral("su-nodes"), autoOr(s.suNodes)},
                      // 0 is the NIC's own speed, which --link-gbps does not take: the field stays empty.
                      {QStringLiteral("link-gbps"), s.linkGbps > 0 ? QString::number(s.linkGbps) : QString()},

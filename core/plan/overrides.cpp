@@ -16,7 +16,8 @@ std::vector<Finding> overrideFindings(const ClusterSpec& design, const ClusterSp
                                       const std::string& why)
 {
     std::vector<Finding> out;
-    if (design.planes != inUse.planes || design.railPlanes != inUse.railPlanes) {
+    // Planes on auto (0) leave the choice to the plan: its note says what it chose, no warning.
+    if (design.planes != 0 && (design.planes != inUse.planes || design.railPlanes != inUse.railPlanes)) {
         Finding f;
         f.severity = Severity::Warning;
         f.rule = "design.override-planes";

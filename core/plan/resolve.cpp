@@ -58,6 +58,8 @@ void canonicaliseTierSwitch(std::string& name, const Catalog& catalog, const cha
 ClusterSpec canonicalParts(const ClusterSpec& spec, const Catalog& catalog)
 {
     ClusterSpec out = spec;
+    // Planes on auto start from one; planesThatConnect adds the fewest that connect the design.
+    if (out.planes == 0) out.planes = 1;
     if (!spec.nicModel.empty()) canonicalise(out.nicModel, matchNic(catalog.nics, spec.nicModel), "NIC name", "/compute/nic");
     if (spec.genericRadix == 0 && !spec.switchModel.empty())
         canonicalise(out.switchModel, matchSwitch(catalog.switches, spec.switchModel), "switch name", "/fabric/switch");

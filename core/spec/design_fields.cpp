@@ -63,7 +63,11 @@ const DesignField<bool> dualTor{.path = "/fabric/dual_tor", .label = "Dual-homed
 const DesignField<bool> leafPerRack{"/fabric/leaf_per_rack", "Leaf per rack", "", FP_IN_SPEC(leafPerRack), 30};
 const DesignField<int> podNodes{"/fabric/pod_nodes", "Pod size", "nodes", FP_IN_SPEC(podNodes), 31,
                                 FieldRange{0, kMaxGpus}, "Nodes per pod (0 = auto)"};
-const DesignField<int> planes{"/fabric/planes", "Planes", "", FP_IN_SPEC(planes), 32, FieldRange{1, kMaxPlanes}};
+// 0 = auto: the fewest planes that connect the design (plan/resolve.h planesThatConnect), with no warning
+// that the plan uses more than the design says.
+const DesignField<int> planes{.path = "/fabric/planes", .label = "Planes", .unit = "", .ref = FP_IN_SPEC(planes),
+                              .undoId = 32, .range = FieldRange{0, kMaxPlanes}, .what = "Planes (0 = auto)",
+                              .autoCounts = "plane"};
 const DesignField<bool> railPlanes{"/fabric/rail_planes", "Rail planes", "", FP_IN_SPEC(railPlanes), 33};
 const DesignField<Ratio> leafOversubscription{"/fabric/leaf_oversubscription", "Leaf oversubscription", "",
                                               FP_IN_SPEC(leafOversubscription), 34};

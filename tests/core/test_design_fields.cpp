@@ -154,6 +154,27 @@ private slots:
         QVERIFY(back.spec.dualTor);
     }
 
+    // Planes on auto read as 0 from "auto" or 0, are written as 0 and read back the same; a word other
+    // than "auto" is refused with the field's path and the values it takes.
+    void planesOnAutoReadAndWrite()
+    {
+        const json named = json::parse(R"({"format_version":2,"name":"n","fabric":{"planes":"auto","switch":"X"}})");
+        const ClusterSpec s = specFromJson(named).spec;
+        QCOMPARE(s.planes, 0);
+        const json saved = specToJson(s);
+        QCOMPARE(saved["fabric"]["planes"].get<int>(), 0);
+        QCOMPARE(specFromJson(saved).spec.planes, 0);
+        const json wrong = json::parse(R"({"format_version":2,"name":"n","fabric":{"planes":"many","switch":"X"}})");
+        try {
+            specFromJson(wrong);
+            QFAIL("\"planes\": \"many\" was accepted");
+        } catch (const UserError& e) {
+            QVERIFY2(e.where.find("/fabric/planes") != std::string::npos, e.where.c_str());
+            QVERIFY2(std::string(e.what()).find("plane count") != std::string::npos, e.what());
+            QVERIFY2(e.fix.find("\"auto\" or a number from 0 to 8") != std::string::npos, e.fix.c_str());
+        }
+    }
+
     void upgradeFromOneChangesOnlyTheVersion()
     {
         const json v1 = json::parse(R"({"format_version":1,"name":"n","fabric":{"tiers":"auto","switch":"X"}})");

@@ -81,6 +81,27 @@ private slots:
         QVERIFY(withRule(q, "design.override-planes").empty());
     }
 
+    // Planes on auto (--planes auto, "planes": "auto"): the plan takes the fewest planes that connect the
+    // design, the same 2 rail planes as above (65,536 < 100,000 <= 2 x 65,536), and says so in a note, with
+    // no warning; a design that fits keeps one plane.
+    void planesOnAutoTakeTheFewestWithoutAWarning()
+    {
+        ClusterSpec s = ndr(100000, 8, 8, "MQM9790-NS2F");
+        s.planes = 0;
+        const Plan p = makePlan(s, catalog_, quick_);
+        QCOMPARE(p.spec.planes, 2);
+        QVERIFY(p.spec.railPlanes);
+        QVERIFY(withRule(p, "design.override-planes").empty());
+        QVERIFY(std::any_of(p.fabric.notes.begin(), p.fabric.notes.end(),
+                            [](const std::string& n) { return contains(n, "2 rail planes"); }));
+        ClusterSpec small = ndr(1024, 8, 8, "MQM9790-NS2F");
+        small.planes = 0;
+        const Plan one = makePlan(small, catalog_, quick_);
+        QCOMPARE(one.spec.planes, 1);
+        QVERIFY(!one.spec.railPlanes);
+        QCOMPARE(one.findings.size(), makePlan(ndr(1024, 8, 8, "MQM9790-NS2F"), catalog_, quick_).findings.size());
+    }
+
     // 70,000 single-NIC nodes at a typed 400 Gb/s: over 65,536, one rail (no rail planes), so each port
     // runs as 2 planes of 200G on the switch's 128 ports at 200G (128^3/4 = 524,288 per plane).
     void linkSpeedTheDesignDidNotSay()
