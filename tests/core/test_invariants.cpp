@@ -161,6 +161,7 @@ ClusterSpec randomSpec(std::mt19937& rng, const Catalog& catalog)
     s.suNodes = chance(50) ? 32 : 16;
     s.planes = chance(75) ? 1 : 2;
     if (s.planes == 2 && parts.linkGbps == 0) s.linkGbps = chance(50) ? 200 : 0;
+    if (s.planes == 1 && chance(10)) s.planes = 0;  // auto: the fewest planes that connect
     // 5:2 on a 64-port leaf splits 45 down + 18 up: an odd down count, where a cage could take a down link
     // and an uplink unless the builder starts the uplinks at a cage boundary.
     // 1:1.16 (issue 39): a decimal ratio splits its ports as a bound on DOWN/UP (topology README "Leaf ports").
