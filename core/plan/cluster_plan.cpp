@@ -387,10 +387,16 @@ ClusterPlan makeClusterPlan(const ClusterSpec& spec, const Catalog& catalog, con
         long long switchesAhead = 0;  // of the networks planned here so far
         std::optional<long long> computeCount;
         for (std::size_t i = 0; i < spec.networks.size(); ++i) {
+            // Waiting for the compute fabric's floor, this core is lent to its stages (plan/parallel.h):
+            // counted busy, it would make them run on one core while this one idles.
+            const auto computeFloor = [&] {
+                const plan::CoreLent lent;
+                return computeSwitchesKnown.get();
+            };
             try {
-                if (countsSwitches(spec.networks[i]) && !computeCount) computeCount = computeSwitchesKnown.get();
+                if (countsSwitches(spec.networks[i]) && !computeCount) computeCount = computeFloor();
                 StagedNetwork staged = stageNetwork(spec, i, computeCount.value_or(0) + switchesAhead, catalog, options);
-                if (!computeCount) computeCount = computeSwitchesKnown.get();  // the compute fabric's floor is placed
+                if (!computeCount) computeCount = computeFloor();  // the compute fabric's floor is placed
                 ahead.plans[i] = finishNetwork(spec, std::move(staged), *ahead.floor, catalog);
                 switchesAhead += ahead.plans[i]->plan.fabric.switchCount();
             } catch (...) {

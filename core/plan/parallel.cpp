@@ -64,4 +64,14 @@ void runInParallel(std::size_t count, const std::function<void(std::size_t)>& ta
     if (firstError) std::rethrow_exception(firstError);
 }
 
+CoreLent::CoreLent() : lent_(onWorker)
+{
+    if (lent_) --busyThreads;
+}
+
+CoreLent::~CoreLent()
+{
+    if (lent_) ++busyThreads;
+}
+
 } // namespace fp::plan

@@ -16,4 +16,18 @@ int workerCount();
 // them in order on the calling thread.
 void runInParallel(std::size_t count, const std::function<void(std::size_t)>& task);
 
+// Held by a task while it blocks on another task's result: its core counts as idle meanwhile, so a
+// runInParallel called elsewhere (the other task's own stages) may start a helper on it instead of
+// running inline because every core looks busy. Nothing on a thread that is not a task.
+class CoreLent {
+public:
+    CoreLent();
+    ~CoreLent();
+    CoreLent(const CoreLent&) = delete;
+    CoreLent& operator=(const CoreLent&) = delete;
+
+private:
+    bool lent_;
+};
+
 } // namespace fp::plan
