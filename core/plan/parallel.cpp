@@ -28,15 +28,18 @@ namespace {
 std::atomic<int> busyThreads{0};
 thread_local bool onWorker = false;
 
-} // namespace
-
-void runInParallel(std::size_t count, const std::function<void(std::size_t)>& task)
+// Tasks first .. count - 1. Inline while every core is busy; when one idles meanwhile (the other task of a
+// cluster plan has finished its networks), the tasks left get helpers again.
+void runFrom(std::size_t first, std::size_t count, const std::function<void(std::size_t)>& task)
 {
     if (onWorker && busyThreads >= workerCount()) {
-        for (std::size_t i = 0; i < count; ++i) task(i);
+        for (std::size_t i = first; i < count; ++i) {
+            if (i + 1 < count && busyThreads < workerCount()) return runFrom(i, count, task);
+            task(i);
+        }
         return;
     }
-    std::atomic<std::size_t> next{0};
+    std::atomic<std::size_t> next{first};
     std::atomic<bool> failed{false};
     std::exception_ptr firstError;
     std::mutex errorMutex;
@@ -56,13 +59,17 @@ void runInParallel(std::size_t count, const std::function<void(std::size_t)>& ta
         if (!nested) --busyThreads;
         onWorker = nested;
     };
-    const std::size_t threads = std::min<std::size_t>(static_cast<std::size_t>(workerCount()), count);
+    const std::size_t threads = std::min<std::size_t>(static_cast<std::size_t>(workerCount()), count - first);
     std::vector<std::thread> helpers;
     for (std::size_t t = 1; t < threads; ++t) helpers.emplace_back(work);
     work();
     for (auto& h : helpers) h.join();
     if (firstError) std::rethrow_exception(firstError);
 }
+
+} // namespace
+
+void runInParallel(std::size_t count, const std::function<void(std::size_t)>& task) { runFrom(0, count, task); }
 
 CoreLent::CoreLent() : lent_(onWorker)
 {

@@ -13,7 +13,7 @@ int workerCount();
 
 // Calls task(0) .. task(count - 1), each exactly once unless a task throws, on up to workerCount()
 // threads (the calling thread is one of them). Called from a task while every core runs one, it calls
-// them in order on the calling thread.
+// them in order on the calling thread, until a core idles: the tasks left then get helpers.
 void runInParallel(std::size_t count, const std::function<void(std::size_t)>& task);
 
 // Held by a task while it blocks on another task's result: its core counts as idle meanwhile, so a
