@@ -365,6 +365,7 @@ ClusterPlan makeClusterPlan(const ClusterSpec& spec, const Catalog& catalog, con
     std::future<long long> computeSwitchesKnown = computeSwitches.get_future();
     plan::runInParallel(2, [&](std::size_t task) {
         if (task == 0) {
+            const plan::CriticalPath longer;  // the compute fabric's stages keep their helpers
             bool published = false;
             try {
                 const plan::Resolved r = plan::resolveStage(spec, catalog, options);

@@ -27,12 +27,13 @@ namespace {
 // it gets helpers again.
 std::atomic<int> busyThreads{0};
 thread_local bool onWorker = false;
+thread_local bool critical = false;  // CriticalPath held on this thread
 
 // Tasks first .. count - 1. Inline while every core is busy; when one idles meanwhile (the other task of a
 // cluster plan has finished its networks), the tasks left get helpers again.
 void runFrom(std::size_t first, std::size_t count, const std::function<void(std::size_t)>& task)
 {
-    if (onWorker && busyThreads >= workerCount()) {
+    if (onWorker && !critical && busyThreads >= workerCount()) {
         for (std::size_t i = first; i < count; ++i) {
             if (i + 1 < count && busyThreads < workerCount()) return runFrom(i, count, task);
             task(i);
@@ -70,6 +71,10 @@ void runFrom(std::size_t first, std::size_t count, const std::function<void(std:
 } // namespace
 
 void runInParallel(std::size_t count, const std::function<void(std::size_t)>& task) { runFrom(0, count, task); }
+
+CriticalPath::CriticalPath() : was_(critical) { critical = true; }
+
+CriticalPath::~CriticalPath() { critical = was_; }
 
 CoreLent::CoreLent() : lent_(onWorker)
 {

@@ -19,6 +19,20 @@ void runInParallel(std::size_t count, const std::function<void(std::size_t)>& ta
 // Held by a task while it blocks on another task's result: its core counts as idle meanwhile, so a
 // runInParallel called elsewhere (the other task's own stages) may start a helper on it instead of
 // running inline because every core looks busy. Nothing on a thread that is not a task.
+// Held by the task on a plan's critical path (the compute fabric beside its networks): its stages get their
+// helpers even while every core is busy, so the OS shares the cores two to one in its favour instead of
+// leaving it one core until the other task ends.
+class CriticalPath {
+public:
+    CriticalPath();
+    ~CriticalPath();
+    CriticalPath(const CriticalPath&) = delete;
+    CriticalPath& operator=(const CriticalPath&) = delete;
+
+private:
+    bool was_;
+};
+
 class CoreLent {
 public:
     CoreLent();

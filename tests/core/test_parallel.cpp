@@ -1,6 +1,6 @@
 // plan::runInParallel's accounting of busy cores (core/plan/parallel.h): a task's nested runInParallel runs
-// inline while every core is busy, gets a helper while another task lends its core (CoreLent), and gets
-// one for the tasks left once another task finishes. Each case is a rendezvous of two nested tasks that can
+// inline while every core is busy, gets a helper while another task lends its core (CoreLent) or when it is
+// on the critical path (CriticalPath), and gets one for the tasks left once another task finishes. Each case is a rendezvous of two nested tasks that can
 // only meet when they run at the same time; run inline, the first waits out its deadline instead.
 #include <QtTest>
 
@@ -87,6 +87,29 @@ private slots:
                 return;
             }
             while (!lent) std::this_thread::yield();
+            Rendezvous r;
+            plan::runInParallel(2, [&](std::size_t) { met += r.arriveAndWait(kMet); });
+            release.set_value();
+        });
+        QCOMPARE(met.load(), 2);
+    }
+
+    // The same with task 0 on the critical path (CriticalPath, the compute fabric beside its networks): its
+    // nested tasks get a helper although both cores are busy, and meet.
+    void theCriticalPathKeepsItsHelpers()
+    {
+        std::promise<void> release;
+        std::shared_future<void> released = release.get_future().share();
+        std::atomic<bool> running{false};
+        std::atomic<int> met{0};
+        plan::runInParallel(2, [&](std::size_t outer) {
+            if (outer == 1) {
+                running = true;
+                released.wait();
+                return;
+            }
+            const plan::CriticalPath longer;
+            while (!running) std::this_thread::yield();
             Rendezvous r;
             plan::runInParallel(2, [&](std::size_t) { met += r.arriveAndWait(kMet); });
             release.set_value();
