@@ -286,13 +286,26 @@ Layout SharedFloor::place(const NetworkSpec& n, const Fabric& fabric, const Hard
         }
     }
 
-    // 2. The switches: a leaf at the end of the row (or in the room) of the first port it serves, in
-    // network racks of this network's own; spines in the spine room (the core room on a floor of
-    // several halls), or round-robin over the compute rows' ends (spinePlacement EndOfRow).
-    std::vector<std::uint32_t> firstNode(deviceCount, kNone);
+    // 2. The switches: a leaf at the end of the row (or in the room's aisle) where most of the ports it
+    // serves stand (the first of its longest run of ports in one row or room), in network racks of this
+    // network's own; spines in the spine room (the core room on a floor of several halls), or
+    // round-robin over the compute rows' ends (spinePlacement EndOfRow). A leaf whose ports straddle two
+    // places (a hall's room and the next hall's rows) then stands with the larger share.
+    struct Run {
+        int key = 0;
+        std::uint32_t start = kNone, count = 0, bestStart = kNone, bestCount = 0;
+    };
+    std::vector<Run> runOf(deviceCount);
+    const auto placeKey = [&](std::uint32_t port) {
+        const Rack& r = floor_.racks[rackOf[port]];
+        return r.row >= 0 ? r.row : -3 - r.hall;  // a row, or a room (the core room's hall is -1)
+    };
     for (const Link& l : fabric.links) {
         if (l.cls != LinkClass::HostLeaf) break;  // host-leaf links come first
-        firstNode[l.b] = std::min(firstNode[l.b], l.a);
+        Run& run = runOf[l.b];
+        const int key = placeKey(l.a);
+        if (run.start == kNone || key != run.key) run.key = key, run.start = l.a, run.count = 0;
+        if (++run.count > run.bestCount) run.bestCount = run.count, run.bestStart = run.start;
     }
     std::vector<Fill> rowFill(rows_.size()), roomFill, aisleFill;
     const auto fillOfRoom = [&](int hall) -> std::pair<Line*, Fill*> {
@@ -315,7 +328,7 @@ Layout SharedFloor::place(const NetworkSpec& n, const Fabric& fabric, const Hard
         Line* line = nullptr;
         Fill* fill = nullptr;
         if (dev.tier == Tier::Leaf) {
-            const std::uint32_t first = firstNode[d];
+            const std::uint32_t first = runOf[d].bestStart;
             const Rack& near = floor_.racks[first == kNone ? rackOf.front() : rackOf[first]];
             if (near.row >= 0) {
                 line = &lineOfRow(near.row), fill = &rowFill[std::size_t(near.row)];

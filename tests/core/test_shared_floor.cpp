@@ -296,6 +296,23 @@ private slots:
         }
         for (std::uint32_t d = op.fabric.nodeCount; d < op.fabric.devices.size(); ++d)
             aisleLeaves += op.layout.racks[op.layout.rackOfDevice[d]].name.rfind("NET-CORE-", 0) == 0;
+        // A leaf whose ports straddle places (a room and the next hall's rows) stands with the largest share:
+        // no other row or room holds more of an OOB leaf's ports than its own.
+        const auto placeOf = [&](const Rack& r) { return r.row >= 0 ? r.row : -3 - r.hall; };
+        std::map<std::uint32_t, std::map<int, int>> portsByPlace;
+        for (const Link& l : op.fabric.links) {
+            if (l.cls != LinkClass::HostLeaf) break;
+            ++portsByPlace[l.b][placeOf(op.layout.racks[op.layout.rackOfDevice[l.a]])];
+        }
+        int straddling = 0;
+        for (const auto& [leaf, places] : portsByPlace) {
+            const int own = places.count(placeOf(op.layout.racks[op.layout.rackOfDevice[leaf]]))
+                                ? places.at(placeOf(op.layout.racks[op.layout.rackOfDevice[leaf]])) : 0;
+            for (const auto& [place, n] : places)
+                QVERIFY2(own >= n, qPrintable(QString("leaf %1: %2 ports at its place, %3 at place %4").arg(leaf).arg(own).arg(n).arg(place)));
+            straddling += places.size() > 1;
+        }
+        QVERIFY(straddling > 0);  // the case exists on this site
         QVERIFY(aisleLeaves > 0);
         QVERIFY(inRoomLinks > 100);
     }
