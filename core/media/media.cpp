@@ -264,6 +264,42 @@ private:
         return closer;
     }
 
+    // The first candidate, assembly or any module pair of the catalog, that fails only because of whose part it
+    // is (third-party optics off, or off the platform's list): what allowing third-party optics would buy,
+    // which the diagnosis names before a closer part that does not fit. Weighed quietly.
+    std::optional<Candidate> originOnlyCandidate(const std::vector<Candidate>& all, const ClassContext& quiet,
+                                                 const GroupKey& key, double neededLengthM) const
+    {
+        for (const Candidate& c : all)
+            if (onlyOrigin(c.issues)) return c;
+        const std::vector<TransceiverModel>& modules = catalog_.transceivers;
+        std::vector<std::vector<Issue>> atA(modules.size()), atB(modules.size());
+        for (std::size_t i = 0; i < modules.size(); ++i) {
+            moduleEndIssues(modules[i], quiet.a, quiet, atA[i]);
+            moduleEndIssues(modules[i], quiet.b, quiet, atB[i]);
+        }
+        const auto noneOrOrigin = [](const std::vector<Issue>& v) { return v.empty() || onlyOrigin(v); };
+        std::vector<Issue> issues;
+        LossBudget loss;
+        std::string lossText;
+        for (std::size_t i = 0; i < modules.size(); ++i)
+            for (std::size_t j = 0; j < modules.size(); ++j) {
+                if (!noneOrOrigin(atA[i]) || !noneOrOrigin(atB[j]) || (atA[i].empty() && atB[j].empty())) continue;
+                issues.clear();
+                const CableModel* fibre = fibreFor(modules[i], neededLengthM, int(quiet.cls), fibreLegsFor(modules[j], quiet));
+                pairIssues(modules[i], modules[j], fibre, quiet, neededLengthM, key.sameRack, issues, loss, lossText);
+                if (!issues.empty()) continue;
+                Candidate pair;
+                pair.moduleA = &modules[i];
+                pair.moduleB = &modules[j];
+                pair.endIssuesChecked = true;
+                pair.issues = atA[i];
+                pair.issues.insert(pair.issues.end(), atB[j].begin(), atB[j].end());
+                return pair;
+            }
+        return std::nullopt;
+    }
+
     // Nothing fits the group: the closest candidate (fewest issues) and its issues' texts as the reason.
     Candidate diagnose(const GroupKey& key, double neededLengthM)
     {
@@ -284,7 +320,8 @@ private:
             diagnosed_[key.cls] = true;
             ClassContext quiet = ctx;
             quiet.quiet = true;
-            if (const std::optional<Candidate> pair = closerModulePair(all, quiet, key, neededLengthM)) all = {*pair};
+            if (std::optional<Candidate> origin = originOnlyCandidate(all, quiet, key, neededLengthM)) all = {std::move(*origin)};
+            else if (const std::optional<Candidate> pair = closerModulePair(all, quiet, key, neededLengthM)) all = {*pair};
         }
         if (all.empty()) {
             Candidate none;
@@ -311,10 +348,7 @@ private:
         char buf[96];
         // Only whose part it is stands in the way (third-party optics off, or off the platform's list): say
         // that no OEM part fits and that this one would with third-party optics allowed.
-        const bool onlyOrigin = std::all_of(closest.issues.begin(), closest.issues.end(), [](const Issue& i) {
-            return i.rule == "media.third-party" || i.rule == "media.not-qualified";
-        });
-        if (onlyOrigin && !closest.issues.empty()) {
+        if (onlyOrigin(closest.issues)) {
             std::snprintf(buf, sizeof buf, "no OEM part fits a %.1f m route; third-party: ", neededLengthM);
             none.issues.push_back({"media.no-part", buf + name + " would (" + why + ")",
                                    "Allow third-party optics, or add the switch or NIC vendor's own part to the catalog"});
@@ -532,7 +566,7 @@ private:
 
 Severity severityOf(const std::string& rule)
 {
-    return rule == "media.not-qualified" || rule == "media.not-oem" || rule == "media.third-party" ? Severity::Warning
+    return rule == kNotQualifiedRule || rule == "media.not-oem" || rule == kThirdPartyRule ? Severity::Warning
                                                                                                  : Severity::Error;
 }
 

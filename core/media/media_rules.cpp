@@ -31,7 +31,7 @@ bool originIssue(const PartBase& part, const LinkEnd& end, const LinkEnd* far, c
         const PartBase* farHost = ctx.catalog->findPart(far->platform);
         if (farHost && farHost->vendor == part.vendor) return false;
     }
-    addIssue(out, ctx, "media.third-party",
+    addIssue(out, ctx, kThirdPartyRule,
         [&] {
             const PartBase* host = ctx.catalog->findPart(end.platform);
             return fmt("%s is a third-party part (%s) in %s, whose vendor %s sells its own; third-party optics are off",
@@ -50,7 +50,7 @@ void qualificationIssues(const PartBase& part, const LinkEnd& end, const ClassCo
             [&] { return fmt("%s is a third-party part; the price policy is OEM-only", part.partNumber.c_str()); },
             "Choose an OEM part, or change the price policy");
     if (!ctx.allowThirdParty && !end.generic && ctx.catalog && !ctx.catalog->isQualified(end.platform, part))
-        addIssue(out, ctx, "media.not-qualified",
+        addIssue(out, ctx, kNotQualifiedRule,
             [&] { return fmt("%s is not qualified on %s", part.partNumber.c_str(), end.platform.c_str()); },
             "Use a part on the platform's qualification list, or allow third-party optics");
 }

@@ -15,7 +15,16 @@ struct Issue {
     std::string rule;     // "media.reach", "media.cage-mismatch", ...
     std::string message;
     std::string fix;
+    bool origin = false;  // only whose part it is (media.third-party, media.not-qualified); set quiet too
 };
+
+// Issues that only say whose part it is: allowing third-party optics would remove every one of them.
+inline bool onlyOrigin(const std::vector<Issue>& issues)
+{
+    for (const Issue& i : issues)
+        if (!i.origin) return false;
+    return !issues.empty();
+}
 
 // One end of a link class: the cage a module or a cable end plugs into.
 struct LinkEnd {
@@ -46,16 +55,22 @@ struct ClassContext {
     bool quiet = false;
 };
 
+inline constexpr const char* kThirdPartyRule = "media.third-party";
+inline constexpr const char* kNotQualifiedRule = "media.not-qualified";
+
 // Adds one issue; its message (`message()`) is written only when the context is not quiet
 // (ClassContext::quiet): the texts of rejected parts were most of what choosing media cost.
 template <typename Message>
 void addIssue(std::vector<Issue>& out, const ClassContext& ctx, const char* rule, Message&& message, const char* fix)
 {
+    // Pointer compares: every origin issue is added with these literals (media_rules.cpp).
+    const bool origin = rule == kThirdPartyRule || rule == kNotQualifiedRule;
     if (ctx.quiet) {
         out.emplace_back();
+        out.back().origin = origin;
         return;
     }
-    out.push_back({rule, message(), fix});
+    out.push_back({rule, message(), fix, origin});
 }
 
 // Does a plug of this form factor seat in a cage of this type? Its own type, and a QSFP28 plug in a QSFP56 or

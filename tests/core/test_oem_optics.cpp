@@ -149,6 +149,39 @@ private slots:
         QVERIFY2(mediaErrors(on).empty(), mediaErrors(on).c_str());
     }
 
+    // 100GbE links on SN4600C (QSFP28) longer than NVIDIA's 100 m AOC: its own 100G optics are not in the
+    // catalog (no public datasheet), so with the box unticked nothing fits. A 100 m AOC is a candidate with
+    // the fewest issues (one: too short), but the finding names what would fit, the generic CWDM4 pair,
+    // because allowing third-party optics is the fix; ticked, that pair plans the links with no error.
+    void noOemPartNamesTheThirdPartyPartThatWouldFit()
+    {
+        ClusterSpec s;
+        s.fabric = FabricKind::RoCE;
+        s.switchModel = "SN4600C";
+        s.nicModel = "MCX715105AS-WEAT";
+        s.gpus = 8 * 1024;
+        s.gpusPerNode = 8;
+        s.nicsPerNode = 1;
+        s.linkGbps = 100;
+        s.railOptimized = false;
+        s.floor.racksPerRow = 200;  // one node a rack in 120 m rows: host routes beyond the 100 m AOC
+        s.floor.nodesPerRack = 1;
+        s.media.allowThirdPartyOptics = false;
+        const Plan off = makePlan(s, cat_);
+        bool named = false;
+        for (const Finding& f : off.findings)
+            if (f.rule == "media.no-part" && f.message.find("no OEM part fits") != std::string::npos &&
+                f.message.find("third-party: MSA-QSFP28-100G-CWDM4 + MSA-QSFP28-100G-CWDM4") != std::string::npos)
+                named = true;
+        QVERIFY2(named, mediaErrors(off).c_str());
+        s.media.allowThirdPartyOptics = true;
+        const Plan on = makePlan(s, cat_);
+        QVERIFY2(mediaErrors(on).empty(), mediaErrors(on).c_str());
+        bool usesCwdm4 = false;
+        for (const BomLine& l : on.bom.lines) usesCwdm4 |= l.part == "MSA-QSFP28-100G-CWDM4";
+        QVERIFY(usesCwdm4);
+    }
+
     // An open-optics switch still has its list: an NVIDIA module pinned in a UfiSpace S9321-64EO is not a
     // third-party choice there (the switch takes any vendor's), but it is not on the S9321's list of MSA
     // parts: a media.not-qualified warning, the part kept.
