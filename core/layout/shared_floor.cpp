@@ -110,10 +110,7 @@ SharedFloor::Line& SharedFloor::lineOfRoom(int hall)
     if (Line* room = lineOfHall(rooms_, hall)) return *room;
     // No such room yet (the compute fabric has no spines there): one is opened as layout::place opens
     // a spine room, spineRoomDistanceM beyond the end of the longest row, on row 0's line.
-    Line room;
-    room.row = -1;
-    room.hall = hall;
-    room.stepM = spec_.rackWidthM;
+    Line room{.row = -1, .hall = hall, .stepM = spec_.rackWidthM};
     double rowEndM = 0, rowY = std::numeric_limits<double>::max();
     for (const Rack& r : floor_.racks)
         if (r.row >= 0 && r.row < computeRows_) rowEndM = std::max(rowEndM, r.xM + spec_.rackWidthM / 2), rowY = std::min(rowY, r.yM);
@@ -130,10 +127,7 @@ SharedFloor::Line& SharedFloor::lineOfRoom(int hall)
 SharedFloor::Line& SharedFloor::aisleOfRoom(int hall)
 {
     if (Line* aisle = lineOfHall(aisles_, hall)) return *aisle;
-    Line aisle;
-    aisle.row = -1;
-    aisle.hall = hall;
-    aisle.stepM = spec_.rackWidthM;
+    Line aisle{.row = -1, .hall = hall, .stepM = spec_.rackWidthM};
     double lowX = std::numeric_limits<double>::max(), backY = std::numeric_limits<double>::lowest();
     for (const Rack& r : floor_.racks)
         if (r.kind == RackKind::SpineRoom && r.hall == hall) lowX = std::min(lowX, r.xM), backY = std::max(backY, r.yM);
