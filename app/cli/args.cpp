@@ -63,6 +63,16 @@ int wholeNumber(const std::string& flag, const std::string& v)
     }
 }
 
+int countOrAuto(const std::string& flag, const std::string& v)
+{
+    if (v == "auto") return 0;
+    try {
+        return wholeNumber(flag, v);
+    } catch (const UsageError&) {
+        throw UsageError{flag + " needs a whole number or auto, not " + quotedValue(v)};
+    }
+}
+
 std::string quotedValue(const std::string& text)
 {
     constexpr std::size_t kShown = 60;

@@ -41,5 +41,7 @@ private:
 std::string quotedValue(const std::string& text);
 // `text` as a whole number for `flag`, or UsageError "FLAG needs a whole number, not "TEXT"".
 int wholeNumber(const std::string& flag, const std::string& text);
+// `text` as a count for `flag` where "auto" is 0, or UsageError "FLAG needs a whole number or auto, ...".
+int countOrAuto(const std::string& flag, const std::string& text);
 
 } // namespace fp::cli

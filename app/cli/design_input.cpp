@@ -177,10 +177,10 @@ void applyOverrides(ClusterSpec& spec, const DesignKeys& args, const Catalog* ca
         else if (flag == "--leaf-switch") spec.leafSwitchModel = v;
         else if (flag == "--spine-switch") spec.spineSwitchModel = v;
         else if (flag == "--core-switch") spec.coreSwitchModel = v;
-        else if (flag == "--tiers") spec.tiers = v == "auto" ? 0 : args.intValue(flag);
+        else if (flag == "--tiers") spec.tiers = countOrAuto(flag, v);
         else if (flag == "--rail-optimized") spec.railOptimized = on;
         else if (flag == "--no-rail-optimized") spec.railOptimized = !on;
-        else if (flag == "--su-nodes") spec.suNodes = v == "auto" ? 0 : args.intValue(flag);
+        else if (flag == "--su-nodes") spec.suNodes = countOrAuto(flag, v);
         else if (flag == "--pod-nodes") spec.podNodes = args.intValue(flag);
         else if (flag == "--leaf-per-rack") {
             spec.leafPerRack = on;
@@ -189,7 +189,7 @@ void applyOverrides(ClusterSpec& spec, const DesignKeys& args, const Catalog* ca
                 spec.floor.leafPlacement = LeafPlacement::InRack;
             }
         }
-        else if (flag == "--planes") spec.planes = v == "auto" ? 0 : args.intValue(flag);
+        else if (flag == "--planes") spec.planes = countOrAuto(flag, v);
         else if (flag == "--dual-tor") spec.dualTor = on;
         else if (flag == "--no-dual-tor") spec.dualTor = !on;
         else if (flag == "--oversubscription") spec.leafOversubscription = parseRatioFlag(flag, v);

@@ -113,6 +113,9 @@ private slots:
         const QString ex = example("dgx-h100-superpod-1024.fabricplan");
         QTest::addRow("missing file") << QStringList{QStringLiteral("plan"), QStringLiteral("/nonexistent/x.fabricplan")}
                                       << "cannot open the design file";
+        QTest::addRow("planes neither a count nor auto")
+            << QStringList{QStringLiteral("plan"), ex, QStringLiteral("--planes"), QStringLiteral("many")}
+            << "--planes needs a whole number or auto, not \"many\"";
         QTest::addRow("unknown spine switch") << QStringList{QStringLiteral("plan"), QStringLiteral("--spine-switch"), QStringLiteral("NOPE-1")}
                                               << "/fabric/switches/spine: unknown spine switch";
         // A misspelt tier switch on a fabric whose defaults would otherwise be fitted: named, with the
@@ -205,6 +208,17 @@ private slots:
         QVERIFY2(r.out.contains("3 tiers, 2 planes"), r.out.constData());
         QVERIFY2(r.out.contains("(262,144 per plane): 2 rail planes"), r.out.constData());
         QVERIFY(r.out.contains("checks: 0 errors"));
+    }
+
+    // --planes auto: the 520,000-GPU design above takes its 2 rail planes with a note and no warning.
+    void planesAutoTakesTheFewestWithoutAWarning()
+    {
+        const Run r = runCli({QStringLiteral("plan"), QStringLiteral("--gpus"), QStringLiteral("520000"), QStringLiteral("--fabric"),
+                              QStringLiteral("roce"), QStringLiteral("--switch"), QStringLiteral("SN5600"),
+                              QStringLiteral("--su-nodes"), QStringLiteral("32"), QStringLiteral("--planes"), QStringLiteral("auto")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.out.contains("3 tiers, 2 planes"), r.out.constData());
+        QVERIFY2(r.out.contains("checks: 0 errors, 0 warnings"), r.out.constData());
     }
 
     void badInput()
