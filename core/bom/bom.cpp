@@ -317,7 +317,12 @@ Bom collect(const ClusterSpec& spec, const Fabric& fabric, const MediaAssignment
         }
         if (sol.patchPanelPorts > 0) {
             const CableModel* cable = catalog.findCable(sol.cablePart);
-            panelPortsByConnector[cable ? cable->connector : std::string()] += c.links * sol.patchPanelPorts;
+            // Half the path's panels are at each end: a port a link at the legs' end, a port a fibre at a
+            // splitter's single end (one MPO for its legs); a straight fibre has as many fibres as links.
+            const long long ports = sol.cableLegs > 1 && !sol.moduleB.empty()
+                                        ? (c.links + c.cables) * sol.patchPanelPorts / 2
+                                        : c.links * sol.patchPanelPorts;
+            panelPortsByConnector[cable ? cable->connector : std::string()] += ports;
         }
     }
 

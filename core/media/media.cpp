@@ -480,7 +480,7 @@ private:
         cand.sol.orderLengthM = fibre ? fibre->lengthM : neededLengthM;
         cand.sol.patchPanelPorts = panels;
         cand.costUsdPerLink = price(a) / servedA + price(b) / servedB + (fibre ? price(*fibre) / legs : kUnknownCost) +
-                              panels * panelPortCost(a.connector);
+                              panels * (1.0 + 1.0 / legs) / 2 * panelPortCost(a.connector);  // bom.cpp's count
         cand.powerWPerLink = modulePowerW(a, modeA) / servedA + modulePowerW(b, modeB) / servedB;
         return cand;
     }

@@ -40,7 +40,7 @@ struct LinkSolution {
     bool halfLanesA = false;      // module A runs its ports on half their lanes (200G on a 400G SR4/DR4 module)
     bool halfLanesB = false;
     double orderLengthM = 0;      // orderable length (assemblies: the part's length)
-    int patchPanelPorts = 0;      // per link
+    int patchPanelPorts = 0;      // per link, half at each end (a splitter's single end: one port for its legs)
     LossBudget loss;              // optics only
     std::string reason;           // why this was chosen (shown in the GUI)
 };

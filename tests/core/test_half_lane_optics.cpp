@@ -162,6 +162,18 @@ private slots:
             return true;
         });
         QCOMPARE(notTwoLegs, 0LL);
+        // Patch panels (two in a fibre's path, one at each end): a port a link on the hosts' side, a port a
+        // splitter on the switch's (one MPO for both legs): 256 + 128 = 384 ports, 8 panels of 48.
+        long long crossRack = 0;
+        for (const Link& l : p.fabric.links) crossRack += p.layout.rackOfDevice[l.a] != p.layout.rackOfDevice[l.b];
+        QCOMPARE(crossRack, 256LL);
+        QCOMPARE(p.spec.floor.patchPanelsPerFibreLink, 2);
+        long long panels = 0;
+        std::string panelUse;
+        for (const BomLine& l : p.bom.lines)
+            if (l.category == BomCategory::PatchPanels) panels += l.qty, panelUse = l.usedFor;
+        QVERIFY2(panelUse.rfind("384 ports", 0) == 0, panelUse.c_str());
+        QCOMPARE(panels, 8LL);
         QCOMPARE(cables, 128LL);
         QCOMPARE(legs, 256LL);
         QCOMPARE(switchPorts.size(), std::size_t(256));  // every leg on its own switch port
