@@ -199,7 +199,9 @@ QVariant CablePlanModel::data(const QModelIndex& index, int role) const
     case ZDevice: return QString::fromStdString(fabric.deviceName(link.b));
     case ZPort: return QString::fromStdString(fabric.portName(link.b, link.bPort));
     case ZRack: return rackName(link.b);
-    case Media: return s ? mediaName(s->media) : QString();
+    case Media:  // as the cable plan CSV says it: a splitter's legs after its class ("Multimode 1:2")
+        return s ? mediaName(s->media) + (s->linksPerCable > 1 ? QStringLiteral(" 1:%1").arg(s->linksPerCable) : QString())
+                 : QString();
     case CablePart: return s ? QString::fromStdString(s->cablePart) : QString();
     case AModule: return s ? QString::fromStdString(s->moduleA) : QString();
     case ZModule: return s ? QString::fromStdString(s->moduleB) : QString();
