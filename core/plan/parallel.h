@@ -16,9 +16,6 @@ int workerCount();
 // them in order on the calling thread, until a core idles: the tasks left then get helpers.
 void runInParallel(std::size_t count, const std::function<void(std::size_t)>& task);
 
-// Held by a task while it blocks on another task's result: its core counts as idle meanwhile, so a
-// runInParallel called elsewhere (the other task's own stages) may start a helper on it instead of
-// running inline because every core looks busy. Nothing on a thread that is not a task.
 // Held by the task on a plan's critical path (the compute fabric beside its networks): its stages get their
 // helpers even while every core is busy, so the OS shares the cores two to one in its favour instead of
 // leaving it one core until the other task ends.
@@ -33,6 +30,9 @@ private:
     bool was_;
 };
 
+// Held by a task while it blocks on another task's result: its core counts as idle meanwhile, so a
+// runInParallel called elsewhere (the other task's own stages) may start a helper on it instead of
+// running inline because every core looks busy. Nothing on a thread that is not a task.
 class CoreLent {
 public:
     CoreLent();
