@@ -3,6 +3,7 @@
 // class of links. Each broken constraint is an Issue carrying the finding's rule id, so a pinned part
 // that does not work can be kept and reported with exactly the rules it breaks.
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -63,8 +64,7 @@ inline constexpr const char* kNotQualifiedRule = "media.not-qualified";
 template <typename Message>
 void addIssue(std::vector<Issue>& out, const ClassContext& ctx, const char* rule, Message&& message, const char* fix)
 {
-    // Pointer compares: every origin issue is added with these literals (media_rules.cpp).
-    const bool origin = rule == kThirdPartyRule || rule == kNotQualifiedRule;
+    const bool origin = std::strcmp(rule, kThirdPartyRule) == 0 || std::strcmp(rule, kNotQualifiedRule) == 0;
     if (ctx.quiet) {
         out.emplace_back();
         out.back().origin = origin;
