@@ -72,8 +72,9 @@ int firstUplinkPort(int down, int up, int ports, int perCage)
 // otherwise (no port to spare): one cage then never carries a down link and an uplink. An SN5600 at 200G
 // (4 ports a cage) at 2:1 splits 256 ports 170:85; the uplinks cannot start at port 172, so it takes 168
 // down (a little less oversubscribed), not a cage of 2 host links and 2 uplinks.
-PortSplit cageAligned(PortSplit split, int ports, int perCage)
+PortSplit splitCages(int ports, int perCage, Ratio r)
 {
+    PortSplit split = splitPorts(ports, r);
     if (perCage > 1 && firstUplinkPort(split.down, split.up, ports, perCage) % perCage != 0 && split.down > perCage)
         split.down -= split.down % perCage;
     return split;
@@ -192,10 +193,11 @@ struct Wiring {
 long long maxEndpoints(int tiers, const TierPorts& ports, Ratio leaf, Ratio spine)
 {
     const int Rl = ports.of(Tier::Leaf).ports, Rs = ports.of(Tier::Spine).ports, Rc = ports.of(Tier::Core).ports;
-    const PortSplit l = splitPorts(Rl, leaf);
+    // The builder's split (splitCages), so the closed form never promises a down port it does not build.
+    const PortSplit l = splitCages(Rl, ports.of(Tier::Leaf).portsPerCage, leaf);
     if (tiers <= 1) return Rl;
     if (tiers == 2) return static_cast<long long>(Rs) * l.down;  // Rs leaves (one link to each spine)
-    const PortSplit s = splitPorts(Rs, spine);
+    const PortSplit s = splitCages(Rs, ports.of(Tier::Spine).portsPerCage, spine);
     return static_cast<long long>(Rc) * s.down * l.down;          // Rc pods of spineDown leaves
 }
 
@@ -276,7 +278,7 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
         return f;
     }
 
-    PortSplit leaf = cageAligned(splitPorts(R, spec.leafOversubscription), R, sw.of(Tier::Leaf).portsPerCage);
+    PortSplit leaf = splitCages(R, sw.of(Tier::Leaf).portsPerCage, spec.leafOversubscription);
     if (leaf.down == 0 || leaf.up == 0)
         throw UserError("leaf oversubscription " + ratioText(spec.leafOversubscription) + " does not fit a " +
                             std::to_string(R) + "-port switch",
@@ -335,7 +337,7 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
     PortSplit spine{Rs, 0};
     int leavesPerPod = L;
     if (tiers == 3) {
-        spine = cageAligned(splitPorts(Rs, spec.spineOversubscription), Rs, sw.of(Tier::Spine).portsPerCage);
+        spine = splitCages(Rs, sw.of(Tier::Spine).portsPerCage, spec.spineOversubscription);
         if (spine.down == 0 || spine.up == 0)
             throw UserError("spine oversubscription " + ratioText(spec.spineOversubscription) + " does not fit a " +
                                 std::to_string(Rs) + "-port switch",
