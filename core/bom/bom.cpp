@@ -285,26 +285,21 @@ Bom collect(const ClusterSpec& spec, const Fabric& fabric, const MediaAssignment
         const int cls = int(sol.cls);
         const PartBase& hostA = platformAt(cls, false);
         const PartBase& hostB = platformAt(cls, true);
-        // A module's power in the mode it runs (media_rules.h modulePowerW).
-        auto addPower = [&](const std::string& part, long long qty, bool halfLanes) {
+        // One end's modules: their count, links (once a class when both ends use the same part), origin and
+        // power in the mode they run (media_rules.h modulePowerW: half their lanes draws less).
+        auto addModules = [&](const std::string& part, long long qty, bool countLinks, bool halfLanes, const PartBase& host) {
+            if (part.empty()) return;
             const TransceiverModel* m = catalog.findTransceiver(part);
             PartUse& use = modules[part];
+            use.qty += qty;
+            if (countLinks) use.linksByClass[cls] += c.links;
+            use.note(originAt(host, m, nullptr), host.partNumber);
             if (halfLanes) use.halfLaneQty += qty;
             if (m) use.powerW += double(qty) * media::modulePowerW(*m, halfLanes ? media::PortMode::HalfLeg
                                                                                    : media::PortMode::Native);
         };
-        if (!sol.moduleA.empty()) {
-            addPower(sol.moduleA, c.modulesA, sol.halfLanesA);
-            modules[sol.moduleA].qty += c.modulesA;
-            modules[sol.moduleA].linksByClass[cls] += c.links;
-            modules[sol.moduleA].note(originAt(hostA, catalog.findTransceiver(sol.moduleA), nullptr), hostA.partNumber);
-        }
-        if (!sol.moduleB.empty()) {
-            addPower(sol.moduleB, c.modulesB, sol.halfLanesB);
-            modules[sol.moduleB].qty += c.modulesB;
-            if (sol.moduleB != sol.moduleA) modules[sol.moduleB].linksByClass[cls] += c.links;
-            modules[sol.moduleB].note(originAt(hostB, catalog.findTransceiver(sol.moduleB), nullptr), hostB.partNumber);
-        }
+        addModules(sol.moduleA, c.modulesA, true, sol.halfLanesA, hostA);
+        addModules(sol.moduleB, c.modulesB, sol.moduleB != sol.moduleA, sol.halfLanesB, hostB);
         if (!sol.cablePart.empty()) {
             cables[sol.cablePart].qty += c.cables;
             cables[sol.cablePart].linksByClass[cls] += c.links;
