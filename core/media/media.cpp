@@ -222,39 +222,48 @@ private:
         return cand;
     }
 
+    // Every module of the catalog at both ends of a group, weighed quietly once for diagnose's two searches
+    // (n x n pairs): its end issues at the lower and upper end, and its straight and splitter fibre.
+    struct ModuleEnds {
+        std::vector<std::vector<Issue>> atA, atB;
+        std::vector<const CableModel*> fibre, splitter;
+        const CableModel* fibreBetween(std::size_t i, int legs) const { return legs > 1 ? splitter[i] : fibre[i]; }
+    };
+    ModuleEnds moduleEndsOf(const ClassContext& quiet, double neededLengthM) const
+    {
+        const std::vector<TransceiverModel>& modules = catalog_.transceivers;
+        ModuleEnds e{std::vector<std::vector<Issue>>(modules.size()), std::vector<std::vector<Issue>>(modules.size()),
+                     std::vector<const CableModel*>(modules.size()), std::vector<const CableModel*>(modules.size())};
+        for (std::size_t i = 0; i < modules.size(); ++i) {
+            moduleEndIssues(modules[i], quiet.a, quiet, e.atA[i]);
+            moduleEndIssues(modules[i], quiet.b, quiet, e.atB[i]);
+            e.fibre[i] = fibreFor(modules[i], neededLengthM, int(quiet.cls), 1);
+            e.splitter[i] = fibreFor(modules[i], neededLengthM, int(quiet.cls), 2);
+        }
+        return e;
+    }
+
     // Every module pair of the catalog, with their end constraints, as diagnose weighs them after `all`:
-    // the first pair with fewer issues than any of `all`, or nullopt. Counted, not built: each module's
-    // end issues and fibre once, not once per pair (n x n pairs).
-    std::optional<Candidate> closerModulePair(const std::vector<Candidate>& all, const ClassContext& quiet,
-                                              const GroupKey& key, double neededLengthM) const
+    // the first pair with fewer issues than any of `all`, or nullopt. Counted, not built.
+    std::optional<Candidate> closerModulePair(const std::vector<Candidate>& all, const ModuleEnds& ends,
+                                              const ClassContext& quiet, const GroupKey& key, double neededLengthM) const
     {
         std::size_t fewest = std::numeric_limits<std::size_t>::max();
         for (const Candidate& c : all) fewest = std::min(fewest, c.issues.size());
         const std::vector<TransceiverModel>& modules = catalog_.transceivers;
-        std::vector<std::size_t> atA(modules.size()), atB(modules.size());
-        std::vector<const CableModel*> fibre(modules.size()), splitter(modules.size());
         std::vector<Issue> issues;
-        for (std::size_t i = 0; i < modules.size(); ++i) {
-            issues.clear();
-            moduleEndIssues(modules[i], quiet.a, quiet, issues);
-            atA[i] = issues.size();
-            issues.clear();
-            moduleEndIssues(modules[i], quiet.b, quiet, issues);
-            atB[i] = issues.size();
-            fibre[i] = fibreFor(modules[i], neededLengthM, int(quiet.cls), 1);
-            splitter[i] = fibreFor(modules[i], neededLengthM, int(quiet.cls), 2);
-        }
         std::optional<Candidate> closer;
         LossBudget loss;
         std::string lossText;
         for (std::size_t i = 0; i < modules.size(); ++i)
             for (std::size_t j = 0; j < modules.size(); ++j) {
-                if (atA[i] + atB[j] >= fewest) continue;  // pair issues only add
+                const std::size_t atEnds = ends.atA[i].size() + ends.atB[j].size();
+                if (atEnds >= fewest) continue;  // pair issues only add
                 issues.clear();
-                const CableModel* joining = fibreLegsFor(modules[j], quiet) > 1 ? splitter[i] : fibre[i];
-                pairIssues(modules[i], modules[j], joining, quiet, neededLengthM, key.sameRack, issues, loss, lossText);
-                if (atA[i] + atB[j] + issues.size() >= fewest) continue;
-                fewest = atA[i] + atB[j] + issues.size();
+                pairIssues(modules[i], modules[j], ends.fibreBetween(i, fibreLegsFor(modules[j], quiet)), quiet,
+                           neededLengthM, key.sameRack, issues, loss, lossText);
+                if (atEnds + issues.size() >= fewest) continue;
+                fewest = atEnds + issues.size();
                 Candidate pair;
                 pair.moduleA = &modules[i];
                 pair.moduleB = &modules[j];
@@ -267,34 +276,30 @@ private:
     // The first candidate, assembly or any module pair of the catalog, that fails only because of whose part it
     // is (third-party optics off, or off the platform's list): what allowing third-party optics would buy,
     // which the diagnosis names before a closer part that does not fit. Weighed quietly.
-    std::optional<Candidate> originOnlyCandidate(const std::vector<Candidate>& all, const ClassContext& quiet,
-                                                 const GroupKey& key, double neededLengthM) const
+    std::optional<Candidate> originOnlyCandidate(const std::vector<Candidate>& all, const ModuleEnds& ends,
+                                                 const ClassContext& quiet, const GroupKey& key, double neededLengthM) const
     {
         for (const Candidate& c : all)
             if (onlyOrigin(c.issues)) return c;
         const std::vector<TransceiverModel>& modules = catalog_.transceivers;
-        std::vector<std::vector<Issue>> atA(modules.size()), atB(modules.size());
-        for (std::size_t i = 0; i < modules.size(); ++i) {
-            moduleEndIssues(modules[i], quiet.a, quiet, atA[i]);
-            moduleEndIssues(modules[i], quiet.b, quiet, atB[i]);
-        }
         const auto noneOrOrigin = [](const std::vector<Issue>& v) { return v.empty() || onlyOrigin(v); };
         std::vector<Issue> issues;
         LossBudget loss;
         std::string lossText;
         for (std::size_t i = 0; i < modules.size(); ++i)
             for (std::size_t j = 0; j < modules.size(); ++j) {
-                if (!noneOrOrigin(atA[i]) || !noneOrOrigin(atB[j]) || (atA[i].empty() && atB[j].empty())) continue;
+                const std::vector<Issue>&atA = ends.atA[i], &atB = ends.atB[j];
+                if (!noneOrOrigin(atA) || !noneOrOrigin(atB) || (atA.empty() && atB.empty())) continue;
                 issues.clear();
-                const CableModel* fibre = fibreFor(modules[i], neededLengthM, int(quiet.cls), fibreLegsFor(modules[j], quiet));
-                pairIssues(modules[i], modules[j], fibre, quiet, neededLengthM, key.sameRack, issues, loss, lossText);
+                pairIssues(modules[i], modules[j], ends.fibreBetween(i, fibreLegsFor(modules[j], quiet)), quiet,
+                           neededLengthM, key.sameRack, issues, loss, lossText);
                 if (!issues.empty()) continue;
                 Candidate pair;
                 pair.moduleA = &modules[i];
                 pair.moduleB = &modules[j];
                 pair.endIssuesChecked = true;
-                pair.issues = atA[i];
-                pair.issues.insert(pair.issues.end(), atB[j].begin(), atB[j].end());
+                pair.issues = atA;
+                pair.issues.insert(pair.issues.end(), atB.begin(), atB.end());
                 return pair;
             }
         return std::nullopt;
@@ -320,8 +325,9 @@ private:
             diagnosed_[key.cls] = true;
             ClassContext quiet = ctx;
             quiet.quiet = true;
-            if (std::optional<Candidate> origin = originOnlyCandidate(all, quiet, key, neededLengthM)) all = {std::move(*origin)};
-            else if (const std::optional<Candidate> pair = closerModulePair(all, quiet, key, neededLengthM)) all = {*pair};
+            const ModuleEnds ends = moduleEndsOf(quiet, neededLengthM);
+            if (std::optional<Candidate> origin = originOnlyCandidate(all, ends, quiet, key, neededLengthM)) all = {std::move(*origin)};
+            else if (std::optional<Candidate> pair = closerModulePair(all, ends, quiet, key, neededLengthM)) all = {std::move(*pair)};
         }
         if (all.empty()) {
             Candidate none;
