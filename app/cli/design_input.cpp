@@ -27,7 +27,7 @@ const std::vector<std::string>& designValuedFlags()
         "--gpus", "--gpus-per-node", "--nics-per-node", "--fabric", "--switch", "--nic", "--radix",
         "--leaf-switch", "--spine-switch", "--core-switch",
         "--oversubscription", "--spine-oversubscription", "--su-nodes", "--pod-nodes", "--planes", "--tiers", "--catalog",
-        "--link-gbps", "--racks-per-row", "--nodes-per-rack", "--leaf-placement", "--spine-placement",
+        "--link-gbps", "--host-gbps", "--fabric-gbps", "--racks-per-row", "--nodes-per-rack", "--leaf-placement", "--spine-placement",
         "--price-policy", "--price-source", "--comm-pct", "--platform", "--qps",
         "--port-mtu", "--lossless-priority", "--cnp-priority", "--roce-dscp", "--cnp-dscp", "--lossless-priorities",
         "--switch-buffer-mb"};
@@ -54,7 +54,9 @@ const char* designFlagsHelp()
            "  --gpus-per-node N        GPUs per server\n"
            "  --nics-per-node N        scale-out NICs per server (one rail each)\n"
            "  --nic MODEL              NIC part number (see: catalog list nics)\n"
-           "  --link-gbps N            run links below the NIC's native speed\n"
+           "  --link-gbps N            run links below the NIC's native speed (--host-gbps N: the same)\n"
+           "  --fabric-gbps N          leaf-spine and spine-core links at N Gb/s, a multiple of the host\n"
+           "                           links' (200G hosts under 400G uplinks); 0: the host speed\n"
            "  --fabric KIND            infiniband | roce | spectrum-x | uec\n"
            "  --switch MODEL           every tier's switch, part number or model name (see: catalog list\n"
            "                           switches); a tier flag below overrides it for that tier\n"
@@ -163,7 +165,8 @@ void applyOverrides(ClusterSpec& spec, const DesignKeys& args, const Catalog* ca
         else if (flag == "--gpus-per-node") spec.gpusPerNode = args.intValue(flag);
         else if (flag == "--nics-per-node") spec.nicsPerNode = args.intValue(flag);
         else if (flag == "--nic") spec.nicModel = v;
-        else if (flag == "--link-gbps") spec.linkGbps = args.intValue(flag);
+        else if (flag == "--link-gbps" || flag == "--host-gbps") spec.linkGbps = args.intValue(flag);
+        else if (flag == "--fabric-gbps") spec.fabricGbps = args.intValue(flag);
         else if (flag == "--fabric") spec.fabric = parseChoice(flag, v, parseFabricKind, "infiniband, roce, spectrum-x, uec");
         else if (flag == "--switch") {
             spec.switchModel = v;

@@ -40,8 +40,9 @@ void printSummary(const Plan& p, std::ostream& out, const std::string& catalogPa
     const auto& s = f.shape;
     out << p.spec.name << " — " << displayName(p.spec.fabric) << ", " << counted(p.spec.gpus, "GPU") << " in "
         << counted(s.nodes, "node") << "\n";
-    out << "  switch " << p.hardware.switchesText(p.fabric.shape.tiers) << " (" << s.switchPorts << " x " << s.linkGbps
-        << "G), NIC " << p.hardware.nic.partNumber << "\n";
+    out << "  switch " << p.hardware.switchesText(p.fabric.shape.tiers) << " (" << s.switchPorts << " x " << s.linkGbps << "G";
+    if (s.fabricGbps > 0) out << " to hosts, uplinks and spines at " << s.fabricGbps << "G";
+    out << "), NIC " << p.hardware.nic.partNumber << "\n";
     if (!p.hardware.oneSwitchOnEveryTier(s.tiers)) {  // per-tier models: each tier's by name
         out << "  tier switches:";
         for (const auto& u : f.usage()) {
@@ -62,7 +63,9 @@ void printSummary(const Plan& p, std::ostream& out, const std::string& catalogPa
         << num(links[std::size_t(LinkClass::SpineCore)]) << "\n";
     for (const auto& u : f.usage())
         out << "  " << toString(u.tier) << " ports: " << num(u.portsUsed) << " of " << num(u.portsTotal) << " used, "
-            << num(u.portsSpare()) << " spare\n";
+            << num(u.portsSpare()) << " spare"
+            << (s.fabricGbps > 0 ? " (at " + std::to_string(s.gbpsOf(u.tier == Tier::Leaf ? LinkClass::HostLeaf : LinkClass::LeafSpine)) + "G)" : std::string())
+            << "\n";
     const auto& c = p.estimates.capex;
     out << "  capex: " << money(c.totalUsd) << " (" << money(c.perGpuUsd) << " per GPU)"
         << (c.estimated ? "  [prices are estimates]" : "") << "\n";

@@ -20,6 +20,7 @@ const std::vector<SweepAxis>& sweepAxes()
         {"planes", "Planes", "parallel fabric planes, or auto", false},
         {"su-nodes", "SU nodes", "nodes per scalable unit, or auto", false},
         {"link-gbps", "Link speed (Gb/s)", "port speed, where the catalog's switch and NIC have it", false},
+        {"fabric-gbps", "Fabric speed (Gb/s)", "leaf-spine and spine-core speed, a multiple of the host links'", false},
         {"fabric", "Fabric", "infiniband, roce, spectrum-x, uec", false},
         {"dual-tor", "Dual-ToR", "each node on two leaves", true},
         {"third-party-optics", "Third-party optics", "optics policy: allow third-party modules", true},

@@ -19,7 +19,7 @@ namespace {
 const char* const kFigures[] = {"status", "message", "fabric", "switch", "nic", "gpus", "link_gbps", "tiers",
                                 "switches", "links", "capex_usd", "capex_per_gpu_usd", "power_kw", "tco_usd",
                                 "latency_max_ns", "allreduce_busbw_GBps", "errors", "warnings", "transceivers",
-                                "job_interruptions_per_day"};
+                                "job_interruptions_per_day", "fabric_gbps"};
 
 // A text cell by the BOM CSV's rule (io::spreadsheetCell: control characters as \xNN, then neutralised
 // where a spreadsheet would evaluate it), then quoted (RFC 4180) where it holds a comma or a quote.
@@ -72,6 +72,7 @@ SweepRow sweepRow(std::size_t index, const Plan& p)
     r.gpus = p.spec.gpus;
     r.tiers = p.fabric.shape.tiers;
     r.linkGbps = p.fabric.shape.linkGbps;
+    r.fabricGbps = p.fabric.shape.fabricSpeed();
     r.errors = p.errorCount();
     r.warnings = p.warningCount();
     r.switches = p.fabric.switchCount();
@@ -156,7 +157,8 @@ std::string sweepCsvLine(const SweepRow& r, const Variant& variant, const std::v
                 std::to_string(r.switches) + "," + std::to_string(r.links) + "," + money(r.capexUsd) + "," +
                 money(r.capexPerGpuUsd) + "," + number(r.powerKw) + "," + money(r.tcoUsd) + "," +
                 number(r.latencyMaxNs) + "," + number(r.allreduceBusbwGBps) + "," + std::to_string(r.errors) + "," +
-                std::to_string(r.warnings) + "," + std::to_string(r.transceivers) + "," + number(r.jobInterruptionsPerDay);
+                std::to_string(r.warnings) + "," + std::to_string(r.transceivers) + "," + number(r.jobInterruptionsPerDay) + "," +
+                std::to_string(r.fabricGbps);
     } else {
         line += std::string(std::size(kFigures) - 2, ',');
     }
@@ -179,7 +181,8 @@ std::string sweepJsonLine(const SweepRow& r, const Variant& variant, bool pareto
                   {"capex_usd", r.capexUsd}, {"capex_per_gpu_usd", r.capexPerGpuUsd}, {"power_kw", r.powerKw},
                   {"tco_usd", r.tcoUsd}, {"latency_max_ns", r.latencyMaxNs},
                   {"allreduce_busbw_GBps", r.allreduceBusbwGBps}, {"errors", r.errors}, {"warnings", r.warnings},
-                  {"transceivers", r.transceivers}, {"job_interruptions_per_day", r.jobInterruptionsPerDay}});
+                  {"transceivers", r.transceivers}, {"job_interruptions_per_day", r.jobInterruptionsPerDay},
+                  {"fabric_gbps", r.fabricGbps}});
     }
     if (pareto) j["pareto"] = r.onFront;
     // A value from the command line need not be UTF-8: written with U+FFFD, not a thrown type_error.

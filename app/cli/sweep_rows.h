@@ -33,6 +33,7 @@ struct SweepRow {
     // Headline figures (planned only).
     std::string fabric, switchModel, nicModel;
     int gpus = 0, tiers = 0, linkGbps = 0, errors = 0, warnings = 0;
+    int fabricGbps = 0;  // leaf-spine and spine-core links (= linkGbps with one speed)
     long long switches = 0, links = 0;
     double capexUsd = 0, capexPerGpuUsd = 0, powerKw = 0, tcoUsd = 0, latencyMaxNs = 0, allreduceBusbwGBps = 0;
     long long transceivers = 0;          // modules, as the BOM counts them (plan --json: bom, transceivers)

@@ -163,6 +163,15 @@ void DesignPanel::build()
     // followed it: the row says it shorter, its tooltip and every message the full name.
     if (auto* label = qobject_cast<QLabel*>(f->labelForField(editorFor(QString::fromLatin1(fields::dualTor.path)))))
         label->setText(tr("Dual ToR (dual-homed)"));
+    addEnum<int>(f, fields::fabricGbps,
+                 tr("Speed of the leaf-spine and spine-core links when it differs from the host links' (e.g. "
+                    "200G NIC ports under 400G uplinks, as Alibaba HPN builds it; 400G hosts under 800G): a leaf "
+                    "cage then carries host ports at the host speed or uplinks at this one. 'Host speed' runs "
+                    "every link at the link speed."),
+                 std::vector<std::pair<int, QString>>{{0, tr("Host speed")},
+                                                      {200, QStringLiteral("200 Gb/s")},
+                                                      {400, QStringLiteral("400 Gb/s")},
+                                                      {800, QStringLiteral("800 Gb/s")}});
     addInt(f, fields::genericRadix,
            tr("What-if study: a generic switch with this many ports at the link speed instead of the catalog "
               "model. Off uses the switch model."), 0, kMaxRadix, tr("Off"));

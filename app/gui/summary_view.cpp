@@ -72,8 +72,11 @@ std::vector<SummaryFigure> summaryFigures(const Plan& plan, const LinkTallies* c
     add(QStringLiteral("gpus"), QObject::tr("GPUs"), count(plan.spec.gpus), plan.spec.gpus, false);
     add(QStringLiteral("tiers"), QObject::tr("Tiers"), QString::number(f.shape.tiers), f.shape.tiers, false);
     add(QStringLiteral("planes"), QObject::tr("Planes"), QString::number(f.shape.planes), f.shape.planes, false);
-    add(QStringLiteral("link.gbps"), QObject::tr("Link speed"), QStringLiteral("%1 Gb/s").arg(f.shape.linkGbps),
-        f.shape.linkGbps, false);
+    add(QStringLiteral("link.gbps"), f.shape.fabricGbps > 0 ? QObject::tr("Host link speed") : QObject::tr("Link speed"),
+        QStringLiteral("%1 Gb/s").arg(f.shape.linkGbps), f.shape.linkGbps, false);
+    if (f.shape.fabricGbps > 0)  // leaf-spine and spine-core links faster than the hosts' (a design's fabric speed)
+        add(QStringLiteral("fabric.gbps"), QObject::tr("Fabric link speed"), QStringLiteral("%1 Gb/s").arg(f.shape.fabricGbps),
+            f.shape.fabricGbps, false);
     add(QStringLiteral("switches.total"), QObject::tr("Switches"), count(f.switchCount()), double(f.switchCount()), false);
     for (const TierUsage& u : f.usage()) {
         const QString t = QString::fromUtf8(toString(u.tier));

@@ -70,7 +70,12 @@ void writeSummaryPage(PdfDocument& doc, const Plan& plan)
     left.line(QStringLiteral("Nodes"), groupedNumber(f.nodeCount));
     left.line(QStringLiteral("Switch"), qs(plan.hardware.switchesText(f.shape.tiers)));
     left.line(QStringLiteral("NIC"), qs(plan.hardware.nic.partNumber));
-    left.line(QStringLiteral("Link speed"), QStringLiteral("%1 Gb/s").arg(f.shape.linkGbps));
+    if (f.shape.fabricGbps > 0) {
+        left.line(QStringLiteral("Host link speed"), QStringLiteral("%1 Gb/s").arg(f.shape.linkGbps));
+        left.line(QStringLiteral("Fabric link speed"), QStringLiteral("%1 Gb/s").arg(f.shape.fabricGbps));
+    } else {
+        left.line(QStringLiteral("Link speed"), QStringLiteral("%1 Gb/s").arg(f.shape.linkGbps));
+    }
     left.line(QStringLiteral("Planes"), QString::number(f.shape.planes));
     left.line(QStringLiteral("Rail-optimized"), spec.railOptimized ? QStringLiteral("yes") : QStringLiteral("no"));
     left.line(QStringLiteral("Leaf down:up ratio"), ratio(spec.leafOversubscription));

@@ -38,12 +38,16 @@ struct Hardware {
     std::array<std::uint8_t, kSwitchTierCount> modelOfTier{0, 0, 0};  // leaf, spine, core -> switches[]
     NicModel nic;
     std::optional<PlatformModel> platform;  // the design's server platform (catalog), when it names one
-    int linkGbps = 0;                   // the fabric's link speed (resolved: spec or the NIC's native)
+    int linkGbps = 0;                   // the host links' speed (resolved: spec or the NIC's native)
+    int fabricGbps = 0;                 // leaf-spine and spine-core links; 0: linkGbps (one speed throughout)
     int planes = 1;                     // links per NIC: one per plane (rail planes: one), x2 with dual-ToR
 
     // The same switch on every tier (tests and probes; a plan uses plan::resolveHardware).
     static Hardware uniform(SwitchModel sw, NicModel nic, int linkGbps, int planes);
 
+    // The speed of the switch-to-switch links, and of a link class's links (host-leaf: the host speed).
+    int fabricSpeed() const { return fabricGbps > 0 ? fabricGbps : linkGbps; }
+    int gbpsOf(LinkClass c) const { return c == LinkClass::HostLeaf ? linkGbps : fabricSpeed(); }
     const SwitchModel& switchOf(Tier) const;          // Tier::Node is not a switch tier: the leaf's
     const SwitchModel& switchModel(std::uint8_t model) const { return switches.at(model); }
     std::uint8_t modelOf(Tier t) const { return modelOfTier[std::size_t(switchTierIndex(t))]; }

@@ -41,8 +41,10 @@ void portsExhausted(const ClusterSpec& spec, const Fabric& fabric, const Hardwar
 {
     const NicModel& nic = hw.nic;
     const int L = linkGbpsOf(fabric, nic);
-    auto switchPortsOf = [&](const SwitchModel& sw) -> long long {
-        return fabric.shape.switchPorts > 0 && sw.portsAt(L) == 0 ? fabric.shape.switchPorts : sw.portsAt(L);
+    // A leaf's ports at the host speed (an uplink is one of them at least), the tiers above at the fabric's.
+    auto switchPortsOf = [&](const SwitchModel& sw, Tier t) -> long long {
+        const int gbps = t == Tier::Leaf ? L : fabric.shape.fabricSpeed();
+        return fabric.shape.switchPorts > 0 && sw.portsAt(gbps) == 0 ? fabric.shape.switchPorts : sw.portsAt(gbps);
     };
     // A node's logical ports at the link speed: NICs x cages x (cage speed / link speed), e.g. a
     // ConnectX-8 800G cage runs 2 x 400G (one per plane); a 400G ConnectX-7 cage runs one 400G link.
@@ -55,7 +57,7 @@ void portsExhausted(const ClusterSpec& spec, const Fabric& fabric, const Hardwar
     } tiers[4];
     for (std::size_t d = 0; d < fabric.devices.size(); ++d) {
         const bool node = d < fabric.nodeCount;
-        const long long have = node ? nodePorts : switchPortsOf(hw.switchModel(fabric.devices[d].model));
+        const long long have = node ? nodePorts : switchPortsOf(hw.switchModel(fabric.devices[d].model), fabric.devices[d].tier);
         if (used[d] <= have) continue;
         PerTier& t = tiers[int(fabric.devices[d].tier)];
         ++t.devices;
@@ -76,7 +78,7 @@ void portsExhausted(const ClusterSpec& spec, const Fabric& fabric, const Hardwar
         f.where = fabric.deviceName(DeviceId(t.device));
         f.message = fmt("%s %s: up to %u links on %lld ports (%s)",
                         counted(t.devices, std::string(toString(Tier(tier))) + " device").c_str(),
-                        nounFor(t.devices, "uses more ports than it has", "use more ports than they have").c_str(), t.worst, node ? nodePorts : switchPortsOf(sw),
+                        nounFor(t.devices, "uses more ports than it has", "use more ports than they have").c_str(), t.worst, node ? nodePorts : switchPortsOf(sw, Tier(tier)),
                         node ? nic.partNumber.c_str() : sw.partNumber.c_str());
         f.fix = node ? "Each NIC needs one port per plane at the link speed: use a NIC with more ports or a faster "
                        "cage that breaks out (e.g. an 800G NIC as 2 x 400G), or fewer planes"
@@ -90,11 +92,23 @@ void cageSpeed(const Fabric& fabric, const Hardware& hw, std::vector<Finding>& o
 {
     const NicModel& nic = hw.nic;
     const int L = linkGbpsOf(fabric, nic);
-    for (const SwitchModel& sw : hw.switches)  // one finding per distinct model
-        if (!sw.generic && sw.portsPerCageAt(L) == 0 && !fabric.links.empty())
+    // One finding per distinct model and speed: a leaf's host ports at the host speed, every
+    // switch-to-switch link at the fabric's.
+    std::vector<std::pair<std::uint8_t, int>> speedOfModel;
+    for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core}) {
+        if (switchTierIndex(t) >= fabric.shape.tiers) break;
+        if (t == Tier::Leaf) speedOfModel.emplace_back(hw.modelOf(t), L);
+        if (fabric.shape.tiers > 1) speedOfModel.emplace_back(hw.modelOf(t), fabric.shape.fabricSpeed());
+    }
+    std::sort(speedOfModel.begin(), speedOfModel.end());
+    speedOfModel.erase(std::unique(speedOfModel.begin(), speedOfModel.end()), speedOfModel.end());
+    for (const auto& [model, gbps] : speedOfModel) {
+        const SwitchModel& sw = hw.switchModel(model);
+        if (!sw.generic && sw.portsPerCageAt(gbps) == 0 && !fabric.links.empty())
             out.push_back({Severity::Error, "media.speed-mismatch",
-                           fmt("%s cages have no %d G port mode", sw.partNumber.c_str(), L), sw.partNumber,
+                           fmt("%s cages have no %d G port mode", sw.partNumber.c_str(), gbps), sw.partNumber,
                            "Choose a link speed the switch supports, or another switch", 0, -1});
+    }
     if (nic.portGbps < L && fabric.linkCount(LinkClass::HostLeaf) > 0)
         out.push_back({Severity::Error, "media.speed-mismatch",
                        fmt("%s ports run at most %d G; the links run %d G", nic.partNumber.c_str(), nic.portGbps, L),

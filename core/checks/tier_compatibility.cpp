@@ -42,6 +42,7 @@ std::vector<Finding> tierCompatibility(const ClusterSpec& spec, const Hardware& 
 {
     std::vector<Finding> out;
     const int gbps = hw.linkGbps > 0 ? hw.linkGbps : hw.nic.portGbps;
+    const int fabric = hw.fabricGbps > 0 ? hw.fabricGbps : gbps;
     // Speeds every tier and the NIC share: what the whole fabric could run at instead.
     std::set<int, std::greater<>> common;
     for (const auto& b : hw.switchOf(Tier::Leaf).breakouts)
@@ -63,19 +64,34 @@ std::vector<Finding> tierCompatibility(const ClusterSpec& spec, const Hardware& 
                                switchesAt(catalog, spec.fabric, gbps)});
             continue;
         }
-        if (sw.portsAt(gbps) > 0) continue;
-        const char* links = t == Tier::Leaf ? "host and leaf-spine" : t == Tier::Spine ? "leaf-spine and spine-core"
-                                                                                        : "spine-core";
-        std::string fix = "choose a " + tier + " switch with " + std::to_string(gbps) +
-                          " Gb/s ports: " + switchesAt(catalog, spec.fabric, gbps);
-        if (!common.empty())
-            fix += "; or run the fabric at a speed every tier and the NIC have (" + speedsText(common) +
-                   ", --link-gbps " + std::to_string(*common.begin()) + ")";
-        out.push_back({Severity::Error, "hardware.tier-speed",
-                       tier + " switch " + sw.partNumber + " has no " + std::to_string(gbps) +
-                           " Gb/s ports (it runs " + speedsText(speedsOf(sw)) + "), so the " + links +
-                           " links at " + std::to_string(gbps) + " Gb/s have no common speed",
-                       where, fix});
+        // The speeds this tier's ports run: the leaf's host ports at the host speed, every switch-to-switch
+        // link at the fabric speed (one speed when the design sets none of its own).
+        for (const int speed : {t == Tier::Leaf ? gbps : fabric, t == Tier::Leaf ? fabric : 0}) {
+            if (speed == 0 || sw.portsAt(speed) > 0) continue;
+            const char* links = fabric != gbps ? (t == Tier::Leaf && speed == gbps ? "host" : "switch-to-switch")
+                                : t == Tier::Leaf ? "host and leaf-spine"
+                                : t == Tier::Spine ? "leaf-spine and spine-core"
+                                                   : "spine-core";
+            std::string fix = "choose a " + tier + " switch with " + std::to_string(speed) +
+                              " Gb/s ports: " + switchesAt(catalog, spec.fabric, speed);
+            if (!common.empty() && fabric == gbps)
+                fix += "; or run the fabric at a speed every tier and the NIC have (" + speedsText(common) +
+                       ", --link-gbps " + std::to_string(*common.begin()) + ")";
+            out.push_back({Severity::Error, "hardware.tier-speed",
+                           tier + " switch " + sw.partNumber + " has no " + std::to_string(speed) +
+                               " Gb/s ports (it runs " + speedsText(speedsOf(sw)) + "), so the " + links +
+                               " links at " + std::to_string(speed) + " Gb/s have no common speed",
+                           where, fix});
+            break;
+        }
+        // A leaf cage carries host ports or uplinks from the same lanes: k host ports make one uplink.
+        if (t == Tier::Leaf && fabric != gbps && sw.portsAt(gbps) > 0 && sw.portsAt(fabric) > 0 &&
+            sw.portsPerCageAt(fabric) * (fabric / gbps) != sw.portsPerCageAt(gbps))
+            out.push_back({Severity::Error, "hardware.tier-speed",
+                           "leaf switch " + sw.partNumber + " runs a cage as " + std::to_string(sw.portsPerCageAt(gbps)) +
+                               " x " + std::to_string(gbps) + "G or " + std::to_string(sw.portsPerCageAt(fabric)) +
+                               " x " + std::to_string(fabric) + "G, not " + std::to_string(fabric / gbps) + " host ports an uplink",
+                           "/fabric/fabric_gbps", "use one speed (fabric speed 0) or a leaf whose cages split evenly"});
     }
     return out;
 }

@@ -82,6 +82,7 @@ LatencyInputs latencyInputs(const ClusterSpec& spec, const Fabric& fabric, const
     for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core})
         in.tierSwitchNs[std::size_t(switchTierIndex(t))] = nsOf(hw.switchOf(t));
     in.linkGbps = fabric.shape.linkGbps;
+    in.fabricGbps = fabric.shape.fabricGbps;
     in.tiers = fabric.shape.tiers;
     // Per media solution (a few dozen), its ns per metre and order length, so the walk over every link
     // is two array reads and a min/max. A link without a solution is fibre of length 0 (or routed).
@@ -129,21 +130,32 @@ PathLatency pathLatency(const LatencyInputs& in, int switchHops)
     double switchesNs = 0;
     for (int h = 0; h < switchHops; ++h) switchesNs += hopNs(std::min(h, switchHops - 1 - h));
     const double fixedNs = 2.0 * in.nicNs + switchesNs + links * model::kFecNsPerLink;
+    // The two host links at the host speed, the links between switches at the fabric's (when faster).
+    const int fabricGbps = in.fabricGbps > 0 ? in.fabricGbps : in.linkGbps;
+    const int hostLinks = std::min(links, 2);
     const double frameNs = serialisationNs(model::kSmallMessageFrameBytes, in.linkGbps);
-    // Cut-through switches serialise the frame once; store-and-forward once per link.
+    const double fabricFrameNs = serialisationNs(model::kSmallMessageFrameBytes, fabricGbps);
+    // Cut-through switches serialise the frame once (at the slowest link, the host's); store-and-forward
+    // once per link.
     p.minNs = fixedNs + frameNs + propMin;
-    p.maxNs = fixedNs + links * frameNs + propMax;
+    p.maxNs = fixedNs + (fabricGbps == in.linkGbps ? links * frameNs : hostLinks * frameNs + (links - hostLinks) * fabricFrameNs) +
+              propMax;
     if (isEthernet(in.fabric)) {
         p.minNs += 2.0 * in.nicNs * model::kRoceStackExtraLow;
         p.maxNs += 2.0 * in.nicNs * model::kRoceStackExtraHigh;
     }
-    // Under load: packets queued ahead of ours at every switch.
-    const double queueLowNs = model::kLoadedQueuePacketsLow * serialisationNs(model::kMtuBytes, in.linkGbps);
+    // Under load: packets queued ahead of ours at every switch, drained at its egress link's speed: the
+    // last leaf's to the host at the host speed, the others' up and down the fabric at the fabric's.
+    const auto queuedNs = [&](double hostQueueNs, double fabricQueueNs) {
+        return fabricGbps == in.linkGbps || switchHops < 1 ? switchHops * hostQueueNs
+                                                            : hostQueueNs + (switchHops - 1) * fabricQueueNs;
+    };
     const double queueHighBytes = in.fabric == FabricKind::RoCE
                                       ? model::kRoceEcnThresholdBytes
                                       : model::kLoadedQueuePacketsHighShallow * model::kMtuBytes;
-    p.loadedLowNs = p.minNs + switchHops * queueLowNs;
-    p.loadedHighNs = p.maxNs + switchHops * serialisationNs(queueHighBytes, in.linkGbps);
+    p.loadedLowNs = p.minNs + queuedNs(model::kLoadedQueuePacketsLow * serialisationNs(model::kMtuBytes, in.linkGbps),
+                                       model::kLoadedQueuePacketsLow * serialisationNs(model::kMtuBytes, fabricGbps));
+    p.loadedHighNs = p.maxNs + queuedNs(serialisationNs(queueHighBytes, in.linkGbps), serialisationNs(queueHighBytes, fabricGbps));
     return p;
 }
 

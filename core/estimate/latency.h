@@ -22,6 +22,7 @@ struct LatencyInputs {
     // twice, its spine twice and its core once, each at its own switch's figure.
     std::array<double, kSwitchTierCount> tierSwitchNs{};
     int linkGbps = 400;
+    int fabricGbps = 0;           // switch-to-switch links when faster than the host links; 0: linkGbps
     int tiers = 2;         // 1 = single switch
     LinkDelayRange propagation[kLinkClassCount];
 };

@@ -50,12 +50,13 @@ std::array<long long, kLinkClassCount> linkCountsByClass(const Fabric& f)
 double bisectionGbps(const Fabric& f)
 {
     const auto counts = linkCountsByClass(f);
-    long long narrowest = counts[std::size_t(LinkClass::HostLeaf)];
+    // Each class's bandwidth at its own speed (the fabric's links may run faster than the hosts').
+    double narrowest = double(f.shape.linkGbps) * double(counts[std::size_t(LinkClass::HostLeaf)]);
     for (LinkClass c : {LinkClass::LeafSpine, LinkClass::SpineCore}) {
         const long long n = counts[std::size_t(c)];
-        if (n > 0) narrowest = std::min(narrowest, n);
+        if (n > 0) narrowest = std::min(narrowest, double(f.shape.gbpsOf(c)) * double(n));
     }
-    return double(f.shape.linkGbps) * double(narrowest) / 2.0;
+    return narrowest / 2.0;
 }
 
 bool balancesFlows(FabricKind kind, const Hardware& hw)
@@ -216,8 +217,10 @@ EcmpResult ringEcmpCollisions(const Fabric& f, int nodes, int qpsPerConnection)
         }
     }
     // A queue pair carries 1/qps of its connection, and a connection never runs faster than its NIC port:
-    // a link with up to `qps` queue pairs on it is not a bottleneck (with one queue pair: as before).
-    if (r.crossLeafFlows > 0) r.idealMaxLoad = std::max(r.idealMaxLoad, qps);
+    // a link with up to `qps` queue pairs on it is not a bottleneck (with one queue pair: as before), nor
+    // with k x qps where the fabric's links run k times the hosts' speed.
+    const int faster = std::max(1, f.shape.fabricSpeed() / std::max(1, f.shape.linkGbps));
+    if (r.crossLeafFlows > 0) r.idealMaxLoad = std::max(r.idealMaxLoad, qps * faster);
     if (r.maxLoad > 0 && r.idealMaxLoad > 0) r.factor = std::min(1.0, double(r.idealMaxLoad) / double(r.maxLoad));
     return r;
 }

@@ -13,6 +13,7 @@
 // (logical port + 1). Every switch-to-switch link appears in both sections; host links once.
 // NVIDIA's UFM and cable-validation tools are not public, so nothing here claims to suit them.
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <filesystem>
 #include <vector>
@@ -95,7 +96,9 @@ public:
         const std::string nicType = systemType(plan.hardware.nic.partNumber, "FabricPlanNic");
         std::string hostType = "FabricPlanHost" + std::to_string(f.nicsPerNode);
         if (planes > 1) hostType += "x" + std::to_string(planes);
-        const std::string link = arrow(f.shape.linkGbps);
+        // Each class's link width at its own speed (host links at the NIC's, the others at the fabric's).
+        std::array<std::string, kLinkClassCount> linkOfClass;
+        for (int c = 0; c < kLinkClassCount; ++c) linkOfClass[std::size_t(c)] = arrow(f.shape.gbpsOf(LinkClass(c)));
 
         writeFolderAtomically(path, [&](const std::string& dir) {
             std::filesystem::create_directory(std::filesystem::path(dir) / "ibnl");
@@ -132,7 +135,7 @@ public:
                 const Link& l = f.links[e.link];
                 const DeviceId peer = e.upperEnd ? l.a : l.b;
                 const std::uint16_t peerPort = e.upperEnd ? l.aPort : l.bPort;
-                out << "    P" << (e.port + 1) << ' ' << link << ' ';
+                out << "    P" << (e.port + 1) << ' ' << linkOfClass[std::size_t(l.cls)] << ' ';
                 if (f.devices[peer].tier == Tier::Node)
                     out << hostType << ' ' << f.deviceName(peer) << ' ' << f.portName(peer, peerPort) << '\n';
                 else

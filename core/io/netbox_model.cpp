@@ -138,7 +138,7 @@ NetboxModel::NetboxModel(const ExportContext& ctx) : plan_(ctx.plan)
                               ? f.shape.portsOfTier[std::size_t(switchTierIndex(served))]
                               : f.shape.switchPorts;
         NetboxSwitchNaming naming = NetboxSwitchNaming::Faceplate;
-        switchTypes_.push_back(switchType(plan.hardware.switchModel(m), ports, f.portsPerCage(served), naming));
+        switchTypes_.push_back(switchType(plan.hardware.switchModel(m), ports, f.portsPerCage(served), served == Tier::Leaf, naming));
         namings_.push_back(naming);
     }
 
@@ -175,7 +175,8 @@ NetboxModel::NetboxModel(const ExportContext& ctx) : plan_(ctx.plan)
                          "choose a shorter device-name prefix or design name");
 }
 
-NetboxDeviceType NetboxModel::switchType(const SwitchModel& sw, int ports, int portsPerCage, NetboxSwitchNaming& naming) const
+NetboxDeviceType NetboxModel::switchType(const SwitchModel& sw, int ports, int portsPerCage, bool leaf,
+                                         NetboxSwitchNaming& naming) const
 {
     // The devicetype-library's model and port names where the library has this switch and its ports
     // run unsplit (a split port has no interface in the library's file).
@@ -207,11 +208,19 @@ NetboxDeviceType NetboxModel::switchType(const SwitchModel& sw, int ports, int p
     const std::string ifType = naming == NetboxSwitchNaming::QuantumTwinDot
                                    ? "400gbase-x-osfp"
                                    : interfaceType(ib, plan_.fabric.shape.linkGbps, sw.cageType);
+    // A leaf whose uplinks run faster than its host ports (FabricShape::leafPortsPerUplink): from the first
+    // uplink port on, one interface per uplink at the fabric speed, named as Fabric::portName names it.
+    const FabricShape& shape = plan_.fabric.shape;
+    const int k = leaf && shape.tiers > 1 ? std::max(1, shape.leafPortsPerUplink) : 1;
+    const std::string uplinkIfType = k > 1 ? interfaceType(ib, shape.fabricSpeed(), sw.cageType) : ifType;
     for (int p = 0; p < ports; ++p) {
+        const bool uplink = k > 1 && p >= shape.leafUplinkBase;
+        if (uplink && (p - shape.leafUplinkBase) % k != 0) continue;  // the other host-speed ports of an uplink
         // The faceplate name of switch port p, as Fabric::portName prints it, without needing a switch id.
-        const std::string face = ppc == 1 ? std::to_string(p + 1)
-                                          : std::to_string(p / ppc + 1) + "/" + std::to_string(p % ppc + 1);
-        type.interfaces.push_back({faceName(naming, face), ifType});
+        const int sub = uplink ? p % ppc / k : p % ppc, perCage = uplink ? ppc / k : ppc;
+        const std::string face = perCage == 1 ? std::to_string(p / ppc + 1)
+                                              : std::to_string(p / ppc + 1) + "/" + std::to_string(sub + 1);
+        type.interfaces.push_back({faceName(naming, face), uplink ? uplinkIfType : ifType});
     }
     return type;
 }

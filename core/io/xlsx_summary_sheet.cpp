@@ -153,7 +153,8 @@ void writeSummarySheet(XlsxBook& book, const ExportContext& ctx, std::size_t cab
     w.number("NICs per node", spec.nicsPerNode, fmt.integer);
     w.text("NIC", plan.hardware.nic.partNumber + " (" + plan.hardware.nic.vendor + ")");
     w.text("Switch", plan.hardware.switchesText(plan.fabric.shape.tiers) + " (" + plan.hardware.switchOf(Tier::Leaf).vendor + ")");
-    w.number("Link speed (Gb/s)", f.shape.linkGbps, fmt.integer);
+    w.number(f.shape.fabricGbps > 0 ? "Host link speed (Gb/s)" : "Link speed (Gb/s)", f.shape.linkGbps, fmt.integer);
+    if (f.shape.fabricGbps > 0) w.number("Fabric link speed (Gb/s)", f.shape.fabricGbps, fmt.integer);
     w.number("Planes", f.shape.planes, fmt.integer);
     w.text("Rail-optimized", spec.railOptimized ? "yes" : "no");
     w.text("Leaf oversubscription (down:up)", ratio(spec.leafOversubscription));

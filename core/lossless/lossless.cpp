@@ -178,10 +178,13 @@ SwitchEnds switchEndsOf(const Fabric& fabric, const Layout& layout, const MediaA
         if (port >= had.size()) had.resize(std::size_t(port) + 1, 0);
         had[port] = 1;
     };
+    // Bit 63: an end at the fabric speed, when it differs from the hosts' (its headroom is of that speed).
+    const bool twoSpeeds = fabric.shape.fabricSpeed() != fabric.shape.linkGbps;
     for (std::size_t i = 0; i < fabric.links.size(); ++i) {
         const Link& l = fabric.links[i];
         const std::uint32_t solution = i < media.solutionOfLink.size() ? media.solutionOfLink[i] : ~std::uint32_t(0);
-        const std::uint64_t code = std::uint64_t(std::uint32_t(wholeMetresOf(layout, i))) << 32 | solution;
+        const std::uint64_t fast = twoSpeeds && l.cls != LinkClass::HostLeaf ? std::uint64_t(1) << 63 : 0;
+        const std::uint64_t code = fast | std::uint64_t(std::uint32_t(wholeMetresOf(layout, i))) << 32 | solution;
         add(l.a, l.aPort, code);
         add(l.b, l.bPort, code);
     }
@@ -194,11 +197,12 @@ SwitchEnds switchEndsOf(const Fabric& fabric, const Layout& layout, const MediaA
         std::sort(begin, end);
         for (auto it = begin; it != end;) {
             const auto next = std::find_if(it, end, [&](std::uint64_t c) { return c != *it; });
-            out.runs.push_back({std::uint32_t(*it >> 32), std::uint32_t(*it), std::uint32_t(next - it)});
+            out.runs.push_back({std::uint32_t(*it >> 32) & 0x7fffffffu, std::uint32_t(*it), std::uint32_t(next - it),
+                                (*it >> 63) != 0});
             it = next;
         }
         out.ends[s] = at[s + 1] - at[s];
-        if (begin != end) out.longestM[s] = std::uint32_t(*(end - 1) >> 32);
+        for (auto it = begin; it != end; ++it) out.longestM[s] = std::max(out.longestM[s], std::uint32_t(*it >> 32) & 0x7fffffffu);
     }
     out.first[switches] = std::uint32_t(out.runs.size());
     for (const auto& had : seen) out.portsOfTier.push_back(int(std::count(had.begin(), had.end(), 1)));
@@ -218,14 +222,17 @@ Analysis analyse(const ClusterSpec& spec, const Fabric& fabric, const Layout& la
     a.findings = validateOptions(options, maxMtu);
     if (!a.findings.empty()) return a;
 
-    const int gbps = fabric.shape.linkGbps;
-    if (std::none_of(kPauseQuanta.begin(), kPauseQuanta.end(), [&](const PauseQuanta& q) { return q.gbps == gbps; })) {
-        a.findings.push_back({Severity::Info, "lossless.speed-unknown",
-                              "no PFC peer response time is known for " + std::to_string(gbps) +
-                                  " Gb/s ports: the lossless profile is not computed",
-                              "lossless settings", "IEEE 802.3 Annex 31B.3.7 lists 10-800 Gb/s"});
-        return a;
-    }
+    // Host ports at the host speed, switch-to-switch ports at the fabric's (one speed, or two).
+    const int gbps = fabric.shape.linkGbps, fabricGbps = fabric.shape.fabricSpeed();
+    const int speeds = fabricGbps != gbps ? 2 : 1;
+    for (const int g : {gbps, fabricGbps})
+        if (std::none_of(kPauseQuanta.begin(), kPauseQuanta.end(), [&](const PauseQuanta& q) { return q.gbps == g; })) {
+            a.findings.push_back({Severity::Info, "lossless.speed-unknown",
+                                  "no PFC peer response time is known for " + std::to_string(g) +
+                                      " Gb/s ports: the lossless profile is not computed",
+                                  "lossless settings", "IEEE 802.3 Annex 31B.3.7 lists 10-800 Gb/s"});
+            return a;
+        }
     std::array<int, kSwitchTierCount> tierOf{-1, -1, -1};
     for (const Tier t : {Tier::Leaf, Tier::Spine, Tier::Core}) {
         if (fabric.switchCount(t) == 0) continue;
@@ -235,7 +242,7 @@ Analysis analyse(const ClusterSpec& spec, const Fabric& fabric, const Layout& la
         tl.tier = t;
         tl.part = sw.partNumber;
         tl.asic = sw.asic;
-        tl.gbps = gbps;
+        tl.gbps = t == Tier::Leaf ? gbps : fabricGbps;  // the leaf's host ports; its uplinks run fabricGbps
         tl.portsPerCage = std::max(1, fabric.portsPerCage(t));
         tl.lanesPerCage = lanesOfPort(sw, gbps) * tl.portsPerCage;
         tl.switches = fabric.switchCount(t);
@@ -252,30 +259,34 @@ Analysis analyse(const ClusterSpec& spec, const Fabric& fabric, const Layout& la
     std::vector<std::vector<bool>> seen(a.tiers.size());
     // Per switch model: its constants, lanes and reserve, and the headroom of each (whole metres, medium)
     // worked out once: a plan has a few dozen distinct lengths and hundreds of thousands of port ends.
+    // Two per model when the fabric runs faster than the hosts: [model x speeds + 1] at the fabric speed.
     struct ModelCache {
         const AsicFigures* asic = nullptr;
+        int gbps = 0;
         int lanes = 4;
         double reserved = 0;
         std::vector<Headroom> byLength;  // index metres x 2 + copper
         std::vector<char> known;         // char, not bool: this is read for every port end
     };
-    std::vector<ModelCache> models(hardware.switches.size());
+    std::vector<ModelCache> models(hardware.switches.size() * std::size_t(speeds));
     for (std::size_t m = 0; m < models.size(); ++m) {
-        models[m].asic = &hardware.switches[m].asicFigures;
-        models[m].lanes = lanesOfPort(hardware.switches[m], gbps);
+        const SwitchModel& sw = hardware.switches[m / std::size_t(speeds)];
+        models[m].asic = &sw.asicFigures;
+        models[m].gbps = m % std::size_t(speeds) ? fabricGbps : gbps;
+        models[m].lanes = lanesOfPort(sw, models[m].gbps);
         models[m].reserved = reservedPerPortBytes(*models[m].asic, models[m].lanes);
     }
     constexpr int kCachedMetres = 20000;
     Headroom uncached;  // lengths past the cache (beyond any optic's reach)
     const auto headroomAt = [&](ModelCache& mc, int metres, bool copper) -> const Headroom& {
-        if (metres >= kCachedMetres) return uncached = headroomOf(*mc.asic, gbps, metres, copper, mc.lanes, options.portMtu);
+        if (metres >= kCachedMetres) return uncached = headroomOf(*mc.asic, mc.gbps, metres, copper, mc.lanes, options.portMtu);
         const std::size_t k = std::size_t(metres) * 2 + (copper ? 1 : 0);
         if (k >= mc.byLength.size()) {
             mc.byLength.resize(k + 1);
             mc.known.resize(k + 1, 0);
         }
         if (!mc.known[k]) {
-            mc.byLength[k] = headroomOf(*mc.asic, gbps, metres, copper, mc.lanes, options.portMtu);
+            mc.byLength[k] = headroomOf(*mc.asic, mc.gbps, metres, copper, mc.lanes, options.portMtu);
             mc.known[k] = 1;
         }
         return mc.byLength[k];
@@ -290,15 +301,15 @@ Analysis analyse(const ClusterSpec& spec, const Fabric& fabric, const Layout& la
     for (std::size_t i = 0; i < switchEntry.size(); ++i) {
         const Device& dev = fabric.devices[fabric.nodeCount + i];
         if (dev.tier == Tier::Node || dev.model >= models.size()) continue;
-        switchEntry[i] = {tierOf[std::size_t(switchTierIndex(dev.tier))], &models[dev.model]};
+        switchEntry[i] = {tierOf[std::size_t(switchTierIndex(dev.tier))], &models[std::size_t(dev.model) * std::size_t(speeds)]};
     }
-    const auto addEnd = [&](DeviceId d, std::uint16_t port, int metres, bool copper) {
+    const auto addEnd = [&](DeviceId d, std::uint16_t port, int metres, bool copper, bool atFabricSpeed) {
         if (d < fabric.nodeCount) return;
         const SwitchEntry& e = switchEntry[d - fabric.nodeCount];
         const int k = e.tier;
         if (k < 0 || !e.model) return;
         TierLossless& tl = a.tiers[std::size_t(k)];
-        ModelCache& mc = *e.model;
+        ModelCache& mc = e.model[speeds > 1 && atFabricSpeed ? 1 : 0];
         const Headroom& h = headroomAt(mc, metres, copper);
         SwitchTally& s = tally[d - fabric.nodeCount];
         s.headroom += double(h.size) * options.losslessPriorities;
@@ -332,16 +343,20 @@ Analysis analyse(const ClusterSpec& spec, const Fabric& fabric, const Layout& la
             const SwitchEntry& e = switchEntry[i];
             if (e.tier < 0 || !e.model) continue;
             SwitchTally& s = tally[i];
+            double runsReserved = 0;  // two speeds: each end's reserve at its own speed's lanes
             for (std::uint32_t r = ends->first[i]; r < ends->first[i + 1]; ++r) {
                 const SwitchEnds::Run& run = ends->runs[r];
                 const bool copper = run.solution < media.solutions.size() && isCopper(media.solutions[run.solution].media);
-                s.headroom += double(headroomAt(*e.model, int(run.metres), copper).size) * options.losslessPriorities * run.ends;
+                ModelCache& mc = e.model[speeds > 1 && run.atFabricSpeed ? 1 : 0];
+                s.headroom += double(headroomAt(mc, int(run.metres), copper).size) * options.losslessPriorities * run.ends;
+                runsReserved += mc.reserved * run.ends;
             }
             s.ports = int(ends->ends[i]);
             s.longestM = s.ports ? double(ends->longestM[i]) : 0.0;
             // Added end by end as the walk does, unless the reserve is a whole number of bytes (then exact).
             const double reserved = e.model->reserved;
-            if (reserved == std::floor(reserved)) s.reserved = reserved * s.ports;
+            if (speeds > 1) s.reserved = runsReserved;
+            else if (reserved == std::floor(reserved)) s.reserved = reserved * s.ports;
             else for (int n = 0; n < s.ports; ++n) s.reserved += reserved;
         }
     } else
@@ -351,10 +366,15 @@ Analysis analyse(const ClusterSpec& spec, const Fabric& fabric, const Layout& la
         if (i < media.solutionOfLink.size() && media.solutionOfLink[i] < media.solutions.size())
             copper = isCopper(media.solutions[media.solutionOfLink[i]].media);
         const int metres = wholeMetresOf(layout, i);
-        addEnd(l.a, l.aPort, metres, copper);
-        addEnd(l.b, l.bPort, metres, copper);
+        const bool atFabricSpeed = l.cls != LinkClass::HostLeaf;
+        addEnd(l.a, l.aPort, metres, copper, atFabricSpeed);
+        addEnd(l.b, l.bPort, metres, copper, atFabricSpeed);
     }
 
+    // A leaf of a faster fabric runs both speeds: "200/400".
+    const auto speedOf = [&](const TierLossless& tl) {
+        return std::to_string(tl.gbps) + (speeds > 1 && tl.tier == Tier::Leaf ? "/" + std::to_string(fabricGbps) : "");
+    };
     for (std::size_t k = 0; k < a.tiers.size(); ++k) {
         TierLossless& tl = a.tiers[k];
         tl.portsConfigured = ends && detail == Detail::Tiers
@@ -392,7 +412,7 @@ Analysis analyse(const ClusterSpec& spec, const Fabric& fabric, const Layout& la
              counted(tl.switchesOver, tierName + " switch", tierName + " switches") + " of " + std::to_string(tl.switches) +
                  " need more buffer than a " + tl.part + " has: the worst, " + fabric.deviceName(DeviceId(tl.worstDevice)) +
                  ", needs " + megabytes(tl.worstHeadroomBytes) + " of PFC headroom for " + std::to_string(tl.worstPorts) +
-                 " ports (longest cable " + printed("%.0f", tl.worstLongestM) + " m at " + std::to_string(gbps) + "G) + " +
+                 " ports (longest cable " + printed("%.0f", tl.worstLongestM) + " m at " + speedOf(tl) + "G) + " +
                  megabytes(tl.worstReservedBytes) + " reserved, against " + megabytes(tl.bufferBytes) +
                  (tl.bufferEstimated ? " (estimated)" : ""),
              tierName + " " + tl.part,

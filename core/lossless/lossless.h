@@ -115,6 +115,7 @@ enum class Detail { Tiers, Ports };
 struct SwitchEnds {
     struct Run {
         std::uint32_t metres = 0, solution = 0, ends = 0;
+        bool atFabricSpeed = false;  // a switch-to-switch end where the fabric runs faster than the hosts
     };
     std::vector<std::uint32_t> first;       // per switch (device - nodeCount), then one past: its runs [first[s], first[s + 1])
     std::vector<Run> runs;

@@ -86,9 +86,11 @@ public:
                                      hw.nicPortsPerHostCage() > 1 ? hw.cageOf(Tier::Node)
                                                                   : nicCage(nic, L, fabric.shape.linksPerNic()),
                                      false);
-        auto switchEnd = [&](Tier t) {
+        // A switch's cage at the speed of the class's links: a leaf's host cages at the host speed, its
+        // uplink cages at the fabric's (4 x 200G or 2 x 400G from one 800G cage).
+        auto switchEnd = [&](Tier t, int gbps) {
             const SwitchModel& sw = hw.switchOf(t);
-            return endOf(sw.partNumber, switchCage(sw, L), sw.generic);
+            return endOf(sw.partNumber, switchCage(sw, gbps), sw.generic);
         };
         // The lower and upper tier of each link class: host-leaf, leaf-spine, spine-core.
         constexpr Tier kLower[kLinkClassCount] = {Tier::Node, Tier::Leaf, Tier::Spine};
@@ -96,10 +98,11 @@ public:
         for (int c = 0; c < kLinkClassCount; ++c) {
             ClassContext& ctx = ctx_[c];
             ctx.cls = LinkClass(c);
-            ctx.a = c == int(LinkClass::HostLeaf) ? nicEnd : switchEnd(kLower[c]);
-            ctx.b = switchEnd(kUpper[c]);
+            const int gbps = c == int(LinkClass::HostLeaf) ? L : fabric.shape.fabricGbps > 0 ? fabric.shape.fabricGbps : L;
+            ctx.a = c == int(LinkClass::HostLeaf) ? nicEnd : switchEnd(kLower[c], gbps);
+            ctx.b = switchEnd(kUpper[c], gbps);
             ctx.b.upper = true;
-            ctx.linkGbps = L;
+            ctx.linkGbps = gbps;
             ctx.fabric = spec.fabric;
             ctx.allowThirdParty = spec.media.allowThirdPartyOptics;
             ctx.oemOnly = spec.economics.pricePolicy == PricePolicy::OemOnly;

@@ -107,6 +107,7 @@ DesignFigures designFigures(const ClusterPlan& cluster)
     f.gpus = p.spec.gpus;
     f.tiers = p.fabric.shape.tiers;
     f.linkGbps = p.fabric.shape.linkGbps;
+    f.fabricGbps = p.fabric.shape.fabricSpeed();
     f.planes = p.fabric.shape.planes;
     f.switches = p.fabric.switchCount();
     f.nics = qtyOf(p.bom, BomCategory::Nics);
@@ -152,6 +153,7 @@ std::vector<FigureCell> figureCells(const DesignFigures& f)
         num("Tiers", K::Count, f.tiers),
         num("Planes", K::Count, f.planes),
         num("Link (Gb/s)", K::Count, f.linkGbps),
+        num("Fabric link (Gb/s)", K::Count, f.fabricGbps),
         num("Switches", K::Count, double(f.switches)),
         num("NICs", K::Count, double(f.nics)),
         num("Transceivers", K::Count, double(f.transceivers)),

@@ -159,16 +159,7 @@ Resolved resolveStage(const ClusterSpec& typedSpec, const Catalog& catalog, cons
     return r;
 }
 
-topology::TierPorts tierPortsOf(const Resolved& r)
-{
-    topology::TierPorts ports;
-    for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core}) {
-        const SwitchModel& sw = r.hardware.switchOf(t);
-        ports.tier[std::size_t(switchTierIndex(t))] = {sw.portsAt(r.linkGbps), sw.portsPerCageAt(r.linkGbps),
-                                                       r.hardware.modelOf(t)};
-    }
-    return ports;
-}
+topology::TierPorts tierPortsOf(const Resolved& r) { return tierPortsAt(r.hardware, r.linkGbps); }
 
 HostCages hostCagesOf(const Resolved& r)
 {
@@ -333,14 +324,17 @@ bool sameFloor(const Resolved& a, const Resolved& b)
     // All buildFloor reads of a switch: topology::build its ports and ports per cage at the link speed,
     // layout::place its rack units (and its power, which planOnFloor sets again for its own switches).
     const auto sameShape = [&](const SwitchModel& x, const SwitchModel& y) {
+        const int fabric = a.hardware.fabricSpeed();
         return x.portsAt(a.linkGbps) == y.portsAt(a.linkGbps) &&
-               x.portsPerCageAt(a.linkGbps) == y.portsPerCageAt(a.linkGbps) &&
+               x.portsPerCageAt(a.linkGbps) == y.portsPerCageAt(a.linkGbps) && x.portsAt(fabric) == y.portsAt(fabric) &&
+               x.portsPerCageAt(fabric) == y.portsPerCageAt(fabric) &&
                std::max(1, x.rackUnits) == std::max(1, y.rackUnits);
     };
     const Hardware &ha = a.hardware, &hb = b.hardware;
     return asA == a.spec && a.linkGbps == b.linkGbps && a.planesNote == b.planesNote &&
            std::equal(ha.switches.begin(), ha.switches.end(), hb.switches.begin(), hb.switches.end(), sameShape) &&
-           ha.modelOfTier == hb.modelOfTier && ha.linkGbps == hb.linkGbps && ha.planes == hb.planes &&
+           ha.modelOfTier == hb.modelOfTier && ha.linkGbps == hb.linkGbps && ha.fabricGbps == hb.fabricGbps &&
+           ha.planes == hb.planes &&
            ha.nic.ports == hb.nic.ports && ha.nicPortsPerHostCage() == hb.nicPortsPerHostCage() &&
            hostCagesOf(a) == hostCagesOf(b);  // the host ports' names (a NIC not the platform's is named by NIC)
 }

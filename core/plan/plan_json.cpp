@@ -41,7 +41,7 @@ json topologyJson(const Fabric& f)
         usage.push_back({{"tier", toString(u.tier)}, {"switches", u.switches}, {"ports_total", u.portsTotal},
                          {"ports_used", u.portsUsed}, {"ports_spare", u.portsSpare()},
                          {"utilisation", u.utilisation()}});
-    return {
+    json out = {
         {"tiers", s.tiers},
         {"planes", s.planes},
         {"dual_tor", s.dualTor},
@@ -64,6 +64,13 @@ json topologyJson(const Fabric& f)
         {"port_usage", usage},
         {"notes", f.notes},
     };
+    // Only where the switch-to-switch links run faster than the host links (a design's fabric_gbps).
+    if (s.fabricGbps > 0) {
+        out["fabric_gbps"] = s.fabricGbps;
+        out["shape"]["leaf_ports_per_uplink"] = s.leafPortsPerUplink;
+        out["shape"]["leaf_uplink_base"] = s.leafUplinkBase;
+    }
+    return out;
 }
 
 json curve(const std::vector<CollectivePoint>& points)

@@ -72,6 +72,31 @@ ClusterSpec canonicalParts(const ClusterSpec& spec, const Catalog& catalog)
     return out;
 }
 
+topology::TierPorts tierPortsAt(const Hardware& hw, int hostGbps)
+{
+    const int fabric = hw.fabricGbps > 0 ? hw.fabricGbps : hostGbps;
+    topology::TierPorts ports;
+    for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core}) {
+        const SwitchModel& sw = hw.switchOf(t);
+        const int gbps = t == Tier::Leaf ? hostGbps : fabric;
+        ports.tier[std::size_t(switchTierIndex(t))] = {sw.portsAt(gbps), sw.portsPerCageAt(gbps), hw.modelOf(t)};
+    }
+    if (fabric > hostGbps && hostGbps > 0) ports.tier[0].portsPerUplink = fabric / hostGbps;
+    return ports;
+}
+
+int resolveFabricGbps(const ClusterSpec& spec, int hostGbps)
+{
+    if (spec.fabricGbps == 0 || spec.fabricGbps == hostGbps) return 0;
+    if (spec.fabricGbps < hostGbps || spec.fabricGbps % hostGbps != 0)
+        throw UserError("fabric links of " + std::to_string(spec.fabricGbps) + " Gb/s do not carry whole host links of " +
+                            std::to_string(hostGbps) + " Gb/s",
+                        "/fabric/fabric_gbps",
+                        "use a multiple of the host link speed (e.g. " + std::to_string(2 * hostGbps) +
+                            "), or 0 for the host links' speed");
+    return spec.fabricGbps;
+}
+
 int linkGbpsOf(const ClusterSpec& spec, const NicModel& nic)
 {
     return spec.linkGbps > 0 ? spec.linkGbps : nic.portGbpsOn(spec.fabric);
@@ -172,12 +197,8 @@ PlaneChoice planesThatConnect(const ClusterSpec& spec, const NicModel& nic, cons
     const long long ports = static_cast<long long>(spec.nodes()) * spec.nicsPerNode * sides;
     // Each tier's ports at a speed; false when a tier's switch does not run it.
     auto portsAt = [&](int gbps, topology::TierPorts& at) {
-        for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core}) {
-            const SwitchModel& sw = hw.switchOf(t);
-            at.tier[std::size_t(switchTierIndex(t))] = {sw.portsAt(gbps), sw.portsPerCageAt(gbps), 0};
-            if (sw.portsAt(gbps) <= 0) return false;
-        }
-        return true;
+        at = tierPortsAt(hw, gbps);
+        return std::all_of(at.tier.begin(), at.tier.end(), [](const topology::SwitchPorts& p) { return p.ports > 0; });
     };
     auto capacity = [&](int gbps) {
         topology::TierPorts at;
@@ -212,8 +233,8 @@ PlaneChoice planesThatConnect(const ClusterSpec& spec, const NicModel& nic, cons
     // The switches by their ports, not their names: what limits the fabric is the radix, and switches of
     // one shape then plan alike, on one floor (plan::sameFloor compares this note).
     std::string radix;
-    const int leafPorts = hw.switchOf(Tier::Leaf).portsAt(linkGbps), spinePorts = hw.switchOf(Tier::Spine).portsAt(linkGbps),
-              corePorts = hw.switchOf(Tier::Core).portsAt(linkGbps);
+    const topology::TierPorts own = tierPortsAt(hw, linkGbps);
+    const int leafPorts = own.of(Tier::Leaf).ports, spinePorts = own.of(Tier::Spine).ports, corePorts = own.of(Tier::Core).ports;
     if (leafPorts == spinePorts && spinePorts == corePorts) radix = std::to_string(leafPorts) + "-port switches";
     else
         radix = "switches of " + std::to_string(leafPorts) + " (leaf), " + std::to_string(spinePorts) + " (spine) and " +
@@ -235,8 +256,9 @@ PlaneChoice planesThatConnect(const ClusterSpec& spec, const NicModel& nic, cons
                    "NVLink. A fourth tier is not built.";
         return out;
     }
-    // Else NIC ports split into planes at a lower speed: the same bandwidth per GPU.
-    for (int split = 2; split <= 8; split *= 2) {
+    // Else NIC ports split into planes at a lower speed: the same bandwidth per GPU. Not where the design
+    // set the fabric's own speed: its host and fabric speeds are the design's.
+    for (int split = 2; split <= 8 && hw.fabricGbps == 0; split *= 2) {
         const int gbps = linkGbps / split;
         if (gbps <= 0 || linkGbps % split != 0 || split > kMaxPlanes) break;
         const long long nicLinks = static_cast<long long>(std::max(1, nic.ports)) * (nic.portGbps / gbps);
@@ -256,16 +278,12 @@ PlaneChoice planesThatConnect(const ClusterSpec& spec, const NicModel& nic, cons
 
 void requireConnects(const ClusterSpec& spec, const Hardware& hw, int linkGbps, const Catalog& catalog)
 {
-    const auto portsOf = [&](auto switchOf, topology::TierPorts& at) {
-        for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core}) {
-            const SwitchModel& sw = switchOf(t);
-            at.tier[std::size_t(switchTierIndex(t))] = {sw.portsAt(linkGbps), sw.portsPerCageAt(linkGbps), 0};
-            if (sw.portsAt(linkGbps) < 2) return false;
-        }
-        return true;
+    const auto portsOf = [&](const Hardware& h, topology::TierPorts& at) {
+        at = tierPortsAt(h, linkGbps);
+        return std::all_of(at.tier.begin(), at.tier.end(), [](const topology::SwitchPorts& p) { return p.ports >= 2; });
     };
     topology::TierPorts at;
-    if (!portsOf([&](Tier t) -> const SwitchModel& { return hw.switchOf(t); }, at)) return;  // the builder says why
+    if (!portsOf(hw, at)) return;  // the builder says why
     try {
         topology::shapeOf(spec, at, linkGbps);
     } catch (const topology::FabricTooBig& e) {
@@ -275,7 +293,9 @@ void requireConnects(const ClusterSpec& spec, const Hardware& hw, int linkGbps, 
             if (sw.generic || !speaksFabric(sw.protocol, spec.fabric)) continue;
             if (better && sw.portsAt(linkGbps) >= better->portsAt(linkGbps)) continue;
             topology::TierPorts one;
-            if (!portsOf([&](Tier) -> const SwitchModel& { return sw; }, one)) continue;
+            Hardware every = Hardware::uniform(sw, hw.nic, linkGbps, hw.planes);
+            every.fabricGbps = hw.fabricGbps;
+            if (!portsOf(every, one)) continue;
             try {
                 topology::shapeOf(spec, one, linkGbps);
                 better = &sw;
@@ -362,6 +382,7 @@ Hardware resolveHardware(const ClusterSpec& spec, const Catalog& catalog, NicMod
     Hardware hw;
     hw.nic = std::move(nic);
     hw.linkGbps = linkGbps;
+    hw.fabricGbps = resolveFabricGbps(spec, linkGbps);
     hw.planes = std::max(1, planes);
     std::optional<SwitchModel> fabricSwitch;  // resolved once, for the tiers without their own
     for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core}) {

@@ -3,6 +3,7 @@
 #include "catalog/catalog.h"
 #include "catalog/hardware.h"
 #include "spec/cluster_spec.h"
+#include "topology/builder.h"
 
 #include <string>
 #include <vector>
@@ -27,6 +28,13 @@ bool hasTierSwitches(const ClusterSpec&);
 // switch (resolveSwitch, with its errors); a tier's own model must be in the catalog (UserError naming
 // the tier otherwise). Whether the tiers can talk to each other is checks::tierCompatibility's job.
 Hardware resolveHardware(const ClusterSpec&, const Catalog&, NicModel nic, int linkGbps, int planes);
+// Each tier's ports for the builder: the leaf's at the host speed, the tiers above at hw.fabricSpeed(), with
+// the host-speed ports one uplink takes (fabric / host). The leaf's cage runs one of each from the same
+// lanes (checks::tierCompatibility refuses a leaf that does not); a tier's ports are 0 at a speed it lacks.
+topology::TierPorts tierPortsAt(const Hardware&, int hostGbps);
+// The fabric speed a design asks for (0: one speed), checked against the host speed: a whole multiple
+// of it, not below (UserError at /fabric/fabric_gbps otherwise).
+int resolveFabricGbps(const ClusterSpec&, int hostGbps);
 // The link speed: the spec's, else the NIC's port speed on the spec's fabric (NicModel::portGbpsOn: the
 // Ethernet mode's on RoCE, Spectrum-X and UEC). A speed above that is refused; one the port runs on
 // InfiniBand only (800G on a ConnectX-8 C8180 on Ethernet) with an error naming the Ethernet mode.

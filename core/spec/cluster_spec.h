@@ -127,6 +127,7 @@ struct ClusterSpec {
     std::string spineSwitchModel;
     std::string coreSwitchModel;
     int genericRadix = 0;                 // > 0: a generic switch of this many ports at linkGbps
+    int fabricGbps = 0;                   // leaf-spine and spine-core links; 0 = the host links' speed (issue 40)
     int tiers = 0;                        // 0 = auto, else 1, 2 or 3
     bool railOptimized = true;
     int suNodes = 0;                      // nodes per scalable unit (rail-optimized); 0 = what fills a leaf

@@ -52,6 +52,11 @@ const DesignField<std::string> coreSwitch{.path = "/fabric/switches/core", .labe
                                           .writtenWhenSet = true, .sinceVersion = 2};
 const DesignField<int> genericRadix{"/fabric/generic_radix", "Generic radix", "ports", FP_IN_SPEC(genericRadix), 25,
                                     FieldRange{2, kMaxRadix, false, true}, "Generic switch radix"};
+// Minor 2: the switch-to-switch speed when it differs from the hosts' (200G down, 400G up), written only when set.
+const DesignField<int> fabricGbps{.path = "/fabric/fabric_gbps", .label = "Fabric link speed", .unit = "Gb/s",
+                                  .ref = FP_IN_SPEC(fabricGbps), .undoId = 36,
+                                  .range = FieldRange{10, 1600, false, true},
+                                  .what = "Fabric link speed (Gb/s, 0 = the host links')", .writtenWhenSet = true};
 const DesignField<int> tiers{.path = "/fabric/tiers", .label = "Tiers", .unit = "", .ref = FP_IN_SPEC(tiers),
                              .undoId = 26, .range = FieldRange{0, 3}, .what = "Tiers (0 = auto)", .autoCounts = "tier"};
 const DesignField<bool> railOptimized{"/fabric/rail_optimized", "Rail-optimized", "", FP_IN_SPEC(railOptimized), 27};
@@ -182,7 +187,7 @@ const std::vector<AnyDesignField>& designFields()
     static const std::vector<AnyDesignField> all{
         &name, &computeOnly,
         &gpus, &gpusPerNode, &nicsPerNode, &nic, &linkGbps, &platform,
-        &technology, &switchModel, &leafSwitch, &spineSwitch, &coreSwitch, &genericRadix, &tiers, &railOptimized,
+        &technology, &switchModel, &leafSwitch, &spineSwitch, &coreSwitch, &genericRadix, &fabricGbps, &tiers, &railOptimized,
         &suNodes, &dualTor, &leafPerRack, &podNodes, &planes, &railPlanes, &leafOversubscription,
         &spineOversubscription,
         &racksPerRow, &nodesPerRack, &rackPowerBudgetKw, &nodePowerKw, &rackWidthM, &rackDepthM, &rowPitchM,

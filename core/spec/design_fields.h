@@ -69,7 +69,7 @@ extern const DesignField<std::string> nic, platform;
 // fabric
 extern const DesignField<FabricKind> technology;
 extern const DesignField<std::string> switchModel, leafSwitch, spineSwitch, coreSwitch;
-extern const DesignField<int> genericRadix, tiers, suNodes, podNodes, planes;
+extern const DesignField<int> genericRadix, fabricGbps, tiers, suNodes, podNodes, planes;
 extern const DesignField<bool> railOptimized, dualTor, leafPerRack, railPlanes;
 extern const DesignField<Ratio> leafOversubscription, spineOversubscription;
 // floor

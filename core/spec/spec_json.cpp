@@ -298,6 +298,7 @@ json specToJson(const ClusterSpec& s)
         out["format_minor"] = 1;
         out["lossless"] = lossless;
     }
+    if (s.fabricGbps != 0) out["format_minor"] = 2;  // minor 2: fabric.fabric_gbps
     if (!s.networks.empty()) {  // a compute-only design is written as before
         json& networks = out["networks"] = json::array();
         for (const NetworkSpec& n : s.networks) networks.push_back(networkToJson(n));

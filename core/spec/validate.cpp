@@ -84,6 +84,13 @@ std::vector<SpecProblem> validateSpec(const ClusterSpec& s)
     if (s.genericRadix != 0) c.range(fields::genericRadix);
     else if (s.switchModel.empty())
         p.push_back({"/fabric/switch", "no switch is chosen", "pick a switch from the catalog or set a generic radix"});
+    c.range(fields::fabricGbps);
+    if (s.fabricGbps > 0 && s.linkGbps > 0 && (s.fabricGbps < s.linkGbps || s.fabricGbps % s.linkGbps != 0))
+        p.push_back({"/fabric/fabric_gbps",
+                     "fabric links of " + std::to_string(s.fabricGbps) + " Gb/s do not carry whole host links of " +
+                         std::to_string(s.linkGbps) + " Gb/s",
+                     "use a multiple of the host link speed (e.g. " + std::to_string(2 * s.linkGbps) +
+                         "), or 0 for the host links' speed"});
     c.range(fields::tiers);
     c.range(fields::suNodes);
     c.range(fields::podNodes);

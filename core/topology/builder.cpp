@@ -242,7 +242,11 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
     sh.planes = planes;
     sh.railPlanes = spec.railPlanes;
     sh.dualTor = spec.dualTor;
+    // Uplinks faster than the host links take k of the leaf's host-speed ports each (fabric.h).
+    const int k = std::max(1, sw.of(Tier::Leaf).portsPerUplink);
     sh.linkGbps = linkGbps;
+    sh.fabricGbps = k > 1 ? linkGbps * k : 0;
+    sh.leafPortsPerUplink = k;
     sh.switchPorts = R;
     sh.portsPerCage = std::max(1, sw.of(Tier::Leaf).portsPerCage);
     for (Tier t : {Tier::Leaf, Tier::Spine, Tier::Core}) {
@@ -278,7 +282,9 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
         return f;
     }
 
+    // The split is of bandwidth, in host-speed ports; the up ports then make leaf.up / k uplinks.
     PortSplit leaf = splitCages(R, sw.of(Tier::Leaf).portsPerCage, spec.leafOversubscription);
+    leaf.up /= k;
     if (leaf.down == 0 || leaf.up == 0)
         throw UserError("leaf oversubscription " + ratioText(spec.leafOversubscription) + " does not fit a " +
                             std::to_string(R) + "-port switch",
@@ -306,7 +312,7 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
     // down ports from port 0.
     sh.hostPortsOfFirstLeaf = static_cast<int>(busiest);
     const long long neededUp = std::min<long long>(
-        leafUpReserved, ceilDiv(busiest * spec.leafOversubscription.up, spec.leafOversubscription.down));
+        leafUpReserved, ceilDiv(busiest * spec.leafOversubscription.up, static_cast<long long>(spec.leafOversubscription.down) * k));
     sh.leavesPerPlane = L;
     if (g.rails) {
         sh.sus = g.sus;
@@ -378,6 +384,11 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
                           ") so that " + std::to_string(spinesPerPod) + " spines take " + std::to_string(m) +
                           " links from every leaf: fewer spines than one per uplink.");
     sh.leafUplinks = leaf.up;
+    sh.leafUplinkBase = firstUplinkPort(leaf.down, leaf.up * k, R, sh.portsPerCageOfTier[0]);
+    if (sh.leafUplinkBase % k != 0)  // splitCages ends the down ports on a cage boundary when it must
+        throw UserError("a leaf's " + std::to_string(leaf.down) + " host ports leave no whole " +
+                            std::to_string(linkGbps * k) + "G uplink port", "/fabric/fabric_gbps",
+                        "use another leaf ratio, or the host speed for the fabric links");
     sh.pods = pods;
     sh.leavesPerPod = leavesPerPod;
     sh.spinesPerPod = spinesPerPod;
@@ -491,20 +502,20 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
             }
     };
 
-    // Leaf -> spine: uplink k of a leaf goes to spine k / m of its pod, so each spine gets m
+    // Leaf -> spine: uplink u of a leaf goes to spine u / m of its pod, so each spine gets m
     // consecutive leaf ports (one twin-port cage when m = 2). With m = 1 a leaf cage's two links go to
     // two consecutive spines (placed side by side), and a spine cage's two to two consecutive leaves.
-    // Leaves [l0, l1) of every plane.
-    const int leafUpBase = firstUplinkPort(leaf.down, leaf.up, R, sh.portsPerCageOfTier[0]);
+    // Uplink u is leaf port base + u x k (k host-speed ports an uplink). Leaves [l0, l1) of every plane.
+    const int leafUpBase = sh.leafUplinkBase;
     const std::size_t leafSpineAt = static_cast<std::size_t>(hostLinks);
     const auto wireLeaves = [&, put](int l0, int l1) {
         for (int p = 0; p < planes; ++p)
             for (int l = l0; l < l1; ++l) {
                 const int pod = l / leavesPerPod, li = l % leavesPerPod;
                 std::size_t at = leafSpineAt + (static_cast<std::size_t>(p) * L + l) * leaf.up;
-                for (int k = 0; k < leaf.up; ++k) {
-                    const DeviceId s = firstSpine[p] + pod * spinesPerPod + k / m;
-                    put(at++, firstLeaf[p] + l, leafUpBase + k, s, li * m + k % m, LinkClass::LeafSpine);
+                for (int up = 0; up < leaf.up; ++up) {
+                    const DeviceId s = firstSpine[p] + pod * spinesPerPod + up / m;
+                    put(at++, firstLeaf[p] + l, leafUpBase + up * k, s, li * m + up % m, LinkClass::LeafSpine);
                 }
             }
     };
@@ -545,7 +556,7 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
     // core mc from spine j of each pod.
     for (int p = 0; p < planes; ++p) {
         for (int l = 0; l < L; ++l)
-            devices[firstLeaf[p] + l].portsUsed += static_cast<std::uint16_t>(leaf.up);
+            devices[firstLeaf[p] + l].portsUsed += static_cast<std::uint16_t>(leaf.up * k);
         for (int pod = 0; pod < pods; ++pod) {
             const int leavesInPod = std::min(leavesPerPod, L - pod * leavesPerPod);
             for (int j = 0; j < spinesPerPod; ++j)

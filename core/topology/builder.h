@@ -17,6 +17,9 @@ struct SwitchPorts {
     int ports = 0;          // logical ports at the link speed
     int portsPerCage = 1;   // logical ports per physical cage
     std::uint8_t model = 0; // index of the switch model (Hardware::switches), recorded on each Device
+    // Leaves only: host-speed ports one uplink takes when uplinks run faster (FabricShape::leafPortsPerUplink);
+    // ports and portsPerCage are then at the host speed, the tiers above at the uplinks' speed.
+    int portsPerUplink = 1;
 };
 
 // Ports of the switches of each tier: leaf, spine, core (index = switchTierIndex(tier)).
@@ -38,7 +41,8 @@ long long maxEndpoints(int tiers, const TierPorts&, Ratio leaf, Ratio spine);
 // threads for a large fabric only). Without one, build runs them in order.
 using TaskRunner = std::function<void(std::size_t links, const std::vector<std::function<void()>>& tasks)>;
 
-// Throws UserError when the spec cannot be built (with what would fit).
+// Throws UserError when the spec cannot be built (with what would fit). linkGbps: the host links'
+// speed; the switch-to-switch links run at linkGbps x the leaf's portsPerUplink.
 Fabric build(const ClusterSpec&, const TierPorts&, int linkGbps, const TaskRunner& run = {});
 // build's shape alone (its dimensioning: the same figures, notes aside, and the same errors), without
 // devices or links: what a fabric would be, at a fraction of the cost of building it.

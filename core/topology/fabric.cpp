@@ -4,27 +4,6 @@
 
 namespace fp {
 
-namespace {
-
-// Each class's names, in LinkClass order: the token files and flags use, and the text for people.
-struct LinkClassNames {
-    const char* token;
-    const char* display;
-};
-constexpr LinkClassNames kLinkClassNames[kLinkClassCount] = {
-    {"host_leaf", "host-leaf"}, {"leaf_spine", "leaf-spine"}, {"spine_core", "spine-core"}};
-
-const LinkClassNames* namesOf(LinkClass c)
-{
-    const auto i = std::size_t(c);
-    return i < std::size_t(kLinkClassCount) ? &kLinkClassNames[i] : nullptr;
-}
-
-} // namespace
-
-const char* toString(LinkClass c) { return namesOf(c) ? namesOf(c)->token : "?"; }
-const char* displayName(LinkClass c) { return namesOf(c) ? namesOf(c)->display : "?"; }
-
 long long Fabric::switchCount(Tier t) const
 {
     long long n = 0;
@@ -113,9 +92,16 @@ std::string Fabric::portName(DeviceId id, std::uint16_t port) const
         if (planes > 1) s += "/p" + std::to_string(port % planes + 1);
         return s;
     }
-    const int ppc = portsPerCage(d.tier);
-    if (ppc == 1) return std::to_string(port + 1);
-    return std::to_string(port / ppc + 1) + "/" + std::to_string(port % ppc + 1);
+    int ppc = portsPerCage(d.tier);
+    int sub = port % ppc;
+    // A leaf's uplink at the fabric speed is named as the cage runs it: 400G uplinks in an 800G cage are
+    // its ports 1 and 2, not the 200G sub-ports 1 and 3 they start at.
+    if (d.tier == Tier::Leaf && shape.leafPortsPerUplink > 1 && port >= shape.leafUplinkBase) {
+        sub /= shape.leafPortsPerUplink;
+        ppc /= shape.leafPortsPerUplink;
+    }
+    if (ppc == 1) return std::to_string(port / portsPerCage(d.tier) + 1);
+    return std::to_string(port / portsPerCage(d.tier) + 1) + "/" + std::to_string(sub + 1);
 }
 
 } // namespace fp

@@ -13,10 +13,6 @@
 
 namespace fp {
 
-enum class LinkClass : std::uint8_t { HostLeaf = 0, LeafSpine = 1, SpineCore = 2 };
-const char* toString(LinkClass);     // "host_leaf", "leaf_spine", "spine_core": JSON, CSV, --pin
-const char* displayName(LinkClass);  // "host-leaf", "leaf-spine", "spine-core": text for people
-constexpr int kLinkClassCount = 3;
 
 using DeviceId = std::uint32_t;
 
@@ -67,10 +63,19 @@ struct FabricShape {
     bool railPlanes = false;     // planes split the NICs (each NIC in one plane) rather than each NIC's port
     bool dualTor = false;        // each NIC has two links per plane, one to each leaf of a pair
     int linksPerNic() const { return (railPlanes ? 1 : planes) * (dualTor ? 2 : 1); }
-    int linkGbps = 400;
+    int linkGbps = 400;          // host links (the NIC ports)
+    int fabricGbps = 0;          // leaf-spine and spine-core links; 0: linkGbps
+    int fabricSpeed() const { return fabricGbps > 0 ? fabricGbps : linkGbps; }
+    int gbpsOf(LinkClass c) const { return c == LinkClass::HostLeaf ? linkGbps : fabricSpeed(); }
+    // Leaf ports are numbered at the host speed; an uplink at the fabric speed takes this many of them
+    // (fabric / host: 2 for 400G uplinks over 200G hosts), its port the first. Its cage is still port /
+    // portsPerCage, and leaf port counts (switchPorts, portsUsed) are in host-speed ports.
+    int leafPortsPerUplink = 1;
+    int leafUplinkBase = 0;      // the first uplink port of every leaf (uplinks leafPortsPerUplink apart)
     int switchPorts = 0;         // logical ports per switch at linkGbps (radix R)
     int portsPerCage = 1;        // logical ports per physical cage at linkGbps (the leaf's)
-    std::array<int, kSwitchTierCount> portsOfTier{0, 0, 0};  // logical ports of each tier's switch; 0: switchPorts
+    std::array<int, kSwitchTierCount> portsOfTier{0, 0, 0};  // logical ports of each tier's switch (the leaf's at
+                                                             // linkGbps, the others' at fabricSpeed); 0: switchPorts
     std::array<int, kSwitchTierCount> portsPerCageOfTier{0, 0, 0};  // leaf, spine, core; 0: portsPerCage
     int nodes = 0;
     int endpointsPerPlane = 0;   // NIC ports attached to one plane

@@ -265,6 +265,10 @@ private slots:
             {"nics-per-node", {small, {{"4", strings({"--nics-per-node", "4"})}, {"8", strings({"--nics-per-node", "8"})}}}},
             {"nic", {small + strings({"--fabric", "roce"}), {{"MCX75310AAS-NEAT", strings({"--nic", "MCX75310AAS-NEAT"})}, {"900-9X81Q-00CN-ST0", strings({"--nic", "900-9X81Q-00CN-ST0"})}, {"NOPE-1", strings({"--nic", "NOPE-1"})}}}},
             {"link-gbps", {small, {{"200", strings({"--link-gbps", "200"})}, {"400", strings({"--link-gbps", "400"})}}}},
+            {"host-gbps", {small, {{"200", strings({"--host-gbps", "200"})}, {"400", strings({"--host-gbps", "400"})}}}},
+            // 200G hosts on SN5600 leaves under 400G uplinks, or every link at 200G; 300 is refused.
+            {"fabric-gbps", {small + strings({"--fabric", "roce", "--switch", "SN5600", "--nic", "MCX755106AS-HEAT", "--link-gbps", "200"}),
+                             {{"0", strings({"--fabric-gbps", "0"})}, {"400", strings({"--fabric-gbps", "400"})}, {"300", strings({"--fabric-gbps", "300"})}}}},
             {"fabric", {small, {{"infiniband", strings({"--fabric", "infiniband"})}, {"roce", strings({"--fabric", "roce"})}, {"ib", strings({"--fabric", "ib"})}}}},
             {"switch", {small + strings({"--fabric", "roce"}), {{"SN5600", strings({"--switch", "SN5600"})}, {"N9K-C9364D-GX2A", strings({"--switch", "N9K-C9364D-GX2A"})}, {"MQM9700-NS2F", strings({"--switch", "MQM9700-NS2F"})}, {"XYZ-9", strings({"--switch", "XYZ-9"})}}}},
             {"leaf-switch", {small + strings({"--fabric", "roce", "--switch", "SN5600"}), {{"SN5600", strings({"--leaf-switch", "SN5600"})}, {"N9K-C9364D-GX2A", strings({"--leaf-switch", "N9K-C9364D-GX2A"})}, {"XYZ-9", strings({"--leaf-switch", "XYZ-9"})}}}},

@@ -61,9 +61,9 @@ private slots:
                 },
                 any);
         // Hand count of ClusterSpec's scalar fields (cluster_spec.h): name, compute_only; 6 compute; the fabric (with the
-        // three per-tier switches and dual_tor: 16); 14 floor; 4 media (the pins are a list); 10 economics;
+        // three per-tier switches, dual_tor and fabric_gbps: 17); 14 floor; 4 media (the pins are a list); 10 economics;
         // 3 workload; 7 lossless.
-        QCOMPARE(int(designFields().size()), 2 + 6 + 16 + 14 + 4 + 10 + 3 + 7);
+        QCOMPARE(int(designFields().size()), 2 + 6 + 17 + 14 + 4 + 10 + 3 + 7);
         QVERIFY(findDesignField("/compute/gpu") == nullptr);
     }
 
@@ -79,6 +79,7 @@ private slots:
         s.coreSwitchModel = "C";
         s.dualTor = true;
         s.computeOnly = true;
+        s.fabricGbps = 800;
         s.lossless = {.losslessPriority = 4, .cnpPriority = 7, .roceDscp = 30, .cnpDscp = 46, .portMtu = 9000,
                       .losslessPriorities = 2, .bufferMbOverride = 64};
         const json written = specToJson(s);

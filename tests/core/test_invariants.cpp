@@ -222,6 +222,11 @@ ClusterSpec randomSpec(std::mt19937& rng, const Catalog& catalog)
             if (!fit.empty() && chance(70)) *tier = fit[std::size_t(pick(int(fit.size())))]->partNumber;
         }
     }
+    if (chance(15)) {  // a speed per tier (issue 40): switch-to-switch links at twice the host links' speed
+        const NicModel* nic = catalog.findNic(s.nicModel);
+        const int host = s.linkGbps > 0 ? s.linkGbps : (nic ? nic->portGbpsOn(s.fabric) : 400);
+        s.fabricGbps = 2 * host;
+    }
     return s;
 }
 
@@ -704,6 +709,7 @@ private slots:
         std::mt19937 rng(20261201), networkRng(20261205);
         int perTier = 0, dualTor = 0, dualTorTwoPort = 0, nonOemChecked = 0, withNetworks = 0, otherNetworks = 0;
         int splitOptics = 0;  // plans whose switch modules split their ports for 200G hosts (media README)
+        int twoSpeeds = 0;    // plans whose fabric links run faster than their host links
         std::vector<std::string> refusedNetworks;
         std::vector<std::string> failures;
         const test::RandomPlans r = test::planRandomSpecs(
@@ -712,6 +718,7 @@ private slots:
                 if (const std::string mixed = cageWithMixedMedia(p); !mixed.empty() && failures.size() < 20)
                     failures.push_back("attempt " + std::to_string(attempts) + ": " + mixed);
                 perTier += p.hardware.switches.size() > 1 ? 1 : 0;
+                twoSpeeds += p.fabric.shape.fabricGbps > 0 && p.fabric.shape.tiers > 1 ? 1 : 0;
                 dualTor += spec.dualTor ? 1 : 0;
                 dualTorTwoPort += spec.dualTor && p.hardware.nic.ports >= 2 ? 1 : 0;
                 splitOptics += std::any_of(p.media.solutions.begin(), p.media.solutions.end(), [](const LinkSolution& s) {
@@ -788,6 +795,8 @@ private slots:
         qInfo("%d random plans checked in %d attempts (%d with per-tier switches, %d dual-ToR, %d of them with a "
               "two-port NIC, %d with split optics)", planned, attempts, perTier, dualTor, dualTorTwoPort, splitOptics);
         QVERIFY2(splitOptics >= 10, qPrintable(QString::number(splitOptics)));  // 200G hosts behind splitters
+        qInfo("%d with fabric links faster than host links", twoSpeeds);
+        QVERIFY2(twoSpeeds >= 20, qPrintable(QString::number(twoSpeeds)));
         QVERIFY2(planned >= 500, qPrintable(QString::number(planned)));
         QVERIFY2(perTier >= 50, qPrintable(QString::number(perTier)));  // the per-tier path is exercised
         QVERIFY2(dualTor >= 50, qPrintable(QString::number(dualTor)));  // and the dual-homed one

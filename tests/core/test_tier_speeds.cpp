@@ -1,0 +1,241 @@
+// A speed per tier (issue 40): host links at the NIC's speed, leaf-spine and spine-core links at the
+// design's fabric speed (fabric_gbps), a leaf's cage carrying host ports or uplinks from the same lanes
+// (core/topology/README.md, "Two speeds"). Expected figures are hand counts from the switch's cages and the
+// design, never what the planner printed.
+#include <QtTest>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+#include <nlohmann/json.hpp>
+
+#include "catalog/catalog_db.h"
+#include "common/error.h"
+#include "estimate/latency.h"
+#include "estimate/model_constants.h"
+#include "plan/plan.h"
+#include "spec/spec_json.h"
+#include "test_catalog_support.h"
+
+using namespace fp;
+
+namespace {
+
+// Alibaba HPN's pod as the issue gives it: 15,360 GPUs in 1,920 nodes of 8 ConnectX-7 MCX755106AS-HEAT
+// (2 x 200GbE), two planes (a NIC's two ports), SN5600 ToRs and aggregation switches at 16:15, 128-node
+// segments; 200G to the hosts, 400G up.
+ClusterSpec hpnPod()
+{
+    ClusterSpec s;
+    s.gpus = 15360;
+    s.gpusPerNode = 8;
+    s.nicsPerNode = 8;
+    s.fabric = FabricKind::RoCE;
+    s.nicModel = "MCX755106AS-HEAT";
+    s.switchModel = "SN5600";
+    s.linkGbps = 200;
+    s.fabricGbps = 400;
+    s.planes = 2;
+    s.leafOversubscription = {16, 15};
+    s.suNodes = 128;
+    return s;
+}
+
+// 4,096 GPUs of 400GbE BlueField-3 SuperNICs on SN5600 leaves under 800G uplinks, one plane, 1:1.
+ClusterSpec fourHundredUnderEightHundred()
+{
+    ClusterSpec s;
+    s.gpus = 4096;
+    s.fabric = FabricKind::RoCE;
+    s.nicModel = "900-9D3D4-00EN-HA0";
+    s.switchModel = "SN5600";
+    s.linkGbps = 400;
+    s.fabricGbps = 800;
+    s.media.allowThirdPartyOptics = true;  // NVIDIA's catalog rows have no single-port 800GbE module
+    return s;
+}
+
+std::string errorsOf(const Plan& p)
+{
+    std::string out;
+    for (const Finding& f : p.findings)
+        if (f.severity == Severity::Error) out += f.rule + ": " + f.message + "\n";
+    return out;
+}
+
+} // namespace
+
+class TestTierSpeeds : public QObject {
+    Q_OBJECT
+    Catalog catalog_;
+
+    // Each leaf's host ports and uplinks, by the leaf port they use; each uplink's cage holds only uplinks.
+    void checkLeafPorts(const Plan& p, int hostPorts, int uplinks, int portsPerUplink, int portsPerCage)
+    {
+        std::map<DeviceId, std::vector<int>> down, up;
+        for (const Link& l : p.fabric.links) {
+            if (l.cls == LinkClass::HostLeaf) down[l.b].push_back(l.bPort);
+            if (l.cls == LinkClass::LeafSpine) up[l.a].push_back(l.aPort);
+        }
+        for (auto& [leaf, ports] : up) {
+            QCOMPARE(int(ports.size()), uplinks);
+            QCOMPARE(int(down[leaf].size()), hostPorts);
+            std::sort(ports.begin(), ports.end());
+            const int firstCageOfUplinks = ports.front() / portsPerCage;
+            for (int port : down[leaf]) QVERIFY(port / portsPerCage < firstCageOfUplinks);  // no cage of both
+            std::map<int, int> perCage;
+            for (std::size_t i = 0; i < ports.size(); ++i) {
+                if (i) QCOMPARE(ports[i] - ports[i - 1], portsPerUplink);  // an uplink takes k host-speed ports
+                ++perCage[ports[i] / portsPerCage];
+            }
+            for (const auto& [cage, n] : perCage) QCOMPARE(n, portsPerCage / portsPerUplink);
+        }
+    }
+
+private slots:
+    void initTestCase() { catalog_ = loadCatalog(FABRICPLAN_TEST_CATALOG); }
+
+    // The issue's count: 240 ToRs x 60 uplinks at 400G = 14,400 leaf-spine links (not 28,800 at 200G). By
+    // hand: per plane 1,920 x 8 = 15,360 NIC ports; 15 segments x 8 rails = 120 ToRs of 128 host ports
+    // (32 of the SN5600's 64 cages at 4 x 200G); 256 ports at 16:15 split 128:120, the 120 up ports are
+    // 60 x 400G (2 a cage); each ToR one link to each of 60 aggregation switches of 128 x 400G ports.
+    void hpnPodPlansAtTwoSpeeds()
+    {
+        const Plan p = makePlan(hpnPod(), catalog_);
+        QVERIFY2(p.errorCount() == 0, errorsOf(p).c_str());
+        QCOMPARE(p.fabric.shape.linkGbps, 200);
+        QCOMPARE(p.fabric.shape.fabricGbps, 400);
+        QCOMPARE(p.fabric.shape.leafPortsPerUplink, 2);
+        QCOMPARE(p.fabric.shape.tiers, 2);
+        QCOMPARE(p.fabric.switchCount(Tier::Leaf), 240LL);
+        QCOMPARE(p.fabric.switchCount(Tier::Spine), 120LL);
+        QCOMPARE(p.fabric.linkCount(LinkClass::HostLeaf), 1920LL * 8 * 2);
+        QCOMPARE(p.fabric.linkCount(LinkClass::LeafSpine), 240LL * 60);
+        checkLeafPorts(p, 128, 60, 2, 4);
+        // Spines run 128 ports at 400G: each takes one link from each of its plane's 120 ToRs.
+        std::map<DeviceId, int> spineLinks;
+        for (const Link& l : p.fabric.links)
+            if (l.cls == LinkClass::LeafSpine) {
+                QVERIFY(l.bPort < 128);
+                ++spineLinks[l.b];
+            }
+        for (const auto& [spine, n] : spineLinks) QCOMPARE(n, 120);
+        // The uplinks are named as the cage runs them: 400G ports 33/1 and 33/2, not the 200G sub-ports 1 and 3.
+        const DeviceId leaf = p.fabric.links[std::size_t(p.fabric.linkCount(LinkClass::HostLeaf))].a;
+        QCOMPARE(p.fabric.portName(leaf, 128), std::string("33/1"));
+        QCOMPARE(p.fabric.portName(leaf, 130), std::string("33/2"));
+        QCOMPARE(p.fabric.portName(leaf, 132), std::string("34/1"));
+        QCOMPARE(p.fabric.portName(leaf, 127), std::string("32/4"));
+        // Every module runs its link class's speed: 200G at the hosts (splitter legs), 400G ports up.
+        for (const LinkSolution& sol : p.media.solutions) {
+            const int gbps = sol.cls == LinkClass::HostLeaf ? 200 : 400;
+            for (const std::string& part : {sol.moduleA, sol.moduleB}) {
+                if (part.empty()) continue;
+                const TransceiverModel* m = catalog_.findTransceiver(part);
+                QVERIFY2(m, part.c_str());
+                QVERIFY2(m->portGbps == gbps || m->halfLaneGbps == gbps, part.c_str());
+            }
+        }
+        // Bisection: the narrower of 30,720 x 200G and 14,400 x 400G, halved.
+        QCOMPARE(p.estimates.performance.bisectionTbps, std::min(30720.0 * 200, 14400.0 * 400) / 2 / 1000);
+        for (const Finding& f : p.findings) QVERIFY2(f.rule.rfind("invariant.", 0) != 0, f.message.c_str());
+    }
+
+    // The same pod at one speed: leaf-spine links at 200G, twice as many (the issue's 28,800).
+    void hpnPodAtOneSpeedHasTwiceTheUplinks()
+    {
+        ClusterSpec s = hpnPod();
+        s.fabricGbps = 0;
+        const Plan p = makePlan(s, catalog_);
+        QCOMPARE(p.fabric.shape.fabricGbps, 0);
+        QCOMPARE(p.fabric.linkCount(LinkClass::LeafSpine), 28800LL);
+    }
+
+    // 400G down, 800G up on SN5600 (128 x 400G or 64 x 800G): 1:1 splits 128 ports 64:64, 32 uplinks of 800G
+    // per leaf; 512 nodes x 8 NICs in SUs of 64 nodes: 8 SUs x 8 rails = 64 leaves, each one link to each of
+    // 32 spines of 64 x 800G. At one speed the same leaves send 64 x 400G.
+    void fourHundredDownEightHundredUp()
+    {
+        const Plan p = makePlan(fourHundredUnderEightHundred(), catalog_);
+        QVERIFY2(p.errorCount() == 0, errorsOf(p).c_str());
+        QCOMPARE(p.fabric.switchCount(Tier::Leaf), 64LL);
+        QCOMPARE(p.fabric.switchCount(Tier::Spine), 32LL);
+        QCOMPARE(p.fabric.linkCount(LinkClass::HostLeaf), 4096LL);
+        QCOMPARE(p.fabric.linkCount(LinkClass::LeafSpine), 64LL * 32);
+        checkLeafPorts(p, 64, 32, 2, 2);
+        for (const LinkSolution& sol : p.media.solutions)
+            if (sol.cls == LinkClass::LeafSpine && !sol.moduleA.empty())
+                QCOMPARE(catalog_.findTransceiver(sol.moduleA)->portGbps, 800);
+        QCOMPARE(p.estimates.performance.bisectionTbps, 4096.0 * 400 / 2 / 1000);  // 2,048 x 800G = 4,096 x 400G
+
+        ClusterSpec one = fourHundredUnderEightHundred();
+        one.fabricGbps = 0;
+        QCOMPARE(makePlan(one, catalog_).fabric.linkCount(LinkClass::LeafSpine), 64LL * 64);
+
+        // OEM optics only: no NVIDIA module in the catalog runs one 800GbE port, and the error names the
+        // third-party part that would.
+        ClusterSpec oem = fourHundredUnderEightHundred();
+        oem.media.allowThirdPartyOptics = false;
+        const Plan q = makePlan(oem, catalog_);
+        QVERIFY(errorsOf(q).find("MSA-OSFP-800G-DR8") != std::string::npos);
+    }
+
+    // Serialisation at each link's own speed (latency.cpp): a via-spine path has two host links and two
+    // fabric links, so 800G fabric links save two 64-byte frames' difference at 400G and 800G.
+    void latencySerialisesEachLinkAtItsSpeed()
+    {
+        estimate::LatencyInputs in;
+        in.fabric = FabricKind::InfiniBand;
+        in.nicNs = 500;
+        in.switchNs = 200;
+        in.linkGbps = 400;
+        const PathLatency one = estimate::pathLatency(in, 3);
+        in.fabricGbps = 800;
+        const PathLatency two = estimate::pathLatency(in, 3);
+        const double frame400 = model::kSmallMessageFrameBytes * 8 / 400,
+                     frame800 = model::kSmallMessageFrameBytes * 8 / 800;
+        QCOMPARE(two.minNs, one.minNs);  // cut-through: once, at the slowest (the host) link
+        QVERIFY(std::abs((one.maxNs - two.maxNs) - 2 * (frame400 - frame800)) < 1e-9);
+    }
+
+    // Refused with the field and a fix: a fabric speed that is no whole multiple of the hosts', or slower.
+    void unevenSpeedsAreRefused()
+    {
+        for (const auto& [host, fabric] : {std::pair{200, 300}, std::pair{400, 200}}) {
+            ClusterSpec s = hpnPod();
+            s.linkGbps = host;
+            s.fabricGbps = fabric;
+            try {
+                makePlan(s, catalog_);
+                QFAIL("planned");
+            } catch (const UserError& e) {
+                QCOMPARE(e.where.substr(e.where.rfind('/') + 1), std::string("fabric_gbps"));
+                QVERIFY2(std::string(e.fix).find("multiple of the host link speed") != std::string::npos, e.fix.c_str());
+            }
+        }
+        // The NIC's own speed (no link speed set) is the host speed the fabric speed is checked against.
+        ClusterSpec s = hpnPod();
+        s.linkGbps = 0;
+        s.fabricGbps = 300;
+        QVERIFY_THROWS_EXCEPTION(UserError, makePlan(s, catalog_));
+    }
+
+    // A design file carries it as fabric.fabric_gbps under format minor 2, only when set.
+    void designFileRoundTrip()
+    {
+        const ClusterSpec s = hpnPod();
+        const nlohmann::json j = specToJson(s);
+        QCOMPARE(j["fabric"]["fabric_gbps"].get<int>(), 400);
+        QCOMPARE(j["format_minor"].get<int>(), 2);
+        QCOMPARE(specFromJson(j).spec.fabricGbps, 400);
+        ClusterSpec plain = s;
+        plain.fabricGbps = 0;
+        const nlohmann::json k = specToJson(plain);
+        QVERIFY(!k["fabric"].contains("fabric_gbps"));
+        QVERIFY(!k.contains("format_minor"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTierSpeeds)
+#include "test_tier_speeds.moc"
