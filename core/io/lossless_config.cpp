@@ -88,7 +88,7 @@ json tierConfigDb(const Analysis& a, const TierLossless& t)
             q["pfc_to_pg_map"] = kMapName;
             q["pfc_enable"] = lp;
             q["pfcwd_sw_enable"] = lp;
-            const std::string profile = sonicProfileName(t.gbps, p.cableM);
+            const std::string profile = sonicProfileName(p.gbps > 0 ? p.gbps : t.gbps, p.cableM);
             cable[name] = std::to_string(p.cableM) + "m";
             profiles[profile] = {{"pool", "ingress_lossless_pool"},
                                  {"xon", std::to_string(p.headroom.xon)},

@@ -325,11 +325,14 @@ Analysis analyse(const ClusterSpec& spec, const Fabric& fabric, const Layout& la
         auto& ports = byPort[std::size_t(k)];
         if (port >= ports.size()) ports.resize(std::size_t(port) + 1);
         PortSetting& ps = ports[port];
-        if (!had[port] || h.size > ps.headroom.size) {
+        // The port's largest headroom, and on a tie the longer cable: CABLE_LENGTH is the port's longest run
+        // (at 200G a few metres more can round to the same headroom).
+        if (!had[port] || h.size > ps.headroom.size || (h.size == ps.headroom.size && metres > ps.cableM)) {
             ps.port = port;
             ps.cage = port / tl.portsPerCage;
             ps.sub = port % tl.portsPerCage;
             ps.lanes = mc.lanes;
+            ps.gbps = mc.gbps;
             ps.cableM = metres;
             ps.copper = copper;
             ps.headroom = h;

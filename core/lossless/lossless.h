@@ -66,6 +66,7 @@ struct PortSetting {
     std::uint16_t port = 0;   // logical port (Fabric port numbering)
     int cage = 0, sub = 0;    // 0-based cage and position in it
     int lanes = 4;
+    int gbps = 0;             // the port's speed: a leaf's uplinks may run faster than its host ports
     int cableM = 0;           // whole metres, rounded up (what SONiC's CABLE_LENGTH holds)
     bool copper = false;
     Headroom headroom;

@@ -295,7 +295,8 @@ private slots:
 
         // What the plan says, worked out here from its links and layout: per switch tier, the port numbers
         // in use and the longest cable (whole metres, rounded up) on each.
-        std::map<Tier, std::map<int, int>> longest;
+        // And each port's speed: its link class's (a leaf's uplinks run the fabric speed where it is faster).
+        std::map<Tier, std::map<int, int>> longest, speed;
         for (std::size_t i = 0; i < plan.fabric.links.size(); ++i) {
             const Link& l = plan.fabric.links[i];
             const int metres = int(std::ceil(double(plan.layout.linkLengthM[i]) - 1e-9));
@@ -304,6 +305,7 @@ private slots:
                 if (t == Tier::Node) continue;
                 int& m = longest[t][port];
                 m = std::max(m, metres);
+                speed[t][port] = plan.fabric.shape.gbpsOf(l.cls);
             }
         }
 
@@ -350,13 +352,13 @@ private slots:
             QCOMPARE(db["PORT_QOS_MAP"].size(), ports.size() + 1);  // + "global"
             QCOMPARE(db["CABLE_LENGTH"]["AZURE"].size(), ports.size());
             QCOMPARE(db["BUFFER_PG"].size(), ports.size());
-            std::multiset<int> planLengths, configLengths;
-            for (const auto& [port, metres] : ports) planLengths.insert(metres);
-            const int gbps = plan.fabric.shape.linkGbps;
+            std::multiset<std::pair<int, int>> planLengths, configLengths;  // (metres, Gb/s) per port
+            for (const auto& [port, metres] : ports) planLengths.insert({metres, speed.at(tier).at(port)});
             for (const auto& [name, len] : db["CABLE_LENGTH"]["AZURE"].items()) {
                 const int metres = std::stoi(len.get<std::string>());
-                configLengths.insert(metres);
                 const std::string profile = db["BUFFER_PG"][name + "|3"]["profile"];
+                const int gbps = std::stoi(profile.substr(std::string("pg_lossless_").size())) / 1000;
+                configLengths.insert({metres, gbps});
                 QCOMPARE(profile, "pg_lossless_" + std::to_string(gbps * 1000) + "_" + std::to_string(metres) + "m_profile");
                 QVERIFY(db["PORT_QOS_MAP"][name]["pfc_enable"] == "3");
             }
