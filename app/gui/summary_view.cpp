@@ -241,8 +241,8 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
     // Links per class with their media mix.
     html += tr("<h3>Links</h3>");
     html += QStringLiteral("<table cellspacing='0' cellpadding='5' width='100%'><tr bgcolor='%1'><th align='left'>%2</th>"
-                           "<th align='right'>%3</th><th align='left'>%4</th></tr>")
-                .arg(card, tr("Class"), tr("Links"), tr("Media"));
+                           "<th align='right'>%3</th><th align='right'>%4</th><th align='left'>%5</th></tr>")
+                .arg(card, tr("Class"), tr("Links"), tr("Speed"), tr("Media"));
     for (int c = 0; c < kLinkClassCount; ++c) {
         const long long n = tallies.of(LinkClass(c));
         if (!n) continue;
@@ -254,8 +254,10 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
                 if (!mix.contains(item)) mix << item;
             }
         if (mix.size() > 6) mix = mix.mid(0, 6) << QStringLiteral("…");
-        html += QStringLiteral("<tr><td>%1</td><td align='right'>%2</td><td>%3</td></tr>")
-                    .arg(linkClassName(LinkClass(c)), count(n), mix.join(QStringLiteral(", ")).toHtmlEscaped());
+        // Each class at its own speed: the hosts' and the fabric's (FabricShape::gbpsOf).
+        html += QStringLiteral("<tr><td>%1</td><td align='right'>%2</td><td align='right'>%3</td><td>%4</td></tr>")
+                    .arg(linkClassName(LinkClass(c)), count(n), unbrokenFigure(QStringLiteral("%1 Gb/s").arg(p.fabric.shape.gbpsOf(LinkClass(c)))),
+                         mix.join(QStringLiteral(", ")).toHtmlEscaped());
     }
     html += QStringLiteral("</table>");
 

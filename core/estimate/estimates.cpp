@@ -195,7 +195,12 @@ Estimates run(const ClusterSpec& spec, const Fabric& fabric, const Layout& layou
     if (!balanced && ecmp.crossLeafFlows > 0)
         e.notes.push_back("ECMP hashing of a ring all-reduce: " + std::to_string(ecmp.crossLeafFlows) +
                           " cross-leaf flows, worst link carries " + std::to_string(ecmp.maxLoad) + " (ideal " +
-                          std::to_string(ecmp.idealMaxLoad) + ").");
+                          std::to_string(ecmp.idealMaxLoad) +
+                          (fabric.shape.fabricSpeed() > fabric.shape.linkGbps
+                               ? "; a fabric link runs " + std::to_string(fabric.shape.fabricSpeed() / fabric.shape.linkGbps) +
+                                     "x a host link, so up to that many flows per queue pair share it at full speed"
+                               : std::string()) +
+                          ").");
     if (options.platform.hasScaleUpDomain())
         e.notes.push_back("Collectives: " + std::string(system.nvlink ? "NVLink domains" : "PCIe nodes") + " of " +
                           std::to_string(system.domainSize()) + " GPUs (" + options.platform.id +
