@@ -129,8 +129,11 @@ std::string sonicPortName(const TierLossless& t, const PortSetting& p)
 
 std::string cumulusPortName(const TierLossless& t, const PortSetting& p)
 {
+    // A leaf's uplink at k x the host speed is split sub-port sub / k of a cage run as portsPerCage / k ports
+    // (2 x 400G: swp33s0, swp33s1), not the 200G sub-port it starts at.
+    const int k = p.gbps > t.gbps && t.gbps > 0 ? p.gbps / t.gbps : 1;
     std::string n = "swp" + std::to_string(p.cage + 1);
-    if (t.portsPerCage > 1) n += "s" + std::to_string(p.sub);
+    if (t.portsPerCage / k > 1) n += "s" + std::to_string(p.sub / k);
     return n;
 }
 
@@ -201,9 +204,12 @@ std::vector<std::string> nvueLosslessLines(const Plan& plan)
             continue;
         }
         out.push_back("nv set qos roce mode lossless");
+        // A profile per speed and length: a leaf's uplinks may run faster than its host ports.
+        const auto profileOf = [&](const PortSetting& p) {
+            return "pfc-" + std::to_string(p.gbps > 0 ? p.gbps : t.gbps) + "g-" + std::to_string(p.cableM) + "m";
+        };
         std::map<std::string, const PortSetting*> profiles;
-        for (const PortSetting& p : t.ports)
-            profiles.emplace("pfc-" + std::to_string(t.gbps) + "g-" + std::to_string(p.cableM) + "m", &p);
+        for (const PortSetting& p : t.ports) profiles.emplace(profileOf(p), &p);
         for (const auto& [name, p] : profiles) {
             const std::string base = "nv set qos pfc " + name;
             out.push_back(base + " switch-priority " + lp);
@@ -217,8 +223,7 @@ std::vector<std::string> nvueLosslessLines(const Plan& plan)
         std::vector<std::string> ports;
         for (const PortSetting& p : t.ports) {
             const std::string swp = cumulusPortName(t, p);
-            out.push_back("nv set interface " + swp + " qos pfc profile pfc-" + std::to_string(t.gbps) + "g-" +
-                          std::to_string(p.cableM) + "m");
+            out.push_back("nv set interface " + swp + " qos pfc profile " + profileOf(p));
             ports.push_back(swp);
         }
         ecnLines(ports);

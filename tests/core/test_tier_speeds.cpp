@@ -14,6 +14,7 @@
 #include "common/error.h"
 #include "estimate/latency.h"
 #include "estimate/model_constants.h"
+#include "io/lossless_config.h"
 #include "plan/plan.h"
 #include "spec/spec_json.h"
 #include "test_catalog_support.h"
@@ -140,6 +141,29 @@ private slots:
         // Bisection: the narrower of 30,720 x 200G and 14,400 x 400G, halved.
         QCOMPARE(p.estimates.performance.bisectionTbps, std::min(30720.0 * 200, 14400.0 * 400) / 2 / 1000);
         for (const Finding& f : p.findings) QVERIFY2(f.rule.rfind("invariant.", 0) != 0, f.message.c_str());
+    }
+
+    // The lossless configs name each port as its cage runs it, with a PFC profile of its own speed: a leaf's
+    // 400G uplinks in an 800G cage are swp33s0 and swp33s1 (2 x 400G), its 200G host ports swp1s0..s3.
+    void losslessConfigsFollowEachPortsSpeed()
+    {
+        const Plan p = makePlan(hpnPod(), catalog_);
+        const std::vector<std::string> lines = io::nvueLosslessLines(p);
+        std::map<std::string, std::string> profileOf;  // the leaf section's interfaces (the first section)
+        bool leaf = false;
+        for (const std::string& l : lines) {
+            if (l.rfind("# --- ", 0) == 0) leaf = l.find("leaf") != std::string::npos;
+            const std::string set = "nv set interface ", pfc = " qos pfc profile ";
+            if (!leaf || l.rfind(set, 0) != 0 || l.find(pfc) == std::string::npos) continue;
+            profileOf[l.substr(set.size(), l.find(pfc) - set.size())] = l.substr(l.find(pfc) + pfc.size());
+        }
+        QCOMPARE(int(profileOf.size()), 128 + 60);  // every host port and uplink a leaf uses
+        QVERIFY(profileOf.count("swp33s0") && profileOf.count("swp33s1") && !profileOf.count("swp33s2"));
+        QVERIFY(profileOf.at("swp33s1").rfind("pfc-400g-", 0) == 0);
+        QVERIFY(profileOf.at("swp1s3").rfind("pfc-200g-", 0) == 0);
+        const nlohmann::json sonic = io::sonicLosslessConfig(p);
+        const auto& cable = sonic["switches"][0]["config_db"]["CABLE_LENGTH"]["AZURE"];
+        QVERIFY(cable.contains("Ethernet256") && cable.contains("Ethernet260") && !cable.contains("Ethernet258"));
     }
 
     // The same pod at one speed: leaf-spine links at 200G, twice as many (the 28,800).
