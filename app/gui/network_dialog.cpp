@@ -83,6 +83,15 @@ NetworkDialog::NetworkDialog(const Catalog& catalog, const NetworkSpec& n, Apply
     m_gbps->setSpecialValueText(tr("Port native"));
     m_gbps->setValue(n.linkGbps);
     form->addRow(tr("&Link speed"), m_gbps);
+    m_fabricGbps = new QSpinBox(this);
+    m_fabricGbps->setRange(0, 1600);
+    m_fabricGbps->setSingleStep(100);
+    m_fabricGbps->setSuffix(tr(" Gb/s"));
+    m_fabricGbps->setSpecialValueText(tr("Link speed"));
+    m_fabricGbps->setValue(n.fabricGbps);
+    m_fabricGbps->setToolTip(tr("Leaf-spine links at this speed when faster than the ports' (a multiple of it): "
+                                "200G storage ports under 400G uplinks. 'Link speed' runs them at the ports' speed."));
+    form->addRow(tr("&Uplink speed"), m_fabricGbps);
     m_tiers = new QComboBox(this);
     m_tiers->addItem(tr("Auto (one switch if it fits)"), 0);
     m_tiers->addItem(tr("1 (one switch)"), 1);
@@ -167,6 +176,7 @@ NetworkSpec NetworkDialog::network() const
     n.switchModel = m_switch->currentText().trimmed().toStdString();
     n.portModel = m_port->currentText().trimmed().toStdString();
     n.linkGbps = m_gbps->value();
+    n.fabricGbps = m_fabricGbps->value();
     n.tiers = m_tiers->currentData().toInt();
     Ratio ratio;
     // Unparsable text: a ratio the core refuses (0:0), so OK names the field rather than keep the old one.

@@ -46,6 +46,7 @@ private:
     QComboBox* m_switch = nullptr;
     QComboBox* m_port = nullptr;
     QSpinBox* m_gbps = nullptr;
+    QSpinBox* m_fabricGbps = nullptr;  // NetworkSpec::fabricGbps: leaf-spine links faster than the ports
     QComboBox* m_tiers = nullptr;
     QLineEdit* m_ratio = nullptr;
     QCheckBox* m_priced = nullptr;

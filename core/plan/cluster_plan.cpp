@@ -73,6 +73,7 @@ void requireValidNetwork(std::size_t index, const NetworkSpec& n, const std::set
 {
     static const std::pair<std::string_view, std::string_view> kFieldOf[] = {
         {"/compute/nic", "/port"},          {"/compute/gpus", "/endpoints"}, {"/compute/link_gbps", "/link_gbps"},
+        {"/fabric/fabric_gbps", "/fabric_gbps"},
         {"/fabric/switch", "/switch"},      {"/fabric/tiers", "/tiers"},     {"/fabric/leaf_oversubscription", "/leaf_oversubscription"},
         {"/fabric/switches/leaf", "/switches/leaf"}, {"/fabric/switches/spine", "/switches/spine"},
     };
@@ -140,6 +141,7 @@ ClusterSpec endpointFabricSpec(const ClusterSpec& cluster, std::size_t index, lo
     s.nicsPerNode = 1;
     s.nicModel = n.portModel;
     s.linkGbps = n.linkGbps;
+    s.fabricGbps = n.fabricGbps;
     s.fabric = n.fabric;
     s.switchModel = n.switchModel;
     s.leafSwitchModel = n.leafSwitchModel;

@@ -41,6 +41,7 @@ struct NetworkSpec {
     std::string spineSwitchModel;
     std::string portModel;                 // catalog NIC standing for one endpoint port: its cage and speed
     int linkGbps = 0;                      // 0 = the port model's native speed
+    int fabricGbps = 0;                    // leaf-spine links when faster than the ports' (issue 40); 0 = linkGbps
     int tiers = 0;                         // 0 = auto (one switch if it fits, else leaf-spine), 1 or 2
     Ratio leafOversubscription;            // node-side DOWN:UP at the leaf (4:3 = 4 down per 3 up)
     bool portsPriced = false;              // false: the ports come with their endpoints (a DGX's built-in

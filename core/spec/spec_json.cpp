@@ -224,6 +224,7 @@ json networkToJson(const NetworkSpec& n)
     if (!n.leafSwitchModel.empty()) switches["leaf"] = n.leafSwitchModel;
     if (!n.spineSwitchModel.empty()) switches["spine"] = n.spineSwitchModel;
     if (!switches.empty()) out["switches"] = switches;
+    if (n.fabricGbps != 0) out["fabric_gbps"] = n.fabricGbps;  // format minor 2, written only when set
     return out;
 }
 
@@ -243,6 +244,7 @@ void readNetworks(ObjectReader& top, const std::string& origin, std::vector<std:
         o.text("switch", n.switchModel);
         o.text("port", n.portModel);
         o.integer("link_gbps", n.linkGbps);
+        o.integer("fabric_gbps", n.fabricGbps);
         o.integer("tiers", n.tiers);
         o.ratio("leaf_oversubscription", n.leafOversubscription);
         o.boolean("ports_priced", n.portsPriced);
@@ -298,7 +300,9 @@ json specToJson(const ClusterSpec& s)
         out["format_minor"] = 1;
         out["lossless"] = lossless;
     }
-    if (s.fabricGbps != 0) out["format_minor"] = 2;  // minor 2: fabric.fabric_gbps
+    // Minor 2: fabric.fabric_gbps, or a network's fabric_gbps.
+    if (s.fabricGbps != 0 || std::any_of(s.networks.begin(), s.networks.end(), [](const NetworkSpec& n) { return n.fabricGbps != 0; }))
+        out["format_minor"] = 2;
     if (!s.networks.empty()) {  // a compute-only design is written as before
         json& networks = out["networks"] = json::array();
         for (const NetworkSpec& n : s.networks) networks.push_back(networkToJson(n));

@@ -124,6 +124,7 @@ std::vector<NetworkSpec> randomNetworks(std::mt19937& rng)
             n.switchModel = "SN5600";
             // 200G too: the host ports of an 800G cage as 4 x 200G through 1:2 splitter fibre (issue 40).
             n.linkGbps = pick(3) == 0 ? 200 : 400;
+            if (n.linkGbps == 200 && pick(2)) n.fabricGbps = 400;  // 400G uplinks over them (a speed per tier)
             break;
         default:
             n.role = NetworkRole::OutOfBand;
@@ -710,6 +711,7 @@ private slots:
         int perTier = 0, dualTor = 0, dualTorTwoPort = 0, nonOemChecked = 0, withNetworks = 0, otherNetworks = 0;
         int splitOptics = 0;  // plans whose switch modules split their ports for 200G hosts (media README)
         int twoSpeeds = 0;    // plans whose fabric links run faster than their host links
+        int twoSpeedNetworks = 0;  // other networks whose uplinks run faster than their ports
         std::vector<std::string> refusedNetworks;
         std::vector<std::string> failures;
         const test::RandomPlans r = test::planRandomSpecs(
@@ -771,6 +773,7 @@ private slots:
                         capex += c.figures[i].capexUsd;
                         if (i == 0) continue;
                         ++otherNetworks;
+                        twoSpeedNetworks += c.networks[i].plan.fabric.shape.fabricGbps > 0 ? 1 : 0;
                         for (const std::string& f : invariantFindings(c.networks[i].plan))
                             if (failures.size() < 20)
                                 failures.push_back("attempt " + std::to_string(attempts) + ", network " +
@@ -797,6 +800,7 @@ private slots:
         QVERIFY2(splitOptics >= 10, qPrintable(QString::number(splitOptics)));  // 200G hosts behind splitters
         qInfo("%d with fabric links faster than host links", twoSpeeds);
         QVERIFY2(twoSpeeds >= 20, qPrintable(QString::number(twoSpeeds)));
+        qInfo("%d other networks with uplinks faster than their ports", twoSpeedNetworks);
         QVERIFY2(planned >= 500, qPrintable(QString::number(planned)));
         QVERIFY2(perTier >= 50, qPrintable(QString::number(perTier)));  // the per-tier path is exercised
         QVERIFY2(dualTor >= 50, qPrintable(QString::number(dualTor)));  // and the dual-homed one
@@ -806,6 +810,7 @@ private slots:
               refusedNetworks.empty() ? "" : ", e.g. ", refusedNetworks.empty() ? "" : refusedNetworks[0].c_str());
         QVERIFY2(withNetworks >= 450, qPrintable(QString::number(withNetworks)));  // the networks are planned, not refused
         QVERIFY2(otherNetworks >= 800, qPrintable(QString::number(otherNetworks)));
+        QVERIFY2(twoSpeedNetworks >= 10, qPrintable(QString::number(twoSpeedNetworks)));
         std::string all;
         for (const std::string& f : failures) all += "\n  " + f;
         QVERIFY2(failures.empty(), all.c_str());

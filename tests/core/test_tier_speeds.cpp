@@ -15,6 +15,7 @@
 #include "estimate/latency.h"
 #include "estimate/model_constants.h"
 #include "io/lossless_config.h"
+#include "plan/cluster_plan.h"
 #include "plan/plan.h"
 #include "spec/spec_json.h"
 #include "test_catalog_support.h"
@@ -203,6 +204,46 @@ private slots:
         oem.media.allowThirdPartyOptics = false;
         const Plan q = makePlan(oem, catalog_);
         QVERIFY(errorsOf(q).find("MSA-OSFP-800G-DR8") != std::string::npos);
+    }
+
+    // Another network at two speeds: 1,024 storage ports at 200G (512 servers x 2) on SN5600 leaves of
+    // 128 down ports and 64 x 400G uplinks (1:1), 8 leaves; 4 spines of 128 x 400G each take 16 links from
+    // every leaf (the builder's even striping: 4 x 16 = 64 uplinks, 8 x 16 = 128 spine ports): 512 links.
+    void aStorageNetworkAtTwoSpeeds()
+    {
+        ClusterSpec s;
+        s.gpus = 64;
+        NetworkSpec n;
+        n.name = "storage";
+        n.role = NetworkRole::Storage;
+        n.fabric = FabricKind::RoCE;
+        n.switchModel = "SN5600";
+        n.portModel = "MCX755106AS-HEAT";
+        n.linkGbps = 200;
+        n.fabricGbps = 400;
+        n.tiers = 2;
+        n.portsPriced = true;
+        n.endpoints.push_back({.name = "storage servers", .per = EndpointCount::Fixed, .count = 512, .portsEach = 2});
+        s.networks.push_back(n);
+        const ClusterPlan c = makeClusterPlan(s, catalog_);
+        QCOMPARE(int(c.networks.size()), 2);
+        const Plan& p = c.networks[1].plan;
+        QVERIFY2(p.errorCount() == 0, errorsOf(p).c_str());
+        QCOMPARE(p.fabric.shape.fabricGbps, 400);
+        QCOMPARE(p.fabric.switchCount(Tier::Leaf), 8LL);
+        QCOMPARE(p.fabric.switchCount(Tier::Spine), 4LL);
+        QCOMPARE(p.fabric.linkCount(LinkClass::HostLeaf), 1024LL);
+        QCOMPARE(p.fabric.linkCount(LinkClass::LeafSpine), 512LL);
+        // Saved and read back with the network's own speed; a wrong one is refused at the network's field.
+        QCOMPARE(specFromJson(specToJson(s)).spec.networks.at(0).fabricGbps, 400);
+        s.networks[0].fabricGbps = 300;
+        try {
+            makeClusterPlan(s, catalog_);
+            QFAIL("planned");
+        } catch (const UserError& e) {
+            QVERIFY2(e.where.find("/networks/0") != std::string::npos && e.where.find("fabric_gbps") != std::string::npos,
+                     e.where.c_str());
+        }
     }
 
     // Serialisation at each link's own speed (latency.cpp): a via-spine path has two host links and two
