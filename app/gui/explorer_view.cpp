@@ -415,6 +415,8 @@ void ExplorerView::fillFromDesign()
                      {QStringLiteral("su-nodes"), autoOr(s.suNodes)},
                      // 0 is the NIC's own speed, which --link-gbps does not take: the field stays empty.
                      {QStringLiteral("link-gbps"), s.linkGbps > 0 ? QString::number(s.linkGbps) : QString()},
+                     // 0 is one speed throughout: --fabric-gbps 0 says the same.
+                     {QStringLiteral("fabric-gbps"), QString::number(s.fabricGbps)},
                      {QStringLiteral("fabric"), QString::fromUtf8(toString(s.fabric))}};
     for (const QString& key : keys()) m_fields[key]->setText(m_designValue.value(key));
     m_fields[QStringLiteral("switch")]->setText(joined(switches));
