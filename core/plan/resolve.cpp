@@ -88,6 +88,10 @@ topology::TierPorts tierPortsAt(const Hardware& hw, int hostGbps)
 int resolveFabricGbps(const ClusterSpec& spec, int hostGbps)
 {
     if (spec.fabricGbps == 0 || spec.fabricGbps == hostGbps) return 0;
+    if (spec.genericRadix > 0)
+        throw UserError("a generic switch (generic radix " + std::to_string(spec.genericRadix) + ") has ports of one speed, not " +
+                            std::to_string(hostGbps) + "G host ports and " + std::to_string(spec.fabricGbps) + "G uplinks",
+                        "/fabric/fabric_gbps", "set the fabric speed to 0 (the host links' speed), or choose a catalog switch");
     if (spec.fabricGbps < hostGbps || spec.fabricGbps % hostGbps != 0)
         throw UserError("fabric links of " + std::to_string(spec.fabricGbps) + " Gb/s do not carry whole host links of " +
                             std::to_string(hostGbps) + " Gb/s",

@@ -262,6 +262,8 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
     if (spec.tiers == 1 || (spec.tiers == 0 && endpoints <= R && !spec.dualTor)) {
         if (endpoints > R) tooBig(spec, endpoints, 1, R, sw, linkGbps);
         sh.tiers = 1;
+        sh.fabricGbps = 0;  // no switch-to-switch links: one speed
+        sh.leafPortsPerUplink = 1;
         sh.leafDown = R;
         sh.leavesPerPlane = 1;
         sh.hostPortsOfFirstLeaf = static_cast<int>(endpoints);  // node n's NIC i on port n x NICs + i

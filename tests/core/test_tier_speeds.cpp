@@ -279,6 +279,23 @@ private slots:
                 QVERIFY2(std::string(e.fix).find("multiple of the host link speed") != std::string::npos, e.fix.c_str());
             }
         }
+        // A generic what-if switch has one speed: refused at the fabric speed's field, not the leaf switch's.
+        ClusterSpec generic = hpnPod();
+        generic.genericRadix = 64;
+        try {
+            makePlan(generic, catalog_);
+            QFAIL("planned");
+        } catch (const UserError& e) {
+            QCOMPARE(e.where, std::string("/fabric/fabric_gbps"));
+        }
+        // One switch has no switch-to-switch links: one speed, whatever the design says of the fabric's.
+        ClusterSpec one = hpnPod();
+        one.gpus = 256;
+        one.planes = 1;
+        one.tiers = 1;
+        const Plan single = makePlan(one, catalog_);
+        QCOMPARE(single.fabric.shape.tiers, 1);
+        QCOMPARE(single.fabric.shape.fabricGbps, 0);
         // The NIC's own speed (no link speed set) is the host speed the fabric speed is checked against.
         ClusterSpec s = hpnPod();
         s.linkGbps = 0;
