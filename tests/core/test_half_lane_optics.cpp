@@ -13,6 +13,7 @@
 #include "catalog/catalog_db.h"
 #include "common/error.h"
 #include "plan/plan.h"
+#include "roce_200g_hosts.h"
 #include "test_catalog_support.h"
 
 using namespace fp;
@@ -27,14 +28,7 @@ const std::set<std::string> kHalfLaneModules = {"MMA4Z00-NS",    "MMA4Z00-NS-T",
 // 32 nodes x 8 ConnectX-7 MCX755106AS-HEAT (2 x QSFP112, 200GbE) on one SN5600 (64 OSFP cages, 4 x 200G each).
 ClusterSpec oneSwitchOf200GHosts()
 {
-    ClusterSpec s;
-    s.gpus = 256;
-    s.gpusPerNode = 8;
-    s.nicsPerNode = 8;
-    s.fabric = FabricKind::RoCE;
-    s.nicModel = "MCX755106AS-HEAT";
-    s.switchModel = "SN5600";
-    s.linkGbps = 200;
+    ClusterSpec s = testsupport::roce200GHosts(256);
     s.tiers = 1;
     return s;
 }

@@ -18,6 +18,7 @@
 #include "network_fixtures.h"
 #include "plan/cluster_plan.h"
 #include "plan/invariants.h"
+#include "plan_findings.h"
 #include "spec/spec_json.h"
 
 using namespace fp;
@@ -60,13 +61,7 @@ int errorsOf(const Plan& p)
     return n;
 }
 
-std::string errorText(const Plan& p)
-{
-    std::string s;
-    for (const Finding& f : p.findings)
-        if (f.severity == Severity::Error) s += f.rule + ": " + f.message + " | ";
-    return s;
-}
+using testsupport::errorText;
 
 } // namespace
 

@@ -17,7 +17,10 @@
 #include "io/lossless_config.h"
 #include "plan/cluster_plan.h"
 #include "plan/plan.h"
+#include "network_fixtures.h"
+#include "plan_findings.h"
 #include "spec/spec_json.h"
+#include "roce_200g_hosts.h"
 #include "test_catalog_support.h"
 
 using namespace fp;
@@ -29,14 +32,7 @@ namespace {
 // segments; 200G to the hosts, 400G up.
 ClusterSpec hpnPod()
 {
-    ClusterSpec s;
-    s.gpus = 15360;
-    s.gpusPerNode = 8;
-    s.nicsPerNode = 8;
-    s.fabric = FabricKind::RoCE;
-    s.nicModel = "MCX755106AS-HEAT";
-    s.switchModel = "SN5600";
-    s.linkGbps = 200;
+    ClusterSpec s = testsupport::roce200GHosts(15360);
     s.fabricGbps = 400;
     s.planes = 2;
     s.leafOversubscription = {16, 15};
@@ -58,13 +54,6 @@ ClusterSpec fourHundredUnderEightHundred()
     return s;
 }
 
-std::string errorsOf(const Plan& p)
-{
-    std::string out;
-    for (const Finding& f : p.findings)
-        if (f.severity == Severity::Error) out += f.rule + ": " + f.message + "\n";
-    return out;
-}
 
 } // namespace
 
@@ -105,7 +94,7 @@ private slots:
     void hpnPodPlansAtTwoSpeeds()
     {
         const Plan p = makePlan(hpnPod(), catalog_);
-        QVERIFY2(p.errorCount() == 0, errorsOf(p).c_str());
+        QVERIFY2(p.errorCount() == 0, testsupport::errorText(p).c_str());
         QCOMPARE(p.fabric.shape.linkGbps, 200);
         QCOMPARE(p.fabric.shape.fabricGbps, 400);
         QCOMPARE(p.fabric.shape.leafPortsPerUplink, 2);
@@ -183,7 +172,7 @@ private slots:
     void fourHundredDownEightHundredUp()
     {
         const Plan p = makePlan(fourHundredUnderEightHundred(), catalog_);
-        QVERIFY2(p.errorCount() == 0, errorsOf(p).c_str());
+        QVERIFY2(p.errorCount() == 0, testsupport::errorText(p).c_str());
         QCOMPARE(p.fabric.switchCount(Tier::Leaf), 64LL);
         QCOMPARE(p.fabric.switchCount(Tier::Spine), 32LL);
         QCOMPARE(p.fabric.linkCount(LinkClass::HostLeaf), 4096LL);
@@ -203,7 +192,7 @@ private slots:
         ClusterSpec oem = fourHundredUnderEightHundred();
         oem.media.allowThirdPartyOptics = false;
         const Plan q = makePlan(oem, catalog_);
-        QVERIFY(errorsOf(q).find("MSA-OSFP-800G-DR8") != std::string::npos);
+        QVERIFY(testsupport::errorText(q).find("MSA-OSFP-800G-DR8") != std::string::npos);
     }
 
     // Another network at two speeds: 1,024 storage ports at 200G (512 servers x 2) on SN5600 leaves of
@@ -213,22 +202,15 @@ private slots:
     {
         ClusterSpec s;
         s.gpus = 64;
-        NetworkSpec n;
-        n.name = "storage";
-        n.role = NetworkRole::Storage;
-        n.fabric = FabricKind::RoCE;
-        n.switchModel = "SN5600";
-        n.portModel = "MCX755106AS-HEAT";
-        n.linkGbps = 200;
+        NetworkSpec n = test::networkOf("storage", NetworkRole::Storage, FabricKind::RoCE, "SN5600", "MCX755106AS-HEAT", 200,
+                                        {{.name = "storage servers", .per = EndpointCount::Fixed, .count = 512, .portsEach = 2}});
         n.fabricGbps = 400;
         n.tiers = 2;
-        n.portsPriced = true;
-        n.endpoints.push_back({.name = "storage servers", .per = EndpointCount::Fixed, .count = 512, .portsEach = 2});
         s.networks.push_back(n);
         const ClusterPlan c = makeClusterPlan(s, catalog_);
         QCOMPARE(int(c.networks.size()), 2);
         const Plan& p = c.networks[1].plan;
-        QVERIFY2(p.errorCount() == 0, errorsOf(p).c_str());
+        QVERIFY2(p.errorCount() == 0, testsupport::errorText(p).c_str());
         QCOMPARE(p.fabric.shape.fabricGbps, 400);
         QCOMPARE(p.fabric.switchCount(Tier::Leaf), 8LL);
         QCOMPARE(p.fabric.switchCount(Tier::Spine), 4LL);
