@@ -11,11 +11,12 @@ struct sqlite3;
 
 namespace fp {
 
-constexpr int kCatalogSchemaVersion = 10;  // 2: compute platforms; 3: failure rates; 4: built-in NICs;
+constexpr int kCatalogSchemaVersion = 11;  // 2: compute platforms; 3: failure rates; 4: built-in NICs;
                                           // 5: NIC Ethernet port modes; 6: switch ASICs' lossless figures
                                           // 7: open-optics switches and NICs; 8: switch maximum power
                                           // 9: QSFP28 and RJ45 cages (management networks)
                                           // 10: parallel optics at half their lanes (200G splits)
+                                          // 11: a switch's uplink cages (SN2201: 4 x 100G QSFP28)
 
 // Build a fresh SQLite catalog from the text seed folder (data/catalog). Throws UserError naming file:line.
 // The file is written atomically: a failed build leaves no half-built database behind.

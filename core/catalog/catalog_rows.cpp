@@ -302,7 +302,11 @@ CatalogRow typeRow(const SwitchModel& m)
             // A part without a maximum (a custom switch entered with its typical figure only) gets the
             // estimate rule's, marked so (catalog/switch_power.h).
             {"power_max_w", formatNumber(m.powerMaxW > 0 ? m.powerMaxW : estimatedSwitchMaxPowerW(m))},
-            {"power_max_estimated", flag(m.powerMaxW > 0 ? m.powerMaxEstimated : true)}};
+            {"power_max_estimated", flag(m.powerMaxW > 0 ? m.powerMaxEstimated : true)},
+            {"uplink_cages", std::to_string(m.uplinkCages)},
+            {"uplink_cage_type", m.uplinkCageType},
+            {"uplink_breakouts", formatBreakouts(m.uplinkBreakouts)},
+            {"uplink_cage_power_class_w", formatNumber(m.uplinkCagePowerClassW)}};
 }
 
 CatalogRow typeRow(const NicModel& m)
@@ -394,6 +398,17 @@ Catalog readCatalog(SqliteDb& db)
         m.openOptics = c.flag("open_optics");
         m.powerMaxW = c.real("power_max_w");
         m.powerMaxEstimated = c.flag("power_max_estimated");
+        m.uplinkCages = c.integer("uplink_cages");
+        m.uplinkCageType = c.text("uplink_cage_type");
+        m.uplinkCagePowerClassW = c.real("uplink_cage_power_class_w");
+        if (!c.text("uplink_breakouts").empty() && !parseBreakouts(c.text("uplink_breakouts"), m.uplinkBreakouts))
+            throw UserError("switch " + m.partNumber + " has a malformed uplink breakout list '" + c.text("uplink_breakouts") + "'",
+                            {}, "write uplink_breakouts as GBPSxPORTS;... e.g. 100x1");
+        if ((m.uplinkCages > 0) != !m.uplinkBreakouts.empty() || (m.uplinkCages > 0) == m.uplinkCageType.empty())
+            throw UserError("switch " + m.partNumber + " has " + std::to_string(m.uplinkCages) + " uplink cages but " +
+                                (m.uplinkBreakouts.empty() ? "no uplink breakouts" : "breakouts") + " and " +
+                                (m.uplinkCageType.empty() ? "no uplink cage type" : "a cage type"),
+                            {}, "give uplink_cages, uplink_cage_type and uplink_breakouts together, or none of them");
         if (m.powerMaxW <= 0) {  // a row written by hand without one: the estimate rule's
             m.powerMaxW = estimatedSwitchMaxPowerW(m);
             m.powerMaxEstimated = true;

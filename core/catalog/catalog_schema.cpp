@@ -417,6 +417,22 @@ UPDATE transceivers SET half_lane_power_w = 5 WHERE part IN ('MMS4X00-NS400','MM
   AND half_lane_gbps = 200;
 )SQL";
 
+// Version 11: a switch's uplink cages, a second kind beside its front-panel cages (issue 38). The SN2201
+// management switch has 48 x 1GbE RJ45 for the managed ports and 4 x 100GbE QSFP28 uplinks (netbox
+// devicetype-library Nvidia/SN2201.yaml: swp1-48 1000base-t, swp49-52 100gbase-x-qsfp28): its uplinks were
+// wired on RJ45 ports at 1 Gb/s. A file migrated from version 10 learns the SN2201's; other switches have
+// none (0 cages).
+const char* const kSchemaV11 = R"SQL(
+ALTER TABLE switches ADD COLUMN uplink_cages INTEGER NOT NULL DEFAULT 0 CHECK (uplink_cages BETWEEN 0 AND 64);
+ALTER TABLE switches ADD COLUMN uplink_cage_type TEXT NOT NULL DEFAULT ''
+  CHECK (uplink_cage_type IN ('','OSFP','QSFP-DD','QSFP112','QSFP56','QSFP28'));
+ALTER TABLE switches ADD COLUMN uplink_breakouts TEXT NOT NULL DEFAULT '';
+ALTER TABLE switches ADD COLUMN uplink_cage_power_class_w REAL NOT NULL DEFAULT 0
+  CHECK (uplink_cage_power_class_w >= 0);
+UPDATE switches SET uplink_cages = 4, uplink_cage_type = 'QSFP28', uplink_breakouts = '100x1',
+  uplink_cage_power_class_w = 3.5 WHERE part = 'SN2201';
+)SQL";
+
 } // namespace
 
 const std::vector<CatalogMigration>& catalogMigrations()
@@ -434,6 +450,7 @@ const std::vector<CatalogMigration>& catalogMigrations()
         {8, kSchemaV8},
         {9, kSchemaV9},
         {10, kSchemaV10},
+        {11, kSchemaV11},
     };
     return migrations;
 }

@@ -7,6 +7,16 @@ namespace fp {
 
 Cage switchCage(const SwitchModel& sw, int linkGbps)
 {
+    // The uplink cages where only they run the speed (an SN2201's 100G QSFP28 beside its 1G RJ45).
+    if (sw.portsPerCageAt(linkGbps) == 0 && sw.uplinkPortsPerCageAt(linkGbps) > 0) {
+        Cage c;
+        c.formFactor = sw.uplinkCageType;
+        c.finned = sw.cageFinned;
+        c.powerClassW = sw.uplinkCagePowerClassW;
+        c.linksPerCage = sw.uplinkPortsPerCageAt(linkGbps);
+        c.count = sw.uplinkCages;
+        return c;
+    }
     Cage c;
     c.formFactor = sw.cageType;
     c.finned = sw.cageFinned;

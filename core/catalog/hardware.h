@@ -26,7 +26,7 @@ struct Cage {
     bool host = false;           // a NIC/server cage (flat-top, riding heat sink)
 };
 
-// A switch's front-panel cages at `linkGbps`.
+// A switch's front-panel cages at `linkGbps`, or its uplink cages where only they run that speed.
 Cage switchCage(const SwitchModel&, int linkGbps);
 // One NIC's cages when each NIC carries `planes` links at `linkGbps` (one per plane), spread over its
 // ports: a single-port NIC in a two-plane fabric runs 2 links through one cage (e.g. 800G OSFP as

@@ -106,6 +106,14 @@ int SwitchModel::portsPerCageAt(int gbps) const
     return most;
 }
 
+int SwitchModel::uplinkPortsPerCageAt(int gbps) const
+{
+    int most = 0;
+    for (const Breakout& b : uplinkBreakouts)
+        if (b.portGbps == gbps) most = std::max(most, b.portsPerCage);
+    return most;
+}
+
 bool SwitchModel::cageRuns(int gbps, int ports) const
 {
     for (const Breakout& b : breakouts)

@@ -95,8 +95,16 @@ struct SwitchModel : PartBase {
     double powerMaxW = 0;
     bool powerMaxEstimated = true;  // no datasheet maximum: typical x the class's published ratio
     double maxPowerW() const { return powerMaxW > 0 ? powerMaxW : powerW; }
+    // Uplink cages (switches.csv uplink_*): a second kind of cage beside the front-panel ones, for the links
+    // up (SN2201: 48 x 1GbE RJ45 and 4 x 100GbE QSFP28). 0 cages: the switch has one kind.
+    int uplinkCages = 0;
+    std::string uplinkCageType;
+    std::vector<Breakout> uplinkBreakouts;
+    double uplinkCagePowerClassW = 0;
+    int uplinkPortsPerCageAt(int gbps) const;  // 0 without uplink cages or that speed
+    int uplinkPortsAt(int gbps) const { return uplinkCages * uplinkPortsPerCageAt(gbps); }
 
-    // Logical ports at `gbps` (0 when the cage cannot run that speed).
+    // Logical ports at `gbps` on the front-panel cages (0 when the cage cannot run that speed).
     int portsAt(int gbps) const;
     int portsPerCageAt(int gbps) const;  // the most ports a cage runs at that speed
     // Can one cage run exactly `ports` ports at `gbps`? "800x1;400x2;400x1": an 800G QSFP-DD800 cage

@@ -74,15 +74,19 @@ std::vector<NetworkSpec> referenceNetworks(const PlatformModel& p, const Cluster
     }
     if (p.bmcPorts > 0) {
         // SuperPOD H100 RA: the OOB fabric "connects the management ports of all devices including DGX and
-        // management servers, storage, networking gear, rack PDUs". SN2201 leaves: 48 RJ45 down, and the RA's
-        // 4 x 100G uplinks stand as 4 RJ45 cages (11:1 = 44 down, 4 up: the QSFP28 uplinks are not modelled).
+        // management servers, storage, networking gear, rack PDUs". SN2201 leaves: 48 RJ45 down and the RA's
+        // 4 x 100G up on their QSFP28 uplink cages (catalog schema 11), all cabled, to SN4600C spines at 100G
+        // (ESTIMATE: the RA's OOB aggregation switch was not in the searched material; SN4600C is the
+        // catalog's 100G switch of the in-band network).
         NetworkSpec n;
         n.name = "oob";
         n.role = NetworkRole::OutOfBand;
         n.fabric = FabricKind::RoCE;
         n.switchModel = "SN2201";
+        n.spineSwitchModel = "SN4600C";
         n.portModel = "GEN-1GBE-RJ45-PORT";
         n.linkGbps = 0;  // the RJ45 port's native 1 Gb/s (a link speed field starts at 10)
+        n.fabricGbps = 100;
         n.leafOversubscription = Ratio{11, 1, 0};
         const int racks = (nodes + std::max(1, nodesPerRackOf(spec.floor)) - 1) / std::max(1, nodesPerRackOf(spec.floor));
         // A rack that brings its own management switches (NVL72: "2x TOR Switches for management", DGX

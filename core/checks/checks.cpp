@@ -41,10 +41,13 @@ void portsExhausted(const ClusterSpec& spec, const Fabric& fabric, const Hardwar
 {
     const NicModel& nic = hw.nic;
     const int L = linkGbpsOf(fabric, nic);
-    // A leaf's ports at the host speed (an uplink is one of them at least), the tiers above at the fabric's.
+    // A leaf's ports at the host speed (an uplink is one of them at least) and its uplink cages' at the fabric
+    // speed, the tiers above at the fabric's.
     auto switchPortsOf = [&](const SwitchModel& sw, Tier t) -> long long {
         const int gbps = t == Tier::Leaf ? L : fabric.shape.fabricSpeed();
-        return fabric.shape.switchPorts > 0 && sw.portsAt(gbps) == 0 ? fabric.shape.switchPorts : sw.portsAt(gbps);
+        const long long own = t == Tier::Leaf && fabric.shape.fabricGbps > 0 && sw.portsAt(fabric.shape.fabricGbps) == 0
+                                  ? sw.uplinkPortsAt(fabric.shape.fabricGbps) : 0;
+        return (fabric.shape.switchPorts > 0 && sw.portsAt(gbps) == 0 ? fabric.shape.switchPorts : sw.portsAt(gbps)) + own;
     };
     // A node's logical ports at the link speed: NICs x cages x (cage speed / link speed), e.g. a
     // ConnectX-8 800G cage runs 2 x 400G (one per plane); a 400G ConnectX-7 cage runs one 400G link.
@@ -104,7 +107,7 @@ void cageSpeed(const Fabric& fabric, const Hardware& hw, std::vector<Finding>& o
     speedOfModel.erase(std::unique(speedOfModel.begin(), speedOfModel.end()), speedOfModel.end());
     for (const auto& [model, gbps] : speedOfModel) {
         const SwitchModel& sw = hw.switchModel(model);
-        if (!sw.generic && sw.portsPerCageAt(gbps) == 0 && !fabric.links.empty())
+        if (!sw.generic && sw.portsPerCageAt(gbps) == 0 && sw.uplinkPortsPerCageAt(gbps) == 0 && !fabric.links.empty())
             out.push_back({Severity::Error, "media.speed-mismatch",
                            fmt("%s cages have no %d G port mode", sw.partNumber.c_str(), gbps), sw.partNumber,
                            "Choose a link speed the switch supports, or another switch", 0, -1});

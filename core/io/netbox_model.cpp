@@ -210,11 +210,15 @@ NetboxDeviceType NetboxModel::switchType(const SwitchModel& sw, int ports, int p
                                    : interfaceType(ib, plan_.fabric.shape.linkGbps, sw.cageType);
     // A leaf whose uplinks run faster than its host ports (FabricShape::leafPortsPerUplink): from the first
     // uplink port on, one interface per uplink at the fabric speed, named as Fabric::portName names it.
+    // Uplinks in cages of their own (an SN2201's QSFP28 after its RJ45 ports) are typed by those cages.
     const FabricShape& shape = plan_.fabric.shape;
-    const int k = leaf && shape.tiers > 1 ? std::max(1, shape.leafPortsPerUplink) : 1;
-    const std::string uplinkIfType = k > 1 ? interfaceType(ib, shape.fabricSpeed(), sw.cageType) : ifType;
+    const bool twoSpeeds = leaf && shape.tiers > 1 && shape.fabricGbps > 0;
+    const int k = twoSpeeds ? std::max(1, shape.leafPortsPerUplink) : 1;
+    const bool ownCages = twoSpeeds && sw.portsAt(shape.fabricGbps) == 0 && sw.uplinkCages > 0;
+    const std::string uplinkIfType =
+        twoSpeeds ? interfaceType(ib, shape.fabricGbps, ownCages ? sw.uplinkCageType : sw.cageType) : ifType;
     for (int p = 0; p < ports; ++p) {
-        const bool uplink = k > 1 && p >= shape.leafUplinkBase;
+        const bool uplink = twoSpeeds && p >= shape.leafUplinkBase;
         if (uplink && (p - shape.leafUplinkBase) % k != 0) continue;  // the other host-speed ports of an uplink
         // The faceplate name of switch port p, as Fabric::portName prints it, without needing a switch id.
         const int sub = uplink ? p % ppc / k : p % ppc, perCage = uplink ? ppc / k : ppc;

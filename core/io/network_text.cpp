@@ -18,7 +18,9 @@ std::string networkTopologyText(const NetworkPlan& n)
     const FabricShape& s = p.fabric.shape;
     std::ostringstream out;
     out << networkTechnologyText(n) << ", " << p.hardware.switchesText(s.tiers) << " (" << s.switchPorts << " x "
-        << s.linkGbps << "G), port " << p.hardware.nic.partNumber << "; " << counted(s.tiers, "tier") << ": leaf "
+        << s.linkGbps << "G";
+    if (s.fabricGbps > 0) out << ", uplinks at " << s.fabricGbps << "G";  // faster than the ports (fabric_gbps)
+    out << "), port " << p.hardware.nic.partNumber << "; " << counted(s.tiers, "tier") << ": leaf "
         << withThousands(p.fabric.switchCount(Tier::Leaf)) << ", spine " << withThousands(p.fabric.switchCount(Tier::Spine));
     if (s.tiers >= 3) out << ", core " << withThousands(p.fabric.switchCount(Tier::Core));
     return out.str();

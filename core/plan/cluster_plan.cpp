@@ -146,6 +146,7 @@ ClusterSpec endpointFabricSpec(const ClusterSpec& cluster, std::size_t index, lo
     s.switchModel = n.switchModel;
     s.leafSwitchModel = n.leafSwitchModel;
     s.spineSwitchModel = n.spineSwitchModel;
+    s.coreSwitchModel = n.spineSwitchModel;  // a network too big for two tiers takes its spines' switch as core
     s.tiers = n.tiers;
     s.railOptimized = false;
     s.leafOversubscription = n.leafOversubscription;

@@ -173,7 +173,7 @@ void cagesWithinHardware(const Plan& p, const CageIndex& cages, std::vector<Find
         if (f.devices[d].tier != Tier::Node) {
             const SwitchModel& sw = p.hardware.switchModel(f.devices[d].model);
             if (sw.generic || sw.cages <= 0) continue;  // a what-if switch has as many cages as it needs
-            have = std::uint32_t(sw.cages);
+            have = std::uint32_t(sw.cages + sw.uplinkCages);  // front cages and uplink cages (SN2201: 48 + 4)
         }
         if (cages.cagesUsed(d) > have) {
             ++over;

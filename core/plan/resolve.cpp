@@ -81,7 +81,15 @@ topology::TierPorts tierPortsAt(const Hardware& hw, int hostGbps)
         const int gbps = t == Tier::Leaf ? hostGbps : fabric;
         ports.tier[std::size_t(switchTierIndex(t))] = {sw.portsAt(gbps), sw.portsPerCageAt(gbps), hw.modelOf(t)};
     }
-    if (fabric > hostGbps && hostGbps > 0) ports.tier[0].portsPerUplink = fabric / hostGbps;
+    if (fabric > hostGbps && hostGbps > 0) {
+        const SwitchModel& leaf = hw.switchOf(Tier::Leaf);
+        if (leaf.portsAt(fabric) == 0 && leaf.uplinkPortsAt(fabric) > 0) {
+            ports.tier[0].uplinkPorts = leaf.uplinkPortsAt(fabric);  // its uplink cages (SN2201: 4 x 100G QSFP28)
+            ports.tier[0].uplinkSpeedUp = fabric / hostGbps;
+        } else {
+            ports.tier[0].portsPerUplink = fabric / hostGbps;  // k of its host-speed ports an uplink
+        }
+    }
     return ports;
 }
 

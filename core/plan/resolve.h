@@ -29,8 +29,9 @@ bool hasTierSwitches(const ClusterSpec&);
 // the tier otherwise). Whether the tiers can talk to each other is checks::tierCompatibility's job.
 Hardware resolveHardware(const ClusterSpec&, const Catalog&, NicModel nic, int linkGbps, int planes);
 // Each tier's ports for the builder: the leaf's at the host speed, the tiers above at hw.fabricSpeed(), with
-// the host-speed ports one uplink takes (fabric / host). The leaf's cage runs one of each from the same
-// lanes (checks::tierCompatibility refuses a leaf that does not); a tier's ports are 0 at a speed it lacks.
+// the host-speed ports one uplink takes (fabric / host), or the leaf's own uplink cages where only they run
+// the fabric speed (SN2201). A front cage runs host ports or uplinks from the same lanes
+// (checks::tierCompatibility refuses a leaf that does not); a tier's ports are 0 at a speed it lacks.
 topology::TierPorts tierPortsAt(const Hardware&, int hostGbps);
 // The fabric speed a design asks for (0: one speed), checked against the host speed: a whole multiple
 // of it, not below (UserError at /fabric/fabric_gbps otherwise).

@@ -80,6 +80,21 @@ PortSplit splitCages(int ports, int perCage, Ratio r)
     return split;
 }
 
+// A leaf's ports split at DOWN:UP of bandwidth: its host-speed ports (k of them an uplink at k times the
+// speed), or, with uplink cages of its own, every front port down that the uplinks' bandwidth allows at the
+// ratio (an SN2201 at 11:1: 48 x 1G under 4 x 100G, all 48) and those cages up.
+PortSplit leafSplit(const SwitchPorts& leaf, Ratio r)
+{
+    if (leaf.uplinkPorts > 0) {
+        const Ratio e = reduced(r);
+        const long long most = static_cast<long long>(leaf.uplinkPorts) * std::max(1, leaf.uplinkSpeedUp) * e.down / e.up;
+        return {static_cast<int>(std::min<long long>(leaf.ports, most)), leaf.uplinkPorts};
+    }
+    PortSplit split = splitCages(leaf.ports, leaf.portsPerCage, r);
+    split.up /= std::max(1, leaf.portsPerUplink);
+    return split;
+}
+
 // Where the leaves of one plane come from: either rail-optimized SUs or whole nodes per leaf.
 struct LeafGrouping {
     bool rails = false;
@@ -194,7 +209,7 @@ long long maxEndpoints(int tiers, const TierPorts& ports, Ratio leaf, Ratio spin
 {
     const int Rl = ports.of(Tier::Leaf).ports, Rs = ports.of(Tier::Spine).ports, Rc = ports.of(Tier::Core).ports;
     // The builder's split (splitCages), so the closed form never promises a down port it does not build.
-    const PortSplit l = splitCages(Rl, ports.of(Tier::Leaf).portsPerCage, leaf);
+    const PortSplit l = leafSplit(ports.of(Tier::Leaf), leaf);
     if (tiers <= 1) return Rl;
     if (tiers == 2) return static_cast<long long>(Rs) * l.down;  // Rs leaves (one link to each spine)
     const PortSplit s = splitCages(Rs, ports.of(Tier::Spine).portsPerCage, spine);
@@ -242,10 +257,17 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
     sh.planes = planes;
     sh.railPlanes = spec.railPlanes;
     sh.dualTor = spec.dualTor;
-    // Uplinks faster than the host links take k of the leaf's host-speed ports each (fabric.h).
-    const int k = std::max(1, sw.of(Tier::Leaf).portsPerUplink);
+    // Uplinks faster than the host links take k of the leaf's host-speed ports each (fabric.h), or stand in
+    // uplink cages of their own (ownUplinks, after the front ports), speedUp times the host speed.
+    const SwitchPorts& leafPorts = sw.of(Tier::Leaf);
+    const int k = std::max(1, leafPorts.portsPerUplink);
+    const int ownUplinks = leafPorts.uplinkPorts;
+    const int speedUp = ownUplinks > 0 ? std::max(1, leafPorts.uplinkSpeedUp) : k;
+    if (ownUplinks > 0 && leafPorts.portsPerCage != 1)
+        throw UserError("a leaf with uplink cages of their own must run one port a front cage (its cage index)",
+                        "/fabric/switches/leaf", "run the leaf's front ports unsplit, or choose another leaf switch");
     sh.linkGbps = linkGbps;
-    sh.fabricGbps = k > 1 ? linkGbps * k : 0;
+    sh.fabricGbps = speedUp > 1 ? linkGbps * speedUp : 0;
     sh.leafPortsPerUplink = k;
     sh.switchPorts = R;
     sh.portsPerCage = std::max(1, sw.of(Tier::Leaf).portsPerCage);
@@ -253,6 +275,7 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
         sh.portsPerCageOfTier[std::size_t(switchTierIndex(t))] = std::max(1, sw.of(t).portsPerCage);
         sh.portsOfTier[std::size_t(switchTierIndex(t))] = sw.of(t).ports;
     }
+    if (ownUplinks > 0) sh.portsOfTier[0] = R + ownUplinks;  // the front ports, then the uplink cages'
     sh.nodes = nodes;
     sh.endpointsPerPlane = static_cast<int>(endpoints);
     sh.maxEndpoints2Tier = static_cast<int>(std::min<long long>(maxEndpoints(2, sw, spec.leafOversubscription, spec.spineOversubscription), INT32_MAX));
@@ -284,9 +307,7 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
         return f;
     }
 
-    // The split is of bandwidth, in host-speed ports; the up ports then make leaf.up / k uplinks.
-    PortSplit leaf = splitCages(R, sw.of(Tier::Leaf).portsPerCage, spec.leafOversubscription);
-    leaf.up /= k;
+    PortSplit leaf = leafSplit(leafPorts, spec.leafOversubscription);
     if (leaf.down == 0 || leaf.up == 0)
         throw UserError("leaf oversubscription " + ratioText(spec.leafOversubscription) + " does not fit a " +
                             std::to_string(R) + "-port switch",
@@ -313,8 +334,10 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
     // The first leaf is the busiest: its nodes (the first of SU 1, or the first whole nodes) take its
     // down ports from port 0.
     sh.hostPortsOfFirstLeaf = static_cast<int>(busiest);
-    const long long neededUp = std::min<long long>(
-        leafUpReserved, ceilDiv(busiest * spec.leafOversubscription.up, static_cast<long long>(spec.leafOversubscription.down) * k));
+    // Uplink cages of their own are all cabled (an SN2201's 4 x 100G, as NVIDIA's SuperPOD RA draws them):
+    // their bandwidth dwarfs the front ports', and a leaf keeps its uplinks when one fails.
+    const long long neededUp = ownUplinks > 0 ? leafUpReserved : std::min<long long>(
+        leafUpReserved, ceilDiv(busiest * spec.leafOversubscription.up, static_cast<long long>(spec.leafOversubscription.down) * speedUp));
     sh.leavesPerPlane = L;
     if (g.rails) {
         sh.sus = g.sus;
@@ -386,7 +409,7 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
                           ") so that " + std::to_string(spinesPerPod) + " spines take " + std::to_string(m) +
                           " links from every leaf: fewer spines than one per uplink.");
     sh.leafUplinks = leaf.up;
-    sh.leafUplinkBase = firstUplinkPort(leaf.down, leaf.up * k, R, sh.portsPerCageOfTier[0]);
+    sh.leafUplinkBase = ownUplinks > 0 ? R : firstUplinkPort(leaf.down, leaf.up * k, R, sh.portsPerCageOfTier[0]);
     if (sh.leafUplinkBase % k != 0)  // splitCages ends the down ports on a cage boundary when it must
         throw UserError("a leaf's " + std::to_string(leaf.down) + " host ports leave no whole " +
                             std::to_string(linkGbps * k) + "G uplink port", "/fabric/fabric_gbps",

@@ -20,6 +20,10 @@ struct SwitchPorts {
     // Leaves only: host-speed ports one uplink takes when uplinks run faster (FabricShape::leafPortsPerUplink);
     // ports and portsPerCage are then at the host speed, the tiers above at the uplinks' speed.
     int portsPerUplink = 1;
+    // Leaves only: uplinks on cages of their own (an SN2201's 4 x 100G QSFP28 beside 48 x 1G RJ45), numbered
+    // after the `ports` front ports, each uplinkSpeedUp times a host port's speed. 0: uplinks are front ports.
+    int uplinkPorts = 0;
+    int uplinkSpeedUp = 1;
 };
 
 // Ports of the switches of each tier: leaf, spine, core (index = switchTierIndex(tier)).

@@ -439,7 +439,7 @@ private slots:
         // Line 3 of switches.csv gets a negative power.
         std::string text = readFile(seed + "/switches.csv");
         const size_t line3 = text.find('\n', text.find('\n') + 1) + 1;
-        const std::string bad = "BAD-SW,V,desc,ethernet,x,32,OSFP,1,17,400x2,0,1,1,0,-40,0,0,1,https://x,,0,,\n";
+        const std::string bad = "BAD-SW,V,desc,ethernet,x,32,OSFP,1,17,400x2,0,1,1,0,-40,0,0,1,https://x,,0,,,,,,\n";
         text.insert(line3, bad);
         writeFile(seed + "/switches.csv", text);
         try {

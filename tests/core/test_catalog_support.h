@@ -37,12 +37,21 @@ inline std::string copyOfBundled(const QTemporaryDir& tmp, const char* name)
     return path;
 }
 
+// SQL that takes version 11's switch uplink-cage columns out of a copy of the bundled catalog: every
+// older file lacks them, so a test that fakes one runs it first.
+inline const char* const kSwitchesBeforeVersion11 =
+    "ALTER TABLE switches DROP COLUMN uplink_cage_power_class_w; ALTER TABLE switches DROP COLUMN uplink_breakouts; "
+    "ALTER TABLE switches DROP COLUMN uplink_cage_type; ALTER TABLE switches DROP COLUMN uplink_cages; ";
+
 // SQL that turns a copy of the bundled catalog back into a version 8 file as far as migration 9 is
 // concerned: platforms without the north-south port columns version 9 adds (ns_port_part references parts,
 // so SQLite's DROP COLUMN refuses it; the table is copied without them instead). Tests that fake an older
 // catalog run it first, then drop what the earlier versions added. Version 9's rack_contents table goes too,
-// and version 10's transceiver columns (half-lane speed and power), which every older file lacks as well.
+// and version 10's transceiver columns (half-lane speed and power) and version 11's switch columns, which every
+// older file lacks as well.
 inline const char* const kPlatformsBeforeVersion9 =
+    "ALTER TABLE switches DROP COLUMN uplink_cage_power_class_w; ALTER TABLE switches DROP COLUMN uplink_breakouts; "
+    "ALTER TABLE switches DROP COLUMN uplink_cage_type; ALTER TABLE switches DROP COLUMN uplink_cages; "
     "ALTER TABLE transceivers DROP COLUMN half_lane_power_w; ALTER TABLE transceivers DROP COLUMN half_lane_gbps; "
     "DROP TABLE rack_contents; "
     "CREATE TABLE platforms_v8 AS SELECT id, vendor, description, gpu, gpu_arch, gpus_per_node, gpus_per_scale_up, "

@@ -69,9 +69,10 @@ private slots:
     {
         QTemporaryDir tmp;
         const std::string path = testsupport::copyOfBundled(tmp, "v9.sqlite");
-        QCOMPARE(testsupport::rawExec(path, "ALTER TABLE transceivers DROP COLUMN half_lane_power_w; "
-                                            "ALTER TABLE transceivers DROP COLUMN half_lane_gbps; "
-                                            "UPDATE schema_version SET version = 9"),
+        QCOMPARE(testsupport::rawExec(path, std::string(testsupport::kSwitchesBeforeVersion11) +
+                                                "ALTER TABLE transceivers DROP COLUMN half_lane_power_w; "
+                                                "ALTER TABLE transceivers DROP COLUMN half_lane_gbps; "
+                                                "UPDATE schema_version SET version = 9"),
                  SQLITE_OK);
         const Catalog c = loadCatalog(path);
         QCOMPARE(c.schemaVersion, kCatalogSchemaVersion);

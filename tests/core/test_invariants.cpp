@@ -133,6 +133,10 @@ std::vector<NetworkSpec> randomNetworks(std::mt19937& rng)
             n.portModel = "GEN-1GBE-RJ45-PORT";
             n.linkGbps = 0;
             n.leafOversubscription = pick(2) ? Ratio{11, 1, 0} : Ratio{1, 1, 0};
+            if (pick(2)) {  // its 4 x 100G QSFP28 uplink cages to SN4600C spines, as the platforms' default
+                n.fabricGbps = 100;
+                n.spineSwitchModel = "SN4600C";
+            }
             n.endpoints.push_back({"switch management ports", EndpointCount::PerSwitch, 0, 1});
             break;
         }

@@ -85,7 +85,13 @@ private slots:
         QCOMPARE(sn2201->cages, 48);
         QCOMPARE(sn2201->rackUnits, 1);
         QCOMPARE(sn2201->portsAt(1), 48);
-        QCOMPARE(sn2201->portsAt(100), 0);  // its QSFP28 uplinks are not modelled (catalog README)
+        QCOMPARE(sn2201->portsAt(100), 0);  // not on its front (RJ45) cages:
+        QCOMPARE(sn2201->uplinkCages, 4);   // on its 4 QSFP28 uplink cages (swp49-52), 100G each (schema 11)
+        QCOMPARE(sn2201->uplinkCageType, std::string("QSFP28"));
+        QCOMPARE(sn2201->uplinkPortsAt(100), 4);
+        QCOMPARE(sn2201->uplinkPortsAt(1), 0);
+        for (const SwitchModel& sw : catalog_.switches)  // no other switch has a second kind of cage
+            QCOMPARE(sw.uplinkCages, sw.partNumber == "SN2201" ? 4 : 0);
         const SwitchModel* sn4600c = catalog_.findSwitch("SN4600C");
         QVERIFY(sn4600c);
         QCOMPARE(sn4600c->cageType, std::string("QSFP28"));
@@ -116,6 +122,23 @@ private slots:
 
     // A version 8 file refuses an RJ45 or QSFP28 cage (the old CHECK); migration 9 widens the check of every
     // table that names a cage and keeps every row.
+    // A version 10 catalog (before the uplink-cage columns) learns the SN2201's from migration 11.
+    void version10CatalogLearnsTheUplinkCages()
+    {
+        QTemporaryDir tmp;
+        const std::string path = testsupport::copyOfBundled(tmp, "v10.sqlite");
+        QCOMPARE(testsupport::rawExec(path, std::string(testsupport::kSwitchesBeforeVersion11) +
+                                                "UPDATE schema_version SET version = 10"),
+                 SQLITE_OK);
+        const Catalog c = loadCatalog(path);
+        QCOMPARE(c.schemaVersion, kCatalogSchemaVersion);
+        const SwitchModel* sn2201 = c.findSwitch("SN2201");
+        QVERIFY(sn2201);
+        QCOMPARE(sn2201->uplinkPortsAt(100), 4);
+        QCOMPARE(sn2201->uplinkCagePowerClassW, 3.5);
+        QCOMPARE(c.findSwitch("SN4600C")->uplinkCages, 0);
+    }
+
     void migrationNineAdmitsTheNewCages()
     {
         const std::string path = (tmp_.path() + "/v8.sqlite").toStdString();
@@ -236,7 +259,8 @@ private slots:
     //   in-band 127 x 2 + 5 x 2 = 264 ports on 64-port SN4600C at 1:1: 9 leaves, 8 spines (m = 4, 36 <= 64):
     //     17 switches, 264 + 288 = 552 links;
     //   OOB 127 BMCs + the 48 + 18 + 17 = 83 switches' management ports + 5 + 4 + 16 + 64 PDUs = 299 RJ45 ports
-    //     on SN2201 at 11:1 (44 down, 4 up): 7 leaves, 1 spine (7 x 4 = 28 <= 48), 299 + 28 = 327 cables.
+    //     on SN2201 (48 x 1G RJ45 down; the RA's 4 x 100G up on the QSFP28 uplink cages, all cabled): 7 leaves,
+    //     1 SN4600C spine (7 x 4 = 28 <= 64 ports at 100G), 299 + 28 = 327 cables, 28 of them at 100G.
     void dgxH100SuperPodAgainstTheReferenceArchitecture()
     {
         ClusterSpec s =
@@ -291,9 +315,23 @@ private slots:
         QCOMPARE(linksOf(2), 552LL);
         QCOMPARE(c.figures[2].cables + linksCarriedBeyondOnePerCable(2), 552LL);
         QCOMPARE(c.networks[3].endpointPorts, 299LL);
-        QCOMPARE(switchesOf(3, "SN2201"), 8LL);
+        QCOMPARE(switchesOf(3, "SN2201"), 7LL);
+        QCOMPARE(switchesOf(3, "SN4600C"), 1LL);
         QCOMPARE(linksOf(3), 327LL);
-        QCOMPARE(c.figures[3].cables, 327LL);  // Cat6 cords: one link each
+        QCOMPARE(c.figures[3].cables, 327LL);  // Cat6 cords and 100G cables or fibres: one link each
+        // The SN2201's uplinks leave from its QSFP28 cages (ports 49-52), at 100G, never from an RJ45 port.
+        const Plan& oob = c.networks[3].plan;
+        QCOMPARE(oob.fabric.shape.fabricGbps, 100);
+        for (const Link& l : oob.fabric.links) {
+            if (l.cls == LinkClass::HostLeaf) QVERIFY(l.bPort < 48);
+            if (l.cls == LinkClass::LeafSpine) {
+                QVERIFY2(l.aPort >= 48 && l.aPort < 52, oob.fabric.portName(l.a, l.aPort).c_str());
+                QVERIFY(l.bPort < 64);
+            }
+        }
+        for (const LinkSolution& sol : oob.media.solutions)
+            if (sol.cls == LinkClass::LeafSpine)
+                QVERIFY2(sol.cablePart.rfind("GEN-CAT6", 0) != 0, sol.cablePart.c_str());  // no RJ45 cord at 100G
         for (std::size_t i = 0; i < c.networks.size(); ++i)
             QVERIFY2(errorsOf(c.networks[i].plan) == 0, errorText(c.networks[i].plan).c_str());
     }
