@@ -141,6 +141,8 @@ int runNetworksCase(const Catalog& catalog, int gpus, int reps)
                                  {{"node BMCs", EndpointCount::PerComputeNode, 0, 1},
                                   {"switch management ports", EndpointCount::PerSwitch, 0, 1}}));
     s.networks.back().leafOversubscription = Ratio{11, 1, 0};
+    s.networks.back().fabricGbps = 100;  // its QSFP28 uplinks to SN4600C spines, as the platforms' default (stop 55)
+    s.networks.back().spineSwitchModel = "SN4600C";
     std::vector<double> alone, all;
     ClusterPlan last;
     for (int r = 0; r < reps; ++r) {
