@@ -8,23 +8,15 @@ namespace fp {
 Cage switchCage(const SwitchModel& sw, int linkGbps)
 {
     // The uplink cages where only they run the speed (an SN2201's 100G QSFP28 beside its 1G RJ45).
-    if (sw.portsPerCageAt(linkGbps) == 0 && sw.uplinkPortsPerCageAt(linkGbps) > 0) {
-        Cage c;
-        c.formFactor = sw.uplinkCageType;
-        c.finned = sw.cageFinned;
-        c.powerClassW = sw.uplinkCagePowerClassW;
-        c.linksPerCage = sw.uplinkPortsPerCageAt(linkGbps);
-        c.count = sw.uplinkCages;
-        return c;
-    }
+    const bool uplink = sw.runsOnUplinkCages(linkGbps);
     Cage c;
-    c.formFactor = sw.cageType;
+    c.formFactor = uplink ? sw.uplinkCageType : sw.cageType;
     c.finned = sw.cageFinned;
-    c.powerClassW = sw.cagePowerClassW;
-    c.linksPerCage = sw.portsPerCageAt(linkGbps);
-    for (int ports = 1; ports < c.linksPerCage && ports < 32; ++ports)
+    c.powerClassW = uplink ? sw.uplinkCagePowerClassW : sw.cagePowerClassW;
+    c.linksPerCage = uplink ? sw.uplinkPortsPerCageAt(linkGbps) : sw.portsPerCageAt(linkGbps);
+    for (int ports = 1; !uplink && ports < c.linksPerCage && ports < 32; ++ports)
         if (sw.cageRuns(linkGbps, ports)) c.splits |= 1u << ports;
-    c.count = sw.cages;
+    c.count = uplink ? sw.uplinkCages : sw.cages;
     return c;
 }
 

@@ -45,9 +45,8 @@ struct Hardware {
     // The same switch on every tier (tests and probes; a plan uses plan::resolveHardware).
     static Hardware uniform(SwitchModel sw, NicModel nic, int linkGbps, int planes);
 
-    // The speed of the switch-to-switch links, and of a link class's links (host-leaf: the host speed).
+    // The speed of the switch-to-switch links (FabricShape::gbpsOf gives a built fabric's per class).
     int fabricSpeed() const { return fabricGbps > 0 ? fabricGbps : linkGbps; }
-    int gbpsOf(LinkClass c) const { return c == LinkClass::HostLeaf ? linkGbps : fabricSpeed(); }
     const SwitchModel& switchOf(Tier) const;          // Tier::Node is not a switch tier: the leaf's
     const SwitchModel& switchModel(std::uint8_t model) const { return switches.at(model); }
     std::uint8_t modelOf(Tier t) const { return modelOfTier[std::size_t(switchTierIndex(t))]; }

@@ -103,6 +103,8 @@ struct SwitchModel : PartBase {
     double uplinkCagePowerClassW = 0;
     int uplinkPortsPerCageAt(int gbps) const;  // 0 without uplink cages or that speed
     int uplinkPortsAt(int gbps) const { return uplinkCages * uplinkPortsPerCageAt(gbps); }
+    // True when only the uplink cages run `gbps` (an SN2201 at 100G): links at that speed go there.
+    bool runsOnUplinkCages(int gbps) const { return portsPerCageAt(gbps) == 0 && uplinkPortsPerCageAt(gbps) > 0; }
 
     // Logical ports at `gbps` on the front-panel cages (0 when the cage cannot run that speed).
     int portsAt(int gbps) const;

@@ -45,7 +45,7 @@ void portsExhausted(const ClusterSpec& spec, const Fabric& fabric, const Hardwar
     // speed, the tiers above at the fabric's.
     auto switchPortsOf = [&](const SwitchModel& sw, Tier t) -> long long {
         const int gbps = t == Tier::Leaf ? L : fabric.shape.fabricSpeed();
-        const long long own = t == Tier::Leaf && fabric.shape.fabricGbps > 0 && sw.portsAt(fabric.shape.fabricGbps) == 0
+        const long long own = t == Tier::Leaf && sw.runsOnUplinkCages(fabric.shape.fabricGbps)
                                   ? sw.uplinkPortsAt(fabric.shape.fabricGbps) : 0;
         return (fabric.shape.switchPorts > 0 && sw.portsAt(gbps) == 0 ? fabric.shape.switchPorts : sw.portsAt(gbps)) + own;
     };
@@ -107,7 +107,7 @@ void cageSpeed(const Fabric& fabric, const Hardware& hw, std::vector<Finding>& o
     speedOfModel.erase(std::unique(speedOfModel.begin(), speedOfModel.end()), speedOfModel.end());
     for (const auto& [model, gbps] : speedOfModel) {
         const SwitchModel& sw = hw.switchModel(model);
-        if (!sw.generic && sw.portsPerCageAt(gbps) == 0 && sw.uplinkPortsPerCageAt(gbps) == 0 && !fabric.links.empty())
+        if (!sw.generic && sw.portsPerCageAt(gbps) == 0 && !sw.runsOnUplinkCages(gbps) && !fabric.links.empty())
             out.push_back({Severity::Error, "media.speed-mismatch",
                            fmt("%s cages have no %d G port mode", sw.partNumber.c_str(), gbps), sw.partNumber,
                            "Choose a link speed the switch supports, or another switch", 0, -1});

@@ -68,7 +68,7 @@ std::vector<Finding> tierCompatibility(const ClusterSpec& spec, const Hardware& 
         // link at the fabric speed (one speed when the design sets none of its own).
         for (const int speed : {t == Tier::Leaf ? gbps : fabric, t == Tier::Leaf ? fabric : 0}) {
             if (speed == 0 || sw.portsAt(speed) > 0) continue;
-            if (t == Tier::Leaf && speed == fabric && fabric != gbps && sw.uplinkPortsAt(speed) > 0) continue;  // its uplink cages
+            if (t == Tier::Leaf && speed == fabric && fabric != gbps && sw.runsOnUplinkCages(speed)) continue;  // its uplink cages
             const char* links = fabric != gbps ? (t == Tier::Leaf && speed == gbps ? "host" : "switch-to-switch")
                                 : t == Tier::Leaf ? "host and leaf-spine"
                                 : t == Tier::Spine ? "leaf-spine and spine-core"
@@ -86,7 +86,7 @@ std::vector<Finding> tierCompatibility(const ClusterSpec& spec, const Hardware& 
             break;
         }
         // A leaf cage carries host ports or uplinks from the same lanes: k host ports make one uplink.
-        if (t == Tier::Leaf && fabric != gbps && sw.portsAt(gbps) > 0 && sw.portsAt(fabric) > 0 && sw.uplinkPortsAt(fabric) == 0 &&
+        if (t == Tier::Leaf && fabric != gbps && sw.portsAt(gbps) > 0 && sw.portsAt(fabric) > 0 &&
             sw.portsPerCageAt(fabric) * (fabric / gbps) != sw.portsPerCageAt(gbps))
             out.push_back({Severity::Error, "hardware.tier-speed",
                            "leaf switch " + sw.partNumber + " runs a cage as " + std::to_string(sw.portsPerCageAt(gbps)) +

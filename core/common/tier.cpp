@@ -1,7 +1,5 @@
 #include "common/tier.h"
 
-#include <cstddef>
-
 namespace fp {
 
 const char* toString(Tier t)
@@ -14,26 +12,5 @@ const char* toString(Tier t)
     }
     return "?";
 }
-
-namespace {
-
-// Each class's names, in LinkClass order: the token files and flags use, and the text for people.
-struct LinkClassNames {
-    const char* token;
-    const char* display;
-};
-constexpr LinkClassNames kLinkClassNames[kLinkClassCount] = {
-    {"host_leaf", "host-leaf"}, {"leaf_spine", "leaf-spine"}, {"spine_core", "spine-core"}};
-
-const LinkClassNames* namesOf(LinkClass c)
-{
-    const auto i = std::size_t(c);
-    return i < std::size_t(kLinkClassCount) ? &kLinkClassNames[i] : nullptr;
-}
-
-} // namespace
-
-const char* toString(LinkClass c) { return namesOf(c) ? namesOf(c)->token : "?"; }
-const char* displayName(LinkClass c) { return namesOf(c) ? namesOf(c)->display : "?"; }
 
 } // namespace fp

@@ -138,7 +138,7 @@ NetboxModel::NetboxModel(const ExportContext& ctx) : plan_(ctx.plan)
                               ? f.shape.portsOfTier[std::size_t(switchTierIndex(served))]
                               : f.shape.switchPorts;
         NetboxSwitchNaming naming = NetboxSwitchNaming::Faceplate;
-        switchTypes_.push_back(switchType(plan.hardware.switchModel(m), ports, f.portsPerCage(served), served == Tier::Leaf, naming));
+        switchTypes_.push_back(switchType(plan.hardware.switchModel(m), ports, f.portsPerCage(served), served, naming));
         namings_.push_back(naming);
     }
 
@@ -175,7 +175,7 @@ NetboxModel::NetboxModel(const ExportContext& ctx) : plan_(ctx.plan)
                          "choose a shorter device-name prefix or design name");
 }
 
-NetboxDeviceType NetboxModel::switchType(const SwitchModel& sw, int ports, int portsPerCage, bool leaf,
+NetboxDeviceType NetboxModel::switchType(const SwitchModel& sw, int ports, int portsPerCage, Tier served,
                                          NetboxSwitchNaming& naming) const
 {
     // The devicetype-library's model and port names where the library has this switch and its ports
@@ -209,22 +209,19 @@ NetboxDeviceType NetboxModel::switchType(const SwitchModel& sw, int ports, int p
                                    ? "400gbase-x-osfp"
                                    : interfaceType(ib, plan_.fabric.shape.linkGbps, sw.cageType);
     // A leaf whose uplinks run faster than its host ports (FabricShape::leafPortsPerUplink): from the first
-    // uplink port on, one interface per uplink at the fabric speed, named as Fabric::portName names it.
-    // Uplinks in cages of their own (an SN2201's QSFP28 after its RJ45 ports) are typed by those cages.
+    // uplink port on, one interface per uplink at the fabric speed, typed by the cage that runs it (an
+    // SN2201's QSFP28 uplink cages after its RJ45 ports: switchCage).
     const FabricShape& shape = plan_.fabric.shape;
-    const bool twoSpeeds = leaf && shape.tiers > 1 && shape.fabricGbps > 0;
+    const bool twoSpeeds = served == Tier::Leaf && shape.tiers > 1 && shape.fabricGbps > 0;
     const int k = twoSpeeds ? std::max(1, shape.leafPortsPerUplink) : 1;
-    const bool ownCages = twoSpeeds && sw.portsAt(shape.fabricGbps) == 0 && sw.uplinkCages > 0;
     const std::string uplinkIfType =
-        twoSpeeds ? interfaceType(ib, shape.fabricGbps, ownCages ? sw.uplinkCageType : sw.cageType) : ifType;
+        twoSpeeds ? interfaceType(ib, shape.fabricGbps, switchCage(sw, shape.fabricGbps).formFactor) : ifType;
     for (int p = 0; p < ports; ++p) {
         const bool uplink = twoSpeeds && p >= shape.leafUplinkBase;
         if (uplink && (p - shape.leafUplinkBase) % k != 0) continue;  // the other host-speed ports of an uplink
         // The faceplate name of switch port p, as Fabric::portName prints it, without needing a switch id.
-        const int sub = uplink ? p % ppc / k : p % ppc, perCage = uplink ? ppc / k : ppc;
-        const std::string face = perCage == 1 ? std::to_string(p / ppc + 1)
-                                              : std::to_string(p / ppc + 1) + "/" + std::to_string(sub + 1);
-        type.interfaces.push_back({faceName(naming, face), uplink ? uplinkIfType : ifType});
+        type.interfaces.push_back({faceName(naming, plan_.fabric.switchPortName(served, std::uint16_t(p))),
+                                   uplink ? uplinkIfType : ifType});
     }
     return type;
 }

@@ -84,8 +84,8 @@ private:
     NetboxDeviceType nodeType_;
     std::vector<NetboxDeviceType> switchTypes_;  // per switch model
     std::vector<NetboxSwitchNaming> namings_;          // per switch model
-    // `leaf`: the model serves the leaf tier (its uplinks may run faster than its host ports).
-    NetboxDeviceType switchType(const SwitchModel&, int ports, int portsPerCage, bool leaf, NetboxSwitchNaming&) const;
+    // `served`: the lowest tier the model serves (a leaf's uplinks may run faster than its host ports).
+    NetboxDeviceType switchType(const SwitchModel&, int ports, int portsPerCage, Tier served, NetboxSwitchNaming&) const;
     std::vector<NetboxDevicePlacement> placements_;
     std::vector<Location> locations_;
     std::vector<RackRow> racks_;

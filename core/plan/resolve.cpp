@@ -83,7 +83,7 @@ topology::TierPorts tierPortsAt(const Hardware& hw, int hostGbps)
     }
     if (fabric > hostGbps && hostGbps > 0) {
         const SwitchModel& leaf = hw.switchOf(Tier::Leaf);
-        if (leaf.portsAt(fabric) == 0 && leaf.uplinkPortsAt(fabric) > 0) {
+        if (leaf.runsOnUplinkCages(fabric)) {
             ports.tier[0].uplinkPorts = leaf.uplinkPortsAt(fabric);  // its uplink cages (SN2201: 4 x 100G QSFP28)
             ports.tier[0].uplinkSpeedUp = fabric / hostGbps;
         } else {

@@ -4,6 +4,27 @@
 
 namespace fp {
 
+namespace {
+
+// Each class's names, in LinkClass order: the token files and flags use, and the text for people.
+struct LinkClassNames {
+    const char* token;
+    const char* display;
+};
+constexpr LinkClassNames kLinkClassNames[kLinkClassCount] = {
+    {"host_leaf", "host-leaf"}, {"leaf_spine", "leaf-spine"}, {"spine_core", "spine-core"}};
+
+const LinkClassNames* namesOf(LinkClass c)
+{
+    const auto i = std::size_t(c);
+    return i < std::size_t(kLinkClassCount) ? &kLinkClassNames[i] : nullptr;
+}
+
+} // namespace
+
+const char* toString(LinkClass c) { return namesOf(c) ? namesOf(c)->token : "?"; }
+const char* displayName(LinkClass c) { return namesOf(c) ? namesOf(c)->display : "?"; }
+
 long long Fabric::switchCount(Tier t) const
 {
     long long n = 0;
@@ -92,16 +113,21 @@ std::string Fabric::portName(DeviceId id, std::uint16_t port) const
         if (planes > 1) s += "/p" + std::to_string(port % planes + 1);
         return s;
     }
-    int ppc = portsPerCage(d.tier);
-    int sub = port % ppc;
+    return switchPortName(d.tier, port);
+}
+
+std::string Fabric::switchPortName(Tier t, std::uint16_t port) const
+{
+    const int ppc = portsPerCage(t);
+    const int cage = port / ppc + 1;
+    int sub = port % ppc, perCage = ppc;
     // A leaf's uplink at the fabric speed is named as the cage runs it: 400G uplinks in an 800G cage are
     // its ports 1 and 2, not the 200G sub-ports 1 and 3 they start at.
-    if (d.tier == Tier::Leaf && shape.leafPortsPerUplink > 1 && port >= shape.leafUplinkBase) {
+    if (t == Tier::Leaf && shape.leafPortsPerUplink > 1 && port >= shape.leafUplinkBase) {
         sub /= shape.leafPortsPerUplink;
-        ppc /= shape.leafPortsPerUplink;
+        perCage /= shape.leafPortsPerUplink;
     }
-    if (ppc == 1) return std::to_string(port / portsPerCage(d.tier) + 1);
-    return std::to_string(port / portsPerCage(d.tier) + 1) + "/" + std::to_string(sub + 1);
+    return perCage == 1 ? std::to_string(cage) : std::to_string(cage) + "/" + std::to_string(sub + 1);
 }
 
 } // namespace fp

@@ -13,6 +13,11 @@
 
 namespace fp {
 
+enum class LinkClass : std::uint8_t { HostLeaf = 0, LeafSpine = 1, SpineCore = 2 };
+const char* toString(LinkClass);     // "host_leaf", "leaf_spine", "spine_core": JSON, CSV, --pin
+const char* displayName(LinkClass);  // "host-leaf", "leaf-spine", "spine-core": text for people
+constexpr int kLinkClassCount = 3;
+
 
 using DeviceId = std::uint32_t;
 
@@ -139,6 +144,8 @@ struct Fabric {
     // Port label as printed on the faceplate: switches "cage/sub" (1-based, "17/2"); nodes "nicN" plus "/pK" for
     // the K-th link of a NIC (planes, dual-ToR), or, behind shared host cages, "osfpC/L" (cage C, leg L).
     std::string portName(DeviceId, std::uint16_t port) const;
+    // A switch port's faceplate name by its tier alone (portName's rule for switches; NetBox device types).
+    std::string switchPortName(Tier, std::uint16_t port) const;
 };
 
 } // namespace fp
