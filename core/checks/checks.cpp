@@ -191,6 +191,22 @@ void rackPowerNodes(const ClusterSpec& spec, const Fabric& fabric, const Layout&
     out.push_back(std::move(f));
 }
 
+// floor.site: the described site cannot hold the design (layout::place, README "Sites"): a hall over its
+// rows, or pods placed by hand that do not add up. The plan still places every rack (the overflow in the
+// last hall it reached), so the figures are shown, but the plan is not buildable on that site.
+void siteFit(const Layout& layout, std::vector<Finding>& out)
+{
+    const SitePlacement& site = layout.site;
+    if (site.problem.empty()) return;
+    Finding f;
+    f.severity = Severity::Error;
+    f.rule = "floor.site";
+    f.where = site.problemField;
+    f.message = site.problem;
+    f.fix = site.problemFix;
+    out.push_back(std::move(f));
+}
+
 // design.override-su-size: a scalable unit larger than the cluster is built as one SU of every node.
 void suSize(const ClusterSpec& spec, const Fabric& fabric, std::vector<Finding>& out)
 {
@@ -291,6 +307,7 @@ std::vector<Finding> run(const ClusterSpec& spec, const Fabric& fabric, const La
     portsExhausted(spec, fabric, hw, given ? *portsUsed : counted, out);
     rackPower(spec, layout, out);
     rackPowerNodes(spec, fabric, layout, out);
+    siteFit(layout, out);
     suSize(spec, fabric, out);
     out.insert(out.end(), media.findings.begin(), media.findings.end());
     out.insert(out.end(), lossless.findings.begin(), lossless.findings.end());  // RoCE buffer fit

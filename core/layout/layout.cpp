@@ -6,6 +6,7 @@
 #include <limits>
 
 #include "layout/layout_constants.h"
+#include "common/user_text.h"
 #include "layout/rack_power.h"
 
 namespace fp {
@@ -19,6 +20,27 @@ const char* toString(RackKind k)
     case RackKind::Service: return "service";
     }
     return "?";
+}
+
+std::string SitePlacement::hallName(int hall) const
+{
+    if (hall < 0) return "core room";
+    return std::size_t(hall) < hallNames.size() ? hallNames[std::size_t(hall)] : std::string();
+}
+
+float Layout::routedLengthM(std::uint32_t rackA, float hA, std::uint32_t rackB, float hB, const FloorSpec& floor) const
+{
+    const Rack &a = racks[rackA], &b = racks[rackB];
+    const float topToTrayM = float(floor.rackHeightM + floor.trayHeightM);
+    const float slackM = float(2 * floor.slackPerEndM);
+    if (a.building == b.building || site.buildings() <= 1)
+        return layout::routedLengthM(rackA == rackB, hA, hB, float(a.xM), float(a.yM), float(b.xM), float(b.yM), topToTrayM, slackM,
+                                     float(2 * layout_constants::kInRackSlackPerEndM));
+    const std::size_t ba = std::size_t(a.building), bb = std::size_t(b.building), n = site.buildings();
+    const float cxA = float(site.centreXM[ba]), cyA = float(site.centreYM[ba]);
+    const float cxB = float(site.centreXM[bb]), cyB = float(site.centreYM[bb]);
+    return (topToTrayM - hA) + (topToTrayM - hB) + std::fabs(float(a.xM) - cxA) + std::fabs(float(a.yM) - cyA) +
+           float(site.routeM[ba * n + bb]) + std::fabs(float(b.xM) - cxB) + std::fabs(float(b.yM) - cyB) + slackM;
 }
 
 namespace layout {
@@ -87,6 +109,125 @@ std::vector<std::uint32_t> hallsOfNodes(const Fabric& fabric, const FloorSpec& f
     return first.size() > 2 ? first : oneHall;
 }
 
+// The pod of each node (that of the leaf its first link reaches; kNone before the first link).
+std::vector<std::uint32_t> podOfNodes(const Fabric& fabric)
+{
+    std::vector<std::uint32_t> podOfNode(fabric.nodeCount, kNone);
+    for (const Link& l : fabric.links) {
+        if (l.cls != LinkClass::HostLeaf) break;  // host-leaf links come first
+        if (l.a < fabric.nodeCount && podOfNode[l.a] == kNone) podOfNode[l.a] = fabric.devices[l.b].pod;
+    }
+    return podOfNode;
+}
+
+// Nodes in halls of a described site (README "Sites"). The units placed are pods (three tiers with
+// several pods, as consecutive node ranges) or else scalable units (the nodes' SU; nodes one by one if
+// SUs are not consecutive). By hand (a hall's `pods`): each hall takes that many pods in order. By rule:
+// a unit goes to the current hall while the hall's rows hold it, else to the next hall; a unit that does
+// not fit an empty hall stays there (over its rows: the site problem below). Units beyond the last hall
+// go to the last hall, over its rows.
+struct SiteHalls {
+    std::vector<std::uint32_t> firstNode;  // per hall, then the node count
+    std::vector<int> hallOfPod;            // pods placed by pod: their hall; empty: spines have no hall of their own
+    std::vector<int> podsOfHall;
+};
+
+SiteHalls siteHallsOfNodes(const Fabric& fabric, const FloorSpec& floor, SitePlacement& site)
+{
+    const std::vector<HallSpec>& halls = floor.site.halls;
+    const std::size_t hallCount = halls.size();
+    const std::uint32_t nodes = fabric.nodeCount;
+    const long long npr = nodesPerRackFor(floor), perRow = std::max(1, floor.racksPerRow);
+    auto rowsFor = [&](long long n) { return ((n + npr - 1) / npr + perRow - 1) / perRow; };
+    // Units: [unitStart[u], unitStart[u + 1]).
+    std::vector<std::uint32_t> unitStart;
+    bool byPods = fabric.shape.tiers >= 3 && fabric.shape.pods > 1;
+    if (byPods) {
+        const std::vector<std::uint32_t> podOfNode = podOfNodes(fabric);
+        std::uint32_t previous = kNone;
+        for (std::uint32_t n = 0; n < nodes && byPods; ++n) {
+            const std::uint32_t pod = podOfNode[n] == kNone ? (previous == kNone ? 0 : previous) : podOfNode[n];
+            if (pod == previous) continue;
+            if (pod != (previous == kNone ? 0 : previous + 1)) byPods = false;  // not in pod order
+            unitStart.push_back(n);
+            previous = pod;
+        }
+        if (!byPods) unitStart.clear();
+    }
+    if (!byPods) {
+        std::uint32_t previous = kNone;
+        bool consecutive = true;
+        for (std::uint32_t n = 0; n < nodes; ++n) {
+            const std::uint32_t su = fabric.devices[n].su;
+            if (su == previous) continue;
+            if (previous != kNone && su < previous) consecutive = false;
+            unitStart.push_back(n);
+            previous = su;
+        }
+        if (!consecutive) {
+            unitStart.resize(nodes);
+            for (std::uint32_t n = 0; n < nodes; ++n) unitStart[n] = n;
+        }
+    }
+    unitStart.push_back(nodes);
+    const std::size_t units = unitStart.size() - 1;
+
+    SiteHalls out;
+    out.firstNode.assign(hallCount + 1, nodes);
+    out.podsOfHall.assign(hallCount, 0);
+    std::vector<int> hallOfUnit(units, int(hallCount) - 1);
+    const bool byHand = std::any_of(halls.begin(), halls.end(), [](const HallSpec& h) { return h.pods > 0; });
+    long long handPods = 0;
+    for (const HallSpec& h : halls) handPods += h.pods;
+    if (byHand && (!byPods || handPods != (long long)units)) {
+        site.problemField = "/floor/site/halls";
+        if (!byPods) {
+            site.problem = "the halls place pods by hand, but this design has no pods to place (two tiers, or one pod)";
+            site.problemFix = "remove the halls' \"pods\" to place the rows by rule";
+        } else {
+            site.problem = "the halls place " + std::to_string(handPods) + " pods by hand; the design has " + std::to_string(units);
+            site.problemFix = "make the halls' \"pods\" add up to " + std::to_string(units) + ", or remove them to place pods by rule";
+        }
+    }
+    if (byHand && site.problem.empty()) {
+        std::size_t u = 0;
+        for (std::size_t h = 0; h < hallCount; ++h)
+            for (int k = 0; k < halls[h].pods && u < units; ++k) hallOfUnit[u++] = int(h);
+    } else {
+        std::size_t h = 0;
+        long long inHall = 0;  // nodes in hall h so far
+        for (std::size_t u = 0; u < units; ++u) {
+            const long long size = unitStart[u + 1] - unitStart[u];
+            while (h + 1 < hallCount && inHall > 0 && rowsFor(inHall + size) > halls[h].rows) ++h, inHall = 0;
+            hallOfUnit[u] = int(h);
+            inHall += size;
+        }
+    }
+    for (std::size_t u = units; u-- > 0;) out.firstNode[std::size_t(hallOfUnit[u])] = unitStart[u];
+    for (std::size_t h = hallCount; h-- > 0;) out.firstNode[h] = std::min(out.firstNode[h], out.firstNode[h + 1]);
+    if (byPods) {
+        out.hallOfPod = hallOfUnit;
+        for (int h : hallOfUnit) ++out.podsOfHall[std::size_t(h)];
+    }
+    for (std::size_t h = 0; h < hallCount; ++h) {
+        const long long rows = rowsFor(out.firstNode[h + 1] - out.firstNode[h]);
+        if (rows > halls[h].rows && site.problem.empty()) {
+            site.problem = "hall " + quotedText(halls[h].name) + " holds " + std::to_string(halls[h].rows) + " rows; the design places " +
+                           std::to_string(rows) + " rows of compute racks in it";
+            site.problemField = "/floor/site/halls/" + std::to_string(h) + "/rows";
+            long long need = 0;
+            for (std::size_t u = 0; u < units; ++u) need = std::max(need, rowsFor(unitStart[u + 1] - unitStart[u]));
+            long long total = rowsFor(nodes), held = 0;
+            for (const HallSpec& hs : halls) held += hs.rows;
+            site.problemFix = byPods && need > halls[h].rows
+                                  ? "one pod takes " + std::to_string(need) + " rows: give the hall that many, or use smaller pods (/fabric/pod_nodes)"
+                                  : "the design takes about " + std::to_string(total) + " rows and the halls hold " + std::to_string(held) +
+                                        ": add rows or a hall";
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 int nodesPerRack(const FloorSpec& floor) { return nodesPerRackFor(floor); }
@@ -131,16 +272,29 @@ Layout place(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hard
     const int perRow = std::max(1, floor.racksPerRow);
     const double nodePitchM = std::min(layout_constants::kNodePitchM, floor.rackHeightM / npr);
 
-    // Halls: one per pod when three tiers have several pods (README "Halls"); else one hall.
-    const std::vector<std::uint32_t> hallFirstNode = hallsOfNodes(fabric, floor);
+    // Halls: the user's (README "Sites"), else one per pod when three tiers have several pods (README
+    // "Halls"), else one hall.
+    Layout out;
+    const bool described = !floor.site.empty();
+    SiteHalls siteHalls;
+    if (described) siteHalls = siteHallsOfNodes(fabric, floor, out.site);
+    const std::vector<std::uint32_t> hallFirstNode = described ? siteHalls.firstNode : hallsOfNodes(fabric, floor);
     const int halls = int(hallFirstNode.size()) - 1;
     const bool severalHalls = halls > 1;
+    // The hall of a spine (its pod's) or -1: it stands in the core room (a described site's two tiers).
+    auto spineHallOf = [&](std::size_t d) {
+        if (!severalHalls) return 0;
+        const int pod = int(fabric.devices[d].pod);
+        if (!described) return std::min(pod, halls - 1);
+        return siteHalls.hallOfPod.empty() ? -1 : siteHalls.hallOfPod[std::size_t(std::min<int>(pod, int(siteHalls.hallOfPod.size()) - 1))];
+    };
     std::vector<int> hallFirstRow(halls + 1, 0), hallFirstRack(halls + 1, 0);
     std::vector<int> computeInRow, hallOfRow;  // per row (rows numbered across halls)
     for (int h = 0; h < halls; ++h) {
         const std::uint32_t hallNodes = hallFirstNode[h + 1] - hallFirstNode[h];
         const int racksHere = int((hallNodes + std::uint32_t(npr) - 1) / std::uint32_t(npr));
-        const int rowsHere = std::max(1, (racksHere + perRow - 1) / perRow);
+        // A described hall may stay empty; an automatic one always has a row.
+        const int rowsHere = std::max(described ? 0 : 1, (racksHere + perRow - 1) / perRow);
         for (int r = 0; r < rowsHere; ++r) {
             computeInRow.push_back(std::max(0, std::min(perRow, racksHere - r * perRow)));
             hallOfRow.push_back(h);
@@ -159,7 +313,6 @@ Layout place(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hard
         return hallFirstRack[h] + int((node - hallFirstNode[h]) / std::uint32_t(npr));
     };
 
-    Layout out;
     out.rows = rows;
     out.rackOfDevice.assign(deviceCount, 0);
     std::vector<float> heightM(deviceCount, 0.0f);
@@ -208,21 +361,26 @@ Layout place(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hard
     std::vector<RackFill> rowFill(rows);
     std::vector<RackFill> roomFill(halls + 1);  // spine room per hall, then the core room
     std::vector<long long> roundRobin(halls, 0);
+    long long roundRobinAll = 0;
     for (std::size_t d = nodes; d < deviceCount; ++d) {
         const Tier t = fabric.devices[d].tier;
         RackFill* fill = nullptr;
-        // A spine's hall is its pod's (pods and halls share one numbering, hallsOfNodes).
-        const int hall = severalHalls && t == Tier::Spine ? std::min(int(fabric.devices[d].pod), halls - 1) : 0;
+        // A spine's hall is its pod's (pods and halls share one numbering, hallsOfNodes; a described
+        // site maps pods to halls); -1: it has none.
+        const int hall = t == Tier::Spine ? spineHallOf(d) : 0;
         if (t == Tier::Leaf) {
             if (leavesInRack) continue;
             switchRow[d] = leafRow(DeviceId(d));
             fill = &rowFill[switchRow[d]];
-        } else if (severalHalls && t == Tier::Core) {
+        } else if (severalHalls && (t == Tier::Core || (hall < 0 && spinesInRoom))) {
             roomOf[d] = halls;
             fill = &roomFill[halls];
         } else if (spinesInRoom) {
             roomOf[d] = hall;
             fill = &roomFill[hall];
+        } else if (hall < 0 || hallFirstRow[hall + 1] == hallFirstRow[hall]) {  // every row, across halls
+            switchRow[d] = int(roundRobinAll++ % std::max(1, rows));
+            fill = &rowFill[switchRow[d]];
         } else {
             const int rowsOfHall = severalHalls ? hallFirstRow[hall + 1] - hallFirstRow[hall] : rows;
             switchRow[d] = hallFirstRow[hall] + int(roundRobin[hall]++ % rowsOfHall);
@@ -320,62 +478,124 @@ Layout place(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hard
         // The site (README "Halls"): the core room at the centre; halls in cells of the largest hall's
         // size, kHallGapM apart, in columns left and right of the core room and rows above and below its
         // centre line. Each hall is mirrored so that its spine room is in the corner facing the core,
-        // and halls take the cells whose spine room is nearest the core (Manhattan) first.
-        double cellW = 0, cellD = 0, roomW = 0, roomD = 0;
-        for (int h = 0; h < halls; ++h) {
-            cellW = std::max(cellW, hallWidthM(h)), cellD = std::max(cellD, hallDepthM(h));
-            roomW = std::max(roomW, roomWidthM(h)), roomD = std::max(roomD, roomDepthM(h));
-        }
-        const double gapM = layout_constants::kHallGapM;
-        const double coreW = roomWidthM(halls), coreD = roomDepthM(halls);
+        // and halls take the cells whose spine room is nearest the core (Manhattan) first. A described
+        // site (README "Sites") does this per building, around the building's centre: the core room in
+        // the core building, an empty point (where the routes from other buildings land) elsewhere.
         struct Cell {
             int col, row;     // col != 0: left (< 0) or right (> 0) of the core room; row 0 level with its centre
             double x0, y0;    // top-left corner, core-room centre at (0, 0)
             double distanceM; // from the core-room centre to the centre of the spine-room corner
         };
-        std::vector<Cell> cells;
-        const int reach = int(std::ceil(std::sqrt(double(halls)))) + 1;
-        for (int row = -reach; row <= reach; ++row) {
-            for (int col = -reach; col <= reach; ++col) {
-                if (col == 0) continue;
-                Cell c{col, row, 0, 0, 0};
-                const double nearX = coreW / 2 + gapM + (std::abs(col) - 1) * (cellW + gapM);
-                c.x0 = col > 0 ? nearX : -nearX - cellW;
-                c.y0 = row * (cellD + gapM) - cellD / 2;
-                const double roomY = row < 0 ? c.y0 + cellD - roomD / 2 : c.y0 + roomD / 2;
-                c.distanceM = nearX + roomW / 2 + std::fabs(roomY);
-                cells.push_back(c);
+        struct Box {
+            double minX, minY, maxX, maxY;
+        };
+        std::vector<Cell> cellOfHall(static_cast<std::size_t>(halls));
+        std::vector<double> cellDepthOfHall(std::size_t(halls), 0.0);
+        const double gapM = layout_constants::kHallGapM;
+        // Cells for `members` around a centre room of coreW x coreD at (0, 0); returns the bounding box.
+        auto arrange = [&](const std::vector<int>& members, double coreW, double coreD) {
+            double cellW = 0, cellD = 0, roomW = 0, roomD = 0;
+            for (int h : members) {
+                cellW = std::max(cellW, hallWidthM(h)), cellD = std::max(cellD, hallDepthM(h));
+                roomW = std::max(roomW, roomWidthM(h)), roomD = std::max(roomD, roomDepthM(h));
             }
-        }
-        std::stable_sort(cells.begin(), cells.end(), [](const Cell& a, const Cell& b) {
-            // Compared to the millimetre, so that mirror-image cells tie exactly.
-            const long long da = std::llround(a.distanceM * 1000), db = std::llround(b.distanceM * 1000);
-            if (da != db) return da < db;
-            return a.row != b.row ? a.row < b.row : a.col < b.col;
-        });
-        cells.resize(std::min<std::size_t>(cells.size(), std::size_t(halls)));
-        double minX = -coreW / 2, minY = -coreD / 2, maxX = coreW / 2, maxY = coreD / 2;
-        for (const Cell& c : cells) {
-            minX = std::min(minX, c.x0), minY = std::min(minY, c.y0);
-            maxX = std::max(maxX, c.x0 + cellW), maxY = std::max(maxY, c.y0 + cellD);
+            std::vector<Cell> cells;
+            const int reach = int(std::ceil(std::sqrt(double(members.size())))) + 1;
+            for (int row = -reach; row <= reach; ++row) {
+                for (int col = -reach; col <= reach; ++col) {
+                    if (col == 0) continue;
+                    Cell c{col, row, 0, 0, 0};
+                    const double nearX = coreW / 2 + gapM + (std::abs(col) - 1) * (cellW + gapM);
+                    c.x0 = col > 0 ? nearX : -nearX - cellW;
+                    c.y0 = row * (cellD + gapM) - cellD / 2;
+                    const double roomY = row < 0 ? c.y0 + cellD - roomD / 2 : c.y0 + roomD / 2;
+                    c.distanceM = nearX + roomW / 2 + std::fabs(roomY);
+                    cells.push_back(c);
+                }
+            }
+            std::stable_sort(cells.begin(), cells.end(), [](const Cell& a, const Cell& b) {
+                // Compared to the millimetre, so that mirror-image cells tie exactly.
+                const long long da = std::llround(a.distanceM * 1000), db = std::llround(b.distanceM * 1000);
+                if (da != db) return da < db;
+                return a.row != b.row ? a.row < b.row : a.col < b.col;
+            });
+            Box box{-coreW / 2, -coreD / 2, coreW / 2, coreD / 2};
+            for (std::size_t k = 0; k < members.size() && k < cells.size(); ++k) {
+                const Cell& c = cells[k];
+                cellOfHall[std::size_t(members[k])] = c;
+                cellDepthOfHall[std::size_t(members[k])] = cellD;
+                box.minX = std::min(box.minX, c.x0), box.minY = std::min(box.minY, c.y0);
+                box.maxX = std::max(box.maxX, c.x0 + cellW), box.maxY = std::max(box.maxY, c.y0 + cellD);
+            }
+            return std::pair{box, cellW};
+        };
+        std::vector<double> cellWidthOfHall(std::size_t(halls), 0.0);
+        const double coreW = roomWidthM(halls), coreD = roomDepthM(halls);
+        // Buildings: one (the automatic floor) or the described site's, each arranged around its centre
+        // and then set side by side, kBuildingGapM apart (on the drawing only: routes between buildings
+        // follow the site's routes, not this gap).
+        const std::vector<int> buildingOfHall = described ? hallBuildings(floor.site) : std::vector<int>(std::size_t(halls), 0);
+        const int buildings = described ? int(siteBuildings(floor.site).size()) : 1;
+        const int coreBuilding = described ? std::max(0, coreBuildingIndex(floor.site)) : 0;
+        std::vector<double> centreX(std::size_t(buildings), 0.0);
+        Box site{0, 0, 0, 0};
+        double nextX = 0;
+        for (int b = 0; b < buildings; ++b) {
+            std::vector<int> members;
+            for (int h = 0; h < halls; ++h)
+                if (buildingOfHall[std::size_t(h)] == b) members.push_back(h);
+            const bool withCore = b == coreBuilding;
+            const auto [box, cellW] = arrange(members, withCore ? coreW : 0.0, withCore ? coreD : 0.0);
+            for (int h : members) cellWidthOfHall[std::size_t(h)] = cellW;
+            // The building's centre at x = nextX - box.minX (its left edge at nextX), y = 0.
+            centreX[std::size_t(b)] = b == 0 ? 0.0 : nextX - box.minX;
+            if (b == 0) site = box;
+            site.minX = std::min(site.minX, centreX[std::size_t(b)] + box.minX), site.maxX = std::max(site.maxX, centreX[std::size_t(b)] + box.maxX);
+            site.minY = std::min(site.minY, box.minY), site.maxY = std::max(site.maxY, box.maxY);
+            nextX = centreX[std::size_t(b)] + box.maxX + layout_constants::kBuildingGapM;
         }
         for (Rack& rack : out.racks) {
-            if (rack.hall < 0) {  // core room, centred on (0, 0)
-                rack.xM += -coreW / 2 - minX;
-                rack.yM += -coreD / 2 + floor.rackDepthM / 2 - minY;
+            if (rack.hall < 0) {  // core room, centred on its building's centre
+                rack.building = coreBuilding;
+                rack.xM += centreX[std::size_t(coreBuilding)] - coreW / 2 - site.minX;
+                rack.yM += -coreD / 2 + floor.rackDepthM / 2 - site.minY;
                 continue;
             }
-            const Cell& c = cells[std::size_t(rack.hall)];
+            const Cell& c = cellOfHall[std::size_t(rack.hall)];
+            const double cellW = cellWidthOfHall[std::size_t(rack.hall)], cellD = cellDepthOfHall[std::size_t(rack.hall)];
+            rack.building = buildingOfHall[std::size_t(rack.hall)];
             // Mirror right of the core (spine room on the left) and above it (spine room at the bottom).
             const double x = c.col > 0 ? cellW - rack.xM : rack.xM;
             const double y = c.row < 0 ? cellD - floor.rackDepthM - rack.yM : rack.yM;
-            rack.xM = c.x0 + x - minX;
-            rack.yM = c.y0 + floor.rackDepthM / 2 + y - minY;
+            rack.xM = centreX[std::size_t(rack.building)] + c.x0 + x - site.minX;
+            rack.yM = c.y0 + floor.rackDepthM / 2 + y - site.minY;
         }
-        out.floorWidthM = maxX - minX;
-        out.floorDepthM = maxY - minY;
+        out.floorWidthM = site.maxX - site.minX;
+        out.floorDepthM = site.maxY - site.minY;
+        out.site.coreBuilding = coreBuilding;
+        for (int b = 0; b < buildings; ++b) {
+            out.site.centreXM.push_back(centreX[std::size_t(b)] - site.minX);
+            out.site.centreYM.push_back(-site.minY);
+        }
     }
     out.halls = halls;
+    {
+        SitePlacement& site = out.site;
+        for (int h = 0; h < halls; ++h) {
+            std::string automatic = severalHalls ? "H" : "";  // "H01", as the halls' spine rooms are named
+            if (severalHalls) appendTwoDigits(automatic, h + 1);
+            site.hallNames.push_back(described ? floor.site.halls[std::size_t(h)].name : automatic);
+            site.hallRowsUsed.push_back(hallFirstRow[h + 1] - hallFirstRow[h]);
+            site.hallRowsCapacity.push_back(described ? floor.site.halls[std::size_t(h)].rows : 0);
+            site.hallPods.push_back(described ? siteHalls.podsOfHall[std::size_t(h)] : severalHalls ? 1 : 0);
+        }
+        site.hallBuilding = described ? hallBuildings(floor.site) : std::vector<int>(std::size_t(halls), 0);
+        site.buildingNames = described ? siteBuildings(floor.site) : std::vector<std::string>{std::string()};
+        site.routeM = described ? buildingRouteMatrix(floor.site) : std::vector<double>{0.0};
+        for (double& m : site.routeM) m = std::max(0.0, m);  // unreachable pairs are refused by validateSpec
+        site.centreXM.resize(site.buildings(), 0.0);
+        site.centreYM.resize(site.buildings(), 0.0);
+    }
 
     // Pass 2: devices into racks, with a height for the vertical run to the tray.
     for (std::uint32_t n = 0; n < nodes; ++n) {
@@ -423,11 +643,18 @@ Layout place(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hard
     const float* h = heightM.data();
     float* len = out.linkLengthM.data();
     const std::size_t linkCount = fabric.links.size();
-    for (std::size_t i = 0; i < linkCount; ++i) {
-        const Link& l = fabric.links[i];
-        const std::uint32_t ra = rackOf[l.a], rb = rackOf[l.b];
-        len[i] = routedLengthM(ra == rb, h[l.a], h[l.b], rackX[ra], rackY[ra], rackX[rb], rackY[rb], topToTrayM, slackM,
-                               inRackSlackM);
+    if (out.site.buildings() <= 1) {
+        for (std::size_t i = 0; i < linkCount; ++i) {
+            const Link& l = fabric.links[i];
+            const std::uint32_t ra = rackOf[l.a], rb = rackOf[l.b];
+            len[i] = routedLengthM(ra == rb, h[l.a], h[l.b], rackX[ra], rackY[ra], rackX[rb], rackY[rb], topToTrayM, slackM,
+                                   inRackSlackM);
+        }
+    } else {  // a described site of several buildings (README "Sites")
+        for (std::size_t i = 0; i < linkCount; ++i) {
+            const Link& l = fabric.links[i];
+            len[i] = out.routedLengthM(rackOf[l.a], h[l.a], rackOf[l.b], h[l.b], floor);
+        }
     }
     out.heightM = std::move(heightM);
     return out;

@@ -25,6 +25,26 @@ struct Rack {
     int devices = 0;
     std::string name;     // "R03-12", "NET-R03-A", "SPINE-01"; several halls: "SPINE-H03-01", "CORE-01"
     int hall = 0;         // hall (= pod with several halls); -1 for the core room
+    int building = 0;     // index into Layout::site.buildingNames (0 without a described site)
+};
+
+// The site as placed (README "Sites"): names, sizes and the routes between buildings. Without a described
+// site: the automatic halls, one building, and no capacity.
+struct SitePlacement {
+    std::vector<std::string> hallNames;      // per hall: the user's names, "H01".. with automatic halls, "" for one hall
+    std::vector<int> hallBuilding;           // per hall
+    std::vector<int> hallRowsUsed;           // per hall: compute rows placed in it
+    std::vector<int> hallRowsCapacity;       // per hall: the rows it holds (0: the automatic floor, no limit)
+    std::vector<int> hallPods;               // per hall: pods placed in it (three tiers with pods; else 0)
+    std::vector<std::string> buildingNames;  // one ("") without a described site
+    std::vector<double> centreXM, centreYM;  // per building: its centre, where the routes between buildings land
+    std::vector<double> routeM;              // buildings x buildings: the route between their centres
+    int coreBuilding = 0;                    // the building whose centre holds the core room
+    std::string problem;                     // the site cannot hold the design: what and where (empty: it can)
+    std::string problemField, problemFix;    // the design field to change, and how
+    std::size_t buildings() const { return buildingNames.size(); }
+    // "core room" for hall -1, the hall's name, or "" (one automatic hall).
+    std::string hallName(int hall) const;
 };
 
 struct Layout {
@@ -36,6 +56,11 @@ struct Layout {
     std::vector<float> heightM;               // per device: its ports' height in its rack (where the vertical
                                               // run to the tray starts; layout/shared_floor.h routes from it)
     double floorWidthM = 0, floorDepthM = 0;
+    SitePlacement site;
+    // The routed length between ports on two racks (README "Routed length", "Sites"): within a building by
+    // layout::routedLengthM; between buildings up to the tray, to the building's centre, along the route
+    // between the buildings' centres, from the other centre to the rack, down, plus slack.
+    float routedLengthM(std::uint32_t rackA, float hA, std::uint32_t rackB, float hB, const FloorSpec&) const;
 };
 
 namespace layout {

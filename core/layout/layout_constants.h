@@ -31,6 +31,10 @@ constexpr int kMaxRowsPerHall = 32;
 // crossing). Assumption; every route from one hall to the core room crosses it.
 constexpr double kHallGapM = 10.0;
 
+// Space between two buildings of a described site on the drawing (README "Sites"). Drawing only: a cable
+// between buildings follows the site's route between their centres, not this gap.
+constexpr double kBuildingGapM = 50.0;
+
 // Service racks (layout/shared_floor.h): storage servers, management servers and fabric-manager (UFM)
 // appliances of the other networks, 16 to a rack at a 2U pitch. 2U is the common height of a storage or
 // management server (a 1U UFM appliance takes a 2U slot here); 16 x 2U = 32U, the same 32U of a 48U rack

@@ -42,6 +42,9 @@ void setFloorOf(Layout& to, const Layout& floor)
     to.racks = floor.racks;
     to.floorWidthM = floor.floorWidthM;
     to.floorDepthM = floor.floorDepthM;
+    to.site = floor.site;
+    // The compute fabric's plan reports a site that cannot hold the design (checks floor.site), once.
+    to.site.problem.clear(), to.site.problemField.clear(), to.site.problemFix.clear();
 }
 
 SharedFloor::SharedFloor(const ClusterSpec& compute, const Fabric& computeFabric, const Layout& computeLayout)
@@ -144,6 +147,10 @@ std::uint32_t SharedFloor::addRack(Line& line, RackKind kind, const std::string&
     r.kind = kind;
     r.row = line.row;
     r.hall = line.hall;
+    // Its building: the core room's, or its hall's (README "Sites").
+    const SitePlacement& site = floor_.site;
+    r.building = line.hall < 0 ? site.coreBuilding
+                 : std::size_t(line.hall) < site.hallBuilding.size() ? site.hallBuilding[std::size_t(line.hall)] : 0;
     r.slot = line.nextSlot++;
     r.xM = line.nextXM;
     r.yM = line.yM;
@@ -372,14 +379,9 @@ Layout SharedFloor::place(const NetworkSpec& n, const Fabric& fabric, const Hard
     Layout out;
     setFloorOf(out, floor_);
     out.linkLengthM.resize(fabric.links.size());
-    const float topToTrayM = float(spec_.rackHeightM + spec_.trayHeightM);
-    const float slackM = float(2 * spec_.slackPerEndM);
-    const float inRackSlackM = float(2 * layout_constants::kInRackSlackPerEndM);
     for (std::size_t i = 0; i < fabric.links.size(); ++i) {
         const Link& l = fabric.links[i];
-        const Rack &ra = out.racks[rackOf[l.a]], &rb = out.racks[rackOf[l.b]];
-        out.linkLengthM[i] = routedLengthM(rackOf[l.a] == rackOf[l.b], heightM[l.a], heightM[l.b], float(ra.xM), float(ra.yM),
-                                           float(rb.xM), float(rb.yM), topToTrayM, slackM, inRackSlackM);
+        out.linkLengthM[i] = out.routedLengthM(rackOf[l.a], heightM[l.a], rackOf[l.b], heightM[l.b], spec_);
     }
     out.rackOfDevice = std::move(rackOf);
     out.heightM = std::move(heightM);

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "spec/network_spec.h"
+#include "spec/site_spec.h"
 #include "spec/ratio.h"  // Ratio: DOWN:UP at a switch tier, decimals allowed (1:1.16)
 
 namespace fp {
@@ -46,6 +47,7 @@ struct FloorSpec {
     LeafPlacement leafPlacement = LeafPlacement::EndOfRow;
     SpinePlacement spinePlacement = SpinePlacement::CentralRoom;
     double spineRoomDistanceM = 30.0; // from the end of row 0 to the spine room, along the tray
+    SiteSpec site;                    // the user's halls and buildings; empty: the automatic floor
     bool operator==(const FloorSpec&) const = default;
 };
 

@@ -228,6 +228,60 @@ json networkToJson(const NetworkSpec& n)
     return out;
 }
 
+// floor.site (format minor 3): the user's halls, buildings and routes (spec/site_spec.h).
+void readSite(ObjectReader& floor, const std::string& origin, std::vector<std::string>& w, UnknownKeys unknown,
+              int version, SiteSpec& out)
+{
+    const json* site = floor.find("site");
+    if (!site) return;
+    ObjectReader o(*site, "/floor/site", origin, w, unknown, version);
+    o.text("core_building", out.coreBuilding);
+    if (auto halls = o.find("halls")) {
+        if (!halls->is_array())
+            o.fail("/floor/site/halls", "must be a list", "write [{\"name\": \"Hall A\", \"building\": \"North\", \"rows\": 40}]");
+        for (std::size_t i = 0; i < halls->size(); ++i) {
+            HallSpec h;
+            ObjectReader ho((*halls)[i], "/floor/site/halls/" + std::to_string(i), origin, w, unknown, version);
+            ho.text("name", h.name);
+            ho.text("building", h.building);
+            ho.integer("rows", h.rows);
+            ho.integer("pods", h.pods);
+            out.halls.push_back(std::move(h));
+        }
+    }
+    if (auto routes = o.find("routes")) {
+        if (!routes->is_array())
+            o.fail("/floor/site/routes", "must be a list", "write [{\"from\": \"North\", \"to\": \"South\", \"length_m\": 400}]");
+        for (std::size_t i = 0; i < routes->size(); ++i) {
+            SiteRoute r;
+            ObjectReader ro((*routes)[i], "/floor/site/routes/" + std::to_string(i), origin, w, unknown, version);
+            ro.text("from", r.from);
+            ro.text("to", r.to);
+            ro.number("length_m", r.lengthM);
+            out.routes.push_back(std::move(r));
+        }
+    }
+}
+
+json siteToJson(const SiteSpec& site)
+{
+    json halls = json::array();
+    for (const HallSpec& h : site.halls) {
+        json hall{{"name", h.name}, {"rows", h.rows}};
+        if (!h.building.empty()) hall["building"] = h.building;
+        if (h.pods != 0) hall["pods"] = h.pods;
+        halls.push_back(std::move(hall));
+    }
+    json out{{"halls", std::move(halls)}};
+    if (!site.routes.empty()) {
+        json routes = json::array();
+        for (const SiteRoute& r : site.routes) routes.push_back({{"from", r.from}, {"to", r.to}, {"length_m", r.lengthM}});
+        out["routes"] = std::move(routes);
+    }
+    if (!site.coreBuilding.empty()) out["core_building"] = site.coreBuilding;
+    return out;
+}
+
 void readNetworks(ObjectReader& top, const std::string& origin, std::vector<std::string>& w, UnknownKeys unknown,
                   int version, std::vector<NetworkSpec>& out)
 {
@@ -303,6 +357,10 @@ json specToJson(const ClusterSpec& s)
     // Minor 2: fabric.fabric_gbps, or a network's fabric_gbps.
     if (s.fabricGbps != 0 || std::any_of(s.networks.begin(), s.networks.end(), [](const NetworkSpec& n) { return n.fabricGbps != 0; }))
         out["format_minor"] = 2;
+    if (!s.floor.site.empty()) {  // minor 3
+        out["format_minor"] = 3;
+        out["floor"]["site"] = siteToJson(s.floor.site);
+    }
     if (!s.networks.empty()) {  // a compute-only design is written as before
         json& networks = out["networks"] = json::array();
         for (const NetworkSpec& n : s.networks) networks.push_back(networkToJson(n));
@@ -361,6 +419,7 @@ SpecReadResult specFromJson(const json& original, const std::string& origin)
     if (auto c = top.find("floor")) {
         ObjectReader o(*c, "/floor", origin, w, unknown, version);
         readFields(o, "/floor", version, s);
+        if (version >= 2) readSite(o, origin, w, unknown, version, s.floor.site);
     }
     if (auto c = top.find("media")) {
         auto& m = s.media;

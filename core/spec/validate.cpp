@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cmath>
 #include <cstdio>
+#include <set>
 
 #include "common/edit_distance.h"
 #include "common/error.h"
@@ -64,6 +65,64 @@ void ratio(std::vector<SpecProblem>& out, const char* field, Ratio r, const char
     // keep headroom for drains and failures): allowed.
 }
 
+// floor.site (spec/site_spec.h): names unique, sizes in range, every building reached by a route.
+void validateSite(const SiteSpec& site, std::vector<SpecProblem>& p)
+{
+    if (site.empty()) {
+        if (!site.routes.empty() || !site.coreBuilding.empty())
+            p.push_back({"/floor/site/halls", "the site has routes or a core building but no halls",
+                         "list the halls ({\"name\", \"building\", \"rows\"}), or remove floor.site"});
+        return;
+    }
+    constexpr int kMaxHalls = 1000, kMaxHallRows = 100000;
+    constexpr double kMaxRouteM = 100000;  // 100 km: beyond any optic in the catalog
+    if (site.halls.size() > std::size_t(kMaxHalls))
+        p.push_back({"/floor/site/halls", std::to_string(site.halls.size()) + " halls are more than " + std::to_string(kMaxHalls),
+                     "describe fewer, larger halls"});
+    std::set<std::string> names;
+    for (std::size_t i = 0; i < site.halls.size(); ++i) {
+        const HallSpec& h = site.halls[i];
+        const std::string at = "/floor/site/halls/" + std::to_string(i);
+        if (h.name.empty()) p.push_back({at + "/name", "a hall has no name", "name it, e.g. \"Hall " + std::to_string(i + 1) + "\""});
+        else if (!names.insert(h.name).second)
+            p.push_back({at + "/name", "two halls are named " + quotedText(h.name), "give each hall its own name"});
+        if (h.rows < 1 || h.rows > kMaxHallRows)
+            p.push_back({at + "/rows", "a hall's rows must be between 1 and " + std::to_string(kMaxHallRows) + ", not " + std::to_string(h.rows),
+                         "give the compute rows the hall holds"});
+        if (h.pods < 0 || h.pods > kMaxHallRows)
+            p.push_back({at + "/pods", "a hall's pods must be between 0 and " + std::to_string(kMaxHallRows) + ", not " + std::to_string(h.pods),
+                         "give the pods placed here by hand, or 0 on every hall to place them by rule"});
+    }
+    const std::vector<std::string> buildings = siteBuildings(site);
+    auto known = [&](const std::string& b) { return std::find(buildings.begin(), buildings.end(), b) != buildings.end(); };
+    std::string list;
+    for (const std::string& b : buildings) list += (list.empty() ? "" : ", ") + quotedText(b);
+    for (std::size_t i = 0; i < site.routes.size(); ++i) {
+        const SiteRoute& r = site.routes[i];
+        const std::string at = "/floor/site/routes/" + std::to_string(i);
+        for (const auto& [key, name] : {std::pair{"/from", &r.from}, std::pair{"/to", &r.to}})
+            if (!known(*name))
+                p.push_back({at + key, "no hall stands in a building named " + quotedText(*name), "use one of the halls' buildings: " + list});
+        if (r.from == r.to) p.push_back({at + "/to", "a route joins " + quotedText(r.from) + " to itself", "name two different buildings"});
+        if (!(r.lengthM > 0 && r.lengthM <= kMaxRouteM))
+            p.push_back({at + "/length_m", "a route's length must be more than 0 and at most 100,000 m",
+                         "give the cable route between the two buildings' centres in metres"});
+    }
+    const int core = coreBuildingIndex(site);
+    if (core < 0) {
+        p.push_back({"/floor/site/core_building", "no hall stands in the core building " + quotedText(site.coreBuilding),
+                     "use one of the halls' buildings: " + list});
+        return;
+    }
+    const std::vector<double> route = buildingRouteMatrix(site);
+    for (std::size_t b = 0; b < buildings.size(); ++b)
+        if (route[std::size_t(core) * buildings.size() + b] < 0)
+            p.push_back({"/floor/site/routes", "no route joins building " + quotedText(buildings[b]) + " to the core building " +
+                                                   quotedText(buildings[std::size_t(core)]),
+                         "add {\"from\": " + quotedText(buildings[std::size_t(core)]) + ", \"to\": " + quotedText(buildings[b]) +
+                             ", \"length_m\": ...} to floor.site.routes"});
+}
+
 } // namespace
 
 std::vector<SpecProblem> validateSpec(const ClusterSpec& s)
@@ -112,6 +171,7 @@ std::vector<SpecProblem> validateSpec(const ClusterSpec& s)
                          std::to_string(f.rackPowerBudgetKw) + " kW)",
                      "raise the rack power budget or check the node power"});
     c.range(fields::patchPanelsPerFibreLink);
+    validateSite(f.site, p);
 
     const auto& e = s.economics;
     c.range(fields::horizonYears);

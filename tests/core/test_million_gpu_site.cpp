@@ -9,6 +9,7 @@
 #include "catalog/catalog_db.h"
 #include "plan/fabric_defaults.h"
 #include "plan/plan.h"
+#include "route_reach.h"
 
 using namespace fp;
 
@@ -16,25 +17,7 @@ class TestMillionGpuSite : public QObject {
     Q_OBJECT
     Catalog catalog_;
 
-    // Longest reach a link's solution covers: an assembly's own length, else the modules' reach on
-    // the fibre it uses (the shorter end).
-    double reachOf(const LinkSolution& s) const
-    {
-        if (s.moduleA.empty() && s.moduleB.empty()) {
-            const CableModel* c = catalog_.findCable(s.cablePart);
-            return c ? c->lengthM : 0.0;
-        }
-        double reach = 1e12;
-        for (const std::string& m : {s.moduleA, s.moduleB}) {
-            if (m.empty()) continue;
-            const TransceiverModel* t = catalog_.findTransceiver(m);
-            if (!t) return 0.0;
-            const CableModel* c = catalog_.findCable(s.cablePart);
-            const bool singleMode = c && c->fiberType == "OS2";
-            reach = std::min(reach, singleMode ? t->reachOs2M : std::max({t->reachOm3M, t->reachOm4M, t->reachOm5M}));
-        }
-        return reach;
-    }
+    double reachOf(const LinkSolution& s) const { return testsupport::reachOf(catalog_, s); }
 
 private slots:
     void initTestCase() { catalog_ = loadCatalog(FABRICPLAN_TEST_CATALOG); }
