@@ -72,6 +72,7 @@ struct CableLeg {
     std::uint32_t link = 0;       // index into Fabric::links
     std::string aDevice, aPort, aRack;
     std::string zDevice, zPort, zRack;
+    std::string aHall, zHall;     // the racks' halls (Layout SitePlacement::hallName; "" on a one-hall floor)
 };
 
 // One physical cable of the cable plan. The a*/z* fields name its first leg; `legs` names every leg.
@@ -80,6 +81,7 @@ struct CableRow {
     LinkClass cls = LinkClass::HostLeaf;
     std::string aDevice, aPort, aRack;
     std::string zDevice, zPort, zRack;
+    std::string aHall, zHall;     // the racks' halls ("" on a one-hall floor)
     std::string media;            // "DAC", "AOC", "Multimode", ...
     std::string cablePart, aModule, zModule;
     double lengthM = 0;           // order length

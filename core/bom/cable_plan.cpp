@@ -24,11 +24,23 @@ const LinkSolution* solutionOf(const MediaAssignment& media, std::size_t link)
     return index < media.solutions.size() ? &media.solutions[index] : nullptr;
 }
 
+const Rack* rackOf(const Layout& layout, DeviceId d)
+{
+    if (d >= layout.rackOfDevice.size()) return nullptr;
+    const std::uint32_t r = layout.rackOfDevice[d];
+    return r < layout.racks.size() ? &layout.racks[r] : nullptr;
+}
+
 std::string rackName(const Layout& layout, DeviceId d)
 {
-    if (d >= layout.rackOfDevice.size()) return {};
-    const std::uint32_t r = layout.rackOfDevice[d];
-    return r < layout.racks.size() ? layout.racks[r].name : std::string();
+    const Rack* r = rackOf(layout, d);
+    return r ? r->name : std::string();
+}
+
+std::string hallName(const Layout& layout, DeviceId d)
+{
+    const Rack* r = rackOf(layout, d);
+    return r ? layout.site.hallName(r->hall) : std::string();
 }
 
 void fillLeg(CableLeg& leg, const Fabric& fabric, const Layout& layout, std::uint32_t link)
@@ -41,6 +53,10 @@ void fillLeg(CableLeg& leg, const Fabric& fabric, const Layout& layout, std::uin
     leg.zDevice = fabric.deviceName(l.b);
     leg.zPort = fabric.portName(l.b, l.bPort);
     leg.zRack = rackName(layout, l.b);
+    if (layout.halls > 1) {  // one hall: nothing to tell apart
+        leg.aHall = hallName(layout, l.a);
+        leg.zHall = hallName(layout, l.b);
+    }
 }
 
 } // namespace
@@ -70,6 +86,8 @@ void forEachCable(const Fabric& fabric, const Layout& layout, const MediaAssignm
         r.zDevice = first.zDevice;
         r.zPort = first.zPort;
         r.zRack = first.zRack;
+        r.aHall = first.aHall;
+        r.zHall = first.zHall;
         const int perCable = sol ? sol->linksPerCable : 1;
         r.media = sol ? toString(sol->media) : "none";
         if (perCable > 1) r.media += " 1:" + std::to_string(perCable);

@@ -35,13 +35,14 @@ void writeClusterCablesCsv(const ClusterPlan& c, const std::string& path, bool u
         if (utf8Bom) out << kUtf8Bom;
         writeSpreadsheetCsvRecord(out, {"network", "cable_id", "label", "link_class", "a_device", "a_port", "a_rack",
                                         "z_device", "z_port", "z_rack", "media", "cable_part", "a_module",
-                                        "z_module", "length_m"});
+                                        "z_module", "length_m", "a_hall", "z_hall"});
         for (const NetworkPlan& n : c.networks) {
             const Plan& p = n.plan;
             bom::forEachCable(p.fabric, p.layout, p.media, [&](const CableRow& r) {
                 writeSpreadsheetCsvRecord(out, {n.name, cableId(r.index), n.name + " " + r.label, toString(r.cls),
                                                 r.aDevice, r.aPort, r.aRack, r.zDevice, r.zPort, r.zRack, r.media,
-                                                r.cablePart, r.aModule, r.zModule, formatNumber(r.lengthM, 1)});
+                                                r.cablePart, r.aModule, r.zModule, formatNumber(r.lengthM, 1), r.aHall,
+                                                r.zHall});
                 return true;
             });
         }

@@ -63,11 +63,11 @@ public:
             if (ctx.options.csvUtf8Bom) out << kUtf8Bom;
             writeSpreadsheetCsvRecord(out, {"cable_id", "label", "link_class", "a_device", "a_port", "a_rack",
                                  "z_device", "z_port", "z_rack", "media", "cable_part", "a_module",
-                                 "z_module", "length_m"});
+                                 "z_module", "length_m", "a_hall", "z_hall"});
             streamCables(ctx, 0.0, 1.0, [&](const CableRow& c) {
                 writeSpreadsheetCsvRecord(out, {cableId(c.index), c.label, toString(c.cls), c.aDevice, c.aPort,
                                      c.aRack, c.zDevice, c.zPort, c.zRack, c.media, c.cablePart,
-                                     c.aModule, c.zModule, formatNumber(c.lengthM, 1)});
+                                     c.aModule, c.zModule, formatNumber(c.lengthM, 1), c.aHall, c.zHall});
             });
         });
         reportProgress(ctx, 1.0);

@@ -23,9 +23,9 @@ XlsxSheet startCableSheet(XlsxBook& book, const std::string& sheet, int number)
     s.width(7, 8, 11);
     s.width(9, 9, 11);
     s.width(10, 12, 22);
-    s.width(13, 13, 11);
+    s.width(13, 15, 11);
     s.header(0, {"Cable ID", "Label", "Link class", "A device", "A port", "A rack", "Z device", "Z port", "Z rack",
-                 "Media", "Cable part", "A module", "Z module", "Length (m)"},
+                 "Media", "Cable part", "A module", "Z module", "Length (m)", "A hall", "Z hall"},
              book.formats().header);
     s.freezeHeader();
     return s;
@@ -50,7 +50,7 @@ void writeCableSheets(XlsxBook& book, const ExportContext& ctx, double progressF
     int sheetNumber = 1;
     XlsxSheet s = startCableSheet(book, sheet, sheetNumber);
     std::size_t rowsOnSheet = 0;
-    auto closeSheet = [&] { s.autofilter(0, int(std::max<std::size_t>(rowsOnSheet, 1)), 13); };
+    auto closeSheet = [&] { s.autofilter(0, int(std::max<std::size_t>(rowsOnSheet, 1)), 15); };
 
     streamCables(ctx, progressFrom, progressTo, [&](const CableRow& c) {
         if (rowsOnSheet == kCableRowsPerSheet) {
@@ -73,6 +73,8 @@ void writeCableSheets(XlsxBook& book, const ExportContext& ctx, double progressF
         s.text(row, 11, c.aModule);
         s.text(row, 12, c.zModule);
         s.number(row, 13, c.lengthM, fmt.decimal);
+        s.text(row, 14, c.aHall);
+        s.text(row, 15, c.zHall);
     });
     closeSheet();
 }

@@ -82,9 +82,11 @@ private slots:
         QCOMPARE(rows[1][0], std::string("C000001"));
         std::set<std::string> ids;
         for (std::size_t i = 1; i < rows.size(); ++i) {
-            QCOMPARE(rows[i].size(), std::size_t(14));
+            QCOMPARE(rows[i].size(), std::size_t(16));
             ids.insert(rows[i][0]);
             QVERIFY(std::stod(rows[i][13]) > 0);  // every cable has a length
+            QCOMPARE(rows[i][14], std::string());  // a_hall, z_hall: empty on a one-hall floor
+            QCOMPARE(rows[i][15], std::string());
         }
         QCOMPARE(ids.size(), cables);  // ids unique
         // The label column names every leg of every cable: each of the 2,048 links exactly once.

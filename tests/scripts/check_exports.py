@@ -33,7 +33,8 @@ cables = read_csv(out / "csv" / "cables.csv")
 n_cables = len(cables) - 1
 links = plan["topology"]["links"]["total"]
 check(0 < n_cables <= links, f"cables {n_cables} vs links {links}")
-check(all(len(r) == 14 for r in cables), "cables.csv: ragged rows")
+check(all(len(r) == 16 for r in cables), "cables.csv: ragged rows")
+check(cables[0][14:] == ["a_hall", "z_hall"], f"cables.csv: hall columns {cables[0][14:]}")
 
 labels = read_csv(out / "labels.csv")
 check(len(labels) - 1 == 2 * n_cables, f"labels {len(labels) - 1} vs 2 x {n_cables}")
