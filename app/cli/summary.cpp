@@ -61,6 +61,22 @@ void printSummary(const Plan& p, std::ostream& out, const std::string& catalogPa
     out << "  links: host-leaf " << num(links[std::size_t(LinkClass::HostLeaf)]) << ", leaf-spine "
         << num(links[std::size_t(LinkClass::LeafSpine)]) << ", spine-core "
         << num(links[std::size_t(LinkClass::SpineCore)]) << "\n";
+    if (const Layout& l = p.layout; l.halls > 1) {  // core/layout/README.md "Halls", "Sites"
+        const SitePlacement& site = l.site;
+        out << "  site: " << counted(l.halls, "hall");
+        if (site.buildings() > 1) out << " in " << counted(static_cast<long long>(site.buildings()), "building");
+        out << ", " << num(std::llround(l.floorWidthM)) << " x " << num(std::llround(l.floorDepthM)) << " m";
+        constexpr int kHallsListed = 8;
+        for (int h = 0; h < l.halls && h < kHallsListed; ++h) {
+            out << (h == 0 ? " (" : ", ") << site.hallName(h);
+            if (site.buildings() > 1) out << " in " << site.buildingNames[std::size_t(site.hallBuilding[std::size_t(h)])];
+            out << ": " << num(site.hallRowsUsed[std::size_t(h)]);
+            if (site.hallRowsCapacity[std::size_t(h)] > 0) out << " of " << num(site.hallRowsCapacity[std::size_t(h)]);
+            out << " rows";
+            if (site.hallPods[std::size_t(h)] > 0) out << ", " << counted(site.hallPods[std::size_t(h)], "pod");
+        }
+        out << (l.halls > kHallsListed ? ", ...)" : ")") << "\n";
+    }
     for (const auto& u : f.usage())
         out << "  " << toString(u.tier) << " ports: " << num(u.portsUsed) << " of " << num(u.portsTotal) << " used, "
             << num(u.portsSpare()) << " spare"

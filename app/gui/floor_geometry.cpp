@@ -87,6 +87,28 @@ FloorGeometry buildFloorGeometry(const Plan& plan)
         out.rowLabels.push_back({row, ext.first * kFloorPxPerM - f.rackWidthM * kFloorPxPerM / 2 - 10 + shift.x(),
                                  rowYM[row] * kFloorPxPerM + shift.y()});
     }
+    if (layout.halls > 1) {
+        const SitePlacement& site = layout.site;
+        std::vector<QRectF> hallRect(std::size_t(layout.halls)), buildingRect(site.buildings());
+        for (const Rack& r : layout.racks) {
+            const QRectF rect = rackRect(r, f);
+            if (r.hall >= 0 && r.hall < layout.halls) hallRect[std::size_t(r.hall)] |= rect;
+            if (r.building >= 0 && std::size_t(r.building) < buildingRect.size()) buildingRect[std::size_t(r.building)] |= rect;
+        }
+        for (int h = 0; h < layout.halls; ++h) {
+            if (!hallRect[std::size_t(h)].isValid()) continue;
+            const int used = h < int(site.hallRowsUsed.size()) ? site.hallRowsUsed[std::size_t(h)] : 0;
+            const int capacity = h < int(site.hallRowsCapacity.size()) ? site.hallRowsCapacity[std::size_t(h)] : 0;
+            const QString name = QString::fromStdString(site.hallName(h));
+            const QString rows = capacity > 0 ? QObject::tr("%1 of %2 rows").arg(used).arg(capacity) : QObject::tr("%n row(s)", nullptr, used);
+            out.hallFrames.push_back({hallRect[std::size_t(h)].adjusted(-8, -8, 8, 8), name + QStringLiteral(" · ") + rows});
+        }
+        if (site.buildings() > 1)
+            for (std::size_t b = 0; b < site.buildings(); ++b)
+                if (buildingRect[b].isValid())
+                    out.buildingFrames.push_back({buildingRect[b].adjusted(-40, -40, 40, 40),
+                                                  QObject::tr("Building %1").arg(QString::fromStdString(site.buildingNames[b]))});
+    }
     if (out.spineRoomBounds.isValid() && !rowExtentM.empty()) {
         out.hasTray = true;
         out.trayStartPx = (rowExtentM.begin()->second.second + f.rackWidthM / 2) * kFloorPxPerM;
@@ -98,7 +120,9 @@ FloorGeometry buildFloorGeometry(const Plan& plan)
 FloorSections FloorSections::forLayout(const Layout& layout, const FloorSpec& f)
 {
     FloorSections out;
-    if (layout.rows <= 0) return out;
+    // Runs of one hall's rows; several halls are drawn where they stand (a run would carry rows into
+    // another hall's place).
+    if (layout.rows <= 0 || layout.halls > 1) return out;
     double minY = 1e18, maxY = -1e18, maxX = -1e18, minX = 1e18;
     for (const Rack& r : layout.racks) {
         if (r.kind == RackKind::SpineRoom) continue;

@@ -66,6 +66,13 @@ struct FloorGeometry {
     bool hasTray = false;  // from the end of row 1 to the spine room
     double trayStartPx = 0, trayYPx = 0;
     double computePowerW = 0;
+    // Several halls: a frame per hall and, on a described site of several buildings, per building
+    // (layout/README.md "Sites"), each with its title ("Hall A · 64 of 70 rows").
+    struct Frame {
+        QRectF rect;
+        QString title;
+    };
+    std::vector<Frame> hallFrames, buildingFrames;
 };
 
 FloorGeometry buildFloorGeometry(const Plan&);

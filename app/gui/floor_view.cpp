@@ -1,4 +1,5 @@
 #include "floor_view.h"
+#include "floor_frames_item.h"
 
 #include <QCoreApplication>
 #include <QFontMetricsF>
@@ -311,6 +312,9 @@ void FloorView::rebuild()
             m_titles.push_back(t);
         }
     }
+
+    // Halls and buildings of a site (layout/README.md "Halls", "Sites"): frames behind the racks.
+    if (!g.hallFrames.empty()) scene()->addItem(new FloorFramesItem(m_geometry));
 
     // The spine room: one draggable block holding all spine-room racks.
     const QRectF spineBounds = g.spineRoomBounds;
