@@ -236,6 +236,30 @@ ClusterSpec randomSpec(std::mt19937& rng, const Catalog& catalog)
 }
 
 
+// A described site for a random design (issue 40, layout/README.md "Sites"), from its own generator so the
+// designs themselves stay those of the other seeds: one to four halls in one or two buildings, together
+// about 1 to 1.5 times the rows the design needs (a few too small: their floor.site error is a finding,
+// the plan is still whole), a route of 50-500 m between buildings.
+void addRandomSite(ClusterSpec& s, std::mt19937& rng)
+{
+    auto pick = [&](int n) { return int(std::uniform_int_distribution<int>(0, n - 1)(rng)); };
+    if (pick(100) >= 20) return;
+    const long long nodes = s.gpusPerNode > 0 ? s.gpus / s.gpusPerNode : 1;
+    const long long npr = nodesPerRackOf(s.floor), perRow = std::max(1, s.floor.racksPerRow);
+    const long long rows = std::max(1LL, ((nodes + npr - 1) / npr + perRow - 1) / perRow);
+    const int halls = 1 + pick(4);
+    const bool twoBuildings = halls > 1 && pick(2) == 0;
+    const long long total = rows + rows * pick(51) / 100;
+    for (int h = 0; h < halls; ++h) {
+        HallSpec hall;
+        hall.name = "Hall " + std::to_string(h + 1);
+        hall.building = twoBuildings && h >= halls / 2 ? "B" : "A";
+        hall.rows = int(std::max(1LL, (total + halls - 1) / halls + pick(2)));
+        s.floor.site.halls.push_back(hall);
+    }
+    if (twoBuildings) s.floor.site.routes.push_back({"A", "B", 50.0 + pick(451)});
+}
+
 // Every field of every finding, in order: what the fast and the plain invariant checks must agree on.
 std::vector<std::string> spelledOut(const std::vector<Finding>& findings)
 {
@@ -711,7 +735,8 @@ private slots:
 
     void fiveHundredRandomSpecs()
     {
-        std::mt19937 rng(20261201), networkRng(20261205);
+        std::mt19937 rng(20261201), networkRng(20261205), siteRng(20261207);
+        int sites = 0, siteErrors = 0;  // plans on a described site; of them, sites too small (floor.site)
         int perTier = 0, dualTor = 0, dualTorTwoPort = 0, nonOemChecked = 0, withNetworks = 0, otherNetworks = 0;
         int splitOptics = 0;  // plans whose switch modules split their ports for 200G hosts (media README)
         int twoSpeeds = 0;    // plans whose fabric links run faster than their host links
@@ -719,7 +744,17 @@ private slots:
         std::vector<std::string> refusedNetworks;
         std::vector<std::string> failures;
         const test::RandomPlans r = test::planRandomSpecs(
-            catalog_, 500, 3000, [&] { return randomSpec(rng, catalog_); }, [&](const ClusterSpec& spec, Plan& p, int attempts) {
+            catalog_, 500, 3000,
+            [&] {
+                ClusterSpec s = randomSpec(rng, catalog_);
+                addRandomSite(s, siteRng);
+                return s;
+            },
+            [&](const ClusterSpec& spec, Plan& p, int attempts) {
+                if (!spec.floor.site.empty()) {
+                    ++sites;
+                    siteErrors += std::any_of(p.findings.begin(), p.findings.end(), [](const Finding& f) { return f.rule == "floor.site"; });
+                }
                 // Cage groups are homogeneous: every link through one cage uses the same media class.
                 if (const std::string mixed = cageWithMixedMedia(p); !mixed.empty() && failures.size() < 20)
                     failures.push_back("attempt " + std::to_string(attempts) + ": " + mixed);
@@ -802,6 +837,8 @@ private slots:
         qInfo("%d random plans checked in %d attempts (%d with per-tier switches, %d dual-ToR, %d of them with a "
               "two-port NIC, %d with split optics)", planned, attempts, perTier, dualTor, dualTorTwoPort, splitOptics);
         QVERIFY2(splitOptics >= 10, qPrintable(QString::number(splitOptics)));  // 200G hosts behind splitters
+        qInfo("%d on a described site (%d of them too small: floor.site)", sites, siteErrors);
+        QVERIFY2(sites - siteErrors >= 50, qPrintable(QString::number(sites - siteErrors)));
         qInfo("%d with fabric links faster than host links", twoSpeeds);
         QVERIFY2(twoSpeeds >= 20, qPrintable(QString::number(twoSpeeds)));
         qInfo("%d other networks with uplinks faster than their ports", twoSpeedNetworks);

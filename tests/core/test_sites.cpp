@@ -10,6 +10,8 @@
 #include <cmath>
 #include <set>
 
+#include <nlohmann/json.hpp>
+
 #include "bom/bom.h"
 #include "catalog/catalog_db.h"
 #include "common/error.h"
@@ -148,6 +150,168 @@ private slots:
         // Cores stand in North's core room: the spines of South's pods reach every core group across the route.
         QVERIFY(crossing > 0);
         qInfo("%lld of %zu links cross between the buildings", crossing, near.fabric.links.size());
+    }
+
+    // 100,000 GPUs (the default InfiniBand parts: QM9700, 49 pods of 256 nodes; the last has 212) in three
+    // halls of 70 rows. By hand: a pod is 256 nodes = 64 racks of 4 = 4 rows of 16, so a 70-row hall
+    // holds 17 pods (68 rows; 18 would take 72): 17, 17 and the remaining 15 (14 x 256 + 212 nodes =
+    // 949 racks = 60 rows). Every route within its part's reach; every cable names both halls.
+    void threeHallSiteOf100kGpus()
+    {
+        ClusterSpec s = infiniband(100'000);
+        s.floor.site.halls = {hall("Hall A", "DC1", 70), hall("Hall B", "DC1", 70), hall("Hall C", "DC1", 70)};
+        const Plan p = makePlan(s, catalog_);
+        QVERIFY2(p.errorCount() == 0, errorsOf(p).c_str());
+        QCOMPARE(p.fabric.shape.pods, 49);
+        QCOMPARE(p.layout.site.hallPods, (std::vector<int>{17, 17, 15}));
+        QCOMPARE(p.layout.site.hallRowsUsed, (std::vector<int>{68, 68, 60}));
+        QCOMPARE(p.layout.site.hallRowsCapacity, (std::vector<int>{70, 70, 70}));
+        // A pod's leaves and spines stand in its hall: leaf-spine links never leave it.
+        for (std::size_t i = 0; i < p.fabric.links.size(); ++i) {
+            const Link& l = p.fabric.links[i];
+            if (l.cls == LinkClass::SpineCore) continue;
+            QCOMPARE(p.layout.racks[p.layout.rackOfDevice[l.a]].hall, p.layout.racks[p.layout.rackOfDevice[l.b]].hall);
+        }
+        const double longest = requireEveryRouteWithinReach(p);
+        std::set<std::string> halls;
+        std::size_t rows = 0;
+        bom::forEachCable(p.fabric, p.layout, p.media, [&](const CableRow& r) {
+            halls.insert(r.aHall);
+            halls.insert(r.zHall);
+            ++rows;
+            return true;
+        });
+        QCOMPARE(halls, (std::set<std::string>{"Hall A", "Hall B", "Hall C", "core room"}));
+        qInfo("%zu cables, longest route %.1f m, site %.0f x %.0f m", rows, longest, p.layout.floorWidthM, p.layout.floorDepthM);
+    }
+
+    // 1,000,000 GPUs on SN5600 (128 x 400G, 123 pods of 16 rows) on a campus of two buildings, 16 halls of
+    // 64 rows in each, 300 m between them: 4 pods a hall, so 30 full halls, one with 3 pods and one empty
+    // (S16); cores in North's core room. South's spine-core links cross the route, beyond a DR module's
+    // 500 m, and every route stays within the reach of the part media chose (FR4 for the long ones).
+    void campusOfTwoBuildingsAtAMillionGpus()
+    {
+        ClusterSpec s;
+        s.gpus = 1'000'000;
+        s.fabric = FabricKind::RoCE;
+        s.switchModel = "SN5600";
+        s = plan::partsForFabric(s, FabricKind::RoCE, catalog_).spec;  // its NIC and speed: 400G
+        s.switchModel = "SN5600";
+        for (const char* building : {"North", "South"})
+            for (int h = 1; h <= 16; ++h)
+                s.floor.site.halls.push_back(hall(std::string(1, building[0]) + (h < 10 ? "0" : "") + std::to_string(h), building, 64));
+        s.floor.site.routes = {{"North", "South", 300.0}};
+        const Plan p = makePlan(s, catalog_);
+        QVERIFY2(p.errorCount() == 0, errorsOf(p).c_str());
+        QCOMPARE(p.fabric.shape.pods, 123);
+        std::vector<int> pods(32, 4);
+        pods[30] = 3, pods[31] = 0;
+        QCOMPARE(p.layout.site.hallPods, pods);
+        double longestCrossing = 0;
+        for (std::size_t i = 0; i < p.fabric.links.size(); ++i) {
+            const Link& l = p.fabric.links[i];
+            if (p.layout.racks[p.layout.rackOfDevice[l.a]].building != p.layout.racks[p.layout.rackOfDevice[l.b]].building)
+                longestCrossing = std::max(longestCrossing, double(p.layout.linkLengthM[i]));
+        }
+        QVERIFY2(longestCrossing > 500.0, qPrintable(QString::number(longestCrossing)));  // past DR's reach
+        const double longest = requireEveryRouteWithinReach(p);
+        qInfo("longest route %.1f m (between buildings %.1f m), site %.0f x %.0f m", longest, longestCrossing, p.layout.floorWidthM,
+              p.layout.floorDepthM);
+    }
+
+    // A two-tier design spans halls too: the DGX B300 XDR example's 8 SUs of 72 nodes (18 racks, one row
+    // each) in two halls of 4 rows; its spines stand in the core room between them, and each SU's leaves
+    // in its own hall.
+    void twoTierDesignSpansHalls()
+    {
+        ClusterSpec s = loadSpecFile(std::string(FABRICPLAN_EXAMPLES_DIR) + "/xdr-b300-4608.fabricplan").spec;
+        s.floor.site.halls = {hall("West", "", 4), hall("East", "", 4)};
+        const Plan p = makePlan(s, catalog_);
+        QVERIFY2(p.errorCount() == 0, errorsOf(p).c_str());
+        QCOMPARE(p.fabric.shape.tiers, 2);
+        QCOMPARE(p.layout.site.hallRowsUsed, (std::vector<int>{4, 4}));
+        for (std::size_t d = 0; d < p.fabric.devices.size(); ++d) {
+            const Rack& r = p.layout.racks[p.layout.rackOfDevice[d]];
+            if (p.fabric.devices[d].tier == Tier::Spine) QCOMPARE(r.hall, -1);
+            else QVERIFY(r.hall == (p.fabric.devices[d].su < 4 ? 0 : 1) || d >= p.fabric.nodeCount);
+        }
+        requireEveryRouteWithinReach(p);
+    }
+
+    // A site too small is an error naming the hall's rows and what it needs, not a silent overflow; pods
+    // placed by hand must add up. Every node is still placed.
+    void siteTooSmallIsAnError()
+    {
+        ClusterSpec s = infiniband(100'000);
+        s.floor.site.halls = {hall("Hall A", "", 100), hall("Hall B", "", 80)};  // 196 rows needed: 25 + 20 pods fit
+        const Plan p = makePlan(s, catalog_);
+        const Finding* f = findingOf(p, "floor.site");
+        QVERIFY(f);
+        QCOMPARE(f->severity, Severity::Error);
+        QCOMPARE(f->where, std::string("/floor/site/halls/1/rows"));
+        QVERIFY2(f->message.find("\"Hall B\" holds 80 rows") != std::string::npos, f->message.c_str());
+        QVERIFY2(f->fix.find("halls hold 180") != std::string::npos, f->fix.c_str());
+        QCOMPARE(p.layout.site.hallPods, (std::vector<int>{25, 24}));
+        long long placed = 0;
+        for (const Rack& r : p.layout.racks) placed += r.kind == RackKind::Compute ? r.devices : 0;
+        QCOMPARE(placed, (long long)p.fabric.nodeCount);
+
+        s.floor.site.halls = {hall("Hall A", "", 100, 25), hall("Hall B", "", 100, 23)};  // 48 of 49 pods
+        const Plan fortyEightPods = makePlan(s, catalog_);
+        const Finding* byHand = findingOf(fortyEightPods, "floor.site");
+        QVERIFY(byHand);
+        QVERIFY2(byHand->message.find("48 pods by hand; the design has 49") != std::string::npos, byHand->message.c_str());
+        s.floor.site.halls[1].pods = 24;
+        const Plan handPlaced = makePlan(s, catalog_);
+        QVERIFY2(handPlaced.errorCount() == 0, errorsOf(handPlaced).c_str());
+        QCOMPARE(handPlaced.layout.site.hallPods, (std::vector<int>{25, 24}));
+        QCOMPARE(handPlaced.layout.site.hallRowsUsed, (std::vector<int>{100, 96}));  // 25 x 4; 23 x 4 + the 212-node pod's 4
+    }
+
+    // floor.site in a design file: written as format minor 3 and read back equal; mistakes refused with
+    // the field and a fix.
+    void designFileRoundTripAndRefusals()
+    {
+        ClusterSpec s;
+        s.floor.site.halls = {hall("A", "North", 30), hall("B", "South", 20, 0)};
+        s.floor.site.routes = {{"North", "South", 250.0}};
+        s.floor.site.coreBuilding = "South";
+        const nlohmann::json j = specToJson(s);
+        QCOMPARE(j.at("format_minor").get<int>(), 3);
+        QCOMPARE(specFromJson(j, "t").spec.floor.site, s.floor.site);
+        QVERIFY(!specToJson(ClusterSpec{}).at("floor").contains("site"));
+        QVERIFY(validateSpec(s).empty());
+
+        auto problemAt = [](const ClusterSpec& spec, const std::string& field) {
+            for (const SpecProblem& p : validateSpec(spec))
+                if (p.field == field) return p.message + " | " + p.fix;
+            return std::string();
+        };
+        ClusterSpec bad = s;
+        bad.floor.site.routes.clear();
+        QVERIFY(problemAt(bad, "/floor/site/routes").find("no route joins building \"North\"") != std::string::npos);
+        bad = s;
+        bad.floor.site.routes[0].to = "Sotuh";
+        QVERIFY(problemAt(bad, "/floor/site/routes/0/to").find("\"South\"") != std::string::npos);
+        bad = s;
+        bad.floor.site.halls[1].name = "A";
+        QVERIFY(!problemAt(bad, "/floor/site/halls/1/name").empty());
+        bad = s;
+        bad.floor.site.halls[0].rows = 0;
+        QVERIFY(!problemAt(bad, "/floor/site/halls/0/rows").empty());
+        bad = s;
+        bad.floor.site.coreBuilding = "East";
+        QVERIFY(!problemAt(bad, "/floor/site/core_building").empty());
+        // An unknown key in a hall is refused as any other typo.
+        nlohmann::json typo = j;
+        typo["floor"]["site"]["halls"][0]["row"] = 3;
+        try {
+            specFromJson(typo, "t.fabricplan");
+            QFAIL("a misspelt hall key was accepted");
+        } catch (const UserError& e) {
+            QVERIFY2(e.where == "t.fabricplan: /floor/site/halls/0/row", e.where.c_str());
+            QVERIFY2(e.fix.find("did you mean \"rows\"") != std::string::npos, e.fix.c_str());
+        }
     }
 
     // The route between two buildings is the shortest over the site's routes: North-West 100 m and
