@@ -21,8 +21,10 @@ QRectF floorBoundsM(const Layout& layout, const FloorSpec& floor)
     QRectF bounds;
     for (const Rack& r : layout.racks)
         bounds |= QRectF(r.xM - floor.rackWidthM / 2, r.yM - floor.rackDepthM / 2, floor.rackWidthM, floor.rackDepthM);
-    // Room for the row labels on the left and the spine-room caption above.
-    return bounds.adjusted(-3.0, -2.0, 3.0, 1.0);
+    // Room for the row labels on the left and the spine-room caption above; on a site, for the hall and
+    // building frames and their titles (paintFloor).
+    const double frameM = layout.site.buildings() > 1 ? 14.0 : layout.halls > 1 ? 5.0 : 0.0;
+    return bounds.adjusted(-3.0 - frameM, -2.0 - frameM, 3.0 + frameM, 1.0 + frameM);
 }
 
 QColor kindColour(RackKind kind)
@@ -112,10 +114,14 @@ void paintFloor(QPainter& p, const QRectF& target, const Plan& plan)
     double maxRackKw = 0;
     for (const Rack& r : layout.racks) maxRackKw = std::max(maxRackKw, r.powerW / 1000.0);
     p.drawText(QPointF(target.left(), target.top() + t * 1.4),
-               QStringLiteral("Floor plan — %1 racks in %2 rows, %3 m × %4 m")
+               QStringLiteral("Floor plan — %1 racks in %2 rows%5, %3 m × %4 m")
                    .arg(layout.racks.size())
                    .arg(layout.rows)
-                   .arg(groupedNumber(layout.floorWidthM, 1), groupedNumber(layout.floorDepthM, 1)));
+                   .arg(groupedNumber(layout.floorWidthM, 1), groupedNumber(layout.floorDepthM, 1))
+                   .arg(layout.halls <= 1 ? QString()
+                        : layout.site.buildings() > 1
+                            ? QStringLiteral(", %1 halls in %2 buildings").arg(layout.halls).arg(layout.site.buildings())
+                            : QStringLiteral(", %1 halls").arg(layout.halls)));
     font.setBold(false);
 
     const double titleH = t * 2.4;
@@ -161,7 +167,51 @@ void paintFloor(QPainter& p, const QRectF& target, const Plan& plan)
             const QRectF label(drawing.left(), at.y() - labelPitch / 2, at.x() - drawing.left() - t * 0.3, labelPitch);
             p.drawText(label, Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("Row %1").arg(row + 1));
         }
-        if (!spineM.isEmpty()) {
+        if (layout.halls > 1) {
+            // Halls and buildings (core/layout/README.md "Halls", "Sites"): a frame each, titled where it fits.
+            const SitePlacement& site = layout.site;
+            std::vector<QRectF> hallM(std::size_t(layout.halls)), buildingM(site.buildings());
+            for (const Rack& r : layout.racks) {
+                const QRectF box(r.xM - floor.rackWidthM / 2, r.yM - floor.rackDepthM / 2, floor.rackWidthM, floor.rackDepthM);
+                if (r.hall >= 0 && r.hall < layout.halls) hallM[std::size_t(r.hall)] |= box;
+                if (r.building >= 0 && std::size_t(r.building) < buildingM.size()) buildingM[std::size_t(r.building)] |= box;
+            }
+            QFont titleFont = font;  // the row labels' size follows the racks; titles stay legible
+            titleFont.setPixelSize(std::max(1, int(std::lround(t))));
+            p.setFont(titleFont);
+            const QFontMetricsF metrics(titleFont);
+            // A title that does not fit over its frame falls back to its first word (the hall's name), else none.
+            const auto frame = [&](const QRectF& boxM, double padM, QString title, bool solid) {
+                const QRectF px(toPx(boxM.left() - padM, boxM.top() - padM), toPx(boxM.right() + padM, boxM.bottom() + padM));
+                p.setPen(QPen(QColor(0x77, 0x77, 0x77), std::max(0.4, t / (solid ? 8 : 14)), solid ? Qt::SolidLine : Qt::DashLine));
+                p.setBrush(Qt::NoBrush);
+                p.drawRect(px);
+                if (metrics.horizontalAdvance(title) > px.width()) title = title.section(QStringLiteral(" · "), 0, 0);
+                if (metrics.horizontalAdvance(title) > px.width()) return;
+                p.setPen(QColor(0x33, 0x33, 0x33));
+                p.drawText(QPointF(px.left(), px.top() - t * 0.3), title);
+            };
+            for (std::size_t b = 0; site.buildings() > 1 && b < buildingM.size(); ++b)
+                if (!buildingM[b].isEmpty())
+                    frame(buildingM[b], 8.0, QStringLiteral("Building %1").arg(QString::fromStdString(site.buildingNames[b])), true);
+            QRectF coreM;  // the core room (two tiers on a described site: the spines' room)
+            for (const Rack& r : layout.racks)
+                if (r.hall < 0) coreM |= QRectF(r.xM - floor.rackWidthM / 2, r.yM - floor.rackDepthM / 2, floor.rackWidthM, floor.rackDepthM);
+            if (!coreM.isEmpty()) {
+                const QPointF topLeft = toPx(coreM.left(), coreM.top());
+                p.setPen(QColor(0x33, 0x33, 0x33));
+                p.drawText(QPointF(topLeft.x(), topLeft.y() - t * 0.4),
+                           plan.fabric.shape.tiers >= 3 ? QStringLiteral("Core room") : QStringLiteral("Spine room"));
+            }
+            for (int h = 0; h < layout.halls; ++h) {
+                if (hallM[std::size_t(h)].isEmpty()) continue;
+                const int used = site.hallRowsUsed[std::size_t(h)], capacity = site.hallRowsCapacity[std::size_t(h)];
+                frame(hallM[std::size_t(h)], 1.5,
+                      QString::fromStdString(site.hallName(h)) +
+                          (capacity > 0 ? QStringLiteral(" · %1 of %2 rows").arg(used).arg(capacity) : QStringLiteral(" · %1 rows").arg(used)),
+                      false);
+            }
+        } else if (!spineM.isEmpty()) {
             const QPointF topLeft = toPx(spineM.left(), spineM.top());
             p.drawText(QPointF(topLeft.x(), topLeft.y() - t * 0.4), QStringLiteral("Spine room"));
             // The tray run from the end of row 1 to the spine room explains the gap in the picture.
