@@ -125,6 +125,28 @@ private:
     MediaPin m_old;  // removed, or the value before an edit
 };
 
+// The site (floor.site), whole: undo puts the halls and routes back exactly.
+class ChangeSite : public QUndoCommand {
+public:
+    ChangeSite(Document* document, SiteSpec site)
+        : QUndoCommand(QCoreApplication::translate("Command", "Change site")), m_document(document),
+          m_old(document->spec().floor.site), m_new(std::move(site))
+    {
+    }
+    void redo() override { apply(m_new); }
+    void undo() override { apply(m_old); }
+
+private:
+    void apply(const SiteSpec& site)
+    {
+        ClusterSpec spec = m_document->spec();
+        spec.floor.site = site;
+        m_document->applySpecFromCommand(spec);
+    }
+    Document* m_document;
+    SiteSpec m_old, m_new;
+};
+
 // The design's other networks (issue 38), the whole list at once: undo puts the list back exactly.
 class ChangeNetworks : public QUndoCommand {
 public:

@@ -10,6 +10,7 @@
 #include "catalog/platforms.h"
 #include "common/error.h"
 #include "plan/fabric_defaults.h"
+#include "spec/validate.h"
 
 namespace fp::gui {
 
@@ -174,6 +175,18 @@ QString setNetworks(Document* document, std::vector<NetworkSpec> networks, const
         if (const std::optional<UserError> refused = networkRefusalOf(next, *catalog))
             return QString::fromStdString(refused->oneLine());
     document->undoStack()->push(new ChangeNetworks(document, std::move(networks), text));
+    return {};
+}
+
+QString setSite(Document* document, SiteSpec site)
+{
+    if (site == document->spec().floor.site) return {};
+    ClusterSpec next = document->spec();
+    next.floor.site = site;
+    for (const SpecProblem& p : validateSpec(next))
+        if (p.field.rfind("/floor/site", 0) == 0)
+            return QString::fromStdString(p.field + ": " + p.message + (p.fix.empty() ? "" : " — " + p.fix));
+    document->undoStack()->push(new ChangeSite(document, std::move(site)));
     return {};
 }
 

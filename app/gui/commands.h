@@ -56,4 +56,9 @@ bool editPin(Document*, int index, const MediaPin&);
 // applied or unchanged.
 QString setNetworks(Document*, std::vector<NetworkSpec>, const QString& text);
 
+// The site (floor.site: halls, buildings, routes), replaced as one undo step. Refused as validateSpec
+// refuses it (a hall without rows, a building no route reaches): the reason with the field's path
+// ("/floor/site/routes: ... — fix"); empty when applied or unchanged.
+QString setSite(Document*, SiteSpec);
+
 } // namespace fp::gui::Command

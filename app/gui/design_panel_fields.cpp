@@ -3,6 +3,7 @@
 
 #include "design_panel_editors.h"
 #include "networks_editor.h"
+#include "site_editor.h"
 
 namespace fp::gui {
 
@@ -227,6 +228,7 @@ void DesignPanel::build()
               tr("Centre-to-centre distance between rows (rack depth plus the aisle)."), 0, 50, 1, 0.1);
     addDouble(f, fields::slackPerEndM,
               tr("Service loop added at each end of every cable."), 0, 10, 1, 0.1);
+    f->addRow(tr("Site"), new SiteEditor(m_document, this));  // halls and buildings (site_editor.h)
 
     // --- Media policy
     f = addGroup(tr("Media policy"));

@@ -100,7 +100,7 @@ FloorGeometry buildFloorGeometry(const Plan& plan)
             const int used = h < int(site.hallRowsUsed.size()) ? site.hallRowsUsed[std::size_t(h)] : 0;
             const int capacity = h < int(site.hallRowsCapacity.size()) ? site.hallRowsCapacity[std::size_t(h)] : 0;
             const QString name = QString::fromStdString(site.hallName(h));
-            const QString rows = capacity > 0 ? QObject::tr("%1 of %2 rows").arg(used).arg(capacity) : QObject::tr("%n row(s)", nullptr, used);
+            const QString rows = capacity > 0 ? QObject::tr("%1 of %2 rows").arg(used).arg(capacity) : (used == 1 ? QObject::tr("1 row") : QObject::tr("%1 rows").arg(used));
             out.hallFrames.push_back({hallRect[std::size_t(h)].adjusted(-8, -8, 8, 8), name + QStringLiteral(" · ") + rows});
         }
         if (site.buildings() > 1)
@@ -109,7 +109,8 @@ FloorGeometry buildFloorGeometry(const Plan& plan)
                     out.buildingFrames.push_back({buildingRect[b].adjusted(-40, -40, 40, 40),
                                                   QObject::tr("Building %1").arg(QString::fromStdString(site.buildingNames[b]))});
     }
-    if (out.spineRoomBounds.isValid() && !rowExtentM.empty()) {
+    // The tray from row 1 to the spine room is the one-hall model's; halls reach the core room across the site.
+    if (out.spineRoomBounds.isValid() && !rowExtentM.empty() && layout.halls <= 1) {
         out.hasTray = true;
         out.trayStartPx = (rowExtentM.begin()->second.second + f.rackWidthM / 2) * kFloorPxPerM;
         out.trayYPx = rowYM[rowExtentM.begin()->first] * kFloorPxPerM;

@@ -372,6 +372,9 @@ void FloorView::rebuild()
                             networkRacks == 1 ? tr("1 network rack") : tr("%1 network racks").arg(en.toString(networkRacks)),
                             formatPowerW(g.computePowerW))
                        .arg(layout.floorWidthM, 0, 'f', 0).arg(layout.floorDepthM, 0, 'f', 0);
+    if (layout.halls > 1)
+        m_totals += layout.site.buildings() > 1 ? tr(" · %1 halls in %2 buildings").arg(layout.halls).arg(layout.site.buildings())
+                                                : tr(" · %1 halls").arg(layout.halls);
     if (m_sections.count() > 1)
         m_totals += tr(" · one hall in %1 runs of %2 rows · double-click fits")
                         .arg(m_sections.count()).arg(m_sections.rowsPerSection);
