@@ -178,9 +178,9 @@ public:
             }
 
             writeSmallCsv(dir, "4-sites.csv", {{"name", "slug", "status"}, {m.site(), m.siteSlug(), "planned"}});
-            rows = {{"site", "name", "slug", "status"}};
+            rows = {{"site", "parent", "name", "slug", "status"}};  // LocationImportForm; a parent before its children
             for (const auto& l : cluster ? cluster->locations() : m.locations())
-                rows.push_back({m.site(), l.name, l.slug, "planned"});
+                rows.push_back({m.site(), l.parent, l.name, l.slug, "planned"});
             writeSmallCsv(dir, "5-locations.csv", rows);
             rows = {{"site", "location", "name", "status", "width", "u_height"}};
             for (const auto& r : cluster ? cluster->racks() : m.racks())

@@ -142,17 +142,31 @@ NetboxModel::NetboxModel(const ExportContext& ctx) : plan_(ctx.plan)
         namings_.push_back(naming);
     }
 
-    // Locations (one per row, one for the spine room), racks, and U positions stacked from U1.
-    std::map<int, std::string> locationOfRow;
+    // Locations (one per row, one for the spine room), racks, and U positions stacked from U1. A floor of
+    // halls (core/layout/README.md "Halls", "Sites") nests them: a location per hall, first (NetBox looks a
+    // parent up by name), its rows and its spine room inside it, and the core room on its own.
+    const bool halls = plan.layout.halls > 1;
+    const SitePlacement& site = plan.layout.site;
+    std::map<std::pair<int, int>, std::string> locationOf;  // (row, hall) -> location
+    if (halls)
+        for (const Rack& r : plan.layout.racks)
+            if (r.hall >= 0 && !locationOf.count({-2, r.hall})) {
+                const std::string name = site.hallName(r.hall);
+                locationOf[{-2, r.hall}] = name;
+                locations_.push_back({name, netboxSlug(name), ""});
+            }
     for (const Rack& r : plan.layout.racks) {
-        if (locationOfRow.count(r.row)) continue;
+        const std::pair<int, int> key{r.row, r.row < 0 && halls ? r.hall : 0};
+        if (locationOf.count(key)) continue;
         char buf[32];
         std::snprintf(buf, sizeof buf, "Row %02d", r.row + 1);
-        const std::string name = r.row < 0 ? std::string("Spine room") : std::string(buf);
-        locationOfRow[r.row] = name;
-        locations_.push_back({name, netboxSlug(name)});
+        std::string name = r.row >= 0 ? std::string(buf) : !halls ? std::string("Spine room")
+                           : r.hall < 0 ? std::string("Core room") : "Spine room " + site.hallName(r.hall);
+        locationOf[key] = name;
+        locations_.push_back({name, netboxSlug(name), halls && r.hall >= 0 ? site.hallName(r.hall) : ""});
     }
-    for (const Rack& r : plan.layout.racks) racks_.push_back({r.name, locationOfRow[r.row]});
+    const auto locationOfRack = [&](const Rack& r) { return locationOf[{r.row, r.row < 0 && halls ? r.hall : 0}]; };
+    for (const Rack& r : plan.layout.racks) racks_.push_back({r.name, locationOfRack(r)});
     std::vector<int> nextU(plan.layout.racks.size(), 1);
     placements_.resize(f.devices.size());
     std::size_t longest = 0;
@@ -162,7 +176,7 @@ NetboxModel::NetboxModel(const ExportContext& ctx) : plan_(ctx.plan)
         const auto rack = id < plan.layout.rackOfDevice.size() ? plan.layout.rackOfDevice[id] : ~0u;
         if (rack < plan.layout.racks.size()) {
             p.rack = plan.layout.racks[rack].name;
-            p.location = locationOfRow[plan.layout.racks[rack].row];
+            p.location = locationOfRack(plan.layout.racks[rack]);
             const int h = typeOf(id).uHeight;
             if (nextU[rack] + h - 1 <= kNetboxRackUnits) p.position = nextU[rack];
             nextU[rack] += h;

@@ -73,7 +73,7 @@ public:
     const std::vector<NetboxDeviceType>& switchTypes() const { return switchTypes_; }
     std::vector<NetboxRole> roles() const;                            // the tiers present
     std::vector<std::pair<std::string, std::string>> manufacturers() const;  // name, slug
-    struct Location { std::string name, slug; };
+    struct Location { std::string name, slug, parent; };  // parent: the hall's location on a floor of halls
     const std::vector<Location>& locations() const { return locations_; }
     struct RackRow { std::string name, location; };
     const std::vector<RackRow>& racks() const { return racks_; }

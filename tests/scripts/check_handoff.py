@@ -73,7 +73,16 @@ def check_netbox_bundle(name, nb, plan, design_networks=()):
     sites = dicts(read_csv(nb / "4-sites.csv"))
     check(len(sites) == 1 and len(sites[0]["name"]) <= 100, f"{name}: sites {sites}")
     site = sites[0]["name"]
-    locations = {r["name"] for r in dicts(read_csv(nb / "5-locations.csv")) if r["site"] == site}
+    # LocationImportForm looks a parent up by name: it must be imported earlier in the file, and slugs and
+    # names are unique within the site (a floor of halls nests rows and spine rooms in their hall).
+    locations = set()
+    slugs = set()
+    for r in dicts(read_csv(nb / "5-locations.csv")):
+        check(r["site"] == site, f"{name}: location {r['name']} outside the site")
+        check(r["parent"] == "" or r["parent"] in locations, f"{name}: location {r['name']}: parent {r['parent']} not imported before it")
+        check(r["name"] not in locations and r["slug"] not in slugs, f"{name}: location {r['name']} repeats")
+        locations.add(r["name"])
+        slugs.add(r["slug"])
     racks = {}
     for r in dicts(read_csv(nb / "6-racks.csv")):
         check(r["site"] == site and r["location"] in locations, f"{name}: rack {r['name']} outside the site's locations")
