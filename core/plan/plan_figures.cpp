@@ -123,6 +123,11 @@ void forEachExportedFigure(const Plan& p, const std::function<void(double)>& fig
         for (double v : c.perMonth) figure(v);
         figure(c.keptPct);
     }
+    // site (plan_json.cpp siteJson): the floor's size and the routes between described buildings.
+    figure(p.layout.floorWidthM);
+    figure(p.layout.floorDepthM);
+    if (p.layout.site.buildings() > 1)
+        for (double m : p.layout.site.routeM) figure(m);
     for (const StageTiming& t : p.timings) figure(t.ms);
 }
 

@@ -155,6 +155,28 @@ json performanceJson(const Performance& p)
     return out;
 }
 
+// Where the racks stand: halls, buildings and the floor (plan schema "site").
+json siteJson(const Layout& layout)
+{
+    const SitePlacement& site = layout.site;
+    json halls = json::array(), buildings = json::array();
+    const bool described = site.buildings() > 1;
+    for (int h = 0; layout.halls > 1 && h < layout.halls && std::size_t(h) < site.hallNames.size(); ++h) {
+        const std::size_t i = std::size_t(h);
+        halls.push_back({{"name", site.hallNames[i]},
+                         {"building", site.buildingNames.at(std::size_t(site.hallBuilding.at(i)))},
+                         {"rows_used", site.hallRowsUsed.at(i)},
+                         {"rows", site.hallRowsCapacity.at(i)},
+                         {"pods", site.hallPods.at(i)}});
+    }
+    for (std::size_t b = 0; described && b < site.buildings(); ++b) {
+        json route = json::array();
+        for (std::size_t k = 0; k < site.buildings(); ++k) route.push_back(site.routeM.at(b * site.buildings() + k));
+        buildings.push_back({{"name", site.buildingNames[b]}, {"route_m", route}});
+    }
+    return {{"halls", halls}, {"buildings", buildings}, {"floor_width_m", layout.floorWidthM}, {"floor_depth_m", layout.floorDepthM}};
+}
+
 } // namespace
 
 json planToJson(const Plan& p)
@@ -229,6 +251,7 @@ json planToJson(const Plan& p)
         {"errors", p.errorCount()},
         {"warnings", p.warningCount()},
         {"notes", p.estimates.notes},
+        {"site", siteJson(p.layout)},
         {"timings_ms", timings},
     };
 }

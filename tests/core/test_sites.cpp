@@ -17,6 +17,7 @@
 #include "common/error.h"
 #include "plan/fabric_defaults.h"
 #include "plan/plan.h"
+#include "plan/plan_json.h"
 #include "route_reach.h"
 #include "spec/spec_json.h"
 #include "spec/validate.h"
@@ -214,6 +215,12 @@ private slots:
                 longestCrossing = std::max(longestCrossing, double(p.layout.linkLengthM[i]));
         }
         QVERIFY2(longestCrossing > 500.0, qPrintable(QString::number(longestCrossing)));  // past DR's reach
+        // The plan JSON says the same: 32 halls, their pods, the route between the buildings.
+        const nlohmann::json site = planToJson(p).at("site");
+        QCOMPARE(site.at("halls").size(), std::size_t(32));
+        QCOMPARE(site.at("halls")[30].at("pods").get<int>(), 3);
+        QCOMPARE(site.at("halls")[31].at("building").get<std::string>(), std::string("South"));
+        QCOMPARE(site.at("buildings")[0].at("route_m")[1].get<double>(), 300.0);
         const double longest = requireEveryRouteWithinReach(p);
         qInfo("longest route %.1f m (between buildings %.1f m), site %.0f x %.0f m", longest, longestCrossing, p.layout.floorWidthM,
               p.layout.floorDepthM);
