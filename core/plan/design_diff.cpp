@@ -109,6 +109,7 @@ DesignFigures designFigures(const ClusterPlan& cluster)
     f.linkGbps = p.fabric.shape.linkGbps;
     f.fabricGbps = p.fabric.shape.fabricSpeed();
     f.planes = p.fabric.shape.planes;
+    f.halls = p.layout.halls;
     f.switches = p.fabric.switchCount();
     f.nics = qtyOf(p.bom, BomCategory::Nics);
     f.transceivers = qtyOf(p.bom, BomCategory::Transceivers);
@@ -152,6 +153,7 @@ std::vector<FigureCell> figureCells(const DesignFigures& f)
         num("GPUs", K::Count, f.gpus),
         num("Tiers", K::Count, f.tiers),
         num("Planes", K::Count, f.planes),
+        num("Halls", K::Count, f.halls),
         num("Link (Gb/s)", K::Count, f.linkGbps),
         num("Fabric link (Gb/s)", K::Count, f.fabricGbps),
         num("Switches", K::Count, double(f.switches)),

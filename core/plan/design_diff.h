@@ -20,6 +20,7 @@ struct DesignFigures {
     std::string switchModel;  // Hardware::switchesText: one model, or one per tier
     std::string nicModel;
     int gpus = 0, tiers = 0, linkGbps = 0, planes = 0;
+    int halls = 1;  // the floor's halls (layout README "Halls", "Sites")
     int fabricGbps = 0;  // leaf-spine and spine-core links (= linkGbps with one speed)
     long long switches = 0;      // installed switches of the compute fabric (Fabric::switchCount)
     long long nics = 0;          // the BOM's NIC line quantities (built-in NICs included)
