@@ -172,7 +172,7 @@ public:
                 if (plan.fabric.nodeCount > 0) writeDeviceType(dir, m.nodeType());
                 std::vector<bool> used(m.switchTypes().size(), false);  // a tier the plan does not build has no type
                 for (DeviceId id = plan.fabric.nodeCount; id < plan.fabric.devices.size(); ++id)
-                    used.at(plan.fabric.devices[id].model) = true;
+                    used.at(m.typeIndexOf(id)) = true;
                 for (std::size_t t = 0; t < used.size(); ++t)
                     if (used[t]) writeDeviceType(dir, m.switchTypes()[t]);
             }

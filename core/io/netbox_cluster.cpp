@@ -62,7 +62,7 @@ struct NetboxCluster::Network {
     std::size_t index = 0;  // in ClusterPlan::networks
     std::string tag;
     std::unique_ptr<NetboxModel> model;
-    std::vector<std::size_t> switchType;  // per Hardware switch model: index into types_
+    std::vector<std::size_t> switchType;  // per entry of its model's switchTypes(): index into types_
     std::vector<EndpointRun> runs;
     std::set<std::string> racks;          // the layout racks holding its switches
 
@@ -182,7 +182,7 @@ NetboxCluster::NetboxCluster(const ExportContext& ctx) : ctx_(ctx), cluster_(*ct
     if (computePlan.fabric.nodeCount > 0) addType(compute_->nodeType());
     std::vector<bool> used(compute_->switchTypes().size(), false);
     for (DeviceId id = computePlan.fabric.nodeCount; id < computePlan.fabric.devices.size(); ++id)
-        used.at(computePlan.fabric.devices[id].model) = true;
+        used.at(compute_->typeIndexOf(id)) = true;
     for (std::size_t t = 0; t < used.size(); ++t)
         if (used[t]) addType(compute_->switchTypes()[t]);
     for (auto& n : networks_) {
@@ -190,7 +190,7 @@ NetboxCluster::NetboxCluster(const ExportContext& ctx) : ctx_(ctx), cluster_(*ct
         n->switchType.assign(n->model->switchTypes().size(), 0);
         std::vector<bool> in(n->model->switchTypes().size(), false);
         for (DeviceId id = p.fabric.nodeCount; id < p.fabric.devices.size(); ++id) {
-            in.at(p.fabric.devices[id].model) = true;
+            in.at(n->model->typeIndexOf(id)) = true;
             const NetboxDevicePlacement& place = n->model->placement(id);
             if (!place.rack.empty()) n->racks.insert(place.rack);
         }
@@ -277,7 +277,7 @@ void NetboxCluster::forEachDevice(const std::function<void(const std::vector<std
         const Plan& p = n->plan(cluster_);
         const std::string& network = cluster_.networks[n->index].name;
         for (DeviceId id = p.fabric.nodeCount; id < p.fabric.devices.size(); ++id) {
-            const NetboxDeviceType& t = types_.at(n->switchType.at(p.fabric.devices[id].model));
+            const NetboxDeviceType& t = types_.at(n->switchType.at(n->model->typeIndexOf(id)));
             const NetboxDevicePlacement& place = n->model->placement(id);
             emit({n->switchName(*compute_, p, id), n->model->roleOf(id).name, t.manufacturer, t.model, "planned", site,
                   place.location, n->rackName(place.rack), place.position ? std::to_string(place.position) : std::string(),

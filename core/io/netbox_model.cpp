@@ -128,18 +128,41 @@ NetboxModel::NetboxModel(const ExportContext& ctx) : plan_(ctx.plan)
         nodeType_.interfaces.push_back({f.portName(0, std::uint16_t(p)),
                                         interfaceType(ib, f.shape.linkGbps, plan.hardware.nic.cageType)});
 
-    // Switches: one device type per model (per-tier switches differ in ports and cages). A model's
-    // ports and cage split are those of the tiers it serves (the same model runs one way at one speed).
-    for (std::uint8_t m = 0; m < plan.hardware.switches.size(); ++m) {
-        Tier served = Tier::Leaf;
-        for (Tier t : {Tier::Core, Tier::Spine, Tier::Leaf})
-            if (plan.hardware.modelOf(t) == m) served = t;
+    // Switches: one device type per model (per-tier switches differ in ports and cages) and port layout.
+    // A model's ports and cage split are those of the tiers it serves; a model that is a leaf and also a
+    // spine or core, where the leaf's ports are laid out otherwise (host ports at a lower speed than its
+    // uplinks: an SN5600 leaf of 200G ports under 400G spines of the same model), gets a second type
+    // for the higher tiers, named by their port speed, so a spine's interfaces are its real ports.
+    const auto addType = [&](std::uint8_t m, Tier served, const std::string& suffix) {
         const int ports = f.shape.portsOfTier[std::size_t(switchTierIndex(served))] > 0
                               ? f.shape.portsOfTier[std::size_t(switchTierIndex(served))]
                               : f.shape.switchPorts;
         NetboxSwitchNaming naming = NetboxSwitchNaming::Faceplate;
-        switchTypes_.push_back(switchType(plan.hardware.switchModel(m), ports, f.portsPerCage(served), served, naming));
+        NetboxDeviceType type = switchType(plan.hardware.switchModel(m), ports, f.portsPerCage(served), served, naming);
+        if (!suffix.empty()) {
+            type.model += suffix;
+            type.slug = netboxSlug(type.slug + suffix);
+            checkName("The switch part number", type.model, kNetboxNameMax, "edit the part in the catalog");
+        }
+        switchTypes_.push_back(std::move(type));
         namings_.push_back(naming);
+        return switchTypes_.size() - 1;
+    };
+    for (std::uint8_t m = 0; m < plan.hardware.switches.size(); ++m) {
+        Tier lowest = Tier::Leaf, highest = Tier::Leaf;
+        bool leaf = false, above = false;
+        for (Tier t : {Tier::Core, Tier::Spine, Tier::Leaf})
+            if (switchTierIndex(t) < f.shape.tiers && plan.hardware.modelOf(t) == m) {
+                lowest = t;
+                if (t == Tier::Leaf) leaf = true;
+                else if (!above) above = true, highest = t;
+            }
+        const std::size_t first = addType(m, leaf || !above ? lowest : highest, "");
+        const bool laidOutOtherwise = leaf && above &&
+                                      (f.portsPerCage(Tier::Leaf) != f.portsPerCage(highest) ||
+                                       (f.shape.fabricGbps > 0 && f.shape.fabricGbps != f.shape.linkGbps));
+        typeAtLeaf_.push_back(first);
+        typeAbove_.push_back(laidOutOtherwise ? addType(m, highest, " (" + std::to_string(f.shape.fabricSpeed()) + "G ports)") : first);
     }
 
     // Locations (one per row, one for the spine room), racks, and U positions stacked from U1. A floor of
@@ -219,9 +242,11 @@ NetboxDeviceType NetboxModel::switchType(const SwitchModel& sw, int ports, int p
     }
     checkName("The switch vendor", type.manufacturer, kNetboxNameMax, "edit the part in the catalog");
     checkName("The switch part number", type.model, kNetboxNameMax, "edit the part in the catalog");
+    // A leaf's ports run at the host speed, a spine's and a core's at the fabric speed (FabricShape::gbpsOf).
+    const int portGbps = served == Tier::Leaf ? plan_.fabric.shape.linkGbps : plan_.fabric.shape.fabricSpeed();
     const std::string ifType = naming == NetboxSwitchNaming::QuantumTwinDot
                                    ? "400gbase-x-osfp"
-                                   : interfaceType(ib, plan_.fabric.shape.linkGbps, sw.cageType);
+                                   : interfaceType(ib, portGbps, sw.cageType);
     // A leaf whose uplinks run faster than its host ports (FabricShape::leafPortsPerUplink): from the first
     // uplink port on, one interface per uplink at the fabric speed, typed by the cage that runs it (an
     // SN2201's QSFP28 uplink cages after its RJ45 ports: switchCage).
@@ -242,10 +267,16 @@ NetboxDeviceType NetboxModel::switchType(const SwitchModel& sw, int ports, int p
 
 std::string NetboxModel::deviceName(DeviceId id) const { return prefix_ + plan_.fabric.deviceName(id); }
 
+std::size_t NetboxModel::typeIndexOf(DeviceId id) const
+{
+    const Device& d = plan_.fabric.devices.at(id);
+    return d.tier == Tier::Leaf ? typeAtLeaf_.at(d.model) : typeAbove_.at(d.model);
+}
+
 const NetboxDeviceType& NetboxModel::typeOf(DeviceId id) const
 {
     const Device& d = plan_.fabric.devices.at(id);
-    return d.tier == Tier::Node ? nodeType_ : switchTypes_.at(d.model);
+    return d.tier == Tier::Node ? nodeType_ : switchTypes_.at(typeIndexOf(id));
 }
 
 const NetboxRole& NetboxModel::roleOf(DeviceId id) const
@@ -284,7 +315,7 @@ std::vector<std::pair<std::string, std::string>> NetboxModel::manufacturers() co
 std::string NetboxModel::interfaceName(DeviceId id, const std::string& face) const
 {
     const Device& d = plan_.fabric.devices.at(id);
-    return d.tier == Tier::Node ? face : faceName(namings_.at(d.model), face);
+    return d.tier == Tier::Node ? face : faceName(namings_.at(typeIndexOf(id)), face);
 }
 
 std::vector<std::string> netboxDeviceHeader()

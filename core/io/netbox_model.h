@@ -69,8 +69,11 @@ public:
     {
         nodeType_.interfaces.insert(nodeType_.interfaces.end(), more.begin(), more.end());
     }
-    // One device type per switch model of the plan (Hardware::switches order: Device::model indexes it).
+    // One device type per switch model of the plan and port layout: a model that is a leaf whose uplinks
+    // run faster than its host ports (or whose cages split otherwise) and also a spine or core has a
+    // second type for those tiers, with their ports at the fabric speed. typeIndexOf gives a switch's.
     const std::vector<NetboxDeviceType>& switchTypes() const { return switchTypes_; }
+    std::size_t typeIndexOf(DeviceId) const;  // a switch's index into switchTypes()
     std::vector<NetboxRole> roles() const;                            // the tiers present
     std::vector<std::pair<std::string, std::string>> manufacturers() const;  // name, slug
     struct Location { std::string name, slug, parent; };  // parent: the hall's location on a floor of halls
@@ -82,8 +85,9 @@ private:
     const Plan& plan_;
     std::string site_, siteSlug_, prefix_;
     NetboxDeviceType nodeType_;
-    std::vector<NetboxDeviceType> switchTypes_;  // per switch model
-    std::vector<NetboxSwitchNaming> namings_;          // per switch model
+    std::vector<NetboxDeviceType> switchTypes_;  // per switch model and port layout
+    std::vector<NetboxSwitchNaming> namings_;          // per entry of switchTypes_
+    std::vector<std::size_t> typeAtLeaf_, typeAbove_;  // per switch model: its type as a leaf, as a spine or core
     // `served`: the lowest tier the model serves (a leaf's uplinks may run faster than its host ports).
     NetboxDeviceType switchType(const SwitchModel&, int ports, int portsPerCage, Tier served, NetboxSwitchNaming&) const;
     std::vector<NetboxDevicePlacement> placements_;

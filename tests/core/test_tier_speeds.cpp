@@ -15,6 +15,7 @@
 #include "estimate/latency.h"
 #include "estimate/model_constants.h"
 #include "io/lossless_config.h"
+#include "io/netbox_model.h"
 #include "plan/cluster_plan.h"
 #include "plan/plan.h"
 #include "network_fixtures.h"
@@ -154,6 +155,39 @@ private slots:
         const nlohmann::json sonic = io::sonicLosslessConfig(p);
         const auto& cable = sonic["switches"][0]["config_db"]["CABLE_LENGTH"]["AZURE"];
         QVERIFY(cable.contains("Ethernet256") && cable.contains("Ethernet260") && !cable.contains("Ethernet258"));
+    }
+
+    // NetBox: the SN5600 is a leaf of 128 x 200G host ports and 60 x 400G uplinks and a spine of 400G
+    // ports; one device type cannot hold both, so the spines get their own: 64 cages x 2 ports at 400G,
+    // named as the cable plan names them (1/1, 1/2, ..., 64/2), and every cable's spine end is one of them.
+    void netboxTypesFollowEachTiersPorts()
+    {
+        const Plan p = makePlan(hpnPod(), catalog_);
+        const io::ExportContext ctx{p, catalog_, nullptr, {}};
+        const io::NetboxModel model(ctx);
+        QCOMPARE(model.switchTypes().size(), std::size_t(2));
+        const DeviceId leaf = p.fabric.nodeCount;
+        DeviceId spine = leaf;
+        while (p.fabric.devices[spine].tier != Tier::Spine) ++spine;
+        const io::NetboxDeviceType& leafType = model.typeOf(leaf);
+        const io::NetboxDeviceType& spineType = model.typeOf(spine);
+        QCOMPARE(leafType.model, std::string("SN5600"));
+        QCOMPARE(spineType.model, std::string("SN5600 (400G ports)"));
+        QCOMPARE(int(spineType.interfaces.size()), 128);
+        std::set<std::string> spinePorts;
+        for (const io::NetboxInterface& i : spineType.interfaces) {
+            QCOMPARE(i.type, std::string("400gbase-x-osfp"));
+            spinePorts.insert(i.name);
+        }
+        QVERIFY(spinePorts.count("1/1") && spinePorts.count("64/2") && !spinePorts.count("1/3"));
+        for (const Link& l : p.fabric.links)
+            if (l.cls == LinkClass::LeafSpine)
+                QVERIFY(spinePorts.count(model.interfaceName(l.b, p.fabric.portName(l.b, l.bPort))));
+        // The leaf's own type: 128 host ports at 200G, then 60 uplinks at 400G (33/1, 33/2, ...).
+        int host = 0, up = 0;
+        for (const io::NetboxInterface& i : leafType.interfaces) (i.type == "400gbase-x-osfp" ? up : host)++;
+        QCOMPARE(host, 128);
+        QCOMPARE(up, 64);  // the type lists every uplink port of the cages (32 cages x 2); the plan uses 60
     }
 
     // The same pod at one speed: leaf-spine links at 200G, twice as many (the 28,800).
