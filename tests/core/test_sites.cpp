@@ -224,6 +224,16 @@ private slots:
         const double longest = requireEveryRouteWithinReach(p);
         qInfo("longest route %.1f m (between buildings %.1f m), site %.0f x %.0f m", longest, longestCrossing, p.layout.floorWidthM,
               p.layout.floorDepthM);
+        // 5 km between the buildings: beyond FR4's 2 km, and the catalog's LR4 modules are QSFP-DD, not the
+        // SN5600's OSFP: the spine-core links crossing it have no part, an error (not a silent short
+        // cable), and a lossless RoCE fabric cannot hold the PFC headroom of 5 km.
+        s.floor.site.routes[0].lengthM = 5000.0;
+        const Plan far = makePlan(s, catalog_);
+        const Finding* noPart = findingOf(far, "media.no-part");
+        QVERIFY(noPart);
+        QCOMPARE(noPart->severity, Severity::Error);
+        QVERIFY2(noPart->where.rfind("spine-core", 0) == 0, noPart->where.c_str());
+        QVERIFY(findingOf(far, "lossless.buffer-fit"));
     }
 
     // A two-tier design spans halls too: the DGX B300 XDR example's 8 SUs of 72 nodes (18 racks, one row
