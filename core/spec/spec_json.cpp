@@ -236,31 +236,30 @@ void readSite(ObjectReader& floor, const std::string& origin, std::vector<std::s
     if (!site) return;
     ObjectReader o(*site, "/floor/site", origin, w, unknown, version);
     o.text("core_building", out.coreBuilding);
-    if (auto halls = o.find("halls")) {
-        if (!halls->is_array())
-            o.fail("/floor/site/halls", "must be a list", "write [{\"name\": \"Hall A\", \"building\": \"North\", \"rows\": 40}]");
-        for (std::size_t i = 0; i < halls->size(); ++i) {
-            HallSpec h;
-            ObjectReader ho((*halls)[i], "/floor/site/halls/" + std::to_string(i), origin, w, unknown, version);
-            ho.text("name", h.name);
-            ho.text("building", h.building);
-            ho.integer("rows", h.rows);
-            ho.integer("pods", h.pods);
-            out.halls.push_back(std::move(h));
+    // Each object of the list at `key`, read by `item` with a reader of its own path.
+    const auto eachOf = [&](const char* key, const char* example, const auto& item) {
+        const std::string path = std::string("/floor/site/") + key;
+        const json* list = o.find(key);
+        if (!list) return;
+        if (!list->is_array()) o.fail(path, "must be a list", std::string("write ") + example);
+        for (std::size_t i = 0; i < list->size(); ++i) {
+            ObjectReader r((*list)[i], path + "/" + std::to_string(i), origin, w, unknown, version);
+            item(r);
         }
-    }
-    if (auto routes = o.find("routes")) {
-        if (!routes->is_array())
-            o.fail("/floor/site/routes", "must be a list", "write [{\"from\": \"North\", \"to\": \"South\", \"length_m\": 400}]");
-        for (std::size_t i = 0; i < routes->size(); ++i) {
-            SiteRoute r;
-            ObjectReader ro((*routes)[i], "/floor/site/routes/" + std::to_string(i), origin, w, unknown, version);
-            ro.text("from", r.from);
-            ro.text("to", r.to);
-            ro.number("length_m", r.lengthM);
-            out.routes.push_back(std::move(r));
-        }
-    }
+    };
+    eachOf("halls", "[{\"name\": \"Hall A\", \"building\": \"North\", \"rows\": 40}]", [&](ObjectReader& r) {
+        HallSpec& h = out.halls.emplace_back();
+        r.text("name", h.name);
+        r.text("building", h.building);
+        r.integer("rows", h.rows);
+        r.integer("pods", h.pods);
+    });
+    eachOf("routes", "[{\"from\": \"North\", \"to\": \"South\", \"length_m\": 400}]", [&](ObjectReader& r) {
+        SiteRoute& route = out.routes.emplace_back();
+        r.text("from", route.from);
+        r.text("to", route.to);
+        r.number("length_m", route.lengthM);
+    });
 }
 
 json siteToJson(const SiteSpec& site)

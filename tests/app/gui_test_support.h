@@ -46,4 +46,18 @@ inline MainWindow* openTestWindow()
     return window;
 }
 
+// openTestWindow for a test that edits the design: exposed, the fabric comparison off (its plans are not
+// under test), every edit planned at once, the first plan settled. Null when it never showed or planned.
+inline MainWindow* openEditingTestWindow()
+{
+    MainWindow* window = openTestWindow();
+    window->document()->setComparisonEnabled(false);
+    window->document()->setDebounceMs(0);
+    if (!QTest::qWaitForWindowExposed(window) || !settle(*window->document())) {
+        delete window;
+        return nullptr;
+    }
+    return window;
+}
+
 } // namespace fp::gui::test

@@ -98,11 +98,8 @@ class TestGuiCliAgree : public QObject {
 private slots:
     void initTestCase()
     {
-        m_window = test::openTestWindow();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window));
-        m_window->document()->setComparisonEnabled(false);
-        m_window->document()->setDebounceMs(0);
-        QVERIFY(test::settle(*m_window->document()));
+        m_window = test::openEditingTestWindow();
+        QVERIFY(m_window);
     }
     void cleanupTestCase() { delete m_window; }
     void namedSwitchPicksTheCliNic();

@@ -30,11 +30,8 @@ class TestSiteEditor : public QObject {
 private slots:
     void initTestCase()
     {
-        m_window = test::openTestWindow();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window));
-        doc()->setComparisonEnabled(false);
-        doc()->setDebounceMs(0);
-        QVERIFY(test::settle(*doc()));
+        m_window = test::openEditingTestWindow();
+        QVERIFY(m_window);
         m_editor = m_window->designPanel()->findChild<SiteEditor*>();
         QVERIFY(m_editor);
     }
