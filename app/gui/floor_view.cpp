@@ -331,7 +331,10 @@ void FloorView::rebuild()
                              .arg(f.spineRoomDistanceM, 0, 'f', 1));
         if (!g.spineRoom.empty()) new RacksItem(m_plan, m_geometry, RacksItem::Kind::SpineRoom, item);
         m_roomLabel = addLabelAbove(scene(), item,
-                      g.plan && g.plan->layout.halls > 1 ? tr("Core room · %1 halls around it").arg(g.plan->layout.halls)
+                      g.plan && g.plan->layout.site.buildings() > 1
+                          ? tr("Core room · building %1").arg(QString::fromStdString(
+                                g.plan->layout.site.buildingNames[std::size_t(g.plan->layout.site.coreBuilding)]))
+                      : g.plan && g.plan->layout.halls > 1 ? tr("Core room · %1 halls around it").arg(g.plan->layout.halls)
                                                          : tr("Spine room · %1 m").arg(f.spineRoomDistanceM, 0, 'f', 0),
                       small, pal.color(QPalette::Text), QPointF(room.center().x(), room.top()), 3);
         m_spineRoom = item;

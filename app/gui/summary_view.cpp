@@ -261,6 +261,34 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
     }
     html += QStringLiteral("</table>");
 
+    // Site: the halls of a floor of several (layout README "Halls", "Sites"), as the CLI summary's "site:".
+    if (const Layout& l = p.layout; l.halls > 1) {
+        const SitePlacement& site = l.site;
+        const bool buildings = site.buildings() > 1;
+        html += tr("<h3>Site</h3>");
+        html += QStringLiteral("<p>%1 · %2 × %3 m</p>")
+                    .arg(buildings ? tr("%1 halls in %2 buildings").arg(l.halls).arg(site.buildings()) : tr("%1 halls").arg(l.halls))
+                    .arg(l.floorWidthM, 0, 'f', 0)
+                    .arg(l.floorDepthM, 0, 'f', 0);
+        html += QStringLiteral("<table cellspacing='0' cellpadding='5' width='100%'><tr bgcolor='%1'><th align='left'>%2</th>%3"
+                               "<th align='right'>%4</th><th align='right'>%5</th></tr>")
+                    .arg(card, tr("Hall"), buildings ? QStringLiteral("<th align='left'>%1</th>").arg(tr("Building")) : QString(),
+                         tr("Rows"), tr("Pods"));
+        constexpr int kHallsShown = 40;  // a 123-hall site lists its first halls; the floor view shows them all
+        for (int h = 0; h < l.halls && h < kHallsShown; ++h) {
+            const std::size_t i = std::size_t(h);
+            const QString rows = site.hallRowsCapacity[i] > 0 ? tr("%1 of %2").arg(count(site.hallRowsUsed[i]), count(site.hallRowsCapacity[i]))
+                                                              : count(site.hallRowsUsed[i]);
+            html += QStringLiteral("<tr><td>%1</td>%2<td align='right'>%3</td><td align='right'>%4</td></tr>")
+                        .arg(QString::fromStdString(site.hallName(h)).toHtmlEscaped(),
+                             buildings ? QStringLiteral("<td>%1</td>").arg(QString::fromStdString(site.buildingNames[std::size_t(site.hallBuilding[i])]).toHtmlEscaped())
+                                       : QString(),
+                             rows, site.hallPods[i] > 0 ? count(site.hallPods[i]) : QStringLiteral("–"));
+        }
+        html += QStringLiteral("</table>");
+        if (l.halls > kHallsShown) html += QStringLiteral("<p>%1</p>").arg(tr("… and %1 more halls (Floor tab)").arg(l.halls - kHallsShown));
+    }
+
     // Flow control: each tier's worst switch against its buffer (PFC fabrics), or why the fabric needs no
     // headroom; the CLI summary's "lossless:" lines, from the same analysis (Plan::lossless).
     QStringList flowControl;

@@ -8,6 +8,7 @@
 #include <QLineEdit>
 #include <QSpinBox>
 #include <QTableWidget>
+#include <QTextBrowser>
 #include <QTimer>
 #include <QUndoStack>
 #include <QtTest>
@@ -19,6 +20,7 @@
 #include "gui/main_window.h"
 #include "gui/site_dialog.h"
 #include "gui/site_editor.h"
+#include "gui/summary_view.h"
 #include "gui_test_support.h"
 #include "spec/spec_json.h"
 
@@ -62,6 +64,11 @@ private slots:
         QVERIFY(g);
         QCOMPARE(g->hallFrames.size(), std::size_t(2));
         QCOMPARE(g->hallFrames[0].title, QStringLiteral("West · 4 of 4 rows"));
+        // The Summary lists the halls as the CLI's "site:" line does.
+        QVERIFY(m_window->showTab(QStringLiteral("summary")));
+        QVERIFY(test::settle(*doc()));
+        const QString summary = m_window->summaryView()->toPlainText();
+        QVERIFY2(summary.contains(QStringLiteral("Site")) && summary.contains(QStringLiteral("4 of 4")), qPrintable(summary.left(400)));
         QVERIFY(m_window->showTab(QStringLiteral("floor")));
         QVERIFY(test::settle(*doc()));
         const QString shot = QDir::temp().filePath(QStringLiteral("fabricplan-site-floor.png"));
