@@ -121,8 +121,8 @@ std::vector<std::uint32_t> podOfNodes(const Fabric& fabric)
 }
 
 // Nodes in halls of a described site (README "Sites"). The units placed are pods (three tiers with
-// several pods, as consecutive node ranges) or else scalable units (the nodes' SU; nodes one by one if
-// SUs are not consecutive). By hand (a hall's `pods`): each hall takes that many pods in order. By rule:
+// several pods, as consecutive node ranges) or else scalable units (the nodes' SU), or rows when there
+// are fewer than two SUs or they are not consecutive. By hand (a hall's `pods`): each hall takes that many pods in order. By rule:
 // a unit goes to the current hall while the hall's rows hold it, else to the next hall; a unit that does
 // not fit an empty hall stays there (over its rows: the site problem below). Units beyond the last hall
 // go to the last hall, over its rows.
@@ -164,9 +164,12 @@ SiteHalls siteHallsOfNodes(const Fabric& fabric, const FloorSpec& floor, SitePla
             unitStart.push_back(n);
             previous = su;
         }
-        if (!consecutive) {
-            unitStart.resize(nodes);
-            for (std::uint32_t n = 0; n < nodes; ++n) unitStart[n] = n;
+        // No SUs to keep whole (a non-rail design numbers every node SU 0; or SUs out of order): rows,
+        // so a hall is filled to its last row and the next one continues.
+        if (!consecutive || unitStart.size() < 2) {
+            const std::uint32_t perRowNodes = std::uint32_t(npr * perRow);
+            unitStart.clear();
+            for (std::uint32_t n = 0; n < nodes; n += perRowNodes) unitStart.push_back(n);
         }
     }
     unitStart.push_back(nodes);

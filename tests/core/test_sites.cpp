@@ -255,6 +255,20 @@ private slots:
         requireEveryRouteWithinReach(p);
     }
 
+    // A non-rail two-tier design has no SUs to keep whole (every node is SU 0): its rows fill the halls.
+    // 2,048 GPUs = 256 nodes = 64 racks of 4 = 4 rows of 16, in two halls of 2 rows.
+    void nonRailDesignFillsHallsByRows()
+    {
+        ClusterSpec s = infiniband(2048);
+        s.railOptimized = false;
+        s.tiers = 2;
+        s.floor.site.halls = {hall("A", "", 2), hall("B", "", 2)};
+        const Plan p = makePlan(s, catalog_);
+        QVERIFY2(p.errorCount() == 0, errorsOf(p).c_str());
+        QCOMPARE(p.fabric.shape.tiers, 2);
+        QCOMPARE(p.layout.site.hallRowsUsed, (std::vector<int>{2, 2}));
+    }
+
     // A site too small is an error naming the hall's rows and what it needs, not a silent overflow; pods
     // placed by hand must add up. Every node is still placed.
     void siteTooSmallIsAnError()
