@@ -28,20 +28,30 @@ std::string SitePlacement::hallName(int hall) const
     return std::size_t(hall) < hallNames.size() ? hallNames[std::size_t(hall)] : std::string();
 }
 
-float Layout::routedLengthM(std::uint32_t rackA, float hA, std::uint32_t rackB, float hB, const FloorSpec& floor) const
+namespace layout {
+
+Router::Router(const Layout& layout, const FloorSpec& floor)
+    : topToTrayM_(float(floor.rackHeightM + floor.trayHeightM)), slackM_(float(2 * floor.slackPerEndM)),
+      inRackSlackM_(float(2 * layout_constants::kInRackSlackPerEndM))
 {
-    const Rack &a = racks[rackA], &b = racks[rackB];
-    const float topToTrayM = float(floor.rackHeightM + floor.trayHeightM);
-    const float slackM = float(2 * floor.slackPerEndM);
-    if (a.building == b.building || site.buildings() <= 1)
-        return layout::routedLengthM(rackA == rackB, hA, hB, float(a.xM), float(a.yM), float(b.xM), float(b.yM), topToTrayM, slackM,
-                                     float(2 * layout_constants::kInRackSlackPerEndM));
-    const std::size_t ba = std::size_t(a.building), bb = std::size_t(b.building), n = site.buildings();
-    const float cxA = float(site.centreXM[ba]), cyA = float(site.centreYM[ba]);
-    const float cxB = float(site.centreXM[bb]), cyB = float(site.centreYM[bb]);
-    return (topToTrayM - hA) + (topToTrayM - hB) + std::fabs(float(a.xM) - cxA) + std::fabs(float(a.yM) - cyA) +
-           float(site.routeM[ba * n + bb]) + std::fabs(float(b.xM) - cxB) + std::fabs(float(b.yM) - cyB) + slackM;
+    x_.reserve(layout.racks.size());
+    y_.reserve(layout.racks.size());
+    for (const Rack& r : layout.racks) x_.push_back(float(r.xM)), y_.push_back(float(r.yM));
+    const SitePlacement& site = layout.site;
+    if (site.buildings() <= 1) return;
+    for (const Rack& r : layout.racks) buildingOf_.push_back(std::uint32_t(r.building));
+    for (std::size_t b = 0; b < site.buildings(); ++b) centreX_.push_back(float(site.centreXM[b])), centreY_.push_back(float(site.centreYM[b]));
+    for (double m : site.routeM) routeM_.push_back(float(m));
 }
+
+float Router::betweenBuildings(std::uint32_t rackA, float hA, std::uint32_t rackB, float hB) const
+{
+    const std::size_t ba = buildingOf_[rackA], bb = buildingOf_[rackB];
+    return (topToTrayM_ - hA) + (topToTrayM_ - hB) + std::fabs(x_[rackA] - centreX_[ba]) + std::fabs(y_[rackA] - centreY_[ba]) +
+           routeM_[ba * centreX_.size() + bb] + std::fabs(x_[rackB] - centreX_[bb]) + std::fabs(y_[rackB] - centreY_[bb]) + slackM_;
+}
+
+} // namespace layout
 
 namespace layout {
 namespace {
@@ -78,18 +88,11 @@ std::string networkRackName(int row, int k)
 // One rule for the layout and the topology's top-of-rack leaves (spec/cluster_spec.h).
 int nodesPerRackFor(const FloorSpec& floor) { return nodesPerRackOf(floor); }
 
-// Halls (README "Halls"): with three tiers, several pods and more compute rows than one hall holds
-// (kMaxRowsPerHall), each pod's nodes get a hall of their own. Returns the first node of each hall and,
-// last, the node count; pod p is hall p. One hall ({0, nodes}) otherwise, or unless the pods (of the
-// leaf each node's first link reaches) are consecutive node ranges 0, 1, 2, ...
-std::vector<std::uint32_t> hallsOfNodes(const Fabric& fabric, const FloorSpec& floor)
+// The first node of each pod, when pods are consecutive node ranges 0, 1, 2, ... (a node's pod is that
+// of the leaf its first link reaches); empty otherwise. Halls of pods, automatic or described, need it.
+std::vector<std::uint32_t> podStarts(const Fabric& fabric)
 {
     const std::uint32_t nodes = fabric.nodeCount;
-    const std::vector<std::uint32_t> oneHall{0, nodes};
-    if (fabric.shape.tiers < 3 || fabric.shape.pods <= 1 || nodes == 0) return oneHall;
-    const long long racks = (nodes + nodesPerRackFor(floor) - 1) / nodesPerRackFor(floor);
-    const long long perRow = std::max(1, floor.racksPerRow);
-    if ((racks + perRow - 1) / perRow <= layout_constants::kMaxRowsPerHall) return oneHall;
     std::vector<std::uint32_t> podOfNode(nodes, kNone);
     for (const Link& l : fabric.links) {
         if (l.cls != LinkClass::HostLeaf) break;  // host-leaf links come first
@@ -99,25 +102,30 @@ std::vector<std::uint32_t> hallsOfNodes(const Fabric& fabric, const FloorSpec& f
     std::uint32_t previous = kNone;
     for (std::uint32_t n = 0; n < nodes; ++n) {
         const std::uint32_t pod = podOfNode[n] == kNone ? (previous == kNone ? 0 : previous) : podOfNode[n];
-        if (pod != previous) {
-            if (pod != (previous == kNone ? 0 : previous + 1)) return oneHall;  // not in pod order
-            first.push_back(n);
-            previous = pod;
-        }
+        if (pod == previous) continue;
+        if (pod != (previous == kNone ? 0 : previous + 1)) return {};  // not in pod order
+        first.push_back(n);
+        previous = pod;
     }
-    first.push_back(nodes);
-    return first.size() > 2 ? first : oneHall;
+    return first;
 }
 
-// The pod of each node (that of the leaf its first link reaches; kNone before the first link).
-std::vector<std::uint32_t> podOfNodes(const Fabric& fabric)
+// Halls (README "Halls"): with three tiers, several pods and more compute rows than one hall holds
+// (kMaxRowsPerHall), each pod's nodes get a hall of their own. Returns the first node of each hall and,
+// last, the node count; pod p is hall p. One hall ({0, nodes}) otherwise, or unless the pods are
+// consecutive node ranges (podStarts).
+std::vector<std::uint32_t> hallsOfNodes(const Fabric& fabric, const FloorSpec& floor)
 {
-    std::vector<std::uint32_t> podOfNode(fabric.nodeCount, kNone);
-    for (const Link& l : fabric.links) {
-        if (l.cls != LinkClass::HostLeaf) break;  // host-leaf links come first
-        if (l.a < fabric.nodeCount && podOfNode[l.a] == kNone) podOfNode[l.a] = fabric.devices[l.b].pod;
-    }
-    return podOfNode;
+    const std::uint32_t nodes = fabric.nodeCount;
+    const std::vector<std::uint32_t> oneHall{0, nodes};
+    if (fabric.shape.tiers < 3 || fabric.shape.pods <= 1 || nodes == 0) return oneHall;
+    const long long racks = (nodes + nodesPerRackFor(floor) - 1) / nodesPerRackFor(floor);
+    const long long perRow = std::max(1, floor.racksPerRow);
+    if ((racks + perRow - 1) / perRow <= layout_constants::kMaxRowsPerHall) return oneHall;
+    std::vector<std::uint32_t> first = podStarts(fabric);
+    if (first.size() < 2) return oneHall;
+    first.push_back(nodes);
+    return first;
 }
 
 // Nodes in halls of a described site (README "Sites"). The units placed are pods (three tiers with
@@ -143,16 +151,8 @@ SiteHalls siteHallsOfNodes(const Fabric& fabric, const FloorSpec& floor, SitePla
     std::vector<std::uint32_t> unitStart;
     bool byPods = fabric.shape.tiers >= 3 && fabric.shape.pods > 1;
     if (byPods) {
-        const std::vector<std::uint32_t> podOfNode = podOfNodes(fabric);
-        std::uint32_t previous = kNone;
-        for (std::uint32_t n = 0; n < nodes && byPods; ++n) {
-            const std::uint32_t pod = podOfNode[n] == kNone ? (previous == kNone ? 0 : previous) : podOfNode[n];
-            if (pod == previous) continue;
-            if (pod != (previous == kNone ? 0 : previous + 1)) byPods = false;  // not in pod order
-            unitStart.push_back(n);
-            previous = pod;
-        }
-        if (!byPods) unitStart.clear();
+        unitStart = podStarts(fabric);
+        byPods = !unitStart.empty();
     }
     if (!byPods) {
         std::uint32_t previous = kNone;
@@ -493,9 +493,10 @@ Layout place(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hard
             double minX, minY, maxX, maxY;
         };
         std::vector<Cell> cellOfHall(static_cast<std::size_t>(halls));
-        std::vector<double> cellDepthOfHall(std::size_t(halls), 0.0);
+        std::vector<double> cellWidthOfHall(std::size_t(halls), 0.0), cellDepthOfHall(std::size_t(halls), 0.0);
         const double gapM = layout_constants::kHallGapM;
-        // Cells for `members` around a centre room of coreW x coreD at (0, 0); returns the bounding box.
+        // Cells for `members` around a centre room of coreW x coreD at (0, 0), each hall's cell and its
+        // size recorded; returns the bounding box.
         auto arrange = [&](const std::vector<int>& members, double coreW, double coreD) {
             double cellW = 0, cellD = 0, roomW = 0, roomD = 0;
             for (int h : members) {
@@ -526,13 +527,13 @@ Layout place(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hard
             for (std::size_t k = 0; k < members.size() && k < cells.size(); ++k) {
                 const Cell& c = cells[k];
                 cellOfHall[std::size_t(members[k])] = c;
+                cellWidthOfHall[std::size_t(members[k])] = cellW;
                 cellDepthOfHall[std::size_t(members[k])] = cellD;
                 box.minX = std::min(box.minX, c.x0), box.minY = std::min(box.minY, c.y0);
                 box.maxX = std::max(box.maxX, c.x0 + cellW), box.maxY = std::max(box.maxY, c.y0 + cellD);
             }
-            return std::pair{box, cellW};
+            return box;
         };
-        std::vector<double> cellWidthOfHall(std::size_t(halls), 0.0);
         const double coreW = roomWidthM(halls), coreD = roomDepthM(halls);
         // Buildings: one (the automatic floor) or the described site's, each arranged around its centre
         // and then set side by side, kBuildingGapM apart (on the drawing only: routes between buildings
@@ -548,8 +549,7 @@ Layout place(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hard
             for (int h = 0; h < halls; ++h)
                 if (buildingOfHall[std::size_t(h)] == b) members.push_back(h);
             const bool withCore = b == coreBuilding;
-            const auto [box, cellW] = arrange(members, withCore ? coreW : 0.0, withCore ? coreD : 0.0);
-            for (int h : members) cellWidthOfHall[std::size_t(h)] = cellW;
+            const Box box = arrange(members, withCore ? coreW : 0.0, withCore ? coreD : 0.0);
             // The building's centre at x = nextX - box.minX (its left edge at nextX), y = 0.
             centreX[std::size_t(b)] = b == 0 ? 0.0 : nextX - box.minX;
             if (b == 0) site = box;
@@ -634,30 +634,14 @@ Layout place(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hard
 
     // Routed length of every link: O(links), no allocation per link.
     out.linkLengthM.resize(fabric.links.size());
-    std::vector<float> rackX(out.racks.size()), rackY(out.racks.size());
-    for (std::size_t i = 0; i < out.racks.size(); ++i) {
-        rackX[i] = float(out.racks[i].xM);
-        rackY[i] = float(out.racks[i].yM);
-    }
-    const float topToTrayM = float(floor.rackHeightM + floor.trayHeightM);
-    const float slackM = float(2 * floor.slackPerEndM);
-    const float inRackSlackM = float(2 * layout_constants::kInRackSlackPerEndM);
+    const Router route(out, floor);
     const std::uint32_t* rackOf = out.rackOfDevice.data();
     const float* h = heightM.data();
     float* len = out.linkLengthM.data();
     const std::size_t linkCount = fabric.links.size();
-    if (out.site.buildings() <= 1) {
-        for (std::size_t i = 0; i < linkCount; ++i) {
-            const Link& l = fabric.links[i];
-            const std::uint32_t ra = rackOf[l.a], rb = rackOf[l.b];
-            len[i] = routedLengthM(ra == rb, h[l.a], h[l.b], rackX[ra], rackY[ra], rackX[rb], rackY[rb], topToTrayM, slackM,
-                                   inRackSlackM);
-        }
-    } else {  // a described site of several buildings (README "Sites")
-        for (std::size_t i = 0; i < linkCount; ++i) {
-            const Link& l = fabric.links[i];
-            len[i] = out.routedLengthM(rackOf[l.a], h[l.a], rackOf[l.b], h[l.b], floor);
-        }
+    for (std::size_t i = 0; i < linkCount; ++i) {
+        const Link& l = fabric.links[i];
+        len[i] = route(rackOf[l.a], h[l.a], rackOf[l.b], h[l.b]);
     }
     out.heightM = std::move(heightM);
     return out;

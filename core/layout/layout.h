@@ -57,10 +57,6 @@ struct Layout {
                                               // run to the tray starts; layout/shared_floor.h routes from it)
     double floorWidthM = 0, floorDepthM = 0;
     SitePlacement site;
-    // The routed length between ports on two racks (README "Routed length", "Sites"): within a building by
-    // layout::routedLengthM; between buildings up to the tray, to the building's centre, along the route
-    // between the buildings' centres, from the other centre to the rack, down, plus slack.
-    float routedLengthM(std::uint32_t rackA, float hA, std::uint32_t rackB, float hB, const FloorSpec&) const;
 };
 
 namespace layout {
@@ -81,6 +77,29 @@ inline float routedLengthM(bool sameRack, float hA, float hB, float xA, float yA
     const float up = (topToTrayM - hA) + (topToTrayM - hB);
     return up + (xA > xB ? xA - xB : xB - xA) + (yA > yB ? yA - yB : yB - yA) + slackM;
 }
+
+// The routed length between ports on two racks of a placed floor (README "Routed length", "Sites"), with
+// each rack's position and building read once, for every link of a layout (place, SharedFloor::place):
+// within a building routedLengthM above; between buildings up to the tray, to the building's centre,
+// along the route between the buildings' centres, from the other centre to the rack, down, plus slack.
+class Router {
+public:
+    Router(const Layout&, const FloorSpec&);
+    float operator()(std::uint32_t rackA, float hA, std::uint32_t rackB, float hB) const
+    {
+        if (buildingOf_.empty() || buildingOf_[rackA] == buildingOf_[rackB])
+            return routedLengthM(rackA == rackB, hA, hB, x_[rackA], y_[rackA], x_[rackB], y_[rackB], topToTrayM_, slackM_,
+                                 inRackSlackM_);
+        return betweenBuildings(rackA, hA, rackB, hB);
+    }
+
+private:
+    float betweenBuildings(std::uint32_t rackA, float hA, std::uint32_t rackB, float hB) const;
+    std::vector<float> x_, y_;            // per rack: its centre
+    std::vector<std::uint32_t> buildingOf_;  // per rack; empty on a floor of one building
+    std::vector<float> centreX_, centreY_, routeM_;  // per building; buildings x buildings
+    float topToTrayM_, slackM_, inRackSlackM_;
+};
 } // namespace layout
 
 } // namespace fp

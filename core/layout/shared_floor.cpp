@@ -379,9 +379,10 @@ Layout SharedFloor::place(const NetworkSpec& n, const Fabric& fabric, const Hard
     Layout out;
     setFloorOf(out, floor_);
     out.linkLengthM.resize(fabric.links.size());
+    const Router route(out, spec_);
     for (std::size_t i = 0; i < fabric.links.size(); ++i) {
         const Link& l = fabric.links[i];
-        out.linkLengthM[i] = out.routedLengthM(rackOf[l.a], heightM[l.a], rackOf[l.b], heightM[l.b], spec_);
+        out.linkLengthM[i] = route(rackOf[l.a], heightM[l.a], rackOf[l.b], heightM[l.b]);
     }
     out.rackOfDevice = std::move(rackOf);
     out.heightM = std::move(heightM);
