@@ -8,6 +8,7 @@
 #include <map>
 
 #include "bom_model.h"
+#include "layout/site_frames.h"
 #include "status_colours.h"
 
 namespace fp::gui {
@@ -87,28 +88,14 @@ FloorGeometry buildFloorGeometry(const Plan& plan)
         out.rowLabels.push_back({row, ext.first * kFloorPxPerM - f.rackWidthM * kFloorPxPerM / 2 - 10 + shift.x(),
                                  rowYM[row] * kFloorPxPerM + shift.y()});
     }
-    if (layout.halls > 1) {
-        const SitePlacement& site = layout.site;
-        std::vector<QRectF> hallRect(std::size_t(layout.halls)), buildingRect(site.buildings());
-        for (const Rack& r : layout.racks) {
-            const QRectF rect = rackRect(r, f);
-            if (r.hall >= 0 && r.hall < layout.halls) hallRect[std::size_t(r.hall)] |= rect;
-            if (r.building >= 0 && std::size_t(r.building) < buildingRect.size()) buildingRect[std::size_t(r.building)] |= rect;
-        }
-        for (int h = 0; h < layout.halls; ++h) {
-            if (!hallRect[std::size_t(h)].isValid()) continue;
-            const int used = h < int(site.hallRowsUsed.size()) ? site.hallRowsUsed[std::size_t(h)] : 0;
-            const int capacity = h < int(site.hallRowsCapacity.size()) ? site.hallRowsCapacity[std::size_t(h)] : 0;
-            const QString name = QString::fromStdString(site.hallName(h));
-            const QString rows = capacity > 0 ? QObject::tr("%1 of %2 rows").arg(used).arg(capacity) : (used == 1 ? QObject::tr("1 row") : QObject::tr("%1 rows").arg(used));
-            out.hallFrames.push_back({hallRect[std::size_t(h)].adjusted(-8, -8, 8, 8), name + QStringLiteral(" · ") + rows});
-        }
-        if (site.buildings() > 1)
-            for (std::size_t b = 0; b < site.buildings(); ++b)
-                if (buildingRect[b].isValid())
-                    out.buildingFrames.push_back({buildingRect[b].adjusted(-40, -40, 40, 40),
-                                                  QObject::tr("Building %1").arg(QString::fromStdString(site.buildingNames[b]))});
-    }
+    // Halls and buildings (core/layout/site_frames.h), in scene pixels with a margin round the racks.
+    const auto rectOf = [](const fp::layout::SiteFrame& fr, double marginPx) {
+        return QRectF(QPointF(fr.minX, fr.minY) * kFloorPxPerM, QPointF(fr.maxX, fr.maxY) * kFloorPxPerM)
+            .adjusted(-marginPx, -marginPx, marginPx, marginPx);
+    };
+    const fp::layout::SiteFrames frames = fp::layout::siteFrames(layout, f);
+    for (const fp::layout::SiteFrame& fr : frames.halls) out.hallFrames.push_back({rectOf(fr, 8), QString::fromStdString(fr.title)});
+    for (const fp::layout::SiteFrame& fr : frames.buildings) out.buildingFrames.push_back({rectOf(fr, 40), QString::fromStdString(fr.title)});
     // The tray from row 1 to the spine room is the one-hall model's; halls reach the core room across the site.
     if (out.spineRoomBounds.isValid() && !rowExtentM.empty() && layout.halls <= 1) {
         out.hasTray = true;

@@ -330,11 +330,13 @@ void FloorView::rebuild()
         item->setToolTip(tr("<b>Spine room</b><br>%1 m from the end of row 1 along the tray<br><i>Drag to move it</i>")
                              .arg(f.spineRoomDistanceM, 0, 'f', 1));
         if (!g.spineRoom.empty()) new RacksItem(m_plan, m_geometry, RacksItem::Kind::SpineRoom, item);
+        // The room at the site's centre holds the cores, or a two-tier design's spines (layout README "Sites").
+        const QString roomName = g.plan && g.plan->fabric.shape.tiers < 3 ? tr("Spine room") : tr("Core room");
         m_roomLabel = addLabelAbove(scene(), item,
                       g.plan && g.plan->layout.site.buildings() > 1
-                          ? tr("Core room · building %1").arg(QString::fromStdString(
+                          ? tr("%1 · building %2").arg(roomName, QString::fromStdString(
                                 g.plan->layout.site.buildingNames[std::size_t(g.plan->layout.site.coreBuilding)]))
-                      : g.plan && g.plan->layout.halls > 1 ? tr("Core room · %1 halls around it").arg(g.plan->layout.halls)
+                      : g.plan && g.plan->layout.halls > 1 ? tr("%1 · %2 halls around it").arg(roomName).arg(g.plan->layout.halls)
                                                          : tr("Spine room · %1 m").arg(f.spineRoomDistanceM, 0, 'f', 0),
                       small, pal.color(QPalette::Text), QPointF(room.center().x(), room.top()), 3);
         m_spineRoom = item;

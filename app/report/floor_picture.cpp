@@ -7,6 +7,7 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
+#include "layout/site_frames.h"
 #include "report/report_support.h"
 
 namespace fp::report {
@@ -169,20 +170,15 @@ void paintFloor(QPainter& p, const QRectF& target, const Plan& plan)
         }
         if (layout.halls > 1) {
             // Halls and buildings (core/layout/README.md "Halls", "Sites"): a frame each, titled where it fits.
-            const SitePlacement& site = layout.site;
-            std::vector<QRectF> hallM(std::size_t(layout.halls)), buildingM(site.buildings());
-            for (const Rack& r : layout.racks) {
-                const QRectF box(r.xM - floor.rackWidthM / 2, r.yM - floor.rackDepthM / 2, floor.rackWidthM, floor.rackDepthM);
-                if (r.hall >= 0 && r.hall < layout.halls) hallM[std::size_t(r.hall)] |= box;
-                if (r.building >= 0 && std::size_t(r.building) < buildingM.size()) buildingM[std::size_t(r.building)] |= box;
-            }
+            const fp::layout::SiteFrames frames = fp::layout::siteFrames(layout, floor);
             QFont titleFont = font;  // the row labels' size follows the racks; titles stay legible
             titleFont.setPixelSize(std::max(1, int(std::lround(t))));
             p.setFont(titleFont);
             const QFontMetricsF metrics(titleFont);
             // A title that does not fit over its frame falls back to its first word (the hall's name), else none.
-            const auto frame = [&](const QRectF& boxM, double padM, QString title, bool solid) {
-                const QRectF px(toPx(boxM.left() - padM, boxM.top() - padM), toPx(boxM.right() + padM, boxM.bottom() + padM));
+            const auto frame = [&](const fp::layout::SiteFrame& box, double padM, bool solid) {
+                QString title = QString::fromStdString(box.title);
+                const QRectF px(toPx(box.minX - padM, box.minY - padM), toPx(box.maxX + padM, box.maxY + padM));
                 p.setPen(QPen(QColor(0x77, 0x77, 0x77), std::max(0.4, t / (solid ? 8 : 14)), solid ? Qt::SolidLine : Qt::DashLine));
                 p.setBrush(Qt::NoBrush);
                 p.drawRect(px);
@@ -191,26 +187,14 @@ void paintFloor(QPainter& p, const QRectF& target, const Plan& plan)
                 p.setPen(QColor(0x33, 0x33, 0x33));
                 p.drawText(QPointF(px.left(), px.top() - t * 0.3), title);
             };
-            for (std::size_t b = 0; site.buildings() > 1 && b < buildingM.size(); ++b)
-                if (!buildingM[b].isEmpty())
-                    frame(buildingM[b], 8.0, QStringLiteral("Building %1").arg(QString::fromStdString(site.buildingNames[b])), true);
-            QRectF coreM;  // the core room (two tiers on a described site: the spines' room)
-            for (const Rack& r : layout.racks)
-                if (r.hall < 0) coreM |= QRectF(r.xM - floor.rackWidthM / 2, r.yM - floor.rackDepthM / 2, floor.rackWidthM, floor.rackDepthM);
-            if (!coreM.isEmpty()) {
-                const QPointF topLeft = toPx(coreM.left(), coreM.top());
+            for (const fp::layout::SiteFrame& b : frames.buildings) frame(b, 8.0, true);
+            if (!frames.coreRoom.empty()) {  // two tiers on a described site: the spines' room
+                const QPointF topLeft = toPx(frames.coreRoom.minX, frames.coreRoom.minY);
                 p.setPen(QColor(0x33, 0x33, 0x33));
                 p.drawText(QPointF(topLeft.x(), topLeft.y() - t * 0.4),
                            plan.fabric.shape.tiers >= 3 ? QStringLiteral("Core room") : QStringLiteral("Spine room"));
             }
-            for (int h = 0; h < layout.halls; ++h) {
-                if (hallM[std::size_t(h)].isEmpty()) continue;
-                const int used = site.hallRowsUsed[std::size_t(h)], capacity = site.hallRowsCapacity[std::size_t(h)];
-                frame(hallM[std::size_t(h)], 1.5,
-                      QString::fromStdString(site.hallName(h)) +
-                          (capacity > 0 ? QStringLiteral(" · %1 of %2 rows").arg(used).arg(capacity) : QStringLiteral(" · %1 rows").arg(used)),
-                      false);
-            }
+            for (const fp::layout::SiteFrame& h : frames.halls) frame(h, 1.5, false);
         } else if (!spineM.isEmpty()) {
             const QPointF topLeft = toPx(spineM.left(), spineM.top());
             p.drawText(QPointF(topLeft.x(), topLeft.y() - t * 0.4), QStringLiteral("Spine room"));
