@@ -1,9 +1,11 @@
 #include "layout/shared_floor.h"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdio>
 #include <limits>
+#include <stdexcept>
 #include <tuple>
 
 #include "layout/layout_constants.h"
@@ -242,19 +244,17 @@ std::vector<SharedFloor::Spot> SharedFloor::spotsOfFixedGroup(const NetworkSpec&
     return out;
 }
 
-Layout SharedFloor::place(const NetworkSpec& n, const Fabric& fabric, const Hardware& hardware)
+SharedFloor::Endpoints SharedFloor::standEndpoints(const NetworkSpec& n, std::uint32_t ports)
 {
-    const std::size_t deviceCount = fabric.devices.size();
-    const std::uint32_t nodes = fabric.nodeCount;
-    std::vector<std::uint32_t> rackOf(deviceCount, computeRacks_.empty() ? 0 : computeRacks_.front());
-    std::vector<float> heightM(deviceCount, float(spec_.rackHeightM / 2));
+    Endpoints out;
+    out.rack.assign(ports, computeRacks_.empty() ? 0 : computeRacks_.front());
+    out.heightM.assign(ports, float(spec_.rackHeightM / 2));
     serviceRowOfNetwork_ = -1;
     serviceInRow_ = 0;
-
-    // 1. The endpoint ports, group by group in the order the fabric's nodes stand for them.
+    // Group by group, in the order the fabric's nodes stand for them.
     std::uint32_t port = 0;
     const std::size_t switchesBefore = managed_.size();
-    for (std::size_t k = 0; k < n.endpoints.size() && port < nodes; ++k) {
+    for (std::size_t k = 0; k < n.endpoints.size() && port < ports; ++k) {
         const EndpointGroup& g = n.endpoints[k];
         std::vector<Spot> fixed;
         const std::vector<Spot>* spots = &fixed;
@@ -264,10 +264,9 @@ Layout SharedFloor::place(const NetworkSpec& n, const Fabric& fabric, const Hard
             count = node_.size();
         } else if (g.per == EndpointCount::PerSwitch) {
             // The management ports in floor order (hall by hall, its rows before its room, line by line and
-            // along each line), not in device order:
-            // the compute fabric lists its switches plane by plane, so consecutive devices stand rows or
-            // halls apart, and a leaf takes its ports in turn (at 100,000 GPUs 6,828 Cat6 runs beyond
-            // 100 m in device order).
+            // along each line), not in device order: the compute fabric lists its switches plane by plane,
+            // so consecutive devices stand rows or halls apart (leafOrderOf orders each place again; this
+            // order is the one the fabric's nodes, the cable plan's rows, follow).
             fixed.assign(managed_.begin(), managed_.begin() + std::ptrdiff_t(switchesBefore));
             std::stable_sort(fixed.begin(), fixed.end(), [&](const Spot& x, const Spot& y) {
                 const Rack &a = floor_.racks[x.rack], &b = floor_.racks[y.rack];
@@ -281,33 +280,119 @@ Layout SharedFloor::place(const NetworkSpec& n, const Fabric& fabric, const Hard
         }
         const int each = std::max(1, g.portsEach);
         if (spots->empty()) count = 0;  // nothing to stand at: the ports keep the first compute rack
-        for (std::size_t e = 0; e < count && port < nodes; ++e) {
+        for (std::size_t e = 0; e < count && port < ports; ++e) {
             const Spot s = (*spots)[std::min(e, spots->size() - 1)];
-            for (int q = 0; q < each && port < nodes; ++q, ++port) rackOf[port] = s.rack, heightM[port] = s.heightM;
+            for (int q = 0; q < each && port < ports; ++q, ++port) out.rack[port] = s.rack, out.heightM[port] = s.heightM;
         }
     }
+    return out;
+}
 
-    // 2. The switches: a leaf at the end of the row (or in the room's aisle) where most of the ports it
-    // serves stand (the first of its longest run of ports in one row or room), in network racks of this
-    // network's own; spines in the spine room (the core room on a floor of several halls), or
-    // round-robin over the compute rows' ends (spinePlacement EndOfRow). A leaf whose ports straddle two
-    // places (a hall's room and the next hall's rows) then stands with the larger share.
-    struct Run {
-        int key = 0;
-        std::uint32_t start = kNone, count = 0, bestStart = kNone, bestCount = 0;
+topology::LeafOrder SharedFloor::leafOrderOf(const Endpoints& endpoints) const
+{
+    // A rack's place: its hall's compute rows, its hall's spine room (with the room's aisle), the core
+    // room, or a service row of its own.
+    const auto placeOf = [&](const Rack& r) -> std::int32_t {
+        if (r.row < 0) return r.hall < 0 ? -1 : 3 * r.hall + 1;
+        if (r.row >= computeRows_) return -2 - r.row;
+        return 3 * r.hall;
     };
-    std::vector<Run> runOf(deviceCount);
+    const std::size_t ports = endpoints.rack.size();
+    std::vector<std::uint32_t> portsOfRack(floor_.racks.size(), 0), firstPortOfRack(floor_.racks.size(), kNone);
+    for (std::size_t q = ports; q-- > 0;) {
+        ++portsOfRack[endpoints.rack[q]];
+        firstPortOfRack[endpoints.rack[q]] = std::uint32_t(q);
+    }
+    struct Held {
+        std::int32_t place = 0;
+        std::uint32_t rack = 0;
+        std::uint32_t placeFirstPort = 0;
+    };
+    std::vector<Held> held;
+    for (std::uint32_t r = 0; r < portsOfRack.size(); ++r)
+        if (portsOfRack[r] > 0) held.push_back({placeOf(floor_.racks[r]), r, 0});
+    // Racks by place, then along the floor (line by line, along each line).
+    std::sort(held.begin(), held.end(), [&](const Held& x, const Held& y) {
+        const Rack &a = floor_.racks[x.rack], &b = floor_.racks[y.rack];
+        return std::tie(x.place, a.yM, a.xM, x.rack) < std::tie(y.place, b.yM, b.xM, y.rack);
+    });
+    // Places in the order of their first port (the fabric's node order: leaf 0 serves the first group's).
+    for (std::size_t i = 0; i < held.size();) {
+        std::size_t j = i;
+        std::uint32_t first = kNone;
+        for (; j < held.size() && held[j].place == held[i].place; ++j) first = std::min(first, firstPortOfRack[held[j].rack]);
+        for (std::size_t k = i; k < j; ++k) held[k].placeFirstPort = first;
+        i = j;
+    }
+    std::stable_sort(held.begin(), held.end(), [](const Held& x, const Held& y) { return x.placeFirstPort < y.placeFirstPort; });
+    // Each rack's ports in port order, racks in that order (a counting sort: O(ports)).
+    topology::LeafOrder order;
+    std::vector<std::uint32_t> next(floor_.racks.size(), 0);
+    std::uint32_t at = 0;
+    for (std::size_t i = 0; i < held.size(); ++i) {
+        if (i == 0 || held[i].place != held[i - 1].place) order.placeStarts.push_back(at);
+        next[held[i].rack] = at;
+        at += portsOfRack[held[i].rack];
+    }
+    order.nodes.resize(ports);
+    for (std::uint32_t q = 0; q < ports; ++q) order.nodes[next[endpoints.rack[q]]++] = q;
+    return order;
+}
+
+Layout SharedFloor::place(const Fabric& fabric, const Hardware& hardware, Endpoints endpoints)
+{
+    const std::size_t deviceCount = fabric.devices.size();
+    const std::uint32_t nodes = fabric.nodeCount;
+    std::vector<std::uint32_t> rackOf = std::move(endpoints.rack);
+    std::vector<float> heightM = std::move(endpoints.heightM);
+    if (rackOf.size() != nodes) throw std::logic_error("SharedFloor::place: the fabric's nodes are not the endpoints stood");
+    rackOf.resize(deviceCount, computeRacks_.empty() ? 0 : computeRacks_.front());
+    heightM.resize(deviceCount, float(spec_.rackHeightM / 2));
+
+    // The switches: a leaf at the end of the row (or in the room's aisle) where most of the ports it
+    // serves stand, in network racks of this network's own; spines in the spine room (the core room on a
+    // floor of several halls), or round-robin over the compute rows' ends (spinePlacement EndOfRow). A
+    // leaf's ports are one place's (leafOrderOf), side by side along the floor: a leaf whose ports
+    // straddle two rows of a hall stands with the larger share.
+    //
+    // Each switch's host ports by row or room (a room: its hall's; the core room's hall is -1), with
+    // the first port in each. A leaf's ports are one place's, in a row or two: kShares rows suffice (a
+    // port in a further one is not counted).
+    struct Share {
+        int key = 0;
+        std::uint32_t first = kNone, count = 0;
+    };
+    constexpr int kShares = 8;
+    struct Shares {
+        std::array<Share, kShares> at{};
+        int used = 0;
+    };
+    std::vector<Shares> sharesOf(deviceCount - nodes);
     const auto placeKey = [&](std::uint32_t port) {
         const Rack& r = floor_.racks[rackOf[port]];
-        return r.row >= 0 ? r.row : -3 - r.hall;  // a row, or a room (the core room's hall is -1)
+        return r.row >= 0 ? r.row : -3 - r.hall;
     };
     for (const Link& l : fabric.links) {
         if (l.cls != LinkClass::HostLeaf) break;  // host-leaf links come first
-        Run& run = runOf[l.b];
+        Shares& shares = sharesOf[l.b - nodes];
         const int key = placeKey(l.a);
-        if (run.start == kNone || key != run.key) run.key = key, run.start = l.a, run.count = 0;
-        if (++run.count > run.bestCount) run.bestCount = run.count, run.bestStart = run.start;
+        int k = 0;
+        while (k < shares.used && shares.at[std::size_t(k)].key != key) ++k;
+        if (k == shares.used) {
+            if (k == kShares) continue;
+            shares.at[std::size_t(k)] = {key, l.a, 0};
+            ++shares.used;
+        }
+        ++shares.at[std::size_t(k)].count;
     }
+    // The first port of the row or room that holds most of a switch's ports (the first such row on a tie).
+    const auto firstPortOfLargestShare = [&](std::size_t d) {
+        const Shares& shares = sharesOf[d - nodes];
+        const Share* best = nullptr;
+        for (int k = 0; k < shares.used; ++k)
+            if (!best || shares.at[std::size_t(k)].count > best->count) best = &shares.at[std::size_t(k)];
+        return best ? best->first : kNone;
+    };
     std::vector<Fill> rowFill(rows_.size()), roomFill, aisleFill;
     const auto fillOfRoom = [&](int hall) -> std::pair<Line*, Fill*> {
         Line& line = lineOfRoom(hall);
@@ -329,7 +414,7 @@ Layout SharedFloor::place(const NetworkSpec& n, const Fabric& fabric, const Hard
         Line* line = nullptr;
         Fill* fill = nullptr;
         if (dev.tier == Tier::Leaf) {
-            const std::uint32_t first = runOf[d].bestStart;
+            const std::uint32_t first = firstPortOfLargestShare(d);
             const Rack& near = floor_.racks[first == kNone ? rackOf.front() : rackOf[first]];
             if (near.row >= 0) {
                 line = &lineOfRow(near.row), fill = &rowFill[std::size_t(near.row)];
@@ -375,7 +460,7 @@ Layout SharedFloor::place(const NetworkSpec& n, const Fabric& fabric, const Hard
         managed_.push_back({fill->rack, heightM[d]});
     }
 
-    // 3. Routed lengths, by the rule layout::place routes the compute fabric's.
+    // Routed lengths, by the rule layout::place routes the compute fabric's.
     Layout out;
     setFloorOf(out, floor_);
     out.linkLengthM.resize(fabric.links.size());

@@ -12,6 +12,7 @@
 #include "catalog/hardware.h"
 #include "layout/layout.h"
 #include "spec/cluster_spec.h"
+#include "topology/builder.h"
 #include "topology/fabric.h"
 
 namespace fp::layout {
@@ -26,12 +27,26 @@ public:
     // height of each of its devices (`computeLayout.heightM`).
     SharedFloor(const ClusterSpec& compute, const Fabric& computeFabric, const Layout& computeLayout);
 
-    // Places network `n` (whose fabric's nodes are its endpoint ports, group by group, as
-    // plan/cluster_plan.h builds it) on the floor: adds its racks and returns its layout (racks: the
-    // floor as it now stands, each rack's power the whole floor's; a rack index stays valid as later
-    // networks add theirs). Networks must be placed in the design's order: a per-switch group's ports
-    // are those of the switches placed before it.
-    Layout place(const NetworkSpec& n, const Fabric& fabric, const Hardware& hardware);
+    // Where each of network `n`'s `ports` endpoint ports stands, in the order its fabric's nodes stand
+    // for them (group by group, as plan/cluster_plan.h builds it): the first step of placing it, before
+    // its topology is built. Opens the network's service racks. Networks must be placed in the design's
+    // order: a per-switch group's ports are those of the switches placed before it.
+    struct Endpoints {
+        std::vector<std::uint32_t> rack;
+        std::vector<float> heightM;
+    };
+    Endpoints standEndpoints(const NetworkSpec& n, std::uint32_t ports);
+
+    // The order in which the network's leaves take those ports (topology::LeafOrder): place by place (a
+    // hall's rows, a spine room, the core room, a service row; places in the order of their first
+    // port), and along the floor within a place (rack by rack, line by line), so no leaf serves two halls
+    // and a leaf's ports stand side by side. O(ports + racks log racks).
+    topology::LeafOrder leafOrderOf(const Endpoints& endpoints) const;
+
+    // Places the network's switches (its fabric, built from `endpoints` in leafOrderOf's order) on the
+    // floor: adds its racks and returns its layout (racks: the floor as it now stands, each rack's power
+    // the whole floor's; a rack index stays valid as later networks add theirs).
+    Layout place(const Fabric& fabric, const Hardware& hardware, Endpoints endpoints);
 
     // The cluster's racks: every network's devices, each device's power counted once (nodes and the
     // compute fabric's switches as the compute floor counts them, the other networks' switches at their

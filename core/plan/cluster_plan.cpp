@@ -178,17 +178,17 @@ void requireValidNetworks(const ClusterSpec& cluster)
     }
 }
 
-// A network resolved and its topology built, not yet placed on the floor.
+// A network resolved, not yet on the floor: its topology is built once its ports stand there (a leaf
+// per place, layout/shared_floor.h).
 struct StagedNetwork {
     std::size_t index = 0;
     long long ports = 0;
     PlanOptions options;
     plan::Resolved resolved;
-    plan::Floor floor;
 };
 
 // Network `i` of the cluster with the switches of every network before it (the compute fabric's
-// included) already counted: resolved and its topology built, or a UserError naming its field.
+// included) already counted: resolved, or a UserError naming its field.
 StagedNetwork stageNetwork(const ClusterSpec& cluster, std::size_t i, long long switchesBefore, const Catalog& catalog,
                            const PlanOptions& options)
 {
@@ -206,30 +206,35 @@ StagedNetwork stageNetwork(const ClusterSpec& cluster, std::size_t i, long long 
     networkOptions.invariantsLater = false;
     networkOptions.carriesRdma = n.role == NetworkRole::Storage || n.role == NetworkRole::StorageInBand;
     try {
-        StagedNetwork staged{i, ports, networkOptions, plan::resolveStage(endpointFabricSpec(cluster, i, ports), catalog, networkOptions), {}};
+        StagedNetwork staged{i, ports, networkOptions, plan::resolveStage(endpointFabricSpec(cluster, i, ports), catalog, networkOptions)};
         // Its ports draw no rack power of their own: a node's power is the compute fabric's, counted once
         // on the shared floor; the network's racks draw its switches' (layout::setRackPower).
         staged.resolved.spec.floor.nodePowerKw = 0;
-        staged.floor = plan::buildFloor(staged.resolved, networkOptions, false);  // the shared floor places it
         return staged;
     } catch (const UserError& e) {
         rethrowForNetwork(i, n, e);
     }
 }
 
-// The staged network placed on the shared floor (after every network before it) and planned there.
+// The staged network on the shared floor (after every network before it): its ports stood, its
+// topology built with a leaf per place (SharedFloor::leafOrderOf), its switches placed, then planned.
 NetworkPlan finishNetwork(const ClusterSpec& cluster, StagedNetwork&& s, layout::SharedFloor& floor, const Catalog& catalog)
 {
     const NetworkSpec& n = cluster.networks[s.index];
-    const auto start = std::chrono::steady_clock::now();
-    // The network's layout is its place on the shared floor (buildFloor laid out none); its time counts
-    // as the layout's.
-    s.floor.layout = floor.place(n, s.floor.fabric, s.resolved.hardware);
-    const std::chrono::duration<double, std::milli> placed = std::chrono::steady_clock::now() - start;
-    for (StageTiming& t : s.floor.timings)
-        if (t.stage == "layout") t.ms += placed.count();
     try {
-        return NetworkPlan{n.name, n.role, s.ports, plan::planOnFloor(s.resolved, std::move(s.floor), catalog, s.options)};
+        auto start = std::chrono::steady_clock::now();
+        layout::SharedFloor::Endpoints endpoints = floor.standEndpoints(n, std::uint32_t(s.resolved.spec.nodes()));
+        const topology::LeafOrder order = floor.leafOrderOf(endpoints);
+        std::chrono::duration<double, std::milli> placed = std::chrono::steady_clock::now() - start;
+        plan::Floor built = plan::buildFloor(s.resolved, s.options, &order);
+        // The network's layout is its place on the shared floor (buildFloor laid out none); its time
+        // counts as the layout's.
+        start = std::chrono::steady_clock::now();
+        built.layout = floor.place(built.fabric, s.resolved.hardware, std::move(endpoints));
+        placed += std::chrono::steady_clock::now() - start;
+        for (StageTiming& t : built.timings)
+            if (t.stage == "layout") t.ms += placed.count();
+        return NetworkPlan{n.name, n.role, s.ports, plan::planOnFloor(s.resolved, std::move(built), catalog, s.options)};
     } catch (const UserError& e) {
         rethrowForNetwork(s.index, n, e);
     }
@@ -350,9 +355,10 @@ ClusterPlan makeClusterPlan(Plan compute, const Catalog& catalog, const PlanOpti
 
 ClusterPlan makeClusterPlan(const ClusterSpec& spec, const Catalog& catalog, const PlanOptions& options)
 {
-    // The other networks need nothing of the compute plan but its spec and, for an OOB network's
-    // management ports, its switch count, known once its topology is built: they are planned in order on
-    // the other core while the compute fabric is. The same plans and the same first error as one after the
+    // The other networks need nothing of the compute plan but its spec (to resolve them) and its placed
+    // floor (where their ports stand, which their leaves follow; for an OOB network's management ports
+    // also its switch count): they are planned in order on the other core while the compute fabric's
+    // later stages run. The same plans and the same first error as one after the
     // other (plan_stages.h: resolve, floor, the rest is makePlan); an error is raised where that sequence
     // would reach it, the compute fabric's first. Measured: README "Several networks", fabricplan-bench --networks.
     const bool beside = !spec.computeOnly && !spec.networks.empty() && plan::workerCount() > 1;

@@ -175,14 +175,15 @@ HostCages hostCagesOf(const Resolved& r)
     return {type, share};
 }
 
-Floor buildFloor(const Resolved& r, const PlanOptions& options, bool layOut)
+Floor buildFloor(const Resolved& r, const PlanOptions& options, const topology::LeafOrder* sharedFloorOrder)
 {
     Floor f;
     StageClock clock(f.timings, options);
+    const bool layOut = sharedFloorOrder == nullptr;
     clock.run("topology", [&] {
-        f.fabric = topology::build(r.spec, tierPortsOf(r), r.linkGbps, [](std::size_t links, const auto& wiring) {
-            runSideBySide(links >= kLinksWorthAThread, wiring);
-        });
+        const auto wire = [](std::size_t links, const auto& wiring) { runSideBySide(links >= kLinksWorthAThread, wiring); };
+        static const topology::LeafOrder kInTurn;  // the nodes in turn
+        f.fabric = topology::build(r.spec, tierPortsOf(r), r.linkGbps, wire, layOut ? kInTurn : *sharedFloorOrder);
         if (!r.planesNote.empty()) f.fabric.notes.insert(f.fabric.notes.begin(), r.planesNote);
         f.fabric.hostCages = hostCagesOf(r);
     });

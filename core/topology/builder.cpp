@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <stdexcept>
 #include <string>
 
 #include "common/error.h"
@@ -102,12 +103,43 @@ struct LeafGrouping {
     int sus = 0;
     std::vector<int> firstLeafOfSu;    // rails: leaf offset of each SU (size sus + 1)
     std::vector<int> leavesPerRailOfSu;// rails: ceil(nodes in SU / down ports)
-    int nodesPerLeaf = 0;              // no rails
+    int nodesPerLeaf = 0;              // no rails: whole nodes per leaf (at most, with a LeafOrder)
     int leaves = 0;
     int leavesPerSuFull = 0;
+    // With a LeafOrder: each node's leaf and its slot on it (port slot x NICs + i); the most nodes on
+    // one leaf, and on the first.
+    std::vector<int> leafOfNode, slotOfNode;
+    int busiestNodes = 0, firstLeafNodes = 0;
 };
 
-LeafGrouping groupLeaves(const ClusterSpec& spec, int nodes, int nics, int leafDown)
+// Whole nodes per leaf, place by place (LeafOrder): each place's nodes fill leaves of their own.
+void groupByPlace(LeafGrouping& g, const LeafOrder& order, int nodes)
+{
+    if (order.nodes.size() != static_cast<std::size_t>(nodes) || order.placeStarts.empty() || order.placeStarts.front() != 0)
+        throw std::logic_error("topology::build: a leaf order must list every node once, from its first place");
+    g.leafOfNode.assign(static_cast<std::size_t>(nodes), -1);
+    g.slotOfNode.assign(static_cast<std::size_t>(nodes), 0);
+    int leaf = 0;
+    for (std::size_t p = 0; p < order.placeStarts.size(); ++p) {
+        const std::size_t begin = order.placeStarts[p];
+        const std::size_t end = p + 1 < order.placeStarts.size() ? order.placeStarts[p + 1] : order.nodes.size();
+        if (end < begin || end > order.nodes.size()) throw std::logic_error("topology::build: leaf order places out of order");
+        for (std::size_t j = begin; j < end; ++j) {
+            const std::uint32_t n = order.nodes[j];
+            if (n >= static_cast<std::uint32_t>(nodes) || g.leafOfNode[n] >= 0)
+                throw std::logic_error("topology::build: a leaf order must list every node once");
+            g.leafOfNode[n] = leaf + static_cast<int>((j - begin) / static_cast<std::size_t>(g.nodesPerLeaf));
+            g.slotOfNode[n] = static_cast<int>((j - begin) % static_cast<std::size_t>(g.nodesPerLeaf));
+        }
+        const int inPlace = static_cast<int>(end - begin);
+        leaf += static_cast<int>(ceilDiv(inPlace, g.nodesPerLeaf));
+        g.busiestNodes = std::max(g.busiestNodes, std::min(inPlace, g.nodesPerLeaf));
+        if (p == 0) g.firstLeafNodes = std::min(inPlace, g.nodesPerLeaf);
+    }
+    g.leaves = leaf;
+}
+
+LeafGrouping groupLeaves(const ClusterSpec& spec, int nodes, int nics, int leafDown, const LeafOrder& order)
 {
     LeafGrouping g;
     if (spec.railOptimized && !spec.leafPerRack) {
@@ -137,6 +169,7 @@ LeafGrouping groupLeaves(const ClusterSpec& spec, int nodes, int nics, int leafD
                             "/fabric/leaf_per_rack",
                             "put fewer nodes in a rack, undersubscribe the leaf less, or use a switch with more ports");
         g.leaves = static_cast<int>(ceilDiv(nodes, g.nodesPerLeaf));
+        g.busiestNodes = g.firstLeafNodes = g.nodesPerLeaf;
     } else {
         g.nodesPerLeaf = leafDown / nics;
         if (g.nodesPerLeaf == 0)
@@ -145,6 +178,8 @@ LeafGrouping groupLeaves(const ClusterSpec& spec, int nodes, int nics, int leafD
                             "/fabric/rail_optimized",
                             "use a rail-optimized layout, a switch with more ports, or fewer NICs per node");
         g.leaves = static_cast<int>(ceilDiv(nodes, g.nodesPerLeaf));
+        g.busiestNodes = g.firstLeafNodes = std::min(g.nodesPerLeaf, nodes);
+        if (!order.empty()) groupByPlace(g, order, nodes);
     }
     return g;
 }
@@ -220,7 +255,8 @@ namespace {
 
 // build, or with shapeOnly its dimensioning alone (shapeOf): the same checks, the same shape, no devices
 // and no links.
-Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, const TaskRunner& run, bool shapeOnly)
+Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, const TaskRunner& run, bool shapeOnly,
+                    const LeafOrder& order)
 {
     // Each tier's radix where that tier's ports are split; R is the leaf's (and a single switch's).
     const int R = sw.of(Tier::Leaf).ports;
@@ -317,7 +353,7 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
     const int leafUpReserved = leaf.up;
     if (spec.leafPerRack && spec.railOptimized)
         f.notes.push_back("One leaf per rack: every NIC of a rack's nodes lands on its top-of-rack leaf (not rail-optimized).");
-    const LeafGrouping g = groupLeaves(spec, nodes, nics, leaf.down);
+    const LeafGrouping g = groupLeaves(spec, nodes, nics, leaf.down, order);
     // g counts leaf positions; with dual-ToR each position is a pair of leaves (2s, 2s + 1).
     const int L = g.leaves * sides;
     const int leavesPerSuFull = g.leavesPerSuFull * sides;
@@ -329,11 +365,10 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
                           std::to_string(leaf.down) + " down ports at leaf " + ratioText(spec.leafOversubscription) + ".");
     // Uplinks the busiest leaf needs for its real endpoints at the leaf ratio (a rail leaf of a 32-node SU
     // on a 144-down switch needs 32 at 1:1, not 144; a top-of-rack leaf of 16 NICs at 1:2 needs 32).
-    const long long busiest = g.rails ? std::min(g.suNodes, leaf.down)
-                                      : static_cast<long long>(std::min(g.nodesPerLeaf, nodes)) * nics;
-    // The first leaf is the busiest: its nodes (the first of SU 1, or the first whole nodes) take its
-    // down ports from port 0.
-    sh.hostPortsOfFirstLeaf = static_cast<int>(busiest);
+    const long long busiest = g.rails ? std::min(g.suNodes, leaf.down) : static_cast<long long>(g.busiestNodes) * nics;
+    // The first leaf's nodes (the first of SU 1, or the first whole nodes) take its down ports from port
+    // 0; it is the busiest unless a LeafOrder's first place has fewer nodes than a leaf.
+    sh.hostPortsOfFirstLeaf = static_cast<int>(g.rails ? busiest : static_cast<long long>(g.firstLeafNodes) * nics);
     // Uplink cages of their own are all cabled (an SN2201's 4 x 100G, as NVIDIA's SuperPOD RA draws them):
     // their bandwidth dwarfs the front ports', and a leaf keeps its uplinks when one fails.
     const long long neededUp = ownUplinks > 0 ? leafUpReserved : std::min<long long>(
@@ -513,6 +548,9 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
                         const int su = n / g.suNodes, idx = n % g.suNodes;
                         leafIndex = g.firstLeafOfSu[su] + i * g.leavesPerRailOfSu[su] + idx / leaf.down;
                         port = idx % leaf.down;
+                    } else if (!g.leafOfNode.empty()) {
+                        leafIndex = g.leafOfNode[static_cast<std::size_t>(n)];
+                        port = g.slotOfNode[static_cast<std::size_t>(n)] * nics + i;
                     } else {
                         leafIndex = n / g.nodesPerLeaf;
                         port = (n % g.nodesPerLeaf) * nics + i;
@@ -563,9 +601,10 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
                 }
     };
 
-    // Halves: the host split falls on a leaf boundary (an SU, or a leaf's whole nodes).
+    // Halves: the host split falls on a leaf boundary (an SU, or a leaf's whole nodes). A LeafOrder's
+    // leaves take nodes from anywhere: one task wires them all (no leaf's port count in two threads).
     const int nodesOfALeaf = std::max(1, g.rails ? g.suNodes : g.nodesPerLeaf);
-    const int hostHalf = std::min(nodes, (nodes / nodesOfALeaf + 1) / 2 * nodesOfALeaf);
+    const int hostHalf = !g.leafOfNode.empty() ? nodes : std::min(nodes, (nodes / nodesOfALeaf + 1) / 2 * nodesOfALeaf);
     std::vector<std::function<void()>> tasks{[&] { wireHosts(0, hostHalf); },
                                              [&] { wireHosts(hostHalf, nodes); },
                                              [&] { wireLeaves(0, L / 2); }, [&] { wireLeaves(L / 2, L); }};
@@ -597,14 +636,14 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
 
 } // namespace
 
-Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, const TaskRunner& run)
+Fabric build(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, const TaskRunner& run, const LeafOrder& order)
 {
-    return buildOrShape(spec, sw, linkGbps, run, false);
+    return buildOrShape(spec, sw, linkGbps, run, false, order);
 }
 
-FabricShape shapeOf(const ClusterSpec& spec, const TierPorts& sw, int linkGbps)
+FabricShape shapeOf(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, const LeafOrder& order)
 {
-    return buildOrShape(spec, sw, linkGbps, {}, true).shape;
+    return buildOrShape(spec, sw, linkGbps, {}, true, order).shape;
 }
 
 int railPlanesThatConnect(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, int maxPlanes)

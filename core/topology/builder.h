@@ -4,6 +4,7 @@
 // Sizing rules and their sources: core/topology/README.md.
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <vector>
 
@@ -37,6 +38,17 @@ struct TierPorts {
     const SwitchPorts& of(Tier t) const { return tier[std::size_t(switchTierIndex(t))]; }
 };
 
+// The order in which a fabric's leaves take its nodes when the nodes are not compute nodes in rows (a
+// network's endpoint ports on the cluster's shared floor, layout/shared_floor.h): `nodes` lists every
+// node once, place by place and along the floor within a place; `placeStarts` where each place begins
+// in `nodes`. A leaf takes the nodes of one place only, so it never serves two halls. Empty: the nodes in
+// turn (whole nodes per leaf). Read only by a fabric that is neither rail-optimized nor leaf-per-rack.
+struct LeafOrder {
+    std::vector<std::uint32_t> nodes;
+    std::vector<std::uint32_t> placeStarts;
+    bool empty() const { return nodes.empty(); }
+};
+
 // Largest endpoint count per plane for 2 and 3 tiers with these ports and ratios.
 long long maxEndpoints(int tiers, const TierPorts&, Ratio leaf, Ratio spine);
 
@@ -47,9 +59,9 @@ using TaskRunner = std::function<void(std::size_t links, const std::vector<std::
 
 // Throws UserError when the spec cannot be built (with what would fit). linkGbps: the host links'
 // speed; the switch-to-switch links run at linkGbps x the leaf's portsPerUplink.
-Fabric build(const ClusterSpec&, const TierPorts&, int linkGbps, const TaskRunner& run = {});
+Fabric build(const ClusterSpec&, const TierPorts&, int linkGbps, const TaskRunner& run = {}, const LeafOrder& order = {});
 // build's shape alone (its dimensioning: the same figures, notes aside, and the same errors), without
 // devices or links: what a fabric would be, at a fraction of the cost of building it.
-FabricShape shapeOf(const ClusterSpec&, const TierPorts&, int linkGbps);
+FabricShape shapeOf(const ClusterSpec&, const TierPorts&, int linkGbps, const LeafOrder& order = {});
 
 } // namespace fp::topology

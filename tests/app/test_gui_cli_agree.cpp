@@ -354,7 +354,12 @@ void TestGuiCliAgree::networksAgreeWithTheCli()
         const QJsonObject n = networks[i].toObject();
         QCOMPARE(QString::fromStdString(cluster->networks[std::size_t(i)].name), n.value(QStringLiteral("name")).toString());
         QCOMPARE(cluster->networks[std::size_t(i)].endpointPorts, n.value(QStringLiteral("endpoint_ports")).toInteger());
-        QVERIFY2(same(cluster->figures[std::size_t(i)], n.value(QStringLiteral("figures")).toObject()), qPrintable(n.value(QStringLiteral("name")).toString()));
+        const NetworkFigures& f = cluster->figures[std::size_t(i)];
+        QVERIFY2(same(f, n.value(QStringLiteral("figures")).toObject()),
+                 qPrintable(n.value(QStringLiteral("name")).toString() +
+                            QStringLiteral(": window %1 switches, %2 transceivers, %3 cables, $%4, %5 W, %6 errors; CLI ")
+                                .arg(f.switches).arg(f.transceivers).arg(f.cables).arg(f.capexUsd, 0, 'f', 0).arg(f.powerW, 0, 'f', 0).arg(f.errors) +
+                            QString::fromUtf8(QJsonDocument(n.value(QStringLiteral("figures")).toObject()).toJson(QJsonDocument::Compact))));
     }
     QVERIFY(same(cluster->total, cli.json.value(QStringLiteral("total")).toObject()));
 

@@ -253,14 +253,19 @@ private slots:
     //   management servers; Figure 9 the in-band network on SN4600C; the DGX BasePOD RA names SN2201 for OOB.
     // Table 7's storage, in-band and OOB switch and cable rows were not in the searched material, so those
     // networks are checked against their closed forms (README, "Several networks"), worked out here:
-    //   storage 127 x 2 + 16 x 2 + 4 UFM = 290 ports on 64-port QM9700 at 1:1 (32 down): 10 leaves; spines: the
+    //   (a leaf per place, layout/README "A leaf per place": a hall's rows, its spine room, each service row)
+    //   storage 127 x 2 + 16 x 2 + 4 UFM = 290 ports on 64-port QM9700 at 1:1 (32 down): ceil(254 / 32) = 8
+    //     leaves in the rows + ceil(36 / 32) = 2 in the storage service row = 10 leaves; spines: the
     //     fewest S with m = ceil(32 / S) x S <= 32 uplinks... S = 8 (m = 4; 10 x 4 = 40 <= 64): 18 switches,
     //     290 + 320 = 610 links (597 cables: 13 splitter cables carry two host links each);
-    //   in-band 127 x 2 + 5 x 2 = 264 ports on 64-port SN4600C at 1:1: 9 leaves, 8 spines (m = 4, 36 <= 64):
+    //   in-band 127 x 2 + 5 x 2 = 264 ports on 64-port SN4600C at 1:1: 8 + 1 = 9 leaves, 8 spines (m = 4, 36 <= 64):
     //     17 switches, 264 + 288 = 552 links;
     //   OOB 127 BMCs + the 48 + 18 + 17 = 83 switches' management ports + 5 + 4 + 16 + 64 PDUs = 299 RJ45 ports
-    //     on SN2201 (48 x 1G RJ45 down; the RA's 4 x 100G up on the QSFP28 uplink cages, all cabled): 7 leaves,
-    //     1 SN4600C spine (7 x 4 = 28 <= 64 ports at 100G), 299 + 28 = 327 cables, 28 of them at 100G.
+    //     on SN2201 (48 x 1G RJ45 down; the RA's 4 x 100G up on the QSFP28 uplink cages, all cabled): the rows'
+    //     127 BMCs + 64 PDUs + 48 row-end switches (32 compute, 8 storage, 8 in-band leaves) = 239 -> 5 leaves,
+    //     the spine room's 16 + 8 + 8 spines -> 1, the storage row's 20 BMCs + 2 leaves -> 1, the in-band
+    //     row's 5 BMCs + 1 leaf -> 1: 8 leaves (ports in turn would fill ceil(299 / 48) = 7), 1 SN4600C spine
+    //     (8 x 4 = 32 <= 64 ports at 100G), 299 + 32 = 331 cables, 32 of them at 100G.
     void dgxH100SuperPodAgainstTheReferenceArchitecture()
     {
         ClusterSpec s =
@@ -315,10 +320,10 @@ private slots:
         QCOMPARE(linksOf(2), 552LL);
         QCOMPARE(c.figures[2].cables + linksCarriedBeyondOnePerCable(2), 552LL);
         QCOMPARE(c.networks[3].endpointPorts, 299LL);
-        QCOMPARE(switchesOf(3, "SN2201"), 7LL);
+        QCOMPARE(switchesOf(3, "SN2201"), 8LL);
         QCOMPARE(switchesOf(3, "SN4600C"), 1LL);
-        QCOMPARE(linksOf(3), 327LL);
-        QCOMPARE(c.figures[3].cables, 327LL);  // Cat6 cords and 100G cables or fibres: one link each
+        QCOMPARE(linksOf(3), 331LL);
+        QCOMPARE(c.figures[3].cables, 331LL);  // Cat6 cords and 100G cables or fibres: one link each
         // The SN2201's uplinks leave from its QSFP28 cages (ports 49-52), at 100G, never from an RJ45 port.
         const Plan& oob = c.networks[3].plan;
         QCOMPARE(oob.fabric.shape.fabricGbps, 100);

@@ -379,14 +379,17 @@ private slots:
     // The bundled example with storage and in-band networks, through the CLI: one JSON entry per network
     // with the closed-form counts, a total equal to the sum of the entries, and CSVs whose every row names
     // its network and whose extended prices add up to the total capex.
-    // Storage: 128 x 2 + 16 x 2 + 4 UFM = 292 ports -> 10 leaves (ceil(292 / 32)); spines from ceil(10 x 32
-    // / 64) = 5: S = 5, 6, 7 need 35, 36, 35 uplinks, S = 8 (m = 4, 10 x 4 = 40 <= 64) -> 8 spines.
+    // A leaf per place (the hall's rows, the spine room, each network's service row; layout/README).
+    // Storage: 128 x 2 node ports -> 8 leaves (32 down), 16 x 2 + 4 UFM = 36 in its service row -> 2: 10
+    // leaves; spines from ceil(10 x 32 / 64) = 5: S = 5, 6, 7 need 35, 36, 35 uplinks, S = 8 (m = 4, 10 x 4 =
+    // 40 <= 64) -> 8 spines.
     // In-band (SN4600C, 64 x 100G, as NVIDIA's RA): 128 x 2 + 5 management servers x 2 = 266 ports, 32 down + 32
-    // up per leaf -> ceil(266 / 32) = 9 leaves; spines from ceil(9 x 32 / 64) = 5: S = 5, 6, 7 need 35, 36, 35
-    // uplinks, S = 8 (m = 4, 9 x 4 = 36 <= 64) fits -> 8 spines.
-    // OOB (SN2201, 48 x 1GbE RJ45 at 11:1 = 44 down, 4 up): 128 BMCs + the 48 + 18 + 17 = 83 switches above +
-    // 5 management servers + 4 UFM + 16 storage + 64 PDUs = 300 ports -> ceil(300 / 44) = 7 leaves, one spine
-    // takes 7 x 4 = 28 <= 48 uplinks -> 1 spine.
+    // up per leaf -> 256 / 32 = 8 leaves in the rows + 1 in its service row = 9; spines from ceil(9 x 32 / 64) =
+    // 5: S = 5, 6, 7 need 35, 36, 35 uplinks, S = 8 (m = 4, 9 x 4 = 36 <= 64) fits -> 8 spines.
+    // OOB (SN2201, all 48 RJ45 ports down, 4 x 100G up on its QSFP28 cages): 128 BMCs + the 48 + 18 + 17 = 83
+    // switches above + 5 management servers + 4 UFM + 16 storage + 64 PDUs = 300 ports: the rows' 128 + 64 + 48
+    // row-end switches = 240 -> 5 leaves, the spine room's 32 spines -> 1, the storage row's 20 BMCs + 2
+    // leaves -> 1, the in-band row's 5 + 1 -> 1: 8 leaves; one spine takes 8 x 4 = 32 <= 64 uplinks -> 1.
     // Compute: NVIDIA's DGX SuperPOD H100 RA, Table 4 "Compute fabric component count": 4 SUs, 32 leaf and
     // 16 spine QM9700 (docs.nvidia.com/dgx-superpod/reference-architecture-scalable-infrastructure-h100/
     // latest/network-fabrics.html). The RA's storage, in-band and OOB counts were not retrieved
@@ -413,7 +416,7 @@ private slots:
         QCOMPARE(nets[2]["topology"]["switches"]["spine"].get<long long>(), 8LL);
         QCOMPARE(nets[3]["name"].get<std::string>(), std::string("oob"));
         QCOMPARE(nets[3]["endpoint_ports"].get<long long>(), 300LL);
-        QCOMPARE(nets[3]["topology"]["switches"]["leaf"].get<long long>(), 7LL);
+        QCOMPARE(nets[3]["topology"]["switches"]["leaf"].get<long long>(), 8LL);
         QCOMPARE(nets[3]["topology"]["switches"]["spine"].get<long long>(), 1LL);
         long long switches = 0, cables = 0, transceivers = 0;
         double capex = 0;
@@ -424,7 +427,7 @@ private slots:
             capex += n["capex_usd"]["total"].get<double>();
             QCOMPARE(n["figures"]["capex_usd"].get<double>(), n["capex_usd"]["total"].get<double>());
         }
-        QCOMPARE(switches, 48LL + 18 + 17 + 8);
+        QCOMPARE(switches, 48LL + 18 + 17 + 9);
         QCOMPARE(j["total"]["switches"].get<long long>(), switches);
         QCOMPARE(j["total"]["cables"].get<long long>(), cables);
         QCOMPARE(j["total"]["transceivers"].get<long long>(), transceivers);
@@ -450,7 +453,7 @@ private slots:
                  qPrintable(QString::number(csvCapex, 'f', 2)));
         QCOMPARE(switchesOf["storage"], 18LL);
         QCOMPARE(switchesOf["inband"], 17LL);
-        QCOMPARE(switchesOf["oob"], 8LL);
+        QCOMPARE(switchesOf["oob"], 9LL);
         const auto cablesCsv = csvRows(dir.filePath(QStringLiteral("cables.csv")));
         QCOMPARE(cablesCsv[0][0], std::string("network"));
         QCOMPARE(static_cast<long long>(cablesCsv.size() - 1), j["total"]["cables"].get<long long>());

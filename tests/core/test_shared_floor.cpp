@@ -108,6 +108,36 @@ void checkFloor(const ClusterPlan& c, int& serviceRacks)
     }
 }
 
+// A rack's place as a network's leaves group their ports (independently of SharedFloor::leafOrderOf):
+// the compute rows of one hall, one hall's spine room (with its aisle), the core room, or one service row.
+std::pair<int, int> placeOf(const Rack& r, int computeRows)
+{
+    if (r.row < 0) return {1, r.hall};
+    if (r.row >= computeRows) return {2, r.row};
+    return {0, r.hall};
+}
+
+// Every leaf of every network but the compute fabric serves ports of one place only, and each network
+// has sum over places of ceil(ports there / a leaf's down ports) leaves: a leaf per place, no more.
+void checkLeafPerPlace(const ClusterPlan& c)
+{
+    const int computeRows = c.compute().layout.rows;
+    for (std::size_t k = 1; k < c.networks.size(); ++k) {
+        const Plan& p = c.networks[k].plan;
+        if (p.fabric.shape.tiers < 2) continue;
+        std::map<std::pair<int, int>, long long> portsAt;
+        for (std::uint32_t n = 0; n < p.fabric.nodeCount; ++n) ++portsAt[placeOf(p.layout.racks[p.layout.rackOfDevice[n]], computeRows)];
+        long long leaves = 0;
+        for (const auto& [place, ports] : portsAt) leaves += (ports + p.fabric.shape.leafDown - 1) / p.fabric.shape.leafDown;
+        QCOMPARE(p.fabric.switchCount(Tier::Leaf), leaves);
+        std::map<DeviceId, std::set<std::pair<int, int>>> placesOfLeaf;
+        for (const Link& l : p.fabric.links)
+            if (l.cls == LinkClass::HostLeaf) placesOfLeaf[l.b].insert(placeOf(p.layout.racks[p.layout.rackOfDevice[l.a]], computeRows));
+        for (const auto& [leaf, places] : placesOfLeaf)
+            QVERIFY2(places.size() == 1, qPrintable(QString::fromStdString(c.networks[k].name + " " + p.fabric.deviceName(leaf))));
+    }
+}
+
 } // namespace
 
 class TestSharedFloor : public QObject {
@@ -227,15 +257,20 @@ private slots:
         if (QTest::currentTestFailed()) return;
         // 16 storage appliances + 4 UFM = 20 servers: STOR-R01 (16), STOR-R02 (4); 5 management servers: MGMT-R01.
         QCOMPARE(serviceRacks, 3);
-        // Cables per network (the cable plan's rows): the closed forms of test_management_networks at 128
-        // nodes. Storage 128 x 2 + 16 x 2 + 4 = 292 ports, 10 leaves (32 down), 8 spines: 292 + 320 links;
-        // in-band 128 x 2 + 5 x 2 = 266 ports, 9 leaves, 8 spines: 266 + 288 links; OOB 128 BMCs + 48 + 18
-        // + 17 switch ports + 5 + 4 + 16 + 64 = 300 ports, 7 leaves (44 down), 1 spine: 300 + 28 links.
+        // Cables per network (the cable plan's rows), a leaf per place (hall rows, spine room, each service
+        // row). Storage: 128 x 2 node ports in the rows -> 8 leaves (32 down), 16 x 2 + 4 UFM = 36 in its
+        // service row -> 2: 10 leaves, 8 spines: 292 + 320 links. In-band: 256 in the rows -> 8 leaves,
+        // 5 x 2 in its service row -> 1: 9 leaves, 8 spines: 266 + 288 links. OOB (SN2201: all 48 RJ45
+        // ports down, its uplinks on the 4 QSFP28 cages): the rows hold 128 BMCs + 64 PDUs + 48 row-end
+        // switches (32 compute, 8 storage, 8 in-band leaves) = 240 -> 5 leaves; the spine room 16 + 8 + 8
+        // spines -> 1; the storage row 16 + 4 BMCs + its 2 leaves -> 1; the in-band row 5 BMCs + its leaf
+        // -> 1: 8 leaves (ports in turn: ceil(300 / 48) = 7), 1 spine: 300 + 8 x 4 links.
         const auto links = [&](std::size_t k) { return static_cast<long long>(c.networks[k].plan.fabric.links.size()); };
         QCOMPARE(links(1), 292LL + 320LL);
         QCOMPARE(links(2), 266LL + 288LL);
-        QCOMPARE(links(3), 300LL + 28LL);
-        QCOMPARE(c.figures[3].cables, 328LL);  // RJ45: one cord per link
+        QCOMPARE(links(3), 300LL + 32LL);
+        QCOMPARE(c.figures[3].cables, 300LL + 32LL);  // RJ45 cords and QSFP28 uplinks: one cable per link
+        checkLeafPerPlace(c);
         QCOMPARE(c.figures[2].cables, links(2));
     }
 
@@ -289,15 +324,16 @@ private slots:
             const Rack& portRack = op.layout.racks[op.layout.rackOfDevice[l.a]];
             if (leafRack.row >= 0 || leafRack.kind != RackKind::Network) continue;
             QVERIFY2(leafRack.name.rfind("NET-CORE-", 0) == 0 || leafRack.name.rfind("NET-SPINE-", 0) == 0, leafRack.name.c_str());
-            if (portRack.row >= 0 || portRack.hall != leafRack.hall) continue;  // a leaf straddling two places
+            if (portRack.row >= 0 || portRack.hall != leafRack.hall) continue;
             ++inRoomLinks;
             QVERIFY2(op.layout.linkLengthM[i] <= 100.0f, qPrintable(QString::fromStdString(portRack.name + " -> " + leafRack.name) +
                                                                      QString(" %1 m").arg(op.layout.linkLengthM[i])));
         }
         for (std::uint32_t d = op.fabric.nodeCount; d < op.fabric.devices.size(); ++d)
             aisleLeaves += op.layout.racks[op.layout.rackOfDevice[d]].name.rfind("NET-CORE-", 0) == 0;
-        // A leaf whose ports straddle places (a room and the next hall's rows) stands with the largest share:
-        // no other row or room holds more of an OOB leaf's ports than its own.
+        // A leaf serves one place (a hall's rows, a room, a service row); one whose ports straddle two rows
+        // of its hall stands with the larger share: no other row holds more of its ports than its own.
+        checkLeafPerPlace(c);
         const auto placeOf = [&](const Rack& r) { return r.row >= 0 ? r.row : -3 - r.hall; };
         std::map<std::uint32_t, std::map<int, int>> portsByPlace;
         for (const Link& l : op.fabric.links) {
@@ -312,7 +348,7 @@ private slots:
                 QVERIFY2(own >= n, qPrintable(QString("leaf %1: %2 ports at its place, %3 at place %4").arg(leaf).arg(own).arg(n).arg(place)));
             straddling += places.size() > 1;
         }
-        QVERIFY(straddling > 0);  // the case exists on this site
+        QVERIFY(straddling > 0);  // the case exists on this site (rows of one hall)
         QVERIFY(aisleLeaves > 0);
         QVERIFY(inRoomLinks > 100);
     }

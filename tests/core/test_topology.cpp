@@ -5,6 +5,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <stdexcept>
 #include <thread>
 
 #include "common/error.h"
@@ -443,6 +444,61 @@ private slots:
         QCOMPARE(f.deviceName(byNic.begin()->second[0].b), std::string("leaf-su01-r1-a"));
         QCOMPARE(f.deviceName(byNic.begin()->second[1].b), std::string("leaf-su01-r1-b"));
         QCOMPARE(f.portName(0, 1), std::string("nic1/p2"));
+    }
+
+    // A leaf per place (topology::LeafOrder, a network's ports on the shared floor), by hand: 58 one-port
+    // nodes on 48-port leaves at 11:1 (44 down, 4 up). Place A holds nodes 10-14 (5), place B nodes 0-9
+    // and 15-54 (50), place C nodes 55-57 (3): leaves 1 + ceil(50 / 44) = 2 + 1 = 4, not ceil(58 / 44) =
+    // 2 in turn. B's first 44 nodes (as listed) on leaf 1's ports 0-43, its last 6 on leaf 2's ports 0-5.
+    // Uplinks for the busiest leaf's 44 ports at 11:1: 4, all to one spine (4 leaves x 4 <= 48 ports).
+    void leafOrderKeepsPlacesApart()
+    {
+        const ClusterSpec s = [] {
+            ClusterSpec c = flatSpec(58);
+            c.leafOversubscription = Ratio{11, 1, 0};
+            return c;
+        }();
+        QCOMPARE(topology::build(s, {48, 1}, 1).switchCount(Tier::Leaf), 2LL);
+        topology::LeafOrder order;
+        for (std::uint32_t n = 10; n < 15; ++n) order.nodes.push_back(n);
+        order.placeStarts.push_back(0);
+        order.placeStarts.push_back(std::uint32_t(order.nodes.size()));
+        for (std::uint32_t n = 0; n < 10; ++n) order.nodes.push_back(n);
+        for (std::uint32_t n = 15; n < 55; ++n) order.nodes.push_back(n);
+        order.placeStarts.push_back(std::uint32_t(order.nodes.size()));
+        for (std::uint32_t n = 55; n < 58; ++n) order.nodes.push_back(n);
+        const Fabric f = topology::build(s, {48, 1}, 1, {}, order);
+        QCOMPARE(f.shape.tiers, 2);
+        QCOMPARE(f.switchCount(Tier::Leaf), 4LL);
+        QCOMPARE(f.switchCount(Tier::Spine), 1LL);
+        QCOMPARE(f.linkCount(LinkClass::HostLeaf), 58LL);
+        QCOMPARE(f.linkCount(LinkClass::LeafSpine), 16LL);
+        QCOMPARE(topology::shapeOf(s, {48, 1}, 1, order).leavesPerPlane, 4);
+        const DeviceId firstLeaf = 58;
+        std::map<DeviceId, std::set<std::uint32_t>> nodesOf;
+        std::map<std::uint32_t, std::pair<DeviceId, int>> endOf;
+        for (const Link& l : f.links)
+            if (l.cls == LinkClass::HostLeaf) nodesOf[l.b].insert(l.a), endOf[l.a] = {l.b, l.bPort};
+        QCOMPARE(endOf.size(), std::size_t(58));
+        QCOMPARE(nodesOf[firstLeaf], (std::set<std::uint32_t>{10, 11, 12, 13, 14}));
+        QCOMPARE(nodesOf[firstLeaf + 1].size(), std::size_t(44));
+        QCOMPARE(nodesOf[firstLeaf + 2].size(), std::size_t(6));
+        QCOMPARE(nodesOf[firstLeaf + 3], (std::set<std::uint32_t>{55, 56, 57}));
+        QCOMPARE(endOf[0], std::make_pair(firstLeaf + 1, 0));
+        QCOMPARE(endOf[15], std::make_pair(firstLeaf + 1, 10));   // listed 11th in place B
+        QCOMPARE(endOf[48], std::make_pair(firstLeaf + 1, 43));
+        QCOMPARE(endOf[49], std::make_pair(firstLeaf + 2, 0));
+        QCOMPARE(endOf[54], std::make_pair(firstLeaf + 2, 5));
+        QCOMPARE(endOf[57], std::make_pair(firstLeaf + 3, 2));
+        for (const auto& u : f.usage())
+            if (u.tier == Tier::Leaf) QCOMPARE(u.portsUsed, 58LL + 16);
+        // The first leaf serves 5 ports on ports 0-4; the busiest 44 sized the uplinks.
+        QCOMPARE(f.shape.hostPortsOfFirstLeaf, 5);
+        QCOMPARE(f.shape.leafUplinks, 4);
+        // An order that does not list every node once is the caller's bug, not the user's.
+        topology::LeafOrder twice = order;
+        twice.nodes.back() = 0;
+        QVERIFY_EXCEPTION_THROWN(topology::build(s, {48, 1}, 1, {}, twice), std::logic_error);
     }
 
     // 8 single-NIC nodes fit one 16-port switch single-homed; dual-homed they need a leaf pair (8 down each,
