@@ -37,6 +37,9 @@ namespace {
 
 constexpr double kUnknownCost = std::numeric_limits<double>::infinity();
 
+// A module's reach on the best fibre it runs on (0: none listed).
+double longestReachM(const TransceiverModel& m) { return std::max({m.reachOm3M, m.reachOm4M, m.reachOm5M, m.reachOs2M}); }
+
 struct Candidate {
     LinkSolution sol;
     double costUsdPerLink = 0;  // infinity when a part has no price
@@ -341,8 +344,17 @@ private:
                                    "Add parts to the catalog or fix the pin"});
             return none;
         }
-        const auto fewest = std::min_element(all.begin(), all.end(), [](const Candidate& x, const Candidate& y) {
-            return x.issues.size() < y.issues.size();
+        // Among those of the fewest issues, the one that falls shortest of the route: past every part's reach
+        // the hint names the longest-reach part (FR4 at 2 km), not the first tried (SR8 at 50 m).
+        const auto shortfallM = [neededLengthM](const Candidate& c) {
+            double reach = 0;
+            if (c.assemblyPart) reach = c.assemblyPart->lengthM;
+            else if (c.moduleA && c.moduleB) reach = std::min(longestReachM(*c.moduleA), longestReachM(*c.moduleB));
+            return std::max(0.0, neededLengthM - reach);
+        };
+        const auto fewest = std::min_element(all.begin(), all.end(), [&](const Candidate& x, const Candidate& y) {
+            if (x.issues.size() != y.issues.size()) return x.issues.size() < y.issues.size();
+            return shortfallM(x) < shortfallM(y);
         });
         const Candidate closest = withTexts(*fewest, ctx, key, neededLengthM);
         if (!pin.empty()) return closest;  // keep the pinned part; its issues become findings

@@ -124,6 +124,17 @@ private slots:
                  msg.c_str());
         QVERIFY2(msg.find("exceeds MMS4X50-NM reach") != std::string::npos, msg.c_str());
     }
+    // Past every part's reach the diagnosis names the part that falls shortest, not the first tried: a
+    // 20 km route in this catalog (SR at 50 m, DR at 500 m, FR at 2 km, the LR4 at 10 km, AOCs to 30 m):
+    // the LR4 pair (no fibre that long either: the catalog's longest OS2 cord is 10 km).
+    void diagnosisPastEveryReachNamesTheLongest()
+    {
+        const MediaAssignment m = selectFor(infinibandSpec(), linksOfLengths(LinkClass::LeafSpine, {20000.0f}), physicalCatalog());
+        QVERIFY(hasRule(m, "media.no-part"));
+        const std::string msg = firstMessage(m);
+        QVERIFY2(msg.find("closest: TEST-2xLR4 + TEST-2xLR4") != std::string::npos, msg.c_str());
+        QVERIFY2(msg.find("no part fits a 20000.0 m route") != std::string::npos, msg.c_str());
+    }
     void hostLinks()
     {
         const Catalog cat = physicalCatalog();
