@@ -267,12 +267,23 @@ SharedFloor::Endpoints SharedFloor::standEndpoints(const NetworkSpec& n, std::ui
             // along each line), not in device order: the compute fabric lists its switches plane by plane,
             // so consecutive devices stand rows or halls apart (leafOrderOf orders each place again; this
             // order is the one the fabric's nodes, the cable plan's rows, follow).
-            fixed.assign(managed_.begin(), managed_.begin() + std::ptrdiff_t(switchesBefore));
-            std::stable_sort(fixed.begin(), fixed.end(), [&](const Spot& x, const Spot& y) {
-                const Rack &a = floor_.racks[x.rack], &b = floor_.racks[y.rack];
-                const bool roomA = a.row < 0, roomB = b.row < 0;  // a hall's rows, then its room
-                return std::tie(a.hall, roomA, a.yM, a.xM, x.rack) < std::tie(b.hall, roomB, b.yM, b.xM, y.rack);
+            // Sorted with their keys by value (through floor_.racks it was most of this step's time).
+            struct Keyed {
+                int hall = 0;
+                bool room = false;  // a hall's rows, then its room
+                double yM = 0, xM = 0;
+                std::uint32_t rack = 0, index = 0;
+            };
+            std::vector<Keyed> keyed(switchesBefore);
+            for (std::size_t i = 0; i < switchesBefore; ++i) {
+                const Rack& r = floor_.racks[managed_[i].rack];
+                keyed[i] = {r.hall, r.row < 0, r.yM, r.xM, managed_[i].rack, std::uint32_t(i)};
+            }
+            std::sort(keyed.begin(), keyed.end(), [](const Keyed& a, const Keyed& b) {
+                return std::tie(a.hall, a.room, a.yM, a.xM, a.rack, a.index) < std::tie(b.hall, b.room, b.yM, b.xM, b.rack, b.index);
             });
+            fixed.resize(switchesBefore);
+            for (std::size_t i = 0; i < switchesBefore; ++i) fixed[i] = managed_[keyed[i].index];
             count = switchesBefore;
         } else {
             fixed = spotsOfFixedGroup(n, g, k);
@@ -303,36 +314,46 @@ topology::LeafOrder SharedFloor::leafOrderOf(const Endpoints& endpoints) const
         ++portsOfRack[endpoints.rack[q]];
         firstPortOfRack[endpoints.rack[q]] = std::uint32_t(q);
     }
+    // The racks that hold ports, with their sort keys by value (a sort through floor_.racks was most of
+    // this function's time).
     struct Held {
         std::int32_t place = 0;
         std::uint32_t rack = 0;
-        std::uint32_t placeFirstPort = 0;
+        double yM = 0, xM = 0;
     };
     std::vector<Held> held;
     for (std::uint32_t r = 0; r < portsOfRack.size(); ++r)
-        if (portsOfRack[r] > 0) held.push_back({placeOf(floor_.racks[r]), r, 0});
+        if (portsOfRack[r] > 0) {
+            const Rack& rack = floor_.racks[r];
+            held.push_back({placeOf(rack), r, rack.yM, rack.xM});
+        }
     // Racks by place, then along the floor (line by line, along each line).
-    std::sort(held.begin(), held.end(), [&](const Held& x, const Held& y) {
-        const Rack &a = floor_.racks[x.rack], &b = floor_.racks[y.rack];
-        return std::tie(x.place, a.yM, a.xM, x.rack) < std::tie(y.place, b.yM, b.xM, y.rack);
+    std::sort(held.begin(), held.end(), [](const Held& a, const Held& b) {
+        return std::tie(a.place, a.yM, a.xM, a.rack) < std::tie(b.place, b.yM, b.xM, b.rack);
     });
-    // Places in the order of their first port (the fabric's node order: leaf 0 serves the first group's).
-    for (std::size_t i = 0; i < held.size();) {
-        std::size_t j = i;
-        std::uint32_t first = kNone;
-        for (; j < held.size() && held[j].place == held[i].place; ++j) first = std::min(first, firstPortOfRack[held[j].rack]);
-        for (std::size_t k = i; k < j; ++k) held[k].placeFirstPort = first;
-        i = j;
+    // Places (runs of `held`) in the order of their first port: the fabric's node order, so leaf 0
+    // serves the first group's.
+    struct Place {
+        std::uint32_t firstPort = kNone;
+        std::size_t begin = 0, end = 0;
+    };
+    std::vector<Place> places;
+    for (std::size_t i = 0; i < held.size(); ++i) {
+        if (i == 0 || held[i].place != held[i - 1].place) places.push_back({kNone, i, i});
+        places.back().end = i + 1;
+        places.back().firstPort = std::min(places.back().firstPort, firstPortOfRack[held[i].rack]);
     }
-    std::stable_sort(held.begin(), held.end(), [](const Held& x, const Held& y) { return x.placeFirstPort < y.placeFirstPort; });
+    std::sort(places.begin(), places.end(), [](const Place& a, const Place& b) { return a.firstPort < b.firstPort; });
     // Each rack's ports in port order, racks in that order (a counting sort: O(ports)).
     topology::LeafOrder order;
     std::vector<std::uint32_t> next(floor_.racks.size(), 0);
     std::uint32_t at = 0;
-    for (std::size_t i = 0; i < held.size(); ++i) {
-        if (i == 0 || held[i].place != held[i - 1].place) order.placeStarts.push_back(at);
-        next[held[i].rack] = at;
-        at += portsOfRack[held[i].rack];
+    for (const Place& place : places) {
+        order.placeStarts.push_back(at);
+        for (std::size_t i = place.begin; i < place.end; ++i) {
+            next[held[i].rack] = at;
+            at += portsOfRack[held[i].rack];
+        }
     }
     order.nodes.resize(ports);
     for (std::uint32_t q = 0; q < ports; ++q) order.nodes[next[endpoints.rack[q]]++] = q;
