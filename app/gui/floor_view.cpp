@@ -316,22 +316,35 @@ void FloorView::rebuild()
     // Halls and buildings of a site (layout/README.md "Halls", "Sites"): frames behind the racks.
     if (!g.hallFrames.empty()) scene()->addItem(new FloorFramesItem(m_geometry));
 
-    // The spine room: one draggable block holding all spine-room racks.
+    // The spine room: one draggable block holding all spine-room racks. On a floor of several halls the
+    // block is the core room at the site's centre (layout README "Halls", "Sites"): it stands where the
+    // halls put it, not spineRoomDistanceM from a row end, so it is not dragged.
     const QRectF spineBounds = g.spineRoomBounds;
     if (spineBounds.isValid()) {
         QRectF room = spineBounds.adjusted(-12, -12, 12, 12);
         if (room.width() < 60) room.adjust(-(60 - room.width()) / 2, 0, (60 - room.width()) / 2, 0);
-        auto* item = new DraggableRect(room, false, [this](QPointF moved) { spineRoomDropped(moved / kFloorPxPerM); });
-        scene()->addItem(item);
+        const bool centreRoom = layout.halls > 1;
+        // The room at the site's centre holds the cores, or a two-tier design's spines (layout README "Sites").
+        const QString roomName = g.plan && g.plan->fabric.shape.tiers < 3 ? tr("Spine room") : tr("Core room");
+        QGraphicsRectItem* item = nullptr;
+        if (centreRoom) {
+            item = scene()->addRect(room);
+            item->setZValue(2);
+            item->setToolTip(tr("<b>%1</b><br>At the centre of the site: every hall's cables to it run along the "
+                                "trays to this room (and between buildings along their routes)<br>Each hall's own "
+                                "spine room stands %2 m beyond its rows (Floor settings)")
+                                 .arg(roomName).arg(f.spineRoomDistanceM, 0, 'f', 1));
+        } else {
+            item = new DraggableRect(room, false, [this](QPointF moved) { spineRoomDropped(moved / kFloorPxPerM); });
+            scene()->addItem(item);
+            item->setToolTip(tr("<b>Spine room</b><br>%1 m from the end of row 1 along the tray<br><i>Drag to move it</i>")
+                                 .arg(f.spineRoomDistanceM, 0, 'f', 1));
+        }
         QColor roomFill = networkRackFill(isDarkPalette(pal));
         roomFill.setAlpha(40);
         item->setBrush(roomFill);
         item->setPen(QPen(networkRackFill(isDarkPalette(pal)), 1.5, Qt::DashLine));
-        item->setToolTip(tr("<b>Spine room</b><br>%1 m from the end of row 1 along the tray<br><i>Drag to move it</i>")
-                             .arg(f.spineRoomDistanceM, 0, 'f', 1));
         if (!g.spineRoom.empty()) new RacksItem(m_plan, m_geometry, RacksItem::Kind::SpineRoom, item);
-        // The room at the site's centre holds the cores, or a two-tier design's spines (layout README "Sites").
-        const QString roomName = g.plan && g.plan->fabric.shape.tiers < 3 ? tr("Spine room") : tr("Core room");
         m_roomLabel = addLabelAbove(scene(), item,
                       g.plan && g.plan->layout.site.buildings() > 1
                           ? tr("%1 · building %2").arg(roomName, QString::fromStdString(

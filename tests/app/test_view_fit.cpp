@@ -2,6 +2,7 @@
 // the first show (an SU and the legend were cut off), a wheel zoom keeps its scale through a resize,
 // and the Fit button (Ctrl+0) puts the whole drawing back; the floor's labels never overlap, at the
 // fitted zoom and after zooming out (the labels keep their size on screen, the floor shrinks).
+#include <QGraphicsItem>
 #include <QGraphicsView>
 #include <QToolButton>
 #include <QWheelEvent>
@@ -110,6 +111,13 @@ private slots:
         FloorView* view = m_window->floorView();
         QCoreApplication::processEvents();
         QVERIFY(overlapFree(view->shownLabelRects()));
+        // The core room stands at the site's centre, not spineRoomDistanceM from a row end: not dragged,
+        // and its tooltip says where it is, not "drag to move it".
+        const QGraphicsItem* room = view->spineRoomItem();
+        QVERIFY(room);
+        QVERIFY(!(room->flags() & QGraphicsItem::ItemIsMovable));
+        QVERIFY2(room->toolTip().contains(QStringLiteral("centre of the site")), qPrintable(room->toolTip()));
+        QVERIFY(!room->toolTip().contains(QStringLiteral("Drag")));
     }
 
 private:
