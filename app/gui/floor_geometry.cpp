@@ -67,6 +67,16 @@ FloorGeometry buildFloorGeometry(const Plan& plan)
             out.spineRoom.push_back(std::move(drawn));
             continue;
         }
+        if (r.row < 0) {
+            // A room's aisle (core/layout/README.md "Shared floor"): another network's leaves for the room's
+            // management ports, a line behind the room. Part of the room's block, not a row ("Row 0").
+            drawn.rect = rackRect(r, f);
+            drawn.tooltip = rackTip(r, f.rackPowerBudgetKw);
+            if (layout.halls <= 1 || r.hall < 0) out.spineRoomBounds |= drawn.rect;
+            out.networkBounds |= drawn.rect;
+            out.network.push_back(std::move(drawn));
+            continue;
+        }
         auto [it, fresh] = rowExtentM.emplace(r.row, std::make_pair(r.xM, r.xM));
         it->second.first = std::min(it->second.first, r.xM);
         it->second.second = std::max(it->second.second, r.xM);
@@ -113,7 +123,7 @@ FloorSections FloorSections::forLayout(const Layout& layout, const FloorSpec& f)
     if (layout.rows <= 0 || layout.halls > 1) return out;
     double minY = 1e18, maxY = -1e18, maxX = -1e18, minX = 1e18;
     for (const Rack& r : layout.racks) {
-        if (r.kind == RackKind::SpineRoom) continue;
+        if (r.kind == RackKind::SpineRoom || r.row < 0) continue;  // rooms and their aisles
         minY = std::min(minY, r.yM), maxY = std::max(maxY, r.yM);
         minX = std::min(minX, r.xM), maxX = std::max(maxX, r.xM);
     }

@@ -15,6 +15,7 @@
 #include "gui/main_window.h"
 #include "gui/topology_view.h"
 #include "gui_test_support.h"
+#include "plan/cluster_plan.h"
 #include "spec/spec_json.h"
 
 using namespace fp;
@@ -69,6 +70,7 @@ private slots:
     void topologyGroupsMatchHandCounts();
     void floorRacksMatchHandCounts();
     void floorTotalsCountInWords();
+    void roomAislesAreDrawnWithTheirRoom();
     void viewsDrawTheSameFromWorkerGeometry();
     void geometryOfAnotherPlanIsNotDrawn();
     void supersededPlanGeometryNeverReachesTheViews();
@@ -126,6 +128,28 @@ void TestViewGeometry::floorRacksMatchHandCounts()
     QVERIFY(!g.spineRoom.empty());
     QVERIFY(g.hasTray);
     for (const FloorRack& r : g.compute) QVERIFY(g.computeBounds.contains(r.rect));
+}
+
+// The four-network example's OOB leaf for the spine room's management ports stands in the room's aisle
+// (a network rack of row -1, core/layout/README.md "Shared floor"): drawn inside the room's block, with
+// no "Row 0" label; the rows keep their labels 1-6 (4 compute rows, 2 service rows).
+void TestViewGeometry::roomAislesAreDrawnWithTheirRoom()
+{
+    const ClusterSpec spec = loadSpecFile(FABRICPLAN_EXAMPLES_DIR "/dgx-h100-superpod-1024-all-networks.fabricplan").spec;
+    const ClusterPlan cluster = makeClusterPlan(spec, *test::builtCatalog());
+    const Plan& oob = cluster.networks.back().plan;
+    QCOMPARE(cluster.networks.back().name, std::string("oob"));
+    const FloorGeometry g = buildFloorGeometry(oob);
+    int aisleRacks = 0;
+    for (const FloorRack& r : g.network) {
+        if (oob.layout.racks[r.rack].row >= 0) continue;
+        ++aisleRacks;
+        QVERIFY(g.spineRoomBounds.contains(r.rect));
+    }
+    QCOMPARE(aisleRacks, 1);
+    QCOMPARE(g.rowLabels.size(), std::size_t(6));
+    for (const auto& label : g.rowLabels) QVERIFY(label.row >= 0);
+    QVERIFY(g.hasTray);
 }
 
 // The floor's totals line counts in words: "1 row", not "1 rows". 32 DGX nodes at 4 a rack are 8 compute
