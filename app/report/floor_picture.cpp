@@ -147,7 +147,7 @@ void paintFloor(QPainter& p, const QRectF& target, const Plan& plan)
                 p.setPen(outline);
                 p.drawRect(box);
             }
-            if (r.kind == RackKind::SpineRoom) {
+            if (r.kind == RackKind::SpineRoom || r.row < 0) {  // a room, or its aisle (no "Row 0")
                 spineM |= QRectF(r.xM - floor.rackWidthM / 2, r.yM - floor.rackDepthM / 2, floor.rackWidthM,
                                  floor.rackDepthM);
             } else if (!rowLeftM.count(r.row) || r.xM < rowLeftM[r.row]) {

@@ -333,6 +333,26 @@ private slots:
         QVERIFY(text.contains("Row 1"));
     }
 
+    // The OOB network of the four-network example: its leaf for the spine room's management ports stands
+    // in the room's aisle (row -1). The picture labels the six rows (4 compute, 2 service) and no "Row 0".
+    void floorSvgLabelsNoAisleRow()
+    {
+        const ClusterSpec spec = loadSpecFile((QStringLiteral(FABRICPLAN_EXAMPLES_DIR "/") +
+                                               QStringLiteral("dgx-h100-superpod-1024-all-networks.fabricplan")).toStdString()).spec;
+        const ClusterPlan cluster = makeClusterPlan(spec, *catalog_);
+        const Plan& oob = cluster.networks.back().plan;
+        QVERIFY(std::any_of(oob.layout.racks.begin(), oob.layout.racks.end(),
+                            [](const Rack& r) { return r.row < 0 && r.kind == RackKind::Network; }));
+        const QString svg = path(QStringLiteral("oob-floor.svg"));
+        report::writeFloorSvg(oob, svg.toStdString());
+        QFile file(svg);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const QByteArray text = file.readAll();
+        QVERIFY(text.contains("Row 6"));
+        QVERIFY(!text.contains("Row 0"));
+        QVERIFY(!text.contains("Row 7"));
+    }
+
     // Nothing is written into a folder that does not exist, and the error says where and what to do.
     void writeIntoMissingFolderThrowsAndLeavesNothing_data()
     {
