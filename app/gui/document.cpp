@@ -305,7 +305,17 @@ void Document::startPlan()
                 v.topology = std::make_shared<const TopologyGeometry>(
                     buildTopologyGeometry(*v.plan, endpoints ? QObject::tr("Endpoints") : QString()));
                 if (options.cancelled()) throw PlanCancelled{};
-                v.floor = std::make_shared<const FloorGeometry>(buildFloorGeometry(*v.plan));
+                v.floorPlan = v.plan;
+                if (n.role == NetworkRole::Compute && out.cluster->networks.size() > 1) {
+                    // The cluster's floor with the compute fabric's spec: its racks only (the views read
+                    // racks, rows, halls and the tier count), not a copy of the compute plan.
+                    auto floor = std::make_shared<Plan>();
+                    floor->spec = n.plan.spec;
+                    floor->fabric.shape = n.plan.fabric.shape;
+                    floor->layout = out.cluster->floor();
+                    v.floorPlan = std::move(floor);
+                }
+                v.floor = std::make_shared<const FloorGeometry>(buildFloorGeometry(*v.floorPlan));
                 v.tallies = std::make_shared<const LinkTallies>(tallyLinks(*v.plan));
                 // The Prices tab's aggregation: O(quotes) but 10-40 ms with 200,000 price sources.
                 v.opticsPrices = std::make_shared<const OpticsPriceComparison>(compareOpticsPrices(*v.plan, *catalog));

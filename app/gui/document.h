@@ -33,7 +33,10 @@ namespace fp::gui {
 struct NetworkView {
     std::shared_ptr<const Plan> plan;  // shares ownership of the ClusterPlan it points into
     std::shared_ptr<const TopologyGeometry> topology;
-    std::shared_ptr<const FloorGeometry> floor;
+    // What the Floor tab draws: the plan, or for the compute fabric of several networks the cluster's one
+    // floor (its racks, every network's; core/layout/shared_floor.h), as the other networks' tabs show it.
+    std::shared_ptr<const Plan> floorPlan;
+    std::shared_ptr<const FloorGeometry> floor;  // of floorPlan
     std::shared_ptr<const LinkTallies> tallies;
     std::shared_ptr<const OpticsPriceComparison> opticsPrices;  // the Prices tab's aggregation
 };
@@ -125,6 +128,7 @@ public:
     std::shared_ptr<const Plan> plan() const { return viewOf(m_viewed).plan; }
     // The views' geometry of plan() (null without a plan).
     std::shared_ptr<const TopologyGeometry> topologyGeometry() const { return viewOf(m_viewed).topology; }
+    std::shared_ptr<const Plan> floorPlan() const { return viewOf(m_viewed).floorPlan; }
     std::shared_ptr<const FloorGeometry> floorGeometry() const { return viewOf(m_viewed).floor; }
     // plan()'s links per class, counted on the worker too (null without a plan).
     std::shared_ptr<const LinkTallies> linkTallies() const { return viewOf(m_viewed).tallies; }

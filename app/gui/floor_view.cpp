@@ -374,9 +374,9 @@ void FloorView::rebuild()
                                                [](const Rack& r) { return r.kind == RackKind::Service; }));
     const int computeRacks = int(g.compute.size()) - serviceRacks;
     const QLocale en(QLocale::English);  // "1,024 compute racks", as every other count
-    if (m_otherNetwork)
-        // Another network stands on the cluster's one floor (layout/shared_floor.h): its ports in the
-        // nodes' racks, its servers in service racks, its switches in network racks of its own.
+    if (m_clusterFloor)
+        // The cluster's one floor (layout/shared_floor.h): every network's ports in the nodes' racks, their
+        // servers in service racks, their switches in network racks of their own.
         m_totals = tr("%1 · %2 · %3 · %4 · floor %5 × %6 m (the cluster's)")
                        .arg(layout.rows == 1 ? tr("1 row") : tr("%1 rows").arg(en.toString(layout.rows)),
                             computeRacks == 1 ? tr("1 compute rack") : tr("%1 compute racks").arg(en.toString(computeRacks)),
@@ -467,7 +467,7 @@ void FloorView::updateLegend()
     const QString sep = QStringLiteral(" &nbsp;&nbsp; ");
     // Short enough for one line in a 1024-pixel window; the spine room is named on the floor itself.
     const bool dark = isDarkPalette();
-    QString html = swatch(rackPowerColor(0.5, dark), m_otherNetwork ? tr("Server rack") : tr("Compute rack")) + sep + swatch(rackPowerColor(0.95, dark), tr("> 90 % of power budget")) +
+    QString html = swatch(rackPowerColor(0.5, dark), m_clusterFloor ? tr("Server rack") : tr("Compute rack")) + sep + swatch(rackPowerColor(0.95, dark), tr("> 90 % of power budget")) +
                    sep + swatch(rackPowerColor(1.2, dark), tr("Over budget")) + sep +
                    swatch(networkRackFill(dark), tr("Network rack (drag to move)"));
     if (!m_totals.isEmpty())

@@ -35,7 +35,8 @@ public:
     void setPlan(std::shared_ptr<const Plan>, std::shared_ptr<const FloorGeometry> geometry = {});
     // Set before setPlan: the plan is a network other than the compute fabric (plan/cluster_plan.h): its
     // layout is the cluster's one floor (layout/shared_floor.h), service racks counted apart.
-    void setOtherNetwork(bool other) { m_otherNetwork = other; }
+    // The floor is the cluster's, of several networks (layout/shared_floor.h): its totals and legend say so.
+    void setClusterFloor(bool shared) { m_clusterFloor = shared; }
     const FloorGeometry* geometry() const { return m_geometry.get(); }
 
     // What a drag ends in (also called by tests): a spine room moved by `deltaM` on the floor, or a
@@ -77,7 +78,7 @@ private:
     bool m_userZoomed = false;
     FloorSections m_sections;
     QString m_totals;
-    bool m_otherNetwork = false;
+    bool m_clusterFloor = false;
     QLabel* m_legend = nullptr;
     double m_rowLabelHeight = 0;  // scene units, at zoom 1
 };

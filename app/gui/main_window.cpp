@@ -548,8 +548,10 @@ void MainWindow::onPlanReady()
         m_summary->setPlan(plan, error, tallies.get());
     };
     auto topology = [this, plan, geometry = m_document->topologyGeometry()] { m_topology->setPlan(plan, geometry); };
-    auto floor = [this, plan, geometry = m_document->floorGeometry(), other = m_document->viewedNetwork() > 0] {
-        m_floor->setOtherNetwork(other);
+    const auto cluster = m_document->clusterPlan();
+    auto floor = [this, plan = m_document->floorPlan(), geometry = m_document->floorGeometry(),
+                  shared = cluster && cluster->networks.size() > 1] {
+        m_floor->setClusterFloor(shared);
         m_floor->setPlan(plan, geometry);
     };
     QWidget* front = m_tabs->currentWidget();

@@ -23,6 +23,7 @@
 #include "gui/commands.h"
 #include "gui/design_panel.h"
 #include "gui/document.h"
+#include "gui/floor_view.h"
 #include "gui/main_window.h"
 #include "gui/resilience_view.h"
 #include "gui/summary_view.h"
@@ -371,12 +372,20 @@ void TestGuiCliAgree::networksAgreeWithTheCli()
     QVERIFY(picker->isVisible());
     QCOMPARE(doc()->plan().get(), &cluster->networks.front().plan);  // the compute fabric first
     QVERIFY(m_window->summaryView()->toPlainText().contains(QStringLiteral("Storage fabric (storage)")));
+    // One floor, whichever network is viewed: the compute fabric's Floor tab draws the cluster's racks
+    // (service racks and every network's racks), as the storage network's does.
+    QCOMPARE(doc()->floorPlan()->layout.racks.size(), cluster->floor().racks.size());
+    QTRY_VERIFY(m_window->floorView()->totals().contains(QStringLiteral("(the cluster's)")));
+    const QString computeFloorTotals = m_window->floorView()->totals();
+    QVERIFY2(computeFloorTotals.contains(QStringLiteral("3 service racks")), qPrintable(computeFloorTotals));
 
     // Picking the storage network: every view shows it, and the Summary counts its ports.
     picker->setCurrentIndex(1);
     emit picker->activated(1);
     QVERIFY(test::settle(*doc()));
     QCOMPARE(doc()->plan().get(), &cluster->networks[1].plan);
+    QCOMPARE(doc()->floorPlan().get(), &cluster->networks[1].plan);
+    QTRY_COMPARE(m_window->floorView()->totals(), computeFloorTotals);
     QCOMPARE(doc()->plan()->fabric.switchCount(), cluster->figures[1].switches);
     QTRY_VERIFY(m_window->summaryView()->figures().size() > 0 &&
                 findFigure(m_window->summaryView()->figures(), QStringLiteral("capex.per_port")));
