@@ -3,7 +3,9 @@
 #include <algorithm>
 #include <chrono>
 #include <exception>
+#include <condition_variable>
 #include <future>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <string_view>
@@ -216,9 +218,20 @@ StagedNetwork stageNetwork(const ClusterSpec& cluster, std::size_t i, long long 
     }
 }
 
+// A network on the shared floor: its ports stood, its topology built, its switches placed; its remaining
+// stages (cage groups, media, checks, BOM) read nothing of the shared floor, so they may run while the
+// next network is placed.
+struct PlacedNetwork {
+    std::size_t index = 0;
+    long long ports = 0;
+    PlanOptions options;
+    plan::Resolved resolved;
+    plan::Floor floor;
+};
+
 // The staged network on the shared floor (after every network before it): its ports stood, its
-// topology built with a leaf per place (SharedFloor::leafOrderOf), its switches placed, then planned.
-NetworkPlan finishNetwork(const ClusterSpec& cluster, StagedNetwork&& s, layout::SharedFloor& floor, const Catalog& catalog)
+// topology built with a leaf per place (SharedFloor::leafOrderOf), its switches placed.
+PlacedNetwork placeNetwork(const ClusterSpec& cluster, StagedNetwork&& s, layout::SharedFloor& floor)
 {
     const NetworkSpec& n = cluster.networks[s.index];
     try {
@@ -234,16 +247,33 @@ NetworkPlan finishNetwork(const ClusterSpec& cluster, StagedNetwork&& s, layout:
         placed += std::chrono::steady_clock::now() - start;
         for (StageTiming& t : built.timings)
             if (t.stage == "layout") t.ms += placed.count();
-        return NetworkPlan{n.name, n.role, s.ports, plan::planOnFloor(s.resolved, std::move(built), catalog, s.options)};
+        return PlacedNetwork{s.index, s.ports, std::move(s.options), std::move(s.resolved), std::move(built)};
     } catch (const UserError& e) {
         rethrowForNetwork(s.index, n, e);
+    }
+}
+
+// The placed network's remaining stages: its cage groups (a function of its fabric alone, counted as its
+// layout's time), then media, checks and BOM.
+NetworkPlan planPlaced(const ClusterSpec& cluster, PlacedNetwork&& p, const Catalog& catalog)
+{
+    const NetworkSpec& n = cluster.networks[p.index];
+    try {
+        const auto start = std::chrono::steady_clock::now();
+        p.floor.grouping = media::groupByCage(p.floor.fabric, p.resolved.hardware);
+        const std::chrono::duration<double, std::milli> grouped = std::chrono::steady_clock::now() - start;
+        for (StageTiming& t : p.floor.timings)
+            if (t.stage == "layout") t.ms += grouped.count();
+        return NetworkPlan{n.name, n.role, p.ports, plan::planOnFloor(p.resolved, std::move(p.floor), catalog, p.options)};
+    } catch (const UserError& e) {
+        rethrowForNetwork(p.index, n, e);
     }
 }
 
 NetworkPlan planNetwork(const ClusterSpec& cluster, std::size_t i, long long switchesBefore, const Catalog& catalog,
                         const PlanOptions& options, layout::SharedFloor& floor)
 {
-    return finishNetwork(cluster, stageNetwork(cluster, i, switchesBefore, catalog, options), floor, catalog);
+    return planPlaced(cluster, placeNetwork(cluster, stageNetwork(cluster, i, switchesBefore, catalog, options), floor), catalog);
 }
 
 // Plans made ahead of planOtherNetworks, beside the compute fabric: one per network, or the error its
@@ -372,11 +402,42 @@ ClusterPlan makeClusterPlan(const ClusterSpec& spec, const Catalog& catalog, con
     // placed on while the compute fabric's remaining stages run.
     std::promise<long long> computeSwitches;
     std::future<long long> computeSwitchesKnown = computeSwitches.get_future();
+    // The networks are placed one after the other (each on the floor the ones before it left); each
+    // placed network's remaining stages are a job either task takes: the networks' task between
+    // placements, the compute fabric's once its plan is made. Sequentially these were the longer path.
+    struct Jobs {
+        std::vector<std::optional<PlacedNetwork>> placed;
+        std::mutex mutex;
+        std::condition_variable ready;
+        std::size_t placedCount = 0, next = 0;
+        bool done = false;  // no more networks will be placed
+    } jobs;
+    jobs.placed.resize(spec.networks.size());
+    const auto takeJob = [&jobs](bool wait) -> std::optional<std::size_t> {
+        std::unique_lock lock(jobs.mutex);
+        if (wait) {
+            const plan::CoreLent lent;  // idle meanwhile: the other task's stages may take this core
+            jobs.ready.wait(lock, [&] { return jobs.next < jobs.placedCount || jobs.done; });
+        }
+        if (jobs.next >= jobs.placedCount) return std::nullopt;
+        return jobs.next++;
+    };
+    const auto runJob = [&](std::size_t i) {
+        try {
+            ahead.plans[i] = planPlaced(spec, std::move(*jobs.placed[i]), catalog);
+        } catch (...) {
+            ahead.errors[i] = std::current_exception();  // raised in its turn (planOtherNetworks)
+        }
+        jobs.placed[i].reset();
+    };
+    const auto finishJobs = [&] {
+        while (const std::optional<std::size_t> i = takeJob(true)) runJob(*i);
+    };
     plan::runInParallel(2, [&](std::size_t task) {
         if (task == 0) {
-            const plan::CriticalPath longer;  // the compute fabric's stages keep their helpers
             bool published = false;
             try {
+                const plan::CriticalPath longer;  // the compute fabric's stages keep their helpers
                 const plan::Resolved r = plan::resolveStage(spec, catalog, options);
                 plan::Floor floor = plan::buildFloor(r, options);
                 ahead.floor.emplace(r.spec, floor.fabric, floor.layout);
@@ -387,34 +448,53 @@ ClusterPlan makeClusterPlan(const ClusterSpec& spec, const Catalog& catalog, con
                 computeError = std::current_exception();
                 if (!published) computeSwitches.set_exception(computeError);  // the networks' task stops
             }
+            finishJobs();
             return;
         }
-        try {
-            requireValidNetworks(spec);  // planOtherNetworks checks them again, in its turn
-        } catch (...) {
-            return;  // raised there, after the compute fabric's own errors
-        }
-        long long switchesAhead = 0;  // of the networks planned here so far
-        std::optional<long long> computeCount;
-        for (std::size_t i = 0; i < spec.networks.size(); ++i) {
-            // Waiting for the compute fabric's floor, this core is lent to its stages (plan/parallel.h):
-            // counted busy, it would make them run on one core while this one idles.
-            const auto computeFloor = [&] {
-                const plan::CoreLent lent;
-                return computeSwitchesKnown.get();
-            };
+        // Whichever way the placements end, the jobs are then complete: the other task stops waiting.
+        struct Done {
+            Jobs& jobs;
+            ~Done()
+            {
+                const std::lock_guard lock(jobs.mutex);
+                jobs.done = true;
+                jobs.ready.notify_all();
+            }
+        };
+        {
+            const Done done{jobs};
             try {
-                if (countsSwitches(spec.networks[i]) && !computeCount) computeCount = computeFloor();
-                StagedNetwork staged = stageNetwork(spec, i, computeCount.value_or(0) + switchesAhead, catalog, options);
-                if (!computeCount) computeCount = computeFloor();  // the compute fabric's floor is placed
-                ahead.plans[i] = finishNetwork(spec, std::move(staged), *ahead.floor, catalog);
-                switchesAhead += ahead.plans[i]->plan.fabric.switchCount();
+                requireValidNetworks(spec);  // planOtherNetworks checks them again, in its turn
             } catch (...) {
-                // The compute fabric's own error (its floor failed) is raised first, whatever is kept here.
-                ahead.errors[i] = std::current_exception();
-                return;  // the sequence stops at its first error
+                return;  // raised there, after the compute fabric's own errors
+            }
+            long long switchesAhead = 0;  // of the networks placed here so far
+            std::optional<long long> computeCount;
+            for (std::size_t i = 0; i < spec.networks.size(); ++i) {
+                // Waiting for the compute fabric's floor, this core is lent to its stages (plan/parallel.h):
+                // counted busy, it would make them run on one core while this one idles.
+                const auto computeFloor = [&] {
+                    const plan::CoreLent lent;
+                    return computeSwitchesKnown.get();
+                };
+                try {
+                    if (countsSwitches(spec.networks[i]) && !computeCount) computeCount = computeFloor();
+                    StagedNetwork staged = stageNetwork(spec, i, computeCount.value_or(0) + switchesAhead, catalog, options);
+                    if (!computeCount) computeCount = computeFloor();  // the compute fabric's floor is placed
+                    PlacedNetwork placed = placeNetwork(spec, std::move(staged), *ahead.floor);
+                    switchesAhead += placed.floor.fabric.switchCount();
+                    const std::lock_guard lock(jobs.mutex);
+                    jobs.placed[i] = std::move(placed);
+                    jobs.placedCount = i + 1;
+                    jobs.ready.notify_all();
+                } catch (...) {
+                    // The compute fabric's own error (its floor failed) is raised first, whatever is kept here.
+                    ahead.errors[i] = std::current_exception();
+                    break;  // the sequence stops at its first error
+                }
             }
         }
+        finishJobs();
     });
     if (computeError) std::rethrow_exception(computeError);
     return assemble(std::move(*compute), catalog, options, &ahead);

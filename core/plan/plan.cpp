@@ -190,10 +190,7 @@ Floor buildFloor(const Resolved& r, const PlanOptions& options, const topology::
     // On a large plan two pairs of stages run side by side, each reading only what is finished. Here
     // the floor layout and the cage groups (fabric only, media/cage_grouping.h); planOnFloor the others.
     clock.run("layout", [&] {
-        if (!layOut) {
-            f.grouping = media::groupByCage(f.fabric, r.hardware);
-            return;
-        }
+        if (!layOut) return;  // the shared floor places it; its caller groups its cages (plan_stages.h)
         runSideBySide(inParallel(f.fabric), {[&] { f.layout = layout::place(r.spec, f.fabric, r.hardware); },
                                              [&] { f.grouping = media::groupByCage(f.fabric, r.hardware); }});
     });

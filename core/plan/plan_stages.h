@@ -69,8 +69,9 @@ Resolved resolveStage(const ClusterSpec&, const Catalog&, const PlanOptions& = {
 // Each tier's ports and ports per cage at the resolved link speed: what the topology is built from.
 topology::TierPorts tierPortsOf(const Resolved&);
 // With `sharedFloorOrder`, a network that the cluster's shared floor places (layout/shared_floor.h): its
-// leaves take its ports in that order (a leaf per place), and no floor layout is made (Floor::layout
-// empty); the fabric and cage groups as ever.
+// leaves take its ports in that order (a leaf per place), and only its fabric is built (Floor::layout
+// and Floor::grouping empty): the caller places it and groups its cages (media::groupByCage) off the
+// shared floor's one-after-the-other path (plan/cluster_plan.cpp).
 Floor buildFloor(const Resolved&, const PlanOptions& = {}, const topology::LeafOrder* sharedFloorOrder = nullptr);
 // How the floor's host ports are named: by the platform's cages when the NICs are its own and fit them,
 // else by NIC (empty type).

@@ -227,6 +227,7 @@ private slots:
     {
         QFETCH(int, mistake);
         QFETCH(QString, where);
+        QFETCH(bool, storageOnOneSwitch);
         ClusterSpec s = dgxH100();
         s.networks = {storage(16, 2)};
         NetworkSpec& n = s.networks[0];
@@ -253,15 +254,21 @@ private slots:
         QTest::addColumn<bool>("computeBad");
         QTest::addColumn<int>("badNetwork");  // -1 none, else its index in {oob, storage}
         QTest::addColumn<QString>("where");
-        QTest::newRow("compute and network") << true << 1 << "/fabric/switch";
-        QTest::newRow("first network") << false << 0 << "/networks/0/switch (oob)";
-        QTest::newRow("second network") << false << 1 << "/networks/1/switch (storage)";
+        QTest::addColumn<bool>("storageOnOneSwitch");  // its 290 ports on one 64-port switch: a topology error
+        QTest::newRow("compute and network") << true << 1 << "/fabric/switch" << false;
+        QTest::newRow("first network") << false << 0 << "/networks/0/switch (oob)" << false;
+        QTest::newRow("second network") << false << 1 << "/networks/1/switch (storage)" << false;
+        // Placed after the first network is: its topology fails while the first's later stages may run.
+        QTest::newRow("second network's topology") << false << -1 << "/networks/1 (storage)" << true;
+        // The first network's unknown switch comes before the second's topology.
+        QTest::newRow("first before second's topology") << false << 0 << "/networks/0/switch (oob)" << true;
     }
     void besideTheComputeFabricTheFirstErrorIsTheSequences()
     {
         QFETCH(bool, computeBad);
         QFETCH(int, badNetwork);
         QFETCH(QString, where);
+        QFETCH(bool, storageOnOneSwitch);
         ClusterSpec s = dgxH100();
         NetworkSpec oob;
         oob.name = "oob";
@@ -274,6 +281,7 @@ private slots:
         if (computeBad) s.switchModel = "NO-SUCH-SWITCH";
         if (badNetwork >= 0) s.networks[std::size_t(badNetwork)].switchModel = "NO-SUCH-SWITCH-EITHER";
         if (badNetwork == 1) s.networks[0].switchModel = "SN2201";
+        if (storageOnOneSwitch) s.networks[1].tiers = 1;
         // Both ways; FABRICPLAN_THREADS is not set in the tests, so the first runs beside (2 cores in CI).
         std::string beside, sequence;
         try {
