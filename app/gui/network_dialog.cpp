@@ -2,6 +2,7 @@
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QDialogButtonBox>
 #include <QFormLayout>
 #include <QHBoxLayout>
@@ -105,8 +106,11 @@ NetworkDialog::NetworkDialog(const Catalog& catalog, const NetworkSpec& n, Apply
     m_priced->setChecked(n.portsPriced);
     form->addRow(QString(), m_priced);
 
-    m_endpoints = new QTableWidget(0, 4, this);
-    m_endpoints->setHorizontalHeaderLabels({tr("Endpoints"), tr("Count follows"), tr("Count"), tr("Ports each")});
+    m_endpoints = new QTableWidget(0, 5, this);
+    m_endpoints->setHorizontalHeaderLabels({tr("Endpoints"), tr("Count follows"), tr("Count"), tr("Ports each"), tr("Power each")});
+    m_endpoints->horizontalHeaderItem(4)->setToolTip(
+        tr("A fixed group's servers: each one's power draw, counted in its service rack (racks hold fewer servers "
+           "when it fills their budget). Off: not given."));
     m_endpoints->horizontalHeader()->setSectionResizeMode(0, QHeaderView::Stretch);
     m_endpoints->horizontalHeader()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
     m_endpoints->verticalHeader()->setVisible(false);
@@ -137,7 +141,7 @@ NetworkDialog::NetworkDialog(const Catalog& catalog, const NetworkSpec& n, Apply
     layout->addLayout(rowButtons);
     layout->addWidget(m_error);
     layout->addWidget(buttons);
-    resize(620, 560);
+    resize(720, 560);
 }
 
 void NetworkDialog::addEndpointRow(const EndpointGroup& g)
@@ -156,15 +160,27 @@ void NetworkDialog::addEndpointRow(const EndpointGroup& g)
     auto* ports = new QSpinBox(m_endpoints);
     ports->setRange(1, 64);
     ports->setValue(g.portsEach);
-    // A count that follows the nodes or switches takes no number (the core refuses one).
-    connect(per, &QComboBox::currentIndexChanged, count, [per, count] {
+    auto* power = new QDoubleSpinBox(m_endpoints);
+    power->setRange(0, 100'000);
+    power->setDecimals(0);
+    power->setSingleStep(100);
+    power->setSuffix(tr(" W"));
+    power->setSpecialValueText(tr("Off"));
+    power->setGroupSeparatorShown(true);
+    power->setValue(g.powerWEach);
+    power->setEnabled(g.per == EndpointCount::Fixed);
+    // A count that follows the nodes or switches takes no number, nor a power (the node's and switch's are
+    // counted already): the core refuses either.
+    connect(per, &QComboBox::currentIndexChanged, count, [per, count, power] {
         const bool fixed = per->currentData().toInt() == int(EndpointCount::Fixed);
         count->setEnabled(fixed);
-        if (!fixed) count->setValue(0);
+        power->setEnabled(fixed);
+        if (!fixed) count->setValue(0), power->setValue(0);
     });
     m_endpoints->setCellWidget(row, 1, per);
     m_endpoints->setCellWidget(row, 2, count);
     m_endpoints->setCellWidget(row, 3, ports);
+    m_endpoints->setCellWidget(row, 4, power);
 }
 
 NetworkSpec NetworkDialog::network() const
@@ -188,6 +204,7 @@ NetworkSpec NetworkDialog::network() const
         g.per = EndpointCount(qobject_cast<QComboBox*>(m_endpoints->cellWidget(r, 1))->currentData().toInt());
         g.count = qobject_cast<QSpinBox*>(m_endpoints->cellWidget(r, 2))->value();
         g.portsEach = qobject_cast<QSpinBox*>(m_endpoints->cellWidget(r, 3))->value();
+        g.powerWEach = qobject_cast<QDoubleSpinBox*>(m_endpoints->cellWidget(r, 4))->value();
         n.endpoints.push_back(g);
     }
     return n;

@@ -232,12 +232,17 @@ std::vector<SharedFloor::Spot> SharedFloor::spotsOfFixedGroup(const NetworkSpec&
                          (n.role == NetworkRole::StorageInBand && lower(g.name).find("storage") != std::string::npos);
     serverGroups_.push_back({network_, g.name, count, servers_.size(), n.role == NetworkRole::OutOfBand});
     for (int e = 0; e < count; ++e) {
+        // A new rack when this one is full: 16 servers, or (servers with a power figure) the next one would
+        // take it past the rack power budget, as compute racks hold fewer nodes by power.
+        const bool overBudget = serviceRowOfNetwork_ >= 0 && g.powerWEach > 0 &&
+                                floor_.racks[serviceRack_].powerW + g.powerWEach > spec_.rackPowerBudgetKw * 1000.0 + 1e-6;
         if (serviceRowOfNetwork_ < 0 || serversInRack_ >= layout_constants::kServersPerServiceRack ||
-            serviceRackIsStorage_ != storage)
+            serviceRackIsStorage_ != storage || overBudget)
             addServiceRack(storage);
         const float h = float((serversInRack_ + 0.5) * layout_constants::kServicePitchM);
         ++serversInRack_;
         ++floor_.racks[serviceRack_].devices;
+        floor_.racks[serviceRack_].powerW += std::max(0.0, g.powerWEach);  // as the design gives it (0: not given)
         servers_.push_back({serviceRack_, h});
         out.push_back(servers_.back());
     }

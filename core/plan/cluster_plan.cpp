@@ -13,6 +13,7 @@
 
 #include "bom/bom.h"
 #include "common/error.h"
+#include "common/format.h"
 #include "estimate/throughput.h"
 #include "layout/shared_floor.h"
 #include "plan/before_planning.h"
@@ -24,6 +25,7 @@ namespace fp {
 namespace {
 
 constexpr int kMaxPortsPerEndpoint = 64;
+constexpr double kMaxServerPowerW = 100000;  // a server or appliance draws far less than 100 kW
 
 // "/networks/1/endpoints (storage)": the field's path, then the network's name.
 std::string fieldOf(std::size_t index, const NetworkSpec& n, const std::string& field)
@@ -40,7 +42,7 @@ long long qtyOf(const Bom& bom, BomCategory c)
 }
 
 // The network's own mistakes, before any of it is planned: each names its field and how to fix it.
-void requireValidNetwork(std::size_t index, const NetworkSpec& n, const std::set<std::string>& namesBefore)
+void requireValidNetwork(std::size_t index, const NetworkSpec& n, const std::set<std::string>& namesBefore, double rackBudgetKw)
 {
     const auto fail = [&](const std::string& field, const std::string& what, const std::string& fix) {
         throw UserError(what, fieldOf(index, n, field), fix);
@@ -67,6 +69,15 @@ void requireValidNetwork(std::size_t index, const NetworkSpec& n, const std::set
         if (g.count < 0 || g.count > kMaxGpus) fail(ep + "/count", "must be between 0 and " + std::to_string(kMaxGpus), "");
         if (g.per != EndpointCount::Fixed && g.count != 0)
             fail(ep + "/count", "a count that follows the nodes or switches takes no number", "remove \"count\" or set \"per\": \"fixed\"");
+        if (!(g.powerWEach >= 0 && g.powerWEach <= kMaxServerPowerW))
+            fail(ep + "/power_w", "must be between 0 and " + std::to_string(int(kMaxServerPowerW)) + " W", "give each server's power draw in watts");
+        if (g.powerWEach > rackBudgetKw * 1000.0)
+            fail(ep + "/power_w", "one server draws " + formatOneDecimal(g.powerWEach / 1000.0) + " kW, more than the " +
+                                      formatOneDecimal(rackBudgetKw) + " kW rack power budget",
+                 "check the figure (watts, each server), or raise the rack power budget (floor.rack_power_budget_kw)");
+        if (g.per != EndpointCount::Fixed && g.powerWEach != 0)
+            fail(ep + "/power_w", "the nodes' and switches' power is counted already (the compute fabric's, each network's)",
+                 "remove \"power_w\", or give it to a fixed group of servers");
     }
 }
 
@@ -175,7 +186,7 @@ void requireValidNetworks(const ClusterSpec& cluster)
 {
     std::set<std::string> names;
     for (std::size_t i = 0; i < cluster.networks.size(); ++i) {
-        requireValidNetwork(i, cluster.networks[i], names);
+        requireValidNetwork(i, cluster.networks[i], names, cluster.floor.rackPowerBudgetKw);
         names.insert(cluster.networks[i].name);
     }
 }

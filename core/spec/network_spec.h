@@ -29,6 +29,9 @@ struct EndpointGroup {
     EndpointCount per = EndpointCount::Fixed;
     int count = 0;                         // EndpointCount::Fixed only
     int portsEach = 1;                     // ports of each endpoint on this network
+    // EndpointCount::Fixed only: each endpoint's power draw (W) as its maker gives it, counted in the
+    // service rack that holds it (layout/shared_floor.h); 0 = not given (the rack counts none).
+    double powerWEach = 0;
     bool operator==(const EndpointGroup&) const = default;
 };
 

@@ -214,6 +214,7 @@ json networkToJson(const NetworkSpec& n)
     for (const EndpointGroup& e : n.endpoints) {
         json g{{"name", e.name}, {"per", toString(e.per)}, {"ports_each", e.portsEach}};
         if (e.per == EndpointCount::Fixed) g["count"] = e.count;
+        if (e.powerWEach != 0) g["power_w"] = e.powerWEach;  // format minor 4, written only when given
         endpoints.push_back(g);
     }
     json out{{"name", n.name},       {"role", toString(n.role)},   {"fabric", toString(n.fabric)},
@@ -315,6 +316,7 @@ void readNetworks(ObjectReader& top, const std::string& origin, std::vector<std:
                 e.choice("per", g.per, parseEndpointCount, "fixed, per_node, per_switch");
                 e.integer("count", g.count);
                 e.integer("ports_each", g.portsEach);
+                e.number("power_w", g.powerWEach);
                 n.endpoints.push_back(g);
             }
         }
@@ -360,6 +362,11 @@ json specToJson(const ClusterSpec& s)
         out["format_minor"] = 3;
         out["floor"]["site"] = siteToJson(s.floor.site);
     }
+    // Minor 4: an endpoint group's power_w (the servers' power in their service racks).
+    if (std::any_of(s.networks.begin(), s.networks.end(), [](const NetworkSpec& n) {
+            return std::any_of(n.endpoints.begin(), n.endpoints.end(), [](const EndpointGroup& g) { return g.powerWEach != 0; });
+        }))
+        out["format_minor"] = 4;
     if (!s.networks.empty()) {  // a compute-only design is written as before
         json& networks = out["networks"] = json::array();
         for (const NetworkSpec& n : s.networks) networks.push_back(networkToJson(n));

@@ -22,7 +22,7 @@ constexpr int kDesignFormatVersion = 2;
 // and then with "format_minor": 1, so an older FabricPlan warns that it ignores them instead of refusing.
 // Minor 2 adds "fabric_gbps" (the switch-to-switch speed when it differs from the hosts'), written when set.
 // Minor 3 adds "floor.site" (the user's halls, buildings and the routes between them), written when set.
-constexpr int kDesignFormatMinor = 3;
+constexpr int kDesignFormatMinor = 4;
 // Design files are a few KB; anything larger is not a design (and is refused before it is parsed).
 constexpr std::size_t kMaxDesignFileBytes = 1 << 20;
 

@@ -7,6 +7,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QListWidget>
+#include <QDoubleSpinBox>
 #include <QSpinBox>
 #include <QTableWidget>
 #include <QLineEdit>
@@ -14,6 +15,7 @@
 #include <QUndoStack>
 #include <QtTest>
 
+#include "gui/commands.h"
 #include "gui/design_panel.h"
 #include "gui/document.h"
 #include "gui/main_window.h"
@@ -140,6 +142,19 @@ void TestNetworksEditor::editAndRemoveAreUndoable()
     QCOMPARE(doc()->spec().networks[0].endpoints[0].portsEach, 3);
     doc()->undoStack()->undo();
     QCOMPARE(doc()->spec().networks[0].endpoints[0].portsEach, 1);
+    // A fixed group's power (each server's): typed in the dialog, saved in the design; the per-node
+    // group's power box is off (its nodes' power is the compute fabric's).
+    NetworkSpec withServers = doc()->spec().networks[0];
+    withServers.endpoints.push_back({"management servers", EndpointCount::Fixed, 4, 1});
+    QVERIFY(Command::setNetworks(doc(), {withServers}, QStringLiteral("Add servers")).isEmpty());
+    QVERIFY(withDialog([this] { m_editor->editNetwork(0); }, [](NetworkDialog* d) {
+                QTableWidget* t = d->endpointsTable();
+                QVERIFY(!qobject_cast<QDoubleSpinBox*>(t->cellWidget(0, 4))->isEnabled());
+                auto* power = qobject_cast<QDoubleSpinBox*>(t->cellWidget(t->rowCount() - 1, 4));
+                QVERIFY(power->isEnabled());
+                power->setValue(800);
+            }).isEmpty());
+    QCOMPARE(doc()->spec().networks[0].endpoints.back().powerWEach, 800.0);
     // A look at the section as a user sees it.
     m_editor->grab().save(QDir::temp().filePath(QStringLiteral("fabricplan-networks-editor.png")));
 }

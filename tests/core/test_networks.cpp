@@ -227,7 +227,6 @@ private slots:
     {
         QFETCH(int, mistake);
         QFETCH(QString, where);
-        QFETCH(bool, storageOnOneSwitch);
         ClusterSpec s = dgxH100();
         s.networks = {storage(16, 2)};
         NetworkSpec& n = s.networks[0];
@@ -320,6 +319,14 @@ private slots:
         s.networks[0].leafSwitchModel = "MQM9790-NS2F";
         const ClusterSpec back = specFromJson(specToJson(s), "test").spec;
         QVERIFY(back.networks == s.networks);
+        QVERIFY(!specToJson(s)["networks"][0]["endpoints"][1].contains("power_w"));  // written only when given
+        // A server group's power (format minor 4), read back to the watt.
+        ClusterSpec powered = s;
+        powered.networks[0].endpoints[1].powerWEach = 1'600.5;
+        const json withPower = specToJson(powered);
+        QCOMPARE(withPower.at("format_minor").get<int>(), 4);
+        QCOMPARE(withPower["networks"][0]["endpoints"][1]["power_w"].get<double>(), 1'600.5);
+        QVERIFY(specFromJson(withPower, "test").spec.networks == powered.networks);
         json bad = specToJson(s);
         bad["networks"][0]["endpoints"][0]["per"] = "per_rack";
         QVERIFY_THROWS_EXCEPTION(UserError, specFromJson(bad, "test"));

@@ -11,6 +11,7 @@
 
 #include "bom/bom.h"
 #include "catalog/catalog_db.h"
+#include "common/error.h"
 #include "layout/layout_constants.h"
 #include "network_fixtures.h"
 #include "plan/cluster_plan.h"
@@ -196,6 +197,46 @@ private slots:
         QCOMPARE(c.floor().racks[st.layout.rackOfDevice[sw]].powerW, qm9700->maxPowerW());
         QCOMPARE(c.floor().racks[st.layout.rackOfDevice[32]].devices, 4);
         QCOMPARE(c.floor().racks[st.layout.rackOfDevice[32]].powerW, 0.0);  // servers: no power figure in the design
+    }
+
+    // Servers with a power figure (power_w, each) draw it in their service rack, and a rack holds only as
+    // many as its budget allows (smallCluster: 60 kW): 5 storage servers of 25 kW stand 2 + 2 + 1 in
+    // STOR-R01..R03 (50, 50, 25 kW), where without a figure all 5 share STOR-R01 at 0 kW. A server above
+    // the budget, or a power on a per-node group, is refused with its field.
+    void serverPowerFillsServiceRacks()
+    {
+        ClusterSpec s = smallCluster();
+        s.networks = {storage()};
+        s.networks[0].endpoints[1].count = 5;
+        s.networks[0].endpoints[1].powerWEach = 25'000;
+        const ClusterPlan c = makeClusterPlan(s, catalog_);
+        QCOMPARE(c.errorCount(), 0);
+        std::map<std::string, std::pair<int, double>> service;
+        for (const Rack& r : c.floor().racks)
+            if (r.kind == RackKind::Service) service[r.name] = {r.devices, r.powerW};
+        QCOMPARE(service.size(), std::size_t(3));
+        QCOMPARE(service["STOR-R01"], std::make_pair(2, 50'000.0));
+        QCOMPARE(service["STOR-R02"], std::make_pair(2, 50'000.0));
+        QCOMPARE(service["STOR-R03"], std::make_pair(1, 25'000.0));
+        s.networks[0].endpoints[1].powerWEach = 0;
+        QCOMPARE(makeClusterPlan(s, catalog_).floor().racks.size(), c.floor().racks.size() - 2);
+
+        s.networks[0].endpoints[1].powerWEach = 61'000;
+        try {
+            makeClusterPlan(s, catalog_);
+            QFAIL("a 61 kW server in a 60 kW rack was planned");
+        } catch (const UserError& e) {
+            QCOMPARE(QString::fromStdString(e.where), QStringLiteral("/networks/0/endpoints/1/power_w (storage)"));
+            QVERIFY2(std::string(e.what()).find("60.0 kW rack power budget") != std::string::npos, e.what());
+        }
+        s.networks[0].endpoints[1].powerWEach = 0;
+        s.networks[0].endpoints[0].powerWEach = 500;  // the nodes' power is the compute fabric's
+        try {
+            makeClusterPlan(s, catalog_);
+            QFAIL("a power figure on per-node ports was planned");
+        } catch (const UserError& e) {
+            QCOMPARE(QString::fromStdString(e.where), QStringLiteral("/networks/0/endpoints/0/power_w (storage)"));
+        }
     }
 
     // The OOB network's ports stand at the devices they manage: a node's BMC in its rack, a switch's
