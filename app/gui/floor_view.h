@@ -33,9 +33,8 @@ public:
     // `geometry`: built off the UI thread for this plan (Document::floorGeometry()); without it, or when
     // it was built for another plan (a superseded one), the view lays out the plan itself.
     void setPlan(std::shared_ptr<const Plan>, std::shared_ptr<const FloorGeometry> geometry = {});
-    // Set before setPlan: the plan is a network other than the compute fabric (plan/cluster_plan.h): its
-    // layout is the cluster's one floor (layout/shared_floor.h), service racks counted apart.
-    // The floor is the cluster's, of several networks (layout/shared_floor.h): its totals and legend say so.
+    // Set before setPlan: the plan's layout is the cluster's one floor of several networks
+    // (layout/shared_floor.h): the totals count its service racks apart and the legend says "Server rack".
     void setClusterFloor(bool shared) { m_clusterFloor = shared; }
     const FloorGeometry* geometry() const { return m_geometry.get(); }
 

@@ -394,14 +394,15 @@ Layout SharedFloor::place(const Fabric& fabric, const Hardware& hardware, Endpoi
         int used = 0;
     };
     std::vector<Shares> sharesOf(deviceCount - nodes);
-    const auto placeKey = [&](std::uint32_t port) {
+    // Finer than leafOrderOf's places: where a leaf stands is a row's end or a room's aisle.
+    const auto rowOrRoomOf = [&](std::uint32_t port) {
         const Rack& r = floor_.racks[rackOf[port]];
         return r.row >= 0 ? r.row : -3 - r.hall;
     };
     for (const Link& l : fabric.links) {
         if (l.cls != LinkClass::HostLeaf) break;  // host-leaf links come first
         Shares& shares = sharesOf[l.b - nodes];
-        const int key = placeKey(l.a);
+        const int key = rowOrRoomOf(l.a);
         int k = 0;
         while (k < shares.used && shares.at[std::size_t(k)].key != key) ++k;
         if (k == shares.used) {

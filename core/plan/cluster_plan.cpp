@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <chrono>
-#include <exception>
 #include <condition_variable>
+#include <exception>
 #include <future>
 #include <mutex>
 #include <optional>
@@ -414,8 +414,9 @@ ClusterPlan makeClusterPlan(const ClusterSpec& spec, const Catalog& catalog, con
     std::promise<long long> computeSwitches;
     std::future<long long> computeSwitchesKnown = computeSwitches.get_future();
     // The networks are placed one after the other (each on the floor the ones before it left); each
-    // placed network's remaining stages are a job either task takes: the networks' task between
-    // placements, the compute fabric's once its plan is made. Sequentially these were the longer path.
+    // placed network's remaining stages are a job either task takes: the compute fabric's once its plan is
+    // made, the networks' once every network is placed. Run in turn after each placement they were the
+    // longer path.
     struct Jobs {
         std::vector<std::optional<PlacedNetwork>> placed;
         std::mutex mutex;
@@ -424,9 +425,10 @@ ClusterPlan makeClusterPlan(const ClusterSpec& spec, const Catalog& catalog, con
         bool done = false;  // no more networks will be placed
     } jobs;
     jobs.placed.resize(spec.networks.size());
-    const auto takeJob = [&jobs](bool wait) -> std::optional<std::size_t> {
+    // The next placed network's index once there is one; none once every placed network is taken.
+    const auto takeJob = [&jobs]() -> std::optional<std::size_t> {
         std::unique_lock lock(jobs.mutex);
-        if (wait) {
+        {
             const plan::CoreLent lent;  // idle meanwhile: the other task's stages may take this core
             jobs.ready.wait(lock, [&] { return jobs.next < jobs.placedCount || jobs.done; });
         }
@@ -442,7 +444,7 @@ ClusterPlan makeClusterPlan(const ClusterSpec& spec, const Catalog& catalog, con
         jobs.placed[i].reset();
     };
     const auto finishJobs = [&] {
-        while (const std::optional<std::size_t> i = takeJob(true)) runJob(*i);
+        while (const std::optional<std::size_t> i = takeJob()) runJob(*i);
     };
     plan::runInParallel(2, [&](std::size_t task) {
         if (task == 0) {

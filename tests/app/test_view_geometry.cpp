@@ -71,6 +71,7 @@ private slots:
     void floorRacksMatchHandCounts();
     void floorTotalsCountInWords();
     void roomAislesAreDrawnWithTheirRoom();
+    void roomAisleRacksDragWithTheirRoom();
     void viewsDrawTheSameFromWorkerGeometry();
     void geometryOfAnotherPlanIsNotDrawn();
     void supersededPlanGeometryNeverReachesTheViews();
@@ -150,6 +151,44 @@ void TestViewGeometry::roomAislesAreDrawnWithTheirRoom()
     QCOMPARE(g.rowLabels.size(), std::size_t(6));
     for (const auto& label : g.rowLabels) QVERIFY(label.row >= 0);
     QVERIFY(g.hasTray);
+}
+
+// A room's aisle rack is no row to slide along: pressing on it takes the room's block (the aisle is part
+// of the room, which drags as one), where a row-end network rack is taken itself
+// (draggingANetworkRackWithTheMouseMovesLeaves).
+void TestViewGeometry::roomAisleRacksDragWithTheirRoom()
+{
+    std::unique_ptr<MainWindow> window(test::openTestWindow());
+    Document* doc = window->document();
+    doc->setComparisonEnabled(false);
+    doc->reset(loadSpecFile(FABRICPLAN_EXAMPLES_DIR "/dgx-h100-superpod-1024-all-networks.fabricplan").spec, QString());
+    QVERIFY(test::settle(*doc));
+    doc->setViewedNetwork(3);  // oob
+    QVERIFY(test::settle(*doc));
+    window->showTab(QStringLiteral("floor"));
+    QVERIFY(QTest::qWaitForWindowExposed(window.get()));
+    QCoreApplication::processEvents();
+    FloorView* view = window->floorView();
+    const auto plan = doc->floorPlan();
+    QVERIFY(plan && view->geometry() && view->geometry()->plan == plan.get());
+    const FloorRack *aisle = nullptr, *rowEnd = nullptr;
+    for (const FloorRack& r : view->geometry()->network)
+        (plan->layout.racks[r.rack].row < 0 ? aisle : rowEnd) = &r;
+    QVERIFY(aisle && rowEnd);
+    const auto press = [view](QEvent::Type type, QPointF scenePos) {
+        const QPoint at = view->mapFromScene(scenePos);
+        QMouseEvent e(type, at, view->viewport()->mapToGlobal(at), Qt::LeftButton,
+                      type == QEvent::MouseButtonPress ? Qt::LeftButton : Qt::NoButton, Qt::NoModifier);
+        QCoreApplication::sendEvent(view->viewport(), &e);
+    };
+    press(QEvent::MouseButtonPress, rowEnd->rect.center());
+    QVERIFY(view->scene()->mouseGrabberItem() != nullptr);
+    QVERIFY(view->scene()->mouseGrabberItem() != view->spineRoomItem());
+    press(QEvent::MouseButtonRelease, rowEnd->rect.center());
+    press(QEvent::MouseButtonPress, aisle->rect.center());
+    QCOMPARE(view->scene()->mouseGrabberItem(), view->spineRoomItem());
+    press(QEvent::MouseButtonRelease, aisle->rect.center());
+    QCOMPARE(doc->undoStack()->count(), 0);
 }
 
 // The floor's totals line counts in words: "1 row", not "1 rows". 32 DGX nodes at 4 a rack are 8 compute
