@@ -66,6 +66,7 @@ NetworkDialog::NetworkDialog(const Catalog& catalog, const NetworkSpec& n, Apply
     for (NetworkRole r : kRoles) m_role->addItem(QString::fromUtf8(displayName(r)), int(r));
     m_role->setCurrentIndex(std::max(0, m_role->findData(int(n.role))));
     form->addRow(tr("&Role"), m_role);
+    connect(m_role, &QComboBox::currentIndexChanged, this, &NetworkDialog::updatePowerBoxes);
     m_fabric = new QComboBox(this);
     for (FabricKind f : kFabrics) m_fabric->addItem(QString::fromUtf8(displayName(f)), int(f));
     m_fabric->setCurrentIndex(std::max(0, m_fabric->findData(int(n.fabric))));
@@ -168,19 +169,32 @@ void NetworkDialog::addEndpointRow(const EndpointGroup& g)
     power->setSpecialValueText(tr("Off"));
     power->setGroupSeparatorShown(true);
     power->setValue(g.powerWEach);
-    power->setEnabled(g.per == EndpointCount::Fixed);
     // A count that follows the nodes or switches takes no number, nor a power (the node's and switch's are
     // counted already): the core refuses either.
-    connect(per, &QComboBox::currentIndexChanged, count, [per, count, power] {
+    connect(per, &QComboBox::currentIndexChanged, count, [this, per, count] {
         const bool fixed = per->currentData().toInt() == int(EndpointCount::Fixed);
         count->setEnabled(fixed);
-        power->setEnabled(fixed);
-        if (!fixed) count->setValue(0), power->setValue(0);
+        if (!fixed) count->setValue(0);
+        updatePowerBoxes();
     });
     m_endpoints->setCellWidget(row, 1, per);
     m_endpoints->setCellWidget(row, 2, count);
     m_endpoints->setCellWidget(row, 3, ports);
     m_endpoints->setCellWidget(row, 4, power);
+    updatePowerBoxes();
+}
+
+void NetworkDialog::updatePowerBoxes()
+{
+    const bool oob = m_role->currentData().toInt() == int(NetworkRole::OutOfBand);
+    for (int r = 0; r < m_endpoints->rowCount(); ++r) {
+        auto* per = qobject_cast<QComboBox*>(m_endpoints->cellWidget(r, 1));
+        auto* power = qobject_cast<QDoubleSpinBox*>(m_endpoints->cellWidget(r, 4));
+        if (!per || !power) continue;
+        const bool takes = !oob && per->currentData().toInt() == int(EndpointCount::Fixed);
+        power->setEnabled(takes);
+        if (!takes) power->setValue(0);
+    }
 }
 
 NetworkSpec NetworkDialog::network() const

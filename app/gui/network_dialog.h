@@ -39,6 +39,9 @@ public:
     QComboBox* switchCombo() const { return m_switch; }
 
 private:
+    // A row's power box takes a figure only for fixed servers outside an out-of-band network (whose ports
+    // are BMCs of devices counted elsewhere); otherwise it is off at 0, as the core requires.
+    void updatePowerBoxes();
     Apply m_apply;
     QLineEdit* m_name = nullptr;
     QComboBox* m_role = nullptr;

@@ -75,6 +75,9 @@ void requireValidNetwork(std::size_t index, const NetworkSpec& n, const std::set
             fail(ep + "/power_w", "one server draws " + formatOneDecimal(g.powerWEach / 1000.0) + " kW, more than the " +
                                       formatOneDecimal(rackBudgetKw) + " kW rack power budget",
                  "check the figure (watts, each server), or raise the rack power budget (floor.rack_power_budget_kw)");
+        if (n.role == NetworkRole::OutOfBand && g.powerWEach != 0)
+            fail(ep + "/power_w", "an out-of-band network's endpoints are the management ports of devices counted elsewhere",
+                 "give the servers' power in the group of the network that holds them (storage servers: the storage network)");
         if (g.per != EndpointCount::Fixed && g.powerWEach != 0)
             fail(ep + "/power_w", "the nodes' and switches' power is counted already (the compute fabric's, each network's)",
                  "remove \"power_w\", or give it to a fixed group of servers");

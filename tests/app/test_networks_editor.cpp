@@ -142,19 +142,25 @@ void TestNetworksEditor::editAndRemoveAreUndoable()
     QCOMPARE(doc()->spec().networks[0].endpoints[0].portsEach, 3);
     doc()->undoStack()->undo();
     QCOMPARE(doc()->spec().networks[0].endpoints[0].portsEach, 1);
-    // A fixed group's power (each server's): typed in the dialog, saved in the design; the per-node
-    // group's power box is off (its nodes' power is the compute fabric's).
+    // A fixed group's power (each server's) is off on an out-of-band network (its ports are BMCs of devices
+    // counted elsewhere) and on per-node groups; on a storage network's servers it is typed in the dialog
+    // and saved in the design.
     NetworkSpec withServers = doc()->spec().networks[0];
     withServers.endpoints.push_back({"management servers", EndpointCount::Fixed, 4, 1});
     QVERIFY(Command::setNetworks(doc(), {withServers}, QStringLiteral("Add servers")).isEmpty());
     QVERIFY(withDialog([this] { m_editor->editNetwork(0); }, [](NetworkDialog* d) {
+                QTableWidget* t = d->endpointsTable();
+                QVERIFY(!qobject_cast<QDoubleSpinBox*>(t->cellWidget(t->rowCount() - 1, 4))->isEnabled());
+            }).isEmpty());
+    QVERIFY(withDialog([this] { m_editor->addNetwork(NetworkRole::Storage); }, [](NetworkDialog* d) {
                 QTableWidget* t = d->endpointsTable();
                 QVERIFY(!qobject_cast<QDoubleSpinBox*>(t->cellWidget(0, 4))->isEnabled());
                 auto* power = qobject_cast<QDoubleSpinBox*>(t->cellWidget(t->rowCount() - 1, 4));
                 QVERIFY(power->isEnabled());
                 power->setValue(800);
             }).isEmpty());
-    QCOMPARE(doc()->spec().networks[0].endpoints.back().powerWEach, 800.0);
+    QCOMPARE(doc()->spec().networks.back().role, NetworkRole::Storage);
+    QCOMPARE(doc()->spec().networks.back().endpoints.back().powerWEach, 800.0);
     // A look at the section as a user sees it.
     m_editor->grab().save(QDir::temp().filePath(QStringLiteral("fabricplan-networks-editor.png")));
 }

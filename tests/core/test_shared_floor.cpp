@@ -229,7 +229,18 @@ private slots:
             QCOMPARE(QString::fromStdString(e.where), QStringLiteral("/networks/0/endpoints/1/power_w (storage)"));
             QVERIFY2(std::string(e.what()).find("60.0 kW rack power budget") != std::string::npos, e.what());
         }
+        // An OOB group's ports are BMCs of servers placed elsewhere (matched by count): their power is
+        // those servers'.
         s.networks[0].endpoints[1].powerWEach = 0;
+        s.networks.push_back(oob());
+        s.networks[1].endpoints[2].powerWEach = 300;
+        try {
+            makeClusterPlan(s, catalog_);
+            QFAIL("a power figure on OOB ports was planned");
+        } catch (const UserError& e) {
+            QCOMPARE(QString::fromStdString(e.where), QStringLiteral("/networks/1/endpoints/2/power_w (oob)"));
+        }
+        s.networks.pop_back();
         s.networks[0].endpoints[0].powerWEach = 500;  // the nodes' power is the compute fabric's
         try {
             makeClusterPlan(s, catalog_);
