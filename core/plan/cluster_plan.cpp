@@ -221,6 +221,7 @@ StagedNetwork stageNetwork(const ClusterSpec& cluster, std::size_t i, long long 
     networkOptions.findingsOnly = true;
     networkOptions.invariantsLater = false;
     networkOptions.carriesRdma = n.role == NetworkRole::Storage || n.role == NetworkRole::StorageInBand;
+    networkOptions.checksBesideBom = true;
     try {
         StagedNetwork staged{i, ports, networkOptions, plan::resolveStage(endpointFabricSpec(cluster, i, ports), catalog, networkOptions)};
         // Its ports draw no rack power of their own: a node's power is the compute fabric's, counted once
@@ -273,11 +274,7 @@ NetworkPlan planPlaced(const ClusterSpec& cluster, PlacedNetwork&& p, const Cata
 {
     const NetworkSpec& n = cluster.networks[p.index];
     try {
-        const auto start = std::chrono::steady_clock::now();
-        p.floor.grouping = media::groupByCage(p.floor.fabric, p.resolved.hardware);
-        const std::chrono::duration<double, std::milli> grouped = std::chrono::steady_clock::now() - start;
-        for (StageTiming& t : p.floor.timings)
-            if (t.stage == "layout") t.ms += grouped.count();
+        plan::groupCages(p.floor, p.resolved);
         return NetworkPlan{n.name, n.role, p.ports, plan::planOnFloor(p.resolved, std::move(p.floor), catalog, p.options)};
     } catch (const UserError& e) {
         rethrowForNetwork(p.index, n, e);
@@ -294,6 +291,8 @@ NetworkPlan planNetwork(const ClusterSpec& cluster, std::size_t i, long long swi
 // planning threw (the networks after it are then not planned: empty).
 struct Ahead {
     std::vector<std::optional<NetworkPlan>> plans;
+    std::vector<NetworkFigures> figures;  // of each plan made here (figuresOf walks its links: off the serial tail)
+    NetworkFigures computeFigures;
     std::vector<std::exception_ptr> errors;
     std::optional<layout::SharedFloor> floor;  // the compute fabric's, with the networks planned here on it
 };
@@ -318,9 +317,9 @@ std::optional<layout::SharedFloor> planOtherNetworks(const Plan& compute, long l
     else floor.emplace(cluster, compute.fabric, compute.layout);
     for (std::size_t i = 0; i < planned; ++i) {
         if (ahead && ahead->errors[i]) std::rethrow_exception(ahead->errors[i]);
-        NetworkPlan p = ahead && ahead->plans[i] ? std::move(*ahead->plans[i])
-                                                 : planNetwork(cluster, i, switchesBefore, catalog, options, *floor);
-        const NetworkFigures f = figuresOf(p.plan);
+        const bool madeAhead = ahead && ahead->plans[i];
+        NetworkPlan p = madeAhead ? std::move(*ahead->plans[i]) : planNetwork(cluster, i, switchesBefore, catalog, options, *floor);
+        const NetworkFigures f = madeAhead ? ahead->figures[i] : figuresOf(p.plan);
         switchesBefore += f.switches;
         take(std::move(p), f);
     }
@@ -370,7 +369,7 @@ ClusterPlan assemble(Plan compute, const Catalog& catalog, const PlanOptions& op
     c.networks.reserve(1 + compute.spec.networks.size());
     c.figures.reserve(1 + compute.spec.networks.size());
     const long long hostLinks = estimate::linkCountsByClass(compute.fabric)[std::size_t(LinkClass::HostLeaf)];
-    c.figures.push_back(figuresOf(compute));
+    c.figures.push_back(ahead ? ahead->computeFigures : figuresOf(compute));
     c.networks.push_back({"compute", NetworkRole::Compute, hostLinks, std::move(compute)});
     std::optional<layout::SharedFloor> floor =
         planOtherNetworks(c.networks.front().plan, c.figures.front().switches, catalog, options,
@@ -410,6 +409,7 @@ ClusterPlan makeClusterPlan(const ClusterSpec& spec, const Catalog& catalog, con
     Ahead ahead;
     ahead.plans.resize(spec.networks.size());
     ahead.errors.resize(spec.networks.size());
+    ahead.figures.resize(spec.networks.size());
     std::optional<Plan> compute;
     std::exception_ptr computeError;
     // The compute fabric's floor, once placed: its switch count, and the shared floor the networks are
@@ -441,6 +441,7 @@ ClusterPlan makeClusterPlan(const ClusterSpec& spec, const Catalog& catalog, con
     const auto runJob = [&](std::size_t i) {
         try {
             ahead.plans[i] = planPlaced(spec, std::move(*jobs.placed[i]), catalog);
+            ahead.figures[i] = figuresOf(ahead.plans[i]->plan);
         } catch (...) {
             ahead.errors[i] = std::current_exception();  // raised in its turn (planOtherNetworks)
         }
@@ -460,6 +461,7 @@ ClusterPlan makeClusterPlan(const ClusterSpec& spec, const Catalog& catalog, con
                 computeSwitches.set_value(floor.fabric.switchCount());
                 published = true;
                 compute = plan::planOnFloor(r, std::move(floor), catalog, options);
+                ahead.computeFigures = figuresOf(*compute);
             } catch (...) {
                 computeError = std::current_exception();
                 if (!published) computeSwitches.set_exception(computeError);  // the networks' task stops

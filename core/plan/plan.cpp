@@ -197,6 +197,15 @@ Floor buildFloor(const Resolved& r, const PlanOptions& options, const topology::
     return f;
 }
 
+void groupCages(Floor& f, const Resolved& r)
+{
+    const auto start = std::chrono::steady_clock::now();
+    f.grouping = media::groupByCage(f.fabric, r.hardware);
+    const std::chrono::duration<double, std::milli> grouped = std::chrono::steady_clock::now() - start;
+    for (StageTiming& t : f.timings)
+        if (t.stage == "layout") t.ms += grouped.count();
+}
+
 Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const PlanOptions& options,
                  const media::CageGrouping* sharedGrouping, FloorMemo* memo)
 {
@@ -214,9 +223,10 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
     // estimate; it reads the fabric alone), then the invariant check's walk over the links and the
     // design-rule checks (they read the fabric and media, not the BOM) beside the BOM and the estimates.
     // The cable plan is compared with the BOM once both are done. Findings-only plans (the comparison's
-    // candidates, on the worker pool already) run the stages one after the other.
+    // candidates, on the worker pool already) run the stages one after the other, a cluster's networks
+    // excepted (PlanOptions::checksBesideBom).
     const bool estimating = !options.findingsOnly;
-    const bool sideBySide = estimating && inParallel(p.fabric);
+    const bool sideBySide = (estimating || options.checksBesideBom) && inParallel(p.fabric);
     std::optional<estimate::EcmpResult> ecmp;
     // The ring's ECMP collisions read the fabric and the ring alone: a floor's plans with the same ring
     // share them (the switch model, NIC and fabric kind do not enter).
@@ -281,7 +291,7 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
         clock.run("bom", [&] {
             p.bom = bom::collect(spec, p.fabric, p.media, catalog, p.hardware, &grouping.cageOfEnd, memo ? &memo->tally : nullptr);
         });
-        if (sideBySide) runEstimates(p, catalog, options, false, ecmp ? &*ecmp : nullptr);
+        if (estimating && sideBySide) runEstimates(p, catalog, options, false, ecmp ? &*ecmp : nullptr);
     };
     // On one thread the BOM goes first: its per-cage tally is freed before the invariant walk's cable
     // groups are allocated, so they share the same memory.

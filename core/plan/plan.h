@@ -59,6 +59,10 @@ struct PlanOptions {
     // in-band or OOB management network carries TCP/IP on ordinary lossy queues (plan/cluster_plan.cpp):
     // no PFC analysis, findings or tuning for it.
     bool carriesRdma = true;
+    // With findingsOnly on a large fabric: its checks still run beside its BOM, so a core left idle takes
+    // one of them. A cluster's networks (plan/cluster_plan.cpp): the compute fabric's core, once its plan
+    // is made, then shares the last network's stages instead of waiting for them.
+    bool checksBesideBom = false;
 };
 
 struct PlanCancelled {};

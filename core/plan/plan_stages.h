@@ -73,6 +73,9 @@ topology::TierPorts tierPortsOf(const Resolved&);
 // and Floor::grouping empty): the caller places it and groups its cages (media::groupByCage) off the
 // shared floor's one-after-the-other path (plan/cluster_plan.cpp).
 Floor buildFloor(const Resolved&, const PlanOptions& = {}, const topology::LeafOrder* sharedFloorOrder = nullptr);
+// Groups the cages of a floor built with a shared floor's order (media::groupByCage), its time counted as
+// its "layout" stage's.
+void groupCages(Floor&, const Resolved&);
 // How the floor's host ports are named: by the platform's cages when the NICs are its own and fit them,
 // else by NIC (empty type).
 HostCages hostCagesOf(const Resolved&);
