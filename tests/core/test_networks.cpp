@@ -309,6 +309,46 @@ private slots:
         }
     }
 
+    // A network large enough that its checks run beside its BOM (PlanOptions::checksBesideBom, above
+    // 20,000 links): the same findings, BOM and figures as planned on one core, one stage after another.
+    void largeNetworksPlanAlikeOnOneCoreAndOnTwo()
+    {
+        ClusterSpec s = dgxH100();
+        s.gpus = 65'536;  // 8,192 nodes: the storage network's 16,384 node ports and its uplinks
+        s.networks = {storage(64, 2)};
+        s.networks[0].leafOversubscription = {4, 3};  // fewer uplinks than ports: a bug in either order shows
+        qputenv("FABRICPLAN_THREADS", "1");
+        const ClusterPlan one = makeClusterPlan(s, catalog_);
+        qunsetenv("FABRICPLAN_THREADS");
+        const ClusterPlan two = makeClusterPlan(s, catalog_);
+        QCOMPARE(two.networks.size(), std::size_t(2));
+        const Plan& a = one.networks[1].plan;
+        const Plan& b = two.networks[1].plan;
+        QVERIFY(b.fabric.links.size() >= 20'000);
+        QCOMPARE(b.findings.size(), a.findings.size());
+        for (std::size_t k = 0; k < a.findings.size(); ++k) QCOMPARE(b.findings[k].message, a.findings[k].message);
+        QCOMPARE(b.bom.lines.size(), a.bom.lines.size());
+        for (std::size_t k = 0; k < a.bom.lines.size(); ++k) {
+            QCOMPARE(b.bom.lines[k].part, a.bom.lines[k].part);
+            QCOMPARE(b.bom.lines[k].qty, a.bom.lines[k].qty);
+        }
+        for (std::size_t i = 0; i < one.figures.size(); ++i) {
+            QCOMPARE(two.figures[i].cables, one.figures[i].cables);
+            QCOMPARE(two.figures[i].transceivers, one.figures[i].transceivers);
+            QCOMPARE(two.figures[i].errors, one.figures[i].errors);
+            QCOMPARE(two.figures[i].capexUsd, one.figures[i].capexUsd);
+        }
+        QCOMPARE(two.total.capexUsd, one.total.capexUsd);
+        // The stages are timed in plan order either way: the checks before the BOM.
+        const auto stages = [](const Plan& p) {
+            QStringList names;
+            for (const StageTiming& t : p.timings) names << QString::fromStdString(t.stage);
+            return names;
+        };
+        QCOMPARE(stages(b), stages(a));
+        QVERIFY(stages(b).indexOf("checks") < stages(b).indexOf("bom"));
+    }
+
     // The design file: networks round-trip; a design without them is written as before (no key).
     void designJsonRoundTrip()
     {
