@@ -317,10 +317,14 @@ private slots:
         s.gpus = 65'536;  // 8,192 nodes: the storage network's 16,384 node ports and its uplinks
         s.networks = {storage(64, 2)};
         s.networks[0].leafOversubscription = {4, 3};  // fewer uplinks than ports: a bug in either order shows
+        // One core, then two (the networks beside the compute fabric, their checks beside their BOM).
+        const QByteArray threads = qgetenv("FABRICPLAN_THREADS");
         qputenv("FABRICPLAN_THREADS", "1");
         const ClusterPlan one = makeClusterPlan(s, catalog_);
-        qunsetenv("FABRICPLAN_THREADS");
+        qputenv("FABRICPLAN_THREADS", "2");
         const ClusterPlan two = makeClusterPlan(s, catalog_);
+        if (threads.isNull()) qunsetenv("FABRICPLAN_THREADS");
+        else qputenv("FABRICPLAN_THREADS", threads);
         QCOMPARE(two.networks.size(), std::size_t(2));
         const Plan& a = one.networks[1].plan;
         const Plan& b = two.networks[1].plan;
