@@ -34,7 +34,10 @@ const char* kSweepHelp =
     "                            [--pareto [FIGURES]]\n"
     "Plans many variants of one design in one process, on every core, and writes one row per design with\n"
     "its headline figures (fabric, parts, tiers, switches, links, capex, power, TCO, latency, bus bandwidth,\n"
-    "errors), in input order. --vary plans every combination of the values given; --jsonl-in plans one\n"
+    "errors), in input order: the compute fabric's, then the cluster's (networks, total_switches,\n"
+    "total_transceivers, total_cables, total_capex_usd, total_power_kw, total_power_max_kw, total_errors,\n"
+    "total_warnings: every network of the design summed, as 'plan' totals them; the compute fabric's own\n"
+    "when it has no other). --vary plans every combination of the values given; --jsonl-in plans one\n"
     "design per line, each a JSON object of KEY: value (a line at most 1 MiB). Each design is planned\n"
     "exactly as 'plan' with the base's overrides followed by the design's keys.\n"
     "  KEY              any design override below, without its dashes (gpus, fabric, sharp, qps, ...);\n"
@@ -49,14 +52,15 @@ const char* kSweepHelp =
     "                   errors is never on it. Every row is still written, in input order (keep the yes\n"
     "                   rows for the front alone). FIGURES, comma-separated (default capex,busbw):\n"
     "                   capex, tco, power, switches, optics (transceivers), interruptions (job\n"
-    "                   interruptions/day) are minimised; busbw (allreduce bus bandwidth) is maximised.\n"
+    "                   interruptions/day), total-capex and total-power (all networks) are minimised;\n"
+    "                   busbw (allreduce bus bandwidth) is maximised.\n"
     "                   --pareto=FIGURES or --pareto FIGURES; a word after --pareto that is not a list\n"
     "                   of figures (a base design) is not taken as one.\n"
     "A design whose value, key or line is bad, or that cannot be planned, fails its own row (its message\n"
     "says why, with the --jsonl-in line); every other row is still written.\n"
-    "Exit status: 0 every design planned without design-rule errors, 1 some have errors or cannot be\n"
-    "planned, 2 bad input or usage: on the command line or in the --jsonl-in input (nothing planned), or\n"
-    "in some row (a bad value or line; the other rows are written).\n"
+    "Exit status: 0 every design planned without design-rule errors in any network, 1 some have errors\n"
+    "or cannot be planned, 2 bad input or usage: on the command line or in the --jsonl-in input (nothing\n"
+    "planned), or in some row (a bad value or line; the other rows are written).\n"
     "The axes the window's Explorer offers (any design override below can be varied):\n";
 
 void writeOutput(const std::string& target, const std::function<void(std::ostream&)>& body)
@@ -157,7 +161,7 @@ int exitStatusOf(const SweepRow& r)
     case RowFailure::CannotPlan: return kExitDesignErrors;
     case RowFailure::None: break;
     }
-    return r.errors > 0 ? kExitDesignErrors : kExitOk;
+    return r.total.errors > 0 ? kExitDesignErrors : kExitOk;  // any network's, as `plan` exits
 }
 
 } // namespace
@@ -194,14 +198,6 @@ int sweepCommand(const std::vector<std::string>& given)
     const ClusterSpec base = loadDesign(args);
     const DesignKeys baseKeys(args);
     const Catalog catalog = openCatalog(args);
-    // A design's other networks (storage, management) are not in a row's figures yet: say so once, so a
-    // row's capex is not taken for the cluster's (plan prints every network and the total).
-    if (!base.networks.empty()) {
-        std::string names;
-        for (const NetworkSpec& n : base.networks) names += (names.empty() ? "" : ", ") + n.name;
-        std::cerr << "note: each row is the compute fabric's; the design's other networks (" << escapedText(names)
-                  << ") are not in its figures: `fabricplan-cli plan` prints every network and the total\n";
-    }
 
     // Each design gets the parts `plan` would give it: a varied fabric without a named switch plans on
     // that fabric's defaults (fitFabricDefaults), not on the base's switch. Their notes are said once.
@@ -214,6 +210,15 @@ int sweepCommand(const std::vector<std::string>& given)
         return designs[i].line ? source + ":" + std::to_string(designs[i].line) + ": " : std::string();
     };
     planSweepRows(designs, base, baseKeys, catalog, rows, options);
+    // A design's other networks (storage, management: the base's, or its platform's defaults) are in a
+    // row's total_* columns only: say so once, so the compute fabric's capex is not taken for the cluster's.
+    if (std::any_of(rows.begin(), rows.end(), [](const SweepRow& r) { return r.networks > 1; })) {
+        std::string names;
+        for (const NetworkSpec& n : base.networks) names += (names.empty() ? "" : ", ") + n.name;
+        std::cerr << "note: a row's capex, power and switches are the compute fabric's; its total_* columns add the "
+                     "design's other networks"
+                  << (names.empty() ? std::string() : " (" + escapedText(names) + ")") << ", as `fabricplan-cli plan` totals them\n";
+    }
     std::vector<std::string> said;
     for (const std::string& note : notes)
         if (!note.empty() && std::find(said.begin(), said.end(), note) == said.end()) {

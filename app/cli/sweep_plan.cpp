@@ -9,6 +9,7 @@
 
 #include "common/error.h"
 #include "design_input.h"
+#include "plan/cluster_plan.h"
 #include "plan/parallel.h"
 #include "plan/plan_stages.h"
 
@@ -32,6 +33,13 @@ SweepRow failedRowOfCurrentException(std::size_t index, const std::string& at)
     } catch (const std::exception& e) {
         return failedSweepRow(index, RowFailure::Internal, at + "internal error: " + e.what());
     }
+}
+
+// The row of compute plan `p`: its figures and its cluster's total, the design's other networks planned
+// around it (clusterTotalOf, the total `plan` prints); a bad network throws its UserError, as `plan` stops.
+SweepRow rowOfPlan(std::size_t index, const Plan& p, const Catalog& catalog, const PlanOptions& options)
+{
+    return sweepRow(index, p, clusterTotalOf(p, catalog, options), int(plannedNetworkCount(p.spec)));
 }
 
 // A design checked and resolved (stage 1 of makePlan, plan_stages.h), waiting for its floor.
@@ -84,7 +92,7 @@ SweepRow planSweepRow(std::size_t index, const SweepDesign& d, const ClusterSpec
             const DesignKeys rowKeys(baseKeys, sweepDesignKeys(d.keys));
             PlanRequest request = planRequest(base, rowKeys, catalog, note);
             request.options.cancelled = cancelled;
-            row = sweepRow(index, makePlan(request.spec, catalog, request.options));
+            row = rowOfPlan(index, makePlan(request.spec, catalog, request.options), catalog, request.options);
         }
     } catch (...) {
         row = failedRowOfCurrentException(index, at);
@@ -157,7 +165,7 @@ void planSweepRows(const std::vector<SweepDesign>& designs, const ClusterSpec& b
                     }
                     Plan p = plan::planOnFloor(r, plan::Floor{std::move(floor->fabric), std::move(floor->layout), {}, floor->timings},
                                                catalog, options, &floor->grouping, &memo);
-                    SweepRow row = sweepRow(i, p);
+                    SweepRow row = rowOfPlan(i, p, catalog, options);  // on p's floor, before it is handed back
                     floor->fabric = std::move(p.fabric);  // handed back for the next design
                     floor->layout = std::move(p.layout);
                     finish(i, std::move(row));

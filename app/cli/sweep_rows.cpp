@@ -19,7 +19,9 @@ namespace {
 const char* const kFigures[] = {"status", "message", "fabric", "switch", "nic", "gpus", "link_gbps", "tiers",
                                 "switches", "links", "capex_usd", "capex_per_gpu_usd", "power_kw", "tco_usd",
                                 "latency_max_ns", "allreduce_busbw_GBps", "errors", "warnings", "transceivers",
-                                "job_interruptions_per_day", "fabric_gbps"};
+                                "job_interruptions_per_day", "fabric_gbps", "networks", "total_switches",
+                                "total_transceivers", "total_cables", "total_capex_usd", "total_power_kw",
+                                "total_power_max_kw", "total_errors", "total_warnings"};
 
 // A text cell by the BOM CSV's rule (io::spreadsheetCell: control characters as \xNN, then neutralised
 // where a spreadsheet would evaluate it), then quoted (RFC 4180) where it holds a comma or a quote.
@@ -49,7 +51,8 @@ std::string number(double v)
     return r.ec == std::errc() ? std::string(buf, r.ptr) : money(v);
 }
 
-std::string status(const SweepRow& r) { return !r.planned ? "failed" : r.errors > 0 ? "errors" : "ok"; }
+// As `plan` exits: any network's design-rule errors make the design's status "errors".
+std::string status(const SweepRow& r) { return !r.planned ? "failed" : r.total.errors > 0 ? "errors" : "ok"; }
 
 std::string valueOf(const Variant& variant, const std::string& key)
 {
@@ -61,7 +64,7 @@ std::string valueOf(const Variant& variant, const std::string& key)
 
 } // namespace
 
-SweepRow sweepRow(std::size_t index, const Plan& p)
+SweepRow sweepRow(std::size_t index, const Plan& p, const NetworkFigures& total, int networks)
 {
     SweepRow r;
     r.index = index;
@@ -87,6 +90,8 @@ SweepRow sweepRow(std::size_t index, const Plan& p)
     for (const BomLine& l : p.bom.lines)
         if (l.category == BomCategory::Transceivers) r.transceivers += l.qty;
     r.jobInterruptionsPerDay = p.resilience.jobInterruptionsPerDay;
+    r.networks = networks;
+    r.total = total;
     return r;
 }
 
@@ -99,7 +104,7 @@ SweepRow failedSweepRow(std::size_t index, RowFailure kind, const std::string& w
     return r;
 }
 
-bool buildable(const SweepRow& r) { return r.planned && r.errors == 0; }
+bool buildable(const SweepRow& r) { return r.planned && r.total.errors == 0; }
 
 double figureOf(const SweepRow& r, pareto::Figure f)
 {
@@ -111,6 +116,8 @@ double figureOf(const SweepRow& r, pareto::Figure f)
     case pareto::Figure::Interruptions: return r.jobInterruptionsPerDay;
     case pareto::Figure::Switches: return double(r.switches);
     case pareto::Figure::Optics: return double(r.transceivers);
+    case pareto::Figure::TotalCapex: return r.total.capexUsd;
+    case pareto::Figure::TotalPower: return r.total.powerW / 1000.0;
     }
     return 0;
 }
@@ -129,7 +136,7 @@ std::size_t markParetoFront(std::vector<SweepRow>& rows, const std::vector<paret
     // Money is compared as the CSV writes it, to the cent: two rows the CSV shows at one price are
     // equally priced here too, so the front read back from the CSV is the front marked.
     for (std::size_t k = 0; k < figures.size(); ++k)
-        if (figures[k] == pareto::Figure::Capex || figures[k] == pareto::Figure::Tco)
+        if (pareto::isMoney(figures[k]))
             for (auto& v : values) v[k] = std::strtod(money(v[k]).c_str(), nullptr);
     const auto front = pareto::front(values, pareto::goalsOf(figures), ok);
     for (auto& r : rows) r.onFront = false;
@@ -158,7 +165,10 @@ std::string sweepCsvLine(const SweepRow& r, const Variant& variant, const std::v
                 money(r.capexPerGpuUsd) + "," + number(r.powerKw) + "," + money(r.tcoUsd) + "," +
                 number(r.latencyMaxNs) + "," + number(r.allreduceBusbwGBps) + "," + std::to_string(r.errors) + "," +
                 std::to_string(r.warnings) + "," + std::to_string(r.transceivers) + "," + number(r.jobInterruptionsPerDay) + "," +
-                std::to_string(r.fabricGbps);
+                std::to_string(r.fabricGbps) + "," + std::to_string(r.networks) + "," + std::to_string(r.total.switches) +
+                "," + std::to_string(r.total.transceivers) + "," + std::to_string(r.total.cables) + "," +
+                money(r.total.capexUsd) + "," + number(r.total.powerW / 1000.0) + "," + number(r.total.powerMaxW / 1000.0) +
+                "," + std::to_string(r.total.errors) + "," + std::to_string(r.total.warnings);
     } else {
         line += std::string(std::size(kFigures) - 2, ',');
     }
@@ -182,7 +192,11 @@ std::string sweepJsonLine(const SweepRow& r, const Variant& variant, bool pareto
                   {"tco_usd", r.tcoUsd}, {"latency_max_ns", r.latencyMaxNs},
                   {"allreduce_busbw_GBps", r.allreduceBusbwGBps}, {"errors", r.errors}, {"warnings", r.warnings},
                   {"transceivers", r.transceivers}, {"job_interruptions_per_day", r.jobInterruptionsPerDay},
-                  {"fabric_gbps", r.fabricGbps}});
+                  {"fabric_gbps", r.fabricGbps}, {"networks", r.networks}, {"total_switches", r.total.switches},
+                  {"total_transceivers", r.total.transceivers}, {"total_cables", r.total.cables},
+                  {"total_capex_usd", r.total.capexUsd}, {"total_power_kw", r.total.powerW / 1000.0},
+                  {"total_power_max_kw", r.total.powerMaxW / 1000.0}, {"total_errors", r.total.errors},
+                  {"total_warnings", r.total.warnings}});
     }
     if (pareto) j["pareto"] = r.onFront;
     // A value from the command line need not be UTF-8: written with U+FFFD, not a thrown type_error.

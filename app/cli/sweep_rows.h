@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "plan/cluster_plan.h"
 #include "plan/pareto.h"
 #include "plan/plan.h"
 
@@ -38,11 +39,16 @@ struct SweepRow {
     double capexUsd = 0, capexPerGpuUsd = 0, powerKw = 0, tcoUsd = 0, latencyMaxNs = 0, allreduceBusbwGBps = 0;
     long long transceivers = 0;          // modules, as the BOM counts them (plan --json: bom, transceivers)
     double jobInterruptionsPerDay = 0;   // of a job on every GPU (plan --json: resilience)
+    // The cluster: how many networks were planned (1: the compute fabric alone) and their sum, the
+    // `total` `plan` prints and writes (plan --json: total). The figures above are the compute fabric's.
+    int networks = 1;
+    NetworkFigures total;
     // `sweep --pareto`: on the front of the figures asked for (plan/pareto.h). Written only then.
     bool onFront = false;
 };
 
-// Buildable: planned without design-rule errors. Only such a row can be on a Pareto front.
+// Buildable: planned without design-rule errors in any network (as `plan` exits 0). Only such a row can
+// be on a Pareto front.
 bool buildable(const SweepRow&);
 // The row's figure `f` (plan/pareto.h names them), as written in its column.
 double figureOf(const SweepRow&, pareto::Figure f);
@@ -52,7 +58,8 @@ double figureOf(const SweepRow&, pareto::Figure f);
 std::size_t markParetoFront(std::vector<SweepRow>&, const std::vector<pareto::Figure>& figures,
                             const std::vector<bool>& eligible = {});
 
-SweepRow sweepRow(std::size_t index, const Plan&);
+// The row of a compute plan and its cluster's total (clusterTotalOf; `networks` planned).
+SweepRow sweepRow(std::size_t index, const Plan&, const NetworkFigures& total, int networks);
 SweepRow failedSweepRow(std::size_t index, RowFailure, const std::string& why);
 
 // CSV with a header naming `keys` (the union of every variant's keys) before the figures. Every text

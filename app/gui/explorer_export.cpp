@@ -47,8 +47,9 @@ std::shared_ptr<const io::ReportTable> ExplorerView::frontTable() const
     const auto fy = figureY();
     table->title = tr("Design explorer: Pareto front").toStdString();
     table->notes.push_back(tr("%1 of %2 variants on the front of %3 against %4 (no other variant is at least as good on "
-                              "both and better on one). Figures are the compute fabric's, as fabricplan-cli sweep "
-                              "--pareto=%5,%6 writes them; variant numbers are the sweep's design numbers.")
+                              "both and better on one). Figures are the compute fabric's (those marked \"all networks\" "
+                              "the cluster's), as fabricplan-cli sweep --pareto=%5,%6 writes them; variant numbers "
+                              "are the sweep's design numbers.")
                                .arg(m_frontRows.size())
                                .arg(m_rows.size())
                                .arg(figureLabel(fx), figureLabel(fy), QString::fromUtf8(pareto::infoOf(fx).name),
@@ -77,6 +78,13 @@ std::shared_ptr<const io::ReportTable> ExplorerView::frontTable() const
         table->columns.push_back(tr(title).toStdString());
         table->numeric.push_back(true);
     }
+    // The cluster's cost beside the compute fabric's, when the design has other networks.
+    const bool clusters = std::any_of(m_rows.begin(), m_rows.end(), [](const cli::SweepRow& r) { return r.networks > 1; });
+    if (clusters)
+        for (const char* title : {"Capex, all networks", "Power kW, all networks"}) {
+            table->columns.push_back(tr(title).toStdString());
+            table->numeric.push_back(true);
+        }
     std::vector<std::size_t> front = m_frontRows;  // by the across figure, as drawn
     for (std::size_t i : front) {
         const cli::SweepRow& r = m_rows[i];
@@ -94,6 +102,10 @@ std::shared_ptr<const io::ReportTable> ExplorerView::frontTable() const
         cells.push_back(withThousands(r.switches));
         cells.push_back(withThousands(r.transceivers));
         cells.push_back(QString::number(r.jobInterruptionsPerDay, 'g', 3).toStdString());
+        if (clusters) {
+            cells.push_back(formatUsdShort(r.total.capexUsd));
+            cells.push_back(QString::number(r.total.powerW / 1000.0, 'f', 1).toStdString());
+        }
         table->rows.push_back(std::move(cells));
     }
     return table;

@@ -60,13 +60,10 @@ void lowerThisThreadsPriority()
 
 QString q(const std::string& s) { return QString::fromStdString(s); }
 
-// Money is drawn in millions of dollars: an axis of "64800000" is unreadable.
-bool isMoney(pareto::Figure f) { return f == pareto::Figure::Capex || f == pareto::Figure::Tco; }
-
 QString figureValue(const cli::SweepRow& r, pareto::Figure f)
 {
     const double v = cli::figureOf(r, f);
-    if (isMoney(f)) return q(formatUsdShort(v));
+    if (pareto::isMoney(f)) return q(formatUsdShort(v));
     if (f == pareto::Figure::Switches || f == pareto::Figure::Optics) return q(withThousands((long long)v));
     if (f == pareto::Figure::Interruptions) return QString::number(v, 'g', 3);
     return QString::number(v, 'f', 1);
@@ -106,6 +103,7 @@ QString ExplorerView::figureLabel(pareto::Figure f, bool hint)
 {
     if (f == pareto::Figure::Capex) return tr("Capex ($ M)");
     if (f == pareto::Figure::Tco) return tr("TCO ($ M)");
+    if (f == pareto::Figure::TotalCapex) return tr("Capex, all networks ($ M)");
     if (f == pareto::Figure::Busbw) return hint ? tr("Bus bandwidth (GB/s, more is better)") : tr("Bus bandwidth (GB/s)");
     return QString::fromUtf8(pareto::infoOf(f).label);
 }
@@ -538,12 +536,13 @@ void ExplorerView::onFinished()
                                          .arg(built)
                                          .arg(unbuilt));
     m_unbuildableTitle->setText(unbuilt == 0 ? tr("Unbuildable variants: none") : tr("Unbuildable variants"));
-    m_status->setToolTip(tr("Figures are the compute fabric's, as fabricplan-cli sweep writes them."));
+    m_status->setToolTip(tr("Figures are the compute fabric's (those \"all networks\" the cluster's), as fabricplan-cli sweep writes them."));
     m_unbuildable->clear();
     for (std::size_t i = 0; i < m_rows.size(); ++i) {
         const cli::SweepRow& r = m_rows[i];
         if (cli::buildable(r)) continue;
-        const QString why = r.planned ? tr("%n design-rule error(s)", nullptr, r.errors) : q(r.failure);
+        // Every network's errors, as the sweep's status counts them.
+        const QString why = r.planned ? tr("%n design-rule error(s)", nullptr, r.total.errors) : q(r.failure);
         auto* item = new QListWidgetItem(variantText(i) + QStringLiteral(": ") + why, m_unbuildable);
         item->setToolTip(item->text());
     }
@@ -581,7 +580,7 @@ void ExplorerView::changeEvent(QEvent* event)
 double ExplorerView::shown(std::size_t row, pareto::Figure f) const
 {
     const double v = cli::figureOf(m_rows[row], f);
-    return isMoney(f) ? v / 1e6 : v;
+    return pareto::isMoney(f) ? v / 1e6 : v;  // in millions of dollars: an axis of "64800000" is unreadable
 }
 
 pareto::Figure ExplorerView::figureX() const { return pareto::Figure(m_x->currentData().toInt()); }

@@ -68,7 +68,10 @@ void PinnedVariantsTable::showPins(const std::vector<std::size_t>& pinned, const
     for (const auto& k : keys) titles << q(k);
     titles << tr("Fabric") << tr("Switch") << tr("NIC") << tr("GPUs") << tr("Link Gb/s") << tr("Tiers") << tr("Switches")
            << tr("Links") << tr("Capex") << tr("Capex/GPU") << tr("Power kW") << tr("TCO") << tr("Max latency ns")
-           << tr("Bus bw GB/s") << tr("Errors") << tr("Warnings") << tr("Transceivers") << tr("Interruptions/day");
+           << tr("Bus bw GB/s") << tr("Errors") << tr("Warnings") << tr("Transceivers") << tr("Interruptions/day")
+           // The cluster's: every network of the design summed (the sweep's total_* columns).
+           << tr("Networks") << tr("All: switches") << tr("All: transceivers") << tr("All: cables") << tr("All: capex")
+           << tr("All: power kW") << tr("All: max kW") << tr("All: errors") << tr("All: warnings");
     setColumnCount(int(titles.size()));
     setHorizontalHeaderLabels(titles);
     setRowCount(int(pinned.size()));
@@ -110,6 +113,15 @@ void PinnedVariantsTable::showPins(const std::vector<std::size_t>& pinned, const
         setItem(line, c++, count(r.warnings));
         setItem(line, c++, count(r.transceivers));
         setItem(line, c++, numberItem(r.jobInterruptionsPerDay, QString::number(r.jobInterruptionsPerDay, 'g', 3)));
+        setItem(line, c++, count(r.networks));
+        setItem(line, c++, count(r.total.switches));
+        setItem(line, c++, count(r.total.transceivers));
+        setItem(line, c++, count(r.total.cables));
+        setItem(line, c++, money(r.total.capexUsd));
+        setItem(line, c++, fixed(r.total.powerW / 1000.0, 1));
+        setItem(line, c++, fixed(r.total.powerMaxW / 1000.0, 1));
+        setItem(line, c++, count(r.total.errors));
+        setItem(line, c++, count(r.total.warnings));
     }
     setSortingEnabled(true);
     resizeColumnsToContents();

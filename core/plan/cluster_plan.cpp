@@ -328,15 +328,22 @@ std::optional<layout::SharedFloor> planOtherNetworks(const Plan& compute, long l
 
 } // namespace
 
+std::size_t plannedNetworkCount(const ClusterSpec& cluster) { return cluster.computeOnly ? 1 : 1 + cluster.networks.size(); }
+
+NetworkFigures clusterTotalOf(const Plan& compute, const Catalog& catalog, const PlanOptions& options)
+{
+    NetworkFigures total = figuresOf(compute);
+    planOtherNetworks(compute, total.switches, catalog, options,
+                      [&total](NetworkPlan&&, const NetworkFigures& f) { total += f; });
+    return total;
+}
+
 std::vector<NetworkFigures> clusterTotalsOf(const Comparison& comparison, const Catalog& catalog, const PlanOptions& options)
 {
     std::vector<NetworkFigures> totals;
     for (const Plan& p : comparison.plans) {
-        if (p.spec.networks.empty() || p.spec.computeOnly) return {};
-        NetworkFigures total = figuresOf(p);
-        planOtherNetworks(p, total.switches, catalog, options,
-                          [&total](NetworkPlan&&, const NetworkFigures& f) { total += f; });
-        totals.push_back(total);
+        if (plannedNetworkCount(p.spec) == 1) return {};
+        totals.push_back(clusterTotalOf(p, catalog, options));
     }
     return totals;
 }

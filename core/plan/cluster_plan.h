@@ -64,6 +64,14 @@ ClusterPlan makeClusterPlan(const ClusterSpec&, const Catalog&, const PlanOption
 // The same with the compute fabric already planned (the CLI plans it first, as before).
 ClusterPlan makeClusterPlan(Plan compute, const Catalog&, const PlanOptions& = {});
 
+// The compute fabric's plan as the cluster it would be: the design's other networks planned around it
+// (an OOB network's management ports follow its switches) and summed with it; the compute fabric's own
+// figures when the design has no other networks or keeps the compute fabric alone (compute_only).
+// The `total` makeClusterPlan gives the same design. Throws UserError for a bad network, as makeClusterPlan does.
+NetworkFigures clusterTotalOf(const Plan& compute, const Catalog&, const PlanOptions& = {});
+// How many networks a plan of `cluster` holds: the compute fabric and, unless compute_only, the others.
+std::size_t plannedNetworkCount(const ClusterSpec& cluster);
+
 // Each plan of a comparison as the cluster it would be (issue 38): the design's other networks planned
 // around it (an OOB network's management ports follow its switches) and summed with it, so every
 // alternative carries the other networks' cost. One per Comparison::plans, same order; empty when the

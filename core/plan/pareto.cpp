@@ -64,6 +64,9 @@ const std::vector<FigureInfo>& figures()
         {Figure::Interruptions, "interruptions", "job_interruptions_per_day", "Job interruptions per day", Goal::Minimise},
         {Figure::Switches, "switches", "switches", "Switches", Goal::Minimise},
         {Figure::Optics, "optics", "transceivers", "Optical transceivers", Goal::Minimise},
+        // The cluster's: every network of the design summed (plan --json: total), as `plan` totals them.
+        {Figure::TotalCapex, "total-capex", "total_capex_usd", "Capex, all networks (USD)", Goal::Minimise},
+        {Figure::TotalPower, "total-power", "total_power_kw", "Power, all networks (kW)", Goal::Minimise},
     };
     return all;
 }
@@ -103,6 +106,8 @@ std::vector<Figure> parseFigures(const std::string& list)
     }
     return out;
 }
+
+bool isMoney(Figure f) { return f == Figure::Capex || f == Figure::Tco || f == Figure::TotalCapex; }
 
 std::vector<Figure> defaultFigures() { return {Figure::Capex, Figure::Busbw}; }
 

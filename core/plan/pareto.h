@@ -26,7 +26,8 @@ std::vector<std::size_t> front(const std::vector<std::vector<double>>& rows, con
                                const std::vector<bool>& buildable = {});
 
 // The figures a sweep or the explorer can weigh, by the names `sweep --pareto` takes.
-enum class Figure { Capex, Tco, Power, Busbw, Interruptions, Switches, Optics };
+// Total*: the cluster's, every network of the design summed (the others are the compute fabric's).
+enum class Figure { Capex, Tco, Power, Busbw, Interruptions, Switches, Optics, TotalCapex, TotalPower };
 
 struct FigureInfo {
     Figure figure;
@@ -43,6 +44,8 @@ std::optional<Figure> figureNamed(const std::string& name);
 // "capex,busbw,power" as figures, in order. An empty list, an unknown name (the message lists the
 // known ones) or a name given twice: std::invalid_argument with a message for the user.
 std::vector<Figure> parseFigures(const std::string& list);
+// Dollars (the sweep writes them to the cent and compares them so).
+bool isMoney(Figure);
 // The default trade-off: capex against allreduce bus bandwidth.
 std::vector<Figure> defaultFigures();
 std::vector<Goal> goalsOf(const std::vector<Figure>&);

@@ -351,17 +351,23 @@ private slots:
                                      QStringLiteral("Links"), QStringLiteral("Capex"), QStringLiteral("Capex/GPU"),
                                      QStringLiteral("Power kW"), QStringLiteral("TCO"), QStringLiteral("Max latency ns"),
                                      QStringLiteral("Bus bw GB/s"), QStringLiteral("Errors"), QStringLiteral("Warnings"),
-                                     QStringLiteral("Transceivers"), QStringLiteral("Interruptions/day")})
+                                     QStringLiteral("Transceivers"), QStringLiteral("Interruptions/day"),
+                                     QStringLiteral("Networks"), QStringLiteral("All: switches"), QStringLiteral("All: transceivers"),
+                                     QStringLiteral("All: cables"), QStringLiteral("All: capex"), QStringLiteral("All: power kW"),
+                                     QStringLiteral("All: max kW"), QStringLiteral("All: errors"), QStringLiteral("All: warnings")})
             QVERIFY2(table->columnTitled(title) >= 0, qPrintable(title));
         const int capexColumn = table->columnTitled(QStringLiteral("Capex"));
         const int switchKey = table->columnTitled(QStringLiteral("switch"));
         const int linksColumn = table->columnTitled(QStringLiteral("Links"));
+        const int totalCapexColumn = table->columnTitled(QStringLiteral("All: capex"));
         auto checkLines = [&] {
             for (int line = 0; line < table->rowCount(); ++line) {
                 const std::size_t row = table->variantAt(line);
                 QVERIFY(row < rows.size());
                 QCOMPARE(table->item(line, capexColumn)->data(Qt::UserRole + 1).toDouble(), rows[row].capexUsd);
                 QCOMPARE(table->item(line, linksColumn)->data(Qt::UserRole + 1).toDouble(), double(rows[row].links));
+                QCOMPARE(table->item(line, totalCapexColumn)->data(Qt::UserRole + 1).toDouble(), rows[row].total.capexUsd);
+                QVERIFY(rows[row].total.capexUsd >= rows[row].capexUsd);
                 QCOMPARE(table->item(line, switchKey)->text(), QString::fromStdString(m_view->variants()[row][0].second));
             }
         };

@@ -141,24 +141,97 @@ private slots:
         QCOMPARE(r.exitCode, 1);
     }
 
-    // A design with other networks: a row is the compute fabric's, as `plan`'s top-level JSON is, and the
-    // sweep says so once on stderr (naming the networks), so its capex is not taken for the cluster's.
-    void rowsOfADesignWithNetworksSayWhatTheyCover()
+    // A design with other networks: a row's first figures are the compute fabric's, as `plan`'s top-level
+    // JSON is, and its total_* columns are the cluster's, as `plan` totals every network; the row's status
+    // and the sweep's exit follow every network's errors, as `plan`'s exit does. DGX H100 at 16,384 GPUs:
+    // its in-band and OOB networks have design-rule errors (100G leaf-spine runs past 100 m) while the
+    // compute fabric has none, so a compute-only status would say "ok" where `plan` exits 1.
+    void rowsOfADesignWithNetworksCarryTheClusterTotal()
     {
-        const QString design = example("dgx-h100-superpod-1024-all-networks.fabricplan");
-        const Run r = runCli({QStringLiteral("sweep"), design, QStringLiteral("--vary"), QStringLiteral("gpus=1024"),
-                              QStringLiteral("--csv"), QStringLiteral("-")});
-        QVERIFY2(r.exitCode == 0, r.err.constData());
-        QVERIFY2(r.err.contains("each row is the compute fabric's; the design's other networks (storage, inband, oob)"),
-                 r.err.constData());
+        const Run r = runCli({QStringLiteral("sweep"), QStringLiteral("--platform"), QStringLiteral("DGX-H100"),
+                              QStringLiteral("--vary"), QStringLiteral("gpus=1016,16384"), QStringLiteral("--jsonl"), QStringLiteral("-")});
+        QVERIFY2(r.exitCode == 1, r.err.constData());
+        QVERIFY2(r.err.contains("its total_* columns add the design's other networks, as"), r.err.constData());
         const auto rows = lines(r.out);
+        QCOMPARE(rows.size(), 2);
+        int withNetworkErrors = 0;
+        for (const QByteArray& line : rows) {
+            const json row = json::parse(line.toStdString());
+            const QString gpus = QString::fromStdString(row["vary"]["gpus"].get<std::string>());
+            const Run single = runCli({QStringLiteral("plan"), QStringLiteral("--platform"), QStringLiteral("DGX-H100"),
+                                       QStringLiteral("--gpus"), gpus, QStringLiteral("--json"), QStringLiteral("-")});
+            const QString differs = rowDiffersFromPlan(row, single);
+            QVERIFY2(differs.isEmpty(), qPrintable(gpus + QStringLiteral(" GPUs: ") + differs));
+            const json p = json::parse(single.out.toStdString());
+            // The total `plan` writes, and independently the sum of its networks.
+            const json& total = p["total"];
+            QCOMPARE(row["networks"].get<int>(), int(p["networks"].size()));
+            QCOMPARE(row["networks"].get<int>(), 4);
+            long long switches = 0, transceivers = 0, cables = 0;
+            double capex = 0, powerW = 0;
+            int errors = 0;
+            for (const json& n : p["networks"]) {
+                switches += n["figures"]["switches"].get<long long>();
+                transceivers += n["figures"]["transceivers"].get<long long>();
+                cables += n["figures"]["cables"].get<long long>();
+                capex += n["figures"]["capex_usd"].get<double>();
+                powerW += n["figures"]["power_w"].get<double>();
+                errors += n["figures"]["errors"].get<int>();
+            }
+            QCOMPARE(row["total_switches"].get<long long>(), total["switches"].get<long long>());
+            QCOMPARE(row["total_switches"].get<long long>(), switches);
+            QCOMPARE(row["total_transceivers"].get<long long>(), transceivers);
+            QCOMPARE(row["total_cables"].get<long long>(), cables);
+            QVERIFY(std::abs(row["total_capex_usd"].get<double>() - capex) < 0.01);
+            QVERIFY(std::abs(row["total_capex_usd"].get<double>() - total["capex_usd"].get<double>()) < 0.005);
+            QVERIFY(std::abs(row["total_power_kw"].get<double>() * 1000 - powerW) < 1e-6 * powerW);
+            QVERIFY(std::abs(row["total_power_max_kw"].get<double>() * 1000 - total["power_max_w"].get<double>()) < 1e-3);
+            QCOMPARE(row["total_errors"].get<int>(), errors);
+            QCOMPARE(row["total_warnings"].get<int>(), total["warnings"].get<int>());
+            // The other networks cost something: the total is above the compute fabric's own.
+            QVERIFY(row["total_capex_usd"].get<double>() > row["capex_usd"].get<double>());
+            QVERIFY(row["total_switches"].get<long long>() > row["switches"].get<long long>());
+            // plan exits 1 for any network's errors; the row says "errors" then, whatever the compute fabric's.
+            QCOMPARE(row["status"].get<std::string>(), std::string(single.exitCode == 0 ? "ok" : "errors"));
+            if (row["errors"].get<int>() == 0 && errors > 0) ++withNetworkErrors;
+        }
+        QVERIFY2(withNetworkErrors == 1, "16,384 GPUs: errors in the management networks only, as planned");
+        // A design file that lists its networks: the note names them.
+        const Run named = runCli({QStringLiteral("sweep"), example("dgx-h100-superpod-1024-all-networks.fabricplan"),
+                                  QStringLiteral("--vary"), QStringLiteral("gpus=1024"), QStringLiteral("--csv"), QStringLiteral("-")});
+        QVERIFY2(named.exitCode == 0, named.err.constData());
+        QVERIFY2(named.err.contains("its total_* columns add the design's other networks (storage, inband, oob), as"),
+                 named.err.constData());
+    }
+
+    // A design of the compute fabric alone: one network, and its total is that fabric's own figures.
+    void rowOfTheComputeFabricAloneIsItsOwnTotal()
+    {
+        const Run r = runCli({QStringLiteral("sweep"), example("dgx-h100-superpod-1024.fabricplan"), QStringLiteral("--vary"),
+                              QStringLiteral("gpus=512,1024"), QStringLiteral("--csv"), QStringLiteral("-")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(!r.err.contains("total_*"));  // nothing to say of other networks
+        const auto rows = lines(r.out);
+        QCOMPARE(rows.size(), 3);
         const QList<QByteArray> header = rows[0].split(',');
-        const int capexCol = int(header.indexOf("capex_usd"));
-        const Run single = runCli({QStringLiteral("plan"), design, QStringLiteral("--json"), QStringLiteral("-")});
-        const json j = json::parse(single.out.toStdString());
-        // The row's capex is the compute fabric's, below the cluster's total.
-        QVERIFY(std::abs(rows[1].split(',')[capexCol].toDouble() - j["capex_usd"]["total"].get<double>()) < 0.01);
-        QVERIFY(j["total"]["capex_usd"].get<double>() > j["capex_usd"]["total"].get<double>());
+        const auto col = [&](const char* name) {
+            const int c = int(header.indexOf(name));
+            if (c < 0) qFatal("no column %s", name);
+            return c;
+        };
+        for (int i = 1; i < rows.size(); ++i) {
+            const QList<QByteArray> row = rows[i].split(',');
+            QCOMPARE(row.size(), header.size());
+            QCOMPARE(row[col("networks")], QByteArray("1"));
+            QCOMPARE(row[col("total_capex_usd")], row[col("capex_usd")]);
+            QCOMPARE(row[col("total_switches")], row[col("switches")]);
+            QCOMPARE(row[col("total_transceivers")], row[col("transceivers")]);
+            QCOMPARE(row[col("total_errors")], row[col("errors")]);
+            QVERIFY2(std::abs(row[col("total_power_kw")].toDouble() - row[col("power_kw")].toDouble()) < 1e-6,
+                     rows[i].constData());
+            // A two-tier fabric of rail-optimized DGX nodes: a host cable and a leaf-spine cable per GPU.
+            QCOMPARE(row[col("total_cables")].toLongLong(), row[col("links")].toLongLong());
+        }
     }
 
     // A varied fabric without a named switch plans on that fabric's default parts, as `plan --fabric`
