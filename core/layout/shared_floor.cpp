@@ -272,23 +272,34 @@ SharedFloor::Endpoints SharedFloor::standEndpoints(const NetworkSpec& n, std::ui
             // along each line), not in device order: the compute fabric lists its switches plane by plane,
             // so consecutive devices stand rows or halls apart (leafOrderOf orders each place again; this
             // order is the one the fabric's nodes, the cable plan's rows, follow).
-            // Sorted with their keys by value (through floor_.racks it was most of this step's time).
+            // The order is a rack's (its key: hall, room, line, place along it, then the rack), then the
+            // switch's: the racks that hold switches are sorted by their keys (a few thousand, against tens
+            // of thousands of switches), and the switches counted into them in device order.
             struct Keyed {
                 int hall = 0;
                 bool room = false;  // a hall's rows, then its room
                 double yM = 0, xM = 0;
-                std::uint32_t rack = 0, index = 0;
+                std::uint32_t rack = 0;
             };
-            std::vector<Keyed> keyed(switchesBefore);
+            std::vector<std::uint32_t> atRack(floor_.racks.size(), 0);  // switches per rack, then each rack's next slot
+            std::vector<Keyed> keyed;
             for (std::size_t i = 0; i < switchesBefore; ++i) {
-                const Rack& r = floor_.racks[managed_[i].rack];
-                keyed[i] = {r.hall, r.row < 0, r.yM, r.xM, managed_[i].rack, std::uint32_t(i)};
+                const std::uint32_t rack = managed_[i].rack;
+                if (atRack[rack]++ > 0) continue;
+                const Rack& r = floor_.racks[rack];
+                keyed.push_back({r.hall, r.row < 0, r.yM, r.xM, rack});
             }
             std::sort(keyed.begin(), keyed.end(), [](const Keyed& a, const Keyed& b) {
-                return std::tie(a.hall, a.room, a.yM, a.xM, a.rack, a.index) < std::tie(b.hall, b.room, b.yM, b.xM, b.rack, b.index);
+                return std::tie(a.hall, a.room, a.yM, a.xM, a.rack) < std::tie(b.hall, b.room, b.yM, b.xM, b.rack);
             });
+            std::uint32_t at = 0;
+            for (const Keyed& k : keyed) {
+                const std::uint32_t inRack = atRack[k.rack];
+                atRack[k.rack] = at;
+                at += inRack;
+            }
             fixed.resize(switchesBefore);
-            for (std::size_t i = 0; i < switchesBefore; ++i) fixed[i] = managed_[keyed[i].index];
+            for (std::size_t i = 0; i < switchesBefore; ++i) fixed[atRack[managed_[i].rack]++] = managed_[i];
             count = switchesBefore;
         } else {
             fixed = spotsOfFixedGroup(n, g, k);
