@@ -125,6 +125,13 @@ public:
         return int(std::lower_bound(lengthsM_.begin(), lengthsM_.end(), double(lengthM) - 1e-6) - lengthsM_.begin());
     }
     int steps() const { return int(lengthsM_.size()) + 1; }
+    // The range of lengths (as stepOf compares them: less 1e-6) whose step is `step`: above `low`, at
+    // most `high`.
+    void stepBounds(int step, double& low, double& high) const
+    {
+        low = step > 0 ? lengthsM_[std::size_t(step - 1)] : -std::numeric_limits<double>::infinity();
+        high = std::size_t(step) < lengthsM_.size() ? lengthsM_[std::size_t(step)] : std::numeric_limits<double>::infinity();
+    }
     int linksPerCage(int cls, bool upper) const { return upper ? ctx_[cls].b.linksPerCage : ctx_[cls].a.linksPerCage; }
 
     // The best candidate for a group, with the issues it still has (empty when it works). Candidates are
@@ -678,12 +685,21 @@ void keyLinks(const Fabric& fabric, const Layout& layout, const CageGrouping& gr
         std::unordered_map<std::uint64_t, std::uint32_t> groupOfKey;
         std::uint64_t lastKey = ~std::uint64_t(0);
         std::uint32_t lastGroup = 0;
+        // The last step looked up and the lengths that share it: neighbouring groups mostly do, and a
+        // binary search per group was a third of this pass.
+        int lastStep = 0;
+        double stepLow = 0, stepHigh = -1;  // empty: the first group looks its step up
         for (std::size_t i = 0; i < linkCount; ++i) {
             if (parent[i] != i) continue;
             const int cls = int(fabric.links[i].cls);
             const float groupLengthM = std::bit_cast<float>(atRoot[i]);
+            const double compared = double(groupLengthM) - 1e-6;  // as stepOf compares it
+            if (!(stepLow < compared && compared <= stepHigh)) {
+                lastStep = selector.stepOf(groupLengthM);
+                selector.stepBounds(lastStep, stepLow, stepHigh);
+            }
             const std::uint64_t base = std::uint64_t(
-                ((cls * steps + selector.stepOf(groupLengthM)) * 2 + (cageGroupAligned[i] ? 1 : 0)) * 2 +
+                ((cls * steps + lastStep) * 2 + (cageGroupAligned[i] ? 1 : 0)) * 2 +
                 (cageGroupInRack[i] ? 1 : 0));
             const std::uint64_t key = (base * kSlots + std::uint64_t(carriedKey(cls, false, carriedA[i]))) * kSlots +
                                       std::uint64_t(carriedKey(cls, true, carriedB[i]));
