@@ -192,6 +192,10 @@ private:
         ctx.quiet = true;
         const std::string& pin = pin_[key.cls];
         std::vector<Candidate> all;
+        // Room for every candidate at once: a Candidate is large, and growing the vector moved each of them
+        // several times.
+        all.reserve(catalog_.cables.size() +
+                    (pin.empty() ? fitting(ctx, false).size() * fitting(ctx, true).size() : 0));
         for (const CableModel& c : catalog_.cables) {
             if (mediaClassOf(c.kind) == MediaClass::None) continue;
             if (!pin.empty() && c.partNumber != pin) continue;
@@ -659,16 +663,6 @@ void keyLinks(const Fabric& fabric, const Layout& layout, const CageGrouping& gr
     std::vector<std::uint8_t> cageGroupInRack(linkCount, 1);
     const float* const lengthM = haveLengths ? layout.linkLengthM.data() : nullptr;
     const std::uint32_t* const rackOf = haveRacks ? layout.rackOfDevice.data() : nullptr;
-    for (std::size_t i = 0; i < linkCount; ++i) {
-        const Link& l = fabric.links[i];
-        const std::uint32_t root = parent[i];
-        // NaN reads as "no cable is long enough", so the link gets a reach finding, not a lost group.
-        const float raw = lengthM ? lengthM[i] : 0.0f;
-        // (raw > 0 ? raw : +0, not std::max: a -0 would keep its sign bit and outrank every length.)
-        const float len = std::isnan(raw) ? std::numeric_limits<float>::infinity() : raw > 0.0f ? raw : 0.0f;
-        atRoot[root] = std::max(atRoot[root], std::bit_cast<std::uint32_t>(len));
-        if (!rackOf || rackOf[l.a] != rackOf[l.b]) cageGroupInRack[root] = 0;
-    }
     // 0 when the cages are full (or over-full: the invariant check reports that), else the links carried.
     auto carriedKey = [&](int cls, bool upper, int carried) {
         const int split = selector.linksPerCage(cls, upper);
@@ -679,28 +673,44 @@ void keyLinks(const Fabric& fabric, const Layout& layout, const CageGrouping& gr
     // distinct ones numbered in key order, so solutions come out in the same order whatever the links'.
     // A group is solved when any link falls in it, whatever its lengths: a length that is not a number
     // (an overflowed floor dimension) must not leave its links without a solution.
+    // The links are taken from the last: a group's other links all come after its root, so each group is
+    // complete when its root is reached and keyed there, in the same pass (one pass and a short one, not
+    // three). Keys are numbered in order of appearance here, then ranked in key order.
     std::vector<std::uint64_t> seen;  // in order of appearance
     std::vector<float> longestOfSeen;
+    std::vector<std::int64_t> firstOfSeen;  // the lowest root of each
     {
         std::unordered_map<std::uint64_t, std::uint32_t> groupOfKey;
         std::uint64_t lastKey = ~std::uint64_t(0);
         std::uint32_t lastGroup = 0;
         // The last step looked up and the lengths that share it: neighbouring groups mostly do, and a
-        // binary search per group was a third of this pass.
+        // binary search per group was a third of keying them.
         int lastStep = 0;
         double stepLow = 0, stepHigh = -1;  // empty: the first group looks its step up
-        for (std::size_t i = 0; i < linkCount; ++i) {
-            if (parent[i] != i) continue;
-            const int cls = int(fabric.links[i].cls);
-            const float groupLengthM = std::bit_cast<float>(atRoot[i]);
+        const Link* const links = fabric.links.data();
+        for (std::size_t i = linkCount; i-- > 0;) {
+            const Link& l = links[i];
+            const std::uint32_t root = parent[i];
+            // NaN reads as "no cable is long enough", so the link gets a reach finding, not a lost group.
+            const float raw = lengthM ? lengthM[i] : 0.0f;
+            // (raw > 0 ? raw : +0, not std::max: a -0 would keep its sign bit and outrank every length.)
+            const float len = std::isnan(raw) ? std::numeric_limits<float>::infinity() : raw > 0.0f ? raw : 0.0f;
+            const std::uint32_t longest = std::max(atRoot[root], std::bit_cast<std::uint32_t>(len));
+            const bool inRack = cageGroupInRack[root] && rackOf && rackOf[l.a] == rackOf[l.b];
+            if (root != i) {
+                atRoot[root] = longest;
+                cageGroupInRack[root] = inRack;
+                continue;
+            }
+            const int cls = int(l.cls);
+            const float groupLengthM = std::bit_cast<float>(longest);
             const double compared = double(groupLengthM) - 1e-6;  // as stepOf compares it
             if (!(stepLow < compared && compared <= stepHigh)) {
                 lastStep = selector.stepOf(groupLengthM);
                 selector.stepBounds(lastStep, stepLow, stepHigh);
             }
             const std::uint64_t base = std::uint64_t(
-                ((cls * steps + lastStep) * 2 + (cageGroupAligned[i] ? 1 : 0)) * 2 +
-                (cageGroupInRack[i] ? 1 : 0));
+                ((cls * steps + lastStep) * 2 + (cageGroupAligned[i] ? 1 : 0)) * 2 + (inRack ? 1 : 0));
             const std::uint64_t key = (base * kSlots + std::uint64_t(carriedKey(cls, false, carriedA[i]))) * kSlots +
                                       std::uint64_t(carriedKey(cls, true, carriedB[i]));
             if (key != lastKey) {
@@ -708,11 +718,13 @@ void keyLinks(const Fabric& fabric, const Layout& layout, const CageGrouping& gr
                 if (added) {
                     seen.push_back(key);
                     longestOfSeen.push_back(0.0f);
+                    firstOfSeen.push_back(0);
                 }
                 lastKey = key;
                 lastGroup = it->second;
             }
             atRoot[i] = lastGroup;
+            firstOfSeen[lastGroup] = std::int64_t(i);  // lower roots come later
             longestOfSeen[lastGroup] = std::max(longestOfSeen[lastGroup], groupLengthM);
         }
     }
@@ -720,20 +732,22 @@ void keyLinks(const Fabric& fabric, const Layout& layout, const CageGrouping& gr
     std::iota(byKey.begin(), byKey.end(), 0u);
     std::sort(byKey.begin(), byKey.end(), [&](std::uint32_t x, std::uint32_t y) { return seen[x] < seen[y]; });
     std::vector<std::uint32_t> rankOf(seen.size(), 0);
+    out.firstLink.clear();
     for (std::uint32_t k : byKey) {
         rankOf[k] = std::uint32_t(out.keys.size());
         out.keys.push_back(seen[k]);
         out.longestM.push_back(longestOfSeen[k]);
+        out.firstLink.push_back(firstOfSeen[k]);
     }
     // Each root's number becomes its key's rank, and every other link takes its root's, which comes
     // before it and so is already a rank.
     out.links.assign(out.keys.size(), 0);
-    out.firstLink.assign(out.keys.size(), -1);
+    long long* const linksOf = out.links.data();
     for (std::size_t i = 0; i < linkCount; ++i) {
         const std::uint32_t root = parent[i];
         const std::uint32_t k = root == i ? rankOf[atRoot[i]] : atRoot[root];
         atRoot[i] = k;
-        if (out.links[k]++ == 0) out.firstLink[k] = std::int64_t(i);
+        ++linksOf[k];
     }
 }
 
