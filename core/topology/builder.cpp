@@ -194,7 +194,8 @@ struct Wiring {
         ++f.devices[a].portsUsed;
         ++f.devices[b].portsUsed;
     }
-    DeviceId add(Tier t, int plane, int pod, int su, int rail, int index)
+    // Inlined too: called once per device, a node per endpoint port in a network's fabric.
+    [[gnu::always_inline]] DeviceId add(Tier t, int plane, int pod, int su, int rail, int index)
     {
         Device d;
         d.tier = t;
