@@ -26,7 +26,7 @@ CageGrouping groupByCage(const Fabric& fabric, const Hardware& hardware)
     // every chain. A link's parent starts as itself when the link is reached (unions only involve links
     // seen so far), so at its lower end a link is still its own root.
     std::vector<std::uint32_t>& parent = g.rootOfLink;
-    parent.reserve(linkCount);
+    parent.resize(linkCount);  // each written as its link is reached (a zero fill, not a push per link)
     auto find = [&](std::uint32_t x) {
         while (parent[x] != x) x = parent[x] = parent[parent[x]];
         return x;
@@ -36,7 +36,7 @@ CageGrouping groupByCage(const Fabric& fabric, const Hardware& hardware)
     };
     for (std::size_t i = 0; i < linkCount; ++i) {
         const auto link = std::uint32_t(i);
-        parent.push_back(link);
+        parent[i] = link;
         const LinkClass cls = fabric.links[i].cls;
         for (std::size_t end = 0; end < 2; ++end) {
             const std::uint32_t c = endCage[2 * i + end];
