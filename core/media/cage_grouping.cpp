@@ -12,7 +12,8 @@ CageGrouping groupByCage(const Fabric& fabric, const Hardware& hardware)
     const std::size_t linkCount = fabric.links.size();
     g.cages = indexCages(fabric, hardware.nic.ports, hardware.nicPortsPerHostCage());
     // The cage of every link end, once: the passes below and the BOM read it.
-    g.cageOfEnd = cageOfEachEnd(fabric, g.cages);
+    g.ends.emplace(fabric, g.cages);
+    g.cageOfEnd = g.ends->all();  // cageOfEachEnd(fabric, g.cages), its table kept
     const std::uint32_t* const endCage = g.cageOfEnd.data();  // a pointer: no reload after each store
     // Per cage: the first link end to reach it + 1 (an end index, 2 x link + side; 0: none yet) and its links
     // (255: that many or more). Zero-filled arrays, so "none yet" needs no fill of its own.

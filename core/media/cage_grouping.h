@@ -6,6 +6,7 @@
 // alone, not the floor layout, so plan.cpp computes it while the layout is placed; media::select then
 // sizes each group for its longest link.
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "catalog/hardware.h"
@@ -19,6 +20,10 @@ struct CageGrouping {
     // The cage of every link end, [2i] lower (a), [2i + 1] upper (b), numbered as `cages`: for the
     // grouping's passes and the BOM's count (bom::collect), not kept in any plan.
     std::vector<std::uint32_t> cageOfEnd;
+    // The table cageOfEnd was read from (EndCages of the fabric and `cages`): the invariant check reads each
+    // end's cage from one like it (checks::freshEndCages), so a plan on this grouping's own cages hands it
+    // this one instead of making it again (plan.cpp planOnFloor).
+    std::optional<EndCages> ends;
     std::vector<std::uint32_t> rootOfLink;  // the group's root link: links of one group share it
     // Per root: the most links any cage of the group carries at the lower / upper end, and whether
     // every cage's links land in one cage at the far end (only then can a straight multi-link assembly,
@@ -29,7 +34,7 @@ struct CageGrouping {
 CageGrouping groupByCage(const Fabric&, const Hardware&);
 
 // Frees the groups (rootOfLink, carried*, aligned) once media::select has solved them, keeping the
-// cages and each end's cage, which the BOM reads.
+// cages and each end's cage, which the BOM reads (and `ends`, for the invariant check).
 void releaseGroups(CageGrouping&);
 
 } // namespace fp::media

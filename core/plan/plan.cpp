@@ -268,7 +268,15 @@ Plan planOnFloor(const Resolved& r, Floor floor, const Catalog& catalog, const P
     // keep a clock of their own (one writer per timings list); their timing goes before the BOM's.
     std::vector<StageTiming> checksTiming;
     const auto invariantsAndChecks = [&] {
-        if (invariantsNow) timed([&] { invariantCheck.emplace(p, memo ? &memo->invariants : nullptr); });
+        if (invariantsNow) timed([&] {
+            // The floor's own grouping numbered media's cages: its table of end cages is the one
+            // checks::freshEndCages would make again from them (cages as bom::cagesOf reads them).
+            media::CageGrouping& own = floor.grouping;
+            const bool ownEnds = !sharedGrouping && !memo && own.ends && !p.media.cages.empty() &&
+                                 p.media.cages.firstCage.size() == p.fabric.devices.size() + 1;
+            if (ownEnds) invariantCheck.emplace(p, std::move(*own.ends).of(p.fabric), true, nullptr);
+            else invariantCheck.emplace(p, memo ? &memo->invariants : nullptr);
+        });
         StageClock checksClock(checksTiming, options);
         // Once per plan: the checks read its findings, the estimate its verdict (after both branches).
         if (options.carriesRdma) {

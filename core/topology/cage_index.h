@@ -7,6 +7,7 @@
 // When the platform puts several single-link NIC ports in one host cage (DGX H100: two per twin-port
 // OSFP cage), node port p (= its NIC) sits in host cage p / nicsPerHostCage instead.
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "topology/fabric.h"
@@ -70,6 +71,13 @@ public:
         return table_[d].first + (std::uint32_t(port) >> table_[d].shift);
     }
     std::size_t size() const { return 2 * fabric_->links.size(); }
+    // The same cages, read from `f`: the fabric this was made for, moved (Fabric moves keep its links and
+    // devices, not its address).
+    EndCages&& of(const Fabric& f) &&
+    {
+        fabric_ = &f;
+        return std::move(*this);
+    }
     // Every end's, [2i] lower (a), [2i + 1] upper (b).
     std::vector<std::uint32_t> all() const;
 
