@@ -124,12 +124,15 @@ void groupByPlace(LeafGrouping& g, const LeafOrder& order, int nodes)
         const std::size_t begin = order.placeStarts[p];
         const std::size_t end = p + 1 < order.placeStarts.size() ? order.placeStarts[p + 1] : order.nodes.size();
         if (end < begin || end > order.nodes.size()) throw std::logic_error("topology::build: leaf order places out of order");
+        // The place's j-th node (from its first): leaf + j / nodesPerLeaf, slot j % nodesPerLeaf, counted.
+        int leafOfNext = leaf, slotOfNext = 0;
         for (std::size_t j = begin; j < end; ++j) {
             const std::uint32_t n = order.nodes[j];
             if (n >= static_cast<std::uint32_t>(nodes) || g.leafOfNode[n] >= 0)
                 throw std::logic_error("topology::build: a leaf order must list every node once");
-            g.leafOfNode[n] = leaf + static_cast<int>((j - begin) / static_cast<std::size_t>(g.nodesPerLeaf));
-            g.slotOfNode[n] = static_cast<int>((j - begin) % static_cast<std::size_t>(g.nodesPerLeaf));
+            g.leafOfNode[n] = leafOfNext;
+            g.slotOfNode[n] = slotOfNext;
+            if (++slotOfNext == g.nodesPerLeaf) slotOfNext = 0, ++leafOfNext;
         }
         const int inPlace = static_cast<int>(end - begin);
         leaf += static_cast<int>(ceilDiv(inPlace, g.nodesPerLeaf));
@@ -207,6 +210,19 @@ struct Wiring {
         if (t != Tier::Node) d.model = ports.of(t).model;
         f.devices.push_back(d);
         return static_cast<DeviceId>(f.devices.size() - 1);
+    }
+    // Nodes 0 .. nodes - 1, node n as add(Tier::Node, 0, 0, suOf(n), 0, n): written in place (a node per
+    // endpoint port in a network's fabric, where a push each cost more than the node).
+    template <typename SuOf>
+    void addNodes(int nodes, SuOf suOf)
+    {
+        const std::size_t first = f.devices.size();
+        f.devices.resize(first + static_cast<std::size_t>(nodes));
+        Device* d = f.devices.data() + first;
+        for (int n = 0; n < nodes; ++n) {
+            d[n].su = static_cast<std::uint32_t>(suOf(n));
+            d[n].index = static_cast<std::uint32_t>(n);
+        }
     }
 };
 
@@ -331,7 +347,7 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
         if (shapeOnly) return f;
         Wiring w{f, sw};
         f.devices.reserve(nodes + planes);
-        for (int n = 0; n < nodes; ++n) w.add(Tier::Node, 0, 0, 0, 0, n);
+        w.addNodes(nodes, [](int) { return 0; });
         f.nodeCount = static_cast<std::uint32_t>(nodes);
         f.links.reserve(static_cast<std::size_t>(endpoints) * planes);
         for (int p = 0; p < planes; ++p) {
@@ -494,10 +510,7 @@ Fabric buildOrShape(const ClusterSpec& spec, const TierPorts& sw, int linkGbps, 
                                        static_cast<long long>(spinesPerPod) * coresPerGroup;
     f.devices.reserve(nodes + switchesPerPlane * planes);
     Wiring w{f, sw};
-    for (int n = 0; n < nodes; ++n) {
-        const int su = g.rails ? n / g.suNodes : 0;
-        w.add(Tier::Node, 0, 0, su, 0, n);
-    }
+    w.addNodes(nodes, [&](int n) { return g.rails ? n / g.suNodes : 0; });
     f.nodeCount = static_cast<std::uint32_t>(nodes);
 
     std::vector<DeviceId> firstLeaf(planes), firstSpine(planes), firstCore(planes);
