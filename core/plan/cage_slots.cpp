@@ -17,7 +17,8 @@ constexpr std::array<std::uint8_t, 256> kShiftOf = [] {
 
 } // namespace
 
-CageSlots::CageSlots(const Fabric& f, const CageIndex& index) : devices_(f.devices.size())
+CageSlots::CageSlots(const Fabric& f, const CageIndex& index)
+    : devices_(std::make_unique_for_overwrite<Device[]>(f.devices.size()))
 {
     // A node port p sits in cage p / nicsPerHostCage, or (NIC cages) nic * cagesPerNic + plane /
     // linksPerNicCage with p = nic * planes + plane: p / linksPerNicCage when the NIC's cages hold all
@@ -28,11 +29,12 @@ CageSlots::CageSlots(const Fabric& f, const CageIndex& index) : devices_(f.devic
     const std::uint8_t nodeShift = kShiftOf[std::size_t(std::clamp(nodePortsPerCage, 0, 255))];
     const std::uint32_t* first = index.firstCage.data();
     const std::uint8_t* perCage = index.portsPerCageOfDevice.data();
-    for (std::size_t d = 0; d < devices_.size(); ++d) {
+    for (std::size_t d = 0; d < f.devices.size(); ++d) {
         const std::uint8_t shift = perCage[d] ? kShiftOf[perCage[d]] : nodeShift;
         const std::uint32_t cages = first[d + 1] - first[d];
-        if (shift == kGeneral || cages > 0xffff) continue;
-        devices_[d] = {first[d], std::uint16_t(cages), shift, std::uint8_t((1u << shift) - 1)};
+        devices_[d] = shift == kGeneral || cages > 0xffff
+                          ? Device{0, 0, kGeneral, 0}
+                          : Device{first[d], std::uint16_t(cages), shift, std::uint8_t((1u << shift) - 1)};
     }
 }
 

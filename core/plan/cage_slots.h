@@ -4,6 +4,7 @@
 // division by ports per cage into a shift wherever that is a power of two (switch cages of 1, 2, 4 or 8
 // ports; NIC ports one or two to a cage). The end cages alone: cageOfEachEnd (topology/cage_index.h).
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "topology/cage_index.h"
@@ -28,14 +29,16 @@ public:
 
 private:
     static constexpr std::uint8_t kGeneral = 0xff;  // ports per cage not a power of two, or above 8
+    // Every entry is written by the constructor (kGeneral and no own cages where the shift does not apply):
+    // allocated without a fill first.
     struct Device {
-        std::uint32_t firstCage = 0;
-        std::uint16_t ownCages = 0;  // 0 when the shift does not apply
-        std::uint8_t shift = kGeneral;  // log2(ports per cage)
-        std::uint8_t slotMask = 0;      // ports per cage - 1
+        std::uint32_t firstCage;
+        std::uint16_t ownCages;  // 0 when the shift does not apply
+        std::uint8_t shift;      // log2(ports per cage); kGeneral
+        std::uint8_t slotMask;   // ports per cage - 1
     };
 
-    std::vector<Device> devices_;
+    std::unique_ptr<Device[]> devices_;
 };
 
 } // namespace fp::checks
