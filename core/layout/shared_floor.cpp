@@ -4,6 +4,7 @@
 #include <array>
 #include <cctype>
 #include <cstdio>
+#include <iterator>
 #include <limits>
 #include <stdexcept>
 #include <tuple>
@@ -330,23 +331,26 @@ topology::LeafOrder SharedFloor::leafOrderOf(const Endpoints& endpoints) const
         ++portsOfRack[endpoints.rack[q]];
         firstPortOfRack[endpoints.rack[q]] = std::uint32_t(q);
     }
-    // The racks that hold ports, with their sort keys by value (a sort through floor_.racks was most of
-    // this function's time).
-    struct Held {
-        std::int32_t place = 0;
-        std::uint32_t rack = 0;
-        double yM = 0, xM = 0;
-    };
-    std::vector<Held> held;
-    for (std::uint32_t r = 0; r < portsOfRack.size(); ++r)
-        if (portsOfRack[r] > 0) {
+    // Racks by place, then along the floor (line by line, along each line): the floor's racks in that
+    // order, those added since the last network's call sorted (with their sort keys by value: a sort
+    // through floor_.racks was most of this function's time) and merged in.
+    if (racksInOrder_.size() < floor_.racks.size()) {
+        std::vector<RackInOrder> added;
+        added.reserve(floor_.racks.size() - racksInOrder_.size());
+        for (std::size_t r = racksInOrder_.size(); r < floor_.racks.size(); ++r) {
             const Rack& rack = floor_.racks[r];
-            held.push_back({placeOf(rack), r, rack.yM, rack.xM});
+            added.push_back({placeOf(rack), std::uint32_t(r), rack.yM, rack.xM});
         }
-    // Racks by place, then along the floor (line by line, along each line).
-    std::sort(held.begin(), held.end(), [](const Held& a, const Held& b) {
-        return std::tie(a.place, a.yM, a.xM, a.rack) < std::tie(b.place, b.yM, b.xM, b.rack);
-    });
+        std::sort(added.begin(), added.end());
+        std::vector<RackInOrder> merged;
+        merged.reserve(floor_.racks.size());
+        std::merge(racksInOrder_.begin(), racksInOrder_.end(), added.begin(), added.end(), std::back_inserter(merged));
+        racksInOrder_ = std::move(merged);
+    }
+    // The racks that hold ports, in that order.
+    std::vector<RackInOrder> held;
+    for (const RackInOrder& r : racksInOrder_)
+        if (portsOfRack[r.rack] > 0) held.push_back(r);
     // Places (runs of `held`) in the order of their first port: the fabric's node order, so leaf 0
     // serves the first group's.
     struct Place {

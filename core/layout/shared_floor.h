@@ -7,6 +7,7 @@
 // their sources: core/layout/README.md, "Shared floor". O(devices + links) per network.
 #include <cstdint>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "catalog/hardware.h"
@@ -78,6 +79,15 @@ private:
         bool matched = false;         // an out-of-band group has taken it as its own devices' ports
     };
 
+    // A rack with leafOrderOf's sort key, by value: its place, then along the floor (line by line, along
+    // each line), then its index.
+    struct RackInOrder {
+        std::int32_t place = 0;
+        std::uint32_t rack = 0;
+        double yM = 0, xM = 0;
+        bool operator<(const RackInOrder& o) const { return std::tie(place, yM, xM, rack) < std::tie(o.place, o.yM, o.xM, o.rack); }
+    };
+
     std::uint32_t addRack(Line& line, RackKind kind, const std::string& name);
     Line& lineOfRow(int row);
     static Line* lineOfHall(std::vector<Line>& lines, int hall);  // the hall's line, or none yet
@@ -103,6 +113,9 @@ private:
     std::uint32_t serviceRack_ = 0;       // the newest service rack
     int serversInRack_ = 0;               // servers in it
     bool serviceRackIsStorage_ = false;   // whether it is a storage rack
+    // The floor's first racks in leafOrderOf's order, the racks added since merged in by its next call (a
+    // rack's place and position never change): each network sorts its new racks, not every rack it uses.
+    mutable std::vector<RackInOrder> racksInOrder_;
 };
 
 } // namespace fp::layout
