@@ -436,11 +436,17 @@ Layout SharedFloor::place(const Fabric& fabric, const Hardware& hardware, Endpoi
         return best ? best->first : kNone;
     };
     std::vector<Fill> rowFill(rows_.size()), roomFill, aisleFill;
+    // The last room asked for, by its index (rooms_ may grow meanwhile): every spine asks for the same
+    // one, which lineOfRoom finds by a search through the rooms.
+    int lastRoomHall = 0;
+    std::size_t lastRoom = std::numeric_limits<std::size_t>::max();
     const auto fillOfRoom = [&](int hall) -> std::pair<Line*, Fill*> {
-        Line& line = lineOfRoom(hall);
-        const std::size_t at = std::size_t(&line - rooms_.data());
+        if (lastRoom == std::numeric_limits<std::size_t>::max() || hall != lastRoomHall) {
+            lastRoom = std::size_t(&lineOfRoom(hall) - rooms_.data());
+            lastRoomHall = hall;
+        }
         if (roomFill.size() < rooms_.size()) roomFill.resize(rooms_.size());
-        return {&line, &roomFill[at]};
+        return {&rooms_[lastRoom], &roomFill[lastRoom]};
     };
     const auto fillOfAisle = [&](int hall) -> std::pair<Line*, Fill*> {
         Line& line = aisleOfRoom(hall);
