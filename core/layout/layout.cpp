@@ -239,10 +239,14 @@ void setRackPower(Layout& layout, const ClusterSpec& spec, const Fabric& fabric,
 {
     for (Rack& rack : layout.racks) rack.powerW = 0;
     if (layout.racks.empty()) return;
-    // Device order, nodes first: every rack's sum comes out the same to the last bit each time.
-    for (std::size_t d = 0; d < fabric.devices.size(); ++d)
+    // Device order, nodes first: every rack's sum comes out the same to the last bit each time. Nodes of no
+    // power (a network's ports: their nodes' power is the compute fabric's) add nothing: x + 0 is x for
+    // every sum here (from +0, of no -0), so they are skipped.
+    const double nodeW = spec.floor.nodePowerKw * 1000.0;
+    const std::size_t nodes = std::min<std::size_t>(fabric.nodeCount, fabric.devices.size());
+    for (std::size_t d = nodeW == 0.0 ? nodes : 0; d < fabric.devices.size(); ++d)
         layout.racks[layout.rackOfDevice[d]].powerW +=
-            d < fabric.nodeCount ? spec.floor.nodePowerKw * 1000.0 : hardware.switchModel(fabric.devices[d].model).maxPowerW();
+            d < fabric.nodeCount ? nodeW : hardware.switchModel(fabric.devices[d].model).maxPowerW();
 }
 
 Layout place(const ClusterSpec& spec, const Fabric& fabric, const Hardware& hardware)
