@@ -69,6 +69,7 @@ SharedFloor::SharedFloor(const ClusterSpec& compute, const Fabric& computeFabric
     std::vector<double> lowX(rows_.size(), 0.0);
     for (std::size_t i = 0; i < floor_.racks.size(); ++i) {
         const Rack& r = floor_.racks[i];
+        extendRoom(r);
         if (r.kind == RackKind::Compute) computeRacks_.push_back(std::uint32_t(i));
         if (r.row >= 0 && std::size_t(r.row) < rows_.size()) {
             Line& line = rows_[std::size_t(r.row)];
@@ -135,8 +136,7 @@ SharedFloor::Line& SharedFloor::aisleOfRoom(int hall)
     if (Line* aisle = lineOfHall(aisles_, hall)) return *aisle;
     Line aisle{.row = -1, .hall = hall, .stepM = spec_.rackWidthM};
     double lowX = std::numeric_limits<double>::max(), backY = std::numeric_limits<double>::lowest();
-    for (const Rack& r : floor_.racks)
-        if (r.kind == RackKind::SpineRoom && r.hall == hall) lowX = std::min(lowX, r.xM), backY = std::max(backY, r.yM);
+    if (const auto room = roomExtent_.find(hall); room != roomExtent_.end()) lowX = room->second.lowX, backY = room->second.backY;
     if (lowX == std::numeric_limits<double>::max()) lowX = lineOfRoom(hall).nextXM, backY = lineOfRoom(hall).yM;
     aisle.nextXM = lowX;
     aisle.yM = backY + spec_.rowPitchM;
@@ -162,6 +162,7 @@ std::uint32_t SharedFloor::addRack(Line& line, RackKind kind, const std::string&
     ++line.racksAdded;
     floor_.floorWidthM = std::max(floor_.floorWidthM, r.xM + spec_.rackWidthM / 2);
     floor_.floorDepthM = std::max(floor_.floorDepthM, r.yM + spec_.rackDepthM);
+    extendRoom(r);
     floor_.racks.push_back(std::move(r));
     return std::uint32_t(floor_.racks.size() - 1);
 }

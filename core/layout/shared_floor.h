@@ -5,7 +5,10 @@
 // switches, its servers (storage, management, UFM) in service racks after the last row, its leaves in
 // network racks of their own at the row ends, its spines in the spine room. Rules, constants and
 // their sources: core/layout/README.md, "Shared floor". O(devices + links) per network.
+#include <algorithm>
 #include <cstdint>
+#include <limits>
+#include <map>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -107,6 +110,18 @@ private:
     std::vector<Line> rows_;              // per row (compute rows, then service rows)
     std::vector<Line> rooms_;             // spine rooms and the core room, as added
     std::vector<Line> aisles_;            // per room: a line of network racks behind it (aisleOfRoom)
+    // Per hall (-1: the core room), its spine room racks' lowest x and furthest y so far, kept as racks are
+    // added (in rack order, as a walk over the racks would find them): where aisleOfRoom starts an aisle.
+    struct RoomExtent {
+        double lowX = std::numeric_limits<double>::max(), backY = std::numeric_limits<double>::lowest();
+    };
+    std::map<int, RoomExtent> roomExtent_;
+    void extendRoom(const Rack& r)
+    {
+        if (r.kind != RackKind::SpineRoom) return;
+        RoomExtent& e = roomExtent_[r.hall];
+        e.lowX = std::min(e.lowX, r.xM), e.backY = std::max(e.backY, r.yM);
+    }
     std::size_t network_ = 0;             // networks placed so far
     int serviceRowOfNetwork_ = -1;        // this network's service row (-1: none yet)
     int serviceInRow_ = 0;                // racks in that row
