@@ -199,13 +199,23 @@ private:
         for (const CableModel& c : catalog_.cables) {
             if (mediaClassOf(c.kind) == MediaClass::None) continue;
             if (!pin.empty() && c.partNumber != pin) continue;
-            if (weigh == Weigh::UntilOneWorks && pin.empty() && c.lengthM + 1e-9 < neededLengthM) {
+            const bool reaches = !(c.lengthM + 1e-9 < neededLengthM);  // assemblyIssues' reach, as it reads it
+            if (weigh == Weigh::UntilOneWorks && pin.empty() && !reaches) {
                 Candidate tooShort;  // no part number: evaluated in full only if nothing works
                 tooShort.issues.push_back({"media.reach", {}, {}});
                 all.push_back(std::move(tooShort));
                 continue;
             }
-            all.push_back(assemblyCandidate(c, ctx, key, neededLengthM));
+            if (!reaches) {
+                all.push_back(assemblyCandidate(c, ctx, key, neededLengthM));
+                continue;
+            }
+            // Long enough, the assembly is weighed alike whatever the route's length (only its reach reads
+            // that): once per group shape (class, links carried at either end, aligned), not per group.
+            const auto [weighed, added] = assemblies_.try_emplace(
+                {std::size_t(&c - catalog_.cables.data()), key.cls, key.carriedA, key.carriedB, key.aligned});
+            if (added) weighed->second = assemblyCandidate(c, ctx, key, neededLengthM);
+            all.push_back(weighed->second);
         }
         // Optics: two modules and a fibre. Unpinned: only modules that fit their ends.
         auto tryPair = [&](const TransceiverModel& a, const TransceiverModel& b) {
@@ -590,6 +600,9 @@ private:
     const Catalog& catalog_;
     ClassContext ctx_[kLinkClassCount];
     std::map<std::tuple<int, bool, int>, std::vector<const TransceiverModel*>> fitting_;
+    // Assemblies long enough for their group's route, weighed quietly (candidates), by cable (its index in
+    // the catalog) and group shape: class, links carried at the lower and upper end, aligned.
+    std::map<std::tuple<std::size_t, int, int, int, bool>, Candidate> assemblies_;
     std::string pin_[kLinkClassCount];
     bool pinIsFibre_[kLinkClassCount] = {};
     bool diagnosed_[kLinkClassCount] = {};
