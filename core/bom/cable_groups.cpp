@@ -54,6 +54,8 @@ CableGroups groupCablesBy(const Fabric& fabric, const MediaAssignment& media, co
     std::vector<char> multiLeg(media.solutions.size());
     for (std::size_t s = 0; s < multiLeg.size(); ++s)
         multiLeg[s] = isMultiLeg(media.solutions[s]);
+    // No multi-leg solution, no multi-leg link: nothing to group, and no walk over the links to find so.
+    if (std::find(multiLeg.begin(), multiLeg.end(), char(1)) == multiLeg.end()) return g;
     std::vector<std::uint32_t> multi;
     // Consecutive links mostly share a solution: look its kind up once per run.
     std::uint32_t runSolution = CableGroups::kNone;
