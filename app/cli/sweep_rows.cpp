@@ -117,7 +117,7 @@ double figureOf(const SweepRow& r, pareto::Figure f)
     case pareto::Figure::Switches: return double(r.switches);
     case pareto::Figure::Optics: return double(r.transceivers);
     case pareto::Figure::TotalCapex: return r.total.capexUsd;
-    case pareto::Figure::TotalPower: return r.total.powerW / 1000.0;
+    case pareto::Figure::TotalPower: return r.totalPowerKw();
     }
     return 0;
 }
@@ -167,7 +167,7 @@ std::string sweepCsvLine(const SweepRow& r, const Variant& variant, const std::v
                 std::to_string(r.warnings) + "," + std::to_string(r.transceivers) + "," + number(r.jobInterruptionsPerDay) + "," +
                 std::to_string(r.fabricGbps) + "," + std::to_string(r.networks) + "," + std::to_string(r.total.switches) +
                 "," + std::to_string(r.total.transceivers) + "," + std::to_string(r.total.cables) + "," +
-                money(r.total.capexUsd) + "," + number(r.total.powerW / 1000.0) + "," + number(r.total.powerMaxW / 1000.0) +
+                money(r.total.capexUsd) + "," + number(r.totalPowerKw()) + "," + number(r.totalPowerMaxKw()) +
                 "," + std::to_string(r.total.errors) + "," + std::to_string(r.total.warnings);
     } else {
         line += std::string(std::size(kFigures) - 2, ',');
@@ -194,8 +194,8 @@ std::string sweepJsonLine(const SweepRow& r, const Variant& variant, bool pareto
                   {"transceivers", r.transceivers}, {"job_interruptions_per_day", r.jobInterruptionsPerDay},
                   {"fabric_gbps", r.fabricGbps}, {"networks", r.networks}, {"total_switches", r.total.switches},
                   {"total_transceivers", r.total.transceivers}, {"total_cables", r.total.cables},
-                  {"total_capex_usd", r.total.capexUsd}, {"total_power_kw", r.total.powerW / 1000.0},
-                  {"total_power_max_kw", r.total.powerMaxW / 1000.0}, {"total_errors", r.total.errors},
+                  {"total_capex_usd", r.total.capexUsd}, {"total_power_kw", r.totalPowerKw()},
+                  {"total_power_max_kw", r.totalPowerMaxKw()}, {"total_errors", r.total.errors},
                   {"total_warnings", r.total.warnings}});
     }
     if (pareto) j["pareto"] = r.onFront;

@@ -104,7 +104,7 @@ std::shared_ptr<const io::ReportTable> ExplorerView::frontTable() const
         cells.push_back(QString::number(r.jobInterruptionsPerDay, 'g', 3).toStdString());
         if (clusters) {
             cells.push_back(formatUsdShort(r.total.capexUsd));
-            cells.push_back(QString::number(r.total.powerW / 1000.0, 'f', 1).toStdString());
+            cells.push_back(QString::number(r.totalPowerKw(), 'f', 1).toStdString());
         }
         table->rows.push_back(std::move(cells));
     }

@@ -118,8 +118,8 @@ void PinnedVariantsTable::showPins(const std::vector<std::size_t>& pinned, const
         setItem(line, c++, count(r.total.transceivers));
         setItem(line, c++, count(r.total.cables));
         setItem(line, c++, money(r.total.capexUsd));
-        setItem(line, c++, fixed(r.total.powerW / 1000.0, 1));
-        setItem(line, c++, fixed(r.total.powerMaxW / 1000.0, 1));
+        setItem(line, c++, fixed(r.totalPowerKw(), 1));
+        setItem(line, c++, fixed(r.totalPowerMaxKw(), 1));
         setItem(line, c++, count(r.total.errors));
         setItem(line, c++, count(r.total.warnings));
     }
