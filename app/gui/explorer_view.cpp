@@ -101,11 +101,11 @@ const QString kMinBusbw = QStringLiteral("explore-min-busbw");
 // `hint`: say which way is better (the figure pickers); a chart axis at 1024 pixels has no room for it.
 QString ExplorerView::figureLabel(pareto::Figure f, bool hint)
 {
-    if (f == pareto::Figure::Capex) return tr("Capex ($ M)");
-    if (f == pareto::Figure::Tco) return tr("TCO ($ M)");
-    if (f == pareto::Figure::TotalCapex) return tr("Capex, all networks ($ M)");
     if (f == pareto::Figure::Busbw) return hint ? tr("Bus bandwidth (GB/s, more is better)") : tr("Bus bandwidth (GB/s)");
-    return QString::fromUtf8(pareto::infoOf(f).label);
+    QString label = QString::fromUtf8(pareto::infoOf(f).label);
+    // Money is drawn in millions of dollars (shown): "Capex (USD)" reads "Capex ($ M)".
+    if (pareto::isMoney(f)) label.replace(QStringLiteral("(USD)"), QStringLiteral("($ M)"));
+    return label;
 }
 
 QStringList ExplorerView::keys()
