@@ -16,13 +16,6 @@
 namespace fp::cli {
 namespace {
 
-const char* const kFigures[] = {"status", "message", "fabric", "switch", "nic", "gpus", "link_gbps", "tiers",
-                                "switches", "links", "capex_usd", "capex_per_gpu_usd", "power_kw", "tco_usd",
-                                "latency_max_ns", "allreduce_busbw_GBps", "errors", "warnings", "transceivers",
-                                "job_interruptions_per_day", "fabric_gbps", "networks", "total_switches",
-                                "total_transceivers", "total_cables", "total_capex_usd", "total_power_kw",
-                                "total_power_max_kw", "total_errors", "total_warnings"};
-
 // A text cell by the BOM CSV's rule (io::spreadsheetCell: control characters as \xNN, then neutralised
 // where a spreadsheet would evaluate it), then quoted (RFC 4180) where it holds a comma or a quote.
 std::string csvField(const std::string& s)
@@ -53,6 +46,79 @@ std::string number(double v)
 
 // As `plan` exits: any network's design-rule errors make the design's status "errors".
 std::string status(const SweepRow& r) { return !r.planned ? "failed" : r.total.errors > 0 ? "errors" : "ok"; }
+
+// One figure of a planned row, as a column of the CSV and a key of the JSON line.
+struct Cell {
+    enum class Kind { Text, Count, Money, Number } kind;
+    std::string text;
+    long long count = 0;
+    double value = 0;
+};
+Cell textCell(const std::string& s) { return {Cell::Kind::Text, s}; }
+Cell countCell(long long n) { return {Cell::Kind::Count, {}, n}; }
+Cell moneyCell(double usd) { return {Cell::Kind::Money, {}, 0, usd}; }
+Cell numberCell(double v) { return {Cell::Kind::Number, {}, 0, v}; }
+
+// A planned row's figures in column order, after status and message. The CSV header, the CSV line and the
+// JSON line are all written from this one list, so their columns cannot drift apart.
+struct Column {
+    const char* name;
+    Cell (*of)(const SweepRow&);
+};
+const Column kColumns[] = {
+    {"fabric", [](const SweepRow& r) { return textCell(r.fabric); }},
+    {"switch", [](const SweepRow& r) { return textCell(r.switchModel); }},
+    {"nic", [](const SweepRow& r) { return textCell(r.nicModel); }},
+    {"gpus", [](const SweepRow& r) { return countCell(r.gpus); }},
+    {"link_gbps", [](const SweepRow& r) { return countCell(r.linkGbps); }},
+    {"tiers", [](const SweepRow& r) { return countCell(r.tiers); }},
+    {"switches", [](const SweepRow& r) { return countCell(r.switches); }},
+    {"links", [](const SweepRow& r) { return countCell(r.links); }},
+    {"capex_usd", [](const SweepRow& r) { return moneyCell(r.capexUsd); }},
+    {"capex_per_gpu_usd", [](const SweepRow& r) { return moneyCell(r.capexPerGpuUsd); }},
+    {"power_kw", [](const SweepRow& r) { return numberCell(r.powerKw); }},
+    {"tco_usd", [](const SweepRow& r) { return moneyCell(r.tcoUsd); }},
+    {"latency_max_ns", [](const SweepRow& r) { return numberCell(r.latencyMaxNs); }},
+    {"allreduce_busbw_GBps", [](const SweepRow& r) { return numberCell(r.allreduceBusbwGBps); }},
+    {"errors", [](const SweepRow& r) { return countCell(r.errors); }},
+    {"warnings", [](const SweepRow& r) { return countCell(r.warnings); }},
+    {"transceivers", [](const SweepRow& r) { return countCell(r.transceivers); }},
+    {"job_interruptions_per_day", [](const SweepRow& r) { return numberCell(r.jobInterruptionsPerDay); }},
+    {"fabric_gbps", [](const SweepRow& r) { return countCell(r.fabricGbps); }},
+    // The cluster's: every network of the design summed, as `plan` totals them (plan --json: total).
+    {"networks", [](const SweepRow& r) { return countCell(r.networks); }},
+    {"total_switches", [](const SweepRow& r) { return countCell(r.total.switches); }},
+    {"total_transceivers", [](const SweepRow& r) { return countCell(r.total.transceivers); }},
+    {"total_cables", [](const SweepRow& r) { return countCell(r.total.cables); }},
+    {"total_capex_usd", [](const SweepRow& r) { return moneyCell(r.total.capexUsd); }},
+    {"total_power_kw", [](const SweepRow& r) { return numberCell(r.totalPowerKw()); }},
+    {"total_power_max_kw", [](const SweepRow& r) { return numberCell(r.totalPowerMaxKw()); }},
+    {"total_errors", [](const SweepRow& r) { return countCell(r.total.errors); }},
+    {"total_warnings", [](const SweepRow& r) { return countCell(r.total.warnings); }},
+};
+
+std::string csvCell(const Cell& c)
+{
+    switch (c.kind) {
+    case Cell::Kind::Text: return csvField(c.text);
+    case Cell::Kind::Count: return std::to_string(c.count);
+    case Cell::Kind::Money: return money(c.value);
+    case Cell::Kind::Number: return number(c.value);
+    }
+    return {};
+}
+
+// Money as the plan JSON has it (the same double, exact); figures as numbers, never rounded.
+nlohmann::json jsonValue(const Cell& c)
+{
+    switch (c.kind) {
+    case Cell::Kind::Text: return c.text;
+    case Cell::Kind::Count: return c.count;
+    case Cell::Kind::Money:
+    case Cell::Kind::Number: return c.value;
+    }
+    return nullptr;
+}
 
 std::string valueOf(const Variant& variant, const std::string& key)
 {
@@ -148,7 +214,8 @@ std::string sweepCsvHeader(const std::vector<std::string>& keys, bool pareto)
 {
     std::string line = "design";
     for (const auto& k : keys) line += "," + csvField(k);
-    for (const char* f : kFigures) line += std::string(",") + f;
+    line += ",status,message";
+    for (const Column& c : kColumns) line += std::string(",") + c.name;
     if (pareto) line += ",pareto";
     return line + "\n";
 }
@@ -158,20 +225,7 @@ std::string sweepCsvLine(const SweepRow& r, const Variant& variant, const std::v
     std::string line = std::to_string(r.index + 1);
     for (const auto& k : keys) line += "," + csvField(valueOf(variant, k));
     line += "," + status(r) + "," + csvField(r.failure);
-    if (r.planned) {
-        line += "," + csvField(r.fabric) + "," + csvField(r.switchModel) + "," + csvField(r.nicModel) + "," +
-                std::to_string(r.gpus) + "," + std::to_string(r.linkGbps) + "," + std::to_string(r.tiers) + "," +
-                std::to_string(r.switches) + "," + std::to_string(r.links) + "," + money(r.capexUsd) + "," +
-                money(r.capexPerGpuUsd) + "," + number(r.powerKw) + "," + money(r.tcoUsd) + "," +
-                number(r.latencyMaxNs) + "," + number(r.allreduceBusbwGBps) + "," + std::to_string(r.errors) + "," +
-                std::to_string(r.warnings) + "," + std::to_string(r.transceivers) + "," + number(r.jobInterruptionsPerDay) + "," +
-                std::to_string(r.fabricGbps) + "," + std::to_string(r.networks) + "," + std::to_string(r.total.switches) +
-                "," + std::to_string(r.total.transceivers) + "," + std::to_string(r.total.cables) + "," +
-                money(r.total.capexUsd) + "," + number(r.totalPowerKw()) + "," + number(r.totalPowerMaxKw()) +
-                "," + std::to_string(r.total.errors) + "," + std::to_string(r.total.warnings);
-    } else {
-        line += std::string(std::size(kFigures) - 2, ',');
-    }
+    for (const Column& c : kColumns) line += "," + (r.planned ? csvCell(c.of(r)) : std::string());
     if (pareto) line += r.onFront ? ",yes" : ",no";
     return line + "\n";
 }
@@ -185,18 +239,7 @@ std::string sweepJsonLine(const SweepRow& r, const Variant& variant, bool pareto
     if (!r.planned) {
         j["message"] = r.failure;
     } else {
-        // Money as the plan JSON has it (the same double, exact); figures as numbers, never rounded.
-        j.update({{"fabric", r.fabric}, {"switch", r.switchModel}, {"nic", r.nicModel}, {"gpus", r.gpus},
-                  {"link_gbps", r.linkGbps}, {"tiers", r.tiers}, {"switches", r.switches}, {"links", r.links},
-                  {"capex_usd", r.capexUsd}, {"capex_per_gpu_usd", r.capexPerGpuUsd}, {"power_kw", r.powerKw},
-                  {"tco_usd", r.tcoUsd}, {"latency_max_ns", r.latencyMaxNs},
-                  {"allreduce_busbw_GBps", r.allreduceBusbwGBps}, {"errors", r.errors}, {"warnings", r.warnings},
-                  {"transceivers", r.transceivers}, {"job_interruptions_per_day", r.jobInterruptionsPerDay},
-                  {"fabric_gbps", r.fabricGbps}, {"networks", r.networks}, {"total_switches", r.total.switches},
-                  {"total_transceivers", r.total.transceivers}, {"total_cables", r.total.cables},
-                  {"total_capex_usd", r.total.capexUsd}, {"total_power_kw", r.totalPowerKw()},
-                  {"total_power_max_kw", r.totalPowerMaxKw()}, {"total_errors", r.total.errors},
-                  {"total_warnings", r.total.warnings}});
+        for (const Column& c : kColumns) j[c.name] = jsonValue(c.of(r));
     }
     if (pareto) j["pareto"] = r.onFront;
     // A value from the command line need not be UTF-8: written with U+FFFD, not a thrown type_error.
