@@ -31,8 +31,8 @@ std::string row(int nameWidth, const std::string& name, const std::string& role,
 {
     return printed("  %-*s %-32s %9s %9s %12s %9s %14s %10.1f %10.1f %6d\n", nameWidth, name.c_str(), role.c_str(),
                    ports.c_str(), withThousands(f.switches).c_str(), withThousands(f.transceivers).c_str(),
-                   withThousands(f.cables).c_str(), formatUsdShort(f.capexUsd).c_str(), f.powerW / 1000.0,
-                   f.powerMaxW / 1000.0, f.errors);
+                   withThousands(f.cables).c_str(), formatUsdShort(f.capexUsd).c_str(), f.powerKw(),
+                   f.powerMaxKw(), f.errors);
 }
 
 } // namespace
@@ -76,7 +76,7 @@ void printClusterTotals(const Comparison& c, const std::vector<NetworkFigures>& 
         out << printed("  %-14s %-22s %9s %12s %9s %14s %10.1f %10.1f %6d\n", displayName(p.spec.fabric),
                        p.hardware.switchesText(p.fabric.shape.tiers).c_str(), withThousands(f.switches).c_str(),
                        withThousands(f.transceivers).c_str(), withThousands(f.cables).c_str(),
-                       formatUsdShort(f.capexUsd).c_str(), f.powerW / 1000.0, f.powerMaxW / 1000.0, f.errors);
+                       formatUsdShort(f.capexUsd).c_str(), f.powerKw(), f.powerMaxKw(), f.errors);
     }
 }
 

@@ -43,8 +43,8 @@ struct SweepRow {
     // `total` `plan` prints and writes (plan --json: total). The figures above are the compute fabric's.
     int networks = 1;
     NetworkFigures total;
-    double totalPowerKw() const { return total.powerW / 1000.0; }
-    double totalPowerMaxKw() const { return total.powerMaxW / 1000.0; }
+    double totalPowerKw() const { return total.powerKw(); }
+    double totalPowerMaxKw() const { return total.powerMaxKw(); }
     // `sweep --pareto`: on the front of the figures asked for (plan/pareto.h). Written only then.
     bool onFront = false;
 };

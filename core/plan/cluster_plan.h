@@ -31,6 +31,8 @@ struct NetworkFigures {
     double powerW = 0;           // network power, typical: switches, optics, NICs (estimate::opexOf)
     double powerMaxW = 0;        // the same with switches at their maximum (Opex::powerMaxKw)
     int errors = 0, warnings = 0;
+    double powerKw() const { return powerW / 1000.0; }
+    double powerMaxKw() const { return powerMaxW / 1000.0; }
 };
 NetworkFigures figuresOf(const Plan&);
 

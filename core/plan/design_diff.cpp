@@ -128,7 +128,7 @@ DesignFigures designFigures(const ClusterPlan& cluster)
     f.networks = int(cluster.networks.size());
     f.allSwitches = cluster.total.switches;
     f.allCapexUsd = cluster.total.capexUsd;
-    f.allPowerKw = cluster.total.powerW / 1000.0;
+    f.allPowerKw = cluster.total.powerKw();
     return f;
 }
 
