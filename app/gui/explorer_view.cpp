@@ -702,8 +702,10 @@ void ExplorerView::redraw()
     for (int k = 0; k < 2; ++k) {
         // Never zoomed into differences under 1 % of the figure (figure_axis_range.h).
         const AxisRange r = std::isfinite(lo[k]) ? figureAxisRange(lo[k], hi[k]) : AxisRange{0, 1};
-        axesXY[k]->setRange(r.min, r.max);
-        axesXY[k]->setLabelFormat(QStringLiteral("%.") + QString::number(axisDecimals(r, axesXY[k]->tickCount())) + QStringLiteral("f"));
+        const AxisTicks t = roundTicks(r);
+        axesXY[k]->setRange(t.min, t.max);
+        axesXY[k]->setTickCount(t.ticks);
+        axesXY[k]->setLabelFormat(QStringLiteral("%.") + QString::number(t.decimals) + QStringLiteral("f"));
     }
     chart->setTitle(m_rows.empty() ? tr("Run a sweep to see its variants") : tr("%1 against %2").arg(figureLabel(fy), figureLabel(fx)));
     for (const auto& [series, rows] : m_seriesRows) {

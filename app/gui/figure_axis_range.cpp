@@ -29,13 +29,28 @@ AxisRange figureAxisRange(double lo, double hi)
     return r;
 }
 
-int axisDecimals(const AxisRange& range, int ticks)
+AxisTicks roundTicks(const AxisRange& range, int maxIntervals)
 {
-    const double step = (range.max - range.min) / std::max(1, ticks - 1);
-    if (!(step > 0)) return 0;
-    // A tick step of 8.4 reads as 64, 72, 81 (whole numbers differ by more than 1); 1.87 needs one
-    // decimal, 0.15 two: enough that each label moves by at least half a unit of its last digit.
-    return std::clamp(-int(std::floor(std::log10(step / 2))), 0, 6);
+    maxIntervals = std::max(1, maxIntervals);
+    const double span = range.max - range.min;
+    if (!(span > 0) || !std::isfinite(span)) return {range.min, range.min + 1, 1, 2, 0};
+    const double power = std::pow(10.0, std::floor(std::log10(span / maxIntervals)));
+    AxisTicks t;
+    // Widening to whole steps can add an interval at either end: the next round step then.
+    for (double m : {1.0, 2.0, 2.5, 5.0, 10.0, 20.0, 25.0, 50.0}) {
+        t.step = m * power;
+        t.min = std::floor(range.min / t.step) * t.step;
+        t.max = std::ceil(range.max / t.step) * t.step;
+        t.ticks = int(std::lround((t.max - t.min) / t.step)) + 1;
+        if (t.ticks - 1 <= maxIntervals) break;
+    }
+    // The fewest decimals that write the step exactly: 2.5 needs one, 0.05 two, 20 none.
+    while (t.decimals < 6) {
+        const double scaled = t.step * std::pow(10.0, t.decimals);
+        if (std::abs(scaled - std::round(scaled)) < 1e-6 * scaled) break;
+        ++t.decimals;
+    }
+    return t;
 }
 
 } // namespace fp::gui

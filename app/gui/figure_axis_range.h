@@ -13,7 +13,14 @@ struct AxisRange {
 // zero for positive values starts at 0 instead). All values zero: [0, 1].
 AxisRange figureAxisRange(double lo, double hi);
 
-// Decimals for tick labels over `range` with `ticks` ticks, so neighbouring labels differ (0 to 6).
-int axisDecimals(const AxisRange& range, int ticks);
+// An axis whose every tick is a round number: `range` widened to whole multiples of the smallest step of
+// 1, 2, 2.5 or 5 times a power of ten that cuts it into at most `maxIntervals`, with the decimals that
+// step needs (0 to 6). Ticks 237, 340, 443 or 13, 17, 21, 24 read as noise; 250, 300, 350 do not.
+struct AxisTicks {
+    double min = 0, max = 1, step = 1;
+    int ticks = 2;     // min, min + step, ..., max
+    int decimals = 0;  // for every label
+};
+AxisTicks roundTicks(const AxisRange& range, int maxIntervals = 5);
 
 } // namespace fp::gui

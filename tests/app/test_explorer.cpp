@@ -514,11 +514,29 @@ private slots:
         QCOMPARE(one.max, 50.5);
         QCOMPARE(figureAxisRange(0, 10).min, 0.0);
         QCOMPARE(figureAxisRange(0, 0).max, 1.0);
-        // Neighbouring tick labels differ: 369.3 .. 376.7 in 5 ticks needs one decimal.
-        QCOMPARE(axisDecimals(close, 5), 1);
-        // 64.2 .. 97.8 switches: ticks 8.4 apart read as whole numbers; 0.6 apart need one decimal.
-        QCOMPARE(axisDecimals({64.2, 97.8}, 5), 0);
-        QCOMPARE(axisDecimals({1.0, 3.4}, 5), 1);
+        // Round ticks, by hand: 369.28 .. 376.75 in at most 5 steps is 368 .. 378 by 2 (6 ticks, no
+        // decimals); 236.5 .. 649.4 kW is 200 .. 700 by 100; 13.2 .. 27.6 $ M is 10 .. 30 by 5;
+        // 1.0 .. 3.4 is 1.0 .. 3.5 by 0.5 (one decimal); 0.0093 .. 0.0131 interruptions a day is
+        // 0.009 .. 0.014 by 0.001 (three decimals); a step of 2.5 keeps its decimal.
+        const auto ticksAre = [](const AxisTicks& t, double min, double max, double step, int ticks, int decimals) {
+            return std::abs(t.min - min) < 1e-9 && std::abs(t.max - max) < 1e-9 && std::abs(t.step - step) < 1e-12 &&
+                   t.ticks == ticks && t.decimals == decimals;
+        };
+        QVERIFY(ticksAre(roundTicks(close), 368, 378, 2, 6, 0));
+        QVERIFY(ticksAre(roundTicks({236.5, 649.4}), 200, 700, 100, 6, 0));
+        QVERIFY(ticksAre(roundTicks({13.2, 27.6}), 10, 30, 5, 5, 0));
+        QVERIFY(ticksAre(roundTicks({1.0, 3.4}), 1.0, 3.5, 0.5, 6, 1));
+        QVERIFY(ticksAre(roundTicks({0.0093, 0.0131}), 0.009, 0.014, 0.001, 6, 3));
+        QVERIFY(ticksAre(roundTicks({0, 11}), 0, 12.5, 2.5, 6, 1));
+        // Property: over a thousand ranges, the ticks cover the range, number 2 to 6, and fall on whole steps.
+        for (int i = 0; i < 1000; ++i) {
+            const double lo = std::pow(10.0, (i % 13) - 6) * (1 + i % 7), hi = lo * (1.001 + (i % 11) * 0.7);
+            const AxisTicks t = roundTicks({lo, hi});
+            QVERIFY(t.min <= lo && hi <= t.max);
+            QVERIFY(t.ticks >= 2 && t.ticks <= 6);
+            QVERIFY(std::abs((t.max - t.min) / t.step - (t.ticks - 1)) < 1e-6);
+            QVERIFY(std::abs(t.min / t.step - std::round(t.min / t.step)) < 1e-6);
+        }
         // On the chart: every point inside, and at least 2 % of the largest value wide.
         QChart* chart = m_view->chartView()->chart();
         for (Qt::Orientation o : {Qt::Horizontal, Qt::Vertical}) {
