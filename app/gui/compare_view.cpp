@@ -25,6 +25,7 @@
 
 #include "bom_model.h"  // formatUsdShort, withEstimateMark
 #include "plan/compare_text.h"
+#include "round_axis.h"
 #include "status_colours.h"
 #include "summary_view.h"
 
@@ -302,9 +303,7 @@ void CompareView::rebuild()
         x->append(names);
         x->setLabelsFont(legendFont);  // the legend's smaller size: see above
         auto* y = new QValueAxis;
-        y->setRange(0, maxTotal * 1.05 + 1e-9);
-        y->applyNiceNumbers();
-        y->setLabelFormat(QStringLiteral("%.0f"));
+        setRoundTicks(*y, 0, maxTotal * 1.05 + 1e-9);
         capex->addAxis(x, Qt::AlignBottom);
         capex->addAxis(y, Qt::AlignLeft);
         series->attachAxis(x);
@@ -339,9 +338,7 @@ void CompareView::rebuild()
         x->setTickCount(horizon + 1);
         x->setLabelFormat(QStringLiteral("%d"));
         x->setTitleText(tr("years"));
-        y->setRange(0, maxY * 1.05 + 1e-9);
-        y->applyNiceNumbers();
-        y->setLabelFormat(QStringLiteral("%.0f"));
+        setRoundTicks(*y, 0, maxY * 1.05 + 1e-9);
         styleAxis(x, pal);
         styleAxis(y, pal);
     }
@@ -426,9 +423,7 @@ void CompareView::rebuild()
                 x->append(QStringLiteral("%1%2").arg(1 << (e % 10)).arg(QString::fromLatin1(units[std::min(4, e / 10)])), e);
             }
         }
-        y->setRange(0, maxY * 1.05 + 1e-9);
-        y->applyNiceNumbers();
-        y->setLabelFormat(QStringLiteral("%.0f"));
+        setRoundTicks(*y, 0, maxY * 1.05 + 1e-9);
         styleAxis(x, pal);
         styleAxis(y, pal);
     }

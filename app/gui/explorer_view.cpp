@@ -38,6 +38,7 @@
 #include "common/format.h"
 #include "document.h"
 #include "figure_axis_range.h"
+#include "round_axis.h"
 #include "memory_policy.h"
 #include "pinned_variants_table.h"
 #include "plan/parallel.h"
@@ -702,10 +703,7 @@ void ExplorerView::redraw()
     for (int k = 0; k < 2; ++k) {
         // Never zoomed into differences under 1 % of the figure (figure_axis_range.h).
         const AxisRange r = std::isfinite(lo[k]) ? figureAxisRange(lo[k], hi[k]) : AxisRange{0, 1};
-        const AxisTicks t = roundTicks(r);
-        axesXY[k]->setRange(t.min, t.max);
-        axesXY[k]->setTickCount(t.ticks);
-        axesXY[k]->setLabelFormat(QStringLiteral("%.") + QString::number(t.decimals) + QStringLiteral("f"));
+        setRoundTicks(*axesXY[k], r.min, r.max);
     }
     chart->setTitle(m_rows.empty() ? tr("Run a sweep to see its variants") : tr("%1 against %2").arg(figureLabel(fy), figureLabel(fx)));
     for (const auto& [series, rows] : m_seriesRows) {

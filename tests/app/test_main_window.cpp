@@ -7,6 +7,7 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QChartView>
+#include <QValueAxis>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
@@ -96,6 +97,7 @@ private slots:
     void newPlanKeepsCableFilterOffTheUiThread();
     void compareChartsWaitUntilShown();
     void compareMoneyAndAdviceReadAsTheCli();
+    void compareChartAxesLabelEveryTickApart();
     void countsReadAsEnglish();
     void bomCategoriesAndPricesFitAt1024();
     void pricesTabShowsMultimodeAgainstSingleMode();
@@ -490,6 +492,41 @@ void TestMainWindow::compareChartsWaitUntilShown()
     QVERIFY(!view.findChild<QChartView*>()->chart()->series().isEmpty());
     view.setComparison(comparison, QString());  // shown: drawn at once
     QVERIFY(!view.chartsStale());
+}
+
+// A lab of 8 GPUs costs under $0.1 M: the capex and TCO charts (in $ M) labelled every tick "0" when
+// their format was "%.0f" whatever the range. Each value axis's labels now differ tick by tick, start at
+// zero and reach above the tallest figure; checked on the lab and on the default 1,024-GPU design.
+void TestMainWindow::compareChartAxesLabelEveryTickApart()
+{
+    for (int gpus : {8, 1024}) {
+        ClusterSpec spec;
+        spec.gpus = gpus;
+        const auto comparison = std::make_shared<const Comparison>(comparePlans(spec, *test::builtCatalog()));
+        CompareView view;
+        view.resize(1000, 700);
+        view.setComparison(comparison, QString());
+        view.show();
+        double capexTop = 0;
+        for (const Plan& p : comparison->plans) capexTop = std::max(capexTop, p.estimates.capex.totalUsd / 1e6);
+        int valueAxes = 0;
+        for (QChartView* chartView : view.findChildren<QChartView*>()) {
+            const QString title = chartView->chart()->title();
+            for (QAbstractAxis* a : chartView->chart()->axes(Qt::Vertical)) {
+                auto* axis = qobject_cast<QValueAxis*>(a);
+                if (!axis) continue;  // the latency chart's log axis
+                ++valueAxes;
+                QStringList labels;
+                const double step = (axis->max() - axis->min()) / (axis->tickCount() - 1);
+                for (int k = 0; k < axis->tickCount(); ++k)
+                    labels << QString::asprintf(axis->labelFormat().toLatin1().constData(), axis->min() + k * step);
+                QCOMPARE(labels.removeDuplicates(), qsizetype(0));
+                QCOMPARE(axis->min(), 0.0);
+                if (title.startsWith(QStringLiteral("Capex"))) QVERIFY2(axis->max() >= capexTop, qPrintable(labels.join(u' ')));
+            }
+        }
+        QCOMPARE(valueAxes, 3);  // capex, TCO, bus bandwidth
+    }
 }
 
 // The compare tab prints capex and TCO by the rule the CLI table and the advice use (formatUsdShort),
