@@ -49,8 +49,9 @@ TuningEffort tuningEffortOf(FabricKind kind, bool generatedLossless, const Fabri
     char line[256];
     std::snprintf(line, sizeof line,
                   "Tuning effort x%.2f of the %.1f engineer-weeks of a reference fabric (2 tiers, 1 plane, up to "
-                  "%.0f switches): %lld switches, %d tiers, %d plane%s (estimate; core/estimate/README.md).",
-                  t.scale, base.weeks, model::kTuningReferenceSwitches, switches, tiers, planes, planes == 1 ? "" : "s");
+                  "%.0f switches): %lld switch%s, %d tier%s, %d plane%s (estimate; core/estimate/README.md).",
+                  t.scale, base.weeks, model::kTuningReferenceSwitches, switches, switches == 1 ? "" : "es", tiers,
+                  tiers == 1 ? "" : "s", planes, planes == 1 ? "" : "s");
     t.basis = line;
     return t;
 }

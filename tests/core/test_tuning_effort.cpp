@@ -69,6 +69,9 @@ private slots:
         const estimate::TuningEffort gen = estimate::tuningEffortOf(FabricKind::RoCE, true, big);
         QVERIFY(std::abs(gen.weeks - 1.5 * 4.125) < 1e-9);            // generated settings: 1.5 weeks
         QVERIFY(e.basis.find("1024 switches, 3 tiers, 2 planes") != std::string::npos);
+        // One switch in one tier reads as English, not "1 switches, 1 tiers".
+        const estimate::TuningEffort lab = estimate::tuningEffortOf(FabricKind::InfiniBand, false, fabricOf(1, 0, 0, 1, 1));
+        QVERIFY2(lab.basis.find(": 1 switch, 1 tier, 1 plane (") != std::string::npos, lab.basis.c_str());
     }
 
     // Planned clusters from 1,000 to 100,000 GPUs on every fabric: the effort grows with the fabric and
