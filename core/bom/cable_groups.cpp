@@ -114,6 +114,10 @@ CableGroups groupCables(const Fabric& fabric, const MediaAssignment& media, cons
 
 CableGroups groupCables(const Fabric& fabric, const MediaAssignment& media)
 {
+    // Without a multi-leg solution there is nothing to group: no end-cage table to build for it (a walk
+    // over every device's cages, for the cable count of a plan with none).
+    if (std::none_of(media.solutions.begin(), media.solutions.end(), [](const LinkSolution& s) { return isMultiLeg(s); }))
+        return {};
     CageIndex ownCages;
     return groupCables(fabric, media, EndCages(fabric, cagesOf(fabric, media, ownCages)));
 }

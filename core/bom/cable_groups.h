@@ -39,6 +39,8 @@ struct CableGroups {
     {
         return cableOfLink.empty() || cableOfLink[link] == kNone || leaders[cableOfLink[link]] == link;
     }
+    // The physical cables of `links` links: every link is one, but a multi-leg cable's later legs.
+    std::size_t cableCount(std::size_t links) const { return links - (legs.size() - leaders.size()); }
 };
 
 // A cable of this solution carries several links (a splitter or twin-port assembly): the cable plan

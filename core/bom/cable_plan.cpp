@@ -104,11 +104,7 @@ void forEachCable(const Fabric& fabric, const Layout& layout, const MediaAssignm
 
 std::size_t cableCount(const Fabric& fabric, const MediaAssignment& media)
 {
-    const CableGroups groups = groupCables(fabric, media);
-    std::size_t n = 0;
-    for (std::size_t i = 0; i < fabric.links.size(); ++i)
-        if (groups.startsCable(i)) ++n;
-    return n;
+    return groupCables(fabric, media).cableCount(fabric.links.size());
 }
 
 } // namespace fp::bom

@@ -739,6 +739,7 @@ private slots:
         int sites = 0, siteErrors = 0;  // plans on a described site; of them, sites too small (floor.site)
         int perTier = 0, dualTor = 0, dualTorTwoPort = 0, nonOemChecked = 0, withNetworks = 0, otherNetworks = 0;
         int splitOptics = 0;  // plans whose switch modules split their ports for 200G hosts (media README)
+        int cableRowsChecked = 0, cableRowsMultiLeg = 0;  // plans whose cable count was checked against the cable plan
         int twoSpeeds = 0;    // plans whose fabric links run faster than their host links
         int twoSpeedNetworks = 0;  // other networks whose uplinks run faster than their ports
         std::vector<std::string> refusedNetworks;
@@ -765,6 +766,18 @@ private slots:
                 splitOptics += std::any_of(p.media.solutions.begin(), p.media.solutions.end(), [](const LinkSolution& s) {
                     return !s.moduleB.empty() && s.linksPerCable == 2 && s.cableLegs == 2;
                 });
+                // The cable count (bom::cableCount: the links less the later legs of multi-leg cables) is the
+                // number of rows the cable plan writes.
+                if (p.fabric.links.size() <= 20000) {
+                    std::size_t rows = 0;
+                    bom::forEachCable(p.fabric, p.layout, p.media, [&](const CableRow&) { return ++rows, true; });
+                    if (rows != bom::cableCount(p.fabric, p.media) && failures.size() < 20)
+                        failures.push_back("attempt " + std::to_string(attempts) + ": " + std::to_string(rows) +
+                                           " cable plan rows, cableCount " + std::to_string(bom::cableCount(p.fabric, p.media)));
+                    ++cableRowsChecked;
+                    cableRowsMultiLeg += std::any_of(p.media.solutions.begin(), p.media.solutions.end(),
+                                                     [](const LinkSolution& s) { return bom::isMultiLeg(s); });
+                }
                 // Procurement truth (issue 39): OEM parts only unless third-party optics are allowed or the
                 // device is open optics, and then the BOM line says which (oem_lines.h).
                 if (const std::string bad = test::firstNonOemPart(spec, p); !bad.empty() && failures.size() < 20)
@@ -852,6 +865,9 @@ private slots:
         QVERIFY2(withNetworks >= 450, qPrintable(QString::number(withNetworks)));  // the networks are planned, not refused
         QVERIFY2(otherNetworks >= 800, qPrintable(QString::number(otherNetworks)));
         QVERIFY2(twoSpeedNetworks >= 10, qPrintable(QString::number(twoSpeedNetworks)));
+        qInfo("%d cable counts checked against the cable plan, %d with multi-leg cables", cableRowsChecked, cableRowsMultiLeg);
+        QVERIFY2(cableRowsChecked >= 200 && cableRowsMultiLeg >= 20,
+                 qPrintable(QStringLiteral("%1, %2").arg(cableRowsChecked).arg(cableRowsMultiLeg)));
         std::string all;
         for (const std::string& f : failures) all += "\n  " + f;
         QVERIFY2(failures.empty(), all.c_str());
