@@ -420,6 +420,8 @@ void ExplorerView::fillFromDesign()
     for (const QString& key : keys()) m_fields[key]->setText(m_designValue.value(key));
     m_fields[QStringLiteral("switch")]->setText(joined(switches));
     m_fields[QStringLiteral("oversubscription")]->setText(joined({ratio, QStringLiteral("1:1"), QStringLiteral("2:1"), QStringLiteral("4:1")}));
+    // A list wider than its field shows its first values, not its last (setText leaves the cursor at the end).
+    for (QLineEdit* field : std::as_const(m_fields)) field->setCursorPosition(0);
     for (QCheckBox* box : std::as_const(m_bothValues)) box->setChecked(false);
 }
 

@@ -73,6 +73,7 @@ bool renderScreenshot(MainWindow& window, const QString& designPath, const QStri
             const QString key = part.section(QLatin1Char('='), 0, 0).mid(5), values = part.section(QLatin1Char('='), 1);
             if (QLineEdit* field = explorer->valuesField(key); field && !values.isEmpty()) {
                 field->setText(QString(values).replace(QLatin1Char('+'), QLatin1Char(',')));
+                field->setCursorPosition(0);  // its first values in view, as fillFromDesign leaves them
             } else if (QCheckBox* both = explorer->bothValuesBox(key); both && values.isEmpty()) {
                 both->setChecked(true);
             } else {

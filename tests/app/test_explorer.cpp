@@ -566,6 +566,9 @@ private slots:
         QVERIFY(m_window->openFile(kDesign));
         QVERIFY(test::settle(*m_window->document()));
         m_view->fillFromDesign();
+        // Filled from the design, a field shows its first values: the switch list is wider than its field.
+        for (const cli::SweepAxis& a : cli::sweepAxes())
+            if (QLineEdit* field = m_view->valuesField(QString::fromUtf8(a.key))) QCOMPARE(field->cursorPosition(), 0);
         m_view->valuesField(QStringLiteral("switch"))->setText(QStringLiteral("MQM9700-NS2F"));
         m_view->valuesField(QStringLiteral("oversubscription"))->setText(QStringLiteral("1:1"));
         m_view->valuesField(QStringLiteral("tiers"))->setText(QStringLiteral("2,3"));
