@@ -65,7 +65,7 @@ void printSummary(const Plan& p, std::ostream& out, const std::string& catalogPa
         const SitePlacement& site = l.site;
         out << "  site: " << counted(l.halls, "hall");
         if (site.buildings() > 1) out << " in " << counted(static_cast<long long>(site.buildings()), "building");
-        out << ", " << num(std::llround(l.floorWidthM)) << " x " << num(std::llround(l.floorDepthM)) << " m";
+        out << ", " << formatMetres(l.floorWidthM) << " x " << formatMetres(l.floorDepthM) << " m";
         constexpr int kHallsListed = 8;
         for (int h = 0; h < l.halls && h < kHallsListed; ++h) {
             out << (h == 0 ? " (" : ", ") << site.hallName(h);

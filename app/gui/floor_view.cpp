@@ -19,6 +19,7 @@
 #include <functional>
 
 #include "bom_model.h"
+#include "common/format.h"
 #include "commands.h"
 #include "document.h"
 #include "fit_button.h"
@@ -382,14 +383,14 @@ void FloorView::rebuild()
                             computeRacks == 1 ? tr("1 compute rack") : tr("%1 compute racks").arg(en.toString(computeRacks)),
                             serviceRacks == 1 ? tr("1 service rack") : tr("%1 service racks").arg(en.toString(serviceRacks)),
                             networkRacks == 1 ? tr("1 network rack") : tr("%1 network racks").arg(en.toString(networkRacks)))
-                       .arg(layout.floorWidthM, 0, 'f', 0).arg(layout.floorDepthM, 0, 'f', 0);
+                       .arg(QString::fromStdString(formatMetres(layout.floorWidthM)), QString::fromStdString(formatMetres(layout.floorDepthM)));
     else
         m_totals = tr("%1 · %2 · %3 · compute %4 · floor %5 × %6 m")
                        .arg(layout.rows == 1 ? tr("1 row") : tr("%1 rows").arg(en.toString(layout.rows)),
                             computeRacks == 1 ? tr("1 compute rack") : tr("%1 compute racks").arg(en.toString(computeRacks)),
                             networkRacks == 1 ? tr("1 network rack") : tr("%1 network racks").arg(en.toString(networkRacks)),
                             formatPowerW(g.computePowerW))
-                       .arg(layout.floorWidthM, 0, 'f', 0).arg(layout.floorDepthM, 0, 'f', 0);
+                       .arg(QString::fromStdString(formatMetres(layout.floorWidthM)), QString::fromStdString(formatMetres(layout.floorDepthM)));
     if (layout.halls > 1)
         m_totals += layout.site.buildings() > 1 ? tr(" · %1 halls in %2 buildings").arg(layout.halls).arg(layout.site.buildings())
                                                 : tr(" · %1 halls").arg(layout.halls);

@@ -268,8 +268,7 @@ void SummaryView::setPlan(std::shared_ptr<const Plan> plan, const QString& error
         html += tr("<h3>Site</h3>");
         html += QStringLiteral("<p>%1 · %2 × %3 m</p>")
                     .arg(buildings ? tr("%1 halls in %2 buildings").arg(l.halls).arg(site.buildings()) : tr("%1 halls").arg(l.halls))
-                    .arg(l.floorWidthM, 0, 'f', 0)
-                    .arg(l.floorDepthM, 0, 'f', 0);
+                    .arg(QString::fromStdString(formatMetres(l.floorWidthM)), QString::fromStdString(formatMetres(l.floorDepthM)));
         html += QStringLiteral("<table cellspacing='0' cellpadding='5' width='100%'><tr bgcolor='%1'><th align='left'>%2</th>%3"
                                "<th align='right'>%4</th><th align='right'>%5</th></tr>")
                     .arg(card, tr("Hall"), buildings ? QStringLiteral("<th align='left'>%1</th>").arg(tr("Building")) : QString(),

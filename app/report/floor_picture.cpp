@@ -7,6 +7,7 @@
 #include <QFontMetricsF>
 #include <QPainter>
 
+#include "common/format.h"
 #include "layout/site_frames.h"
 #include "report/report_support.h"
 
@@ -118,7 +119,7 @@ void paintFloor(QPainter& p, const QRectF& target, const Plan& plan)
                QStringLiteral("Floor plan — %1 racks in %2 rows%5, %3 m × %4 m")
                    .arg(layout.racks.size())
                    .arg(layout.rows)
-                   .arg(groupedNumber(layout.floorWidthM, 1), groupedNumber(layout.floorDepthM, 1))
+                   .arg(QString::fromStdString(formatMetres(layout.floorWidthM)), QString::fromStdString(formatMetres(layout.floorDepthM)))
                    .arg(layout.halls <= 1 ? QString()
                         : layout.site.buildings() > 1
                             ? QStringLiteral(", %1 halls in %2 buildings").arg(layout.halls).arg(layout.site.buildings())

@@ -47,6 +47,14 @@ inline std::string formatOneDecimal(double v)
     return buf;
 }
 
+// A floor or site dimension: whole metres with thousands ("1,234 m"), one decimal under 10 m (a floor of
+// two racks is 1.2 m wide, not 1 m). The window, the CLI and the PDF print floor sizes with it.
+inline std::string formatMetres(double m)
+{
+    if (!std::isfinite(m)) return "n/a";
+    return std::fabs(m) < 9.95 ? formatOneDecimal(m) : withThousands(std::llround(m));
+}
+
 inline std::string formatUsdShort(double usd)
 {
     if (!std::isfinite(usd)) return "n/a";  // makePlan refuses such plans; never print "$inf B"

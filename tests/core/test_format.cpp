@@ -22,6 +22,17 @@ private slots:
     }
 
     // The advice, the summary and the comparison table print money by one rule.
+    // Floor sizes: a two-rack lab is 1.2 m wide (whole metres read it as 1 m), a hall 120.6 m reads 121 m.
+    void floorSizesInMetres()
+    {
+        QCOMPARE(formatMetres(1.2), std::string("1.2"));
+        QCOMPARE(formatMetres(0.0), std::string("0.0"));
+        QCOMPARE(formatMetres(9.94), std::string("9.9"));
+        QCOMPARE(formatMetres(9.96), std::string("10"));  // not "10.0": the same figure at 10 m and above
+        QCOMPARE(formatMetres(120.6), std::string("121"));
+        QCOMPARE(formatMetres(1234.4), std::string("1,234"));
+    }
+
     void moneyHasOneRule()
     {
         QCOMPARE(formatUsdShort(21959.5e6), std::string("$21.96 B"));
