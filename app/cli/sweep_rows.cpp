@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <ostream>
 
 #include <stdexcept>
@@ -120,6 +121,15 @@ nlohmann::json jsonValue(const Cell& c)
     return nullptr;
 }
 
+// The column a Pareto figure reads (pareto::FigureInfo::column): its value is the one the CSV writes there.
+const Column& columnOf(pareto::Figure f)
+{
+    const char* name = pareto::infoOf(f).column;
+    for (const Column& c : kColumns)
+        if (std::strcmp(c.name, name) == 0) return c;
+    throw std::logic_error(std::string("sweep: no column ") + name + " for a Pareto figure");
+}
+
 std::string valueOf(const Variant& variant, const std::string& key)
 {
     std::string v;
@@ -174,18 +184,8 @@ bool buildable(const SweepRow& r) { return r.planned && r.total.errors == 0; }
 
 double figureOf(const SweepRow& r, pareto::Figure f)
 {
-    switch (f) {
-    case pareto::Figure::Capex: return r.capexUsd;
-    case pareto::Figure::Tco: return r.tcoUsd;
-    case pareto::Figure::Power: return r.powerKw;
-    case pareto::Figure::Busbw: return r.allreduceBusbwGBps;
-    case pareto::Figure::Interruptions: return r.jobInterruptionsPerDay;
-    case pareto::Figure::Switches: return double(r.switches);
-    case pareto::Figure::Optics: return double(r.transceivers);
-    case pareto::Figure::TotalCapex: return r.total.capexUsd;
-    case pareto::Figure::TotalPower: return r.totalPowerKw();
-    }
-    return 0;
+    const Cell c = columnOf(f).of(r);
+    return c.kind == Cell::Kind::Count ? double(c.count) : c.value;
 }
 
 std::size_t markParetoFront(std::vector<SweepRow>& rows, const std::vector<pareto::Figure>& figures,
@@ -197,13 +197,10 @@ std::size_t markParetoFront(std::vector<SweepRow>& rows, const std::vector<paret
     std::vector<bool> ok(rows.size());
     for (std::size_t i = 0; i < rows.size(); ++i) {
         ok[i] = buildable(rows[i]) && (eligible.empty() || eligible[i]);
-        for (pareto::Figure f : figures) values[i].push_back(figureOf(rows[i], f));
+        // Each figure as the CSV writes it (money to the cent): two rows the CSV shows at one price are
+        // equally priced here too, so the front read back from the CSV is the front marked.
+        for (pareto::Figure f : figures) values[i].push_back(std::strtod(csvCell(columnOf(f).of(rows[i])).c_str(), nullptr));
     }
-    // Money is compared as the CSV writes it, to the cent: two rows the CSV shows at one price are
-    // equally priced here too, so the front read back from the CSV is the front marked.
-    for (std::size_t k = 0; k < figures.size(); ++k)
-        if (pareto::isMoney(figures[k]))
-            for (auto& v : values) v[k] = std::strtod(money(v[k]).c_str(), nullptr);
     const auto front = pareto::front(values, pareto::goalsOf(figures), ok);
     for (auto& r : rows) r.onFront = false;
     for (std::size_t i : front) rows[i].onFront = true;

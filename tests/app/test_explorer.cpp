@@ -241,6 +241,35 @@ private slots:
         QCOMPARE(m_view->rows().size(), std::size_t(9));
     }
 
+    // Every Pareto figure is the value the CSV writes in the column it names (pareto::FigureInfo::column):
+    // on a row whose figures all differ, each figure read back from its CSV cell is figureOf's, money to the cent.
+    void everyParetoFigureIsItsCsvColumn()
+    {
+        cli::SweepRow r;
+        r.planned = true;
+        r.capexUsd = 1234567.891;
+        r.tcoUsd = 2345678.912;
+        r.powerKw = 34.5;
+        r.allreduceBusbwGBps = 373.015;
+        r.jobInterruptionsPerDay = 0.0123;
+        r.switches = 48;
+        r.transceivers = 2048;
+        r.total.capexUsd = 5432109.876;
+        r.total.powerW = 138900;
+        const QStringList header = QString::fromStdString(cli::sweepCsvHeader({})).trimmed().split(u',');
+        const QStringList cells = QString::fromStdString(cli::sweepCsvLine(r, {}, {})).trimmed().split(u',');
+        QCOMPARE(cells.size(), header.size());
+        std::set<double> seen;
+        for (const pareto::FigureInfo& f : pareto::figures()) {
+            const qsizetype at = header.indexOf(QString::fromLatin1(f.column));
+            QVERIFY2(at >= 0, f.column);
+            const double written = cells[at].toDouble(), figure = cli::figureOf(r, f.figure);
+            QVERIFY2(std::abs(written - figure) <= (pareto::isMoney(f.figure) ? 0.005 : 0.0), f.name);
+            seen.insert(figure);
+        }
+        QCOMPARE(seen.size(), pareto::figures().size());  // no two figures read one field
+    }
+
     // The filter's rule by hand: limits are inclusive, a row not planned passes no limit; a row left out
     // is weighed as if it were not swept, so a row it alone beat comes onto the front (not merely the
     // front without it).
