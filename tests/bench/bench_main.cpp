@@ -166,13 +166,21 @@ int runNetworksCase(const Catalog& catalog, int gpus, int reps)
             auto t0 = std::chrono::steady_clock::now();
             std::optional<ClusterPlan> c = makeClusterPlan(s, catalog);
             all.push_back(msSince(t0));
-            if (r + 1 == reps) return last = std::move(*c), void();
+            if (r + 1 == reps) {
+                last = std::move(*c);  // kept for the table below, not freed
+                return;
+            }
             t0 = std::chrono::steady_clock::now();
             c.reset();
             freeAll.push_back(msSince(t0));
         };
-        if (r % 2 == 0) timeAlone(), timeCluster();
-        else timeCluster(), timeAlone();
+        if (r % 2 == 0) {
+            timeAlone();
+            timeCluster();
+        } else {
+            timeCluster();
+            timeAlone();
+        }
     }
     std::printf("Networks at %d GPUs, median of %d (alternating runs, each kind first in every other, ms):\n", gpus, reps);
     // Errors too: on the cluster's one floor a far hall's management routes can be beyond reach.
