@@ -116,9 +116,9 @@ void paintFloor(QPainter& p, const QRectF& target, const Plan& plan)
     double maxRackKw = 0;
     for (const Rack& r : layout.racks) maxRackKw = std::max(maxRackKw, r.powerW / 1000.0);
     p.drawText(QPointF(target.left(), target.top() + t * 1.4),
-               QStringLiteral("Floor plan — %1 racks in %2 rows%5, %3 m × %4 m")
-                   .arg(layout.racks.size())
-                   .arg(layout.rows)
+               QStringLiteral("Floor plan — %1 in %2%5, %3 m × %4 m")
+                   .arg(QString::fromStdString(counted(static_cast<long long>(layout.racks.size()), "rack")))
+                   .arg(QString::fromStdString(counted(layout.rows, "row")))
                    .arg(QString::fromStdString(formatMetres(layout.floorWidthM)), QString::fromStdString(formatMetres(layout.floorDepthM)))
                    .arg(layout.halls <= 1 ? QString()
                         : layout.site.buildings() > 1

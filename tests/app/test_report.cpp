@@ -17,6 +17,7 @@
 
 #include "catalog/catalog_db.h"
 #include "common/error.h"
+#include "common/format.h"
 #include "common/paths.h"
 #include "io/exporter.h"
 #include "plan/cluster_plan.h"
@@ -157,11 +158,31 @@ private slots:
                                  QString::fromLatin1(displayName(comparison_->advice.recommended))));
 
         QVERIFY(pdfText(pdf, 5, 5).contains(QStringLiteral("Fabric comparison (continued)")));
+        // The floor plan's caption: its size by formatMetres, the rule the window and the CLI use.
+        const Layout& floor = plan_->layout;
+        const QString floorLine = QStringLiteral("Floor plan — %1 in %2, %3 m × %4 m")
+                                      .arg(QString::fromStdString(counted(static_cast<long long>(floor.racks.size()), "rack")),
+                                           QString::fromStdString(counted(floor.rows, "row")),
+                                           QString::fromStdString(formatMetres(floor.floorWidthM)),
+                                           QString::fromStdString(formatMetres(floor.floorDepthM)));
+        QVERIFY2(pdfText(pdf, 1, 9).contains(floorLine), qPrintable(floorLine));
         const QString checks = pdfText(pdf, 6, 6);
         QVERIFY(checks.contains(QStringLiteral("Design-rule checks")));
         QVERIFY(checks.contains(QStringLiteral("Page 6")));
         for (const Finding& f : plan_->findings)
             QVERIFY2(checks.contains(QString::fromStdString(f.rule)), f.rule.c_str());
+    }
+
+    // A lab of two racks (one compute rack, one network rack, each 0.6 m wide and 1.2 m deep) in one row:
+    // "1 row" (it read "1 rows") and 1.2 m, not the whole metres that read it as 1 m.
+    void pdfFloorCaptionOfATwoRackLab()
+    {
+        if (!havePoppler_) QSKIP("pdfinfo/pdftotext (poppler-utils) not installed");
+        const Plan lab = planFor(QStringLiteral("single-node-8-gpus.fabricplan"));
+        const QString pdf = path(QStringLiteral("lab.pdf"));
+        report::writePdfReport(lab, *catalog_, nullptr, pdf.toStdString(), {});
+        const QString text = pdfText(pdf, 1, pdfPages(pdf));
+        QVERIFY2(text.contains(QStringLiteral("Floor plan — 2 racks in 1 row, 1.2 m × 1.2 m")), qPrintable(text.left(1500)));
     }
 
     // Several networks (issue 38): a Networks page after the summary with one row per network and the
