@@ -29,10 +29,10 @@ std::string printed(const char* format, Args... args)
 std::string row(int nameWidth, const std::string& name, const std::string& role, const std::string& ports,
                 const NetworkFigures& f)
 {
-    return printed("  %-*s %-32s %9s %9s %12s %9s %14s %10.1f %10.1f %6d\n", nameWidth, name.c_str(), role.c_str(),
+    return printed("  %-*s %-32s %9s %9s %12s %9s %14s %10s %10s %6d\n", nameWidth, name.c_str(), role.c_str(),
                    ports.c_str(), withThousands(f.switches).c_str(), withThousands(f.transceivers).c_str(),
-                   withThousands(f.cables).c_str(), formatUsdShort(f.capexUsd).c_str(), f.powerKw(),
-                   f.powerMaxKw(), f.errors);
+                   withThousands(f.cables).c_str(), formatUsdShort(f.capexUsd).c_str(), formatKilowatts(f.powerKw()).c_str(),
+                   formatKilowatts(f.powerMaxKw()).c_str(), f.errors);
 }
 
 } // namespace
@@ -73,10 +73,11 @@ void printClusterTotals(const Comparison& c, const std::vector<NetworkFigures>& 
     for (std::size_t i = 0; i < totals.size() && i < c.plans.size(); ++i) {
         const Plan& p = c.plans[i];
         const NetworkFigures& f = totals[i];
-        out << printed("  %-14s %-22s %9s %12s %9s %14s %10.1f %10.1f %6d\n", displayName(p.spec.fabric),
+        out << printed("  %-14s %-22s %9s %12s %9s %14s %10s %10s %6d\n", displayName(p.spec.fabric),
                        p.hardware.switchesText(p.fabric.shape.tiers).c_str(), withThousands(f.switches).c_str(),
                        withThousands(f.transceivers).c_str(), withThousands(f.cables).c_str(),
-                       formatUsdShort(f.capexUsd).c_str(), f.powerKw(), f.powerMaxKw(), f.errors);
+                       formatUsdShort(f.capexUsd).c_str(), formatKilowatts(f.powerKw()).c_str(),
+                       formatKilowatts(f.powerMaxKw()).c_str(), f.errors);
     }
 }
 

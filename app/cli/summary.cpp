@@ -86,9 +86,9 @@ void printSummary(const Plan& p, std::ostream& out, const std::string& catalogPa
     out << "  capex: " << money(c.totalUsd) << " (" << money(c.perGpuUsd) << " per GPU)"
         << (c.estimated ? "  [prices are estimates]" : "") << "\n";
     // Energy is paid on the typical draw; the facility and the racks must hold the full load.
-    out << formatted("  network power: %.1f kW typical, %.1f kW at full load (switches at their maximum); energy %s/year; "
+    out << formatted("  network power: %s typical, %s at full load (switches at their maximum); energy %s/year; "
                      "TCO over %d years %s\n",
-                     p.estimates.opex.powerKw, p.estimates.opex.powerMaxKw,
+                     formatKw(p.estimates.opex.powerKw).c_str(), formatKw(p.estimates.opex.powerMaxKw).c_str(),
                      money(p.estimates.opex.energyUsdPerYear).c_str(), p.spec.economics.horizonYears,
                      money(p.estimates.tcoUsd).c_str());
     // The window's Summary, the workbook and the PDF figures, in the window's rounding (estimate/tuning_effort.h).

@@ -36,11 +36,12 @@ QString estimateLegendHtml(const QPalette& palette)
 
 QString formatPowerW(double watts)
 {
-    const QLocale en(QLocale::English);
-    if (watts >= 1e6) return en.toString(watts / 1e6, 'f', 2) + QStringLiteral(" MW");
-    if (watts >= 1e3) return en.toString(watts / 1e3, 'f', 1) + QStringLiteral(" kW");
-    return en.toString(watts, 'f', 0) + QStringLiteral(" W");
+    // From 1 kW the shared rule (common/format.h), as the CLI and the PDF print power: never megawatts.
+    if (watts >= 1e3) return formatPowerKw(watts / 1e3);
+    return QLocale(QLocale::English).toString(watts, 'f', 0) + QStringLiteral(" W");
 }
+
+QString formatPowerKw(double kw) { return QString::fromStdString(fp::formatKw(kw)); }
 
 void BomModel::setPlan(std::shared_ptr<const Plan> plan)
 {

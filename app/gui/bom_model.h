@@ -68,6 +68,7 @@ QString formatUsdShort(double usd);      // "$7.11 M", "$812 k", "$950"
 // estimateColour, and the table's legend (estimateLegendHtml) says what "~" means.
 QString withEstimateMark(const QString& price, bool estimated);  // "$1,234 ~"
 QString estimateLegendHtml(const QPalette& = QGuiApplication::palette());  // "(~ estimate: no public prices exist)" in estimateColour
-QString formatPowerW(double watts);      // "12.3 kW" / "850 W"
+QString formatPowerW(double watts);  // a part's power: "850 W", from 1 kW as formatPowerKw ("12.3 kW")
+QString formatPowerKw(double kw);   // a network's power: "0.9 kW", "11,144.3 kW" (common/format.h's rule)
 
 } // namespace fp::gui

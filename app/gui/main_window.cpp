@@ -596,8 +596,8 @@ void MainWindow::onPlanReady()
         const bool ports = m_document->viewedNetwork() > 0;
         m_bomTotals->setText(notBuildable + (ports ? tr("<b>Total %1</b>%2 &nbsp;·&nbsp; %3 typical, %4 at full load &nbsp;·&nbsp; %5 per port")
                                                    : tr("<b>Total %1</b>%2 &nbsp;·&nbsp; %3 typical, %4 at full load &nbsp;·&nbsp; %5 per GPU"))
-                                 .arg(formatUsd(m_bomModel->totalUsd()), estimate, formatPowerW(m_bomModel->totalPowerW()),
-                                      formatPowerW(m_bomModel->totalPowerMaxW()),
+                                 .arg(formatUsd(m_bomModel->totalUsd()), estimate, formatPowerKw(m_bomModel->totalPowerW() / 1e3),
+                                      formatPowerKw(m_bomModel->totalPowerMaxW() / 1e3),
                                       formatUsd(plan->spec.gpus ? m_bomModel->totalUsd() / plan->spec.gpus : 0.0)));
     } else {
         m_bomTotals->setText(QString());
@@ -664,12 +664,12 @@ void MainWindow::updateStatus()
                       .arg(networkLabel(*network), count(ports, "port", "ports"),
                            count(plan->fabric.switchCount(), "switch", "switches"), count(links, "link", "links"),
                            formatUsd(e.capex.totalUsd), e.capex.estimated ? tr(" (est.)") : QString(),
-                           formatUsd(ports ? e.capex.totalUsd / double(ports) : 0.0), formatPowerW(e.opex.powerKw * 1000.0))
+                           formatUsd(ports ? e.capex.totalUsd / double(ports) : 0.0), formatPowerKw(e.opex.powerKw))
                 : tr("%1   ·   %2   ·   %3   ·   capex %4%5   ·   %6/GPU   ·   %7")
                       .arg(count(plan->spec.gpus, "GPU", "GPUs"), count(plan->fabric.switchCount(), "switch", "switches"),
                            count(links, "link", "links"),
                            formatUsd(e.capex.totalUsd), e.capex.estimated ? tr(" (est.)") : QString(),
-                           formatUsd(e.capex.perGpuUsd), formatPowerW(e.opex.powerKw * 1000.0));
+                           formatUsd(e.capex.perGpuUsd), formatPowerKw(e.opex.powerKw));
     m_statusFigures->setText(errors ? tr("<b style='color:%1'>Not buildable</b>   ·   %2")
                                           .arg(errorColour(palette()).name(), figures.toHtmlEscaped())
                                     : figures);

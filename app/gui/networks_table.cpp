@@ -42,7 +42,7 @@ QString networksTableHtml(const ClusterPlan& cluster, int viewed, const QPalette
         const QString b = total ? QStringLiteral("<b>%1</b>") : QStringLiteral("%1");
         r += QStringLiteral("<td>%1</td>").arg(b.arg((marked ? QStringLiteral("▶ ") : QString()) + name.toHtmlEscaped()));
         for (const QString& v : {ports, count(f.switches), count(f.transceivers), count(f.cables), formatUsdShort(f.capexUsd),
-                                 formatPowerW(f.powerW), formatPowerW(f.powerMaxW), QString::number(f.errors)})
+                                 formatPowerKw(f.powerKw()), formatPowerKw(f.powerMaxKw()), QString::number(f.errors)})
             r += QStringLiteral("<td align='right'>%1</td>").arg(b.arg(v));
         return r + QStringLiteral("</tr>");
     };

@@ -98,10 +98,10 @@ std::vector<SummaryFigure> summaryFigures(const Plan& plan, const LinkTallies* c
         e.capex.estimated);
     add(QStringLiteral("capex.per_gpu"), QObject::tr("Capex per GPU"), formatUsd(e.capex.perGpuUsd),
         e.capex.perGpuUsd, e.capex.estimated);
-    add(QStringLiteral("power.kw"), QObject::tr("Network power"), formatPowerW(e.opex.powerKw * 1000.0),
+    add(QStringLiteral("power.kw"), QObject::tr("Network power"), formatPowerKw(e.opex.powerKw),
         e.opex.powerKw, true);
     // Typical above (energy is paid on it); the facility must supply the full load, switches at their maximum.
-    add(QStringLiteral("power.max_kw"), QObject::tr("Network power at full load"), formatPowerW(e.opex.powerMaxKw * 1000.0),
+    add(QStringLiteral("power.max_kw"), QObject::tr("Network power at full load"), formatPowerKw(e.opex.powerMaxKw),
         e.opex.powerMaxKw, true);
     add(QStringLiteral("energy.year"), QObject::tr("Energy per year"), formatUsd(e.opex.energyUsdPerYear),
         e.opex.energyUsdPerYear, true);

@@ -11,7 +11,7 @@ namespace {
 
 constexpr std::size_t kMaxFindingsPerNetwork = 20;  // the rest are in the JSON and the CLI's output
 
-QString kw(double w) { return groupedNumber(w / 1000.0, 1); }
+QString kw(double w) { return kilowatts(w / 1000.0); }
 
 std::vector<QString> figuresRow(const QString& name, const QString& role, const NetworkFigures& f)
 {

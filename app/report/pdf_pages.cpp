@@ -58,12 +58,10 @@ void writeBomPage(PdfDocument& doc, const Plan& plan)
         doc.tableRow(totals, {QString::fromUtf8(displayName(c)), QString::number(lines), groupedNumber(double(qty)),
                               usd(usdTotal),
                               bom.totalUsd > 0 ? groupedNumber(100.0 * usdTotal / bom.totalUsd, 1) + QLatin1Char('%') : QString(),
-                              groupedNumber(bom.subtotalPowerW(c) / 1000.0, 1),
-                              groupedNumber(bom.subtotalPowerMaxW(c) / 1000.0, 1)});
+                              kilowatts(bom.subtotalPowerW(c) / 1000.0), kilowatts(bom.subtotalPowerMaxW(c) / 1000.0)});
     }
     doc.tableRow(totals, {QStringLiteral("Total"), QString::number(bom.lines.size()), QString(), usd(bom.totalUsd),
-                          QStringLiteral("100%"), groupedNumber(bom.totalPowerW / 1000.0, 1),
-                          groupedNumber(bom.totalPowerMaxW / 1000.0, 1)},
+                          QStringLiteral("100%"), kilowatts(bom.totalPowerW / 1000.0), kilowatts(bom.totalPowerMaxW / 1000.0)},
                  true);
 
     std::vector<const BomLine*> top;
@@ -117,7 +115,7 @@ void writeComparisonPage(PdfDocument& doc, const Comparison* cmp)
         const bool best = p.spec.fabric == cmp->advice.recommended;
         doc.tableRow(columns, {QString::fromLatin1(displayName(p.spec.fabric)) + (best ? QStringLiteral(" ★") : QString()),
                                qs(p.hardware.switchesText(p.fabric.shape.tiers)), groupedNumber(double(p.fabric.switchCount())),
-                               usd(e.capex.totalUsd), usd(e.tcoUsd), groupedNumber(e.opex.powerKw, 1),
+                               usd(e.capex.totalUsd), usd(e.tcoUsd), kilowatts(e.opex.powerKw),
                                groupedNumber(e.opex.tuningWeeks, 1)},
                      best);
     }

@@ -114,9 +114,9 @@ void writeSummaryPage(PdfDocument& doc, const Plan& plan)
     right.line(QStringLiteral("Per GPU") + star, usd(e.capex.perGpuUsd));
 
     right.title(QStringLiteral("Power, effort and TCO"));
-    right.line(QStringLiteral("Network power, typical"), groupedNumber(e.opex.powerKw, 1) + QStringLiteral(" kW"));
+    right.line(QStringLiteral("Network power, typical"), qs(formatKw(e.opex.powerKw)));
     // Energy is paid on the typical draw; the facility supplies the full load (switches at their maximum).
-    right.line(QStringLiteral("Network power, full load"), groupedNumber(e.opex.powerMaxKw, 1) + QStringLiteral(" kW"));
+    right.line(QStringLiteral("Network power, full load"), qs(formatKw(e.opex.powerMaxKw)));
     right.line(QStringLiteral("Energy per year"), usd(e.opex.energyUsdPerYear));
     right.line(QStringLiteral("Bring-up and tuning"), groupedNumber(e.opex.tuningWeeks, 1) + QStringLiteral(" engineer-weeks"));
     right.line(QStringLiteral("Months to a stable cluster"), groupedNumber(e.opex.monthsToStable, 1));

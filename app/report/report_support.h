@@ -5,6 +5,8 @@
 
 #include <QString>
 
+#include "common/format.h"
+
 class QImage;
 
 namespace fp::report {
@@ -16,6 +18,7 @@ inline QString qs(const std::string& s) { return QString::fromStdString(s); }
 QString groupedNumber(double value, int decimals = 0);
 QString usd(double value);                       // "$1,234,568"
 QString usdCompact(double value);                // "$1.23 M", "$456 k": chart labels
+inline QString kilowatts(double kw) { return qs(formatKilowatts(kw)); }  // "11,144.3": the CLI's and window's rule
 
 // Throws UserError (where = path) when the target's folder does not exist, before any work is done.
 void requireTargetFolder(const std::string& path);

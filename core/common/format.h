@@ -55,6 +55,19 @@ inline std::string formatMetres(double m)
     return std::fabs(m) < 9.95 ? formatOneDecimal(m) : withThousands(std::llround(m));
 }
 
+// Power for people, in kilowatts with one decimal and thousands apart ("11,144.3"; formatKw adds " kW"). The
+// CLI, the window and the PDF print every network and BOM power figure with it: the window once read
+// "11.14 MW" and the CLI "11144.3 kW" for one figure. Halves round away from zero, as formatOneDecimal.
+inline std::string formatKilowatts(double kw)
+{
+    if (!std::isfinite(kw)) return "n/a";
+    const long long tenths = std::llround(std::fabs(kw) * 10.0);
+    const std::string digits = withThousands(tenths / 10) + "." + std::to_string(tenths % 10);
+    return kw < 0 && tenths != 0 ? "-" + digits : digits;
+}
+
+inline std::string formatKw(double kw) { return formatKilowatts(kw) + " kW"; }
+
 inline std::string formatUsdShort(double usd)
 {
     if (!std::isfinite(usd)) return "n/a";  // makePlan refuses such plans; never print "$inf B"

@@ -10,8 +10,10 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QStatusBar>
 #include <QTableWidget>
+#include <QTextDocument>
 #include <QtTest>
 
 #include <cmath>
@@ -25,9 +27,13 @@
 #include "gui/document.h"
 #include "gui/floor_view.h"
 #include "gui/main_window.h"
+#include "gui/networks_table.h"
 #include "gui/resilience_view.h"
 #include "gui/summary_view.h"
 #include "gui_test_support.h"
+#include "plan/cluster_plan.h"
+#include "plan/plan.h"
+#include "spec/spec_json.h"
 
 using namespace fp;
 using namespace fp::gui;
@@ -110,6 +116,7 @@ private slots:
     void jobKeepsColumnIsOnScreenAt1400();
     void tuningEffortIsPrinted();
     void networksAgreeWithTheCli();
+    void powerReadsAsTheCliPrintsIt();
 
 private:
     Document* doc() const { return m_window->document(); }
@@ -424,6 +431,52 @@ void TestGuiCliAgree::networksAgreeWithTheCli()
     startFrom(ClusterSpec{});
     QVERIFY(!picker->isVisible());
     QCOMPARE(doc()->viewedNetwork(), 0);
+}
+
+// Network power in one rule (common/format.h's formatKw): the window's Summary read "11.14 MW" where the CLI
+// read "11144.3 kW" for the same 100,000-GPU plan. The Summary's two power figures must be the words of the
+// CLI's "network power:" line, the figure the plan holds to a tenth of a kW with its thousands apart; the
+// Networks table (window) and the "Networks" rows (CLI) print each network's power alike.
+void TestGuiCliAgree::powerReadsAsTheCliPrintsIt()
+{
+    const QString roce = QStringLiteral(FABRICPLAN_EXAMPLES_DIR "/roce-tomahawk5-4096.fabricplan");
+    ClusterSpec spec = loadSpecFile(roce.toStdString()).spec;
+    spec.gpus = 100000;
+    const Plan plan = makePlan(spec, *test::builtCatalog());
+    const std::vector<SummaryFigure> figures = summaryFigures(plan);
+    const SummaryFigure* typical = findFigure(figures, QStringLiteral("power.kw"));
+    const SummaryFigure* full = findFigure(figures, QStringLiteral("power.max_kw"));
+    QVERIFY(typical && full);
+    // Independent of the formatter: the text is the plan's figure in kW, one decimal, thousands apart.
+    QVERIFY2(plan.estimates.opex.powerKw > 1000, "the case must need a thousands separator");
+    QVERIFY2(typical->value.endsWith(QStringLiteral(" kW")) && typical->value.contains(QLatin1Char(',')), qPrintable(typical->value));
+    const double shown = QString(typical->value).remove(QLatin1Char(',')).chopped(3).toDouble();
+    QVERIFY(std::abs(shown - plan.estimates.opex.powerKw) <= 0.05 + 1e-9);
+    const CliRun cli = runCli({roce, QStringLiteral("--gpus"), QStringLiteral("100000")}, false);
+    QCOMPARE(cli.exitCode, 0);
+    const QString line = QStringLiteral("network power: %1 typical, %2 at full load").arg(typical->value, full->value);
+    QVERIFY2(cli.out.contains(line), qPrintable(line + QStringLiteral("\nnot in the CLI's\n") + cli.out));
+
+    // Per network: the window's table cells are the CLI's columns (power kW, max kW) of the same row.
+    const QString design = QStringLiteral(FABRICPLAN_EXAMPLES_DIR "/dgx-h100-superpod-1024-all-networks.fabricplan");
+    const ClusterPlan cluster = makeClusterPlan(loadSpecFile(design.toStdString()).spec, *test::builtCatalog());
+    QTextDocument table;
+    table.setHtml(networksTableHtml(cluster, 0, QPalette()));
+    const QString tableText = table.toPlainText();
+    const CliRun networks = runCli({design}, false);
+    QCOMPARE(networks.exitCode, 0);
+    int rows = 0;
+    for (const QString& row : networks.out.split(QLatin1Char('\n'))) {
+        const QStringList cells = row.simplified().split(QLatin1Char(' '));
+        // "  storage  Storage fabric  292  18  758  612  $1.19 M  30.4  50.5  0": power and max before errors.
+        if (cells.size() < 4 || !row.startsWith(QStringLiteral("  ")) || !cells.last().contains(QRegularExpression(QStringLiteral("^[0-9]+$"))) ||
+            !cells[cells.size() - 2].contains(QLatin1Char('.')))
+            continue;
+        for (const QString& kw : {cells[cells.size() - 3], cells[cells.size() - 2]})
+            QVERIFY2(tableText.contains(kw + QStringLiteral(" kW")), qPrintable(kw + QStringLiteral(" kW not in\n") + tableText));
+        ++rows;
+    }
+    QCOMPARE(rows, int(cluster.networks.size()) + 1);  // every network and the total
 }
 
 QTEST_MAIN(TestGuiCliAgree)

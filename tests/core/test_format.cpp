@@ -1,6 +1,8 @@
 // Counts people read (common/format.h): a count meets its noun in number, never "design(s)".
 #include <QtTest>
 
+#include <limits>
+
 #include "common/format.h"
 
 using namespace fp;
@@ -31,6 +33,19 @@ private slots:
         QCOMPARE(formatMetres(9.96), std::string("10"));  // not "10.0": the same figure at 10 m and above
         QCOMPARE(formatMetres(120.6), std::string("121"));
         QCOMPARE(formatMetres(1234.4), std::string("1,234"));
+    }
+
+    // Hand-worked: one decimal, thousands apart, halves away from zero; never a megawatt rounding.
+    void powerInKilowatts()
+    {
+        QCOMPARE(formatKw(11144.34), std::string("11,144.3 kW"));
+        QCOMPARE(formatKilowatts(0.94), std::string("0.9"));
+        QCOMPARE(formatKilowatts(0.25), std::string("0.3"));       // 2.5 tenths: away from zero
+        QCOMPARE(formatKilowatts(999.96), std::string("1,000.0"));  // the carry reaches the thousands
+        QCOMPARE(formatKilowatts(1234567.0), std::string("1,234,567.0"));
+        QCOMPARE(formatKilowatts(-3.25), std::string("-3.3"));
+        QCOMPARE(formatKilowatts(-0.04), std::string("0.0"));  // no "-0.0"
+        QCOMPARE(formatKilowatts(std::numeric_limits<double>::quiet_NaN()), std::string("n/a"));
     }
 
     void moneyHasOneRule()
