@@ -37,17 +37,6 @@ std::string formatted(const char* format, A... args)
     return buf;
 }
 
-std::string cellText(const FigureCell& c)
-{
-    switch (c.kind) {
-    case FigureKind::Text: return c.text;
-    case FigureKind::Count: return withThousands(std::llround(c.value));
-    case FigureKind::Usd: return formatUsdShort(c.value);
-    case FigureKind::Decimal: return formatted("%.2f", c.value);
-    }
-    return {};
-}
-
 std::string dollars(double usd)
 {
     const long long whole = std::llround(usd);
@@ -63,7 +52,7 @@ void printComparison(const DesignComparison& c, std::ostream& out)
     out << "\n";
     for (std::size_t r = 0; r < cells.front().size(); ++r) {
         out << formatted("%-34s", cells.front()[r].label.c_str());
-        for (const auto& design : cells) out << formatted(" %24s", cellText(design[r]).c_str());
+        for (const auto& design : cells) out << formatted(" %24s", figureText(design[r]).c_str());
         out << "\n";
     }
     out << formatted("%-34s", "BOM total, all networks");

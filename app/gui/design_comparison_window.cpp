@@ -38,12 +38,9 @@ QString count(double n) { return QLocale(QLocale::English).toString(qlonglong(st
 QString cellText(const FigureCell& c)
 {
     switch (c.kind) {
-    case FigureKind::Text: return QString::fromStdString(c.text);
-    case FigureKind::Count: return count(c.value);
-    case FigureKind::Usd: return formatUsd(c.value);
-    case FigureKind::Decimal: return QLocale(QLocale::English).toString(c.value, 'f', 2);
+    case FigureKind::Usd: return formatUsd(c.value);  // whole dollars: a few dollars' change shows
+    default: return QString::fromStdString(figureText(c));  // the CLI's `diff` text
     }
-    return {};
 }
 
 QString signedUsd(double usd)

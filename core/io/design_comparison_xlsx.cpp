@@ -61,7 +61,9 @@ void writeDesignsSheet(XlsxBook& book, const DesignComparison& c)
             case FigureKind::Text: s.text(row, col, cell.text); break;
             case FigureKind::Count: s.number(row, col, cell.value, fmt.integer); break;
             case FigureKind::Usd: s.number(row, col, cell.value, fmt.usd); break;
-            case FigureKind::Decimal: s.number(row, col, cell.value, nullptr); break;
+            case FigureKind::Kilowatts:
+            case FigureKind::OneDecimal:
+            case FigureKind::PerDay: s.number(row, col, cell.value, nullptr); break;
             }
         }
     }

@@ -1,6 +1,10 @@
 #include "plan/design_diff.h"
 
+#include "common/format.h"
+
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <map>
 #include <tuple>
 
@@ -164,17 +168,34 @@ std::vector<FigureCell> figureCells(const DesignFigures& f)
         num("Capex per GPU (USD)", K::Usd, f.capexPerGpuUsd),
         num("Network energy per year (USD)", K::Usd, f.energyUsdPerYear),
         FigureCell{"TCO over " + std::to_string(f.horizonYears) + " years (USD)", K::Usd, {}, f.tcoUsd},
-        num("Network power (kW)", K::Decimal, f.powerKw),
-        num("All-reduce bus bandwidth (GB/s)", K::Decimal, f.allreduceBusbwGBps),
-        num("Job interruptions per day", K::Decimal, f.jobInterruptionsPerDay),
+        num("Network power (kW)", K::Kilowatts, f.powerKw),
+        num("All-reduce bus bandwidth (GB/s)", K::OneDecimal, f.allreduceBusbwGBps),
+        num("Job interruptions per day", K::PerDay, f.jobInterruptionsPerDay),
         num("Errors", K::Count, f.errors),
         num("Warnings", K::Count, f.warnings),
         num("Networks", K::Count, f.networks),
         num("Switches, all networks", K::Count, double(f.allSwitches)),
         num("Capex, all networks (USD)", K::Usd, f.allCapexUsd),
-        num("Network power, all networks (kW)", K::Decimal, f.allPowerKw),
+        num("Network power, all networks (kW)", K::Kilowatts, f.allPowerKw),
     };
     return rows;
+}
+
+std::string figureText(const FigureCell& c)
+{
+    switch (c.kind) {
+    case FigureKind::Text: return c.text;
+    case FigureKind::Count: return withThousands(std::llround(c.value));
+    case FigureKind::Usd: return formatUsdShort(c.value);
+    case FigureKind::Kilowatts: return formatKilowatts(c.value);
+    case FigureKind::OneDecimal: return formatOneDecimal(c.value);  // "all-reduce bus bw 373.0 GB/s"
+    case FigureKind::PerDay: {  // as `compare` prints stops/day
+        char buf[48];
+        std::snprintf(buf, sizeof buf, "%.3f", c.value);
+        return buf;
+    }
+    }
+    return {};
 }
 
 DesignComparison compareDesigns(const std::vector<std::string>& names, const std::vector<const ClusterPlan*>& plans)

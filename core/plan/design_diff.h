@@ -44,7 +44,9 @@ DesignFigures designFigures(const ClusterPlan&);
 
 // The figures as one table's rows, in the order every view shows them (CLI, workbook, window): so the
 // three cannot list different figures or label them differently.
-enum class FigureKind { Text, Count, Usd, Decimal };
+// Each number kind is printed as the plan's summary prints that figure (figureText): power as kW with one
+// decimal ("92.3", not "92.32"), bus bandwidth to one decimal, interruptions per day to three.
+enum class FigureKind { Text, Count, Usd, Kilowatts, OneDecimal, PerDay };
 struct FigureCell {
     std::string label;  // "Capex (USD)"
     FigureKind kind = FigureKind::Text;
@@ -52,6 +54,9 @@ struct FigureCell {
     double value = 0;   // the others
 };
 std::vector<FigureCell> figureCells(const DesignFigures&);
+// A cell's text (common/format.h's rules; Usd as "$3.58 M"): `diff` prints it and the window's comparison
+// shows it (its money in whole dollars, where a few dollars' change must show).
+std::string figureText(const FigureCell&);
 
 // A BOM line's identity across two designs: the network it belongs to (the compute fabric is
 // "compute", NetworkPlan::name), its category and its part number. Lines of one BOM with the same

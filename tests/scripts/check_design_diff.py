@@ -48,6 +48,24 @@ r = subprocess.run([cli, "diff", *map(str, files), "--catalog", catalog, "--xlsx
                     "--csv", str(out / "diff.csv")], capture_output=True, text=True, env=env)
 check(r.returncode == 0, f"diff: exit {r.returncode}: {r.stderr.strip()[:400]}")
 
+# The diff's text rows print each figure as `plan` prints it for that design (one rule, common/format.h):
+# power in kW to one decimal, bus bandwidth to one decimal, interruptions per day to three. The diff once
+# printed "92.32" where the plan printed "92.3 kW".
+import re
+summary = subprocess.run([cli, "plan", str(networks), "--catalog", catalog], capture_output=True, text=True, env=env).stdout
+rows_of_diff = {}
+for line in r.stdout.splitlines():
+    m = re.match(r"^(\S.*?\S)\s{2,}(\S+)\s+(\S+)\s+(\S+)$", line)
+    if m:
+        rows_of_diff[m.group(1)] = m.group(4)  # the all-networks design's column
+for label, pattern in [("Network power (kW)", r"network power: (\S+) kW typical"),
+                       ("All-reduce bus bandwidth (GB/s)", r"all-reduce bus bw (\S+) GB/s"),
+                       ("Job interruptions per day", r"; (\S+) network interruptions/day"),
+                       ("Network power, all networks (kW)", r"^  total .* (\S+)\s+\S+\s+\d+$")]:
+    m = re.search(pattern, summary, re.M)
+    check(m is not None and rows_of_diff.get(label) == m.group(1),
+          f"diff row {label!r} reads {rows_of_diff.get(label)!r}, plan prints {m.group(1) if m else None!r}")
+
 plans = []
 for f in files:
     p = subprocess.run([cli, "plan", str(f), "--catalog", catalog, "--json", "-"], capture_output=True, text=True, env=env)
