@@ -659,16 +659,17 @@ void MainWindow::updateStatus()
     const NetworkPlan* network = cluster && viewed > 0 && viewed < int(cluster->networks.size())
                                      ? &cluster->networks[std::size_t(viewed)] : nullptr;
     const long long ports = network ? network->endpointPorts : 0;
+    // Capex as the Summary's card and the CLI print it ("$3.58 M"), not a second rounding of it.
     const QString figures =
         network ? tr("%1:   %2   ·   %3   ·   %4   ·   capex %5%6   ·   %7/port   ·   %8")
                       .arg(networkLabel(*network), count(ports, "port", "ports"),
                            count(plan->fabric.switchCount(), "switch", "switches"), count(links, "link", "links"),
-                           formatUsd(e.capex.totalUsd), e.capex.estimated ? tr(" (est.)") : QString(),
+                           formatUsdShort(e.capex.totalUsd), e.capex.estimated ? tr(" (est.)") : QString(),
                            formatUsd(ports ? e.capex.totalUsd / double(ports) : 0.0), formatPowerKw(e.opex.powerKw))
                 : tr("%1   ·   %2   ·   %3   ·   capex %4%5   ·   %6/GPU   ·   %7")
                       .arg(count(plan->spec.gpus, "GPU", "GPUs"), count(plan->fabric.switchCount(), "switch", "switches"),
                            count(links, "link", "links"),
-                           formatUsd(e.capex.totalUsd), e.capex.estimated ? tr(" (est.)") : QString(),
+                           formatUsdShort(e.capex.totalUsd), e.capex.estimated ? tr(" (est.)") : QString(),
                            formatUsd(e.capex.perGpuUsd), formatPowerKw(e.opex.powerKw));
     m_statusFigures->setText(errors ? tr("<b style='color:%1'>Not buildable</b>   ·   %2")
                                           .arg(errorColour(palette()).name(), figures.toHtmlEscaped())

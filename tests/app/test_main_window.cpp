@@ -629,6 +629,12 @@ void TestMainWindow::countsReadAsEnglish()
     auto* status = m_window->findChild<QLabel*>(QStringLiteral("statusFigures"));
     QVERIFY(status);
     QTRY_VERIFY2(status->text().startsWith(QStringLiteral("8 GPUs   ·   1 switch   ·   8 links   ·   ")), qPrintable(status->text()));
+    // Its capex and power are the Summary's cards, word for word (the bar once read "$3,580,195" beside a
+    // card's "$3.58 M").
+    for (const char* key : {"capex.total", "power.kw"}) {
+        const SummaryFigure* f = findFigure(m_window->summaryView()->figures(), QString::fromLatin1(key));
+        QVERIFY2(f && status->text().contains(f->value), qPrintable(status->text()));
+    }
     QCoreApplication::removeTranslator(&plurals);
 }
 
