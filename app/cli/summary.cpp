@@ -151,11 +151,11 @@ void printComparison(const Comparison& c, std::ostream& out)
     out << formatted("%-14s %-22s %9s %14s %12s %12s %10s %10s\n", "fabric", "switch", "switches", "capex", "$/GPU",
                      "TCO", "busbw GB/s", "stops/day");
     for (const auto& p : c.plans) {
-        out << formatted("%-14s %-22s %9lld %14s %12s %12s %10.1f %10.3f\n", displayName(p.spec.fabric),
+        out << formatted("%-14s %-22s %9lld %14s %12s %12s %10.1f %10s\n", displayName(p.spec.fabric),
                          p.hardware.switchesText(p.fabric.shape.tiers).c_str(), p.fabric.switchCount(),
                          money(p.estimates.capex.totalUsd).c_str(), money(p.estimates.capex.perGpuUsd).c_str(),
                          money(p.estimates.tcoUsd).c_str(), p.estimates.performance.allreduceBusbwGBps,
-                         p.resilience.jobInterruptionsPerDay);
+                         formatPerDay(p.resilience.jobInterruptionsPerDay).c_str());
         if (p.errorCount() > 0)
             out << "  not buildable: " << counted(p.errorCount(), "design-rule error") << " with " << p.hardware.switchesText(p.fabric.shape.tiers)
                 << " and " << p.hardware.nic.partNumber << "\n";

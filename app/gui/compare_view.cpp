@@ -24,6 +24,7 @@
 #include <cmath>
 
 #include "bom_model.h"  // formatUsdShort, withEstimateMark
+#include "common/format.h"
 #include "plan/compare_text.h"
 #include "round_axis.h"
 #include "status_colours.h"
@@ -108,7 +109,7 @@ QString money(const Plan& p, double usd) { return withEstimateMark(formatUsdShor
 namespace {
 
 // Expected network-caused interruptions per day of a job on the whole cluster, as the CLI prints it.
-QString stopsPerDay(const Plan& p) { return QString::number(p.resilience.jobInterruptionsPerDay, 'f', 3); }
+QString stopsPerDay(const Plan& p) { return QString::fromStdString(formatPerDay(p.resilience.jobInterruptionsPerDay)); }
 
 } // namespace
 

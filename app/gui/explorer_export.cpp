@@ -97,14 +97,14 @@ std::shared_ptr<const io::ReportTable> ExplorerView::frontTable() const
         }
         cells.push_back(formatUsdShort(r.capexUsd));
         cells.push_back(formatUsdShort(r.tcoUsd));
-        cells.push_back(QString::number(r.powerKw, 'f', 1).toStdString());
-        cells.push_back(QString::number(r.allreduceBusbwGBps, 'f', 2).toStdString());
+        cells.push_back(formatKilowatts(r.powerKw));
+        cells.push_back(formatOneDecimal(r.allreduceBusbwGBps));
         cells.push_back(withThousands(r.switches));
         cells.push_back(withThousands(r.transceivers));
-        cells.push_back(QString::number(r.jobInterruptionsPerDay, 'g', 3).toStdString());
+        cells.push_back(formatPerDay(r.jobInterruptionsPerDay));
         if (clusters) {
             cells.push_back(formatUsdShort(r.total.capexUsd));
-            cells.push_back(QString::number(r.totalPowerKw(), 'f', 1).toStdString());
+            cells.push_back(formatKilowatts(r.totalPowerKw()));
         }
         table->rows.push_back(std::move(cells));
     }

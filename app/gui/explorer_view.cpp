@@ -66,8 +66,10 @@ QString figureValue(const cli::SweepRow& r, pareto::Figure f)
     const double v = cli::figureOf(r, f);
     if (pareto::isMoney(f)) return q(formatUsdShort(v));
     if (f == pareto::Figure::Switches || f == pareto::Figure::Optics) return q(withThousands((long long)v));
-    if (f == pareto::Figure::Interruptions) return QString::number(v, 'g', 3);
-    return QString::number(v, 'f', 1);
+    // Each as the plan and the sweep's rows print it (common/format.h).
+    if (f == pareto::Figure::Interruptions) return q(formatPerDay(v));
+    if (f == pareto::Figure::Power || f == pareto::Figure::TotalPower) return q(formatKilowatts(v));
+    return q(formatOneDecimal(v));  // bus bandwidth
 }
 
 QString joined(const QStringList& values)

@@ -4,6 +4,8 @@
 #include <QHeaderView>
 #include <QMenu>
 
+#include <cmath>
+
 #include "common/format.h"
 
 namespace fp::gui {
@@ -94,7 +96,6 @@ void PinnedVariantsTable::showPins(const std::vector<std::size_t>& pinned, const
         }
         const auto count = [](long long n) { return numberItem(double(n), q(withThousands(n))); };
         const auto money = [](double usd) { return numberItem(usd, q(formatUsdShort(usd))); };
-        const auto fixed = [](double v, int decimals) { return numberItem(v, QString::number(v, 'f', decimals)); };
         setItem(line, c++, textItem(q(r.fabric)));
         setItem(line, c++, textItem(q(r.switchModel)));
         setItem(line, c++, textItem(q(r.nicModel)));
@@ -105,21 +106,21 @@ void PinnedVariantsTable::showPins(const std::vector<std::size_t>& pinned, const
         setItem(line, c++, count(r.links));
         setItem(line, c++, money(r.capexUsd));
         setItem(line, c++, money(r.capexPerGpuUsd));
-        setItem(line, c++, fixed(r.powerKw, 1));
+        setItem(line, c++, numberItem(r.powerKw, q(formatKilowatts(r.powerKw))));
         setItem(line, c++, money(r.tcoUsd));
-        setItem(line, c++, fixed(r.latencyMaxNs, 0));
-        setItem(line, c++, fixed(r.allreduceBusbwGBps, 2));
+        setItem(line, c++, numberItem(r.latencyMaxNs, q(withThousands(std::llround(r.latencyMaxNs)))));
+        setItem(line, c++, numberItem(r.allreduceBusbwGBps, q(formatOneDecimal(r.allreduceBusbwGBps))));
         setItem(line, c++, count(r.errors));
         setItem(line, c++, count(r.warnings));
         setItem(line, c++, count(r.transceivers));
-        setItem(line, c++, numberItem(r.jobInterruptionsPerDay, QString::number(r.jobInterruptionsPerDay, 'g', 3)));
+        setItem(line, c++, numberItem(r.jobInterruptionsPerDay, q(formatPerDay(r.jobInterruptionsPerDay))));
         setItem(line, c++, count(r.networks));
         setItem(line, c++, count(r.total.switches));
         setItem(line, c++, count(r.total.transceivers));
         setItem(line, c++, count(r.total.cables));
         setItem(line, c++, money(r.total.capexUsd));
-        setItem(line, c++, fixed(r.totalPowerKw(), 1));
-        setItem(line, c++, fixed(r.totalPowerMaxKw(), 1));
+        setItem(line, c++, numberItem(r.totalPowerKw(), q(formatKilowatts(r.totalPowerKw()))));
+        setItem(line, c++, numberItem(r.totalPowerMaxKw(), q(formatKilowatts(r.totalPowerMaxKw()))));
         setItem(line, c++, count(r.total.errors));
         setItem(line, c++, count(r.total.warnings));
     }

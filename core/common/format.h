@@ -68,6 +68,16 @@ inline std::string formatKilowatts(double kw)
 
 inline std::string formatKw(double kw) { return formatKilowatts(kw) + " kW"; }
 
+// Network interruptions a day of a whole-cluster job, to three decimals ("0.037"): the plan's resilience
+// line, compare's stops/day, diff, the Explorer and the workbook's cell format ("0.000") print it alike.
+inline std::string formatPerDay(double perDay)
+{
+    if (!std::isfinite(perDay)) return "n/a";
+    char buf[48];
+    std::snprintf(buf, sizeof buf, "%.3f", perDay);
+    return buf;
+}
+
 inline std::string formatUsdShort(double usd)
 {
     if (!std::isfinite(usd)) return "n/a";  // makePlan refuses such plans; never print "$inf B"

@@ -33,9 +33,10 @@ std::string resilienceSummary(const Resilience& r)
     char buf[320];
     // The interruption rate with its low-high range (failure_ranges.h): the central figure is the plan's.
     std::snprintf(buf, sizeof buf,
-                  "%.2f failures/month (%.2f optics); %.3f network interruptions/day (%.3f-%.3f) for a job on all %s GPUs",
-                  r.failuresPerMonth, optics, r.jobInterruptionsPerDay, interruptionsPerDay(r, RateBound::Low),
-                  interruptionsPerDay(r, RateBound::High), withThousands(r.clusterGpus).c_str());
+                  "%.2f failures/month (%.2f optics); %s network interruptions/day (%s-%s) for a job on all %s GPUs",
+                  r.failuresPerMonth, optics, formatPerDay(r.jobInterruptionsPerDay).c_str(),
+                  formatPerDay(interruptionsPerDay(r, RateBound::Low)).c_str(),
+                  formatPerDay(interruptionsPerDay(r, RateBound::High)).c_str(), withThousands(r.clusterGpus).c_str());
     std::string s = buf;
     if (r.jobInterruptionsPerDay > 0) {
         std::snprintf(buf, sizeof buf, " (one every %.1f days)", 1.0 / r.jobInterruptionsPerDay);

@@ -95,6 +95,8 @@ XlsxBook::XlsxBook(const std::string& path) : path_(path)
     formats_.integer = makeFormat(book_, "#,##0");
     formats_.decimal = makeFormat(book_, "#,##0.0");
     formats_.decimalBold = makeFormat(book_, "#,##0.0", true);
+    formats_.perDay = makeFormat(book_, "0.000");
+    formats_.perDayBold = makeFormat(book_, "0.000", true);
     formats_.note = makeFormat(book_, nullptr, false, true);
 }
 

@@ -25,6 +25,8 @@ struct XlsxFormats {
     lxw_format* integer = nullptr;    // #,##0
     lxw_format* decimal = nullptr;    // #,##0.0
     lxw_format* decimalBold = nullptr;
+    lxw_format* perDay = nullptr;     // 0.000: interruptions a day, as formatPerDay prints them
+    lxw_format* perDayBold = nullptr;
     lxw_format* note = nullptr;       // italic, wrapped
 };
 

@@ -49,7 +49,7 @@ void writeResilienceSheet(XlsxBook& book, const ExportContext& ctx)
         s.formula(row, 8,
                   "SUMIF(" + cellRef(firstDomain, 7) + ":" + cellRef(lastDomain, 7) + ",\"no\"," +
                       cellRef(firstDomain, 8) + ":" + cellRef(lastDomain, 8) + ")/365.25",
-                  r.jobInterruptionsPerDay, fmt.decimalBold);
+                  r.jobInterruptionsPerDay, fmt.perDayBold);  // "#,##0.0" showed 0.037 as 0.0
     ++row;
     s.text(row, 0, "The same, central (low-high)", fmt.bold);
     s.text(row, 1, rangeText(ranges.interruptionsPerDay, 3) + " a day: the rates in the table below");

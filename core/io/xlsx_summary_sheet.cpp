@@ -113,7 +113,7 @@ void writeComparison(SummaryWriter& w, const Comparison& cmp)
         s.number(row, 11, e.performance.latencyMinNs, fmt.integer);
         s.number(row, 12, e.performance.latencyMaxNs, fmt.integer);
         if (p.spec.fabric == cmp.advice.recommended) s.text(row, 13, "yes", fmt.bold);
-        s.number(row, 14, p.resilience.jobInterruptionsPerDay);  // core/estimate/README.md, Resilience
+        s.number(row, 14, p.resilience.jobInterruptionsPerDay, fmt.perDay);  // core/estimate/README.md, Resilience
         s.number(row, 15, e.opex.powerMaxKw, fmt.decimal);         // switches at their maximum (facility)
         ++row;
     }

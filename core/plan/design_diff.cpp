@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <map>
 #include <tuple>
 
@@ -189,11 +188,7 @@ std::string figureText(const FigureCell& c)
     case FigureKind::Usd: return formatUsdShort(c.value);
     case FigureKind::Kilowatts: return formatKilowatts(c.value);
     case FigureKind::OneDecimal: return formatOneDecimal(c.value);  // "all-reduce bus bw 373.0 GB/s"
-    case FigureKind::PerDay: {  // as `compare` prints stops/day
-        char buf[48];
-        std::snprintf(buf, sizeof buf, "%.3f", c.value);
-        return buf;
-    }
+    case FigureKind::PerDay: return formatPerDay(c.value);  // as `compare` prints stops/day
     }
     return {};
 }

@@ -84,6 +84,14 @@ check(abs(sum(per_month.values()) - sum(plan["resilience"]["expected_failures_pe
       "Resilience: failures per month differ from the plan JSON")
 check(any(isinstance(res.cell(rr, 10).value, str) and "POISSON(" in res.cell(rr, 10).value
           for rr in range(1, res.max_row + 1)), "Resilience: no live Poisson stock-out formula")
+# The interruptions a day are shown to three decimals, as the plan prints them ("0.037"): the sheet's
+# one-decimal format showed "0.0".
+rate_row = next((rr for rr in range(1, res.max_row + 1)
+                 if res.cell(rr, 1).value == "Network interruptions per day, job on all GPUs"), None)
+check(rate_row is not None and res.cell(rate_row, 9).number_format == "0.000",
+      f"Resilience: interruptions a day formatted {res.cell(rate_row, 9).number_format if rate_row else None!r}")
+check(rate_row is not None and abs(cached.cell(rate_row, 9).value - plan["resilience"]["job_interruptions_per_day"]) < 1e-9,
+      "Resilience: interruptions a day differ from the plan JSON")
 
 bom = wb["BOM"]
 header = [c.value for c in bom[1]]
