@@ -105,7 +105,8 @@ void printSummary(const Plan& p, std::ostream& out, const std::string& catalogPa
     out << "\n";
     const auto& perf = p.estimates.performance;
     out << "  latency " << num(std::llround(perf.latencyMinNs)) << "-" << num(std::llround(perf.latencyMaxNs)) << " ns"
-        << formatted("; bisection %.1f Tb/s; all-reduce bus bw %.1f GB/s\n", perf.bisectionTbps, perf.allreduceBusbwGBps);
+        << "; bisection " << formatOneDecimal(perf.bisectionTbps) << " Tb/s; all-reduce bus bw "
+        << formatOneDecimal(perf.allreduceBusbwGBps) << " GB/s\n";
     // Which NCCL algorithm that figure is (8 GiB), and what the others would do (collectives.h).
     if (const auto* ar = perf.collectives.find(estimate::Collective::AllReduce); ar && !ar->picked.empty()) {
         std::string others;
@@ -151,10 +152,10 @@ void printComparison(const Comparison& c, std::ostream& out)
     out << formatted("%-14s %-22s %9s %14s %12s %12s %10s %10s\n", "fabric", "switch", "switches", "capex", "$/GPU",
                      "TCO", "busbw GB/s", "stops/day");
     for (const auto& p : c.plans) {
-        out << formatted("%-14s %-22s %9lld %14s %12s %12s %10.1f %10s\n", displayName(p.spec.fabric),
+        out << formatted("%-14s %-22s %9lld %14s %12s %12s %10s %10s\n", displayName(p.spec.fabric),
                          p.hardware.switchesText(p.fabric.shape.tiers).c_str(), p.fabric.switchCount(),
                          money(p.estimates.capex.totalUsd).c_str(), money(p.estimates.capex.perGpuUsd).c_str(),
-                         money(p.estimates.tcoUsd).c_str(), p.estimates.performance.allreduceBusbwGBps,
+                         money(p.estimates.tcoUsd).c_str(), formatOneDecimal(p.estimates.performance.allreduceBusbwGBps).c_str(),
                          formatPerDay(p.resilience.jobInterruptionsPerDay).c_str());
         if (p.errorCount() > 0)
             out << "  not buildable: " << counted(p.errorCount(), "design-rule error") << " with " << p.hardware.switchesText(p.fabric.shape.tiers)

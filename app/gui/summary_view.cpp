@@ -118,16 +118,17 @@ std::vector<SummaryFigure> summaryFigures(const Plan& plan, const LinkTallies* c
         longestLead > 0 ? QObject::tr("%n day(s)", nullptr, longestLead) : QObject::tr("unknown"), longestLead,
         false);
     add(QStringLiteral("latency"), QObject::tr("Latency (unloaded)"),
-        QStringLiteral("%1 – %2 ns").arg(en.toString(e.performance.latencyMinNs, 'f', 0), en.toString(e.performance.latencyMaxNs, 'f', 0)),
+        QStringLiteral("%1 – %2 ns").arg(QString::fromStdString(withThousands(std::llround(e.performance.latencyMinNs))),
+                                          QString::fromStdString(withThousands(std::llround(e.performance.latencyMaxNs)))),
         e.performance.latencyMaxNs, true);
     // Without a platform's NVLink domain the figure rests on an assumption: the card says so, the notes say why.
     const bool noNvlink = !estimate::noNvlinkReason(e.performance.collectives.system, plan.spec.platform).empty();
     add(QStringLiteral("busbw"),
         noNvlink ? QObject::tr("All-reduce bus bandwidth, no NVLink assumed") : QObject::tr("All-reduce bus bandwidth"),
-        QStringLiteral("%1 GB/s").arg(e.performance.allreduceBusbwGBps, 0, 'f', 1), e.performance.allreduceBusbwGBps,
+        QStringLiteral("%1 GB/s").arg(QString::fromStdString(formatOneDecimal(e.performance.allreduceBusbwGBps))), e.performance.allreduceBusbwGBps,
         true);
     add(QStringLiteral("bisection"), QObject::tr("Bisection bandwidth"),
-        QStringLiteral("%1 Tb/s").arg(en.toString(e.performance.bisectionTbps, 'f', 1)), e.performance.bisectionTbps,
+        QStringLiteral("%1 Tb/s").arg(QString::fromStdString(formatOneDecimal(e.performance.bisectionTbps))), e.performance.bisectionTbps,
         false);
     add(QStringLiteral("findings.errors"), QObject::tr("Errors"), QString::number(plan.errorCount()),
         plan.errorCount(), false);

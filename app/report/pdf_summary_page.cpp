@@ -127,9 +127,9 @@ void writeSummaryPage(PdfDocument& doc, const Plan& plan)
                groupedNumber(e.performance.latencyMinNs) + QStringLiteral("–") +
                    groupedNumber(e.performance.latencyMaxNs) + QStringLiteral(" ns"));
     right.line(QStringLiteral("Injection per GPU"), groupedNumber(e.performance.injectionGbpsPerGpu) + QStringLiteral(" Gb/s"));
-    right.line(QStringLiteral("Bisection bandwidth"), groupedNumber(e.performance.bisectionTbps, 1) + QStringLiteral(" Tb/s"));
+    right.line(QStringLiteral("Bisection bandwidth"), qs(formatOneDecimal(e.performance.bisectionTbps)) + QStringLiteral(" Tb/s"));
     right.line(QStringLiteral("All-reduce bus bandwidth"),
-               groupedNumber(e.performance.allreduceBusbwGBps, 1) + QStringLiteral(" GB/s"));
+               qs(formatOneDecimal(e.performance.allreduceBusbwGBps)) + QStringLiteral(" GB/s"));
     right.line(QStringLiteral("Design-rule checks"),
                QStringLiteral("%1 errors, %2 warnings").arg(plan.errorCount()).arg(plan.warningCount()));
 

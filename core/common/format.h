@@ -38,13 +38,20 @@ inline std::string counted(long long n, std::string_view singular, std::string_v
 // workbook's text, so no two of them can print the same figure differently (issue 20):
 //   money: >= $1 B and >= $1 M with two decimals ("$7.01 M"), >= $10 k in whole thousands ("$456 k"),
 //          below that in whole dollars ("$6,844");
-//   effort and durations (engineer-weeks, months): one decimal ("2.5"), never a whole-number round.
+//   effort and durations (engineer-weeks, months), bandwidths (GB/s, Tb/s) and power (kW): one decimal with
+//          thousands apart ("2.5", "20,000.0"), never a whole-number round.
 // Halves round away from zero (as std::round), the rule people apply by hand.
 inline std::string formatOneDecimal(double v)
 {
-    char buf[48];
-    std::snprintf(buf, sizeof buf, "%.1f", std::round(v * 10.0) / 10.0);
-    return buf;
+    if (!std::isfinite(v)) return "n/a";
+    if (std::fabs(v) >= 1e17) {  // past a long long's tenths: no grouping, no overflow
+        char buf[400];
+        std::snprintf(buf, sizeof buf, "%.1f", v);
+        return buf;
+    }
+    const long long tenths = std::llround(std::fabs(v) * 10.0);
+    const std::string digits = withThousands(tenths / 10) + "." + std::to_string(tenths % 10);
+    return v < 0 && tenths != 0 ? "-" + digits : digits;  // thousands apart ("20,000.0"), never "-0.0"
 }
 
 // A floor or site dimension: whole metres with thousands ("1,234 m"), one decimal under 10 m (a floor of
@@ -58,13 +65,7 @@ inline std::string formatMetres(double m)
 // Power for people, in kilowatts with one decimal and thousands apart ("11,144.3"; formatKw adds " kW"). The
 // CLI, the window and the PDF print every network and BOM power figure with it: the window once read
 // "11.14 MW" and the CLI "11144.3 kW" for one figure. Halves round away from zero, as formatOneDecimal.
-inline std::string formatKilowatts(double kw)
-{
-    if (!std::isfinite(kw)) return "n/a";
-    const long long tenths = std::llround(std::fabs(kw) * 10.0);
-    const std::string digits = withThousands(tenths / 10) + "." + std::to_string(tenths % 10);
-    return kw < 0 && tenths != 0 ? "-" + digits : digits;
-}
+inline std::string formatKilowatts(double kw) { return formatOneDecimal(kw); }
 
 inline std::string formatKw(double kw) { return formatKilowatts(kw) + " kW"; }
 

@@ -456,6 +456,16 @@ void TestGuiCliAgree::powerReadsAsTheCliPrintsIt()
     QCOMPARE(cli.exitCode, 0);
     const QString line = QStringLiteral("network power: %1 typical, %2 at full load").arg(typical->value, full->value);
     QVERIFY2(cli.out.contains(line), qPrintable(line + QStringLiteral("\nnot in the CLI's\n") + cli.out));
+    // The performance line too: "20000.0 Tb/s" in the CLI beside the window's "20,000.0 Tb/s" was the same slip.
+    const SummaryFigure* latency = findFigure(figures, QStringLiteral("latency"));
+    const SummaryFigure* bisection = findFigure(figures, QStringLiteral("bisection"));
+    const SummaryFigure* busbw = findFigure(figures, QStringLiteral("busbw"));
+    QVERIFY(latency && bisection && busbw);
+    QVERIFY2(bisection->value.contains(QLatin1Char(',')), qPrintable(bisection->value));  // 20,000 Tb/s: thousands apart
+    const QString performance = QStringLiteral("latency %1; bisection %2; all-reduce bus bw %3")
+                                    .arg(QString(latency->value).replace(QStringLiteral(" – "), QStringLiteral("-")),
+                                         bisection->value, busbw->value);
+    QVERIFY2(cli.out.contains(performance), qPrintable(performance + QStringLiteral("\nnot in the CLI's\n") + cli.out));
 
     // Per network: the window's table cells are the CLI's columns (power kW, max kW) of the same row.
     const QString design = QStringLiteral(FABRICPLAN_EXAMPLES_DIR "/dgx-h100-superpod-1024-all-networks.fabricplan");

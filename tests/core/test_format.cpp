@@ -46,6 +46,9 @@ private slots:
         QCOMPARE(formatKilowatts(-3.25), std::string("-3.3"));
         QCOMPARE(formatKilowatts(-0.04), std::string("0.0"));  // no "-0.0"
         QCOMPARE(formatKilowatts(std::numeric_limits<double>::quiet_NaN()), std::string("n/a"));
+        QCOMPARE(formatOneDecimal(20000.0), std::string("20,000.0"));  // bisection Tb/s at 100,000 GPUs
+        QCOMPARE(formatOneDecimal(2.5), std::string("2.5"));
+        QCOMPARE(formatOneDecimal(1e300).substr(0, 4), std::string("1000"));  // no overflow past a long long
     }
 
     void moneyHasOneRule()
