@@ -1,6 +1,7 @@
 #include "media/cage_grouping.h"
 
 #include <algorithm>
+#include <numeric>
 
 #include "topology/zeroed_array.h"
 
@@ -14,6 +15,17 @@ CageGrouping groupByCage(const Fabric& fabric, const Hardware& hardware)
     // The cage of every link end, once: the passes below and the BOM read it.
     g.ends.emplace(fabric, g.cages);
     g.cageOfEnd = g.ends->all();  // cageOfEachEnd(fabric, g.cages), its table kept
+    if (g.cages.onePortPerCage()) {
+        // No cage is shared (a port holds one link): each link is its own group, one link carried at
+        // either end, aligned; what the passes below find, without their per-cage arrays (the in-band
+        // and OOB networks: about a quarter of their planning, fabricplan-bench --networks).
+        g.rootOfLink.resize(linkCount);
+        std::iota(g.rootOfLink.begin(), g.rootOfLink.end(), 0u);
+        g.carriedA.assign(linkCount, 1);
+        g.carriedB.assign(linkCount, 1);
+        g.aligned.assign(linkCount, 1);
+        return g;
+    }
     const std::uint32_t* const endCage = g.cageOfEnd.data();  // a pointer: no reload after each store
     // Per cage: the first link end to reach it + 1 (an end index, 2 x link + side; 0: none yet) and its links
     // (255: that many or more). Zero-filled arrays, so "none yet" needs no fill of its own.

@@ -34,6 +34,12 @@ CageIndex indexCages(const Fabric& f, int nicPorts, int nicsPerHostCage)
     return idx;
 }
 
+bool CageIndex::onePortPerCage() const
+{
+    return nicsPerHostCage == 1 && linksPerNicCage == 1 &&
+           std::all_of(portsPerCageOfDevice.begin(), portsPerCageOfDevice.end(), [](std::uint8_t p) { return p <= 1; });
+}
+
 namespace {
 
 // log2 of a power of two, else -1: the shift that divides a port number by it.

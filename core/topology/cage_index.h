@@ -44,6 +44,10 @@ struct CageIndex {
     }
     // Cages a device's links reach into: highest local cage used + 1 (0 when it has no links).
     std::uint32_t cagesUsed(DeviceId d) const { return firstCage[d + 1] - firstCage[d]; }
+    // Whether no cage holds two ports: one port per switch cage, and each node port in a cage of its own
+    // (no host cage of two NICs, one link per NIC cage: nic x cagesPerNic + plane is then one-to-one).
+    // QSFP28 and RJ45 fabrics (the in-band and OOB networks) are such; then every link is its own cage group.
+    bool onePortPerCage() const;
 };
 
 // Numbers the cages of `fabric`; nicPorts = cages per NIC (NicModel::ports); nicsPerHostCage =

@@ -41,6 +41,7 @@ ClusterSpec randomSpec(std::mt19937& rng, const Catalog& catalog)
         {FabricKind::RoCE, "SN5600", "900-9D3D4-00EN-HA0", 200},  // four ports per cage
         {FabricKind::SpectrumX, "SN5600", "900-9X81E-00EX-DT0", 400},
         {FabricKind::RoCE, "QFX5240-64OD", "BCM957608-P1400GDF00", 400},
+        {FabricKind::RoCE, "SN4600C", "MCX715105AS-WEAT", 100},  // one port per cage: the grouping's shortcut
     };
     const Kit& kit = kits[below(int(std::size(kits)))];
     ClusterSpec s;
@@ -215,11 +216,12 @@ private slots:
     void fastPathsMatchPlainCounts()
     {
         std::mt19937 rng(20261202);
-        int withMultiLeg = 0, twinHostCages = 0;
+        int withMultiLeg = 0, twinHostCages = 0, onePortCages = 0;
         std::vector<std::string> failures;
         const test::RandomPlans r = test::planRandomSpecs(
-            catalog_, 300, 2000, [&] { return randomSpec(rng, catalog_); }, [&](const ClusterSpec&, Plan& p, int attempts) {
+            catalog_, 360, 2400, [&] { return randomSpec(rng, catalog_); }, [&](const ClusterSpec&, Plan& p, int attempts) {
                 twinHostCages += p.media.cages.nicsPerHostCage > 1;
+                onePortCages += p.media.cages.onePortPerCage();
                 withMultiLeg += std::any_of(p.media.solutions.begin(), p.media.solutions.end(),
                                             [](const LinkSolution& s) { return bom::isMultiLeg(s); });
                 const std::string where = "attempt " + std::to_string(attempts) + ": ";
@@ -238,11 +240,12 @@ private slots:
                 return true;
             });
         const int planned = r.planned, attempts = r.attempts;
-        qInfo("%d random plans in %d attempts, %d with multi-leg cables, %d with twin-port host cages", planned, attempts,
-              withMultiLeg, twinHostCages);
-        QVERIFY(planned >= 300);
+        qInfo("%d random plans in %d attempts, %d with multi-leg cables, %d with twin-port host cages, %d with one port "
+              "per cage", planned, attempts, withMultiLeg, twinHostCages, onePortCages);
+        QVERIFY(planned >= 360);
         QVERIFY(withMultiLeg >= 30);
         QVERIFY(twinHostCages >= 10);
+        QVERIFY(onePortCages >= 10);  // cageDifference checks the grouping's shortcut on these
         std::string all;
         for (std::size_t k = 0; k < std::min<std::size_t>(failures.size(), 20); ++k) all += "\n  " + failures[k];
         QVERIFY2(failures.empty(), all.c_str());
