@@ -38,10 +38,8 @@ std::string resilienceSummary(const Resilience& r)
                   formatPerDay(interruptionsPerDay(r, RateBound::Low)).c_str(),
                   formatPerDay(interruptionsPerDay(r, RateBound::High)).c_str(), withThousands(r.clusterGpus).c_str());
     std::string s = buf;
-    if (r.jobInterruptionsPerDay > 0) {
-        std::snprintf(buf, sizeof buf, " (one every %.1f days)", 1.0 / r.jobInterruptionsPerDay);
-        s += buf;
-    }
+    if (r.jobInterruptionsPerDay > 0)
+        s += " (one every " + formatOneDecimal(1.0 / r.jobInterruptionsPerDay) + " days)";  // "3,169.7", as everywhere
     if (const FailureDomain* w = worstDomain(r))
         s += "; worst single failure: " + w->component + " cuts off " + withThousands(w->gpusDisconnected) + " GPUs";
     else

@@ -3,11 +3,13 @@
 // 16,384-GPU job against the Llama 3 report (Dubey et al., arXiv 2407.21783, Table 5).
 #include <QtTest>
 
+#include <cctype>
 #include <cmath>
 #include <map>
 
 #include "catalog/catalog_db.h"
 #include "common/error.h"
+#include "common/format.h"
 #include "estimate/poisson.h"
 #include "estimate/resilience.h"
 #include "estimate/resilience_text.h"
@@ -438,6 +440,24 @@ private slots:
         QVERIFY(std::abs(j["expected_failures_per_month"]["switch"].get<double>() - 48 * 0.0808 / 12) < 1e-12);
         QCOMPARE(j["job_interruptions_per_day"].get<double>(), p.resilience.jobInterruptionsPerDay);
         QCOMPARE(j["default_reorder_days"].get<int>(), 30);
+    }
+
+    // The summary line (CLI, window, PDF) prints its figures by the shared rules: an 8-GPU lab's job is cut
+    // once every few thousand days, which read "one every 3169.7 days" without its thousands apart.
+    void summaryLineGroupsThousands()
+    {
+        ClusterSpec lab;
+        lab.gpus = 8;
+        const Plan p = makePlan(lab, catalog_);
+        const double days = 1.0 / p.resilience.jobInterruptionsPerDay;
+        QVERIFY2(days >= 1000, "the case must need a thousands separator");
+        const std::string line = resilienceSummary(p.resilience);
+        QVERIFY2(line.find("one every " + formatOneDecimal(days) + " days") != std::string::npos, line.c_str());
+        // Independent of the formatter: no run of four digits anywhere in the line.
+        for (std::size_t i = 0; i + 4 <= line.size(); ++i)
+            QVERIFY2(!(std::isdigit((unsigned char)line[i]) && std::isdigit((unsigned char)line[i + 1]) &&
+                       std::isdigit((unsigned char)line[i + 2]) && std::isdigit((unsigned char)line[i + 3])),
+                     line.c_str());
     }
 };
 
