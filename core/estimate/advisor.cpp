@@ -134,9 +134,9 @@ Advice advise(const std::vector<std::pair<FabricKind, Estimates>>& options, cons
     advice.recommended = pick->first;
 
     for (const auto& [kind, e] : options) {
-        char busbw[48] = "";
-        if (allHaveBusbw)
-            std::snprintf(busbw, sizeof busbw, ", all-reduce busbw %.0f GB/s", e.performance.allreduceBusbwGBps);
+        // One decimal, as the comparison table beside these lines prints it ("335.6", not "336").
+        const std::string busbw =
+            allHaveBusbw ? ", all-reduce busbw " + formatOneDecimal(e.performance.allreduceBusbwGBps) + " GB/s" : "";
         advice.reasons.push_back(std::string(displayName(kind)) + ": TCO " + formatUsdShort(e.tcoUsd) + " (capex " +
                                  formatUsdShort(e.capex.totalUsd) + "), efficiency " + pct(effectiveEfficiency(e)) + busbw +
                                  ", " + timeLostText(lost(e)) + ".");
@@ -168,13 +168,9 @@ Advice advise(const std::vector<std::pair<FabricKind, Estimates>>& options, cons
         std::string text = head + "with PFC/ECN/DCQCN set wrong, RoCE's NICs reach ~" +
                            pct(model::kRoceMisconfiguredRelative) + " of InfiniBand's efficiency, not the tuned " +
                            pct(e.performance.efficiency / model::kIbEfficiency) + ": its ";
-        char fall[96];
-        if (allHaveBusbw)
-            std::snprintf(fall, sizeof fall, "all-reduce busbw would fall from %.0f to %.0f GB/s", speed(e), misconfigured);
-        else
-            std::snprintf(fall, sizeof fall, "efficiency would fall from %s to %s", pct(speed(e)).c_str(),
-                          pct(misconfigured).c_str());
-        text += fall;
+        text += allHaveBusbw ? "all-reduce busbw would fall from " + formatOneDecimal(speed(e)) + " to " +
+                                   formatOneDecimal(misconfigured) + " GB/s"
+                             : "efficiency would fall from " + pct(speed(e)) + " to " + pct(misconfigured);
         text += formatUsdShort(extraUsd) == formatUsdShort(0)
                     ? ", which would lose no more cluster time."
                     : ", losing about " + formatUsdShort(extraUsd) + " more cluster time over the horizon (" +
