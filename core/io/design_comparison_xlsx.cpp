@@ -61,9 +61,10 @@ void writeDesignsSheet(XlsxBook& book, const DesignComparison& c)
             case FigureKind::Text: s.text(row, col, cell.text); break;
             case FigureKind::Count: s.number(row, col, cell.value, fmt.integer); break;
             case FigureKind::Usd: s.number(row, col, cell.value, fmt.usd); break;
+            // Shown as figureText prints them (92.3, 373.0, 0.037), the full value kept in the cell.
             case FigureKind::Kilowatts:
-            case FigureKind::OneDecimal:
-            case FigureKind::PerDay: s.number(row, col, cell.value, nullptr); break;
+            case FigureKind::OneDecimal: s.number(row, col, cell.value, fmt.decimal); break;
+            case FigureKind::PerDay: s.number(row, col, cell.value, fmt.perDay); break;
             }
         }
     }

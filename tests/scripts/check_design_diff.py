@@ -15,6 +15,7 @@ Usage: check_design_diff.py CLI CATALOG EXAMPLES OUT"""
 import csv
 import io
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -51,7 +52,6 @@ check(r.returncode == 0, f"diff: exit {r.returncode}: {r.stderr.strip()[:400]}")
 # The diff's text rows print each figure as `plan` prints it for that design (one rule, common/format.h):
 # power in kW to one decimal, bus bandwidth to one decimal, interruptions per day to three. The diff once
 # printed "92.32" where the plan printed "92.3 kW".
-import re
 summary = subprocess.run([cli, "plan", str(networks), "--catalog", catalog], capture_output=True, text=True, env=env).stdout
 rows_of_diff = {}
 for line in r.stdout.splitlines():
@@ -152,6 +152,11 @@ for i, plan in enumerate(plans):
     bom_total = sum(q[1] for q in boms[i].values())
     check(abs(figures["BOM total, all networks (USD)"][i] - bom_total) < 0.01,
           f"{names[i]}: BOM total {figures['BOM total, all networks (USD)'][i]}, plan JSON {bom_total}")
+# The sheet shows each figure as diff and plan print it (92.3 kW, 373.0 GB/s, 0.037 a day), the value whole.
+formats = {r[0].value: [c.number_format for c in r[1:]] for r in side.iter_rows() if r[0].value}
+for label, fmt in [("Network power (kW)", "#,##0.0"), ("All-reduce bus bandwidth (GB/s)", "#,##0.0"),
+                   ("Job interruptions per day", "0.000"), ("Network power, all networks (kW)", "#,##0.0")]:
+    check(formats.get(label) == [fmt] * len(names), f"sheet: {label} formatted {formats.get(label)}, want {fmt}")
 change_row = next(r for r in side.iter_rows() if r[0].value == "BOM change against the baseline (USD)")
 check(all(isinstance(c.value, str) and c.value.startswith("=SUMIF(") for c in change_row[1:]), "BOM change is not a live SUMIF")
 
