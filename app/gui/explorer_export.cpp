@@ -74,17 +74,23 @@ std::shared_ptr<const io::ReportTable> ExplorerView::frontTable() const
         table->columns.push_back(k);
         table->numeric.push_back(false);
     }
-    for (const char* title : {"Capex", "TCO", "Power kW", "Bus bw GB/s", "Switches", "Optics", "Stops/day"}) {
-        table->columns.push_back(tr(title).toStdString());
+    // The figures' columns, each titled and printed from one list (pareto::figureText); the cluster's cost
+    // beside the compute fabric's when the design has other networks.
+    struct FigureColumn {
+        const char* title;
+        pareto::Figure figure;
+    };
+    std::vector<FigureColumn> figureColumns = {{"Capex", pareto::Figure::Capex},         {"TCO", pareto::Figure::Tco},
+                                               {"Power kW", pareto::Figure::Power},      {"Bus bw GB/s", pareto::Figure::Busbw},
+                                               {"Switches", pareto::Figure::Switches},   {"Optics", pareto::Figure::Optics},
+                                               {"Stops/day", pareto::Figure::Interruptions}};
+    if (std::any_of(m_rows.begin(), m_rows.end(), [](const cli::SweepRow& r) { return r.networks > 1; }))
+        figureColumns.insert(figureColumns.end(), {{"Capex, all networks", pareto::Figure::TotalCapex},
+                                                   {"Power kW, all networks", pareto::Figure::TotalPower}});
+    for (const FigureColumn& c : figureColumns) {
+        table->columns.push_back(tr(c.title).toStdString());
         table->numeric.push_back(true);
     }
-    // The cluster's cost beside the compute fabric's, when the design has other networks.
-    const bool clusters = std::any_of(m_rows.begin(), m_rows.end(), [](const cli::SweepRow& r) { return r.networks > 1; });
-    if (clusters)
-        for (const char* title : {"Capex, all networks", "Power kW, all networks"}) {
-            table->columns.push_back(tr(title).toStdString());
-            table->numeric.push_back(true);
-        }
     std::vector<std::size_t> front = m_frontRows;  // by the across figure, as drawn
     for (std::size_t i : front) {
         const cli::SweepRow& r = m_rows[i];
@@ -95,17 +101,7 @@ std::shared_ptr<const io::ReportTable> ExplorerView::frontTable() const
                 if (key == k) v = value;
             cells.push_back(v);
         }
-        cells.push_back(formatUsdShort(r.capexUsd));
-        cells.push_back(formatUsdShort(r.tcoUsd));
-        cells.push_back(formatKilowatts(r.powerKw));
-        cells.push_back(formatOneDecimal(r.allreduceBusbwGBps));
-        cells.push_back(withThousands(r.switches));
-        cells.push_back(withThousands(r.transceivers));
-        cells.push_back(formatPerDay(r.jobInterruptionsPerDay));
-        if (clusters) {
-            cells.push_back(formatUsdShort(r.total.capexUsd));
-            cells.push_back(formatKilowatts(r.totalPowerKw()));
-        }
+        for (const FigureColumn& c : figureColumns) cells.push_back(pareto::figureText(c.figure, cli::figureOf(r, c.figure)));
         table->rows.push_back(std::move(cells));
     }
     return table;

@@ -63,13 +63,7 @@ QString q(const std::string& s) { return QString::fromStdString(s); }
 
 QString figureValue(const cli::SweepRow& r, pareto::Figure f)
 {
-    const double v = cli::figureOf(r, f);
-    if (pareto::isMoney(f)) return q(formatUsdShort(v));
-    if (f == pareto::Figure::Switches || f == pareto::Figure::Optics) return q(withThousands((long long)v));
-    // Each as the plan and the sweep's rows print it (common/format.h).
-    if (f == pareto::Figure::Interruptions) return q(formatPerDay(v));
-    if (f == pareto::Figure::Power || f == pareto::Figure::TotalPower) return q(formatKilowatts(v));
-    return q(formatOneDecimal(v));  // bus bandwidth
+    return q(pareto::figureText(f, cli::figureOf(r, f)));  // as the plan's summary prints it
 }
 
 QString joined(const QStringList& values)

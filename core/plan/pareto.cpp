@@ -5,6 +5,8 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "common/format.h"
+
 namespace fp::pareto {
 
 bool dominates(const std::vector<double>& a, const std::vector<double>& b, const std::vector<Goal>& goals)
@@ -108,6 +110,22 @@ std::vector<Figure> parseFigures(const std::string& list)
 }
 
 bool isMoney(Figure f) { return f == Figure::Capex || f == Figure::Tco || f == Figure::TotalCapex; }
+
+std::string figureText(Figure f, double value)
+{
+    switch (f) {
+    case Figure::Capex:
+    case Figure::Tco:
+    case Figure::TotalCapex: return formatUsdShort(value);
+    case Figure::Switches:
+    case Figure::Optics: return withThousands(std::llround(value));
+    case Figure::Power:
+    case Figure::TotalPower: return formatKilowatts(value);
+    case Figure::Busbw: return formatOneDecimal(value);
+    case Figure::Interruptions: return formatPerDay(value);
+    }
+    return {};
+}
 
 std::vector<Figure> defaultFigures() { return {Figure::Capex, Figure::Busbw}; }
 

@@ -46,6 +46,10 @@ std::optional<Figure> figureNamed(const std::string& name);
 std::vector<Figure> parseFigures(const std::string& list);
 // Dollars (the sweep writes them to the cent and compares them so).
 bool isMoney(Figure);
+// A figure's value as people read it, by the shared rules (common/format.h) the plan's summary prints it
+// with: money "$3.58 M", counts "2,048", power "11,144.3" (kW), bus bandwidth "373.0" (GB/s),
+// interruptions "0.037" (a day). The Explorer's tooltips and its PDF table both print figures so.
+std::string figureText(Figure, double value);
 // The default trade-off: capex against allreduce bus bandwidth.
 std::vector<Figure> defaultFigures();
 std::vector<Goal> goalsOf(const std::vector<Figure>&);

@@ -146,6 +146,18 @@ private slots:
             }
         }
     }
+
+    // Each figure as the plan's summary prints it, by hand: the Explorer's tooltips and PDF table read these.
+    void figuresReadAsThePlanPrintsThem()
+    {
+        QCOMPARE(pareto::figureText(pareto::Figure::Capex, 3580195.0), std::string("$3.58 M"));
+        QCOMPARE(pareto::figureText(pareto::Figure::TotalCapex, 624900.0), std::string("$625 k"));
+        QCOMPARE(pareto::figureText(pareto::Figure::Switches, 2048.0), std::string("2,048"));
+        QCOMPARE(pareto::figureText(pareto::Figure::TotalPower, 11144.34), std::string("11,144.3"));
+        QCOMPARE(pareto::figureText(pareto::Figure::Busbw, 373.04), std::string("373.0"));
+        QCOMPARE(pareto::figureText(pareto::Figure::Interruptions, 0.0373), std::string("0.037"));
+        for (const pareto::FigureInfo& f : pareto::figures()) QVERIFY2(!pareto::figureText(f.figure, 1.0).empty(), f.name);
+    }
 };
 
 QTEST_APPLESS_MAIN(TestPareto)
