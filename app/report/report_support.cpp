@@ -13,17 +13,10 @@ namespace fp::report {
 
 QString groupedNumber(double value, int decimals)
 {
-    const bool negative = value < 0;
-    const double scale = std::pow(10.0, decimals);
-    const double rounded = std::round(std::fabs(value) * scale);
-    const auto whole = static_cast<long long>(std::floor(rounded / scale));
-    QString digits = QString::number(whole);
-    for (int i = int(digits.size()) - 3; i > 0; i -= 3) digits.insert(i, QLatin1Char(','));
-    if (decimals > 0) {
-        const auto frac = static_cast<long long>(rounded - double(whole) * scale);
-        digits += QLatin1Char('.') + QString::number(frac).rightJustified(decimals, QLatin1Char('0'));
-    }
-    return (negative && rounded != 0 ? QStringLiteral("-") : QString()) + digits;
+    // The shared rules (common/format.h), so the report rounds as the window and the CLI do.
+    if (decimals > 0) return qs(formatOneDecimal(value));
+    if (!std::isfinite(value)) return QStringLiteral("n/a");
+    return qs(withThousands(std::llround(value)));
 }
 
 QString usd(double value)
