@@ -34,7 +34,7 @@ void writeResiliencePage(PdfDocument& doc, const Plan& plan)
         doc.tableRow(domains, {qs(d.description), c(d.count), c(d.gpusDisconnected), c(d.gpusDegraded),
                                qs(bandwidthLeftText(d)), n(d.bisectionLostPct, 2) + QStringLiteral(" %"),
                                d.jobSurvives ? QStringLiteral("keeps running") : QStringLiteral("stops"),
-                               n(d.eventsPerYear, 2)},
+                               qs(failuresPerYearText(d))},
                      false, {QColor(0x33, 0x33, 0x33)});
 
     doc.section(QStringLiteral("Expected failures per month (installed x AFR / 100 / 12)"));

@@ -41,18 +41,28 @@ inline std::string counted(long long n, std::string_view singular, std::string_v
 //   effort and durations (engineer-weeks, months), bandwidths (GB/s, Tb/s) and power (kW): one decimal with
 //          thousands apart ("2.5", "20,000.0"), never a whole-number round.
 // Halves round away from zero (as std::round), the rule people apply by hand.
-inline std::string formatOneDecimal(double v)
+// One or two decimals (formatOneDecimal, formatTwoDecimals), thousands apart, never "-0.0".
+inline std::string formatDecimals(double v, int places)
 {
     if (!std::isfinite(v)) return "n/a";
-    if (std::fabs(v) >= 1e17) {  // past a long long's tenths: no grouping, no overflow
+    const int decimals = places == 2 ? 2 : 1;
+    const long long scale = decimals == 2 ? 100 : 10;
+    if (std::fabs(v) >= (decimals == 2 ? 1e16 : 1e17)) {  // past a long long's units: no grouping, no overflow
         char buf[400];
-        std::snprintf(buf, sizeof buf, "%.1f", v);
+        std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
         return buf;
     }
-    const long long tenths = std::llround(std::fabs(v) * 10.0);
-    const std::string digits = withThousands(tenths / 10) + "." + std::to_string(tenths % 10);
-    return v < 0 && tenths != 0 ? "-" + digits : digits;  // thousands apart ("20,000.0"), never "-0.0"
+    const long long units = std::llround(std::fabs(v) * double(scale));
+    std::string fraction = std::to_string(units % scale);
+    fraction.insert(0, std::size_t(decimals) - fraction.size(), '0');  // 5 hundredths: ".05"
+    const std::string digits = withThousands(units / scale) + "." + fraction;
+    return v < 0 && units != 0 ? "-" + digits : digits;  // thousands apart ("20,000.0"), never "-0.0"
 }
+
+inline std::string formatOneDecimal(double v) { return formatDecimals(v, 1); }
+
+// Rates with two decimals ("10.18" failures a year, "81,446.40"), the resilience tables' rule.
+inline std::string formatTwoDecimals(double v) { return formatDecimals(v, 2); }
 
 // A floor or site dimension: whole metres with thousands ("1,234 m"), one decimal under 10 m (a floor of
 // two racks is 1.2 m wide, not 1 m). The window, the CLI and the PDF print floor sizes with it.

@@ -104,8 +104,16 @@ const FailureClassRate& failureClassRate(const char* key)
     throw std::logic_error(std::string("no failure class ") + key);
 }
 
+RowRate rowRate(const FailureDomain& d)
+{
+    if (is(d, "host_module") || is(d, "host_cable") || is(d, "leaf_module")) return RowRate::InNicPortRow;
+    if (is(d, "plane")) return RowRate::NoPart;
+    return RowRate::Own;
+}
+
 double domainEventsPerYear(const FailureDomain& d, RateBound b)
 {
+    if (rowRate(d) != RowRate::Own) return 0.0;
     const char* cls = nullptr;
     if (is(d, "nic_port") || is(d, "fabric_link")) cls = "server_link";
     else if (is(d, "nic")) cls = "nic";

@@ -42,6 +42,13 @@ const FailureClassRate& failureClassRate(const char* key);
 // row's rate (host_module, host_cable, leaf_module: inside the server link's) and planes give 0.
 double domainEventsPerYear(const FailureDomain&, RateBound);
 
+// Why a row's expected failures are 0 by construction, for the tables people read (a bare "0.00" beside a
+// transceiver reads as "transceivers never fail"): the server link's rate counts its NIC port, optics and
+// cable together, so host_module, host_cable and leaf_module give theirs in the nic_port row (InNicPortRow); a plane
+// is not a part and has no rate (NoPart). Every other row has its own rate (Own).
+enum class RowRate { Own, InNicPortRow, NoPart };
+RowRate rowRate(const FailureDomain&);
+
 // Interruptions per day of a job on the whole cluster at a bound: the rows that stop a job.
 double interruptionsPerDay(const Resilience&, RateBound);
 

@@ -23,6 +23,16 @@ std::string bandwidthLeftText(const FailureDomain& d)
     return buf;
 }
 
+std::string failuresPerYearText(const FailureDomain& d)
+{
+    switch (rowRate(d)) {
+    case RowRate::InNicPortRow: return "in NIC port row";
+    case RowRate::NoPart: return "no part rate";
+    case RowRate::Own: break;
+    }
+    return formatTwoDecimals(d.eventsPerYear);
+}
+
 std::string resilienceSummary(const Resilience& r)
 {
     double optics = 0;
@@ -33,8 +43,8 @@ std::string resilienceSummary(const Resilience& r)
     char buf[320];
     // The interruption rate with its low-high range (failure_ranges.h): the central figure is the plan's.
     std::snprintf(buf, sizeof buf,
-                  "%.2f failures/month (%.2f optics); %s network interruptions/day (%s-%s) for a job on all %s GPUs",
-                  r.failuresPerMonth, optics, formatPerDay(r.jobInterruptionsPerDay).c_str(),
+                  "%s failures/month (%s optics); %s network interruptions/day (%s-%s) for a job on all %s GPUs",
+                  formatTwoDecimals(r.failuresPerMonth).c_str(), formatTwoDecimals(optics).c_str(), formatPerDay(r.jobInterruptionsPerDay).c_str(),
                   formatPerDay(interruptionsPerDay(r, RateBound::Low)).c_str(),
                   formatPerDay(interruptionsPerDay(r, RateBound::High)).c_str(), withThousands(r.clusterGpus).c_str());
     std::string s = buf;

@@ -17,5 +17,10 @@ const FailureDomain* worstDomain(const Resilience&);
 // A failure domain's "bandwidth left" cell: "87.5 %" for the GPUs it slows (the worst of them), "0 % (cut off)"
 // when it slows none but cuts some off, so a row that disconnects every GPU it touches says why it is 0.
 std::string bandwidthLeftText(const FailureDomain&);
+// A failure domain's "failures per year" cell: two decimals with thousands apart ("10.18", "81,446.40"), or
+// where the row has no rate of its own (failure_ranges.h rowRate) what counts it: "in NIC port row" (the
+// server link's rate covers its optics and cable), "no part rate" (a plane). The window, the PDF and the
+// workbook print it alike.
+std::string failuresPerYearText(const FailureDomain&);
 
 } // namespace fp

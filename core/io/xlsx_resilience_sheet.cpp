@@ -38,7 +38,10 @@ void writeResilienceSheet(XlsxBook& book, const ExportContext& ctx)
         s.number(row, 5, d.bandwidthLeftPct, fmt.decimal);
         s.number(row, 6, d.bisectionLostPct, fmt.decimal);
         s.text(row, 7, d.jobSurvives ? "yes" : "no");
-        s.number(row, 8, d.eventsPerYear, fmt.decimal);
+        // A row counted in another's rate says so (a "0.0" beside a transceiver reads "never fails"); the
+        // SUMIF below skips the text.
+        if (rowRate(d) == RowRate::Own) s.number(row, 8, d.eventsPerYear, fmt.decimal);
+        else s.text(row, 8, failuresPerYearText(d));
         s.number(row, 9, ranges.keptPct[i], fmt.decimal);
         ++row;
     }

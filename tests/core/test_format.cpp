@@ -51,6 +51,21 @@ private slots:
         QCOMPARE(formatOneDecimal(1e300).substr(0, 4), std::string("1000"));  // no overflow past a long long
     }
 
+    // Failures a year in the resilience tables: two decimals, thousands apart, the same halves and signs.
+    void rateWithTwoDecimals()
+    {
+        QCOMPARE(formatTwoDecimals(10.176), std::string("10.18"));
+        QCOMPARE(formatTwoDecimals(0.05), std::string("0.05"));        // the hundredths keep their leading 0
+        QCOMPARE(formatTwoDecimals(0.0), std::string("0.00"));
+        QCOMPARE(formatTwoDecimals(81446.4), std::string("81,446.40"));  // NIC ports of a 1,000,000-GPU plan
+        QCOMPARE(formatTwoDecimals(999.999), std::string("1,000.00"));   // the carry reaches the thousands
+        QCOMPARE(formatTwoDecimals(-0.004), std::string("0.00"));        // no "-0.00"
+        QCOMPARE(formatTwoDecimals(-2.5), std::string("-2.50"));
+        QCOMPARE(formatTwoDecimals(std::numeric_limits<double>::infinity()), std::string("n/a"));
+        QCOMPARE(formatTwoDecimals(1e300).substr(0, 4), std::string("1000"));  // no overflow past a long long
+        QCOMPARE(formatOneDecimal(0.05), std::string("0.1"));  // one decimal is unchanged by the shared code
+    }
+
     void moneyHasOneRule()
     {
         QCOMPARE(formatUsdShort(21959.5e6), std::string("$21.96 B"));

@@ -10,12 +10,14 @@
 #include "catalog/catalog_db.h"
 #include "common/error.h"
 #include "common/format.h"
+#include "estimate/failure_ranges.h"
 #include "estimate/poisson.h"
 #include "estimate/resilience.h"
 #include "estimate/resilience_text.h"
 #include "plan/fabric_defaults.h"
 #include "plan/plan.h"
 #include "plan/plan_json.h"
+#include "spec/spec_json.h"
 
 using namespace fp;
 
@@ -440,6 +442,39 @@ private slots:
         QVERIFY(std::abs(j["expected_failures_per_month"]["switch"].get<double>() - 48 * 0.0808 / 12) < 1e-12);
         QCOMPARE(j["job_interruptions_per_day"].get<double>(), p.resilience.jobInterruptionsPerDay);
         QCOMPARE(j["default_reorder_days"].get<int>(), 30);
+    }
+
+    // The tables people read (window, PDF, workbook) do not print 0.00 failures a year beside a transceiver or a
+    // cable: those parts' failures are in the server link's measured rate, the NIC port row (the DGX H100
+    // example: twin-port OSFP optics at both ends). A two-plane design has a plane row, which has no part
+    // rate. The NIC port row's figure is count x the server-link rate, by hand.
+    void rowsInsideTheLinkRateSaySo()
+    {
+        const Plan p = makePlan(
+            loadSpecFile(std::string(FABRICPLAN_EXAMPLES_DIR) + "/dgx-h100-superpod-1024.fabricplan").spec, catalog_);
+        ClusterSpec twoPlanes;
+        twoPlanes.planes = 2;
+        const Plan planes = makePlan(twoPlanes, catalog_);
+        QVERIFY(hasRow(planes.resilience, "plane"));
+        QCOMPARE(failuresPerYearText(row(planes.resilience, "plane")), std::string("no part rate"));
+        int inLinkRows = 0;
+        for (const FailureDomain& d : p.resilience.domains) {
+            const std::string text = failuresPerYearText(d);
+            if (d.component == "host_module" || d.component == "host_cable" || d.component == "leaf_module") {
+                ++inLinkRows;
+                QCOMPARE(text, std::string("in NIC port row"));
+                QCOMPARE(d.eventsPerYear, 0.0);  // the JSON keeps its documented 0
+            } else if (d.component == "plane") {
+                QCOMPARE(text, std::string("no part rate"));
+            } else {
+                QVERIFY2(text.find("row") == std::string::npos && text.find("rate") == std::string::npos, text.c_str());
+            }
+        }
+        QCOMPARE(inLinkRows, 3);  // the server's module, its fibre, the leaf's module
+        const FailureDomain& port = row(p.resilience, "nic_port");
+        const double byHand = double(port.count) * failureClassRate("server_link").centralPct / 100.0;
+        QVERIFY(byHand > 1.0);
+        QCOMPARE(failuresPerYearText(port), formatTwoDecimals(byHand));
     }
 
     // The summary line (CLI, window, PDF) prints its figures by the shared rules: an 8-GPU lab's job is cut

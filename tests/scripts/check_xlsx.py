@@ -92,6 +92,27 @@ check(rate_row is not None and res.cell(rate_row, 9).number_format == "0.000",
       f"Resilience: interruptions a day formatted {res.cell(rate_row, 9).number_format if rate_row else None!r}")
 check(rate_row is not None and abs(cached.cell(rate_row, 9).value - plan["resilience"]["job_interruptions_per_day"]) < 1e-9,
       "Resilience: interruptions a day differ from the plan JSON")
+# Failures a year per failure domain: the rows whose parts are in the server link's rate (the NIC port row)
+# say so in words, where a bare 0.0 beside a transceiver read as "never fails"; the others equal the JSON.
+domains = {d["component"]: d for d in plan["resilience"]["failure_domains"]}
+head = next((rr for rr in range(1, res.max_row + 1)
+             if res.cell(rr, 1).value == "Component" and res.cell(rr, 2).value == "What fails"), None)
+check(head is not None, "Resilience: no failure-domain table")
+domain_rows = []
+for rr in range(head + 1 if head else res.max_row + 1, res.max_row + 1):
+    if res.cell(rr, 1).value is None:
+        break
+    domain_rows.append(rr)
+check(len(domain_rows) == len(domains), f"Resilience: {len(domain_rows)} failure-domain rows vs {len(domains)} in the JSON")
+for rr in domain_rows:
+    key, cell = res.cell(rr, 1).value, cached.cell(rr, 9).value
+    if key in ("host_module", "host_cable", "leaf_module"):
+        check(cell == "in NIC port row", f"Resilience: {key} failures a year read {cell!r}, not 'in NIC port row'")
+    elif key == "plane":
+        check(cell == "no part rate", f"Resilience: plane failures a year read {cell!r}")
+    else:
+        check(isinstance(cell, (int, float)) and abs(cell - domains[key]["failures_per_year"]) < 1e-9,
+              f"Resilience: {key} failures a year {cell!r} vs {domains[key]['failures_per_year']} in the JSON")
 
 bom = wb["BOM"]
 header = [c.value for c in bom[1]]
