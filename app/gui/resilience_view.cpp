@@ -9,6 +9,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QScrollArea>
+#include <QSplitter>
 #include <QTabWidget>
 #include <QTableWidget>
 #include <QValueAxis>
@@ -50,20 +52,23 @@ QString count(long long v) { return QLocale(QLocale::English).toString(v); }
 ResilienceView::ResilienceView(QWidget* parent) : QWidget(parent)
 {
     m_summary = new QLabel(this);
+    m_summary->setObjectName(QStringLiteral("resilienceSummary"));
+    m_summary->setAlignment(Qt::AlignLeft | Qt::AlignTop);
     m_summary->setWordWrap(true);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
     // Two-line headers: on one line the headers alone set most widths, and at 1400 px the last column,
     // the throughput a job keeps, sat past the right edge behind the scroll bar.
+    // "Job keeps" says both whether a whole-cluster job survives ("stops", in red) and what it keeps (in
+    // green): a separate "keeps running" column said the first twice and took the room "in NIC port row" needs.
     m_domains = makeTable({tr("Failure of"), tr("Count"), tr("GPUs\ncut off"), tr("GPUs\nslowed"),
-                           tr("Bandwidth\nleft"), tr("Bisection\nlost"), tr("Whole-\ncluster job"),
-                           tr("Failures\n/ year"), tr("Job\nkeeps")},
+                           tr("Bandwidth\nleft"), tr("Bisection\nlost"), tr("Failures\n/ year"), tr("Job\nkeeps")},
                           this);
     // The description takes the room left (fitDescription); the last column stays as wide as its figures.
     m_domains->horizontalHeader()->setStretchLastSection(false);
     m_domains->viewport()->installEventFilter(this);
-    m_domains->horizontalHeaderItem(8)->setToolTip(
-        tr("Throughput a job on the whole cluster keeps after one such failure, % of its network bandwidth "
-           "(core/estimate/README.md, \"Failure rates with ranges\")"));
+    m_domains->horizontalHeaderItem(7)->setToolTip(
+        tr("Throughput a job on the whole cluster keeps after one such failure, % of its network bandwidth, or "
+           "\"stops\" when the failure stops it (core/estimate/README.md, \"Failure rates with ranges\")"));
     m_domains->horizontalHeaderItem(4)->setToolTip(
         tr("Bandwidth the slowed GPUs keep (the worst of them); 0 % (cut off) when the failure slows none but "
            "leaves the GPUs it touches no path"));
@@ -82,9 +87,22 @@ ResilienceView::ResilienceView(QWidget* parent) : QWidget(parent)
     panes->addTab(m_domains, tr("Failure domains"));
     panes->addTab(m_chart, tr("Expected failures"));
     panes->addTab(m_spares, tr("Spares"));
+    // The summary scrolls in its own area above a splitter: in a 1024 x 700 window the label alone was
+    // squeezed and its last lines (the notes on estimated rates) were cut off with no way to read them.
+    // It opens at the height its text needs, up to 55 % of the tab (fitSummary).
+    m_summaryArea = new QScrollArea(this);
+    m_summaryArea->setWidgetResizable(true);
+    m_summaryArea->setFrameShape(QFrame::NoFrame);
+    m_summaryArea->setWidget(m_summary);
+    m_split = new QSplitter(Qt::Vertical, this);
+    m_split->setChildrenCollapsible(false);
+    m_split->addWidget(m_summaryArea);
+    m_split->addWidget(panes);
+    m_split->setStretchFactor(1, 1);
+    m_split->installEventFilter(this);
+    connect(m_split, &QSplitter::splitterMoved, this, [this] { m_splitMovedByUser = true; });
     auto* layout = new QVBoxLayout(this);
-    layout->addWidget(m_summary);
-    layout->addWidget(panes, 1);
+    layout->addWidget(m_split);
 }
 
 void ResilienceView::setPlan(std::shared_ptr<const Plan> plan)
@@ -107,6 +125,16 @@ void ResilienceView::setPlan(std::shared_ptr<const Plan> plan)
     fillDomains(r, ranges);
     fillChart(r);
     fillSpares(r);
+    fitSummary();
+}
+
+void ResilienceView::fitSummary()
+{
+    const int total = m_split->height();
+    if (m_splitMovedByUser || total <= 0) return;
+    const int want = m_summary->heightForWidth(m_summaryArea->viewport()->width()) + 2;
+    const int top = std::min(want, total * 55 / 100);
+    m_split->setSizes({top, total - top - m_split->handleWidth()});
 }
 
 void ResilienceView::fillDomains(const Resilience& r, const FailureRangeReport& ranges)
@@ -122,12 +150,17 @@ void ResilienceView::fillDomains(const Resilience& r, const FailureRangeReport& 
         m_domains->setItem(i, 3, item(count(d.gpusDegraded), true));
         m_domains->setItem(i, 4, item(QString::fromStdString(bandwidthLeftText(d)), true));
         m_domains->setItem(i, 5, item(num(d.bisectionLostPct, 2) + QStringLiteral(" %"), true));
-        auto* job = item(d.jobSurvives ? tr("keeps running") : tr("stops"));
-        job->setForeground(d.jobSurvives ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28));
-        m_domains->setItem(i, 6, job);
-        m_domains->setItem(i, 7, item(num(d.eventsPerYear, 2), true));
+        auto* perYear = item(QString::fromStdString(failuresPerYearText(d)), true);
+        if (rowRate(d) == RowRate::InNicPortRow)
+            perYear->setToolTip(tr("Counted in the NIC port row: production reports give one failure rate for a "
+                                   "server link, its NIC port, optics and cable together (core/estimate/README.md)"));
+        else if (rowRate(d) == RowRate::NoPart)
+            perYear->setToolTip(tr("A plane is not a part: its failures are those of its switches and links"));
+        m_domains->setItem(i, 6, perYear);
         const double kept = std::size_t(i) < ranges.keptPct.size() ? ranges.keptPct[std::size_t(i)] : 100.0;
-        m_domains->setItem(i, 8, item(kept <= 0 ? tr("stops") : num(kept, 2) + QStringLiteral(" %"), true));
+        auto* job = item(kept <= 0 || !d.jobSurvives ? tr("stops") : num(kept, 2) + QStringLiteral(" %"), true);
+        job->setForeground(d.jobSurvives && kept > 0 ? QColor(0x2e, 0x7d, 0x32) : QColor(0xc6, 0x28, 0x28));
+        m_domains->setItem(i, 7, job);
     }
     m_domains->resizeColumnsToContents();
     m_descriptionWidth = m_domains->columnWidth(0);
@@ -148,6 +181,7 @@ void ResilienceView::fitDescription()
 bool ResilienceView::eventFilter(QObject* watched, QEvent* event)
 {
     if (watched == m_domains->viewport() && event->type() == QEvent::Resize && m_descriptionWidth > 0) fitDescription();
+    if (watched == m_split && event->type() == QEvent::Resize) fitSummary();
     return QWidget::eventFilter(watched, event);
 }
 

@@ -11,6 +11,8 @@
 
 class QChartView;
 class QLabel;
+class QScrollArea;
+class QSplitter;
 class QTableWidget;
 
 namespace fp::gui {
@@ -27,9 +29,13 @@ private:
     void fillChart(const Resilience&);
     void fillSpares(const Resilience&);
     void fitDescription();
+    void fitSummary();
     bool eventFilter(QObject*, QEvent*) override;
 
     QLabel* m_summary = nullptr;
+    QScrollArea* m_summaryArea = nullptr;
+    QSplitter* m_split = nullptr;      // the summary above, the tables below
+    bool m_splitMovedByUser = false;   // then the summary keeps the height the user gave it
     QTableWidget* m_domains = nullptr;
     QChartView* m_chart = nullptr;
     QTableWidget* m_spares = nullptr;

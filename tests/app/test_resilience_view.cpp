@@ -5,6 +5,7 @@
 
 #include <QChart>
 #include <QChartView>
+#include <QLabel>
 #include <QTabWidget>
 #include <QTableWidget>
 
@@ -42,6 +43,33 @@ private slots:
         QVERIFY(leafRow >= 0 && spineRow >= 0);
         QCOMPARE(domains->item(leafRow, 2)->text(), QStringLiteral("32"));
         QCOMPARE(domains->item(spineRow, 2)->text(), QStringLiteral("0"));
+        // The summary's every line can be read: it scrolls in its own area rather than being cut off (at this
+        // size the label was squeezed and its notes on estimated rates were lost).
+        auto* summary = view.findChild<QLabel*>(QStringLiteral("resilienceSummary"));
+        QVERIFY(summary);
+        QVERIFY2(summary->height() >= summary->heightForWidth(summary->width()),
+                 qPrintable(QStringLiteral("summary %1 px high, its text needs %2")
+                                .arg(summary->height()).arg(summary->heightForWidth(summary->width()))));
+        QVERIFY(summary->text().contains(QStringLiteral("reorder time")));
+        // Failures a year: the server-end transceiver and the cable are in the NIC port row's rate and say so
+        // (they read "0.00", as if they never failed); the NIC port row carries its figure, as the PDF prints it.
+        int inPortRow = 0;
+        for (int r = 0; r < domains->rowCount(); ++r) {
+            const FailureDomain& d = plan->resilience.domains[std::size_t(r)];
+            const QString cell = domains->item(r, 6)->text();
+            if (d.component == "host_module" || d.component == "host_cable" || d.component == "leaf_module") {
+                ++inPortRow;
+                QCOMPARE(cell, QStringLiteral("in NIC port row"));
+                QVERIFY(!domains->item(r, 6)->toolTip().isEmpty());
+            } else {
+                QCOMPARE(cell, QLocale(QLocale::English).toString(d.eventsPerYear, 'f', 2));
+            }
+        }
+        QCOMPARE(inPortRow, 3);  // DGX H100: twin-port OSFP at the server, its fibre, the leaf's module
+        // "Job keeps" says whether a whole-cluster job stops, as the plan does, in one column.
+        for (int r = 0; r < domains->rowCount(); ++r)
+            QCOMPARE(domains->item(r, 7)->text() == QStringLiteral("stops"),
+                     !plan->resilience.domains[std::size_t(r)].jobSurvives);
         // The GPUs-cut-off column is on screen, not behind the horizontal scroll bar.
         const int right = domains->columnViewportPosition(2) + domains->columnWidth(2);
         QVERIFY2(right <= domains->viewport()->width(),
