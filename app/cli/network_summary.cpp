@@ -6,6 +6,7 @@
 #include <string>
 
 #include "common/format.h"
+#include "estimate/resilience_text.h"
 #include "io/network_text.h"
 
 namespace fp::cli {
@@ -55,6 +56,9 @@ void printNetworks(const ClusterPlan& c, std::ostream& out)
         const NetworkPlan& n = c.networks[i];
         const Plan& p = n.plan;
         out << "  " << n.name << ": " << io::networkTopologyText(n) << "\n";
+        // Its parts fail and need spares like the compute fabric's (the window's Resilience tab, the JSON's
+        // part_failures): the same lines the compute summary prints.
+        out << "    parts: " << partFailuresSummary(p.resilience) << "; " << sparesSummary(p.resilience) << "\n";
         for (const Finding& f : p.findings)
             if (f.severity != Severity::Info)
                 out << "    " << toString(f.severity) << " [" << f.rule << "] " << f.where << ": " << f.message << "\n";

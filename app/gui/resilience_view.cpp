@@ -82,11 +82,11 @@ ResilienceView::ResilienceView(QWidget* parent) : QWidget(parent)
     m_spares->setWordWrap(false);
     // One pane each, full width: side by side at 1024 px the tables showed only their first column and
     // the chart cut its class names.
-    auto* panes = new QTabWidget(this);
-    panes->setDocumentMode(true);
-    panes->addTab(m_domains, tr("Failure domains"));
-    panes->addTab(m_chart, tr("Expected failures"));
-    panes->addTab(m_spares, tr("Spares"));
+    m_panes = new QTabWidget(this);
+    m_panes->setDocumentMode(true);
+    m_panes->addTab(m_domains, tr("Failure domains"));
+    m_panes->addTab(m_chart, tr("Expected failures"));
+    m_panes->addTab(m_spares, tr("Spares"));
     // The summary scrolls in its own area above a splitter: in a 1024 x 700 window the label alone was
     // squeezed and its last lines (the notes on estimated rates) were cut off with no way to read them.
     // It opens at the height its text needs, up to 55 % of the tab (fitSummary).
@@ -97,7 +97,7 @@ ResilienceView::ResilienceView(QWidget* parent) : QWidget(parent)
     m_split = new QSplitter(Qt::Vertical, this);
     m_split->setChildrenCollapsible(false);
     m_split->addWidget(m_summaryArea);
-    m_split->addWidget(panes);
+    m_split->addWidget(m_panes);
     m_split->setStretchFactor(1, 1);
     m_split->installEventFilter(this);
     connect(m_split, &QSplitter::splitterMoved, this, [this] { m_splitMovedByUser = true; });
@@ -125,6 +125,13 @@ void ResilienceView::setPlan(std::shared_ptr<const Plan> plan)
     fillDomains(r, ranges);
     fillChart(r);
     fillSpares(r);
+    // A storage or management network has no failure domains to show (no compute job runs on it): its
+    // pane is disabled, and the expected failures open instead of an empty table.
+    m_panes->setTabEnabled(0, r.describesJobs);
+    if (!r.describesJobs && m_panes->currentIndex() == 0) m_panes->setCurrentIndex(1);
+    m_panes->setTabToolTip(0, r.describesJobs ? QString()
+                                              : tr("Failure domains speak of compute jobs: pick the compute fabric "
+                                                   "under Network"));
     fitSummary();
 }
 

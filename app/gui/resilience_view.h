@@ -14,6 +14,7 @@ class QLabel;
 class QScrollArea;
 class QSplitter;
 class QTableWidget;
+class QTabWidget;
 
 namespace fp::gui {
 
@@ -36,6 +37,7 @@ private:
     QScrollArea* m_summaryArea = nullptr;
     QSplitter* m_split = nullptr;      // the summary above, the tables below
     bool m_splitMovedByUser = false;   // then the summary keeps the height the user gave it
+    QTabWidget* m_panes = nullptr;     // failure domains, expected failures, spares
     QTableWidget* m_domains = nullptr;
     QChartView* m_chart = nullptr;
     QTableWidget* m_spares = nullptr;

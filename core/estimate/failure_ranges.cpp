@@ -209,6 +209,7 @@ std::string rangeText(const std::array<double, kRateBoundCount>& v, int decimals
 std::vector<std::string> failureRangeLines(const FailureRangeReport& rep, const Resilience& res)
 {
     std::vector<std::string> lines;
+    if (!res.describesJobs) return lines;  // a storage or management network: no job to interrupt
     const auto& perDay = rep.interruptionsPerDay;
     constexpr double kDaysPerMonth = kDaysPerYear / 12;
     lines.push_back("job on all " + withThousands(res.clusterGpus) + " GPUs: " +

@@ -52,19 +52,12 @@ SpareSizing sizeSpares(const std::string& part, PartClass cls, long long install
 
 } // namespace
 
-Resilience analyse(const ClusterSpec& spec, const Fabric& fabric, const MediaAssignment& media, const Bom& bom,
-                   const Catalog& catalog, const ResilienceOptions& o)
+Resilience partFailures(const Bom& bom, const Catalog& catalog, const ResilienceOptions& o)
 {
     const FailureRates rates = o.rates ? *o.rates : failureRatesOf(catalog);
     Resilience r;
-    r.clusterGpus = spec.gpus;
     r.stockoutTargetPct = o.stockoutTargetPct;
     r.defaultReorderDays = o.defaultReorderDays;
-    // A Bom made by bom::collect carries its per-solution counts; a hand-made one is counted here.
-    const std::vector<bom::SolutionCounts> counted =
-        bom.perSolution.size() == media.solutions.size() ? std::vector<bom::SolutionCounts>{} : bom::countPerSolution(fabric, media);
-    const std::vector<bom::SolutionCounts>& counts = counted.empty() ? bom.perSolution : counted;
-    r.domains = failureDomains(spec, fabric, media, &counts);
 
     // Installed parts per class and per part number, from the BOM's lines.
     std::array<long long, kPartClassCount> installed{};
@@ -94,14 +87,6 @@ Resilience analyse(const ClusterSpec& spec, const Fabric& fabric, const MediaAss
         r.expected.push_back(e);
     }
 
-    // Failures per year of each failure-domain kind and the interruptions they cause: the job-stopping
-    // rates with ranges (failure_ranges.h, central bound), not the catalog's per-part rates, which count
-    // every part that needs replacing and so size spares only.
-    for (FailureDomain& d : r.domains) {
-        d.eventsPerYear = domainEventsPerYear(d, RateBound::Central);
-        if (!d.jobSurvives) r.jobInterruptionsPerDay += d.eventsPerYear / kDaysPerYear;
-    }
-
     for (const std::string& part : order) {
         const PartTotal& t = parts[part];
         r.spares.push_back(sizeSpares(part, t.cls, t.qty, t.leadTimeDays, t.spares, rates, o));
@@ -121,6 +106,28 @@ Resilience analyse(const ClusterSpec& spec, const Fabric& fabric, const MediaAss
     if (assumed)
         r.notes.push_back("Parts without a catalog lead time are sized for a reorder time of " +
                           std::to_string(o.defaultReorderDays) + " days (an assumption; set lead times in the catalog).");
+    return r;
+}
+
+Resilience analyse(const ClusterSpec& spec, const Fabric& fabric, const MediaAssignment& media, const Bom& bom,
+                   const Catalog& catalog, const ResilienceOptions& o)
+{
+    Resilience r = partFailures(bom, catalog, o);
+    r.describesJobs = true;
+    r.clusterGpus = spec.gpus;
+    // A Bom made by bom::collect carries its per-solution counts; a hand-made one is counted here.
+    const std::vector<bom::SolutionCounts> counted =
+        bom.perSolution.size() == media.solutions.size() ? std::vector<bom::SolutionCounts>{} : bom::countPerSolution(fabric, media);
+    const std::vector<bom::SolutionCounts>& counts = counted.empty() ? bom.perSolution : counted;
+    r.domains = failureDomains(spec, fabric, media, &counts);
+
+    // Failures per year of each failure-domain kind and the interruptions they cause: the job-stopping
+    // rates with ranges (failure_ranges.h, central bound), not the catalog's per-part rates, which count
+    // every part that needs replacing and so size spares only.
+    for (FailureDomain& d : r.domains) {
+        d.eventsPerYear = domainEventsPerYear(d, RateBound::Central);
+        if (!d.jobSurvives) r.jobInterruptionsPerDay += d.eventsPerYear / kDaysPerYear;
+    }
     r.notes.push_back("Interruptions count failures that cut GPUs off (single-homed server links, NICs, leaves) at "
                       "job-stopping rates with a low-high range from production reports (Alibaba HPN 2024, Meta "
                       "Llama 3 2024, Microsoft 2021); switch reboots are not counted as stopping a job; failures "

@@ -67,11 +67,18 @@ struct Resilience {
     int defaultReorderDays = kDefaultReorderDays;
     bool anyRateEstimated = false;
     std::vector<std::string> notes;        // estimates and assumptions behind the figures
+    // Failure domains and a job's interruptions were worked out (the compute fabric). False for a storage
+    // or management network (partFailures): it carries no compute job, so only its parts' failures and
+    // spares are figures, and nothing may print its empty domains as "0 interruptions".
+    bool describesJobs = false;
 };
 
 namespace resilience {
 Resilience analyse(const ClusterSpec&, const Fabric&, const MediaAssignment&, const Bom&, const Catalog&,
                    const ResilienceOptions& = {});
+// The part of analyse() that any network has: expected failures per part class and spares, from its BOM
+// (a storage or management network: describesJobs false, no domains).
+Resilience partFailures(const Bom&, const Catalog&, const ResilienceOptions& = {});
 // Expected network-caused interruptions per day of a job on `jobGpus` GPUs: the whole-cluster rate
 // scaled by the job's share of the GPUs (every failure that stops a job cuts off GPUs, and those GPUs
 // are spread evenly over the cluster's parts).

@@ -33,13 +33,31 @@ std::string failuresPerYearText(const FailureDomain& d)
     return formatTwoDecimals(d.eventsPerYear);
 }
 
-std::string resilienceSummary(const Resilience& r)
+namespace {
+
+double opticsPerMonth(const Resilience& r)
 {
     double optics = 0;
     for (const ClassFailures& e : r.expected)
         if (e.cls == PartClass::TransceiverMultimode || e.cls == PartClass::TransceiverSingleMode ||
             e.cls == PartClass::Aoc)
             optics += e.perMonth;
+    return optics;
+}
+
+} // namespace
+
+std::string partFailuresSummary(const Resilience& r)
+{
+    return formatTwoDecimals(r.failuresPerMonth) + " failures/month (" + formatTwoDecimals(opticsPerMonth(r)) + " optics)";
+}
+
+std::string resilienceSummary(const Resilience& r)
+{
+    if (!r.describesJobs)  // a storage or management network: its parts fail, no compute job runs on it
+        return partFailuresSummary(r) + "; no compute job runs on this network, so failure domains and job "
+                                        "interruptions are the compute fabric's";
+    const double optics = opticsPerMonth(r);
     char buf[320];
     // The interruption rate with its low-high range (failure_ranges.h): the central figure is the plan's.
     std::snprintf(buf, sizeof buf,

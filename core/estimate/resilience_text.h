@@ -9,6 +9,10 @@ namespace fp {
 
 // "3.06 failures/month (2.15 optics); 0.063 network interruptions/day (0.041-0.092) for a job on all 1,024 GPUs
 // (one every 15.9 days); worst single failure: leaf cuts off 32 GPUs"
+// "0.41 failures/month (0.30 optics)": the expected failures of every part class and of the optics among them.
+std::string partFailuresSummary(const Resilience&);
+// A network without jobs (Resilience::describesJobs false): "0.41 failures/month (0.30 optics); no compute job
+// runs on this network, so failure domains and job interruptions are the compute fabric's".
 std::string resilienceSummary(const Resilience&);
 // "spares by 99 % service level: 24 parts (percentage rule: 130); reorder time 30 d assumed"
 std::string sparesSummary(const Resilience&);

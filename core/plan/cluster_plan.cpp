@@ -14,6 +14,7 @@
 #include "bom/bom.h"
 #include "common/error.h"
 #include "common/format.h"
+#include "estimate/resilience.h"
 #include "estimate/throughput.h"
 #include "layout/shared_floor.h"
 #include "plan/before_planning.h"
@@ -275,7 +276,11 @@ NetworkPlan planPlaced(const ClusterSpec& cluster, PlacedNetwork&& p, const Cata
     const NetworkSpec& n = cluster.networks[p.index];
     try {
         plan::groupCages(p.floor, p.resolved);
-        return NetworkPlan{n.name, n.role, p.ports, plan::planOnFloor(p.resolved, std::move(p.floor), catalog, p.options)};
+        NetworkPlan planned{n.name, n.role, p.ports, plan::planOnFloor(p.resolved, std::move(p.floor), catalog, p.options)};
+        // Its parts fail and need spares like any network's; the failure domains and job interruptions
+        // (findings-only skipped them) speak of compute jobs, which it does not carry.
+        planned.plan.resilience = resilience::partFailures(planned.plan.bom, catalog);
+        return planned;
     } catch (const UserError& e) {
         rethrowForNetwork(p.index, n, e);
     }

@@ -1,6 +1,7 @@
 #include "plan/cluster_plan_json.h"
 
 #include "plan/plan_json.h"
+#include "plan/resilience_json.h"
 
 namespace fp {
 using nlohmann::json;
@@ -23,7 +24,7 @@ json clusterPlanToJson(const ClusterPlan& c)
                    {"endpoint_ports", n.endpointPorts}, {"parts", plan["parts"]},
                    {"topology", plan["topology"]}, {"figures", networkFiguresJson(c.figures[i])},
                    {"bom", plan["bom"]}, {"capex_usd", plan["capex_usd"]}, {"power_w", plan["power_w"]},
-                   {"checks", plan["checks"]}};
+                   {"checks", plan["checks"]}, {"part_failures", partFailuresToJson(n.plan.resilience)}};
         networks.push_back(std::move(entry));
     }
     out["networks"] = std::move(networks);

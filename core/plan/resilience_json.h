@@ -8,4 +8,7 @@
 namespace fp {
 // `ranges`: failureRangeReport of the same plan (job-stopping rates low / central / high, throughput kept).
 nlohmann::json resilienceToJson(const Resilience&, const FailureRangeReport& ranges);
+// What any network has ($defs/part_failures: networks[].part_failures): expected failures per part class and
+// spares, the keys resilienceToJson writes for them too.
+nlohmann::json partFailuresToJson(const Resilience&);
 } // namespace fp

@@ -11,6 +11,8 @@
 
 #include "gui/resilience_view.h"
 #include "gui_test_support.h"
+#include "common/format.h"
+#include "plan/cluster_plan.h"
 #include "plan/plan.h"
 #include "spec/spec_json.h"
 
@@ -96,6 +98,33 @@ private slots:
             panes->setCurrentIndex(i);
             QVERIFY(view.grab().save(shots + QStringLiteral("/resilience-%1.png").arg(i)));
         }
+    }
+
+    // A storage network carries no compute job: its tab shows its parts' failures and spares, not
+    // "0.000 network interruptions/day for a job on all 0 GPUs" over an empty failure-domain table.
+    void anotherNetworkShowsItsPartsNotJobs()
+    {
+        const auto spec = loadSpecFile(std::string(FABRICPLAN_EXAMPLES_DIR) + "/dgx-h100-superpod-1024-all-networks.fabricplan");
+        const ClusterPlan cluster = makeClusterPlan(spec.spec, *test::builtCatalog());
+        QVERIFY(cluster.networks.size() == 4 && cluster.networks[1].role == NetworkRole::Storage);
+        auto storage = std::make_shared<const Plan>(cluster.networks[1].plan);
+        ResilienceView view;
+        view.resize(660, 520);
+        view.setPlan(storage);
+        auto* panes = view.findChild<QTabWidget*>();
+        QVERIFY(panes);
+        QVERIFY(!panes->isTabEnabled(0));
+        QCOMPARE(panes->currentIndex(), 1);
+        const QString summary = view.findChild<QLabel*>(QStringLiteral("resilienceSummary"))->text();
+        QVERIFY2(!summary.contains(QStringLiteral("interruptions/day")), qPrintable(summary));
+        QVERIFY2(summary.contains(QString::fromStdString(formatTwoDecimals(storage->resilience.failuresPerMonth)) +
+                                  QStringLiteral(" failures/month")),
+                 qPrintable(summary));
+        QVERIFY(storage->resilience.failuresPerMonth > 0);
+        QVERIFY(!storage->resilience.spares.empty());
+        // The compute fabric's plan brings the failure domains back.
+        view.setPlan(std::make_shared<const Plan>(cluster.compute()));
+        QVERIFY(panes->isTabEnabled(0));
     }
 };
 

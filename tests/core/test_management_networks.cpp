@@ -12,6 +12,9 @@
 #include "bom/bom.h"
 #include "estimate/throughput.h"
 #include "catalog/catalog_db.h"
+#include "common/format.h"
+#include "estimate/failure_ranges.h"
+#include "estimate/resilience_text.h"
 #include "catalog/platform_networks.h"
 #include "catalog/platforms.h"
 #include "media/media_rules.h"
@@ -408,6 +411,66 @@ private slots:
 
     // `plan --platform DGX-H100 --gpus 1016` plans all four networks; --compute-only, the compute fabric alone
     // (the JSON as before: no networks, no total); a design file plans only the networks it lists.
+    // Every network's parts fail and need spares, and the plan says how many (the storage fabric's Resilience
+    // tab read "0.00 failures/month; 0 spares" beside a BOM of 758 transceivers and 33 spares). Checked against
+    // the network's own BOM and counts: installed switches and transceivers, installed x AFR / 100 / 12 by
+    // hand, the percentage rule's spares against the BOM's spares lines; and the CLI prints the JSON's figures.
+    void everyNetworksPartsFailAndNeedSpares()
+    {
+        const QString json = tmp_.filePath(QStringLiteral("all-networks.json"));
+        const test::CliRun r = test::runCli({QStringLiteral("plan"),
+                                             QStringLiteral(FABRICPLAN_EXAMPLES_DIR "/dgx-h100-superpod-1024-all-networks.fabricplan"),
+                                             QStringLiteral("--json"), json});
+        QCOMPARE(r.exitCode, 0);
+        QFile file(json);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        const nlohmann::json plan = nlohmann::json::parse(file.readAll().toStdString());
+        const std::string text = r.out.toStdString();
+        QCOMPARE(plan["networks"][0]["part_failures"]["failures_per_month_total"].get<double>(),
+                 plan["resilience"]["failures_per_month_total"].get<double>());
+        for (std::size_t i = 1; i < plan["networks"].size(); ++i) {
+            const nlohmann::json& n = plan["networks"][i];
+            const nlohmann::json& pf = n["part_failures"];
+            const std::string name = n["name"].get<std::string>();
+            double sum = 0;
+            for (const auto& [cls, rate] : pf["failure_rates"].items()) {
+                const double byHand = rate["installed"].get<double>() * rate["afr_pct"].get<double>() / 100.0 / 12.0;
+                QVERIFY2(std::abs(pf["expected_failures_per_month"][cls].get<double>() - byHand) < 1e-12, cls.c_str());
+                sum += byHand;
+            }
+            QVERIFY2(sum > 0, name.c_str());
+            QVERIFY(std::abs(pf["failures_per_month_total"].get<double>() - sum) < 1e-9);
+            QCOMPARE(pf["failure_rates"]["switch"]["installed"].get<long long>(), n["figures"]["switches"].get<long long>());
+            long long transceivers = 0;
+            for (const char* cls : {"transceiver_multimode", "transceiver_single_mode"})
+                if (pf["failure_rates"].contains(cls)) transceivers += pf["failure_rates"][cls]["installed"].get<long long>();
+            QCOMPARE(transceivers, n["figures"]["transceivers"].get<long long>());
+            long long bomSpares = 0, ruleSpares = 0;
+            for (const auto& line : n["bom"])
+                if (line["category"] == "spares") bomSpares += line["qty"].get<long long>();
+            for (const auto& s : pf["spares"]) ruleSpares += s["spares_percent_rule"].get<long long>();
+            QVERIFY2(bomSpares > 0, name.c_str());
+            QCOMPARE(ruleSpares, bomSpares);
+            // The CLI's line under the network: the JSON's total, two decimals.
+            const std::string line = "    parts: " + formatTwoDecimals(pf["failures_per_month_total"].get<double>()) +
+                                     " failures/month";
+            const std::size_t at = text.find("  " + name + ": ");
+            QVERIFY2(at != std::string::npos && text.find(line, at) != std::string::npos, (name + "\n" + text).c_str());
+        }
+        // In the plan itself: the other networks have no failure domains or job figures to misread.
+        const ClusterPlan c = makeClusterPlan(loadSpecFile(FABRICPLAN_EXAMPLES_DIR "/dgx-h100-superpod-1024-all-networks.fabricplan").spec,
+                                              catalog_);
+        QVERIFY(c.compute().resilience.describesJobs);
+        for (std::size_t i = 1; i < c.networks.size(); ++i) {
+            const Resilience& res = c.networks[i].plan.resilience;
+            QVERIFY(!res.describesJobs);
+            QVERIFY(res.domains.empty());
+            QCOMPARE(res.jobInterruptionsPerDay, 0.0);
+            QVERIFY(failureRangeLines(failureRangeReport(c.networks[i].plan.spec, c.networks[i].plan.fabric, res), res).empty());
+            QVERIFY(resilienceSummary(res).find("interruptions/day") == std::string::npos);
+        }
+    }
+
     void platformFlagBringsItsNetworks()
     {
         const auto planJson = [](QStringList extra) {
