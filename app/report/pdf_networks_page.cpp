@@ -2,6 +2,7 @@
 // table (one row per network, then their sum: ClusterPlan::total, never added up here), then a section per
 // network with its topology line, switches, BOM by category, capex, power and findings. The pages after it
 // describe the compute fabric, as they do for a design without other networks.
+#include "estimate/resilience_text.h"
 #include "io/network_text.h"
 #include "report/pdf_pages.h"
 #include "report/report_support.h"
@@ -46,6 +47,9 @@ void writeNetworkSection(PdfDocument& doc, const NetworkPlan& n, const NetworkFi
     doc.paragraph(QStringLiteral("Capex: %1; power: %2 kW typical, %3 kW max (switches, optics, cables and every NIC "
                                  "port)")
                       .arg(usd(f.capexUsd), kw(f.powerW), kw(f.powerMaxW)));
+    // Its parts fail and need spares, as `plan`'s "parts:" line under the network says.
+    doc.paragraph(QStringLiteral("Parts: ") + qs(partFailuresSummary(p.resilience)) + QStringLiteral("; ") +
+                  qs(sparesSummary(p.resilience)));
 
     static const std::vector<TableColumn> bomColumns = {
         {QStringLiteral("Category"), 130}, {QStringLiteral("Lines"), 50, Qt::AlignRight},

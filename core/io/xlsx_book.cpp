@@ -97,6 +97,8 @@ XlsxBook::XlsxBook(const std::string& path) : path_(path)
     formats_.decimalBold = makeFormat(book_, "#,##0.0", true);
     formats_.perDay = makeFormat(book_, "0.000");
     formats_.perDayBold = makeFormat(book_, "0.000", true);
+    formats_.rate = makeFormat(book_, "#,##0.00");
+    formats_.rateBold = makeFormat(book_, "#,##0.00", true);
     formats_.note = makeFormat(book_, nullptr, false, true);
 }
 

@@ -27,6 +27,8 @@ struct XlsxFormats {
     lxw_format* decimalBold = nullptr;
     lxw_format* perDay = nullptr;     // 0.000: interruptions a day, as formatPerDay prints them
     lxw_format* perDayBold = nullptr;
+    lxw_format* rate = nullptr;       // #,##0.00: failures a month or a year, as formatTwoDecimals prints them
+    lxw_format* rateBold = nullptr;
     lxw_format* note = nullptr;       // italic, wrapped
 };
 

@@ -71,8 +71,18 @@ std::string columnLetter(int col)
 
 enum NetworksColumn {
     kNetName = 0, kNetRole, kNetTopology, kNetBomSheet, kNetSwitches, kNetTransceivers, kNetCables, kNetCapex,
-    kNetNicPorts, kNetNicPowerW, kNetPowerW, kNetPowerMaxW, kNetErrors, kNetWarnings, kNetColumnCount
+    kNetNicPorts, kNetNicPowerW, kNetPowerW, kNetPowerMaxW, kNetErrors, kNetWarnings, kNetFailuresPerMonth,
+    kNetSpares, kNetColumnCount
 };
+
+// Spares of a network by the service-level rule (Resilience::spares): what the Resilience tab and `plan`'s
+// "parts:" line count.
+long long sparesByServiceLevel(const Resilience& r)
+{
+    long long n = 0;
+    for (const SpareSizing& s : r.spares) n += s.spares;
+    return n;
+}
 
 } // namespace
 
@@ -90,7 +100,7 @@ void writeNetworksSheet(XlsxBook& book, const ExportContext& ctx)
     s.width(kNetBomSheet, kNetBomSheet, 18);
     s.width(kNetSwitches, kNetCables, 13);
     s.width(kNetCapex, kNetCapex, 18);
-    s.width(kNetNicPorts, kNetWarnings, 14);
+    s.width(kNetNicPorts, kNetSpares, 14);
 
     s.text(0, 0, "Networks of the cluster: " + std::to_string(c.networks.size()) +
                      "; the total row is the sum of the networks above", fmt.title);
@@ -103,7 +113,8 @@ void writeNetworksSheet(XlsxBook& book, const ExportContext& ctx)
     const int headerRow = 3;
     s.header(headerRow,
              {"Network", "Role", "Topology", "BOM sheet", "Switches", "Transceivers", "Cables", "Capex (USD)",
-              "NIC ports", "NIC port power (W)", "Power, typical (W)", "Power, max (W)", "Errors", "Warnings"},
+              "NIC ports", "NIC port power (W)", "Power, typical (W)", "Power, max (W)", "Errors", "Warnings",
+              "Part failures a month", "Spares (service level)"},
              fmt.header);
 
     int row = headerRow + 1;
@@ -147,6 +158,10 @@ void writeNetworksSheet(XlsxBook& book, const ExportContext& ctx)
         s.formula(row, kNetPowerMaxW, power(kColExtPowerMax), f.powerMaxW, fmt.decimal);
         s.number(row, kNetErrors, f.errors, fmt.integer);
         s.number(row, kNetWarnings, f.warnings, fmt.integer);
+        // Every network's parts fail and need spares (resilience::partFailures; the compute fabric's as its
+        // Resilience sheet): expected failures a month and the spares that keep the service level.
+        s.number(row, kNetFailuresPerMonth, p.resilience.failuresPerMonth, fmt.rate);
+        s.number(row, kNetSpares, double(sparesByServiceLevel(p.resilience)), fmt.integer);
     }
     const int lastRow = row - 1;
     s.text(row, kNetName, "Total", fmt.bold);
@@ -164,6 +179,13 @@ void writeNetworksSheet(XlsxBook& book, const ExportContext& ctx)
     total(kNetPowerMaxW, t.powerMaxW, fmt.decimalBold);
     total(kNetErrors, t.errors, fmt.bold);
     total(kNetWarnings, t.warnings, fmt.bold);
+    double failures = 0, spares = 0;
+    for (const NetworkPlan& n : c.networks) {
+        failures += n.plan.resilience.failuresPerMonth;
+        spares += double(sparesByServiceLevel(n.plan.resilience));
+    }
+    total(kNetFailuresPerMonth, failures, fmt.rateBold);
+    total(kNetSpares, spares, fmt.bold);
     s.freezeHeader(headerRow + 1);
 }
 

@@ -40,7 +40,7 @@ void writeResilienceSheet(XlsxBook& book, const ExportContext& ctx)
         s.text(row, 7, d.jobSurvives ? "yes" : "no");
         // A row counted in another's rate says so (a "0.0" beside a transceiver reads "never fails"); the
         // SUMIF below skips the text.
-        if (rowRate(d) == RowRate::Own) s.number(row, 8, d.eventsPerYear, fmt.decimal);
+        if (rowRate(d) == RowRate::Own) s.number(row, 8, d.eventsPerYear, fmt.rate);  // "10.18", as the window
         else s.text(row, 8, failuresPerYearText(d));
         s.number(row, 9, ranges.keptPct[i], fmt.decimal);
         ++row;

@@ -18,6 +18,7 @@
 #include "catalog/catalog_db.h"
 #include "common/error.h"
 #include "common/format.h"
+#include "estimate/resilience_text.h"
 #include "common/paths.h"
 #include "io/exporter.h"
 #include "plan/cluster_plan.h"
@@ -229,6 +230,12 @@ private slots:
         QCOMPARE(cableSum, c.total.cables);
         QVERIFY(page.contains(QStringLiteral("Topology: InfiniBand, MQM9700-NS2F (64 x 400G), port MCX715105AS-WEAT")));
         QVERIFY(page.contains(QStringLiteral("Topology: Ethernet, SN4600C")));  // the in-band network, as the RA: TCP/IP, not RoCE
+        // Each network's parts fail and need spares: its section says how many, as `plan` does.
+        const QString sections = pdfText(pdf, 2, 6).simplified();
+        for (const NetworkPlan& n : c.networks) {
+            const QString parts = QStringLiteral("Parts: ") + QString::fromStdString(partFailuresSummary(n.plan.resilience));
+            QVERIFY2(n.plan.resilience.failuresPerMonth > 0 && sections.contains(parts), qPrintable(parts));
+        }
         // The rest of the report is the compute fabric's, as before.
         QVERIFY(pdfText(pdf).contains(QStringLiteral("Bill of materials")));
     }

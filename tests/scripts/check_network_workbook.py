@@ -89,6 +89,27 @@ for title, key, tolerance in FIGURES:
         check(abs(total[col[title]] - want) <= tolerance, f"Total {title}: {total[col[title]]}, the plan's total {want}")
         check(abs(got_sum - want) <= tolerance * len(networks), f"{title}: the networks add up to {got_sum}, total {want}")
 
+# Every network's part failures a month and spares by service level: the JSON's part_failures, and a
+# total that is their sum (the storage fabric's Resilience tab once read 0 for both).
+PARTS = [("Part failures a month", lambda pf: pf["failures_per_month_total"], 0.05),
+         ("Spares (service level)", lambda pf: sum(s["spares"] for s in pf["spares"]), 0)]
+for title, figure, tolerance in PARTS:
+    check(title in col, f"no column {title!r} in the Networks sheet")
+    if title not in col:
+        continue
+    want_sum = 0.0
+    for n in networks:
+        row = by_name.get(n["name"])
+        want = figure(n["part_failures"])
+        want_sum += want
+        got = row[col[title]] if row is not None else None
+        check(isinstance(got, (int, float)) and abs(got - want) <= tolerance,
+              f"{n['name']} {title}: {got!r} in the workbook, {want} in the JSON")
+        check(want > 0, f"{n['name']} {title}: {want} (every network's parts fail and need spares)")
+    total = by_name.get("Total")
+    check(total is not None and abs(total[col[title]] - want_sum) <= tolerance * len(networks),
+          f"Total {title}: {total[col[title]] if total else None}, the networks add up to {want_sum}")
+
 if failures:
     print("check_network_workbook: FAILED\n  " + "\n  ".join(failures))
     sys.exit(1)

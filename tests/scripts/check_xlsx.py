@@ -113,6 +113,9 @@ for rr in domain_rows:
     else:
         check(isinstance(cell, (int, float)) and abs(cell - domains[key]["failures_per_year"]) < 1e-9,
               f"Resilience: {key} failures a year {cell!r} vs {domains[key]['failures_per_year']} in the JSON")
+        # Two decimals, as the window and the PDF print it ("10.18"; "#,##0.0" showed 10.2).
+        check(res.cell(rr, 9).number_format == "#,##0.00",
+              f"Resilience: {key} failures a year formatted {res.cell(rr, 9).number_format!r}")
 
 bom = wb["BOM"]
 header = [c.value for c in bom[1]]
