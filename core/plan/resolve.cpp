@@ -318,8 +318,9 @@ void requireConnects(const ClusterSpec& spec, const Hardware& hw, int linkGbps, 
         if (better)
             fix += "; " + better->partNumber + " (" + std::to_string(better->portsAt(linkGbps)) + " ports at " +
                    std::to_string(linkGbps) + "G) on every tier connects it";
-        else
-            fix += "; no switch of the catalog connects it at " + std::to_string(linkGbps) + "G in three tiers";
+        else  // in the tiers the design asks (it said "three tiers" of a one-switch design that two tiers hold)
+            fix += "; no switch of the catalog connects it at " + std::to_string(linkGbps) + "G " +
+                   (spec.tiers == 1 ? "on one switch" : spec.tiers == 2 ? "in two tiers" : "in three tiers");
         throw UserError(e.what(), e.where, fix);
     }
 }

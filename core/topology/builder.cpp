@@ -247,7 +247,14 @@ struct Wiring {
               std::to_string(spec.nicsPerNode) + " NICs of every node in each), or " + fix;
     else if (tiers == 3 && !spec.railPlanes && spec.planes == 1 && spec.nicsPerNode > 1)
         fix += "; rail planes do not help: even one NIC of every node per plane exceeds it";
-    if (tiers < 3) fix = "use three tiers (holds up to " + withThousands(maxEndpoints(3, sw, leaf, spine)) + "), or " + fix;
+    // The fewest tiers that hold it, and only tiers that do: a one-switch design that two tiers connect was
+    // told "use three tiers" (which a storage or management network cannot even be set to: its tiers are 0,
+    // 1 or 2), and one past three tiers was told to use them.
+    const long long two = maxEndpoints(2, sw, leaf, spine), three = maxEndpoints(3, sw, leaf, spine);
+    if (tiers == 1 && two >= endpoints)
+        fix = "use two tiers, leaf-spine (holds up to " + withThousands(two) + "), or " + fix;
+    else if (tiers < 3 && three >= endpoints)
+        fix = "use three tiers (holds up to " + withThousands(three) + "), or " + fix;
     throw FabricTooBig(withThousands(endpoints) + " NIC ports per plane exceed what " + std::to_string(tiers) +
                         " tier" + (tiers > 1 ? "s" : "") + " of " + std::to_string(sw.of(Tier::Leaf).ports) +
                         "-port switches connect in this design (" + withThousands(limit) + " at leaf " + ratioText(leaf) +

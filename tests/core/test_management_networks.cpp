@@ -471,6 +471,23 @@ private slots:
         }
     }
 
+    // An OOB network set to one switch that its 300 ports overflow is told what it can be set to: two tiers
+    // (its tiers are 0, 1 or 2), not "use three tiers" and "no switch connects it in three tiers".
+    void oneSwitchNetworkTooBigIsToldTwoTiers()
+    {
+        ClusterSpec s = loadSpecFile(FABRICPLAN_EXAMPLES_DIR "/dgx-h100-superpod-1024-all-networks.fabricplan").spec;
+        QCOMPARE(s.networks[2].role, NetworkRole::OutOfBand);
+        s.networks[2].tiers = 1;
+        try {
+            (void)makeClusterPlan(s, catalog_);
+            QFAIL("300 OOB ports do not fit one 48-port SN2201");
+        } catch (const UserError& e) {
+            QVERIFY2(std::string(e.where).rfind("/networks/2", 0) == 0, e.where.c_str());
+            QVERIFY2(e.fix.rfind("use two tiers, leaf-spine", 0) == 0, e.fix.c_str());
+            QVERIFY2(e.fix.find("three tiers") == std::string::npos, e.fix.c_str());
+        }
+    }
+
     void platformFlagBringsItsNetworks()
     {
         const auto planJson = [](QStringList extra) {

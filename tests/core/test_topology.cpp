@@ -524,6 +524,36 @@ private slots:
         }
     }
 
+    // A one-switch design too big for its switch is told the fewest tiers that hold it: 40 ports on a 16-port
+    // switch fit two tiers (16 spines x 8 down = 128 at 1:1), so the fix says two tiers, not three.
+    void oneSwitchTooBigIsToldTwoTiers()
+    {
+        ClusterSpec s = flatSpec(40);
+        s.tiers = 1;
+        try {
+            buildGeneric(s, 16);
+            QFAIL("40 ports do not fit one 16-port switch");
+        } catch (const UserError& e) {
+            QVERIFY2(e.fix.rfind("use two tiers, leaf-spine (holds up to 128)", 0) == 0, e.fix.c_str());
+        }
+        s = flatSpec(200);  // past two tiers (128), within three (16 cores x 8 x 8 = 1,024)
+        s.tiers = 2;
+        try {
+            buildGeneric(s, 16);
+            QFAIL("past two tiers");
+        } catch (const UserError& e) {
+            QVERIFY2(e.fix.rfind("use three tiers (holds up to 1,024)", 0) == 0, e.fix.c_str());
+        }
+        s = flatSpec(1100);  // past three tiers too: no tier count is offered
+        s.tiers = 2;
+        try {
+            buildGeneric(s, 16);
+            QFAIL("past three tiers");
+        } catch (const UserError& e) {
+            QVERIFY2(e.fix.find("tiers (holds") == std::string::npos, e.fix.c_str());
+        }
+    }
+
     void hopCountsByPathClass()
     {
         ClusterSpec s = flatSpec(8 * 8 * 8 / 4);  // k = 8 fat-tree, 128 hosts, 4 per leaf, 16 per pod
