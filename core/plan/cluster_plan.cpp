@@ -97,7 +97,13 @@ void requireValidNetwork(std::size_t index, const NetworkSpec& n, const std::set
     std::string field;
     for (const auto& [from, to] : kFieldOf)
         if (e.where == from) field = to;
-    throw UserError(e.what(), fieldOf(index, n, field), e.fix);
+    // The builder speaks of a compute fabric's NIC ports per plane; a network's endpoints are the ports of
+    // servers, BMCs and PDUs, one plane ("300 NIC ports per plane exceed" read oddly for an OOB network).
+    std::string message = e.what();
+    constexpr std::string_view kNicPorts = "NIC ports per plane";
+    if (const std::size_t at = message.find(kNicPorts); at != std::string::npos)
+        message.replace(at, kNicPorts.size(), "endpoint ports");
+    throw UserError(message, fieldOf(index, n, field), e.fix);
 }
 
 NetworkFigures& operator+=(NetworkFigures& a, const NetworkFigures& b)

@@ -483,6 +483,7 @@ private slots:
             QFAIL("300 OOB ports do not fit one 48-port SN2201");
         } catch (const UserError& e) {
             QVERIFY2(std::string(e.where).rfind("/networks/2", 0) == 0, e.where.c_str());
+            QVERIFY2(std::string(e.what()).rfind("300 endpoint ports exceed", 0) == 0, e.what());
             QVERIFY2(e.fix.rfind("use two tiers, leaf-spine", 0) == 0, e.fix.c_str());
             QVERIFY2(e.fix.find("three tiers") == std::string::npos, e.fix.c_str());
         }
