@@ -406,6 +406,24 @@ void TestGuiCliAgree::networksAgreeWithTheCli()
     for (QLabel* l : m_window->statusBar()->findChildren<QLabel*>())
         statusNamesIt = statusNamesIt || l->text().startsWith(QStringLiteral("Storage fabric (storage):"));
     QVERIFY(statusNamesIt);
+    // Its parts' failures and spares: the Resilience tab prints the CLI's "parts:" line under the network,
+    // word for word (the tab once read "0.00 failures/month ... 0 spares" for it).
+    const QString text = runCli({design}, false).out;
+    const qsizetype storageAt = text.indexOf(QStringLiteral("\n  storage: "));
+    QVERIFY(storageAt >= 0);
+    const QString partsHead = QStringLiteral("\n    parts: ");
+    const qsizetype partsAt = text.indexOf(partsHead, storageAt + 1);
+    QVERIFY(partsAt > storageAt);
+    const QString partsLine = text.mid(partsAt + partsHead.size(), text.indexOf(QLatin1Char('\n'), partsAt + 1) - partsAt - partsHead.size());
+    QVERIFY2(partsLine.contains(QStringLiteral(" failures/month (")), qPrintable(partsLine));
+    QVERIFY(m_window->showTab(QStringLiteral("resilience")));
+    auto* resilienceSummary = m_window->findChild<QLabel*>(QStringLiteral("resilienceSummary"));
+    QVERIFY(resilienceSummary);
+    const QString failures = partsLine.left(partsLine.indexOf(QStringLiteral("; ")));
+    const QString spares = partsLine.mid(partsLine.indexOf(QStringLiteral("; ")) + 2);
+    QTRY_VERIFY2(resilienceSummary->text().contains(failures.toHtmlEscaped()) &&
+                     resilienceSummary->text().contains(spares.toHtmlEscaped()),
+                 qPrintable(partsLine + QStringLiteral(" | ") + resilienceSummary->text()));
 
     // Compare: each fabric with the other networks planned around it, as `compare --json` has it.
     doc()->setComparisonEnabled(true);
