@@ -52,6 +52,7 @@ void printNetworks(const ClusterPlan& c, std::ostream& out)
         out << row(nameWidth, net.name, displayName(net.role), withThousands(net.endpointPorts), c.figures[i]);
     }
     out << row(nameWidth, "total", "", "", c.total);
+    out << "  parts of all " << c.networks.size() << " networks: " << clusterPartsSummary(c.partFailures()) << "\n";
     for (std::size_t i = 1; i < c.networks.size(); ++i) {
         const NetworkPlan& n = c.networks[i];
         const Plan& p = n.plan;

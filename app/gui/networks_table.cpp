@@ -4,6 +4,7 @@
 #include <QObject>
 
 #include "bom_model.h"
+#include "estimate/resilience_text.h"
 
 namespace fp::gui {
 
@@ -50,7 +51,11 @@ QString networksTableHtml(const ClusterPlan& cluster, int viewed, const QPalette
         html += row(networkLabel(cluster.networks[i]), count(cluster.networks[i].endpointPorts), cluster.figures[i],
                     int(i) == viewed, false);
     html += row(QObject::tr("Total"), QString(), cluster.total, false, true);
-    html += QObject::tr("</table><p style='color:%1; margin-top:2px; font-size:9pt'>Capex and power of the other networks "
+    // The parts of every network fail and need spares: the cluster's sum, as `plan` prints it under its table.
+    html += QObject::tr("</table><p style='margin-top:4px; margin-bottom:0'>Parts of all %1 networks: %2</p>")
+                .arg(cluster.networks.size())
+                .arg(QString::fromStdString(clusterPartsSummary(cluster.partFailures())).toHtmlEscaped());
+    html += QObject::tr("<p style='color:%1; margin-top:2px; font-size:9pt'>Capex and power of the other networks "
                         "count their switches, optics, cables and priced ports; their ports built into a DGX or a "
                         "storage system are not priced again. Prices are estimates unless quoted.</p>")
                 .arg(muted);

@@ -101,6 +101,8 @@ void writeNetworksPage(PdfDocument& doc, const ClusterPlan& c)
         doc.tableRow(columns, figuresRow(qs(c.networks[i].name), QString::fromUtf8(displayName(c.networks[i].role)),
                                          c.figures[i]));
     doc.tableRow(columns, figuresRow(QStringLiteral("Total"), QString(), c.total), true);
+    doc.paragraph(QStringLiteral("Parts of all %1 networks: ").arg(c.networks.size()) +
+                  qs(clusterPartsSummary(c.partFailures())));
     for (std::size_t i = 0; i < c.networks.size(); ++i) writeNetworkSection(doc, c.networks[i], c.figures[i]);
 }
 

@@ -75,6 +75,24 @@ std::string resilienceSummary(const Resilience& r)
     return s;
 }
 
+std::string clusterPartsSummary(const std::vector<const Resilience*>& networks)
+{
+    double perMonth = 0, optics = 0;
+    long long byLevel = 0, byPercent = 0;
+    double target = kDefaultStockoutTargetPct;
+    for (const Resilience* r : networks) {
+        perMonth += r->failuresPerMonth;
+        optics += opticsPerMonth(*r);
+        for (const SpareSizing& s : r->spares) byLevel += s.spares, byPercent += s.sparesPercentRule;
+        target = r->stockoutTargetPct;
+    }
+    char level[32];
+    std::snprintf(level, sizeof level, "%g", 100.0 - target);
+    return formatTwoDecimals(perMonth) + " failures/month (" + formatTwoDecimals(optics) + " optics); spares by " + level +
+           " % service level, each network's own: " + counted(byLevel, "part") + " (percentage rule: " +
+           withThousands(byPercent) + ")";
+}
+
 std::string sparesSummary(const Resilience& r)
 {
     long long byLevel = 0, byPercent = 0;

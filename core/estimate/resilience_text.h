@@ -2,6 +2,7 @@
 // One-line and short-table wording of the resilience figures, shared by the CLI summary, the workbook
 // and the PDF report so that they say the same thing.
 #include <string>
+#include <vector>
 
 #include "estimate/resilience.h"
 
@@ -16,6 +17,10 @@ std::string partFailuresSummary(const Resilience&);
 std::string resilienceSummary(const Resilience&);
 // "spares by 99 % service level: 24 parts (percentage rule: 130); reorder time 30 d assumed"
 std::string sparesSummary(const Resilience&);
+// The parts of several networks together, a cluster's: "4.65 failures/month (3.27 optics); spares by 99 %
+// service level, each network's own: 36 parts (percentage rule: 151)". The sums of partFailuresSummary's
+// and sparesSummary's figures (spares sized per network, not pooled across them).
+std::string clusterPartsSummary(const std::vector<const Resilience*>&);
 // The failure domain that cuts off the most GPUs (nullptr when none does).
 const FailureDomain* worstDomain(const Resilience&);
 // A failure domain's "bandwidth left" cell: "87.5 %" for the GPUs it slows (the worst of them), "0 % (cut off)"

@@ -48,6 +48,13 @@ struct ClusterPlan {
     // The racks the floor view and the NetBox export show: the shared floor, or the compute fabric's.
     const Layout& floor() const { return networks.size() > 1 ? sharedFloor : compute().layout; }
     int errorCount() const { return total.errors; }
+    // Every network's part failures and spares (each plan's resilience), for clusterPartsSummary.
+    std::vector<const Resilience*> partFailures() const
+    {
+        std::vector<const Resilience*> out;
+        for (const NetworkPlan& n : networks) out.push_back(&n.plan.resilience);
+        return out;
+    }
 };
 
 // The ClusterSpec network `index` of `cluster.networks` stands for, with `endpointPorts` ports.

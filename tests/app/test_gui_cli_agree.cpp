@@ -424,6 +424,14 @@ void TestGuiCliAgree::networksAgreeWithTheCli()
     QTRY_VERIFY2(resilienceSummary->text().contains(failures.toHtmlEscaped()) &&
                      resilienceSummary->text().contains(spares.toHtmlEscaped()),
                  qPrintable(partsLine + QStringLiteral(" | ") + resilienceSummary->text()));
+    // The cluster's parts, under the Networks table: the CLI's line under its table.
+    const QString allHead = QStringLiteral("  parts of all 4 networks: ");
+    const qsizetype allAt = text.indexOf(allHead);
+    QVERIFY(allAt >= 0);
+    const QString allParts = text.mid(allAt + allHead.size(), text.indexOf(QLatin1Char('\n'), allAt) - allAt - allHead.size());
+    QVERIFY(m_window->showTab(QStringLiteral("summary")));
+    QTRY_VERIFY2(m_window->summaryView()->toPlainText().contains(QStringLiteral("Parts of all 4 networks: ") + allParts),
+                 qPrintable(allParts));
 
     // Compare: each fabric with the other networks planned around it, as `compare --json` has it.
     doc()->setComparisonEnabled(true);

@@ -230,8 +230,11 @@ private slots:
         QCOMPARE(cableSum, c.total.cables);
         QVERIFY(page.contains(QStringLiteral("Topology: InfiniBand, MQM9700-NS2F (64 x 400G), port MCX715105AS-WEAT")));
         QVERIFY(page.contains(QStringLiteral("Topology: Ethernet, SN4600C")));  // the in-band network, as the RA: TCP/IP, not RoCE
-        // Each network's parts fail and need spares: its section says how many, as `plan` does.
+        // Each network's parts fail and need spares: its section says how many, as `plan` does, and the
+        // totals table is followed by the cluster's sum.
         const QString sections = pdfText(pdf, 2, 6).simplified();
+        QVERIFY(sections.contains(QStringLiteral("Parts of all 4 networks: ") +
+                                  QString::fromStdString(clusterPartsSummary(c.partFailures()))));
         for (const NetworkPlan& n : c.networks) {
             const QString parts = QStringLiteral("Parts: ") + QString::fromStdString(partFailuresSummary(n.plan.resilience));
             QVERIFY2(n.plan.resilience.failuresPerMonth > 0 && sections.contains(parts), qPrintable(parts));

@@ -457,6 +457,20 @@ private slots:
             const std::size_t at = text.find("  " + name + ": ");
             QVERIFY2(at != std::string::npos && text.find(line, at) != std::string::npos, (name + "\n" + text).c_str());
         }
+        // The cluster's parts, under the networks table: the sums of every network's figures (the compute
+        // fabric's included), added up here from the JSON.
+        double perMonth = 0;
+        long long spares = 0, percentRule = 0;
+        for (const auto& n : plan["networks"]) {
+            perMonth += n["part_failures"]["failures_per_month_total"].get<double>();
+            for (const auto& s : n["part_failures"]["spares"])
+                spares += s["spares"].get<long long>(), percentRule += s["spares_percent_rule"].get<long long>();
+        }
+        const std::string all = "  parts of all 4 networks: " + formatTwoDecimals(perMonth) + " failures/month (";
+        QVERIFY2(text.find(all) != std::string::npos, (all + "\n" + text).c_str());
+        const std::string sparesText = "service level, each network's own: " + withThousands(spares) + " parts (percentage rule: " +
+                                       withThousands(percentRule) + ")";
+        QVERIFY2(text.find(sparesText) != std::string::npos, sparesText.c_str());
         // In the plan itself: the other networks have no failure domains or job figures to misread.
         const ClusterPlan c = makeClusterPlan(loadSpecFile(FABRICPLAN_EXAMPLES_DIR "/dgx-h100-superpod-1024-all-networks.fabricplan").spec,
                                               catalog_);
