@@ -135,6 +135,18 @@ Resilience analyse(const ClusterSpec& spec, const Fabric& fabric, const MediaAss
     return r;
 }
 
+long long pooledSpares(const std::vector<const Resilience*>& networks)
+{
+    if (networks.empty()) return 0;
+    std::map<std::string, double> demand;  // per part number: mean demand over its reorder time
+    for (const Resilience* r : networks)
+        for (const SpareSizing& s : r->spares) demand[s.part] += s.meanDemand;
+    const double target = networks.front()->stockoutTargetPct / 100.0;
+    long long spares = 0;
+    for (const auto& [part, mean] : demand) spares += poisson::stockFor(mean, target);
+    return spares;
+}
+
 double jobInterruptionsPerDay(const Resilience& r, long long jobGpus)
 {
     if (r.clusterGpus <= 0) return 0.0;

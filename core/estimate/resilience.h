@@ -79,6 +79,11 @@ Resilience analyse(const ClusterSpec&, const Fabric&, const MediaAssignment&, co
 // The part of analyse() that any network has: expected failures per part class and spares, from its BOM
 // (a storage or management network: describesJobs false, no domains).
 Resilience partFailures(const Bom&, const Catalog&, const ResilienceOptions& = {});
+// Spares for several networks kept in one pool per part number (one spares cabinet for the building): each
+// part's mean demand over its reorder time summed across the networks, then the service level's Poisson
+// stock of that sum (at the first network's stock-out target). Fewer than the networks' own spares added up,
+// since demand pools: two networks of mean 2 need 6 + 6 alone and 9 together at 1 %.
+long long pooledSpares(const std::vector<const Resilience*>&);
 // Expected network-caused interruptions per day of a job on `jobGpus` GPUs: the whole-cluster rate
 // scaled by the job's share of the GPUs (every failure that stops a job cuts off GPUs, and those GPUs
 // are spread evenly over the cluster's parts).

@@ -89,7 +89,8 @@ std::string clusterPartsSummary(const std::vector<const Resilience*>& networks)
     char level[32];
     std::snprintf(level, sizeof level, "%g", 100.0 - target);
     return formatTwoDecimals(perMonth) + " failures/month (" + formatTwoDecimals(optics) + " optics); spares by " + level +
-           " % service level, each network's own: " + counted(byLevel, "part") + " (percentage rule: " +
+           " % service level: " + counted(byLevel, "part") + " as each network sizes them, " +
+           withThousands(resilience::pooledSpares(networks)) + " pooled by part number (percentage rule: " +
            withThousands(byPercent) + ")";
 }
 

@@ -17,9 +17,9 @@ std::string partFailuresSummary(const Resilience&);
 std::string resilienceSummary(const Resilience&);
 // "spares by 99 % service level: 24 parts (percentage rule: 130); reorder time 30 d assumed"
 std::string sparesSummary(const Resilience&);
-// The parts of several networks together, a cluster's: "4.65 failures/month (3.27 optics); spares by 99 %
-// service level, each network's own: 36 parts (percentage rule: 151)". The sums of partFailuresSummary's
-// and sparesSummary's figures (spares sized per network, not pooled across them).
+// The parts of several networks together, a cluster's: "4.65 failures/month (3.32 optics); spares by 99 %
+// service level: 36 parts as each network sizes them, 31 pooled by part number (percentage rule: 151)". The
+// sums of partFailuresSummary's and sparesSummary's figures, and resilience::pooledSpares.
 std::string clusterPartsSummary(const std::vector<const Resilience*>&);
 // The failure domain that cuts off the most GPUs (nullptr when none does).
 const FailureDomain* worstDomain(const Resilience&);

@@ -4,6 +4,9 @@
 // with no error and every part in a cage of its own form factor.
 #include <QtTest>
 
+#include <cmath>
+#include <map>
+
 #include <nlohmann/json.hpp>
 
 #include "cli_run.h"
@@ -461,14 +464,28 @@ private slots:
         // fabric's included), added up here from the JSON.
         double perMonth = 0;
         long long spares = 0, percentRule = 0;
+        std::map<std::string, double> demand;  // pooled: each part's mean demand over the networks
         for (const auto& n : plan["networks"]) {
             perMonth += n["part_failures"]["failures_per_month_total"].get<double>();
-            for (const auto& s : n["part_failures"]["spares"])
+            for (const auto& s : n["part_failures"]["spares"]) {
                 spares += s["spares"].get<long long>(), percentRule += s["spares_percent_rule"].get<long long>();
+                demand[s["part"].get<std::string>()] += s["mean_demand"].get<double>();
+            }
         }
+        // The pooled stock by direct summation of the Poisson terms (not poisson.h): the smallest s with
+        // P(X > s) <= 1 %.
+        long long pooled = 0;
+        for (const auto& [part, mean] : demand) {
+            double term = std::exp(-mean), cdf = term;
+            int s = 0;
+            while (1.0 - cdf > 0.01) term *= mean / ++s, cdf += term;
+            pooled += s;
+        }
+        QVERIFY2(pooled < spares, "the example's networks share parts (QM9700, SN4600C, optics): pooling must save");
         const std::string all = "  parts of all 4 networks: " + formatTwoDecimals(perMonth) + " failures/month (";
         QVERIFY2(text.find(all) != std::string::npos, (all + "\n" + text).c_str());
-        const std::string sparesText = "service level, each network's own: " + withThousands(spares) + " parts (percentage rule: " +
+        const std::string sparesText = "service level: " + withThousands(spares) + " parts as each network sizes them, " +
+                                       withThousands(pooled) + " pooled by part number (percentage rule: " +
                                        withThousands(percentRule) + ")";
         QVERIFY2(text.find(sparesText) != std::string::npos, sparesText.c_str());
         // In the plan itself: the other networks have no failure domains or job figures to misread.

@@ -444,6 +444,27 @@ private slots:
         QCOMPARE(j["default_reorder_days"].get<int>(), 30);
     }
 
+    // One spares cabinet for the building: the same part's demand pools across networks. Two networks each
+    // with mean demand 2 of one part need 6 spares each at 1 % (poissonStockByHand) and 9 together: Poisson(4)
+    // has P(X <= 8) = 0.9786 and P(X <= 9) = 0.9919 (e^-4 x sum of 4^k / k!). Different parts do not pool.
+    void sparesPoolByPartNumber()
+    {
+        const auto withPart = [](const std::string& part, double mean) {
+            Resilience r;
+            SpareSizing s;
+            s.part = part;
+            s.meanDemand = mean;
+            s.spares = poisson::stockFor(mean, 0.01);
+            r.spares.push_back(s);
+            return r;
+        };
+        const Resilience a = withPart("MMA4Z00-NS", 2.0), b = withPart("MMA4Z00-NS", 2.0), c = withPart("SN4600C", 2.0);
+        QCOMPARE(a.spares[0].spares, 6);
+        QCOMPARE(resilience::pooledSpares({&a, &b}), 9LL);
+        QCOMPARE(resilience::pooledSpares({&a, &c}), 12LL);  // 6 + 6: nothing shared
+        QCOMPARE(resilience::pooledSpares({}), 0LL);
+    }
+
     // The tables people read (window, PDF, workbook) do not print 0.00 failures a year beside a transceiver or a
     // cable: those parts' failures are in the server link's measured rate, the NIC port row (the DGX H100
     // example: twin-port OSFP optics at both ends). A two-plane design has a plane row, which has no part
