@@ -14,7 +14,7 @@ namespace fp::report {
 QString groupedNumber(double value, int decimals)
 {
     // The shared rules (common/format.h), so the report rounds as the window and the CLI do.
-    if (decimals > 0) return qs(formatOneDecimal(value));
+    if (decimals > 0) return qs(formatDecimals(value, decimals));  // one or two
     if (!std::isfinite(value)) return QStringLiteral("n/a");
     return qs(withThousands(std::llround(value)));
 }

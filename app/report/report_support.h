@@ -13,8 +13,8 @@ namespace fp::report {
 
 inline QString qs(const std::string& s) { return QString::fromStdString(s); }
 
-// 1234567.8 -> "1,234,568" (decimals = 0) or "1,234,567.8" (decimals = 1, formatOneDecimal); always '.' and
-// ',' whatever the locale, so a printed report reads the same on every machine.
+// 1234567.8 -> "1,234,568" (decimals = 0), "1,234,567.8" (1) or "1,234,567.80" (2): common/format.h's
+// rules; always '.' and ',' whatever the locale, so a printed report reads the same on every machine.
 QString groupedNumber(double value, int decimals = 0);
 QString usd(double value);                       // "$1,234,568"
 QString usdCompact(double value);                // "$1.23 M", "$456 k": chart labels

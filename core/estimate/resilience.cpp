@@ -147,6 +147,16 @@ long long pooledSpares(const std::vector<const Resilience*>& networks)
     return spares;
 }
 
+SpareTotals spareTotals(const Resilience& r)
+{
+    SpareTotals t;
+    for (const SpareSizing& s : r.spares) {
+        t.byServiceLevel += s.spares;
+        t.byPercentRule += s.sparesPercentRule;
+    }
+    return t;
+}
+
 double jobInterruptionsPerDay(const Resilience& r, long long jobGpus)
 {
     if (r.clusterGpus <= 0) return 0.0;

@@ -84,6 +84,12 @@ Resilience partFailures(const Bom&, const Catalog&, const ResilienceOptions& = {
 // stock of that sum (at the first network's stock-out target). Fewer than the networks' own spares added up,
 // since demand pools: two networks of mean 2 need 6 + 6 alone and 9 together at 1 %.
 long long pooledSpares(const std::vector<const Resilience*>&);
+// A network's spares added up over its parts: by the service level and by the BOM's percentage rule.
+struct SpareTotals {
+    long long byServiceLevel = 0;
+    long long byPercentRule = 0;
+};
+SpareTotals spareTotals(const Resilience&);
 // Expected network-caused interruptions per day of a job on `jobGpus` GPUs: the whole-cluster rate
 // scaled by the job's share of the GPUs (every failure that stops a job cuts off GPUs, and those GPUs
 // are spread evenly over the cluster's parts).

@@ -1,5 +1,6 @@
 #include "estimate/resilience_text.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "common/format.h"
@@ -45,27 +46,34 @@ double opticsPerMonth(const Resilience& r)
     return optics;
 }
 
+// "4.65 failures/month (3.32 optics)"
+std::string failuresText(double perMonth, double opticsPerMonth)
+{
+    return formatTwoDecimals(perMonth) + " failures/month (" + formatTwoDecimals(opticsPerMonth) + " optics)";
+}
+
+// "spares by 99 % service level: "
+std::string serviceLevelHead(double stockoutTargetPct)
+{
+    char level[32];
+    std::snprintf(level, sizeof level, "%g", 100.0 - stockoutTargetPct);
+    return std::string("spares by ") + level + " % service level: ";
+}
+
 } // namespace
 
-std::string partFailuresSummary(const Resilience& r)
-{
-    return formatTwoDecimals(r.failuresPerMonth) + " failures/month (" + formatTwoDecimals(opticsPerMonth(r)) + " optics)";
-}
+std::string partFailuresSummary(const Resilience& r) { return failuresText(r.failuresPerMonth, opticsPerMonth(r)); }
 
 std::string resilienceSummary(const Resilience& r)
 {
     if (!r.describesJobs)  // a storage or management network: its parts fail, no compute job runs on it
         return partFailuresSummary(r) + "; no compute job runs on this network, so failure domains and job "
                                         "interruptions are the compute fabric's";
-    const double optics = opticsPerMonth(r);
-    char buf[320];
     // The interruption rate with its low-high range (failure_ranges.h): the central figure is the plan's.
-    std::snprintf(buf, sizeof buf,
-                  "%s failures/month (%s optics); %s network interruptions/day (%s-%s) for a job on all %s GPUs",
-                  formatTwoDecimals(r.failuresPerMonth).c_str(), formatTwoDecimals(optics).c_str(), formatPerDay(r.jobInterruptionsPerDay).c_str(),
-                  formatPerDay(interruptionsPerDay(r, RateBound::Low)).c_str(),
-                  formatPerDay(interruptionsPerDay(r, RateBound::High)).c_str(), withThousands(r.clusterGpus).c_str());
-    std::string s = buf;
+    std::string s = partFailuresSummary(r) + "; " + formatPerDay(r.jobInterruptionsPerDay) + " network interruptions/day (" +
+                    formatPerDay(interruptionsPerDay(r, RateBound::Low)) + "-" +
+                    formatPerDay(interruptionsPerDay(r, RateBound::High)) + ") for a job on all " +
+                    withThousands(r.clusterGpus) + " GPUs";
     if (r.jobInterruptionsPerDay > 0)
         s += " (one every " + formatOneDecimal(1.0 / r.jobInterruptionsPerDay) + " days)";  // "3,169.7", as everywhere
     if (const FailureDomain* w = worstDomain(r))
@@ -78,35 +86,27 @@ std::string resilienceSummary(const Resilience& r)
 std::string clusterPartsSummary(const std::vector<const Resilience*>& networks)
 {
     double perMonth = 0, optics = 0;
-    long long byLevel = 0, byPercent = 0;
-    double target = kDefaultStockoutTargetPct;
+    resilience::SpareTotals spares;
     for (const Resilience* r : networks) {
         perMonth += r->failuresPerMonth;
         optics += opticsPerMonth(*r);
-        for (const SpareSizing& s : r->spares) byLevel += s.spares, byPercent += s.sparesPercentRule;
-        target = r->stockoutTargetPct;
+        const resilience::SpareTotals t = resilience::spareTotals(*r);
+        spares.byServiceLevel += t.byServiceLevel;
+        spares.byPercentRule += t.byPercentRule;
     }
-    char level[32];
-    std::snprintf(level, sizeof level, "%g", 100.0 - target);
-    return formatTwoDecimals(perMonth) + " failures/month (" + formatTwoDecimals(optics) + " optics); spares by " + level +
-           " % service level: " + counted(byLevel, "part") + " as each network sizes them, " +
-           withThousands(resilience::pooledSpares(networks)) + " pooled by part number (percentage rule: " +
-           withThousands(byPercent) + ")";
+    // The first network's stock-out target, as pooledSpares takes it (every network's is the plan's option).
+    const double target = networks.empty() ? kDefaultStockoutTargetPct : networks.front()->stockoutTargetPct;
+    return failuresText(perMonth, optics) + "; " + serviceLevelHead(target) + counted(spares.byServiceLevel, "part") +
+           " as each network sizes them, " + withThousands(resilience::pooledSpares(networks)) +
+           " pooled by part number (percentage rule: " + withThousands(spares.byPercentRule) + ")";
 }
 
 std::string sparesSummary(const Resilience& r)
 {
-    long long byLevel = 0, byPercent = 0;
-    bool assumed = false;
-    for (const SpareSizing& s : r.spares) {
-        byLevel += s.spares;
-        byPercent += s.sparesPercentRule;
-        assumed = assumed || s.reorderDaysAssumed;
-    }
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%g", 100.0 - r.stockoutTargetPct);
-    std::string s = std::string("spares by ") + buf + " % service level: " + counted(byLevel, "part") +
-                    " (percentage rule: " + withThousands(byPercent) + ")";
+    const resilience::SpareTotals t = resilience::spareTotals(r);
+    const bool assumed = std::any_of(r.spares.begin(), r.spares.end(), [](const SpareSizing& s) { return s.reorderDaysAssumed; });
+    std::string s = serviceLevelHead(r.stockoutTargetPct) + counted(t.byServiceLevel, "part") +
+                    " (percentage rule: " + withThousands(t.byPercentRule) + ")";
     if (assumed) s += "; reorder time " + std::to_string(r.defaultReorderDays) + " d assumed (no lead times in the catalog)";
     return s;
 }

@@ -75,15 +75,6 @@ enum NetworksColumn {
     kNetSpares, kNetColumnCount
 };
 
-// Spares of a network by the service-level rule (Resilience::spares): what the Resilience tab and `plan`'s
-// "parts:" line count.
-long long sparesByServiceLevel(const Resilience& r)
-{
-    long long n = 0;
-    for (const SpareSizing& s : r.spares) n += s.spares;
-    return n;
-}
-
 } // namespace
 
 void writeNetworksSheet(XlsxBook& book, const ExportContext& ctx)
@@ -161,7 +152,7 @@ void writeNetworksSheet(XlsxBook& book, const ExportContext& ctx)
         // Every network's parts fail and need spares (resilience::partFailures; the compute fabric's as its
         // Resilience sheet): expected failures a month and the spares that keep the service level.
         s.number(row, kNetFailuresPerMonth, p.resilience.failuresPerMonth, fmt.rate);
-        s.number(row, kNetSpares, double(sparesByServiceLevel(p.resilience)), fmt.integer);
+        s.number(row, kNetSpares, double(resilience::spareTotals(p.resilience).byServiceLevel), fmt.integer);
     }
     const int lastRow = row - 1;
     s.text(row, kNetName, "Total", fmt.bold);
@@ -182,7 +173,7 @@ void writeNetworksSheet(XlsxBook& book, const ExportContext& ctx)
     double failures = 0, spares = 0;
     for (const NetworkPlan& n : c.networks) {
         failures += n.plan.resilience.failuresPerMonth;
-        spares += double(sparesByServiceLevel(n.plan.resilience));
+        spares += double(resilience::spareTotals(n.plan.resilience).byServiceLevel);
     }
     total(kNetFailuresPerMonth, failures, fmt.rateBold);
     total(kNetSpares, spares, fmt.bold);
