@@ -166,6 +166,9 @@ std::string aboveLeafLabel(const Resilience& r)
 FailureRangeReport failureRangeReport(const ClusterSpec& spec, const Fabric& f, const Resilience& r)
 {
     FailureRangeReport out;
+    // A storage or management network has no failure domains: nothing to range, and no need to walk its
+    // links for the busiest leaf (the window, the JSON writer and the PDF each ask).
+    if (!r.describesJobs) return out;
     const int hostLinksPerNode = f.nicsPerNode * std::max(1, f.shape.linksPerNic());
     const int leafLinks = worstLeafLinksPerNode(f);
     for (const FailureDomain& d : r.domains) out.keptPct.push_back(keptPct(d, spec.gpusPerNode, hostLinksPerNode, leafLinks));

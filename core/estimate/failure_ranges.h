@@ -76,6 +76,7 @@ struct FailureRangeReport {
 // `worstLeafLinksPerNode`: host links the busiest leaf takes from one node (failureRangeReport works it out).
 double keptPct(const FailureDomain&, int gpusPerNode, int hostLinksPerNode, int worstLeafLinksPerNode);
 
+// Empty for a Resilience without jobs (describesJobs false: a storage or management network).
 FailureRangeReport failureRangeReport(const ClusterSpec&, const Fabric&, const Resilience&);
 
 // Text shared by the CLI summary, the workbook, the PDF and the window (all say the same):
